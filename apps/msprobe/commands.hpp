@@ -1,0 +1,24 @@
+#pragma once
+// Each subcommand registers its flags on a CLI11 app and returns the function
+// that runs it once parsing succeeded. main() owns everything else.
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+namespace msprobe::cli {
+
+struct GlobalOptions {
+    std::string framework = "pytorch";  // -f / --framework before the subcommand
+};
+
+using Runner = std::function<int()>;
+
+// compare: msprobe -f pytorch compare -i compare.json -o out [-s] [-c] [-f] [-hl] ...
+Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
+
+// The single-dash spellings of every registered subcommand.
+const std::unordered_map<std::string, std::string>& single_dash_aliases();
+
+}  // namespace msprobe::cli

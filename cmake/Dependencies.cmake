@@ -1,0 +1,13 @@
+# Every dependency comes from a Debian -dev package (scripts/setup.sh installs them).
+find_package(Threads REQUIRED)
+find_package(fmt CONFIG REQUIRED)
+find_package(CLI11 CONFIG REQUIRED)
+find_package(nlohmann_json CONFIG REQUIRED)
+find_package(RapidJSON CONFIG REQUIRED)
+find_package(xsimd CONFIG REQUIRED)
+find_package(xtensor CONFIG REQUIRED)
+find_package(ZLIB REQUIRED)
+find_package(pugixml CONFIG REQUIRED)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(XLSXWRITER REQUIRED IMPORTED_TARGET xlsxwriter)
+pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)

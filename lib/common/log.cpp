@@ -1,0 +1,53 @@
+#include "common/log.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <mutex>
+#include <string>
+
+namespace msprobe::log {
+
+namespace {
+
+int threshold() {
+    static const int value = [] {
+        const char* env = std::getenv("MSPROBE_LOG_LEVEL");
+        if (env && env[0] >= '0' && env[0] <= '4' && env[1] == '\0') return env[0] - '0';
+        return 1;
+    }();
+    return value;
+}
+
+const char* level_name(Level level) {
+    switch (level) {
+        case Level::Debug: return "DEBUG";
+        case Level::Info: return "INFO";
+        case Level::Warning: return "WARNING";
+        case Level::Error: return "ERROR";
+    }
+    return "INFO";
+}
+
+}  // namespace
+
+void write(Level level, std::string_view message) {
+    if (static_cast<int>(level) < threshold()) return;
+    char stamp[32];
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &local);
+    // Control characters would let a crafted name forge log lines; msprobe prints them as '_'.
+    std::string clean(message);
+    for (char& c : clean) {
+        if (c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f' || c == '\v' || c == 0x7f) c = '_';
+    }
+    static std::mutex mutex;
+    std::lock_guard lock(mutex);
+    std::fprintf(stderr, "%s (%d) [%s] %s\n", stamp, static_cast<int>(::getpid()), level_name(level), clean.c_str());
+}
+
+}  // namespace msprobe::log

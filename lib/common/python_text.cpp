@@ -1,0 +1,174 @@
+#include "common/python_text.hpp"
+
+#include <zlib.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace msprobe::py {
+
+namespace {
+
+// Python's float formatting rule applied to shortest round-trip digits given
+// in scientific form ("d.ddde±x" as std::to_chars writes them).
+std::string python_layout(std::string_view sci) {
+    std::string sign;
+    if (!sci.empty() && sci.front() == '-') {
+        sign = "-";
+        sci.remove_prefix(1);
+    }
+    const auto e_pos = sci.find('e');
+    std::string_view mantissa = sci.substr(0, e_pos);
+    const int exponent = std::atoi(std::string(sci.substr(e_pos + 1)).c_str());
+    std::string digits;
+    for (char c : mantissa) {
+        if (c != '.') digits.push_back(c);
+    }
+    const int n = static_cast<int>(digits.size());
+    std::string out = sign;
+    if (exponent >= -4 && exponent < 16) {
+        if (exponent < 0) {
+            out += "0.";
+            out.append(static_cast<size_t>(-exponent - 1), '0');
+            out += digits;
+        } else if (exponent + 1 >= n) {
+            out += digits;
+            out.append(static_cast<size_t>(exponent + 1 - n), '0');
+            out += ".0";
+        } else {
+            out += digits.substr(0, static_cast<size_t>(exponent + 1));
+            out += '.';
+            out += digits.substr(static_cast<size_t>(exponent + 1));
+        }
+        return out;
+    }
+    out += digits.substr(0, 1);
+    if (n > 1) {
+        out += '.';
+        out += digits.substr(1);
+    }
+    char exp_text[16];
+    std::snprintf(exp_text, sizeof exp_text, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    out += exp_text;
+    return out;
+}
+
+template <typename T>
+std::string shortest_repr(T value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    return python_layout(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
+}
+
+bool ieq(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+        if (x != y) return false;
+    }
+    return true;
+}
+
+std::string join(const std::vector<std::string>& elements) {
+    std::string out;
+    for (size_t i = 0; i < elements.size(); ++i) {
+        if (i) out += ", ";
+        out += elements[i];
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string float_repr(double value) { return shortest_repr(value); }
+
+std::string float32_repr(float value) { return shortest_repr(value); }
+
+std::string str_repr(std::string_view text) {
+    const bool has_single = text.find('\'') != std::string_view::npos;
+    const bool has_double = text.find('"') != std::string_view::npos;
+    const char quote = (has_single && !has_double) ? '"' : '\'';
+    std::string out(1, quote);
+    for (unsigned char c : text) {
+        switch (c) {
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c == static_cast<unsigned char>(quote)) {
+                    out += '\\';
+                    out += static_cast<char>(c);
+                } else if (c < 0x20 || c == 0x7f) {
+                    char esc[8];
+                    std::snprintf(esc, sizeof esc, "\\x%02x", c);
+                    out += esc;
+                } else {
+                    out += static_cast<char>(c);  // UTF-8 passes through: printable non-ASCII is kept
+                }
+        }
+    }
+    out += quote;
+    return out;
+}
+
+std::string list_text(const std::vector<std::string>& elements) { return "[" + join(elements) + "]"; }
+
+std::string tuple_text(const std::vector<std::string>& elements) {
+    if (elements.size() == 1) return "(" + elements.front() + ",)";
+    return "(" + join(elements) + ")";
+}
+
+std::optional<double> parse_float(std::string_view text) {
+    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    if (text.empty()) return std::nullopt;
+    bool negative = false;
+    std::string_view body = text;
+    if (body.front() == '+' || body.front() == '-') {
+        negative = body.front() == '-';
+        body.remove_prefix(1);
+    }
+    if (ieq(body, "nan")) return negative ? -std::nan("") : std::nan("");
+    if (ieq(body, "inf") || ieq(body, "infinity")) return negative ? -INFINITY : INFINITY;
+    // Digits, one optional point, optional exponent; underscores only between digits.
+    std::string clean;
+    clean.reserve(text.size());
+    auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+    for (size_t i = 0; i < body.size(); ++i) {
+        const char c = body[i];
+        if (c == '_') {
+            if (i == 0 || i + 1 >= body.size() || !is_digit(body[i - 1]) || !is_digit(body[i + 1])) return std::nullopt;
+            continue;
+        }
+        if (!(is_digit(c) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) return std::nullopt;
+        clean.push_back(c);
+    }
+    double value = 0;
+    auto res = std::from_chars(clean.data(), clean.data() + clean.size(), value);
+    if (res.ec == std::errc::result_out_of_range) {
+        value = std::strtod(clean.c_str(), nullptr);  // Python gives inf / 0.0 here, as strtod does
+    } else if (res.ec != std::errc() || res.ptr != clean.data() + clean.size()) {
+        return std::nullopt;
+    }
+    // from_chars accepts a leading '-' inside clean only if we left one there; reject a second sign.
+    if (!clean.empty() && (clean.front() == '+' || clean.front() == '-')) return std::nullopt;
+    return negative ? -value : value;
+}
+
+std::string crc32_hex(std::string_view bytes) {
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size()));
+    char out[9];
+    std::snprintf(out, sizeof out, "%08lx", static_cast<unsigned long>(crc & 0xffffffffUL));
+    return out;
+}
+
+}  // namespace msprobe::py

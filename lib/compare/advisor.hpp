@@ -1,0 +1,21 @@
+#pragma once
+// msprobe's auto analysis: the first row that fails its mode's criterion, and
+// a piece of advice chosen from its name.
+#include <string>
+
+#include "compare/result_table.hpp"
+
+namespace msprobe::compare {
+
+struct Advice {
+    std::string line;           // 0-based data row index, or "NA"
+    std::string suspect_nodes;  // NPU Name, or "NA"
+    std::string expert_advice;
+
+    // The advisor file's exact content: three LF-terminated lines.
+    std::string file_text() const;
+};
+
+Advice advise(const ResultTable& result);
+
+}  // namespace msprobe::compare

@@ -1,0 +1,228 @@
+#include "compare/compare_job.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ctime>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "compare/advisor.hpp"
+#include "compare/compare_pair.hpp"
+#include "report/csv_writer.hpp"
+#include "report/output_file.hpp"
+#include "report/xlsx_writer.hpp"
+
+namespace msprobe::compare {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CompareJson {
+    fs::path npu_path;
+    fs::path bench_path;
+    std::optional<fs::path> stack_path;
+};
+
+// Paths in compare.json are relative to the working directory, as in msprobe;
+// when that finds nothing, relative to the compare.json itself.
+fs::path resolve(const fs::path& configured, const fs::path& config_file) {
+    if (configured.is_absolute() || fs::exists(configured)) return configured;
+    const fs::path beside = config_file.parent_path() / configured;
+    return fs::exists(beside) ? beside : configured;
+}
+
+CompareJson read_compare_json(const fs::path& path) {
+    std::ifstream in(path);
+    if (!fs::exists(path)) throw Error(path.string(), "no such file");
+    if (!in) throw Error(path.string(), "cannot open for reading");
+    nlohmann::json config;
+    try {
+        config = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw Error(path.string(), fmt::format("malformed JSON at byte {}", e.byte));
+    }
+    if (!config.is_object()) throw Error(path.string(), "expected a JSON object with npu_path and bench_path");
+    auto required_path = [&](const char* key) {
+        auto it = config.find(key);
+        if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
+            throw Error(path.string(), fmt::format("missing {} in the configuration file", key));
+        }
+        return resolve(it->get<std::string>(), path);
+    };
+    CompareJson out{required_path("npu_path"), required_path("bench_path"), std::nullopt};
+    if (auto it = config.find("stack_path"); it != config.end() && !it->is_null()) {
+        if (!it->is_string()) throw Error(path.string(), "stack_path must be a string");
+        out.stack_path = resolve(it->get<std::string>(), path);
+    }
+    if (auto it = config.find("is_print_compare_log"); it != config.end() && !it->is_boolean()) {
+        throw Error(path.string(), "is_print_compare_log must be true or false");
+    }
+    if (config.contains("rank_id")) throw Error(path.string(), "kernel-level (rank_id) compare is not supported yet");
+    if (auto it = config.find("common"); it != config.end() && it->is_boolean() && it->get<bool>()) {
+        throw Error(path.string(), "static-graph single-point (common) compare is not supported yet");
+    }
+    return out;
+}
+
+std::string timestamp() {
+    char text[16];
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
+    return text;
+}
+
+std::size_t failing_rows(const ResultTable& result) {
+    const char* failing = result.mode == CompareMode::All ? "No" : (result.mode == CompareMode::Md5 ? "Different" : "Warning");
+    const int column = result.column(result.mode == CompareMode::All ? "Accuracy Reached or Not" : "Result");
+    if (column < 0) return 0;
+    return static_cast<std::size_t>(std::count_if(result.table.rows.begin(), result.table.rows.end(), [&](const auto& row) {
+        const auto& cell = row[static_cast<std::size_t>(column)];
+        return cell.is_text() && cell.text() == failing;
+    }));
+}
+
+class JobRunner {
+public:
+    explicit JobRunner(const CompareOptions& options) : options_(options) {}
+
+    void compare_files(const PairInput& input, const std::string& suffix) {
+        const std::string stamp = timestamp();
+        const bool debug = input.npu_json.filename() == "debug.json";
+        const std::string extension = options_.format == OutputFormat::Csv ? ".csv" : ".xlsx";
+        const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
+                                                                       debug ? "debug_" : "", suffix, stamp, extension);
+        ResultTable result = compare_pair(input, options_);
+        summary_.rows += result.table.rows.size();
+        if (result.table.rows.empty()) {
+            log::warning("Can`t match any op. No compare result file generated.");
+            return;
+        }
+        if (fs::exists(result_path)) log::warning(fmt::format("{} will be deleted.", result_path.string()));
+        const auto rendering = options_.highlight ? report::CellRendering::Highlight : report::CellRendering::Plain;
+        report::write_atomically(result_path, [&](const fs::path& temp) {
+            if (options_.format == OutputFormat::Csv) {
+                report::write_csv(result.table, rendering, temp);
+            } else {
+                report::write_xlsx(result.table, rendering, temp);
+            }
+        });
+        log::info(fmt::format("The result file is saved in: {}", result_path.string()));
+        summary_.written.push_back(result_path);
+        summary_.failing_rows += failing_rows(result);
+
+        if (options_.compare_only) return;
+        const Advice advice = advise(result);
+        log::info(fmt::format("Line: {}", advice.line));
+        log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
+        log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
+        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, timestamp());
+        report::write_atomically(advisor_path, [&](const fs::path& temp) {
+            std::ofstream out(temp, std::ios::binary);
+            out << advice.file_text();
+            if (!out.flush()) throw Error(advisor_path.string(), "write failed");
+        });
+        summary_.written.push_back(advisor_path);
+    }
+
+    void compare_step_dirs(const fs::path& npu_dir, const fs::path& bench_dir) {
+        const auto npu_ranks = rank_dirs(npu_dir);
+        const auto bench_ranks = rank_dirs(bench_dir);
+        if (npu_ranks.size() != bench_ranks.size()) {
+            throw Error(bench_dir.string(), fmt::format("the number of ranks differs: npu has {}, bench has {}",
+                                                        npu_ranks.size(), bench_ranks.size()));
+        }
+        // msprobe pairs ranks by position after sorting, not by number.
+        for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
+            for (const char* name : {"dump.json", "debug.json"}) {
+                const fs::path npu_json = npu_ranks[i] / name;
+                const fs::path bench_json = bench_ranks[i] / name;
+                if (!fs::exists(npu_json) || !fs::exists(bench_json)) continue;
+                PairInput input{npu_json, bench_json, std::nullopt};
+                if (fs::exists(npu_ranks[i] / "stack.json")) input.stack_json = npu_ranks[i] / "stack.json";
+                const std::string rank_name = npu_ranks[i].filename().string();
+                try {
+                    compare_files(input, "_" + rank_name);
+                } catch (const Error& e) {
+                    // One unusable rank must not hide the others' results; the run still fails.
+                    log::error(fmt::format("{} Skipping {} comparison.", e.what(), rank_name));
+                    ++summary_.failed_ranks;
+                }
+            }
+        }
+    }
+
+    CompareSummary summary() const { return summary_; }
+
+private:
+    static std::vector<fs::path> rank_dirs(const fs::path& step_dir) {
+        static const std::regex kRankName("^rank(?:0|[1-9][0-9]*)?$");
+        std::vector<std::pair<long, fs::path>> ranks;
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(step_dir, ec)) {
+            const std::string name = entry.path().filename().string();
+            if (!std::regex_match(name, kRankName) || !entry.is_directory()) {
+                throw Error(step_dir.string(), fmt::format("contains '{}', which is not a rank directory of a dump "
+                                                           "(expected rank, rank0, rank1, ...)", name));
+            }
+            ranks.emplace_back(name == "rank" ? -1 : std::stol(name.substr(4)), entry.path());
+        }
+        if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
+        std::sort(ranks.begin(), ranks.end());
+        std::vector<fs::path> out;
+        for (auto& r : ranks) out.push_back(std::move(r.second));
+        return out;
+    }
+
+    const CompareOptions& options_;
+    CompareSummary summary_;
+};
+
+bool names_a_dump_file(const fs::path& p) {
+    const std::string name = p.filename().string();
+    return name == "dump.json" || name == "debug.json";
+}
+
+}  // namespace
+
+CompareSummary run_compare(const CompareOptions& options) {
+    const CompareJson config = read_compare_json(options.input_path);
+    std::error_code ec;
+    for (const auto& p : {config.npu_path, config.bench_path}) {
+        if (!fs::exists(p, ec)) throw Error(p.string(), "no such file or directory");
+    }
+    const bool npu_is_dir = fs::is_directory(config.npu_path);
+    if (npu_is_dir != fs::is_directory(config.bench_path)) {
+        throw Error(options.input_path.string(), "npu_path and bench_path must both be files or both be directories");
+    }
+    report::ensure_output_dir(options.output_dir);
+    JobRunner runner(options);
+    if (npu_is_dir) {
+        runner.compare_step_dirs(config.npu_path, config.bench_path);
+    } else {
+        for (const auto& p : {config.npu_path, config.bench_path}) {
+            if (!names_a_dump_file(p)) throw Error(p.string(), "expected a file named dump.json or debug.json");
+        }
+        if (config.npu_path.filename() != config.bench_path.filename()) {
+            throw Error(config.bench_path.string(), "npu and bench must both be dump.json or both be debug.json");
+        }
+        PairInput input{config.npu_path, config.bench_path, std::nullopt};
+        if (config.stack_path) {
+            if (options.stack_mode) input.stack_json = config.stack_path;
+        } else {
+            const fs::path detected = config.npu_path.parent_path() / "stack.json";
+            if (fs::exists(detected)) input.stack_json = detected;
+        }
+        runner.compare_files(input, "");
+    }
+    return runner.summary();
+}
+
+}  // namespace msprobe::compare

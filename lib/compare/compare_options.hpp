@@ -1,0 +1,24 @@
+#pragma once
+// Everything the compare subcommand was asked to do.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace msprobe::compare {
+
+enum class Framework : std::uint8_t { PyTorch, MindSpore };
+enum class OutputFormat : std::uint8_t { Xlsx, Csv };
+
+struct CompareOptions {
+    Framework framework = Framework::PyTorch;
+    std::filesystem::path input_path;              // compare.json
+    std::filesystem::path output_dir = "./output";
+    bool stack_mode = false;    // -s
+    bool compare_only = false;  // -c: no advisor
+    bool fuzzy_match = false;   // -f
+    bool highlight = false;     // -hl
+    OutputFormat format = OutputFormat::Xlsx;
+    unsigned jobs = 0;          // 0: all cores
+};
+
+}  // namespace msprobe::compare

@@ -1,0 +1,38 @@
+#include "compare/compare_pair.hpp"
+
+#include <fmt/format.h>
+
+#include <future>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "compare/matcher.hpp"
+#include "compare/summary_table.hpp"
+#include "dump/dump_file.hpp"
+#include "dump/stack_file.hpp"
+
+namespace msprobe::compare {
+
+ResultTable compare_pair(const PairInput& input, const CompareOptions& options) {
+    (void)options;
+    // The two sides parse independently; read them at the same time.
+    auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(input.bench_json); });
+    dump::DumpFile npu = dump::read_dump_file(input.npu_json);
+    dump::DumpFile bench = bench_future.get();
+    if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
+
+    const CompareMode mode = detect_mode(npu, bench);
+    std::optional<dump::StackFile> stack;
+    if (input.stack_json) stack = dump::StackFile::load(*input.stack_json);
+    const dump::StackFile* stack_ptr = stack ? &*stack : nullptr;
+
+    const auto pairs = match_rows(npu, bench);
+    switch (mode) {
+        case CompareMode::Summary: return summary_table(npu, bench, pairs, stack_ptr);
+        case CompareMode::Md5: return md5_table(npu, bench, pairs, stack_ptr);
+        case CompareMode::All: break;
+    }
+    throw Error(npu.path, "real-data (task tensor) comparison is not available in this build");
+}
+
+}  // namespace msprobe::compare

@@ -1,0 +1,19 @@
+#pragma once
+// Compares one NPU dump file with one bench dump file into a result table.
+#include <filesystem>
+#include <optional>
+
+#include "compare/compare_options.hpp"
+#include "compare/result_table.hpp"
+
+namespace msprobe::compare {
+
+struct PairInput {
+    std::filesystem::path npu_json;
+    std::filesystem::path bench_json;
+    std::optional<std::filesystem::path> stack_json;  // set when the stack column is wanted
+};
+
+ResultTable compare_pair(const PairInput& input, const CompareOptions& options);
+
+}  // namespace msprobe::compare

@@ -1,0 +1,26 @@
+#pragma once
+// The compare result before it is written: the table of cells plus, per row,
+// what the post-passes (highlight, advisor) need to know about its origin.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compare/compare_mode.hpp"
+#include "dump/dump_row.hpp"
+#include "report/table.hpp"
+
+namespace msprobe::compare {
+
+struct ResultTable {
+    CompareMode mode = CompareMode::Summary;
+    report::Table table;
+    std::vector<dump::RowState> states;   // per row
+    std::vector<std::uint32_t> api_index;  // per row, into api_names
+    std::vector<std::string> api_names;   // the NPU dump's entry keys
+
+    // Column position of a header text, or -1.
+    int column(std::string_view header) const;
+    const std::string& api_of(std::size_t row) const { return api_names[api_index[row]]; }
+};
+
+}  // namespace msprobe::compare

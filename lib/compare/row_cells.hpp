@@ -1,0 +1,30 @@
+#pragma once
+// Cell helpers shared by every compare mode: the eight identifying columns,
+// statistic cells, Requires_grad texts and the stack column.
+#include <string>
+#include <vector>
+
+#include "dump/dump_file.hpp"
+#include "dump/stack_file.hpp"
+#include "report/cell.hpp"
+
+namespace msprobe::compare {
+
+inline constexpr const char* kNotApplicable = "N/A";
+
+// "NPU Name" ... "Bench Requires_grad".
+const std::vector<std::string>& identity_headers();
+
+// Appends the eight identity cells of a row pair (bench may be null: unmatched).
+void append_identity_cells(std::vector<report::Cell>& cells, const dump::DumpRow& npu, const dump::DumpRow* bench);
+
+// "True"/"False", or "N/A" when the row has no requires_grad (or no bench row).
+std::string requires_grad_text(const dump::DumpRow* row);
+
+// A statistic as msprobe writes it: numbers as numbers, NaN → "Nan", null → "None".
+report::Cell stat_cell(const dump::StatValue& value);
+
+// The NPU_Stack_Info cell of NPU row `index` (stack on the first row of each entry).
+report::Cell stack_cell(const dump::DumpFile& npu, std::size_t index, const dump::StackFile& stack);
+
+}  // namespace msprobe::compare

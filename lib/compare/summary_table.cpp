@@ -1,0 +1,176 @@
+#include "compare/summary_table.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+
+#include "common/python_text.hpp"
+#include "compare/row_cells.hpp"
+
+namespace msprobe::compare {
+
+namespace {
+
+using report::Cell;
+
+// A statistic that msprobe can subtract: numbers, numeric texts, "nan" texts.
+std::optional<double> numeric_value(const dump::StatValue& v) {
+    using Kind = dump::StatValue::Kind;
+    if (v.kind == Kind::Number) return v.number;
+    if (v.kind == Kind::Text) return py::parse_float(v.text);
+    return std::nullopt;
+}
+
+// 10^k by binary powering, as the parser below computes it (inexact above 1e22).
+double power_of_ten(int k) {
+    double result = 1.0;
+    double square = 10.0;
+    for (; k > 0; k >>= 1) {
+        if (k & 1) result *= square;
+        square *= square;
+    }
+    return result;
+}
+
+// msprobe subtracts statistics after a round trip through a fast decimal
+// parser: all digits are accumulated in a double, fraction digits beyond the
+// 16th are dropped, and the mantissa is scaled by a binary-powered 10^k. The
+// diff cells (and the relative errors built on them) then differ from an exact
+// subtraction in the last digits; reproducing the parser keeps them identical
+// to msprobe's (checked on every statistic of the fixture dumps).
+double reference_parsed(double value) {
+    if (!std::isfinite(value)) return value;
+    const std::string text = py::float_repr(value);
+    std::size_t i = 0;
+    const bool negative = text[0] == '-';
+    if (negative) ++i;
+    double mantissa = 0;
+    int fraction_digits = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) mantissa = mantissa * 10.0 + (text[i] - '0');
+    if (i < text.size() && text[i] == '.') {
+        for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+            if (fraction_digits < 16) {
+                mantissa = mantissa * 10.0 + (text[i] - '0');
+                ++fraction_digits;
+            }
+        }
+    }
+    int exponent = -fraction_digits;
+    if (i < text.size() && text[i] == 'e') exponent += std::atoi(text.c_str() + i + 1);
+    const double scaled = exponent < 0 ? mantissa / power_of_ten(-exponent) : mantissa * power_of_ten(exponent);
+    return negative ? -scaled : scaled;
+}
+
+struct StatDiff {
+    Cell diff = Cell(kNotApplicable);
+    Cell relative = Cell(kNotApplicable);
+    bool warning = false;
+};
+
+StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench) {
+    StatDiff out;
+    const auto n = numeric_value(npu);
+    const auto b = numeric_value(bench);
+    if (!n || !b) return out;
+    const double d = reference_parsed(*n) - reference_parsed(*b);
+    if (std::isnan(d)) {
+        out.diff = Cell("Nan");
+        out.relative = Cell("Nan");
+        return out;
+    }
+    out.diff = Cell(d);
+    if (*b != 0) out.relative = Cell(py::float_repr(std::fabs((d / *b) * 100)) + "%");
+    // msprobe: |d| / (|max(N, B)| + 1e-10) > 0.5, with the signed maximum.
+    const double magnitude = std::fabs(d) / (std::fabs(std::max(*n, *b)) + 1e-10);
+    out.warning = magnitude > 0.5;
+    return out;
+}
+
+}  // namespace
+
+ResultTable start_table(CompareMode mode, const dump::DumpFile& npu, const std::vector<RowPair>& pairs,
+                        std::vector<std::string> mode_headers, bool with_stack) {
+    ResultTable result;
+    result.mode = mode;
+    result.table.header = identity_headers();
+    for (auto& h : mode_headers) result.table.header.push_back(std::move(h));
+    if (with_stack) result.table.header.emplace_back("NPU_Stack_Info");
+    result.api_names = npu.api_names;
+    result.table.rows.reserve(pairs.size());
+    result.states.reserve(pairs.size());
+    result.api_index.reserve(pairs.size());
+    for (const auto& pair : pairs) {
+        result.states.push_back(npu.rows[pair.npu].state);
+        result.api_index.push_back(npu.rows[pair.npu].api_index);
+    }
+    return result;
+}
+
+ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
+                          const dump::StackFile* stack) {
+    ResultTable result = start_table(CompareMode::Summary, npu, pairs,
+                                     {"Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
+                                      "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min",
+                                      "NPU mean", "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm",
+                                      "Requires_grad Consistent", "Result", "Err_message"},
+                                     stack != nullptr);
+    for (const auto& pair : pairs) {
+        const auto& n = npu.rows[pair.npu];
+        const dump::DumpRow* b = pair.bench == kNoBench ? nullptr : &bench.rows[static_cast<std::size_t>(pair.bench)];
+        auto& cells = result.table.rows.emplace_back();
+        cells.reserve(result.table.header.size());
+        append_identity_cells(cells, n, b);
+
+        std::array<StatDiff, 4> diffs;
+        bool warning = false;
+        if (b) {
+            for (std::size_t i = 0; i < 4; ++i) {
+                diffs[i] = diff_of(n.stats[i], b->stats[i]);
+                warning = warning || diffs[i].warning;
+            }
+        }
+        for (const auto& d : diffs) cells.push_back(d.diff);
+        for (const auto& d : diffs) cells.push_back(d.relative);
+        for (const auto& s : n.stats) cells.push_back(stat_cell(s));
+        for (std::size_t i = 0; i < 4; ++i) cells.push_back(b ? stat_cell(b->stats[i]) : Cell(kNotApplicable));
+
+        const bool consistent = requires_grad_text(&n) == requires_grad_text(b);
+        cells.push_back(Cell::boolean(consistent));
+        std::string result_text = b ? "" : kNotApplicable;
+        std::string message = b ? "" : "No bench data matched.";
+        if (warning) {
+            result_text = "Warning";
+            message = "Need double check api accuracy. ";
+        }
+        if (!consistent) message += "Requires_grad inconsistent. ";
+        cells.emplace_back(result_text);
+        cells.emplace_back(message);
+        if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
+    }
+    return result;
+}
+
+ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
+                      const dump::StackFile* stack) {
+    ResultTable result = start_table(CompareMode::Md5, npu, pairs,
+                                     {"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result"}, stack != nullptr);
+    for (const auto& pair : pairs) {
+        const auto& n = npu.rows[pair.npu];
+        const dump::DumpRow* b = pair.bench == kNoBench ? nullptr : &bench.rows[static_cast<std::size_t>(pair.bench)];
+        auto& cells = result.table.rows.emplace_back();
+        cells.reserve(result.table.header.size());
+        append_identity_cells(cells, n, b);
+        const std::string npu_md5 = n.md5 ? *n.md5 : kNotApplicable;
+        const std::string bench_md5 = b && b->md5 ? *b->md5 : kNotApplicable;
+        cells.emplace_back(npu_md5);
+        cells.emplace_back(bench_md5);
+        cells.push_back(Cell::boolean(requires_grad_text(&n) == requires_grad_text(b)));
+        // An unmatched row is never a "pass", even a None row whose texts are both N/A.
+        const char* verdict = !b ? kNotApplicable : (npu_md5 == bench_md5 ? "pass" : "Different");
+        cells.emplace_back(verdict);
+        if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
+    }
+    return result;
+}
+
+}  // namespace msprobe::compare

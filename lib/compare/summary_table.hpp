@@ -1,0 +1,22 @@
+#pragma once
+// The statistics ("summary") and digest ("md5") result tables.
+#include <vector>
+
+#include "compare/matcher.hpp"
+#include "compare/result_table.hpp"
+#include "dump/stack_file.hpp"
+
+namespace msprobe::compare {
+
+// `stack` null: no NPU_Stack_Info column.
+ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
+                          const dump::StackFile* stack);
+
+ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
+                      const dump::StackFile* stack);
+
+// Shared start of every mode's table: header, and per-row origin metadata.
+ResultTable start_table(CompareMode mode, const dump::DumpFile& npu, const std::vector<RowPair>& pairs,
+                        std::vector<std::string> mode_headers, bool with_stack);
+
+}  // namespace msprobe::compare

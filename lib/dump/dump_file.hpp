@@ -1,0 +1,29 @@
+#pragma once
+// A dump.json (or debug.json) read into execution-ordered entries and rows.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "dump/dump_row.hpp"
+
+namespace msprobe::dump {
+
+struct DumpFile {
+    std::string path;
+    std::string task;       // "statistics", "tensor", ...
+    std::string level;      // "L0", "L1", "mix", "debug" or ""
+    std::string framework;  // "pytorch", "mindspore", "mindtorch" or ""
+    bool is_debug = false;  // a debug.json (single-point save) file
+    bool has_digests = false;  // statistics dump with summary_mode md5 (msprobe's detection rule)
+    std::vector<std::string> api_names;  // entry keys in execution order
+    std::vector<DumpRow> rows;           // all rows, entry by entry
+
+    std::filesystem::path tensor_dir() const;  // <dir of the json>/dump_tensor_data
+};
+
+// Reads and flattens a dump.json/debug.json. Throws msprobe::Error (exit 2)
+// naming the file: unreadable, malformed, missing/empty 'task', 'data' missing
+// or not an object, values of the wrong type.
+DumpFile read_dump_file(const std::filesystem::path& path);
+
+}  // namespace msprobe::dump

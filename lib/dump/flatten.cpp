@@ -1,0 +1,233 @@
+#include "dump/flatten.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "common/error.hpp"
+#include "common/python_text.hpp"
+#include "dump/python_value.hpp"
+
+namespace msprobe::dump {
+
+namespace {
+
+constexpr int kMaxDepth = 400;  // msprobe's own recursion limit for walking values
+
+std::string_view last_segment(std::string_view name) {
+    const auto dot = name.rfind('.');
+    return dot == std::string_view::npos ? name : name.substr(dot + 1);
+}
+
+bool has_segment(std::string_view name, std::string_view segment) {
+    std::size_t start = 0;
+    while (start <= name.size()) {
+        const auto dot = name.find('.', start);
+        const auto end = dot == std::string_view::npos ? name.size() : dot;
+        if (name.substr(start, end - start) == segment) return true;
+        if (dot == std::string_view::npos) break;
+        start = dot + 1;
+    }
+    return false;
+}
+
+const rapidjson::Value* member(const rapidjson::Value& object, const char* key) {
+    auto it = object.FindMember(key);
+    return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
+std::string string_of(const rapidjson::Value* value) {
+    return value && value->IsString() ? std::string(value->GetString(), value->GetStringLength()) : std::string();
+}
+
+// A statistic of a tensor leaf: JSON booleans become the texts True/False.
+StatValue tensor_stat(const rapidjson::Value* value) {
+    if (!value || value->IsNull()) return StatValue::null();
+    if (value->IsBool()) return StatValue::of_text(value->GetBool() ? "True" : "False");
+    if (value->IsNumber()) return StatValue::of_number(value->GetDouble());
+    if (value->IsString()) return StatValue::of_text(string_of(value));
+    return StatValue::of_text(python_str(*value));
+}
+
+// A statistic taken from a non-tensor's value, which keeps booleans boolean.
+StatValue scalar_stat(const rapidjson::Value* value) {
+    if (value && value->IsBool()) return StatValue::of_bool(value->GetBool());
+    return tensor_stat(value);
+}
+
+class Flattener {
+public:
+    Flattener(std::uint32_t api_index, const std::string& file, std::vector<DumpRow>& rows)
+        : api_index_(api_index), file_(file), rows_(rows) {}
+
+    void flatten(const rapidjson::Value& value, const std::string& name, RowState state, int depth) {
+        if (depth > kMaxDepth) throw Error(file_, fmt::format("{}: nesting deeper than {} levels", name, kMaxDepth));
+        if (value.IsNull()) {
+            none_row(name, state);
+        } else if (value.IsArray()) {
+            const bool same_name = has_segment(name, "parameters_grad");
+            for (rapidjson::SizeType i = 0; i < value.Size(); ++i) {
+                flatten(value[i], same_name ? name : fmt::format("{}.{}", name, i), state, depth + 1);
+            }
+        } else if (value.IsObject()) {
+            const auto class_type = string_of(member(value, "class_type"));
+            const rapidjson::Value* type = member(value, "type");
+            if (class_type == "torch.distributed.P2POp" || class_type == "mindspore.mint.distributed.P2POp") {
+                const rapidjson::Value* tensor = member(value, "tensor");
+                if (tensor && tensor->IsObject()) {
+                    leaf_row(*tensor, name, state);
+                } else {
+                    none_row(name, state);
+                }
+            } else if (type && type->IsString()) {
+                leaf_row(value, name, state);
+            } else {
+                for (const auto& m : value.GetObject()) {
+                    flatten(m.value, name + "." + std::string(m.name.GetString(), m.name.GetStringLength()), state,
+                            depth + 1);
+                }
+            }
+        }
+        // Bare scalars carry no row (msprobe wraps real scalars in {"type", "value"} objects).
+    }
+
+private:
+    DumpRow& new_row(std::string name, RowState state) {
+        DumpRow& row = rows_.emplace_back();
+        row.name = std::move(name);
+        row.state = state;
+        row.api_index = api_index_;
+        return row;
+    }
+
+    void none_row(const std::string& name, RowState state) {
+        DumpRow& row = new_row(name, state);
+        row.dtype = "None";
+        row.shape = "None";
+    }
+
+    void leaf_row(const rapidjson::Value& leaf, const std::string& name, RowState state) {
+        const rapidjson::Value* shape = member(leaf, "shape");
+        if (shape && !shape->IsArray()) throw Error(file_, fmt::format("{}: 'shape' is not an array", name));
+        const rapidjson::Value* requires_grad = member(leaf, "requires_grad");
+        if (requires_grad && !requires_grad->IsNull() && !requires_grad->IsBool()) {
+            throw Error(file_, fmt::format("{}: 'requires_grad' is not a boolean", name));
+        }
+        std::string data_name = string_of(member(leaf, "data_name"));
+        if (data_name.empty()) data_name = "-1";
+        std::string row_name = name;
+        if (data_name != "-1") {
+            const auto dot = data_name.rfind('.');
+            row_name = dot == std::string::npos ? data_name : data_name.substr(0, dot);
+        }
+        DumpRow& row = new_row(std::move(row_name), state);
+        row.data_name = std::move(data_name);
+        if (requires_grad && requires_grad->IsBool()) row.requires_grad = requires_grad->GetBool();
+
+        const std::string dtype = string_of(member(leaf, "dtype"));
+        const std::string type = string_of(member(leaf, "type"));
+        const rapidjson::Value* value = member(leaf, "value");
+        static const rapidjson::Value kNull;
+        const rapidjson::Value& v = value ? *value : kNull;
+
+        if (!dtype.empty()) {
+            row.dtype = dtype;
+            row.shape = shape ? python_str(*shape) : "None";
+            static constexpr std::array<const char*, 4> kStatKeys = {"Max", "Min", "Mean", "Norm"};
+            for (std::size_t i = 0; i < 4; ++i) row.stats[i] = tensor_stat(member(leaf, kStatKeys[i]));
+        } else {
+            non_tensor_fields(row, leaf, type, v, name);
+        }
+        if (!row.md5) {
+            const std::string digest = string_of(member(leaf, "md5"));
+            row.md5 = !digest.empty() ? digest : py::crc32_hex(value ? python_str(v) : std::string());
+        }
+    }
+
+    static void non_tensor_fields(DumpRow& row, const rapidjson::Value& leaf, const std::string& type,
+                                  const rapidjson::Value& v, const std::string& name) {
+        const auto segment = last_segment(name);
+        row.shape = "[]";
+        if (type == "torch.Size") {
+            row.dtype = "torch.Size";
+            row.shape = python_str(v);
+        } else if (type == "slice") {
+            row.dtype = "slice";
+            row.shape = numpy_shape_text(v);
+        } else if (type == "ellipsis") {
+            row.dtype = "ellipsis";
+            row.stats.fill(scalar_stat(&v));
+        } else if (segment == "src" || segment == "dst" || segment == "group_src" || segment == "group_dst") {
+            row.dtype = type;
+            const std::string text = python_str(v);
+            row.stats.fill(StatValue::of_text(text));
+            row.md5 = text;
+        } else if (type == "torch.ProcessGroup") {
+            row.dtype = type;
+            const rapidjson::Value* ranks = member(leaf, "group_ranks");
+            const std::string text = ranks ? python_str(*ranks) : "None";
+            row.stats.fill(StatValue::of_text(text));
+            row.md5 = text;
+        } else {
+            row.dtype = python_type_text(v);
+            row.stats.fill(scalar_stat(&v));
+        }
+    }
+
+    std::uint32_t api_index_;
+    const std::string& file_;
+    std::vector<DumpRow>& rows_;
+};
+
+int order_group(RowState state) {
+    switch (state) {
+        case RowState::Input:
+        case RowState::Debug: return 0;
+        case RowState::Parameters: return 1;
+        case RowState::Output: return 2;
+        case RowState::ParametersGrad: return 3;
+    }
+    return 0;
+}
+
+}  // namespace
+
+void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
+                   const std::string& file, std::vector<DumpRow>& rows) {
+    if (!entry.IsObject() && !entry.IsNull()) {
+        throw Error(file, fmt::format("entry '{}' is not an object", key));
+    }
+    const std::size_t first = rows.size();
+    Flattener flattener(api_index, file, rows);
+    const std::string name(key);
+    const auto last = last_segment(key);
+    std::string_view before_last = key.substr(0, key.size() - last.size());
+    if (!before_last.empty()) before_last.remove_suffix(1);
+    if (last == "debug") {
+        flattener.flatten(entry, name, RowState::Debug, 0);
+    } else if (last == "parameters_grad" || last_segment(before_last) == "parameters_grad") {
+        flattener.flatten(entry, name, RowState::ParametersGrad, 0);
+    } else if (entry.IsObject()) {
+        struct Section {
+            const char* key;
+            const char* suffix;
+            RowState state;
+        };
+        static constexpr std::array<Section, 5> kSections = {{
+            {"input_args", ".input", RowState::Input},
+            {"input_kwargs", ".input", RowState::Input},
+            {"input", ".input", RowState::Input},
+            {"output", ".output", RowState::Output},
+            {"parameters", ".parameters", RowState::Parameters},
+        }};
+        for (const auto& section : kSections) {
+            const rapidjson::Value* value = member(entry, section.key);
+            if (value) flattener.flatten(*value, name + section.suffix, section.state, 0);
+        }
+    }
+    std::stable_sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end(),
+                     [](const DumpRow& a, const DumpRow& b) { return order_group(a.state) < order_group(b.state); });
+}
+
+}  // namespace msprobe::dump

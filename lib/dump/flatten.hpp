@@ -1,0 +1,20 @@
+#pragma once
+// Turns one dump.json entry (API, module, parameters_grad or debug) into its
+// rows, in msprobe's order: inputs, parameters, outputs, parameter gradients.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "dump/dump_row.hpp"
+
+namespace msprobe::dump {
+
+// Appends the rows of entry `key` to `rows`. Throws msprobe::Error naming
+// `file` on values of the wrong type (shape not an array, requires_grad not a
+// boolean, nesting deeper than 400 levels).
+void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
+                   const std::string& file, std::vector<DumpRow>& rows);
+
+}  // namespace msprobe::dump

@@ -1,0 +1,66 @@
+#include "report/csv_writer.hpp"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "common/error.hpp"
+#include "report/cell_text.hpp"
+
+namespace msprobe::report {
+
+namespace {
+
+// RFC 4180: quote a field holding a separator, quote or line break.
+void put_field(std::string& line, const std::string& text) {
+    if (text.find_first_of(",\"\n\r") == std::string::npos) {
+        line += text;
+        return;
+    }
+    line += '"';
+    for (char c : text) {
+        if (c == '"') line += '"';
+        line += c;
+    }
+    line += '"';
+}
+
+std::string field_text(const Cell& cell) {
+    if (cell.is_number()) return number_text(cell.number());
+    if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
+    if (cell.is_text()) return cell.text();
+    return {};
+}
+
+}  // namespace
+
+void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
+    if (!file) throw Error(path.string(), fmt::format("cannot create: {}", std::strerror(errno)));
+    std::string line;
+    auto flush_line = [&] {
+        line += '\n';
+        if (std::fwrite(line.data(), 1, line.size(), file.get()) != line.size()) {
+            throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
+        }
+        line.clear();
+    };
+    for (std::size_t c = 0; c < table.header.size(); ++c) {
+        if (c) line += ',';
+        put_field(line, table.header[c]);
+    }
+    flush_line();
+    for (const auto& row : table.rows) {
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            if (c) line += ',';
+            put_field(line, field_text(rendered_cell(row[c], rendering)));
+        }
+        flush_line();
+    }
+    if (std::fflush(file.get()) != 0) throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
+}
+
+}  // namespace msprobe::report

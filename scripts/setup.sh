@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages msprobe-cpp builds against. Idempotent: packages
+# already present are left alone and nothing is fetched when all are there.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libcli11-dev nlohmann-json3-dev libyaml-cpp-dev
+  xtensor-dev libxsimd-dev libfmt-dev catch2
+  libxlsxwriter-dev libzip-dev libpugixml-dev zlib1g-dev rapidjson-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all build dependencies are installed"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "setup: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
