@@ -13,6 +13,7 @@
 #include "common/log.hpp"
 #include "compare/advisor.hpp"
 #include "compare/compare_pair.hpp"
+#include "compare/highlight.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
@@ -105,8 +106,12 @@ public:
             log::warning("Can`t match any op. No compare result file generated.");
             return;
         }
+        // msprobe falls back to its plain writer (no colours) above this many rows.
+        constexpr std::size_t kHighlightRowLimit = 1048500;
+        const bool highlight = options_.highlight && result.table.rows.size() <= kHighlightRowLimit;
+        if (highlight) apply_highlight(result, debug);
         if (fs::exists(result_path)) log::warning(fmt::format("{} will be deleted.", result_path.string()));
-        const auto rendering = options_.highlight ? report::CellRendering::Highlight : report::CellRendering::Plain;
+        const auto rendering = highlight ? report::CellRendering::Highlight : report::CellRendering::Plain;
         report::write_atomically(result_path, [&](const fs::path& temp) {
             if (options_.format == OutputFormat::Csv) {
                 report::write_csv(result.table, rendering, temp);

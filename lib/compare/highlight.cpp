@@ -1,0 +1,207 @@
+#include "compare/highlight.hpp"
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/python_text.hpp"
+
+namespace msprobe::compare {
+
+namespace {
+
+using report::Cell;
+using dump::RowState;
+
+constexpr const char* kOverflow = "maximum or minimum is nan, -inf, or inf";
+constexpr const char* kHugeAbsError = "maximum absolute error exceeds 1e+10";
+constexpr const char* kMagnitude =
+    "maximum absolute error of both input/parameters and output exceed 1, with the output larger by an order of "
+    "magnitude";
+constexpr const char* kRatioRed =
+    "The input/parameter's one thousandth err ratio exceeds 0.9, while the output's is below 0.6";
+constexpr const char* kRatioYellow =
+    "The output's one thousandth err ratio decreases by more than 0.1 compared to the input/parameter's";
+constexpr const char* kCosineYellow = "The output's cosine decreases by more than 0.1 compared to the input/parameter's";
+constexpr const char* kRelativeRed = "maximum relative error exceeds 0.5";
+constexpr const char* kRelativeYellow =
+    "The output's maximum relative error exceeds 0.1, while the input/parameter's is below 0.01";
+constexpr const char* kRequiresGrad = "requires_grad is inconsistent";
+
+// One API's rows: IN = inputs then parameters (the first row always counts), OUT = outputs.
+struct Batch {
+    std::size_t start = 0;
+    std::size_t in_end = 0;
+    std::size_t out_end = 0;
+    std::size_t end = 0;
+};
+
+bool has_direction_segment(const std::string& api) {
+    return api.find(".forward.") != std::string::npos || api.find(".backward.") != std::string::npos;
+}
+
+std::vector<Batch> api_batches(const ResultTable& result) {
+    std::vector<Batch> batches;
+    const std::size_t n = result.table.rows.size();
+    std::size_t i = 0;
+    while (i < n) {
+        const std::string& key = result.api_of(i);
+        std::size_t inputs = 1, params = 0, outputs = 0;
+        std::size_t j = i + 1;
+        for (; j < n; ++j) {
+            const std::string& api = result.api_of(j);
+            const bool joins = api == key || (!has_direction_segment(api) && key.find(api) != std::string::npos);
+            if (!joins) break;
+            switch (result.states[j]) {
+                case RowState::Input: ++inputs; break;
+                case RowState::Parameters: ++params; break;
+                case RowState::Output: ++outputs; break;
+                default: break;
+            }
+        }
+        Batch b;
+        b.start = i;
+        b.in_end = i + inputs + params;
+        b.out_end = b.in_end + outputs;
+        b.end = j;
+        batches.push_back(b);
+        i = j;
+    }
+    return batches;
+}
+
+std::optional<double> number(const Cell& cell) {
+    if (cell.is_number()) return cell.number();
+    return std::nullopt;
+}
+
+bool is_overflow_text(const Cell& cell) {
+    if (cell.is_number()) return std::isinf(cell.number()) || std::isnan(cell.number());
+    if (!cell.is_text()) return false;
+    std::string t = cell.text();
+    if (!t.empty() && t.back() == '\t') t.pop_back();
+    return t == "nan" || t == "inf" || t == "-inf";
+}
+
+// A MaxRelativeErr cell: "x%" texts become x / 100, numbers stay numbers.
+std::optional<double> relative_value(const Cell& cell) {
+    if (cell.is_number()) return cell.number();
+    if (cell.is_text() && !cell.text().empty() && cell.text().back() == '%') {
+        auto v = py::parse_float(std::string_view(cell.text()).substr(0, cell.text().size() - 1));
+        if (v) return *v / 100;
+    }
+    return std::nullopt;
+}
+
+struct Columns {
+    int npu_max, npu_min, bench_max, max_diff, requires_grad, err_message;
+    int one_thousandth = -1, cosine = -1, max_relative = -1;
+};
+
+class Highlighter {
+public:
+    Highlighter(ResultTable& result, const Columns& cols)
+        : result_(result), cols_(cols), red_(result.table.rows.size()), yellow_(result.table.rows.size()) {}
+
+    void run() {
+        for (const auto& batch : api_batches(result_)) {
+            for (std::size_t r = batch.start; r < batch.end; ++r) check_overflow(r);
+            for (std::size_t o = batch.in_end; o < batch.out_end; ++o) {
+                if (!comparable(o)) continue;
+                for (std::size_t i = batch.start; i < batch.in_end; ++i) {
+                    if (comparable(i)) check_pair(i, o);
+                }
+            }
+            for (std::size_t r = batch.start; r < batch.end; ++r) {
+                const Cell& c = cell(r, cols_.requires_grad);
+                if (c.is_bool() && !c.boolean_value()) yellow_[r].push_back(kRequiresGrad);
+            }
+        }
+        apply();
+    }
+
+private:
+    const Cell& cell(std::size_t row, int col) const { return result_.table.rows[row][static_cast<std::size_t>(col)]; }
+
+    bool comparable(std::size_t r) const {
+        return number(cell(r, cols_.npu_max)) && number(cell(r, cols_.bench_max)) && number(cell(r, cols_.max_diff));
+    }
+
+    void check_overflow(std::size_t r) {
+        if (is_overflow_text(cell(r, cols_.npu_max)) || is_overflow_text(cell(r, cols_.npu_min))) {
+            red_[r].push_back(kOverflow);
+            return;
+        }
+        auto md = number(cell(r, cols_.max_diff));
+        if (md && std::fabs(*md) > 1e10) red_[r].push_back(kHugeAbsError);
+    }
+
+    void check_pair(std::size_t i, std::size_t o) {
+        const double a = std::fabs(*number(cell(i, cols_.max_diff)));
+        const double b = std::fabs(*number(cell(o, cols_.max_diff)));
+        if (!(a > b || a <= 1 || b <= 1) && std::log10(b) - std::log10(a) >= 1) yellow_[o].push_back(kMagnitude);
+
+        if (result_.mode == CompareMode::All) {
+            auto ri = number(cell(i, cols_.one_thousandth));
+            auto ro = number(cell(o, cols_.one_thousandth));
+            if (ri && ro) {
+                if (*ri > 0.9 && *ro < 0.6) {
+                    red_[o].push_back(kRatioRed);
+                } else if (*ri - *ro > 0.1) {
+                    yellow_[o].push_back(kRatioYellow);
+                }
+            }
+            auto ci = number(cell(i, cols_.cosine));
+            auto co = number(cell(o, cols_.cosine));
+            if (ci && co && *ci - *co > 0.1) yellow_[o].push_back(kCosineYellow);
+        } else {
+            auto ro = relative_value(cell(o, cols_.max_relative));
+            if (!ro) return;
+            if (*ro > 0.5) red_[o].push_back(kRelativeRed);
+            auto ri = relative_value(cell(i, cols_.max_relative));
+            if (ri && *ro > 0.1 && *ri < 0.01) yellow_[o].push_back(kRelativeYellow);
+        }
+    }
+
+    void apply() {
+        auto& table = result_.table;
+        table.fills.assign(table.rows.size(), report::RowFill::None);
+        for (std::size_t r = 0; r < table.rows.size(); ++r) {
+            const auto& messages = !red_[r].empty() ? red_[r] : yellow_[r];
+            if (messages.empty()) continue;
+            table.fills[r] = !red_[r].empty() ? report::RowFill::Red : report::RowFill::Yellow;
+            Cell& err = table.rows[r][static_cast<std::size_t>(cols_.err_message)];
+            std::string text = err.is_text() ? err.text() : std::string();
+            for (const char* m : messages) {
+                if (!text.empty()) text += '\n';
+                text += m;
+            }
+            err = Cell(text);
+        }
+    }
+
+    ResultTable& result_;
+    Columns cols_;
+    std::vector<std::vector<const char*>> red_;
+    std::vector<std::vector<const char*>> yellow_;
+};
+
+}  // namespace
+
+void apply_highlight(ResultTable& result, bool is_debug_dump) {
+    if (is_debug_dump || result.mode == CompareMode::Md5 || result.table.rows.empty()) return;
+    Columns cols{};
+    cols.npu_max = result.column("NPU max");
+    cols.npu_min = result.column("NPU min");
+    cols.bench_max = result.column("Bench max");
+    cols.max_diff = result.column(result.mode == CompareMode::All ? "MaxAbsErr" : "Max diff");
+    cols.requires_grad = result.column("Requires_grad Consistent");
+    cols.err_message = result.column("Err_message");
+    cols.one_thousandth = result.column("One Thousandth Err Ratio");
+    cols.cosine = result.column("Cosine");
+    cols.max_relative = result.column("MaxRelativeErr");
+    Highlighter(result, cols).run();
+}
+
+}  // namespace msprobe::compare
