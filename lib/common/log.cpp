@@ -47,7 +47,10 @@ void write(Level level, std::string_view message) {
     }
     static std::mutex mutex;
     std::lock_guard lock(mutex);
-    std::fprintf(stderr, "%s (%d) [%s] %s\n", stamp, static_cast<int>(::getpid()), level_name(level), clean.c_str());
+    // Progress goes to stdout as in msprobe; errors to stderr, where scripts look for them.
+    std::FILE* stream = level == Level::Error ? stderr : stdout;
+    std::fprintf(stream, "%s (%d) [%s] %s\n", stamp, static_cast<int>(::getpid()), level_name(level), clean.c_str());
+    std::fflush(stream);
 }
 
 }  // namespace msprobe::log

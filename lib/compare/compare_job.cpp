@@ -205,7 +205,9 @@ CompareSummary run_compare(const CompareOptions& options) {
     }
     const bool npu_is_dir = fs::is_directory(config.npu_path);
     if (npu_is_dir != fs::is_directory(config.bench_path)) {
-        throw Error(options.input_path.string(), "npu_path and bench_path must both be files or both be directories");
+        throw Error(config.bench_path.string(),
+                    fmt::format("bench_path is a {} but npu_path is a {}; both must be files or both directories",
+                                npu_is_dir ? "file" : "directory", npu_is_dir ? "directory" : "file"));
     }
     report::ensure_output_dir(options.output_dir);
     JobRunner runner(options);

@@ -1,0 +1,59 @@
+#pragma once
+// Runs the built msprobe binary the way a user's script does and collects its
+// exit code, stdout and stderr.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace msprobe::testing {
+
+struct ProcessResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+inline std::string shell_quote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s) {
+        if (c == '\'') {
+            q += "'\\''";
+        } else {
+            q += c;
+        }
+    }
+    return q + "'";
+}
+
+inline std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
+    const auto out_file = cwd / ".stdout.txt";
+    const auto err_file = cwd / ".stderr.txt";
+    std::string cmd = "cd " + shell_quote(cwd.string()) + " && " + shell_quote(MSPROBE_BINARY);
+    for (const auto& a : args) cmd += " " + shell_quote(a);
+    cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string());
+    const int status = std::system(cmd.c_str());
+    ProcessResult r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(out_file);
+    r.err = slurp(err_file);
+    std::filesystem::remove(out_file);
+    std::filesystem::remove(err_file);
+    return r;
+}
+
+inline void write_text(const std::filesystem::path& p, const std::string& text) {
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+}
+
+}  // namespace msprobe::testing
