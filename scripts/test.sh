@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Fresh Debian machine → green suite: installs what is missing, builds with
+# warnings as errors, and runs every test. Conformance tests read
+# ../shared/fixtures when it exists beside the checkout and are skipped otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build.sh -DMSPROBE_WERROR=ON
+ctest --test-dir build --output-on-failure -j "$(nproc 2>/dev/null || echo 2)"

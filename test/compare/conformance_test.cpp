@@ -1,0 +1,112 @@
+// Our compare against msprobe's own outputs on real dumps
+// (../shared/fixtures/expected): every workbook cell for cell, every advisor
+// file byte for byte.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "compare/compare_job.hpp"
+#include "dump/dump_file.hpp"
+#include "report/xlsx_reader.hpp"
+#include "support/shared_fixtures.hpp"
+#include "support/workbook_match.hpp"
+
+namespace fs = std::filesystem;
+using namespace msprobe;
+
+namespace {
+
+struct Variant {
+    const char* suffix;
+    bool stack, highlight, compare_only;
+};
+
+constexpr Variant kVariants[] = {
+    {"default", false, false, false},  {"stack", true, false, false},
+    {"highlight", false, true, false}, {"stack_highlight", true, true, false},
+    {"compare_only", false, false, true},
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Our file whose name is `stem` + "_<timestamp>" + `extension`.
+std::optional<fs::path> produced(const fs::path& dir, const std::string& stem, const std::string& extension) {
+    for (const auto& e : fs::directory_iterator(dir)) {
+        const std::string name = e.path().filename().string();
+        if (name.size() == stem.size() + 15 + extension.size() && name.rfind(stem + "_", 0) == 0 &&
+            name.substr(name.size() - extension.size()) == extension) {
+            return e.path();
+        }
+    }
+    return std::nullopt;
+}
+
+std::string task_of_case(const fs::path& case_dir) {
+    for (const auto& e : fs::recursive_directory_iterator(case_dir / "npu")) {
+        if (e.path().filename() == "dump.json") return dump::read_dump_file(e.path()).task;
+    }
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[conformance]") {
+    const auto fixtures = testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    for (const auto& case_entry : fs::directory_iterator(*fixtures / "expected")) {
+        if (!case_entry.is_directory()) continue;
+        const std::string case_name = case_entry.path().filename().string();
+        const fs::path case_dir = *fixtures / "dumps" / case_name;
+        if (task_of_case(case_dir) == "tensor") continue;  // real-data mode: see the tensor conformance test
+        for (const auto& variant_entry : fs::directory_iterator(case_entry.path())) {
+            const std::string dir_name = variant_entry.path().filename().string();
+            const auto dot = dir_name.rfind('.');
+            if (dot == std::string::npos) continue;
+            const std::string stem = dir_name.substr(0, dot);
+            const std::string suffix = dir_name.substr(dot + 1);
+            const Variant* variant = nullptr;
+            for (const auto& v : kVariants) {
+                if (suffix == v.suffix) variant = &v;
+            }
+            if (!variant) continue;
+            DYNAMIC_SECTION(case_name << "/" << dir_name) {
+                const fs::path out = testing::scratch_dir("conformance_" + case_name + "_" + dir_name);
+                compare::CompareOptions options;
+                options.input_path = case_dir / (stem + ".json");
+                options.output_dir = out;
+                options.stack_mode = variant->stack;
+                options.highlight = variant->highlight;
+                options.compare_only = variant->compare_only;
+                options.jobs = 2;
+                compare::run_compare(options);
+                for (const auto& expected : fs::directory_iterator(variant_entry.path())) {
+                    const auto& path = expected.path();
+                    const std::string ext = path.extension().string();
+                    if (ext != ".xlsx" && ext != ".txt") continue;
+                    if (path.filename() == "original_names.txt") continue;
+                    const auto ours = produced(out, path.stem().string(), ext);
+                    INFO("expected " << path);
+                    REQUIRE(ours);
+                    if (ext == ".txt") {
+                        CHECK(slurp(*ours) == slurp(path));
+                    } else {
+                        const auto diffs = testing::workbook_differences(report::read_xlsx(ours->string()),
+                                                                         report::read_xlsx(path.string()));
+                        for (const auto& d : diffs) UNSCOPED_INFO(d);
+                        CHECK(diffs.empty());
+                    }
+                }
+                if (variant->compare_only) CHECK_FALSE(produced(out, "advisor", ".txt"));
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+// The constructed end-to-end scenarios of the compare specification
+// (../shared/fixtures/reference_samples/compare_scenarios), each run through
+// msprobe: every cell, its kind and its fill, and the advisor file.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "compare/compare_job.hpp"
+#include "report/xlsx_reader.hpp"
+#include "support/shared_fixtures.hpp"
+#include "support/workbook_match.hpp"
+
+namespace fs = std::filesystem;
+using namespace msprobe;
+
+namespace {
+
+nlohmann::json load_json(const fs::path& p) {
+    std::ifstream in(p);
+    return nlohmann::json::parse(in);
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// result_cells.json → the workbook msprobe wrote.
+report::WorkbookContents expected_book(const nlohmann::json& cells) {
+    report::WorkbookContents book;
+    for (const auto& sheet : cells["sheets"]) {
+        report::SheetContents s;
+        s.name = sheet["sheet_name"].get<std::string>();
+        int r = 0;
+        for (const auto& row : sheet["rows"]) {
+            auto& out = s.rows.emplace_back();
+            int c = 0;
+            for (const auto& cell : row) {
+                const std::string kind = cell["kind"].get<std::string>();
+                if (kind == "text") {
+                    out.emplace_back(cell["value"].get<std::string>());
+                } else if (kind == "number") {
+                    out.emplace_back(cell["value"].get<double>());
+                } else if (kind == "bool") {
+                    out.push_back(report::Cell::boolean(cell["value"].get<bool>()));
+                } else {
+                    out.emplace_back();
+                }
+                if (cell.contains("fill")) s.fills[{r, c}] = cell["fill"].get<std::string>();
+                ++c;
+            }
+            ++r;
+        }
+        book.sheets.push_back(std::move(s));
+    }
+    return book;
+}
+
+std::optional<fs::path> produced(const fs::path& dir, const std::string& prefix, const std::string& extension) {
+    for (const auto& e : fs::directory_iterator(dir)) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind(prefix, 0) == 0 && e.path().extension() == extension) return e.path();
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("compare scenarios of the specification", "[conformance]") {
+    const auto fixtures = testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const fs::path root = *fixtures / "reference_samples" / "compare_scenarios";
+    for (const auto& entry : fs::directory_iterator(root)) {
+        if (!entry.is_directory()) continue;
+        const auto scenario = load_json(entry.path() / "scenario.json");
+        const std::string name = entry.path().filename().string();
+        const std::string command = scenario["command"].get<std::string>();
+        const bool fuzzy = command.find(" -f -c") != std::string::npos || command.rfind(" -f") == command.size() - 3;
+        if (fuzzy) continue;  // -f (fuzzy matching) is not implemented yet
+        if (scenario["dump_mode_detected"] == "all") continue;  // covered by the real-data scenarios test
+        DYNAMIC_SECTION(name) {
+            const fs::path out = testing::scratch_dir("scenario_" + name);
+            nlohmann::json config = scenario["compare_json"];
+            for (const char* key : {"npu_path", "bench_path", "stack_path"}) {
+                if (config.contains(key)) config[key] = (entry.path() / config[key].get<std::string>()).string();
+            }
+            std::ofstream(out / "compare.json") << config.dump();
+            compare::CompareOptions options;
+            options.input_path = out / "compare.json";
+            options.output_dir = out / "result";
+            options.highlight = command.find(" -hl") != std::string::npos;
+            options.compare_only = command.find(" -c") != std::string::npos;
+            options.stack_mode = command.find(" -s") != std::string::npos;
+            if (command.find("-f mindspore") != std::string::npos) options.framework = compare::Framework::MindSpore;
+            compare::run_compare(options);
+
+            const auto book = produced(out / "result", "compare_result_", ".xlsx");
+            REQUIRE(book);
+            const auto diffs = testing::workbook_differences(
+                report::read_xlsx(book->string()),
+                expected_book(load_json(entry.path() / "expected" / "result_cells.json")));
+            for (const auto& d : diffs) UNSCOPED_INFO(d);
+            CHECK(diffs.empty());
+            const fs::path advisor = entry.path() / "expected" / "advisor.txt";
+            const auto ours = produced(out / "result", "advisor_", ".txt");
+            CHECK(fs::exists(advisor) == ours.has_value());
+            if (ours && fs::exists(advisor)) CHECK(slurp(*ours) == slurp(advisor));
+        }
+    }
+}
