@@ -23,6 +23,7 @@ struct CompareFlags {
     bool diff_analyze = false;
     std::string api_mapping, cell_mapping, data_mapping, layer_mapping;
     std::string format = "xlsx";
+    bool strict_compat = false;
     unsigned jobs = 0;
 };
 
@@ -61,6 +62,8 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
     cmd->add_option("--layer_mapping", flags->layer_mapping, "-lm: layer mapping (MindSpore)")->expected(0, 1);
     cmd->add_option("--format", flags->format, "result file format")->check(CLI::IsMember({"xlsx", "csv"}));
     cmd->add_option("-j,--jobs", flags->jobs, "worker threads (default: all cores)");
+    cmd->add_flag("--strict_compat", flags->strict_compat,
+                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, cmd, &global]() {
         reject_unsupported(*cmd, global);
@@ -72,6 +75,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.compare_only = flags->compare_only;
         options.fuzzy_match = flags->fuzzy;
         options.highlight = flags->highlight;
+        options.strict_compat = flags->strict_compat;
         options.format = flags->format == "csv" ? compare::OutputFormat::Csv : compare::OutputFormat::Xlsx;
         options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
         const auto summary = compare::run_compare(options);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
+#include <thread>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
@@ -92,7 +93,8 @@ std::size_t failing_rows(const ResultTable& result) {
 
 class JobRunner {
 public:
-    explicit JobRunner(const CompareOptions& options) : options_(options) {}
+    explicit JobRunner(const CompareOptions& options)
+        : options_(options), pool_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {}
 
     void compare_files(const PairInput& input, const std::string& suffix) {
         const std::string stamp = timestamp();
@@ -100,7 +102,7 @@ public:
         const std::string extension = options_.format == OutputFormat::Csv ? ".csv" : ".xlsx";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
                                                                        debug ? "debug_" : "", suffix, stamp, extension);
-        ResultTable result = compare_pair(input, options_);
+        ResultTable result = compare_pair(input, options_, pool_);
         summary_.rows += result.table.rows.size();
         if (result.table.rows.empty()) {
             log::warning("Can`t match any op. No compare result file generated.");
@@ -187,6 +189,7 @@ private:
     }
 
     const CompareOptions& options_;
+    ThreadPool pool_;
     CompareSummary summary_;
 };
 

@@ -19,6 +19,7 @@ struct CompareOptions {
     bool highlight = false;     // -hl
     OutputFormat format = OutputFormat::Xlsx;
     unsigned jobs = 0;          // 0: all cores
+    bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)
 };
 
 }  // namespace msprobe::compare

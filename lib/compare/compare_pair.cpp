@@ -7,14 +7,14 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "compare/matcher.hpp"
+#include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 
 namespace msprobe::compare {
 
-ResultTable compare_pair(const PairInput& input, const CompareOptions& options) {
-    (void)options;
+ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
     // The two sides parse independently; read them at the same time.
     auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(input.bench_json); });
     dump::DumpFile npu = dump::read_dump_file(input.npu_json);
@@ -30,9 +30,19 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options) 
     switch (mode) {
         case CompareMode::Summary: return summary_table(npu, bench, pairs, stack_ptr);
         case CompareMode::Md5: return md5_table(npu, bench, pairs, stack_ptr);
-        case CompareMode::All: break;
+        case CompareMode::All: {
+            std::error_code ec;
+            for (const auto* side : {&npu, &bench}) {
+                if (!std::filesystem::is_directory(side->tensor_dir(), ec)) {
+                    throw Error(side->tensor_dir().string(), "tensor data directory of a tensor-task dump is missing");
+                }
+            }
+            RealDataOptions real;
+            real.strict_compat = options.strict_compat;
+            return real_data_table(npu, bench, pairs, stack_ptr, pool, real);
+        }
     }
-    throw Error(npu.path, "real-data (task tensor) comparison is not available in this build");
+    throw Error(npu.path, "unknown compare mode");
 }
 
 }  // namespace msprobe::compare

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
 #include "compare/result_table.hpp"
 
@@ -14,6 +15,6 @@ struct PairInput {
     std::optional<std::filesystem::path> stack_json;  // set when the stack column is wanted
 };
 
-ResultTable compare_pair(const PairInput& input, const CompareOptions& options);
+ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::compare

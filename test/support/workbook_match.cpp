@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace msprobe::testing {
 
 namespace {
@@ -15,9 +18,12 @@ std::string describe(const Cell& c) {
     return "'" + c.text() + "'";
 }
 
-bool same(const Cell& a, const Cell& b) {
+bool same(const Cell& a, const Cell& b, double tolerance) {
     auto blank = [](const Cell& c) { return c.is_empty() || (c.is_text() && c.text().empty()); };
     if (blank(a) || blank(b)) return blank(a) && blank(b);
+    if (tolerance > 0 && a.is_number() && b.is_number()) {
+        return std::fabs(a.number() - b.number()) <= tolerance * std::max(std::fabs(a.number()), std::fabs(b.number()));
+    }
     return a == b;
 }
 
@@ -26,7 +32,9 @@ std::string rgb(const std::string& argb) { return argb.size() > 6 ? argb.substr(
 }  // namespace
 
 std::vector<std::string> workbook_differences(const report::WorkbookContents& ours,
-                                              const report::WorkbookContents& expected, std::size_t max_reports) {
+                                              const report::WorkbookContents& expected,
+                                              const std::map<std::string, double>& relative_tolerance,
+                                              std::size_t max_reports) {
     std::vector<std::string> out;
     auto report = [&](std::string s) {
         if (out.size() < max_reports) out.push_back(std::move(s));
@@ -44,12 +52,19 @@ std::vector<std::string> workbook_differences(const report::WorkbookContents& ou
         }
         const std::size_t rows = std::min(a.rows.size(), b.rows.size());
         static const Cell kEmpty;
+        std::vector<double> tolerance;
+        if (!b.rows.empty()) {
+            for (const auto& h : b.rows[0]) {
+                auto it = h.is_text() ? relative_tolerance.find(h.text()) : relative_tolerance.end();
+                tolerance.push_back(it == relative_tolerance.end() ? 0.0 : it->second);
+            }
+        }
         for (std::size_t r = 0; r < rows; ++r) {
             const std::size_t cols = std::max(a.rows[r].size(), b.rows[r].size());
             for (std::size_t c = 0; c < cols; ++c) {
                 const Cell& x = c < a.rows[r].size() ? a.rows[r][c] : kEmpty;
                 const Cell& y = c < b.rows[r].size() ? b.rows[r][c] : kEmpty;
-                if (!same(x, y)) {
+                if (!same(x, y, c < tolerance.size() ? tolerance[c] : 0.0)) {
                     report(fmt::format("sheet '{}' row {} col {}: ours {} expected {}", b.name, r + 1, c + 1,
                                        describe(x), describe(y)));
                 }

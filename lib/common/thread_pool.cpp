@@ -1,0 +1,95 @@
+#include "common/thread_pool.hpp"
+
+#include <atomic>
+#include <exception>
+
+namespace msprobe {
+
+struct ThreadPool::Loop {
+    std::int64_t count = 0;
+    const std::function<void(std::int64_t)>* body = nullptr;
+    std::atomic<std::int64_t> next{0};
+    std::atomic<std::int64_t> done{0};
+    std::mutex mutex;
+    std::condition_variable finished;
+    std::exception_ptr error;
+};
+
+ThreadPool::ThreadPool(unsigned threads) {
+    for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { work(); });
+}
+
+ThreadPool::~ThreadPool() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    for (auto& w : workers_) w.join();
+}
+
+void ThreadPool::run_items(Loop& loop) {
+    for (;;) {
+        const std::int64_t i = loop.next.fetch_add(1);
+        if (i >= loop.count) return;
+        try {
+            if (!loop.error) (*loop.body)(i);
+        } catch (...) {
+            std::lock_guard lock(loop.mutex);
+            if (!loop.error) loop.error = std::current_exception();
+        }
+        if (loop.done.fetch_add(1) + 1 == loop.count) {
+            std::lock_guard lock(loop.mutex);
+            loop.finished.notify_all();
+        }
+    }
+}
+
+void ThreadPool::work() {
+    for (;;) {
+        std::shared_ptr<Loop> loop;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || !loops_.empty(); });
+            if (stopping_) return;
+            loop = loops_.front();
+            // A loop whose items are all handed out leaves the queue.
+            if (loop->next.load() >= loop->count) {
+                loops_.pop_front();
+                continue;
+            }
+        }
+        run_items(*loop);
+    }
+}
+
+void ThreadPool::parallel_for(std::int64_t count, const std::function<void(std::int64_t)>& body) {
+    if (count <= 0) return;
+    auto loop = std::make_shared<Loop>();
+    loop->count = count;
+    loop->body = &body;
+    if (!workers_.empty() && count > 1) {
+        {
+            std::lock_guard lock(mutex_);
+            loops_.push_back(loop);
+        }
+        wake_.notify_all();
+    }
+    run_items(*loop);
+    {
+        std::unique_lock lock(loop->mutex);
+        loop->finished.wait(lock, [&] { return loop->done.load() >= count; });
+    }
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = loops_.begin(); it != loops_.end(); ++it) {
+            if (*it == loop) {
+                loops_.erase(it);
+                break;
+            }
+        }
+    }
+    if (loop->error) std::rethrow_exception(loop->error);
+}
+
+}  // namespace msprobe

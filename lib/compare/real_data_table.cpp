@@ -1,0 +1,134 @@
+#include "compare/real_data_table.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <regex>
+
+#include "common/error.hpp"
+#include "common/progress.hpp"
+#include "common/python_text.hpp"
+#include "compare/row_cells.hpp"
+#include "compare/summary_table.hpp"
+#include "metrics/accuracy.hpp"
+#include "metrics/error_cells.hpp"
+#include "metrics/tensor_metrics.hpp"
+#include "tensor/tensor_file.hpp"
+
+namespace msprobe::compare {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using report::Cell;
+
+constexpr std::int64_t kMaxTensorFileBytes = std::int64_t{10} << 30;  // msprobe's 10 GiB limit
+
+Cell metric_cell(const metrics::MetricCell& m) {
+    if (m.is_number()) return std::isnan(m.value) ? Cell(std::string(metrics::kNanText)) : Cell(m.value);
+    return Cell(std::string(metrics::placeholder_text(m.state)));
+}
+
+// msprobe's checks before opening a tensor file (§7.1); false → "read failed".
+bool acceptable_tensor_file(const fs::path& path) {
+    static const std::regex kSafePath("^[a-zA-Z0-9_.:/-]+$");
+    std::error_code ec;
+    const auto status = fs::symlink_status(path, ec);
+    if (ec || !fs::is_regular_file(status)) return false;
+    const auto ext = path.extension();
+    if (ext != ".pt" && ext != ".npy") return false;
+    const auto size = fs::file_size(path, ec);
+    if (ec || static_cast<std::int64_t>(size) >= kMaxTensorFileBytes) return false;
+    const std::string text = fs::absolute(path).lexically_normal().string();
+    return text.size() <= 4096 && path.filename().string().size() <= 255 && std::regex_match(text, kSafePath);
+}
+
+metrics::PairMetrics tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::string& npu_name,
+                                 const std::string& bench_name, ThreadPool& pool, const RealDataOptions& options) {
+    using metrics::PairError;
+    if (npu_name == "-1") return metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file.");
+    if (bench_name == "-1") return metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file.");
+    if (bench_name == kNotApplicable) {
+        return metrics::error_metrics(PairError::BenchUnmatched, "Bench api/module unmatched.");
+    }
+    const fs::path npu_file = npu.tensor_dir() / npu_name;
+    const fs::path bench_file = bench.tensor_dir() / bench_name;
+    auto read_failed = [&] {
+        return metrics::error_metrics(
+            PairError::ReadFailure,
+            metrics::dump_file_read_failed(py::list_text({py::str_repr(npu_name), py::str_repr(bench_name)})));
+    };
+    if (!acceptable_tensor_file(npu_file) || !acceptable_tensor_file(bench_file)) return read_failed();
+    tensor::TensorView n, b;
+    try {
+        n = tensor::read_tensor_file(npu_file);
+        b = tensor::read_tensor_file(bench_file);
+    } catch (const Error&) {
+        return read_failed();
+    }
+    metrics::CompareOptions metric_options;
+    metric_options.strict_compat = options.strict_compat;
+    const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
+        pool.parallel_for(count, body);
+    };
+    return metrics::compare_tensors(n, b, metric_options, parallel);
+}
+
+}  // namespace
+
+ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
+                            const dump::StackFile* stack, ThreadPool& pool, const RealDataOptions& options) {
+    ResultTable result = start_table(
+        CompareMode::All, npu, pairs,
+        {"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio", "Five Thousandths Err Ratio",
+         "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm",
+         "Requires_grad Consistent", "Accuracy Reached or Not", "Err_message"},
+        stack != nullptr);
+    result.table.header.emplace_back("Data_name");
+
+    // The tensor step of every row, in parallel; results land by row index.
+    std::vector<metrics::PairMetrics> steps(pairs.size());
+    {
+        Progress progress("Comparing tensors", static_cast<std::int64_t>(pairs.size()), options.show_progress);
+        pool.parallel_for(static_cast<std::int64_t>(pairs.size()), [&](std::int64_t i) {
+            const auto& pair = pairs[static_cast<std::size_t>(i)];
+            const auto& n = npu.rows[pair.npu];
+            const std::string bench_name =
+                pair.bench == kNoBench ? kNotApplicable : bench.rows[static_cast<std::size_t>(pair.bench)].data_name;
+            steps[static_cast<std::size_t>(i)] = tensor_step(npu, bench, n.data_name, bench_name, pool, options);
+            progress.advance();
+        });
+    }
+
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const auto& pair = pairs[i];
+        const auto& n = npu.rows[pair.npu];
+        const dump::DumpRow* b = pair.bench == kNoBench ? nullptr : &bench.rows[static_cast<std::size_t>(pair.bench)];
+        const auto& step = steps[i];
+        auto& cells = result.table.rows.emplace_back();
+        cells.reserve(result.table.header.size());
+        append_identity_cells(cells, n, b);
+        for (const auto* m : {&step.cosine, &step.euc_dist, &step.max_abs_err,
+                              &step.max_relative_err, &step.one_thousandth_err_ratio,
+                              &step.five_thousandths_err_ratio}) {
+            cells.push_back(metric_cell(*m));
+        }
+        for (const auto& s : n.stats) cells.push_back(stat_cell(s));
+        for (std::size_t k = 0; k < 4; ++k) cells.push_back(b ? stat_cell(b->stats[k]) : Cell(kNotApplicable));
+        const bool consistent = requires_grad_text(&n) == requires_grad_text(b);
+        cells.push_back(Cell::boolean(consistent));
+        cells.emplace_back(std::string(metrics::accuracy_reached(step.cosine, step.max_abs_err)));
+        // msprobe: unmatched rows start with their own message, which a
+        // requires_grad mismatch replaces; the tensor step's message follows.
+        std::string message = b ? "" : "No bench data matched.";
+        if (!consistent) message = "Requires_grad inconsistent. ";
+        cells.emplace_back(message + step.message);
+        if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
+        const std::string bench_name = b ? b->data_name : kNotApplicable;
+        cells.emplace_back(py::list_text({py::str_repr(n.data_name), py::str_repr(bench_name)}));
+    }
+    return result;
+}
+
+}  // namespace msprobe::compare

@@ -1,0 +1,21 @@
+#pragma once
+// The real-data ("all" mode) result table: every matched pair of tensor files
+// read and measured by the fused metric kernel, on a thread pool, in NPU order.
+#include <vector>
+
+#include "common/thread_pool.hpp"
+#include "compare/matcher.hpp"
+#include "compare/result_table.hpp"
+#include "dump/stack_file.hpp"
+
+namespace msprobe::compare {
+
+struct RealDataOptions {
+    bool strict_compat = false;  // repeat the 0-d sentence 16 times, as msprobe does
+    bool show_progress = true;
+};
+
+ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
+                            const dump::StackFile* stack, ThreadPool& pool, const RealDataOptions& options);
+
+}  // namespace msprobe::compare

@@ -1,0 +1,72 @@
+// msprobe-dumpgen: writes a synthetic npu/bench pair of msprobe dumps
+// (see support/dump_generator.hpp) for tests, benchmarks and examples.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "common/error.hpp"
+#include "support/dump_generator.hpp"
+
+namespace {
+
+void print_site(const char* what, const std::string& entry) {
+    if (!entry.empty()) std::printf("  %-24s %s\n", what, entry.c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace msprobe::testing;
+    DumpPairOptions options;
+    bool identical = false;
+
+    CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps."};
+    app.add_option("--out", options.out, "folder that receives npu/, bench/ and compare*.json")->required();
+    app.add_option("--apis", options.apis, "about this many dump.json entries per side and rank")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--task", options.task, "what each tensor leaf records (tensor: also a .pt file)")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, DumpTask>{{"statistics", DumpTask::Statistics}, {"tensor", DumpTask::Tensor}}))
+        ->option_text("statistics|tensor");
+    app.add_option("--summary-mode", options.summary_mode, "md5: add a CRC-32 of each tensor")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, SummaryMode>{{"statistics", SummaryMode::Statistics}, {"md5", SummaryMode::Md5}}))
+        ->option_text("statistics|md5");
+    app.add_option("--level", options.level, "API records, module records, or both")
+        ->transform(CLI::CheckedTransformer(
+            std::map<std::string, DumpLevel>{{"L1", DumpLevel::L1}, {"L0", DumpLevel::L0}, {"mix", DumpLevel::Mix}}))
+        ->option_text("L1|L0|mix");
+    app.add_option("--ranks", options.ranks, "1 writes step0/rank, more write step0/rank0..N-1")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--seed", options.seed, "random seed; equal options and seed give identical files");
+    app.add_option("--tensor-elements", options.tensor_elements, "elements per activation tensor (rows of 16)")
+        ->check(CLI::Range(std::int64_t{16}, std::int64_t{1} << 30));
+    app.add_flag("--identical", identical, "no npu/bench differences");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        return app.exit(error) == 0 ? msprobe::kExitOk : msprobe::kExitBadInput;
+    }
+    if (identical) options.differences = NpuDifferences::none();
+
+    try {
+        const GeneratedDumpPair pair = generate_dump_pair(options);
+        std::printf("wrote %zu npu / %zu bench entries per rank, %d rank(s), into %s\n", pair.npu_entries,
+                    pair.bench_entries, options.ranks, options.out.string().c_str());
+        print_site("requires_grad mismatch", pair.sites.requires_grad_mismatch);
+        print_site("bench-only API", pair.sites.bench_only_api);
+        print_site("first perturbed", pair.sites.first_perturbed);
+        if (!pair.sites.bfloat16_outputs.empty()) print_site("first bfloat16 output", pair.sites.bfloat16_outputs.front());
+        print_site("npu-only API", pair.sites.npu_only_api);
+        print_site("inf statistic", pair.sites.inf_statistic);
+    } catch (const msprobe::Error& error) {
+        std::fprintf(stderr, "msprobe-dumpgen: %s\n", error.what());
+        return error.exit_code();
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "msprobe-dumpgen: %s\n", error.what());
+        return msprobe::kExitBadInput;
+    }
+    return msprobe::kExitOk;
+}
