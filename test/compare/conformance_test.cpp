@@ -12,6 +12,7 @@
 #include "compare/compare_job.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/shared_fixtures.hpp"
+#include "support/msprobe_divergences.hpp"
 #include "support/workbook_match.hpp"
 
 namespace fs = std::filesystem;
@@ -47,33 +48,6 @@ std::optional<fs::path> produced(const fs::path& dir, const std::string& stem, c
         }
     }
     return std::nullopt;
-}
-
-// EucDist is an unrounded sum of squares: its last bits depend on summation order (msprobe uses BLAS).
-const std::map<std::string, double> kTolerance = {{"EucDist", 1e-12}};
-
-constexpr const char* kZeroDimSentence =
-    "This is type of 0-d tensor, can not calculate 'Cosine', 'EucDist', 'One Thousandth Err Ratio' and 'Five "
-    "Thousandths Err Ratio'. ";
-
-// msprobe repeats the 0-d sentence 16 times (a defect we fix, docs/compatibility.md):
-// what we write is msprobe's book with each such run cut to one sentence.
-report::WorkbookContents with_zero_dim_sentence_once(report::WorkbookContents book) {
-    std::string sixteen;
-    for (int i = 0; i < 16; ++i) sixteen += kZeroDimSentence;
-    for (auto& sheet : book.sheets) {
-        for (auto& row : sheet.rows) {
-            for (auto& cell : row) {
-                if (!cell.is_text()) continue;
-                std::string text = cell.text();
-                for (auto pos = text.find(sixteen); pos != std::string::npos; pos = text.find(sixteen, pos + 1)) {
-                    text.replace(pos, sixteen.size(), kZeroDimSentence);
-                }
-                cell = report::Cell(text);
-            }
-        }
-    }
-    return book;
 }
 
 compare::CompareOptions options_for(const fs::path& compare_json, const fs::path& out, const Variant& variant) {
@@ -123,7 +97,7 @@ TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[confor
                     } else {
                         const auto diffs = testing::workbook_differences(
                             report::read_xlsx(ours->string()),
-                            with_zero_dim_sentence_once(report::read_xlsx(path.string())), kTolerance);
+                            testing::with_zero_dim_sentence_once(report::read_xlsx(path.string())), testing::summation_order_tolerance());
                         for (const auto& d : diffs) UNSCOPED_INFO(d);
                         CHECK(diffs.empty());
                     }
@@ -147,7 +121,7 @@ TEST_CASE("--strict_compat reproduces msprobe's books exactly, 0-d sentence repe
     const auto diffs = testing::workbook_differences(
         report::read_xlsx(ours->string()),
         report::read_xlsx((*fixtures / "expected" / case_name / "compare.default" / "compare_result.xlsx").string()),
-        kTolerance);
+        testing::summation_order_tolerance());
     for (const auto& d : diffs) UNSCOPED_INFO(d);
     CHECK(diffs.empty());
 }
