@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -102,7 +103,12 @@ public:
         const std::string extension = options_.format == OutputFormat::Csv ? ".csv" : ".xlsx";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
                                                                        debug ? "debug_" : "", suffix, stamp, extension);
+        const auto started = std::chrono::steady_clock::now();
+        auto elapsed_ms = [&] {
+            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        };
         ResultTable result = compare_pair(input, options_, pool_);
+        log::debug(fmt::format("result table of {} rows ready at {:.0f} ms", result.table.rows.size(), elapsed_ms()));
         summary_.rows += result.table.rows.size();
         if (result.table.rows.empty()) {
             log::warning("Can`t match any op. No compare result file generated.");
@@ -121,6 +127,7 @@ public:
                 report::write_xlsx(result.table, rendering, temp);
             }
         });
+        log::debug(fmt::format("result file written at {:.0f} ms", elapsed_ms()));
         log::info(fmt::format("The result file is saved in: {}", result_path.string()));
         summary_.written.push_back(result_path);
         summary_.failing_rows += failing_rows(result);

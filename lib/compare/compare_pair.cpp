@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <future>
 
 #include "common/error.hpp"
@@ -16,9 +17,14 @@ namespace msprobe::compare {
 
 ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
     // The two sides parse independently; read them at the same time.
+    const auto started = std::chrono::steady_clock::now();
+    auto elapsed_ms = [&] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    };
     auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(input.bench_json); });
     dump::DumpFile npu = dump::read_dump_file(input.npu_json);
     dump::DumpFile bench = bench_future.get();
+    log::debug(fmt::format("read {} + {} rows in {:.0f} ms", npu.rows.size(), bench.rows.size(), elapsed_ms()));
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 
     const CompareMode mode = detect_mode(npu, bench);
@@ -27,6 +33,7 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     const dump::StackFile* stack_ptr = stack ? &*stack : nullptr;
 
     const auto pairs = match_rows(npu, bench);
+    log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
     switch (mode) {
         case CompareMode::Summary: return summary_table(npu, bench, pairs, stack_ptr);
         case CompareMode::Md5: return md5_table(npu, bench, pairs, stack_ptr);

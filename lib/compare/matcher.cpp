@@ -55,34 +55,36 @@ bool dtypes_compatible(const std::string& npu_dtype, const std::string& bench_dt
 }
 
 std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench) {
-    // Key: name and shape text, joined by a byte that occurs in neither.
-    auto key_of = [](const dump::DumpRow& row) {
-        std::string key;
-        key.reserve(row.name.size() + row.shape.size() + 1);
-        key += row.name;
-        key += '\x1f';
-        key += row.shape;
-        return key;
-    };
-    std::unordered_map<std::string, std::vector<std::uint32_t>> bench_by_key;
-    bench_by_key.reserve(bench.rows.size());
-    for (std::uint32_t i = 0; i < bench.rows.size(); ++i) bench_by_key[key_of(bench.rows[i])].push_back(i);
+    // Bench rows by name; rows sharing a name (rare) are chained in bench order.
+    constexpr std::uint32_t kEnd = UINT32_MAX;
+    std::unordered_map<std::string_view, std::uint32_t> first_by_name;
+    first_by_name.reserve(bench.rows.size());
+    std::vector<std::uint32_t> next_same_name(bench.rows.size(), kEnd);
+    for (std::uint32_t i = 0; i < bench.rows.size(); ++i) {
+        auto [it, inserted] = first_by_name.try_emplace(bench.rows[i].name, i);
+        if (!inserted) {
+            std::uint32_t tail = it->second;
+            while (next_same_name[tail] != kEnd) tail = next_same_name[tail];
+            next_same_name[tail] = i;
+        }
+    }
 
     const bool cross_framework = !npu.framework.empty() && npu.framework != "pytorch" && is_pytorch(bench);
     std::vector<RowPair> pairs;
     pairs.reserve(npu.rows.size());
     for (std::uint32_t i = 0; i < npu.rows.size(); ++i) {
         const auto& row = npu.rows[i];
-        auto it = bench_by_key.find(key_of(row));
-        if (it == bench_by_key.end()) {
-            pairs.push_back({i, kNoBench});
-            continue;
-        }
-        // k×m duplicates: each NPU occurrence pairs with every bench occurrence, in bench order.
-        for (std::uint32_t b : it->second) {
+        // A match needs the same name and the same shape text; with k×m
+        // duplicates each NPU occurrence pairs with every bench one, in bench order.
+        bool matched = false;
+        auto it = first_by_name.find(row.name);
+        for (std::uint32_t b = it == first_by_name.end() ? kEnd : it->second; b != kEnd; b = next_same_name[b]) {
+            if (bench.rows[b].shape != row.shape) continue;
+            matched = true;
             const bool ok = dtypes_compatible(row.dtype, bench.rows[b].dtype, cross_framework);
             pairs.push_back({i, ok ? std::int64_t{b} : kNoBench});
         }
+        if (!matched) pairs.push_back({i, kNoBench});
     }
     return pairs;
 }

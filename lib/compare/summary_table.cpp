@@ -1,10 +1,10 @@
 #include "compare/summary_table.hpp"
 
 #include <cmath>
-#include <cstdlib>
 #include <optional>
 
 #include "common/python_text.hpp"
+#include "compare/reference_decimal.hpp"
 #include "compare/row_cells.hpp"
 
 namespace msprobe::compare {
@@ -19,46 +19,6 @@ std::optional<double> numeric_value(const dump::StatValue& v) {
     if (v.kind == Kind::Number) return v.number;
     if (v.kind == Kind::Text) return py::parse_float(v.text);
     return std::nullopt;
-}
-
-// 10^k by binary powering, as the parser below computes it (inexact above 1e22).
-double power_of_ten(int k) {
-    double result = 1.0;
-    double square = 10.0;
-    for (; k > 0; k >>= 1) {
-        if (k & 1) result *= square;
-        square *= square;
-    }
-    return result;
-}
-
-// msprobe subtracts statistics after a round trip through a fast decimal
-// parser: all digits are accumulated in a double, fraction digits beyond the
-// 16th are dropped, and the mantissa is scaled by a binary-powered 10^k. The
-// diff cells (and the relative errors built on them) then differ from an exact
-// subtraction in the last digits; reproducing the parser keeps them identical
-// to msprobe's (checked on every statistic of the fixture dumps).
-double reference_parsed(double value) {
-    if (!std::isfinite(value)) return value;
-    const std::string text = py::float_repr(value);
-    std::size_t i = 0;
-    const bool negative = text[0] == '-';
-    if (negative) ++i;
-    double mantissa = 0;
-    int fraction_digits = 0;
-    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) mantissa = mantissa * 10.0 + (text[i] - '0');
-    if (i < text.size() && text[i] == '.') {
-        for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
-            if (fraction_digits < 16) {
-                mantissa = mantissa * 10.0 + (text[i] - '0');
-                ++fraction_digits;
-            }
-        }
-    }
-    int exponent = -fraction_digits;
-    if (i < text.size() && text[i] == 'e') exponent += std::atoi(text.c_str() + i + 1);
-    const double scaled = exponent < 0 ? mantissa / power_of_ten(-exponent) : mantissa * power_of_ten(exponent);
-    return negative ? -scaled : scaled;
 }
 
 struct StatDiff {

@@ -56,6 +56,20 @@ StatValue scalar_stat(const rapidjson::Value* value) {
     return tensor_stat(value);
 }
 
+// A tensor shape as Python prints the list: "[8, 16]", "[]". The common case
+// (all integers) skips the general renderer.
+std::string shape_text(const rapidjson::Value& shape) {
+    std::string text = "[";
+    for (rapidjson::SizeType i = 0; i < shape.Size(); ++i) {
+        const auto& d = shape[i];
+        if (!d.IsInt64()) return python_str(shape);
+        if (i) text += ", ";
+        text += std::to_string(d.GetInt64());
+    }
+    text += ']';
+    return text;
+}
+
 class Flattener {
 public:
     Flattener(std::uint32_t api_index, const std::string& file, std::vector<DumpRow>& rows)
@@ -133,15 +147,20 @@ private:
 
         if (!dtype.empty()) {
             row.dtype = dtype;
-            row.shape = shape ? python_str(*shape) : "None";
+            row.shape = shape ? shape_text(*shape) : "None";
             static constexpr std::array<const char*, 4> kStatKeys = {"Max", "Min", "Mean", "Norm"};
             for (std::size_t i = 0; i < 4; ++i) row.stats[i] = tensor_stat(member(leaf, kStatKeys[i]));
         } else {
             non_tensor_fields(row, leaf, type, v, name);
         }
         if (!row.md5) {
-            const std::string digest = string_of(member(leaf, "md5"));
-            row.md5 = !digest.empty() ? digest : py::crc32_hex(value ? python_str(v) : std::string());
+            std::string digest = string_of(member(leaf, "md5"));
+            if (!digest.empty()) {
+                row.md5 = std::move(digest);
+            } else {
+                static const std::string kEmptyDigest = py::crc32_hex("");
+                row.md5 = value ? py::crc32_hex(python_str(v)) : kEmptyDigest;
+            }
         }
     }
 
@@ -226,8 +245,9 @@ void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uin
             if (value) flattener.flatten(*value, name + section.suffix, section.state, 0);
         }
     }
-    std::stable_sort(rows.begin() + static_cast<std::ptrdiff_t>(first), rows.end(),
-                     [](const DumpRow& a, const DumpRow& b) { return order_group(a.state) < order_group(b.state); });
+    auto by_group = [](const DumpRow& a, const DumpRow& b) { return order_group(a.state) < order_group(b.state); };
+    const auto begin = rows.begin() + static_cast<std::ptrdiff_t>(first);
+    if (!std::is_sorted(begin, rows.end(), by_group)) std::stable_sort(begin, rows.end(), by_group);
 }
 
 }  // namespace msprobe::dump

@@ -1,7 +1,7 @@
 #include "report/cell_text.hpp"
 
 #include <cmath>
-#include <cstdio>
+#include <charconv>
 
 namespace msprobe::report {
 
@@ -29,9 +29,10 @@ Cell rendered_cell(const Cell& cell, CellRendering rendering) {
 }
 
 std::string number_text(double value) {
+    // Same text as printf("%.16g"), which to_chars is specified to reproduce, at a fraction of the cost.
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.16g", value);
-    return buf;
+    const auto result = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 16);
+    return std::string(buf, result.ptr);
 }
 
 }  // namespace msprobe::report

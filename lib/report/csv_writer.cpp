@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,7 +17,9 @@ namespace {
 
 // RFC 4180: quote a field holding a separator, quote or line break.
 void put_field(std::string& line, const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos) {
+    const bool needs_quotes =
+        std::any_of(text.begin(), text.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
+    if (!needs_quotes) {
         line += text;
         return;
     }
