@@ -1,0 +1,152 @@
+#include "tensor/pt_reader.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/log.hpp"
+#include "tensor/checked_math.hpp"
+#include "tensor/mapped_file.hpp"
+#include "tensor/read_error.hpp"
+#include "tensor/stored_type.hpp"
+#include "tensor/torch_pickle.hpp"
+#include "tensor/zip_archive.hpp"
+
+namespace msprobe::tensor {
+
+namespace {
+
+// Start of a pre-1.6 torch.save file: PROTO 2, LONG1 of torch's magic number.
+constexpr unsigned char kLegacyMagic[] = {0x80, 0x02, 0x8A, 0x0A, 0x6C, 0xFC, 0x9C, 0x46, 0xF9, 0x20, 0x6A, 0xA8, 0x50, 0x19};
+
+bool is_legacy_torch_file(std::span<const std::byte> bytes) {
+    return bytes.size() >= sizeof kLegacyMagic && std::memcmp(bytes.data(), kLegacyMagic, sizeof kLegacyMagic) == 0;
+}
+
+// The folder every record lives in ("<archive>/"): torch names it after the
+// file it saved to, or "archive" for a file object.
+std::string archive_prefix(const ZipArchive& archive) {
+    std::string prefix;
+    for (const auto& entry : archive.entries()) {
+        const auto slash = entry.name.find('/');
+        if (slash == std::string::npos || slash == 0) {
+            fail(archive.file(), ReadFailure::Schema, "record '" + entry.name + "' is outside the archive folder");
+        }
+        const auto folder = entry.name.substr(0, slash + 1);
+        if (prefix.empty()) prefix = folder;
+        if (folder != prefix) {
+            fail(archive.file(), ReadFailure::Schema,
+                 "records do not share one top-level folder ('" + prefix + "', '" + folder + "')");
+        }
+    }
+    if (prefix.empty()) fail(archive.file(), ReadFailure::Schema, "empty ZIP archive, no data.pkl record");
+    return prefix;
+}
+
+ByteOrder read_byte_order(const ZipArchive& archive, const std::string& prefix) {
+    const ZipEntry* entry = archive.find(prefix + "byteorder");
+    if (entry == nullptr) return ByteOrder::Little;  // written since torch 2.1; little before
+    archive.verify_crc(*entry);
+    const auto bytes = archive.stored_data(*entry);
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    if (text == "little") return ByteOrder::Little;
+    if (text == "big") return ByteOrder::Big;
+    fail(archive.file(), ReadFailure::Corrupt, "record '" + entry->name + "' says '" + std::string(text.substr(0, 32)) +
+                                                   "', expected 'little' or 'big'");
+}
+
+std::string dims_text(const std::vector<std::int64_t>& dims) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < dims.size(); ++i) text += (i ? "," : "") + std::to_string(dims[i]);
+    return text + "]";
+}
+
+// Highest storage element the view touches, for a view with elements.
+std::optional<std::int64_t> last_element(const TorchTensorRecord& tensor) {
+    std::int64_t last = tensor.storage_offset;
+    for (std::size_t i = 0; i < tensor.shape.size(); ++i) {
+        const auto reach = checked_mul(tensor.shape[i] - 1, tensor.strides[i]);
+        const auto sum = reach ? checked_add(last, *reach) : std::nullopt;
+        if (!sum) return std::nullopt;
+        last = *sum;
+    }
+    return last;
+}
+
+// The storage bytes the view may read: checks that every element it reaches
+// lies inside both the record and the storage the pickle declared.
+std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipEntry& record, const TorchTensorRecord& tensor) {
+    const auto bytes = archive.stored_data(record);
+    const auto element_size = static_cast<std::int64_t>(tensor.type.stored_size());
+    const auto record_size = static_cast<std::int64_t>(bytes.size());
+    const auto geometry = [&tensor] {
+        return "(offset " + std::to_string(tensor.storage_offset) + ", size " + dims_text(tensor.shape) + ", stride " +
+               dims_text(tensor.strides) + ", " + tensor.type.name() + ")";
+    };
+    if (element_count(tensor.shape).value_or(0) > 0) {
+        const auto last = last_element(tensor);
+        const auto needed = last ? checked_mul(*last + 1, element_size) : std::nullopt;
+        if (!needed) fail(archive.file(), ReadFailure::Corrupt, "tensor reaches beyond 64-bit offsets " + geometry());
+        if (*needed > record_size) {
+            fail(archive.file(), ReadFailure::Corrupt, "record '" + record.name + "' has " + std::to_string(record_size) +
+                                                           " bytes, tensor needs " + std::to_string(*needed) + " " + geometry());
+        }
+        if (*needed > tensor.storage_bytes) {
+            fail(archive.file(), ReadFailure::Corrupt, "storage declares " + std::to_string(tensor.storage_bytes) +
+                                                           " bytes, tensor needs " + std::to_string(*needed) + " " + geometry());
+        }
+    }
+    if (record_size < tensor.storage_bytes) {
+        fail(archive.file(), ReadFailure::Corrupt, "record '" + record.name + "' has " + std::to_string(record_size) +
+                                                       " bytes, the storage declares " + std::to_string(tensor.storage_bytes));
+    }
+    if (record_size > tensor.storage_bytes) {
+        log::warning(archive.file() + ": record '" + record.name + "' has " + std::to_string(record_size) +
+                     " bytes, more than the " + std::to_string(tensor.storage_bytes) + " its storage declares");
+    }
+    const auto whole_elements = tensor.storage_bytes / element_size * element_size;
+    return bytes.first(static_cast<std::size_t>(whole_elements));
+}
+
+}  // namespace
+
+TensorView read_pt(std::span<const std::byte> bytes, std::shared_ptr<const void> owner, const std::string& file,
+                   const PtReadOptions& options) {
+    if (is_legacy_torch_file(bytes)) {
+        fail(file, ReadFailure::Unsupported, "legacy torch serialization (before torch 1.6), re-save with a recent torch");
+    }
+    if (!has_zip_signature(bytes)) fail(file, ReadFailure::BadMagic, "not a torch.save file (no ZIP signature)");
+    const ZipArchive archive(bytes, file);
+    const std::string prefix = archive_prefix(archive);
+    if (archive.find(prefix + "constants.pkl") != nullptr) {
+        fail(file, ReadFailure::Unsupported, "TorchScript archive, not a tensor file");
+    }
+    const ZipEntry* pickle_record = archive.find(prefix + "data.pkl");
+    if (pickle_record == nullptr) fail(file, ReadFailure::Schema, "no record '" + prefix + "data.pkl'");
+    const ByteOrder order = read_byte_order(archive, prefix);
+    archive.verify_crc(*pickle_record);
+    const TorchTensorRecord tensor = unpickle_tensor(archive.stored_data(*pickle_record), file, pickle_record->name);
+
+    const ZipEntry* storage_record = archive.find(prefix + "data/" + tensor.storage_key);
+    if (storage_record == nullptr) {
+        fail(file, ReadFailure::Schema, "record '" + prefix + "data/" + tensor.storage_key + "' named by data.pkl is missing");
+    }
+    if (options.verify_storage_crc) archive.verify_crc(*storage_record);
+    const auto storage = checked_storage(archive, *storage_record, tensor);
+    const HostElements elements = to_host_elements(storage, tensor.type, order, std::move(owner));
+
+    TensorView view;
+    view.dtype = tensor.type.dtype;
+    view.shape = tensor.shape;
+    view.strides = tensor.strides;
+    view.owner = elements.owner;
+    view.data = elements.data;
+    if (view.numel() > 0) view.data += static_cast<std::size_t>(tensor.storage_offset) * dtype_size(view.dtype);
+    return view;
+}
+
+TensorView read_pt(const std::filesystem::path& file, const PtReadOptions& options) {
+    const auto mapped = MappedFile::open(file);
+    return read_pt(mapped->bytes(), mapped, mapped->path(), options);
+}
+
+}  // namespace msprobe::tensor

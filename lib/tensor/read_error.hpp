@@ -1,0 +1,28 @@
+#pragma once
+// Failures of the tensor-file readers. formats.md §16.4 asks every message to
+// carry an error class, so the reason reads "E_TRUNCATED: <what and where>"
+// and the whole message "<file>: E_TRUNCATED: ...".
+#include <string>
+#include <string_view>
+
+namespace msprobe::tensor {
+
+enum class ReadFailure {
+    Io,
+    Security,
+    BadMagic,
+    BadHeader,
+    Truncated,
+    Parse,
+    Schema,
+    Corrupt,
+    Unsupported,
+    Limit,
+};
+
+std::string_view failure_code(ReadFailure failure);  // "E_TRUNCATED", ...
+
+// Throws msprobe::Error(file, "<code>: <reason>").
+[[noreturn]] void fail(const std::string& file, ReadFailure failure, const std::string& reason);
+
+}  // namespace msprobe::tensor
