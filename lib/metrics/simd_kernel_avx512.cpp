@@ -1,0 +1,10 @@
+// The fused block pass for avx512f, compiled with -mavx512f -mfma -mf16c.
+#include "metrics/simd_kernel_impl.hpp"
+
+namespace msprobe::metrics {
+
+BlockKernel block_kernel_avx512(tensor::DType npu, tensor::DType bench) {
+    return simd::select_block_kernel<xsimd::avx512f>(npu, bench);
+}
+
+}  // namespace msprobe::metrics

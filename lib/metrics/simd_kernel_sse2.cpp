@@ -1,0 +1,10 @@
+// The fused block pass for sse2, compiled with baseline x86-64 (SSE2).
+#include "metrics/simd_kernel_impl.hpp"
+
+namespace msprobe::metrics {
+
+BlockKernel block_kernel_sse2(tensor::DType npu, tensor::DType bench) {
+    return simd::select_block_kernel<xsimd::sse2>(npu, bench);
+}
+
+}  // namespace msprobe::metrics
