@@ -14,6 +14,7 @@
 #include "metrics/error_cells.hpp"
 #include "metrics/tensor_metrics.hpp"
 #include "tensor/tensor_file.hpp"
+#include "tensor/widen.hpp"
 
 namespace msprobe::compare {
 
@@ -66,6 +67,13 @@ metrics::PairMetrics tensor_step(const dump::DumpFile& npu, const dump::DumpFile
         b = tensor::read_tensor_file(bench_file);
     } catch (const Error&) {
         return read_failed();
+    }
+    // msprobe computes the relative error of a float16 pair in float16: identical
+    // tensors holding a zero then read MaxRelativeErr "Nan", and every ratio is
+    // rounded to float16. We measure such pairs in float32 (docs/compatibility.md).
+    if (!options.strict_compat && n.dtype == tensor::DType::Float16 && b.dtype == tensor::DType::Float16) {
+        n = tensor::widened_to_float32(n);
+        b = tensor::widened_to_float32(b);
     }
     metrics::CompareOptions metric_options;
     metric_options.strict_compat = options.strict_compat;

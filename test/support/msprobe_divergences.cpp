@@ -26,6 +26,23 @@ report::WorkbookContents with_zero_dim_sentence_once(report::WorkbookContents bo
     return book;
 }
 
+report::WorkbookContents with_cells(report::WorkbookContents book, const std::string& npu_name,
+                                    const std::map<std::string, report::Cell>& cells) {
+    for (auto& sheet : book.sheets) {
+        if (sheet.rows.empty()) continue;
+        const auto& header = sheet.rows[0];
+        for (auto& row : sheet.rows) {
+            if (row.empty() || !row[0].is_text() || row[0].text() != npu_name) continue;
+            for (std::size_t c = 0; c < header.size() && c < row.size(); ++c) {
+                if (!header[c].is_text()) continue;
+                auto it = cells.find(header[c].text());
+                if (it != cells.end()) row[c] = it->second;
+            }
+        }
+    }
+    return book;
+}
+
 const std::map<std::string, double>& summation_order_tolerance() {
     static const std::map<std::string, double> tolerance = {{"EucDist", 1e-12}};
     return tolerance;
