@@ -28,7 +28,7 @@ std::string_view accuracy_reached(const AccuracyOperand& cosine, const AccuracyO
     const auto c = as_number(cosine);
     const auto m = as_number(max_abs_err);
     if (!c || !m) {
-        log::warning("Cosine or MaxAbsErr can not get float value.");
+        log::debug("Cosine or MaxAbsErr can not get float value.");
         return "None";
     }
     // NaN compares false everywhere, so a "Nan" cosine passes unless m > 1.
