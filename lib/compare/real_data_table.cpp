@@ -9,7 +9,6 @@
 #include "common/progress.hpp"
 #include "common/python_text.hpp"
 #include "compare/row_cells.hpp"
-#include "compare/summary_table.hpp"
 #include "metrics/accuracy.hpp"
 #include "metrics/error_cells.hpp"
 #include "metrics/tensor_metrics.hpp"
@@ -112,11 +111,9 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const auto& pair = pairs[i];
         const auto& n = npu.rows[pair.npu];
-        const dump::DumpRow* b = pair.bench == kNoBench ? nullptr : &bench.rows[static_cast<std::size_t>(pair.bench)];
+        const dump::DumpRow* b = bench_row(bench, pair);
         const auto& step = steps[i];
-        auto& cells = result.table.rows.emplace_back();
-        cells.reserve(result.table.header.size());
-        append_identity_cells(cells, n, b);
+        auto& cells = begin_row(result, n, b);
         for (const auto* m : {&step.cosine, &step.euc_dist, &step.max_abs_err,
                               &step.max_relative_err, &step.one_thousandth_err_ratio,
                               &step.five_thousandths_err_ratio}) {

@@ -18,6 +18,35 @@ const std::vector<std::string>& identity_headers() {
     return headers;
 }
 
+ResultTable start_table(CompareMode mode, const dump::DumpFile& npu, const std::vector<RowPair>& pairs,
+                        std::vector<std::string> mode_headers, bool with_stack) {
+    ResultTable result;
+    result.mode = mode;
+    result.table.header = identity_headers();
+    for (auto& h : mode_headers) result.table.header.push_back(std::move(h));
+    if (with_stack) result.table.header.emplace_back("NPU_Stack_Info");
+    result.api_names = npu.api_names;
+    result.table.rows.reserve(pairs.size());
+    result.states.reserve(pairs.size());
+    result.api_index.reserve(pairs.size());
+    for (const auto& pair : pairs) {
+        result.states.push_back(npu.rows[pair.npu].state);
+        result.api_index.push_back(npu.rows[pair.npu].api_index);
+    }
+    return result;
+}
+
+const dump::DumpRow* bench_row(const dump::DumpFile& bench, const RowPair& pair) {
+    return pair.bench == kNoBench ? nullptr : &bench.rows[static_cast<std::size_t>(pair.bench)];
+}
+
+std::vector<report::Cell>& begin_row(ResultTable& result, const dump::DumpRow& npu, const dump::DumpRow* bench) {
+    auto& cells = result.table.rows.emplace_back();
+    cells.reserve(result.table.header.size());
+    append_identity_cells(cells, npu, bench);
+    return cells;
+}
+
 std::string requires_grad_text(const dump::DumpRow* row) {
     if (!row || !row->requires_grad) return kNotApplicable;
     return *row->requires_grad ? "True" : "False";

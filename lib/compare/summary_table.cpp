@@ -48,24 +48,6 @@ StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench) {
 
 }  // namespace
 
-ResultTable start_table(CompareMode mode, const dump::DumpFile& npu, const std::vector<RowPair>& pairs,
-                        std::vector<std::string> mode_headers, bool with_stack) {
-    ResultTable result;
-    result.mode = mode;
-    result.table.header = identity_headers();
-    for (auto& h : mode_headers) result.table.header.push_back(std::move(h));
-    if (with_stack) result.table.header.emplace_back("NPU_Stack_Info");
-    result.api_names = npu.api_names;
-    result.table.rows.reserve(pairs.size());
-    result.states.reserve(pairs.size());
-    result.api_index.reserve(pairs.size());
-    for (const auto& pair : pairs) {
-        result.states.push_back(npu.rows[pair.npu].state);
-        result.api_index.push_back(npu.rows[pair.npu].api_index);
-    }
-    return result;
-}
-
 ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                           const dump::StackFile* stack) {
     ResultTable result = start_table(CompareMode::Summary, npu, pairs,
@@ -76,10 +58,8 @@ ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench
                                      stack != nullptr);
     for (const auto& pair : pairs) {
         const auto& n = npu.rows[pair.npu];
-        const dump::DumpRow* b = pair.bench == kNoBench ? nullptr : &bench.rows[static_cast<std::size_t>(pair.bench)];
-        auto& cells = result.table.rows.emplace_back();
-        cells.reserve(result.table.header.size());
-        append_identity_cells(cells, n, b);
+        const dump::DumpRow* b = bench_row(bench, pair);
+        auto& cells = begin_row(result, n, b);
 
         std::array<StatDiff, 4> diffs;
         bool warning = false;
@@ -116,10 +96,8 @@ ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, co
                                      {"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result"}, stack != nullptr);
     for (const auto& pair : pairs) {
         const auto& n = npu.rows[pair.npu];
-        const dump::DumpRow* b = pair.bench == kNoBench ? nullptr : &bench.rows[static_cast<std::size_t>(pair.bench)];
-        auto& cells = result.table.rows.emplace_back();
-        cells.reserve(result.table.header.size());
-        append_identity_cells(cells, n, b);
+        const dump::DumpRow* b = bench_row(bench, pair);
+        auto& cells = begin_row(result, n, b);
         const std::string npu_md5 = n.md5 ? *n.md5 : kNotApplicable;
         const std::string bench_md5 = b && b->md5 ? *b->md5 : kNotApplicable;
         cells.emplace_back(npu_md5);

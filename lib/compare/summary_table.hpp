@@ -15,8 +15,4 @@ ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench
 ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                       const dump::StackFile* stack);
 
-// Shared start of every mode's table: header, and per-row origin metadata.
-ResultTable start_table(CompareMode mode, const dump::DumpFile& npu, const std::vector<RowPair>& pairs,
-                        std::vector<std::string> mode_headers, bool with_stack);
-
 }  // namespace msprobe::compare
