@@ -70,6 +70,40 @@ std::string shape_text(const rapidjson::Value& shape) {
     return text;
 }
 
+// The fields of a leaf object, found in one pass over its members (the
+// hot loop of reading a dump: a dozen lookups per tensor otherwise).
+struct LeafFields {
+    const rapidjson::Value* type = nullptr;
+    const rapidjson::Value* dtype = nullptr;
+    const rapidjson::Value* shape = nullptr;
+    const rapidjson::Value* value = nullptr;
+    const rapidjson::Value* requires_grad = nullptr;
+    const rapidjson::Value* data_name = nullptr;
+    const rapidjson::Value* md5 = nullptr;
+    const rapidjson::Value* group_ranks = nullptr;
+    std::array<const rapidjson::Value*, 4> stats{};  // Max, Min, Mean, Norm
+
+    explicit LeafFields(const rapidjson::Value& leaf) {
+        for (const auto& m : leaf.GetObject()) {
+            const std::string_view key(m.name.GetString(), m.name.GetStringLength());
+            const rapidjson::Value* v = &m.value;
+            // Later duplicates win, as in Python's json.
+            if (key == "type") type = v;
+            else if (key == "dtype") dtype = v;
+            else if (key == "shape") shape = v;
+            else if (key == "Max") stats[0] = v;
+            else if (key == "Min") stats[1] = v;
+            else if (key == "Mean") stats[2] = v;
+            else if (key == "Norm") stats[3] = v;
+            else if (key == "requires_grad") requires_grad = v;
+            else if (key == "data_name") data_name = v;
+            else if (key == "md5") md5 = v;
+            else if (key == "value") value = v;
+            else if (key == "group_ranks") group_ranks = v;
+        }
+    }
+};
+
 class Flattener {
 public:
     Flattener(std::uint32_t api_index, const std::string& file, std::vector<DumpRow>& rows)
@@ -122,13 +156,14 @@ private:
     }
 
     void leaf_row(const rapidjson::Value& leaf, const std::string& name, RowState state) {
-        const rapidjson::Value* shape = member(leaf, "shape");
+        const LeafFields fields(leaf);
+        const rapidjson::Value* shape = fields.shape;
         if (shape && !shape->IsArray()) throw Error(file_, fmt::format("{}: 'shape' is not an array", name));
-        const rapidjson::Value* requires_grad = member(leaf, "requires_grad");
+        const rapidjson::Value* requires_grad = fields.requires_grad;
         if (requires_grad && !requires_grad->IsNull() && !requires_grad->IsBool()) {
             throw Error(file_, fmt::format("{}: 'requires_grad' is not a boolean", name));
         }
-        std::string data_name = string_of(member(leaf, "data_name"));
+        std::string data_name = string_of(fields.data_name);
         if (data_name.empty()) data_name = "-1";
         std::string row_name = name;
         if (data_name != "-1") {
@@ -139,22 +174,21 @@ private:
         row.data_name = std::move(data_name);
         if (requires_grad && requires_grad->IsBool()) row.requires_grad = requires_grad->GetBool();
 
-        const std::string dtype = string_of(member(leaf, "dtype"));
-        const std::string type = string_of(member(leaf, "type"));
-        const rapidjson::Value* value = member(leaf, "value");
+        const std::string dtype = string_of(fields.dtype);
+        const std::string type = string_of(fields.type);
+        const rapidjson::Value* value = fields.value;
         static const rapidjson::Value kNull;
         const rapidjson::Value& v = value ? *value : kNull;
 
         if (!dtype.empty()) {
             row.dtype = dtype;
             row.shape = shape ? shape_text(*shape) : "None";
-            static constexpr std::array<const char*, 4> kStatKeys = {"Max", "Min", "Mean", "Norm"};
-            for (std::size_t i = 0; i < 4; ++i) row.stats[i] = tensor_stat(member(leaf, kStatKeys[i]));
+            for (std::size_t i = 0; i < 4; ++i) row.stats[i] = tensor_stat(fields.stats[i]);
         } else {
-            non_tensor_fields(row, leaf, type, v, name);
+            non_tensor_fields(row, fields, type, v, name);
         }
         if (!row.md5) {
-            std::string digest = string_of(member(leaf, "md5"));
+            std::string digest = string_of(fields.md5);
             if (!digest.empty()) {
                 row.md5 = std::move(digest);
             } else {
@@ -164,7 +198,7 @@ private:
         }
     }
 
-    static void non_tensor_fields(DumpRow& row, const rapidjson::Value& leaf, const std::string& type,
+    static void non_tensor_fields(DumpRow& row, const LeafFields& fields, const std::string& type,
                                   const rapidjson::Value& v, const std::string& name) {
         const auto segment = last_segment(name);
         row.shape = "[]";
@@ -184,7 +218,7 @@ private:
             row.md5 = text;
         } else if (type == "torch.ProcessGroup") {
             row.dtype = type;
-            const rapidjson::Value* ranks = member(leaf, "group_ranks");
+            const rapidjson::Value* ranks = fields.group_ranks;
             const std::string text = ranks ? python_str(*ranks) : "None";
             row.stats.fill(StatValue::of_text(text));
             row.md5 = text;
