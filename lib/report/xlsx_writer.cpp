@@ -1,133 +1,164 @@
 #include "report/xlsx_writer.hpp"
 
 #include <fmt/format.h>
-#include <xlsxwriter.h>
 
 #include <algorithm>
-#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "common/error.hpp"
 #include "report/cell_text.hpp"
+#include "report/parallel_deflater.hpp"
+#include "report/worksheet_xml.hpp"
+#include "report/xlsx_package_parts.hpp"
+#include "report/zip_stream_writer.hpp"
 
 namespace msprobe::report {
 
 namespace {
 
-constexpr std::size_t kSheetRowLimit = 1048500;  // msprobe splits books at this many rows
-constexpr std::size_t kMaxCellText = 32767;      // the xlsx limit for one cell's text
+constexpr int kSmallPartDeflateLevel = 6;  // zlib's default; these parts are a few hundred bytes
 
-struct WorkbookCloser {
-    void operator()(lxw_workbook* wb) const { workbook_close(wb); }
+// One sheet of the book: its name, the table rows [begin, end) under the
+// header, and the number of columns they use.
+struct SheetPlan {
+    std::string name;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    std::size_t columns = 0;
 };
 
-class BookWriter {
-public:
-    BookWriter(const std::filesystem::path& path, CellRendering rendering) : path_(path.string()), rendering_(rendering) {
-        lxw_workbook_options options{};
-        options.constant_memory = LXW_TRUE;
-        book_.reset(workbook_new_opt(path_.c_str(), &options));
-        if (!book_) throw Error(path_, "cannot create the workbook");
-        if (rendering_ == CellRendering::Plain) {
-            header_format_ = workbook_add_format(book_.get());
-            format_set_bold(header_format_);
-            format_set_border(header_format_, LXW_BORDER_THIN);
-            format_set_align(header_format_, LXW_ALIGN_CENTER);
-            format_set_align(header_format_, LXW_ALIGN_VERTICAL_TOP);
-        }
-        red_ = solid_fill(0xFF0000);
-        yellow_ = solid_fill(0xFFFF00);
-    }
+std::size_t column_count(const Table& table, std::size_t begin, std::size_t end) {
+    std::size_t columns = table.header.size();
+    for (std::size_t r = begin; r < end; ++r) columns = std::max(columns, table.rows[r].size());
+    return columns;
+}
 
-    void write_sheet(const std::string& name, const Table& table, std::size_t begin, std::size_t end) {
-        lxw_worksheet* sheet = workbook_add_worksheet(book_.get(), name.c_str());
-        if (!sheet) throw Error(path_, fmt::format("cannot add sheet '{}'", name));
-        for (std::size_t c = 0; c < table.header.size(); ++c) {
-            write_text(sheet, 0, c, table.header[c], header_format_);
-        }
-        lxw_row_t out_row = 1;
-        for (std::size_t r = begin; r < end; ++r, ++out_row) {
-            lxw_format* format = nullptr;
-            switch (table.fill_of(r)) {
-                case RowFill::Red: format = red_; break;
-                case RowFill::Yellow: format = yellow_; break;
-                case RowFill::None: break;
-            }
-            const auto& row = table.rows[r];
-            for (std::size_t c = 0; c < row.size(); ++c) write_cell(sheet, out_row, c, row[c], format);
-        }
+// msprobe's layout: one sheet, except that a plain book of `row_limit` rows or
+// more is split into equal parts of ceil(n / parts) rows.
+std::vector<SheetPlan> plan_sheets(const Table& table, CellRendering rendering, std::size_t row_limit) {
+    const std::size_t rows = table.rows.size();
+    std::vector<SheetPlan> plan;
+    auto add = [&](std::string name, std::size_t begin, std::size_t end) {
+        plan.push_back({std::move(name), begin, end, column_count(table, begin, end)});
+    };
+    if (rendering == CellRendering::Highlight) {
+        add("Sheet", 0, rows);
+    } else if (rows < row_limit) {
+        add("Sheet1", 0, rows);
+    } else {
+        const std::size_t parts = (rows + row_limit - 1) / row_limit;
+        const std::size_t per_part = (rows + parts - 1) / parts;
+        for (std::size_t p = 0; p < parts; ++p)
+            add(fmt::format("part_{}", p), p * per_part, std::min(rows, (p + 1) * per_part));
     }
+    return plan;
+}
 
-    void close() {
-        const lxw_error status = workbook_close(book_.release());
-        if (status != LXW_NO_ERROR) throw Error(path_, fmt::format("cannot write the workbook: {}", lxw_strerror(status)));
-    }
-
-private:
-    lxw_format* solid_fill(lxw_color_t colour) {
-        lxw_format* f = workbook_add_format(book_.get());
-        format_set_pattern(f, LXW_PATTERN_SOLID);
-        format_set_bg_color(f, colour);
-        return f;
-    }
-
-    void check(lxw_error status) const {
-        if (status != LXW_NO_ERROR) throw Error(path_, fmt::format("cannot write a cell: {}", lxw_strerror(status)));
-    }
-
-    void write_text(lxw_worksheet* sheet, lxw_row_t row, std::size_t col, const std::string& text, lxw_format* format) {
-        const auto c = static_cast<lxw_col_t>(col);
-        if (text.empty()) {
-            if (format) check(worksheet_write_blank(sheet, row, c, format));
-            return;
-        }
-        if (text.size() <= kMaxCellText) {
-            check(worksheet_write_string(sheet, row, c, text.c_str(), format));
-            return;
-        }
-        std::size_t cut = kMaxCellText;
-        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // keep UTF-8 whole
-        check(worksheet_write_string(sheet, row, c, text.substr(0, cut).c_str(), format));
-    }
-
-    void write_cell(lxw_worksheet* sheet, lxw_row_t row, std::size_t col, const Cell& raw, lxw_format* format) {
-        const Cell cell = rendered_cell(raw, rendering_);
-        const auto c = static_cast<lxw_col_t>(col);
-        if (cell.is_number()) {
-            check(worksheet_write_number(sheet, row, c, cell.number(), format));
-        } else if (cell.is_bool()) {
-            check(worksheet_write_boolean(sheet, row, c, cell.boolean_value() ? 1 : 0, format));
-        } else if (cell.is_text()) {
-            write_text(sheet, row, col, cell.text(), format);
-        } else if (format) {
-            check(worksheet_write_blank(sheet, row, c, format));
+// libxlsxwriter refused cells outside the grid; so do we, rather than write a book Excel rejects.
+void check_grid_limits(const std::vector<SheetPlan>& plan, const std::filesystem::path& path) {
+    for (const auto& sheet : plan) {
+        if (sheet.end - sheet.begin + 1 > kMaxSheetRows || sheet.columns > kMaxSheetColumns) {
+            throw Error(path.string(), fmt::format("sheet '{}' needs {} rows and {} columns, more than .xlsx allows "
+                                                   "({} x {})",
+                                                   sheet.name, sheet.end - sheet.begin + 1, sheet.columns,
+                                                   kMaxSheetRows, kMaxSheetColumns));
         }
     }
+}
 
-    std::string path_;
-    CellRendering rendering_;
-    std::unique_ptr<lxw_workbook, WorkbookCloser> book_;
-    lxw_format* header_format_ = nullptr;
-    lxw_format* red_ = nullptr;
-    lxw_format* yellow_ = nullptr;
-};
+WorksheetXml::Style fill_style(RowFill fill) {
+    switch (fill) {
+        case RowFill::Red: return kStyleRedFill;
+        case RowFill::Yellow: return kStyleYellowFill;
+        case RowFill::None: break;
+    }
+    return kStyleDefault;
+}
+
+// An empty text leaves no cell, as in libxlsxwriter's books; a styled one
+// still gets a blank cell carrying the style.
+void write_text_cell(WorksheetXml& xml, std::size_t column, const std::string& text, WorksheetXml::Style style) {
+    if (!text.empty()) {
+        xml.text(column, text, style);
+    } else if (style != kStyleDefault) {
+        xml.blank(column, style);
+    }
+}
+
+void write_cell(WorksheetXml& xml, std::size_t column, const Cell& cell, WorksheetXml::Style style) {
+    if (cell.is_number()) {
+        xml.number(column, cell.number(), style);  // rendered_cell() has turned inf and NaN into texts or blanks
+    } else if (cell.is_bool()) {
+        xml.boolean(column, cell.boolean_value(), style);
+    } else if (cell.is_text()) {
+        write_text_cell(xml, column, cell.text(), style);
+    } else if (style != kStyleDefault) {
+        xml.blank(column, style);
+    }
+}
+
+void add_small_part(ZipStreamWriter& zip, const PackagePart& part) {
+    zip.begin_entry(part.name);
+    zip.write(deflate_raw(part.xml, kSmallPartDeflateLevel));
+    zip.end_entry(crc32_of(part.xml), part.xml.size());
+}
+
+// Streams the header and rows of one sheet as XML through the parallel deflater into the zip.
+void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, const Table& table,
+               CellRendering rendering) {
+    zip.begin_entry(worksheet_part_name(index));
+    ParallelDeflater deflater([&zip](std::string_view deflated) { zip.write(deflated); });
+    WorksheetXml xml(deflater.text());
+    xml.begin(sheet.end - sheet.begin + 1, sheet.columns, index == 0);
+
+    const WorksheetXml::Style header_style = rendering == CellRendering::Plain ? kStyleHeader : kStyleDefault;
+    xml.begin_row(0);
+    for (std::size_t c = 0; c < table.header.size(); ++c) write_text_cell(xml, c, table.header[c], header_style);
+    xml.end_row();
+
+    std::size_t sheet_row = 1;
+    for (std::size_t r = sheet.begin; r < sheet.end; ++r, ++sheet_row) {
+        const WorksheetXml::Style style = fill_style(table.fill_of(r));
+        const auto& row = table.rows[r];
+        xml.begin_row(sheet_row);
+        for (std::size_t c = 0; c < row.size(); ++c) write_cell(xml, c, rendered_cell(row[c], rendering), style);
+        xml.end_row();
+        deflater.commit();
+    }
+    xml.end();
+    const DeflatedStream stream = deflater.finish();
+    zip.end_entry(stream.crc32, stream.size);
+}
 
 }  // namespace
 
-void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path) {
-    BookWriter writer(path, rendering);
-    const std::size_t n = table.rows.size();
-    if (rendering == CellRendering::Highlight) {
-        writer.write_sheet("Sheet", table, 0, n);
-    } else if (n < kSheetRowLimit) {
-        writer.write_sheet("Sheet1", table, 0, n);
-    } else {
-        const std::size_t parts = (n + kSheetRowLimit - 1) / kSheetRowLimit;
-        const std::size_t per_part = (n + parts - 1) / parts;
-        for (std::size_t p = 0; p < parts; ++p) {
-            writer.write_sheet(fmt::format("part_{}", p), table, p * per_part, std::min(n, (p + 1) * per_part));
-        }
+namespace detail {
+
+void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
+                std::size_t sheet_row_limit) {
+    try {
+        const auto sheets = plan_sheets(table, rendering, sheet_row_limit);
+        check_grid_limits(sheets, path);
+        std::vector<std::string> names;
+        for (const auto& sheet : sheets) names.push_back(sheet.name);
+
+        ZipStreamWriter zip(path);
+        for (const auto& part : package_parts(names)) add_small_part(zip, part);
+        for (std::size_t i = 0; i < sheets.size(); ++i) add_sheet(zip, i, sheets[i], table, rendering);
+        zip.finish();
+    } catch (const Error&) {
+        throw;
+    } catch (const std::runtime_error& e) {  // compression or thread start-up failed
+        throw Error(path.string(), fmt::format("cannot write the workbook: {}", e.what()));
     }
-    writer.close();
+}
+
+}  // namespace detail
+
+void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path) {
+    detail::write_xlsx(table, rendering, path, detail::kSheetRowLimit);
 }
 
 }  // namespace msprobe::report

@@ -1,5 +1,6 @@
 #pragma once
 // Writes a Table as an .xlsx workbook laid out like msprobe's result books.
+#include <cstddef>
 #include <filesystem>
 
 #include "report/table.hpp"
@@ -8,8 +9,20 @@ namespace msprobe::report {
 
 // Plain rendering: sheet "Sheet1" (split into part_0, part_1, ... at 1,048,500
 // rows), bold bordered centred header. Highlight rendering: sheet "Sheet",
-// plain header, red/yellow row fills. Streams rows (constant memory).
+// plain header, red/yellow row fills. Streams the sheets through a parallel
+// deflater into the zip (memory stays bounded whatever the table size).
 // Throws msprobe::Error naming the file on failure.
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path);
+
+namespace detail {
+
+// msprobe splits a plain book into parts once it has this many rows.
+inline constexpr std::size_t kSheetRowLimit = 1048500;
+
+// write_xlsx with another split threshold, so tests can check the split on small tables.
+void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
+                std::size_t sheet_row_limit);
+
+}  // namespace detail
 
 }  // namespace msprobe::report

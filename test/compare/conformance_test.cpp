@@ -108,7 +108,7 @@ TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[confor
     }
 }
 
-TEST_CASE("--strict_compat reproduces msprobe's books exactly, 0-d sentence repetition included", "[conformance]") {
+TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sentence repetition included", "[conformance]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const std::string case_name = "cnn_tensor_L1_perturbed";

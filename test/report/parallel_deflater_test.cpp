@@ -1,0 +1,125 @@
+// The parallel raw deflater: chunks compressed on several threads must join
+// into one valid deflate stream with the CRC-32 and length of the whole text.
+#include "report/parallel_deflater.hpp"
+
+#include <zlib.h>
+
+#include <catch2/catch.hpp>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+using msprobe::report::crc32_of;
+using msprobe::report::deflate_raw;
+using msprobe::report::DeflatedStream;
+using msprobe::report::ParallelDeflater;
+
+namespace {
+
+// The inflated text, or a note when the stream is corrupt or does not end.
+std::string inflate_raw(const std::string& deflated) {
+    z_stream stream{};
+    REQUIRE(inflateInit2(&stream, -MAX_WBITS) == Z_OK);
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(deflated.data()));
+    stream.avail_in = static_cast<uInt>(deflated.size());
+    std::string out;
+    char buffer[1 << 16];
+    int status = Z_OK;
+    while (status == Z_OK) {
+        stream.next_out = reinterpret_cast<Bytef*>(buffer);
+        stream.avail_out = sizeof buffer;
+        status = inflate(&stream, Z_NO_FLUSH);
+        out.append(buffer, sizeof buffer - stream.avail_out);
+    }
+    const bool ended = status == Z_STREAM_END && stream.avail_in == 0;
+    inflateEnd(&stream);
+    return ended ? out : "<corrupt or unterminated stream: " + std::to_string(status) + ">";
+}
+
+// Sheet-like text: repetitive markup with random numbers, so matches cross chunk borders.
+std::string sample_text(std::size_t size, unsigned seed) {
+    std::mt19937_64 random(seed);
+    std::string text;
+    while (text.size() < size) {
+        text += "<c r=\"A" + std::to_string(random() % 100000) + "\"><v>" + std::to_string(random()) + "</v></c>";
+    }
+    text.resize(size);
+    return text;
+}
+
+struct Compressed {
+    std::string deflated;
+    DeflatedStream stream;
+    std::size_t outputs = 0;
+};
+
+// Feeds `text` in pieces of `piece` bytes, committing after each.
+Compressed compress(const std::string& text, std::size_t piece, ParallelDeflater::Options options) {
+    Compressed result;
+    ParallelDeflater deflater(
+        [&](std::string_view bytes) {
+            result.deflated += bytes;
+            ++result.outputs;
+        },
+        options);
+    for (std::size_t at = 0; at < text.size(); at += piece) {
+        deflater.text().append(text, at, piece);
+        deflater.commit();
+    }
+    result.stream = deflater.finish();
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("deflate_raw and crc32_of agree with zlib", "[parallel_deflater]") {
+    const std::string text = sample_text(100000, 1);
+    CHECK(inflate_raw(deflate_raw(text, 6)) == text);
+    CHECK(inflate_raw(deflate_raw("", 6)).empty());
+    CHECK(crc32_of("") == 0);
+    CHECK(crc32_of("123456789") == 0xCBF43926U);  // the CRC-32 check value
+}
+
+TEST_CASE("ParallelDeflater joins chunks into one stream", "[parallel_deflater]") {
+    const auto [size, piece, chunk, threads] = GENERATE(table<std::size_t, std::size_t, std::size_t, unsigned>({
+        {3'000'000, 4096, 64 * 1024, 3},  // many chunks on three workers
+        {3'000'000, 100'000, 256 * 1024, 1},
+        {500'000, 777, 1000, 4},       // chunks shorter than the 32 KiB dictionary
+        {10'000, 10'000, 1 << 20, 2},  // one chunk: compressed on the caller's thread
+        {0, 1, 1024, 2},               // nothing at all
+    }));
+    INFO("size " << size << ", piece " << piece << ", chunk " << chunk << ", threads " << threads);
+    const std::string text = sample_text(size, 7);
+    const Compressed result = compress(text, piece, {chunk, threads, 1});
+    CHECK(inflate_raw(result.deflated) == text);
+    CHECK(result.stream.size == text.size());
+    CHECK(result.stream.crc32 == crc32_of(text));
+    if (size >= 2 * chunk) CHECK(result.outputs > 1);
+}
+
+TEST_CASE("ParallelDeflater at level 1 keeps most of a serial stream's ratio", "[parallel_deflater]") {
+    const std::string text = sample_text(4'000'000, 3);
+    const Compressed parallel = compress(text, 8192, {256 * 1024, 2, 1});
+    const std::string serial = deflate_raw(text, 1);
+    // Priming each chunk with the previous 32 KiB leaves only the sync-flush markers as overhead.
+    CHECK(parallel.deflated.size() < serial.size() + serial.size() / 50);
+}
+
+TEST_CASE("ParallelDeflater rethrows an error of its output", "[parallel_deflater]") {
+    const std::string text = sample_text(2'000'000, 5);
+    std::size_t calls = 0;
+    auto write_all = [&] {
+        ParallelDeflater deflater(
+            [&](std::string_view) {
+                if (++calls == 2) throw std::runtime_error("disk full");
+            },
+            {64 * 1024, 2, 1});
+        for (std::size_t at = 0; at < text.size(); at += 4096) {
+            deflater.text().append(text, at, 4096);
+            deflater.commit();
+        }
+        deflater.finish();
+    };
+    CHECK_THROWS_WITH(write_all(), "disk full");  // and the workers are joined on the way out
+    CHECK(calls == 2);
+}

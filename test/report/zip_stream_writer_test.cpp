@@ -1,0 +1,178 @@
+// The streaming zip writer, checked record by record by a hand parser with
+// zlib (support/zip_inspection) and by libzip, which read_xlsx uses.
+#include "report/zip_stream_writer.hpp"
+
+#include <zip.h>
+#include <zlib.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "report/parallel_deflater.hpp"
+#include "support/shared_fixtures.hpp"
+#include "support/zip_inspection.hpp"
+
+namespace fs = std::filesystem;
+using msprobe::report::crc32_of;
+using msprobe::report::deflate_raw;
+using msprobe::report::ZipStreamWriter;
+using msprobe::testing::inspect_zip;
+
+namespace {
+
+void add_entry(ZipStreamWriter& zip, const std::string& name, const std::string& text) {
+    zip.begin_entry(name);
+    zip.write(deflate_raw(text, 6));
+    zip.end_entry(crc32_of(text), text.size());
+}
+
+std::string problems_of(const msprobe::testing::ZipInspection& inspection) {
+    std::string all;
+    for (const auto& problem : inspection.problems) all += problem + "\n";
+    return all;
+}
+
+struct LibzipArchive {
+    explicit LibzipArchive(const fs::path& path) {
+        int error = 0;
+        archive = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &error);
+    }
+    ~LibzipArchive() {
+        if (archive) zip_discard(archive);
+    }
+    zip_t* archive = nullptr;
+};
+
+}  // namespace
+
+TEST_CASE("ZipStreamWriter writes members that zlib and libzip read back", "[zip_stream_writer]") {
+    const auto path = msprobe::testing::scratch_dir("zip_stream_writer") / "members.zip";
+    const std::string big(300000, 'z');
+    {
+        ZipStreamWriter zip(path);
+        add_entry(zip, "[Content_Types].xml", "<Types/>");
+        add_entry(zip, "empty.txt", "");
+        // A member whose deflated data arrives in several writes.
+        const std::string deflated = deflate_raw(big, 1);
+        zip.begin_entry("dir/big.txt");
+        for (std::size_t at = 0; at < deflated.size(); at += 7) zip.write(std::string_view(deflated).substr(at, 7));
+        zip.end_entry(crc32_of(big), big.size());
+        zip.finish();
+    }
+    const auto inspection = inspect_zip(path);
+    INFO(problems_of(inspection));
+    CHECK(inspection.problems.empty());
+    CHECK_FALSE(inspection.zip64_end_records);
+    REQUIRE(inspection.members.size() == 3);
+    CHECK(inspection.members[0].name == "[Content_Types].xml");
+    CHECK(inspection.members[0].data == "<Types/>");
+    CHECK(inspection.members[1].data.empty());
+    CHECK(inspection.members[2].name == "dir/big.txt");
+    CHECK(inspection.members[2].data == big);
+
+    LibzipArchive libzip(path);
+    REQUIRE(libzip.archive != nullptr);
+    CHECK(zip_get_num_entries(libzip.archive, 0) == 3);
+}
+
+TEST_CASE("ZipStreamWriter adds zip64 end records beyond 65535 members", "[zip_stream_writer]") {
+    const auto path = msprobe::testing::scratch_dir("zip_stream_writer_many") / "many.zip";
+    constexpr std::size_t kMembers = 70000;
+    const std::string text = "x";
+    const std::string deflated = deflate_raw(text, 6);
+    {
+        ZipStreamWriter zip(path);
+        for (std::size_t i = 0; i < kMembers; ++i) {
+            zip.begin_entry("m" + std::to_string(i));
+            zip.write(deflated);
+            zip.end_entry(crc32_of(text), text.size());
+        }
+        zip.finish();
+    }
+    const auto inspection = inspect_zip(path);
+    INFO(problems_of(inspection));
+    CHECK(inspection.problems.empty());
+    CHECK(inspection.zip64_end_records);
+    REQUIRE(inspection.members.size() == kMembers);
+    CHECK(inspection.members.back().name == "m69999");
+    CHECK(inspection.members.back().data == "x");
+
+    LibzipArchive libzip(path);
+    REQUIRE(libzip.archive != nullptr);
+    CHECK(zip_get_num_entries(libzip.archive, 0) == static_cast<zip_int64_t>(kMembers));
+}
+
+TEST_CASE("ZipStreamWriter records a member over 4 GiB with zip64 sizes", "[zip_stream_writer]") {
+    // 4 GiB + 1 MiB of zeros without compressing them: one sync-flushed block
+    // of 1 MiB of zeros repeated (it refers only to itself), then a final empty block.
+    constexpr std::size_t kBlock = std::size_t{1} << 20;
+    constexpr std::size_t kBlocks = 4097;
+    z_stream stream{};
+    REQUIRE(deflateInit2(&stream, 1, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+    const std::string zeros(kBlock, '\0');
+    std::string block(kBlock, '\0');
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(zeros.data()));
+    stream.avail_in = static_cast<uInt>(zeros.size());
+    stream.next_out = reinterpret_cast<Bytef*>(block.data());
+    stream.avail_out = static_cast<uInt>(block.size());
+    REQUIRE(deflate(&stream, Z_SYNC_FLUSH) == Z_OK);
+    block.resize(block.size() - stream.avail_out);
+    deflateEnd(&stream);
+    const std::string final_block = deflate_raw("", 1);
+
+    const auto path = msprobe::testing::scratch_dir("zip_stream_writer_huge") / "huge.zip";
+    const std::uint32_t block_crc = crc32_of(zeros);
+    std::uint32_t crc = 0;
+    {
+        ZipStreamWriter zip(path);
+        add_entry(zip, "before.txt", "small");
+        zip.begin_entry("huge.bin");
+        for (std::size_t i = 0; i < kBlocks; ++i) {
+            zip.write(block);
+            crc = static_cast<std::uint32_t>(crc32_combine(crc, block_crc, static_cast<z_off_t>(kBlock)));
+        }
+        zip.write(final_block);
+        zip.end_entry(crc, std::uint64_t{kBlocks} * kBlock);
+        add_entry(zip, "after.txt", "small too");
+        zip.finish();
+    }
+    const auto inspection = inspect_zip(path, false);
+    INFO(problems_of(inspection));
+    CHECK(inspection.problems.empty());
+    REQUIRE(inspection.members.size() == 3);
+    CHECK(inspection.members[1].zip64_sizes);
+    CHECK(inspection.members[1].uncompressed_size == std::uint64_t{kBlocks} * kBlock);
+    CHECK_FALSE(inspection.members[2].zip64_sizes);
+
+    LibzipArchive libzip(path);
+    REQUIRE(libzip.archive != nullptr);
+    zip_stat_t stat;
+    zip_stat_init(&stat);
+    REQUIRE(zip_stat(libzip.archive, "huge.bin", 0, &stat) == 0);
+    CHECK(stat.size == std::uint64_t{kBlocks} * kBlock);
+    CHECK(stat.crc == crc);
+}
+
+TEST_CASE("ZipStreamWriter names the file when it cannot write", "[zip_stream_writer]") {
+    const auto dir = msprobe::testing::scratch_dir("zip_stream_writer_errors");
+    const auto missing = dir / "no_such_dir" / "book.zip";
+    try {
+        ZipStreamWriter zip(missing);
+        FAIL("no error");
+    } catch (const msprobe::Error& e) {
+        CHECK(e.file() == missing.string());
+        CHECK_THAT(e.reason(), Catch::Contains("cannot create"));
+    }
+    if (!fs::exists("/dev/full")) return;
+    try {
+        ZipStreamWriter zip("/dev/full");
+        add_entry(zip, "a.txt", std::string(1 << 20, 'a'));
+        zip.finish();
+        FAIL("no error");
+    } catch (const msprobe::Error& e) {
+        CHECK(e.file() == "/dev/full");
+        CHECK_THAT(e.reason(), Catch::Contains("write failed"));
+    }
+}
