@@ -6,26 +6,19 @@
 #include <cstring>
 
 #include "common/error.hpp"
+#include "common/zip_format.hpp"
 
 namespace msprobe::report {
 
 namespace {
 
-// Record signatures and field values of the zip format (PKWARE APPNOTE 6.3).
-constexpr std::uint32_t kLocalHeaderSignature = 0x04034b50;
-constexpr std::uint32_t kDataDescriptorSignature = 0x08074b50;
-constexpr std::uint32_t kCentralHeaderSignature = 0x02014b50;
-constexpr std::uint32_t kZip64EndSignature = 0x06064b50;
-constexpr std::uint32_t kZip64LocatorSignature = 0x07064b50;
-constexpr std::uint32_t kEndSignature = 0x06054b50;
+using namespace msprobe::zip;  // record signatures and sizes
+
 constexpr std::uint16_t kVersionDeflate = 20;
 constexpr std::uint16_t kVersionZip64 = 45;
 constexpr std::uint16_t kFlagDataDescriptor = 0x0008;
 constexpr std::uint16_t kMethodDeflate = 8;
 constexpr std::uint16_t kDosDate1980 = (1 << 5) | 1;  // 1980-01-01, a fixed stamp keeps books reproducible
-constexpr std::uint16_t kZip64ExtraId = 0x0001;
-constexpr std::uint64_t kMax32 = 0xFFFFFFFF;  // a 32-bit field holding this means "see the zip64 record"
-constexpr std::uint64_t kMax16 = 0xFFFF;
 
 void put16(std::string& out, std::uint64_t value) {
     for (int shift = 0; shift < 16; shift += 8) out.push_back(static_cast<char>((value >> shift) & 0xFF));

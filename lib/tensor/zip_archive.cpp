@@ -8,26 +8,16 @@
 #include "common/log.hpp"
 #include "tensor/little_endian.hpp"
 #include "tensor/read_error.hpp"
+#include "common/zip_format.hpp"
 
 namespace msprobe::tensor {
 
 namespace {
 
-constexpr std::uint32_t kLocalHeaderSignature = 0x04034b50;
-constexpr std::uint32_t kCentralHeaderSignature = 0x02014b50;
-constexpr std::uint32_t kEndSignature = 0x06054b50;
-constexpr std::uint32_t kZip64EndSignature = 0x06064b50;
-constexpr std::uint32_t kZip64LocatorSignature = 0x07064b50;
-constexpr std::size_t kLocalHeaderSize = 30;
-constexpr std::size_t kCentralHeaderSize = 46;
-constexpr std::size_t kEndSize = 22;
-constexpr std::size_t kZip64EndSize = 56;
-constexpr std::size_t kZip64LocatorSize = 20;
+using namespace msprobe::zip;  // record signatures and sizes
+
 constexpr std::size_t kMaxCommentSize = 65535;
-constexpr std::uint16_t kZip64ExtraId = 0x0001;
 constexpr std::uint16_t kEncryptedFlag = 0x0001;
-constexpr std::uint32_t kZip64Marker32 = 0xFFFFFFFF;
-constexpr std::uint16_t kZip64Marker16 = 0xFFFF;
 
 struct CentralDirectory {
     std::uint64_t entry_count = 0;
@@ -72,8 +62,8 @@ public:
         directory.size = load_little_endian<std::uint32_t>(archive_, end + 12);
         directory.offset = load_little_endian<std::uint32_t>(archive_, end + 16);
         directory.end = end;
-        if (directory.entry_count == kZip64Marker16 || directory.size == kZip64Marker32 ||
-            directory.offset == kZip64Marker32) {
+        if (directory.entry_count == kMax16 || directory.size == kMax32 ||
+            directory.offset == kMax32) {
             fail(file_, ReadFailure::Corrupt, "ZIP64 markers in the end record but no ZIP64 locator before it");
         }
         if (disk != 0 || directory_disk != 0) fail(file_, ReadFailure::Unsupported, "multi-disk ZIP archive");
@@ -162,7 +152,7 @@ private:
             if (id == kZip64ExtraId) {
                 std::size_t field = body;
                 const auto take = [&](std::uint64_t& value) {
-                    if (value != kZip64Marker32) return;
+                    if (value != kMax32) return;
                     if (field + 8 > body + size) {
                         fail(file_, ReadFailure::Corrupt, "entry '" + entry.name + "' has a short ZIP64 extra field");
                     }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "support/file_text.hpp"
+
 namespace msprobe::testing {
 
 struct ProcessResult {
@@ -28,13 +30,6 @@ inline std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
-inline std::string slurp(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
     const auto out_file = cwd / ".stdout.txt";
     const auto err_file = cwd / ".stderr.txt";
@@ -44,8 +39,8 @@ inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std
     const int status = std::system(cmd.c_str());
     ProcessResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out_file);
-    r.err = slurp(err_file);
+    r.out = msprobe::testing::read_file_text(out_file);
+    r.err = msprobe::testing::read_file_text(err_file);
     std::filesystem::remove(out_file);
     std::filesystem::remove(err_file);
     return r;

@@ -17,6 +17,7 @@
 #include "common/python_text.hpp"
 #include "support/json_text_writer.hpp"
 #include "support/shared_fixtures.hpp"
+#include "support/file_text.hpp"
 
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
@@ -24,17 +25,10 @@ using namespace msprobe::testing;
 
 namespace {
 
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // nlohmann rejects Python's NaN / Infinity tokens: quote them first (they
 // only appear as object values in the generated files).
 json parse_python_json(const fs::path& path) {
-    std::string text = read_text(path);
+    std::string text = msprobe::testing::read_file_text(path);
     for (const char* token : {"-Infinity", "Infinity", "NaN"}) {
         const std::string bare = std::string(": ") + token;
         const std::string quoted = std::string(": \"") + token + "\"";
@@ -216,7 +210,7 @@ TEST_CASE("generated L1 statistics dumps have msprobe's layout and names", "[dum
             CHECK(group[1][0].get<std::string>().rfind("File ", 0) == 0);
         }
         CHECK(stacked == std::multiset<std::string>(forwards.begin(), forwards.end()));
-        CHECK(read_text(dir / "construct.json") == "{}");
+        CHECK(msprobe::testing::read_file_text(dir / "construct.json") == "{}");
     }
 }
 
@@ -245,7 +239,7 @@ TEST_CASE("the npu dump departs from the bench dump where the options say", "[du
     CHECK(overflowing["Mean"] == "Infinity");
     CHECK(overflowing["Norm"] == "Infinity");
     CHECK(std::isfinite(statistic(bench[sites.inf_statistic]["output"][0]["Max"])));
-    CHECK(read_text(pair.npu_rank_dirs[0] / "dump.json").find("\"Max\": Infinity,") != std::string::npos);
+    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"Max\": Infinity,") != std::string::npos);
 
     REQUIRE(!sites.bfloat16_outputs.empty());
     for (const auto& name : sites.bfloat16_outputs) {
@@ -273,8 +267,8 @@ TEST_CASE("the npu dump departs from the bench dump where the options say", "[du
     CHECK(softmax == json::parse(R"({"dim": {"type": "int", "value": -1}, "dtype": null})"));
     const json& clamp = npu["Torch.clamp.0.forward"]["input_kwargs"];
     CHECK(clamp == json::parse(R"({"min": {"type": "float", "value": -4.0}, "max": {"type": "float", "value": 4.0}})"));
-    CHECK(read_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 1e-05") != std::string::npos);
-    CHECK(read_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 16.0") != std::string::npos);
+    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 1e-05") != std::string::npos);
+    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 16.0") != std::string::npos);
 
     // Each call's input is its predecessor's output.
     CHECK(npu["Functional.gelu.0.forward"]["input_args"][0] == npu["Functional.linear.0.forward"]["output"][0]);
@@ -287,7 +281,7 @@ TEST_CASE("without differences both sides are the same files", "[dump_generator]
     options.level = DumpLevel::Mix;
     const auto pair = generate_dump_pair(options);
     for (const char* file : {"dump.json", "stack.json", "construct.json"}) {
-        CHECK(read_text(pair.npu_rank_dirs[0] / file) == read_text(pair.bench_rank_dirs[0] / file));
+        CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / file) == msprobe::testing::read_file_text(pair.bench_rank_dirs[0] / file));
     }
 }
 
@@ -435,9 +429,9 @@ TEST_CASE("a seed determines the dumps", "[dump_generator]") {
     for (const char* file : {"npu/step0/rank/dump.json", "npu/step0/rank/stack.json", "npu/step0/rank/construct.json",
                              "bench/step0/rank/dump.json", "compare.json"}) {
         INFO(file);
-        CHECK(read_text(first.out / file) == read_text(second.out / file));
+        CHECK(msprobe::testing::read_file_text(first.out / file) == msprobe::testing::read_file_text(second.out / file));
     }
-    CHECK(read_text(first.out / "npu/step0/rank/dump.json") != read_text(other.out / "npu/step0/rank/dump.json"));
+    CHECK(msprobe::testing::read_file_text(first.out / "npu/step0/rank/dump.json") != msprobe::testing::read_file_text(other.out / "npu/step0/rank/dump.json"));
 }
 
 TEST_CASE("generate_dump_pair rejects impossible options", "[dump_generator]") {
@@ -460,7 +454,7 @@ TEST_CASE("tensor task writes a torch .pt file for every data_name by default", 
         for_each_tensor_leaf(entry, [&](const json& leaf) {
             const fs::path file = pair.npu_rank_dirs[0] / "dump_tensor_data" / leaf["data_name"].get<std::string>();
             REQUIRE(fs::exists(file));
-            CHECK(read_text(file).rfind("PK\x03\x04", 0) == 0);  // torch.save's zip format
+            CHECK(msprobe::testing::read_file_text(file).rfind("PK\x03\x04", 0) == 0);  // torch.save's zip format
             ++checked;
         });
     }

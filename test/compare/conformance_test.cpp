@@ -14,6 +14,7 @@
 #include "support/shared_fixtures.hpp"
 #include "support/msprobe_divergences.hpp"
 #include "support/workbook_match.hpp"
+#include "support/file_text.hpp"
 
 namespace fs = std::filesystem;
 using namespace msprobe;
@@ -30,13 +31,6 @@ constexpr Variant kVariants[] = {
     {"highlight", false, true, false}, {"stack_highlight", true, true, false},
     {"compare_only", false, false, true},
 };
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Our file whose name is `stem` + "_<timestamp>" + `extension`.
 std::optional<fs::path> produced(const fs::path& dir, const std::string& stem, const std::string& extension) {
@@ -93,7 +87,7 @@ TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[confor
                     INFO("expected " << path);
                     REQUIRE(ours);
                     if (ext == ".txt") {
-                        CHECK(slurp(*ours) == slurp(path));
+                        CHECK(msprobe::testing::read_file_text(*ours) == msprobe::testing::read_file_text(path));
                     } else {
                         const auto diffs = testing::workbook_differences(
                             report::read_xlsx(ours->string()),

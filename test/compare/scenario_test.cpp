@@ -14,6 +14,7 @@
 #include "support/shared_fixtures.hpp"
 #include "support/msprobe_divergences.hpp"
 #include "support/workbook_match.hpp"
+#include "support/file_text.hpp"
 
 namespace fs = std::filesystem;
 using namespace msprobe;
@@ -23,13 +24,6 @@ namespace {
 nlohmann::json load_json(const fs::path& p) {
     std::ifstream in(p);
     return nlohmann::json::parse(in);
-}
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 // result_cells.json → the workbook msprobe wrote.
@@ -118,7 +112,7 @@ TEST_CASE("compare scenarios of the specification", "[conformance]") {
             const fs::path advisor = entry.path() / "expected" / "advisor.txt";
             const auto ours = produced(out / "result", "advisor_", ".txt");
             CHECK(fs::exists(advisor) == ours.has_value());
-            if (ours && fs::exists(advisor)) CHECK(slurp(*ours) == slurp(advisor));
+            if (ours && fs::exists(advisor)) CHECK(msprobe::testing::read_file_text(*ours) == msprobe::testing::read_file_text(advisor));
         }
     }
 }

@@ -17,6 +17,7 @@
 #include "common/error.hpp"
 #include "common/python_text.hpp"
 #include "support/shared_fixtures.hpp"
+#include "support/file_text.hpp"
 
 namespace fs = std::filesystem;
 using msprobe::report::Cell;
@@ -24,13 +25,6 @@ using msprobe::report::read_xlsx;
 using msprobe::report::SheetContents;
 
 namespace {
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // Python csv dialect "excel" as pandas writes it: quoted fields may hold
 // commas, doubled quotes and newlines.
@@ -138,7 +132,7 @@ std::size_t rows_pandas_keeps(const SheetContents& sheet) {
 void check_sheet_against_csv(const SheetContents& sheet, const fs::path& csv_path) {
     INFO("sheet \"" << sheet.name << "\" vs " << csv_path.string());
     REQUIRE(fs::exists(csv_path));
-    const auto csv = parse_csv(read_text(csv_path));
+    const auto csv = parse_csv(msprobe::testing::read_file_text(csv_path));
     REQUIRE(!csv.empty());
     REQUIRE(rows_pandas_keeps(sheet) == csv.size());
     // The header row is text, compared strictly.
@@ -172,7 +166,7 @@ std::set<FillRecord> fills_of(const msprobe::report::WorkbookContents& book) {
 
 std::set<FillRecord> fills_from_csv(const fs::path& path) {
     std::set<FillRecord> fills;
-    const auto csv = parse_csv(read_text(path));
+    const auto csv = parse_csv(msprobe::testing::read_file_text(path));
     REQUIRE(csv.front() == std::vector<std::string>{"sheet", "row", "col", "rgb"});
     for (std::size_t i = 1; i < csv.size(); ++i) {
         fills.emplace(csv[i][0], std::stoi(csv[i][1]), std::stoi(csv[i][2]), csv[i][3]);
