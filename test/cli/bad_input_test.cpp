@@ -232,3 +232,24 @@ TEST_CASE("msprobe's single-dash spellings parse", "[cli]") {
     CHECK(r.exit_code == 0);
     CHECK(ws.wrote_results());
 }
+
+TEST_CASE("one unusable rank: the other ranks' books are written and the run fails", "[cli]") {
+    Workspace ws("rank_partial");
+    write_text(ws.dir / "compare.json", R"({"npu_path": "npu_step", "bench_path": "bench_step"})");
+    for (const char* rank : {"npu_step/rank0", "npu_step/rank1", "bench_step/rank0", "bench_step/rank1"}) {
+        write_text(ws.dir / rank / "dump.json", kGoodDump);
+    }
+    write_text(ws.dir / "bench_step/rank1/dump.json", R"({"task": "statistics"})");
+    const auto r = ws.compare();
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("bench_step/rank1/dump.json: 'data' is missing") != std::string::npos);
+    bool rank0 = false, rank1 = false;
+    for (const auto& e : fs::directory_iterator(ws.dir / "out")) {
+        const std::string name = e.path().filename().string();
+        rank0 = rank0 || name.rfind("compare_result_rank0_", 0) == 0;
+        rank1 = rank1 || name.rfind("compare_result_rank1_", 0) == 0;
+    }
+    CHECK(rank0);
+    CHECK_FALSE(rank1);
+}
