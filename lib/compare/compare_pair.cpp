@@ -15,6 +15,29 @@
 
 namespace msprobe::compare {
 
+namespace {
+
+ResultTable build_table(CompareMode mode, const dump::DumpFile& npu, const dump::DumpFile& bench,
+                        const std::vector<RowPair>& pairs, const dump::StackFile* stack, const CompareOptions& options,
+                        ThreadPool& pool) {
+    switch (mode) {
+        case CompareMode::Summary: return summary_table(npu, bench, pairs, stack);
+        case CompareMode::Md5: return md5_table(npu, bench, pairs, stack);
+        case CompareMode::All: break;
+    }
+    std::error_code ec;
+    for (const auto* side : {&npu, &bench}) {
+        if (!std::filesystem::is_directory(side->tensor_dir(), ec)) {
+            throw Error(side->tensor_dir().string(), "tensor data directory of a tensor-task dump is missing");
+        }
+    }
+    RealDataOptions real;
+    real.strict_compat = options.strict_compat;
+    return real_data_table(npu, bench, pairs, stack, pool, real);
+}
+
+}  // namespace
+
 ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
     // The two sides parse independently; read them at the same time.
     const auto started = std::chrono::steady_clock::now();
@@ -34,22 +57,9 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
 
     const auto pairs = match_rows(npu, bench);
     log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
-    switch (mode) {
-        case CompareMode::Summary: return summary_table(npu, bench, pairs, stack_ptr);
-        case CompareMode::Md5: return md5_table(npu, bench, pairs, stack_ptr);
-        case CompareMode::All: {
-            std::error_code ec;
-            for (const auto* side : {&npu, &bench}) {
-                if (!std::filesystem::is_directory(side->tensor_dir(), ec)) {
-                    throw Error(side->tensor_dir().string(), "tensor data directory of a tensor-task dump is missing");
-                }
-            }
-            RealDataOptions real;
-            real.strict_compat = options.strict_compat;
-            return real_data_table(npu, bench, pairs, stack_ptr, pool, real);
-        }
-    }
-    throw Error(npu.path, "unknown compare mode");
+    ResultTable table = build_table(mode, npu, bench, pairs, stack_ptr, options, pool);
+    log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(mode), elapsed_ms()));
+    return table;
 }
 
 }  // namespace msprobe::compare
