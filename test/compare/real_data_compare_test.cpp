@@ -60,17 +60,22 @@ Book read_book(const fs::path& path) {
     return book;
 }
 
+// A generated tensor-task dump pair in a fresh scratch folder.
+testing::GeneratedDumpPair tensor_pair(const fs::path& dir, int apis, std::int64_t elements, bool identical) {
+    testing::DumpPairOptions options;
+    options.out = dir;
+    options.apis = apis;
+    options.task = testing::DumpTask::Tensor;
+    options.tensor_elements = elements;
+    if (identical) options.differences = testing::NpuDifferences::none();
+    return testing::generate_dump_pair(options);
+}
+
 }  // namespace
 
 TEST_CASE("identical tensor dumps measure as equal", "[real_data]") {
     const fs::path dir = testing::scratch_dir("real_data_identical_pair");
-    testing::DumpPairOptions options;
-    options.out = dir;
-    options.apis = 30;
-    options.task = testing::DumpTask::Tensor;
-    options.tensor_elements = 256;
-    options.differences = testing::NpuDifferences::none();
-    testing::generate_dump_pair(options);
+    tensor_pair(dir, 30, 256, true);
 
     const Book book = read_book(compare_into(dir, "identical", 2));
     REQUIRE(book.rows.size() > 20);
@@ -95,12 +100,7 @@ TEST_CASE("identical tensor dumps measure as equal", "[real_data]") {
 
 TEST_CASE("perturbed weights show up from the first perturbed API on", "[real_data]") {
     const fs::path dir = testing::scratch_dir("real_data_perturbed_pair");
-    testing::DumpPairOptions options;
-    options.out = dir;
-    options.apis = 40;
-    options.task = testing::DumpTask::Tensor;
-    options.tensor_elements = 256;
-    const auto generated = testing::generate_dump_pair(options);
+    const auto generated = tensor_pair(dir, 40, 256, false);
     REQUIRE_FALSE(generated.sites.first_perturbed.empty());
 
     const Book book = read_book(compare_into(dir, "perturbed", 2));
@@ -130,12 +130,7 @@ TEST_CASE("perturbed weights show up from the first perturbed API on", "[real_da
 
 TEST_CASE("one thread or two, the same book", "[real_data]") {
     const fs::path dir = testing::scratch_dir("real_data_threads_pair");
-    testing::DumpPairOptions options;
-    options.out = dir;
-    options.apis = 40;
-    options.task = testing::DumpTask::Tensor;
-    options.tensor_elements = 300000;  // several kernel chunks per tensor: the chunked path runs too
-    testing::generate_dump_pair(options);
+    tensor_pair(dir, 40, 300000, false);  // several kernel chunks per tensor: the chunked path runs too
     const auto one = report::read_xlsx(compare_into(dir, "threads_1", 1).string());
     const auto two = report::read_xlsx(compare_into(dir, "threads_2", 2).string());
     const auto diffs = testing::workbook_differences(one, two);
@@ -145,13 +140,7 @@ TEST_CASE("one thread or two, the same book", "[real_data]") {
 
 TEST_CASE("a missing tensor file gives msprobe's message and the rest still compares", "[real_data]") {
     const fs::path dir = testing::scratch_dir("real_data_missing_pair");
-    testing::DumpPairOptions options;
-    options.out = dir;
-    options.apis = 20;
-    options.task = testing::DumpTask::Tensor;
-    options.tensor_elements = 64;
-    options.differences = testing::NpuDifferences::none();
-    testing::generate_dump_pair(options);
+    tensor_pair(dir, 20, 64, true);
     const fs::path data = dir / "bench/step0/rank/dump_tensor_data";
     fs::path victim;
     for (const auto& e : fs::directory_iterator(data)) {
