@@ -52,32 +52,23 @@ std::string Advice::file_text() const {
     return "Line: " + line + "\nSuspect Nodes: " + suspect_nodes + "\nExpert Advice: " + expert_advice + "\n";
 }
 
+std::vector<std::size_t> failing_rows(const ResultTable& result) {
+    const bool real_data = result.mode == CompareMode::All;
+    const int column = result.column(real_data ? "Accuracy Reached or Not" : "Result");
+    const char* failing = real_data ? "No" : (result.mode == CompareMode::Md5 ? "Different" : "Warning");
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; column >= 0 && i < result.table.rows.size(); ++i) {
+        const auto& cell = result.table.rows[i][static_cast<std::size_t>(column)];
+        if (cell.is_text() && cell.text() == failing) rows.push_back(i);
+    }
+    return rows;
+}
+
 Advice advise(const ResultTable& result) {
-    int column = -1;
-    const char* failing = nullptr;
-    switch (result.mode) {
-        case CompareMode::All:
-            column = result.column("Accuracy Reached or Not");
-            failing = "No";
-            break;
-        case CompareMode::Md5:
-            column = result.column("Result");
-            failing = "Different";
-            break;
-        case CompareMode::Summary:
-            column = result.column("Result");
-            failing = "Warning";
-            break;
-    }
-    const auto& rows = result.table.rows;
-    for (std::size_t i = 0; column >= 0 && i < rows.size(); ++i) {
-        const auto& cell = rows[i][static_cast<std::size_t>(column)];
-        if (cell.is_text() && cell.text() == failing) {
-            const std::string& name = rows[i][0].text();
-            return {std::to_string(i), name, advice_for(name)};
-        }
-    }
-    return {"NA", "NA", kAllPass};
+    const auto failing = failing_rows(result);
+    if (failing.empty()) return {"NA", "NA", kAllPass};
+    const std::string& name = result.table.rows[failing.front()][0].text();
+    return {std::to_string(failing.front()), name, advice_for(name)};
 }
 
 }  // namespace msprobe::compare

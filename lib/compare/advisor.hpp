@@ -2,6 +2,7 @@
 // msprobe's auto analysis: the first row that fails its mode's criterion, and
 // a piece of advice chosen from its name.
 #include <string>
+#include <vector>
 
 #include "compare/result_table.hpp"
 
@@ -15,6 +16,10 @@ struct Advice {
     // The advisor file's exact content: three LF-terminated lines.
     std::string file_text() const;
 };
+
+// Indices of the rows failing their mode's criterion: accuracy "No" (real
+// data), Result "Warning" (statistics) or "Different" (md5).
+std::vector<std::size_t> failing_rows(const ResultTable& result);
 
 Advice advise(const ResultTable& result);
 

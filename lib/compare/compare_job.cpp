@@ -82,16 +82,6 @@ std::string timestamp() {
     return text;
 }
 
-std::size_t failing_rows(const ResultTable& result) {
-    const char* failing = result.mode == CompareMode::All ? "No" : (result.mode == CompareMode::Md5 ? "Different" : "Warning");
-    const int column = result.column(result.mode == CompareMode::All ? "Accuracy Reached or Not" : "Result");
-    if (column < 0) return 0;
-    return static_cast<std::size_t>(std::count_if(result.table.rows.begin(), result.table.rows.end(), [&](const auto& row) {
-        const auto& cell = row[static_cast<std::size_t>(column)];
-        return cell.is_text() && cell.text() == failing;
-    }));
-}
-
 class JobRunner {
 public:
     explicit JobRunner(const CompareOptions& options)
@@ -130,7 +120,7 @@ public:
         log::debug(fmt::format("result file written at {:.0f} ms", elapsed_ms()));
         log::info(fmt::format("The result file is saved in: {}", result_path.string()));
         summary_.written.push_back(result_path);
-        summary_.failing_rows += failing_rows(result);
+        summary_.failing_rows += failing_rows(result).size();
 
         if (options_.compare_only) return;
         const Advice advice = advise(result);
