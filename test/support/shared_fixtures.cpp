@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <unistd.h>
+
 namespace msprobe::testing {
 
 std::optional<std::filesystem::path> shared_fixtures_or_skip() {
@@ -21,7 +23,7 @@ std::optional<std::filesystem::path> shared_fixtures_or_skip() {
 }
 
 std::filesystem::path scratch_dir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("msprobe_test_" + name);
+    const auto dir = std::filesystem::temp_directory_path() / ("msprobe_test_" + name + "_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
