@@ -1,6 +1,7 @@
 // compare: flags → CompareOptions → msprobe::compare::run_compare.
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <thread>
 
 #include "commands.hpp"
@@ -23,6 +24,8 @@ struct CompareFlags {
     bool diff_analyze = false;
     std::string api_mapping, cell_mapping, data_mapping, layer_mapping;
     std::string format = "xlsx";
+    std::string fail_on;
+    bool locate = false;
     bool strict_compat = false;
     unsigned jobs = 0;
 };
@@ -60,7 +63,15 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
     cmd->add_option("--cell_mapping", flags->cell_mapping, "-cm: cell mapping (MindSpore)")->expected(0, 1);
     cmd->add_option("--data_mapping", flags->data_mapping, "-dm: data mapping yaml");
     cmd->add_option("--layer_mapping", flags->layer_mapping, "-lm: layer mapping (MindSpore)")->expected(0, 1);
-    cmd->add_option("--format", flags->format, "result file format")->check(CLI::IsMember({"xlsx", "csv"}));
+    cmd->add_option("--format", flags->format,
+                    "result file format: xlsx (msprobe's), csv, or json (schemas/compare_result.schema.json)")
+        ->check(CLI::IsMember({"xlsx", "csv", "json"}));
+    cmd->add_option("--fail-on", flags->fail_on,
+                    "exit 1 when any row reaches this level: error (fails its mode's criterion or a red rule) or "
+                    "warning (also yellow rules)")
+        ->check(CLI::IsMember({"error", "warning"}));
+    cmd->add_flag("--locate", flags->locate,
+                  "real data: add the index of the max absolute and relative error as two last columns");
     cmd->add_option("-j,--jobs", flags->jobs, "worker threads (default: all cores)");
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
@@ -76,14 +87,27 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.fuzzy_match = flags->fuzzy;
         options.highlight = flags->highlight;
         options.strict_compat = flags->strict_compat;
-        options.format = flags->format == "csv" ? compare::OutputFormat::Csv : compare::OutputFormat::Xlsx;
+        options.format = flags->format == "csv"    ? compare::OutputFormat::Csv
+                         : flags->format == "json" ? compare::OutputFormat::Json
+                                                   : compare::OutputFormat::Xlsx;
+        options.fail_on = flags->fail_on == "error"     ? compare::FailOn::Error
+                          : flags->fail_on == "warning" ? compare::FailOn::Warning
+                                                        : compare::FailOn::Never;
+        options.locate = flags->locate;
         options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
         const auto summary = compare::run_compare(options);
         if (summary.failed_ranks > 0) {
+            std::fputs(compare::summary_text(summary).c_str(), stdout);
             throw Error(options.input_path.string(),
                         fmt::format("{} rank(s) could not be compared (see the errors above)", summary.failed_ranks));
         }
         log::info("msprobe compare ends successfully.");
+        std::fputs(compare::summary_text(summary).c_str(), stdout);
+        if (compare::fails(summary, options.fail_on)) {
+            std::fprintf(stderr, "msprobe compare: --fail-on %s: %zu error and %zu warning row(s)\n",
+                         flags->fail_on.c_str(), summary.errors(), summary.warnings());
+            return static_cast<int>(kExitComparisonFailed);
+        }
         return 0;
     };
 }

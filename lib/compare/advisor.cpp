@@ -52,14 +52,22 @@ std::string Advice::file_text() const {
     return "Line: " + line + "\nSuspect Nodes: " + suspect_nodes + "\nExpert Advice: " + expert_advice + "\n";
 }
 
+FailingCriterion failing_criterion(const ResultTable& result) {
+    switch (result.mode) {
+        case CompareMode::All: return {"Accuracy Reached or Not", "No"};
+        case CompareMode::Md5: return {"Result", "Different"};
+        case CompareMode::Summary: break;
+    }
+    return {"Result", "Warning"};
+}
+
 std::vector<std::size_t> failing_rows(const ResultTable& result) {
-    const bool real_data = result.mode == CompareMode::All;
-    const int column = result.column(real_data ? "Accuracy Reached or Not" : "Result");
-    const char* failing = real_data ? "No" : (result.mode == CompareMode::Md5 ? "Different" : "Warning");
+    const auto criterion = failing_criterion(result);
+    const int column = result.column(criterion.column);
     std::vector<std::size_t> rows;
     for (std::size_t i = 0; column >= 0 && i < result.table.rows.size(); ++i) {
         const auto& cell = result.table.rows[i][static_cast<std::size_t>(column)];
-        if (cell.is_text() && cell.text() == failing) rows.push_back(i);
+        if (cell.is_text() && cell.text() == criterion.failing_text) rows.push_back(i);
     }
     return rows;
 }

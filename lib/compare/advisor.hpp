@@ -17,6 +17,14 @@ struct Advice {
     std::string file_text() const;
 };
 
+// The column and text by which a row fails in a mode: accuracy "No" (real
+// data), Result "Warning" (statistics) or "Different" (md5).
+struct FailingCriterion {
+    const char* column;
+    const char* failing_text;
+};
+FailingCriterion failing_criterion(const ResultTable& result);
+
 // Indices of the rows failing their mode's criterion: accuracy "No" (real
 // data), Result "Warning" (statistics) or "Different" (md5).
 std::vector<std::size_t> failing_rows(const ResultTable& result);

@@ -16,6 +16,8 @@
 #include "compare/advisor.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
+#include "compare/json_result.hpp"
+#include "compare/row_level.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
@@ -87,53 +89,55 @@ public:
     explicit JobRunner(const CompareOptions& options)
         : options_(options), pool_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {}
 
-    void compare_files(const PairInput& input, const std::string& suffix) {
+    // label: "" for a single pair, else the rank directory's name.
+    void compare_files(const PairInput& input, const std::string& label) {
+        const std::string suffix = label.empty() ? "" : "_" + label;
         const std::string stamp = timestamp();
         const bool debug = input.npu_json.filename() == "debug.json";
-        const std::string extension = options_.format == OutputFormat::Csv ? ".csv" : ".xlsx";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
-                                                                       debug ? "debug_" : "", suffix, stamp, extension);
+                                                                       debug ? "debug_" : "", suffix, stamp,
+                                                                       extension(options_.format));
         const auto started = std::chrono::steady_clock::now();
         auto elapsed_ms = [&] {
             return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         };
         ResultTable result = compare_pair(input, options_, pool_);
         log::debug(fmt::format("result table of {} rows ready at {:.0f} ms", result.table.rows.size(), elapsed_ms()));
-        summary_.rows += result.table.rows.size();
         if (result.table.rows.empty()) {
             log::warning("Can`t match any op. No compare result file generated.");
+            PairOutcome empty;
+            empty.label = label;
+            summary_.pairs.push_back(std::move(empty));
             return;
         }
+        const HighlightVerdict judged = judge_highlight(result, debug);
+        const auto verdicts = row_verdicts(result, judged);
+        PairOutcome outcome = summarize_pair(label, result, verdicts, input.stack_json_for_summary);
         // msprobe falls back to its plain writer (no colours) above this many rows.
         constexpr std::size_t kHighlightRowLimit = 1048500;
         const bool highlight = options_.highlight && result.table.rows.size() <= kHighlightRowLimit;
-        if (highlight) apply_highlight(result, debug);
+        if (options_.highlight && !highlight) {
+            log::warning(fmt::format("{} rows exceed the {}-row limit of highlighting; the result is not coloured.",
+                                     result.table.rows.size(), kHighlightRowLimit));
+        }
+        if (highlight) apply_highlight(result, judged);
         if (fs::exists(result_path)) log::warning(fmt::format("{} will be deleted.", result_path.string()));
         const auto rendering = highlight ? report::CellRendering::Highlight : report::CellRendering::Plain;
         report::write_atomically(result_path, [&](const fs::path& temp) {
-            if (options_.format == OutputFormat::Csv) {
-                report::write_csv(result.table, rendering, temp);
-            } else {
-                report::write_xlsx(result.table, rendering, temp);
+            switch (options_.format) {
+                case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
+                case OutputFormat::Xlsx: report::write_xlsx(result.table, rendering, temp); break;
+                case OutputFormat::Json:
+                    write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
+                    break;
             }
         });
         log::debug(fmt::format("result file written at {:.0f} ms", elapsed_ms()));
         log::info(fmt::format("The result file is saved in: {}", result_path.string()));
-        summary_.written.push_back(result_path);
-        summary_.failing_rows += failing_rows(result).size();
+        outcome.written.push_back(result_path);
 
-        if (options_.compare_only) return;
-        const Advice advice = advise(result);
-        log::info(fmt::format("Line: {}", advice.line));
-        log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
-        log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
-        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, timestamp());
-        report::write_atomically(advisor_path, [&](const fs::path& temp) {
-            std::ofstream out(temp, std::ios::binary);
-            out << advice.file_text();
-            if (!out.flush()) throw Error(advisor_path.string(), "write failed");
-        });
-        summary_.written.push_back(advisor_path);
+        if (!options_.compare_only) outcome.written.push_back(write_advice(result, suffix));
+        summary_.pairs.push_back(std::move(outcome));
     }
 
     void compare_step_dirs(const fs::path& npu_dir, const fs::path& bench_dir) {
@@ -149,11 +153,12 @@ public:
                 const fs::path npu_json = npu_ranks[i] / name;
                 const fs::path bench_json = bench_ranks[i] / name;
                 if (!fs::exists(npu_json) || !fs::exists(bench_json)) continue;
-                PairInput input{npu_json, bench_json, std::nullopt};
+                PairInput input{npu_json, bench_json, std::nullopt, {}};
                 if (fs::exists(npu_ranks[i] / "stack.json")) input.stack_json = npu_ranks[i] / "stack.json";
+                if (fs::exists(npu_ranks[i] / "stack.json")) input.stack_json_for_summary = npu_ranks[i] / "stack.json";
                 const std::string rank_name = npu_ranks[i].filename().string();
                 try {
-                    compare_files(input, "_" + rank_name);
+                    compare_files(input, rank_name);
                 } catch (const Error& e) {
                     // One unusable rank must not hide the others' results; the run still fails.
                     log::error(fmt::format("{} Skipping {} comparison.", e.what(), rank_name));
@@ -166,6 +171,29 @@ public:
     CompareSummary summary() const { return summary_; }
 
 private:
+    static const char* extension(OutputFormat format) {
+        switch (format) {
+            case OutputFormat::Csv: return ".csv";
+            case OutputFormat::Json: return ".json";
+            case OutputFormat::Xlsx: break;
+        }
+        return ".xlsx";
+    }
+
+    fs::path write_advice(const ResultTable& result, const std::string& suffix) const {
+        const Advice advice = advise(result);
+        log::info(fmt::format("Line: {}", advice.line));
+        log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
+        log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
+        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, timestamp());
+        report::write_atomically(advisor_path, [&](const fs::path& temp) {
+            std::ofstream out(temp, std::ios::binary);
+            out << advice.file_text();
+            if (!out.flush()) throw Error(advisor_path.string(), "write failed");
+        });
+        return advisor_path;
+    }
+
     static std::vector<fs::path> rank_dirs(const fs::path& step_dir) {
         static const std::regex kRankName("^rank(?:0|[1-9][0-9]*)?$");
         std::vector<std::pair<long, fs::path>> ranks;
@@ -220,12 +248,13 @@ CompareSummary run_compare(const CompareOptions& options) {
         if (config.npu_path.filename() != config.bench_path.filename()) {
             throw Error(config.bench_path.string(), "npu and bench must both be dump.json or both be debug.json");
         }
-        PairInput input{config.npu_path, config.bench_path, std::nullopt};
+        PairInput input{config.npu_path, config.bench_path, std::nullopt, {}};
         if (config.stack_path) {
             if (options.stack_mode) input.stack_json = config.stack_path;
+            input.stack_json_for_summary = *config.stack_path;
         } else {
             const fs::path detected = config.npu_path.parent_path() / "stack.json";
-            if (fs::exists(detected)) input.stack_json = detected;
+            if (fs::exists(detected)) input.stack_json = input.stack_json_for_summary = detected;
         }
         runner.compare_files(input, "");
     }

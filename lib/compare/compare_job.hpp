@@ -5,15 +5,9 @@
 #include <vector>
 
 #include "compare/compare_options.hpp"
+#include "compare/run_summary.hpp"
 
 namespace msprobe::compare {
-
-struct CompareSummary {
-    std::vector<std::filesystem::path> written;  // result books and advisor files
-    std::size_t rows = 0;                        // result rows over all ranks
-    std::size_t failing_rows = 0;                // rows failing their mode's criterion
-    std::size_t failed_ranks = 0;                // ranks skipped because their dumps were unusable
-};
 
 // Throws msprobe::Error (exit 2) on bad input; nothing is written for a
 // pair that fails.

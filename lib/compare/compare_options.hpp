@@ -7,7 +7,10 @@
 namespace msprobe::compare {
 
 enum class Framework : std::uint8_t { PyTorch, MindSpore };
-enum class OutputFormat : std::uint8_t { Xlsx, Csv };
+enum class OutputFormat : std::uint8_t { Xlsx, Csv, Json };
+
+// --fail-on: the row level from which the run exits 1 (after writing everything).
+enum class FailOn : std::uint8_t { Never, Error, Warning };
 
 struct CompareOptions {
     Framework framework = Framework::PyTorch;
@@ -20,6 +23,8 @@ struct CompareOptions {
     OutputFormat format = OutputFormat::Xlsx;
     unsigned jobs = 0;          // 0: all cores
     bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)
+    bool locate = false;        // --locate: index columns of the max errors (real data)
+    FailOn fail_on = FailOn::Never;
 };
 
 }  // namespace msprobe::compare

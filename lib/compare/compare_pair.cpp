@@ -33,6 +33,7 @@ ResultTable build_table(CompareMode mode, const dump::DumpFile& npu, const dump:
     }
     RealDataOptions real;
     real.strict_compat = options.strict_compat;
+    real.locate = options.locate;
     return real_data_table(npu, bench, pairs, stack, pool, real);
 }
 

@@ -13,6 +13,7 @@ struct PairInput {
     std::filesystem::path npu_json;
     std::filesystem::path bench_json;
     std::optional<std::filesystem::path> stack_json;  // set when the stack column is wanted
+    std::filesystem::path stack_json_for_summary;     // the NPU stack.json if any, column or not
 };
 
 ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool);

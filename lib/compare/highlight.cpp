@@ -95,16 +95,16 @@ std::optional<double> relative_value(const Cell& cell) {
 }
 
 struct Columns {
-    int npu_max, npu_min, bench_max, max_diff, requires_grad, err_message;
+    int npu_max, npu_min, bench_max, max_diff, requires_grad;
     int one_thousandth = -1, cosine = -1, max_relative = -1;
 };
 
 class Highlighter {
 public:
-    Highlighter(ResultTable& result, const Columns& cols)
+    Highlighter(const ResultTable& result, const Columns& cols)
         : result_(result), cols_(cols), red_(result.table.rows.size()), yellow_(result.table.rows.size()) {}
 
-    void run() {
+    HighlightVerdict run() {
         for (const auto& batch : api_batches(result_)) {
             for (std::size_t r = batch.start; r < batch.end; ++r) check_overflow(r);
             for (std::size_t o = batch.in_end; o < batch.out_end; ++o) {
@@ -118,7 +118,7 @@ public:
                 if (c.is_bool() && !c.boolean_value()) yellow_[r].push_back(kRequiresGrad);
             }
         }
-        apply();
+        return verdict();
     }
 
 private:
@@ -164,24 +164,24 @@ private:
         }
     }
 
-    void apply() {
-        auto& table = result_.table;
-        table.fills.assign(table.rows.size(), report::RowFill::None);
-        for (std::size_t r = 0; r < table.rows.size(); ++r) {
-            const auto& messages = !red_[r].empty() ? red_[r] : yellow_[r];
-            if (messages.empty()) continue;
-            table.fills[r] = !red_[r].empty() ? report::RowFill::Red : report::RowFill::Yellow;
-            Cell& err = table.rows[r][static_cast<std::size_t>(cols_.err_message)];
-            std::string text = err.is_text() ? err.text() : std::string();
-            for (const char* m : messages) {
-                if (!text.empty()) text += '\n';
-                text += m;
+    // Red messages win; a red row's yellow messages are dropped.
+    HighlightVerdict verdict() {
+        HighlightVerdict out;
+        out.fills.assign(red_.size(), report::RowFill::None);
+        out.messages.resize(red_.size());
+        for (std::size_t r = 0; r < red_.size(); ++r) {
+            if (!red_[r].empty()) {
+                out.fills[r] = report::RowFill::Red;
+                out.messages[r] = std::move(red_[r]);
+            } else if (!yellow_[r].empty()) {
+                out.fills[r] = report::RowFill::Yellow;
+                out.messages[r] = std::move(yellow_[r]);
             }
-            err = Cell(text);
         }
+        return out;
     }
 
-    ResultTable& result_;
+    const ResultTable& result_;
     Columns cols_;
     std::vector<std::vector<const char*>> red_;
     std::vector<std::vector<const char*>> yellow_;
@@ -189,19 +189,38 @@ private:
 
 }  // namespace
 
-void apply_highlight(ResultTable& result, bool is_debug_dump) {
-    if (is_debug_dump || result.mode == CompareMode::Md5 || result.table.rows.empty()) return;
+HighlightVerdict judge_highlight(const ResultTable& result, bool is_debug_dump) {
+    if (is_debug_dump || result.mode == CompareMode::Md5 || result.table.rows.empty()) {
+        return {std::vector<report::RowFill>(result.table.rows.size(), report::RowFill::None),
+                std::vector<std::vector<const char*>>(result.table.rows.size())};
+    }
     Columns cols{};
     cols.npu_max = result.column("NPU max");
     cols.npu_min = result.column("NPU min");
     cols.bench_max = result.column("Bench max");
     cols.max_diff = result.column(result.mode == CompareMode::All ? "MaxAbsErr" : "Max diff");
     cols.requires_grad = result.column("Requires_grad Consistent");
-    cols.err_message = result.column("Err_message");
     cols.one_thousandth = result.column("One Thousandth Err Ratio");
     cols.cosine = result.column("Cosine");
     cols.max_relative = result.column("MaxRelativeErr");
-    Highlighter(result, cols).run();
+    return Highlighter(result, cols).run();
+}
+
+void apply_highlight(ResultTable& result, const HighlightVerdict& verdict) {
+    auto& table = result.table;
+    table.fills = verdict.fills;
+    const int err_column = result.column("Err_message");
+    if (err_column < 0) return;
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+        if (verdict.messages[r].empty()) continue;
+        Cell& err = table.rows[r][static_cast<std::size_t>(err_column)];
+        std::string text = err.is_text() ? err.text() : std::string();
+        for (const char* m : verdict.messages[r]) {
+            if (!text.empty()) text += '\n';
+            text += m;
+        }
+        err = Cell(text);
+    }
 }
 
 }  // namespace msprobe::compare

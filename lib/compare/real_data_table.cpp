@@ -11,6 +11,7 @@
 #include "compare/row_cells.hpp"
 #include "metrics/accuracy.hpp"
 #include "metrics/error_cells.hpp"
+#include "metrics/error_location.hpp"
 #include "metrics/tensor_metrics.hpp"
 #include "tensor/tensor_file.hpp"
 #include "tensor/widen.hpp"
@@ -44,20 +45,28 @@ bool acceptable_tensor_file(const fs::path& path) {
     return text.size() <= 4096 && path.filename().string().size() <= 255 && std::regex_match(text, kSafePath);
 }
 
-metrics::PairMetrics tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::string& npu_name,
+// One row's tensor step: msprobe's metrics, and where the largest errors sit
+// when --locate asked for it.
+struct TensorStep {
+    metrics::PairMetrics metrics;
+    std::optional<metrics::ErrorLocation> location;
+};
+
+TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::string& npu_name,
                                  const std::string& bench_name, ThreadPool& pool, const RealDataOptions& options) {
     using metrics::PairError;
-    if (npu_name == "-1") return metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file.");
-    if (bench_name == "-1") return metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file.");
+    if (npu_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file."), {}};
+    if (bench_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file."), {}};
     if (bench_name == kNotApplicable) {
-        return metrics::error_metrics(PairError::BenchUnmatched, "Bench api/module unmatched.");
+        return {metrics::error_metrics(PairError::BenchUnmatched, "Bench api/module unmatched."), {}};
     }
     const fs::path npu_file = npu.tensor_dir() / npu_name;
     const fs::path bench_file = bench.tensor_dir() / bench_name;
     auto read_failed = [&] {
-        return metrics::error_metrics(
-            PairError::ReadFailure,
-            metrics::dump_file_read_failed(py::list_text({py::str_repr(npu_name), py::str_repr(bench_name)})));
+        return TensorStep{
+            metrics::error_metrics(PairError::ReadFailure, metrics::dump_file_read_failed(py::list_text(
+                                                               {py::str_repr(npu_name), py::str_repr(bench_name)}))),
+            {}};
     };
     if (!acceptable_tensor_file(npu_file) || !acceptable_tensor_file(bench_file)) return read_failed();
     tensor::TensorView n, b;
@@ -79,7 +88,15 @@ metrics::PairMetrics tensor_step(const dump::DumpFile& npu, const dump::DumpFile
     const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
         pool.parallel_for(count, body);
     };
-    return metrics::compare_tensors(n, b, metric_options, parallel);
+    TensorStep step{metrics::compare_tensors(n, b, metric_options, parallel), {}};
+    if (options.locate && !step.metrics.error) step.location = metrics::locate_max_errors(n, b);
+    return step;
+}
+
+Cell location_cell(const std::optional<metrics::ErrorLocation>& location, bool relative) {
+    if (!location) return Cell(kNotApplicable);
+    if (!relative) return Cell(metrics::index_text(location->max_abs));
+    return location->max_relative ? Cell(metrics::index_text(*location->max_relative)) : Cell(kNotApplicable);
 }
 
 }  // namespace
@@ -93,9 +110,13 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
          "Requires_grad Consistent", "Accuracy Reached or Not", "Err_message"},
         stack != nullptr);
     result.table.header.emplace_back("Data_name");
+    if (options.locate) {
+        result.table.header.emplace_back("MaxAbsErr Index");
+        result.table.header.emplace_back("MaxRelativeErr Index");
+    }
 
     // The tensor step of every row, in parallel; results land by row index.
-    std::vector<metrics::PairMetrics> steps(pairs.size());
+    std::vector<TensorStep> steps(pairs.size());
     {
         Progress progress("Comparing tensors", static_cast<std::int64_t>(pairs.size()), options.show_progress);
         pool.parallel_for(static_cast<std::int64_t>(pairs.size()), [&](std::int64_t i) {
@@ -112,7 +133,7 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         const auto& pair = pairs[i];
         const auto& n = npu.rows[pair.npu];
         const dump::DumpRow* b = bench_row(bench, pair);
-        const auto& step = steps[i];
+        const auto& step = steps[i].metrics;
         auto& cells = begin_row(result, n, b);
         for (const auto* m : {&step.cosine, &step.euc_dist, &step.max_abs_err,
                               &step.max_relative_err, &step.one_thousandth_err_ratio,
@@ -132,6 +153,10 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
         const std::string bench_name = b ? b->data_name : kNotApplicable;
         cells.emplace_back(py::list_text({py::str_repr(n.data_name), py::str_repr(bench_name)}));
+        if (options.locate) {
+            cells.push_back(location_cell(steps[i].location, false));
+            cells.push_back(location_cell(steps[i].location, true));
+        }
     }
     return result;
 }

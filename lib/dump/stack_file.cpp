@@ -51,6 +51,28 @@ StackFile StackFile::load(const std::filesystem::path& path) {
     return stack;
 }
 
+std::vector<std::string> StackFile::frames_of(const std::filesystem::path& path, const std::string& api_name) {
+    const JsonFile json = JsonFile::load(path);
+    const auto& root = json.root();
+    if (!root.IsObject()) return {};
+    auto lines_of = [](const rapidjson::Value& list) {
+        std::vector<std::string> lines;
+        for (const auto& line : list.GetArray()) {
+            if (line.IsString()) lines.push_back(key_of(line));
+        }
+        return lines;
+    };
+    for (const auto& m : root.GetObject()) {
+        const auto& v = m.value;
+        if (key_of(m.name) == api_name && v.IsArray()) return lines_of(v);  // legacy {key: [lines]}
+        if (!v.IsArray() || v.Size() != 2 || !v[0].IsArray() || !v[1].IsArray()) continue;
+        for (const auto& api : v[0].GetArray()) {
+            if (api.IsString() && key_of(api) == api_name) return lines_of(v[1]);
+        }
+    }
+    return {};
+}
+
 std::optional<std::string> StackFile::stack_text(const std::string& api_name) const {
     auto it = texts_.find(api_name);
     if (it == texts_.end()) return std::nullopt;

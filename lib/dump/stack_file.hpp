@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace msprobe::dump {
 
@@ -15,6 +16,10 @@ public:
 
     // repr() of the entry's line list, as msprobe writes it into NPU_Stack_Info.
     std::optional<std::string> stack_text(const std::string& api_name) const;
+
+    // The stack lines of one entry, read afresh from the file (for the rare
+    // caller that wants frames rather than the column text); empty when absent.
+    static std::vector<std::string> frames_of(const std::filesystem::path& path, const std::string& api_name);
 
 private:
     std::unordered_map<std::string, std::string> texts_;

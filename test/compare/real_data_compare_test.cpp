@@ -7,6 +7,7 @@
 
 #include "compare/compare_job.hpp"
 #include "report/xlsx_reader.hpp"
+#include "tensor/tensor_file.hpp"
 #include "support/dump_generator.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/workbook_match.hpp"
@@ -35,13 +36,14 @@ struct Book {
     }
 };
 
-fs::path compare_into(const fs::path& pair_dir, const std::string& name, unsigned jobs) {
+fs::path compare_into(const fs::path& pair_dir, const std::string& name, unsigned jobs, bool locate = false) {
     const fs::path out = testing::scratch_dir("real_data_" + name);
     compare::CompareOptions options;
     options.input_path = pair_dir / "compare.json";
     options.output_dir = out;
     options.compare_only = true;
     options.jobs = jobs;
+    options.locate = locate;
     compare::run_compare(options);
     for (const auto& e : fs::directory_iterator(out)) {
         if (e.path().extension() == ".xlsx") return e.path();
@@ -157,4 +159,48 @@ TEST_CASE("a missing tensor file gives msprobe's message and the rest still comp
     CHECK(book.cell(*row, "Err_message").text() ==
           "Dump file: ['" + name + "', '" + name + "'] not found or read failed.");
     CHECK(book.cell(*row, "Accuracy Reached or Not") == report::Cell("None"));
+}
+
+TEST_CASE("locate adds the index of the largest errors, which hold those errors", "[real_data][locate]") {
+    const fs::path dir = testing::scratch_dir("real_data_locate_pair");
+    tensor_pair(dir, 30, 256, false);
+    const Book book = read_book(compare_into(dir, "locate", 2, true));
+    REQUIRE(book.header.size() >= 2);
+    CHECK(book.header[book.header.size() - 3] == "Data_name");
+    CHECK(book.header[book.header.size() - 2] == "MaxAbsErr Index");
+    CHECK(book.header.back() == "MaxRelativeErr Index");
+
+    std::size_t located = 0;
+    for (std::size_t r = 0; r < book.rows.size(); ++r) {
+        const auto& max_abs = book.cell(r, "MaxAbsErr");
+        const auto& index = book.cell(r, "MaxAbsErr Index");
+        INFO(book.rows[r][0].text());
+        if (!max_abs.is_number()) {
+            CHECK(index == report::Cell("N/A"));
+            continue;
+        }
+        // Read both tensors and check the element at the index has the reported error.
+        const std::string names = book.cell(r, "Data_name").text();  // "['a.pt', 'b.pt']"
+        const auto q1 = names.find('\''), q2 = names.find('\'', q1 + 1);
+        const auto q3 = names.find('\'', q2 + 1), q4 = names.find('\'', q3 + 1);
+        const auto npu = tensor::read_tensor_file(dir / "npu/step0/rank/dump_tensor_data" / names.substr(q1 + 1, q2 - q1 - 1));
+        const auto bench =
+            tensor::read_tensor_file(dir / "bench/step0/rank/dump_tensor_data" / names.substr(q3 + 1, q4 - q3 - 1));
+        const auto n = tensor::to_double_vector(npu), b = tensor::to_double_vector(bench);
+        // "(i, j)" → flat position
+        std::vector<std::int64_t> idx;
+        const std::string text = index.text();
+        for (std::size_t p = 1; p < text.size();) {
+            const auto end = text.find_first_of(",)", p);
+            if (end > p) idx.push_back(std::stoll(text.substr(p, end - p)));
+            p = end + (text[end] == ',' ? 2 : 1);
+        }
+        REQUIRE(idx.size() == npu.shape.size());
+        std::int64_t flat = 0;
+        for (std::size_t d = 0; d < idx.size(); ++d) flat = flat * npu.shape[d] + idx[d];
+        const double at = std::fabs(n[static_cast<std::size_t>(flat)] - b[static_cast<std::size_t>(flat)]);
+        CHECK(at == Approx(max_abs.number()).epsilon(1e-9).margin(1e-12));
+        ++located;
+    }
+    CHECK(located > 10);
 }

@@ -1,0 +1,58 @@
+#pragma once
+// What a compare run found, per dump pair and in all: the counts of pass /
+// warning / error rows, the first problem row with the line of the model's
+// code that called its API, and the files written. Printed as one screen at
+// the end of a run, and read by --fail-on.
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/compare_options.hpp"
+#include "compare/row_level.hpp"
+
+namespace msprobe::compare {
+
+struct FirstProblem {
+    std::string npu_name;     // the row's NPU Name
+    RowLevel level = RowLevel::Error;
+    std::vector<std::string> reasons;
+    std::string stack_frame;  // the first frame in the model's own code, or empty
+};
+
+struct PairOutcome {
+    std::string label;  // "" for a single pair, "rank0", "rank1", ... for step directories
+    std::size_t rows = 0;
+    std::size_t passed = 0;
+    std::size_t warnings = 0;
+    std::size_t errors = 0;
+    std::optional<FirstProblem> first_problem;  // the first error row, else the first warning row
+    std::vector<std::filesystem::path> written;
+};
+
+struct CompareSummary {
+    std::vector<PairOutcome> pairs;
+    std::size_t failed_ranks = 0;  // ranks skipped because their dumps were unusable
+
+    std::size_t rows() const;
+    std::size_t warnings() const;
+    std::size_t errors() const;
+};
+
+// Counts and the first problem of one result; `stack_json` (may be empty)
+// gives the problem's frame.
+PairOutcome summarize_pair(std::string label, const ResultTable& result, const std::vector<RowVerdict>& verdicts,
+                           const std::filesystem::path& stack_json);
+
+// The frame a user wants from an API's stack: the first outside installed
+// packages (site-/dist-packages), or the first of all; "" when there is none.
+std::string model_frame(const std::vector<std::string>& frames);
+
+// True when --fail-on's level was reached.
+bool fails(const CompareSummary& summary, FailOn fail_on);
+
+// The end-of-run screen.
+std::string summary_text(const CompareSummary& summary);
+
+}  // namespace msprobe::compare
