@@ -6,7 +6,7 @@
 # Generates (once) a statistics dump pair of APIS entries per side with
 # msprobe-dumpgen (default 12 500: about 11 MB of dump.json per side), then runs
 # `msprobe -f pytorch compare -i compare.json -o out` three times and prints the
-# median wall time and the largest peak RSS; also with -s (stack column) and --format csv.
+# median wall time and the largest peak RSS; also with -s (stack column), --format csv and json.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
@@ -36,3 +36,4 @@ run() {
 run "compare (xlsx, advisor)"
 run "compare -s (stack column)" -s
 run "compare --format csv" --format csv
+run "compare --format json" --format json
