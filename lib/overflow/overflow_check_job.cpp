@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <ctime>
 #include <fstream>
 
 #include "common/error.hpp"
@@ -17,15 +16,6 @@ namespace fs = std::filesystem;
 namespace msprobe::overflow {
 
 namespace {
-
-std::string timestamp() {
-    char text[32];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
-}
 
 std::string summary_text(const std::vector<DumpScan>& scans) {
     std::string text = fmt::format("overall: {} dumps\n", scans.size());
@@ -72,7 +62,7 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options) {
 
     const fs::path dir = options.output_dir.value_or(fs::path("./output"));
     report::ensure_output_dir(dir);
-    const std::string stamp = timestamp();
+    const std::string stamp = report::file_timestamp();
     if (write_json) {
         const fs::path target = dir / ("overflow_check_" + stamp + ".json");
         const std::string text = report_json(result.scans, options.first_only).dump(2) + "\n";
