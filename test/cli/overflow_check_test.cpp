@@ -194,3 +194,19 @@ TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written
     CHECK(bad_flag.exit_code == 2);
     CHECK_FALSE(fs::exists(dir / "output"));
 }
+
+TEST_CASE("overflow_check: msprobe's nan_analyze sample trees gate as expected", "[cli]") {
+    const auto fixtures = shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const fs::path samples = *fixtures / "reference_samples/nan_analyze";
+    const fs::path dir = scratch_dir("cli_overflow_nan_analyze");
+    const auto normal = run_msprobe({"overflow_check", "-i", (samples / "normal/step0").string(), "--fail-on", "overflow"}, dir);
+    CHECK(normal.exit_code == 0);
+    CHECK(normal.out.find("global first overflow: none") != std::string::npos);
+    const auto after =
+        run_msprobe({"overflow_check", "-i", (samples / "after_anomaly/step0").string(), "--fail-on", "overflow"}, dir);
+    CHECK(after.exit_code == 1);
+    CHECK(after.out.find("global first overflow (lowest execution index): rank_3 #0011 Torch.operator.6.forward [origin]") !=
+          std::string::npos);
+    CHECK(empty_or_missing(dir / "output"));
+}

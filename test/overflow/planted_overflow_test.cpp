@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "overflow/overflow_check_job.hpp"
+#include "overflow/overflow_report.hpp"
 #include "overflow/overflow_scan.hpp"
 #include "support/file_text.hpp"
 #include "support/overflow_dump.hpp"
@@ -158,4 +159,65 @@ TEST_CASE("msprobe's nan_analyze sample trees, rank by rank", "[overflow]") {
 
     const auto anomaly = scan_all(samples / "anomaly/step0");
     CHECK(first_of(anomaly[0]) == "Torch.operator.5.forward origin");
+}
+
+TEST_CASE("an overflow_check task dump: flagged entries only, their tensors read too", "[overflow]") {
+    // msprobe's task "overflow_check" (spec 1.3): only flagged entries, each tensor saved. In saturation
+    // mode the statistics can look finite; the saved tensor still shows the overflow.
+    const fs::path rank_dir = scratch_dir("overflow_task_dump") / "step0" / "rank0";
+    const std::string entry = R"("Torch.mul.0.forward": {"input_args": [)" + t("300", "300") + ", " + t("300", "300") +
+                              R"(], "input_kwargs": {}, "output": [{"type": "torch.Tensor", "dtype": "torch.float32", )"
+                              R"("shape": [2], "Max": 1.0, "Min": 1.0, "Mean": 1.0, "Norm": 1.4, "requires_grad": false, )"
+                              R"("data_name": "Torch.mul.0.forward.output.0.pt"}]})";
+    write_file(rank_dir / "dump.json", dump_text(entry, "overflow_check"));
+    SyntheticTensor overflowed;
+    overflowed.shape = {2};
+    overflowed.values = {1.0f, -std::numeric_limits<float>::infinity()};
+    fs::create_directories(rank_dir / "dump_tensor_data");
+    write_pt_tensor_file(rank_dir / "dump_tensor_data" / "Torch.mul.0.forward.output.0.pt", overflowed);
+
+    const auto scans = scan_all(rank_dir);
+    REQUIRE(scans.size() == 1);
+    CHECK(scans[0].task == "overflow_check");
+    CHECK(scans[0].location.rank == "rank_0");
+    CHECK(scans[0].tensor_files_read == 1);
+    REQUIRE(scans[0].reported.size() == 1);
+    const auto& entry_found = scans[0].reported[0];
+    CHECK(entry_found.overflow_class == OverflowClass::Origin);
+    REQUIRE(entry_found.anomalies.outputs.size() == 1);
+    const auto& statistics = entry_found.anomalies.outputs[0].statistics;
+    REQUIRE(statistics.size() == 2);
+    CHECK(statistics[0].statistic == "Min");
+    CHECK(statistics[0].value == "-inf");
+    CHECK(statistics[0].from_tensor_file);
+    CHECK(statistics[1].statistic == "Mean");
+    CHECK(statistics[1].value == "-inf");
+}
+
+TEST_CASE("a dump root: every step and rank in numeric order, keyed step/rank", "[overflow]") {
+    const fs::path root = scratch_dir("overflow_root");
+    const std::string clean = dump_text(forward_entry("Torch.relu.0.forward", t("1", "0"), t("1", "0")));
+    write_file(root / "step10/rank/dump.json", worked_example_dump());
+    write_file(root / "step2/rank1/dump.json", worked_example_dump());
+    write_file(root / "step2/rank0/dump.json", clean);
+    fs::create_directories(root / "notastep/rank0");
+    const auto scans = scan_all(root);
+    REQUIRE(scans.size() == 3);
+    CHECK(scans[0].location.step == "step2");
+    CHECK(scans[0].location.rank == "rank_0");
+    CHECK(scans[1].location.rank == "rank_1");
+    CHECK(scans[2].location.step == "step10");
+    CHECK(scans[2].location.rank == "rank_0");
+    const auto report = report_json(scans, false);
+    std::vector<std::string> keys;
+    for (const auto& item : report.items()) keys.push_back(item.key());
+    CHECK(keys == std::vector<std::string>{"step2/rank_0", "step2/rank_1", "step10/rank_0", "global_first"});
+    CHECK(report["global_first"]["step"] == "step2");
+    CHECK(report["global_first"]["rank"] == "rank_1");
+    CHECK(report["global_first"]["api"] == "Torch.mul.0.forward");
+    const auto table = report_table(scans, true);
+    CHECK(table.header.front() == "Step");
+    REQUIRE(table.rows.size() == 2);  // --first-only: one row per dump with an overflow
+    CHECK(table.rows[0][0].text() == "step2");
+    CHECK(table.rows[1][0].text() == "step10");
 }
