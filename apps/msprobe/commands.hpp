@@ -18,6 +18,9 @@ using Runner = std::function<int()>;
 // compare: msprobe -f pytorch compare -i compare.json -o out [-s] [-c] [-f] [-hl] ...
 Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
 
+// overflow_check: msprobe overflow_check -i DUMP [-o DIR] [--format text|json|csv] [--fail-on overflow] ...
+Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& global);
+
 // The single-dash spellings of every registered subcommand.
 const std::unordered_map<std::string, std::string>& single_dash_aliases();
 

@@ -20,6 +20,7 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
+    {"overflow_check", &msprobe::cli::add_overflow_check_command},
 };
 
 }  // namespace

@@ -75,15 +75,6 @@ CompareJson read_compare_json(const fs::path& path) {
     return out;
 }
 
-std::string timestamp() {
-    char text[16];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
-}
-
 class JobRunner {
 public:
     explicit JobRunner(const CompareOptions& options)
@@ -92,7 +83,7 @@ public:
     // label: "" for a single pair, else the rank directory's name.
     void compare_files(const PairInput& input, const std::string& label) {
         const std::string suffix = label.empty() ? "" : "_" + label;
-        const std::string stamp = timestamp();
+        const std::string stamp = report::file_timestamp();
         const bool debug = input.npu_json.filename() == "debug.json";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
                                                                        debug ? "debug_" : "", suffix, stamp,
@@ -185,7 +176,7 @@ private:
         log::info(fmt::format("Line: {}", advice.line));
         log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
         log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
-        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, timestamp());
+        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, report::file_timestamp());
         report::write_atomically(advisor_path, [&](const fs::path& temp) {
             std::ofstream out(temp, std::ios::binary);
             out << advice.file_text();

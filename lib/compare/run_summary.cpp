@@ -72,13 +72,14 @@ PairOutcome summarize_pair(std::string label, const ResultTable& result, const s
     first.reasons = verdicts[*problem].reasons;
     if (!stack_json.empty()) {
         try {
+            const auto stack = dump::StackFile::load(stack_json);
             const std::string& api = result.api_of(*problem);
-            auto frames = dump::StackFile::frames_of(stack_json, api);
+            auto frames = stack.stack_lines(api);
             // Backward entries carry no stack of their own; their forward call is where the user looks.
-            if (const auto at = api.rfind(".backward"); frames.empty() && at != std::string::npos) {
-                frames = dump::StackFile::frames_of(stack_json, std::string(api).replace(at, 9, ".forward"));
+            if (const auto at = api.rfind(".backward"); !frames && at != std::string::npos) {
+                frames = stack.stack_lines(std::string(api).replace(at, 9, ".forward"));
             }
-            first.stack_frame = model_frame(frames);
+            if (frames) first.stack_frame = model_frame(*frames);
         } catch (const std::exception&) {
             // The stack only decorates the summary; a broken stack.json was reported elsewhere if it mattered.
         }

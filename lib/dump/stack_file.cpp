@@ -21,6 +21,13 @@ bool truthy(const rapidjson::Value& v) {
     return !v.ObjectEmpty();
 }
 
+std::vector<std::string> lines_of(const rapidjson::Value& list) {
+    std::vector<std::string> lines;
+    lines.reserve(list.Size());
+    for (const auto& line : list.GetArray()) lines.push_back(line.IsString() ? key_of(line) : python_str(line));
+    return lines;
+}
+
 }  // namespace
 
 StackFile StackFile::load(const std::filesystem::path& path) {
@@ -38,45 +45,34 @@ StackFile StackFile::load(const std::filesystem::path& path) {
                 throw Error(json.path(), fmt::format("stack of entry group '{}' is not a list", key_of(m.name)));
             }
             const std::string text = python_str(v[1]);
+            stack.line_groups_.push_back(lines_of(v[1]));
             for (const auto& api : v[0].GetArray()) {
-                if (api.IsString()) stack.texts_[key_of(api)] = text;
+                if (!api.IsString()) continue;
+                stack.texts_[key_of(api)] = text;
+                stack.group_of_[key_of(api)] = stack.line_groups_.size() - 1;
             }
         } else {
             if (!m.value.IsArray()) {
                 throw Error(json.path(), fmt::format("stack of '{}' is not a list", key_of(m.name)));
             }
             stack.texts_[key_of(m.name)] = python_str(m.value);
+            stack.line_groups_.push_back(lines_of(m.value));
+            stack.group_of_[key_of(m.name)] = stack.line_groups_.size() - 1;
         }
     }
     return stack;
-}
-
-std::vector<std::string> StackFile::frames_of(const std::filesystem::path& path, const std::string& api_name) {
-    const JsonFile json = JsonFile::load(path);
-    const auto& root = json.root();
-    if (!root.IsObject()) return {};
-    auto lines_of = [](const rapidjson::Value& list) {
-        std::vector<std::string> lines;
-        for (const auto& line : list.GetArray()) {
-            if (line.IsString()) lines.push_back(key_of(line));
-        }
-        return lines;
-    };
-    for (const auto& m : root.GetObject()) {
-        const auto& v = m.value;
-        if (key_of(m.name) == api_name && v.IsArray()) return lines_of(v);  // legacy {key: [lines]}
-        if (!v.IsArray() || v.Size() != 2 || !v[0].IsArray() || !v[1].IsArray()) continue;
-        for (const auto& api : v[0].GetArray()) {
-            if (api.IsString() && key_of(api) == api_name) return lines_of(v[1]);
-        }
-    }
-    return {};
 }
 
 std::optional<std::string> StackFile::stack_text(const std::string& api_name) const {
     auto it = texts_.find(api_name);
     if (it == texts_.end()) return std::nullopt;
     return it->second;
+}
+
+std::optional<std::vector<std::string>> StackFile::stack_lines(const std::string& api_name) const {
+    auto it = group_of_.find(api_name);
+    if (it == group_of_.end()) return std::nullopt;
+    return line_groups_[it->second];
 }
 
 }  // namespace msprobe::dump

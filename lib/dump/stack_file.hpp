@@ -17,12 +17,13 @@ public:
     // repr() of the entry's line list, as msprobe writes it into NPU_Stack_Info.
     std::optional<std::string> stack_text(const std::string& api_name) const;
 
-    // The stack lines of one entry, read afresh from the file (for the rare
-    // caller that wants frames rather than the column text); empty when absent.
-    static std::vector<std::string> frames_of(const std::filesystem::path& path, const std::string& api_name);
+    // The entry's stack lines themselves (str() of any non-string line).
+    std::optional<std::vector<std::string>> stack_lines(const std::string& api_name) const;
 
 private:
     std::unordered_map<std::string, std::string> texts_;
+    std::vector<std::vector<std::string>> line_groups_;
+    std::unordered_map<std::string, std::size_t> group_of_;
 };
 
 }  // namespace msprobe::dump

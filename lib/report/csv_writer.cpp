@@ -41,11 +41,15 @@ std::string field_text(const Cell& cell) {
 }  // namespace
 
 void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path) {
+    write_csv(table, rendering, path, CsvDialect{});
+}
+
+void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path, CsvDialect dialect) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!file) throw Error(path.string(), fmt::format("cannot create: {}", std::strerror(errno)));
-    std::string line;
+    std::string line = dialect.byte_order_mark ? "\xEF\xBB\xBF" : "";
     auto flush_line = [&] {
-        line += '\n';
+        line += dialect.crlf ? "\r\n" : "\n";
         if (std::fwrite(line.data(), 1, line.size(), file.get()) != line.size()) {
             throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
         }

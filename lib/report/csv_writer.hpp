@@ -9,4 +9,11 @@ namespace msprobe::report {
 
 void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path);
 
+// Byte-level variants: the run_ut family of msprobe writes a UTF-8 BOM and CRLF rows.
+struct CsvDialect {
+    bool byte_order_mark = false;
+    bool crlf = false;
+};
+void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path, CsvDialect dialect);
+
 }  // namespace msprobe::report

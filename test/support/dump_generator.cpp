@@ -1,5 +1,6 @@
 #include "support/dump_generator.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -236,6 +237,8 @@ public:
         auto input_random = DeterministicRandom::keyed(options.seed, Stream::Input, rank);
         const TensorPtr input = share(normal_tensor(input_random, plan.activation_shape, 0.0, 1.0));
         activation_ = {input, input};
+        sites_.nonfinite_inputs.resize(1);
+        sites_.nonfinite_outputs.resize(1);
     }
 
     GeneratedDumpPair run() {
@@ -279,6 +282,7 @@ private:
             record.output[side] = meta_of(forward.output);
             record.gradient_slots[side] = forward.gradient_slots;
             write_forward(side, step, block, record.names[side], forward);
+            if (side == kNpu) note_nonfinite(record.names[side] + ".forward", forward);
             activation_[side] = forward.output;
         }
         if (model::has_backward(step)) records_.push_back(std::move(record));
@@ -286,6 +290,20 @@ private:
         if (block_ends && records_modules(options_.level)) {
             for (const Side side : kSides) write_block_record(side, block);
         }
+    }
+
+    static bool has_nonfinite(const SyntheticTensor& tensor) {
+        return std::any_of(tensor.values.begin(), tensor.values.end(), [](float v) { return !std::isfinite(v); });
+    }
+
+    void note_nonfinite(const std::string& name, const ForwardCall& forward) {
+        if (!records_apis(options_.level)) return;
+        const bool bad_input = std::any_of(forward.args.begin(), forward.args.end(), [](const DumpValue& arg) {
+            const auto* tensor = std::get_if<TensorPtr>(&arg.storage());
+            return tensor && has_nonfinite(**tensor);
+        });
+        if (bad_input) sites_.nonfinite_inputs.back().push_back(name);
+        if (has_nonfinite(*forward.output)) sites_.nonfinite_outputs.back().push_back(name);
     }
 
     void start_block(int block) {
@@ -396,9 +414,10 @@ private:
             output = share(std::move(changed));
             sites_.requires_grad_mismatch = shown_as();
         }
-        if (step == Step::Linear2 && block == plan_.inf_block) {
+        const int inf_rank = options_.differences.inf_statistic_rank;
+        if (step == Step::Linear2 && block == plan_.inf_block && (inf_rank < 0 || inf_rank == rank_)) {
             SyntheticTensor changed = *output;
-            changed.values.front() = std::numeric_limits<float>::infinity();
+            changed.values.front() = options_.differences.inf_statistic_value;
             output = share(std::move(changed));
             sites_.inf_statistic = shown_as();
         }
@@ -622,7 +641,13 @@ GeneratedDumpPair generate_dump_pair(const DumpPairOptions& options) {
                                                            options.out / "bench" / relative};
         for (const auto& dir : dirs) std::filesystem::create_directories(dir);
         GeneratedDumpPair rank_result = RankGenerator(options, plan, rank, dirs).run();
-        if (rank == 0) result = std::move(rank_result);
+        if (rank == 0) {
+            result = std::move(rank_result);
+        } else {
+            result.sites.nonfinite_inputs.push_back(rank_result.sites.nonfinite_inputs.front());
+            result.sites.nonfinite_outputs.push_back(rank_result.sites.nonfinite_outputs.front());
+            if (result.sites.inf_statistic.empty()) result.sites.inf_statistic = rank_result.sites.inf_statistic;
+        }
         result.npu_rank_dirs.push_back(dirs[kNpu]);
         result.bench_rank_dirs.push_back(dirs[kBench]);
 

@@ -12,6 +12,7 @@
 // to find.
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,8 @@ struct NpuDifferences {
     int bfloat16_every = 4;                  // bfloat16_every-th block from here on
     double npu_only_api_at = 0.7;            // an NPU.npu_format_cast call only the npu makes (not in L0)
     double inf_statistic_at = 0.8;           // one +inf element in an npu fc2 output
+    int inf_statistic_rank = -1;             // only at this rank (-1: every rank)
+    float inf_statistic_value = std::numeric_limits<float>::infinity();  // or NaN, -inf
 
     static NpuDifferences none();  // both sides identical
 };
@@ -61,6 +64,10 @@ struct DifferenceSites {
     std::string first_perturbed;         // the first forward whose (weight) input differs
     std::string inf_statistic;           // the forward whose output.0 holds +inf on the npu
     std::vector<std::string> bfloat16_outputs;  // forwards whose output.0 is bfloat16 on the npu
+    // Per rank, the npu forward entries whose tensor inputs / output hold a
+    // non-finite value, in call order (the truth an overflow check must find).
+    std::vector<std::vector<std::string>> nonfinite_inputs;
+    std::vector<std::vector<std::string>> nonfinite_outputs;
 };
 
 struct GeneratedDumpPair {

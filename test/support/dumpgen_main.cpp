@@ -3,11 +3,13 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <string>
 
 #include "common/error.hpp"
 #include "support/dump_generator.hpp"
+#include "support/overflow_dump.hpp"
 
 namespace {
 
@@ -44,12 +46,31 @@ int main(int argc, char** argv) {
     app.add_option("--tensor-elements", options.tensor_elements, "elements per activation tensor (rows of 16)")
         ->check(CLI::Range(std::int64_t{16}, std::int64_t{1} << 30));
     app.add_flag("--identical", identical, "no npu/bench differences");
+    std::string plant;
+    OverflowDumpOptions overflow;
+    app.add_option("--plant-overflow", plant,
+                   "npu only, no other difference: one fc2 output element at --overflow-rank becomes inf, -inf or nan")
+        ->check(CLI::IsMember({"inf", "-inf", "nan"}));
+    app.add_option("--overflow-rank", overflow.planted_rank, "rank of the planted overflow (default 1)");
+    app.add_option("--overflow-at", overflow.planted_at, "position of the planted overflow in the run (0..1, default 0.5)")
+        ->check(CLI::Range(0.0, 1.0));
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         return app.exit(error) == 0 ? msprobe::kExitOk : msprobe::kExitBadInput;
     }
     if (identical) options.differences = NpuDifferences::none();
+    if (!plant.empty()) {
+        if (overflow.planted_rank < 0 || overflow.planted_rank >= options.ranks) {
+            std::fprintf(stderr, "msprobe-dumpgen: --overflow-rank must name one of the %d rank(s)\n", options.ranks);
+            return msprobe::kExitBadInput;
+        }
+        overflow.planted_value = plant == "nan"    ? std::numeric_limits<float>::quiet_NaN()
+                                 : plant == "inf" ? std::numeric_limits<float>::infinity()
+                                                  : -std::numeric_limits<float>::infinity();
+        const DumpPairOptions planted = overflow_dump_pair_options(overflow);
+        options.differences = planted.differences;
+    }
 
     try {
         const GeneratedDumpPair pair = generate_dump_pair(options);
@@ -61,6 +82,14 @@ int main(int argc, char** argv) {
         if (!pair.sites.bfloat16_outputs.empty()) print_site("first bfloat16 output", pair.sites.bfloat16_outputs.front());
         print_site("npu-only API", pair.sites.npu_only_api);
         print_site("inf statistic", pair.sites.inf_statistic);
+        if (!plant.empty()) {
+            const auto expected = expected_overflows(pair.sites);
+            for (std::size_t rank = 0; rank < expected.size(); ++rank) {
+                if (expected[rank].origin.empty()) continue;
+                std::printf("  rank %zu: origin %s, %zu propagated, %zu absorbed\n", rank, expected[rank].origin.c_str(),
+                            expected[rank].propagated.size(), expected[rank].absorbed.size());
+            }
+        }
     } catch (const msprobe::Error& error) {
         std::fprintf(stderr, "msprobe-dumpgen: %s\n", error.what());
         return error.exit_code();

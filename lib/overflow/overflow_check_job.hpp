@@ -1,0 +1,37 @@
+#pragma once
+// `msprobe overflow_check`: locate the dumps behind -i, scan each one, render
+// the text report and write the JSON/CSV files (overflow_check.md §5).
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "overflow/overflow_scan.hpp"
+
+namespace msprobe::overflow {
+
+enum class ReportFormat : std::uint8_t { Text, Json, Csv };
+
+struct OverflowCheckOptions {
+    std::filesystem::path input;
+    std::optional<std::filesystem::path> output_dir;  // -o given explicitly
+    ReportFormat format = ReportFormat::Text;
+    ScanOptions scan;
+    bool first_only = false;
+    unsigned jobs = 1;
+};
+
+struct OverflowCheckResult {
+    std::vector<DumpScan> scans;  // steps, then ranks, in numeric order
+    std::string text;             // what goes to stdout
+    std::vector<std::filesystem::path> written;
+    bool overflow_found() const;  // any origin, propagated or absorbed entry in any dump
+};
+
+// Files: none for text without -o; -o with text writes both the .json and the
+// .csv; --format json|csv writes that one (into -o, default ./output). Every
+// input error is raised (msprobe::Error, exit 2) before anything is written.
+OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options);
+
+}  // namespace msprobe::overflow

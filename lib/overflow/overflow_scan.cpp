@@ -1,0 +1,239 @@
+#include "overflow/overflow_scan.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <cmath>
+#include <mutex>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/thread_pool.hpp"
+#include "dump/json_file.hpp"
+#include "dump/stack_file.hpp"
+#include "overflow/tensor_file_check.hpp"
+
+namespace fs = std::filesystem;
+
+namespace msprobe::overflow {
+
+std::string_view class_name(OverflowClass c) {
+    switch (c) {
+        case OverflowClass::Origin: return "origin";
+        case OverflowClass::Propagated: return "propagated";
+        case OverflowClass::Absorbed: return "absorbed";
+        case OverflowClass::Mutation: return "mutation";
+    }
+    return "";
+}
+
+std::string_view level_name(OverflowClass c) {
+    switch (c) {
+        case OverflowClass::Origin: return "critical";
+        case OverflowClass::Propagated: return "high";
+        case OverflowClass::Absorbed: return "medium";
+        case OverflowClass::Mutation: return "high";
+    }
+    return "";
+}
+
+std::size_t DumpScan::overflow_count() const {
+    return count(OverflowClass::Origin) + count(OverflowClass::Propagated) + count(OverflowClass::Absorbed);
+}
+
+const ScannedEntry* DumpScan::first_overflow() const {
+    for (const auto& e : reported) {
+        if (e.overflow_class == OverflowClass::Origin) return &e;
+    }
+    for (const auto& e : reported) {
+        if (is_overflow(e.overflow_class)) return &e;
+    }
+    return nullptr;
+}
+
+namespace {
+
+std::string text_of(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
+
+std::string text_member(const rapidjson::Value& root, const char* key) {
+    auto it = root.FindMember(key);
+    if (it == root.MemberEnd() || !it->value.IsString()) return {};
+    return text_of(it->value);
+}
+
+bool is_module(const std::string& name) { return name.rfind("Module.", 0) == 0 || name.rfind("Cell.", 0) == 0; }
+
+bool in_scope(const std::string& name, Scope scope) {
+    switch (scope) {
+        case Scope::Api: return !is_module(name);
+        case Scope::Module: return is_module(name);
+        case Scope::All: return true;
+    }
+    return true;
+}
+
+bool in_direction(const std::string& direction, DirectionFilter filter) {
+    if (filter == DirectionFilter::Both) return true;
+    return direction == (filter == DirectionFilter::Forward ? "forward" : "backward");
+}
+
+// Norm of a top-level tensor record, as msprobe's mutation scene takes it.
+std::optional<double> tensor_norm(const rapidjson::Value& record) {
+    if (!record.IsObject()) return std::nullopt;
+    auto type = record.FindMember("type");
+    if (type == record.MemberEnd() || !type->value.IsString() || text_of(type->value) != "torch.Tensor") {
+        return std::nullopt;
+    }
+    auto norm = record.FindMember("Norm");
+    if (norm == record.MemberEnd() || !norm->value.IsNumber()) return std::nullopt;
+    const double value = norm->value.GetDouble();
+    if (std::isnan(value)) return std::nullopt;
+    return value;
+}
+
+struct LargestNorm {
+    std::optional<double> norm;
+    std::string path;
+    void offer(const rapidjson::Value& record, std::string path_text) {
+        const auto n = tensor_norm(record);
+        if (n && (!norm || *n > *norm)) {
+            norm = n;
+            path = std::move(path_text);
+        }
+    }
+    void offer_list(const rapidjson::Value& list, const char* name) {
+        if (!list.IsArray()) return;
+        for (rapidjson::SizeType i = 0; i < list.Size(); ++i) offer(list[i], fmt::format("{}[{}]", name, i));
+    }
+};
+
+}  // namespace
+
+std::optional<Mutation> find_mutation(const rapidjson::Value& entry, double threshold) {
+    if (threshold <= 0 || !entry.IsObject()) return std::nullopt;
+    LargestNorm in, out;
+    if (auto args = entry.FindMember("input_args"); args != entry.MemberEnd()) {
+        in.offer_list(args->value, "input_args");
+    } else if (auto input = entry.FindMember("input"); input != entry.MemberEnd()) {
+        in.offer_list(input->value, "input");
+    }
+    if (auto kwargs = entry.FindMember("input_kwargs"); kwargs != entry.MemberEnd() && kwargs->value.IsObject()) {
+        for (const auto& m : kwargs->value.GetObject()) in.offer(m.value, "input_kwargs." + text_of(m.name));
+    }
+    if (auto output = entry.FindMember("output"); output != entry.MemberEnd()) out.offer_list(output->value, "output");
+    if (!in.norm || !out.norm) return std::nullopt;
+    const bool jump = *in.norm == 0 ? *out.norm > threshold : *out.norm / *in.norm > threshold;
+    if (!jump) return std::nullopt;
+    return Mutation{in.path, *in.norm, out.path, *out.norm};
+}
+
+DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool) {
+    const dump::JsonFile json = dump::JsonFile::load(location.dump_json);
+    const auto& root = json.root();
+    DumpScan scan;
+    scan.location = location;
+    if (!root.IsObject()) throw Error(json.path(), "the top level is not a JSON object");
+    scan.task = text_member(root, "task");
+    if (scan.task.empty()) throw Error(json.path(), "'task' is missing or empty");
+    scan.level = text_member(root, "level");
+    auto data = root.FindMember("data");
+    if (data == root.MemberEnd()) throw Error(json.path(), "'data' is missing");
+    if (!data->value.IsObject()) throw Error(json.path(), "'data' is not a JSON object");
+
+    std::vector<const rapidjson::Value::Member*> members;
+    for (const auto& m : data->value.GetObject()) members.push_back(&m);
+    scan.entries = members.size();
+
+    const fs::path tensor_dir = location.dump_json.parent_path() / "dump_tensor_data";
+    const bool read_files = options.read_tensor_files && fs::is_directory(tensor_dir);
+    if (options.read_tensor_files && scan.task == "tensor" && !read_files) {
+        log::warning(fmt::format("{}: tensor dump without {}; checked by its statistics only.", json.path(),
+                                 tensor_dir.string()));
+    }
+    std::atomic<std::size_t> files_read{0}, files_missing{0};
+    AnomalyTest test;
+    test.saturation = options.saturation;
+    ExtraRecordCheck file_check;
+    if (read_files) {
+        file_check = [&](const rapidjson::Value& record) -> std::vector<StatAnomaly> {
+            auto name = record.FindMember("data_name");
+            if (name == record.MemberEnd() || !name->value.IsString()) return {};
+            const fs::path file = tensor_dir / text_of(name->value);
+            if (!fs::is_regular_file(file)) {
+                ++files_missing;
+                return {};
+            }
+            ++files_read;
+            return tensor_file_anomalies(file, test.include_mean);
+        };
+    }
+
+    struct Verdict {
+        bool flagged = false;
+        bool filtered = false;
+        ScannedEntry entry;
+    };
+    std::vector<Verdict> verdicts(members.size());
+    const auto classify = [&](std::int64_t index) {
+        const auto& [key, value] = *members[static_cast<std::size_t>(index)];
+        Verdict& verdict = verdicts[static_cast<std::size_t>(index)];
+        std::string name = text_of(key);
+        std::string direction = direction_of(name);
+        if (!in_scope(name, options.scope) || !in_direction(direction, options.direction)) return;
+        ScannedEntry entry;
+        entry.anomalies = find_entry_anomalies(value, test, file_check);
+        const bool in_bad = entry.anomalies.input_bad();
+        const bool out_bad = entry.anomalies.output_bad();
+        if (!in_bad && out_bad) {
+            entry.overflow_class = OverflowClass::Origin;
+        } else if (in_bad && out_bad) {
+            entry.overflow_class = OverflowClass::Propagated;
+        } else if (in_bad) {
+            entry.overflow_class = OverflowClass::Absorbed;
+        } else if (auto mutation = find_mutation(value, options.mutation_threshold)) {
+            entry.overflow_class = OverflowClass::Mutation;
+            entry.mutation = std::move(mutation);
+        } else {
+            return;
+        }
+        verdict.flagged = true;
+        verdict.filtered = options.rules.ignores(name, entry.anomalies);
+        entry.seq = static_cast<std::size_t>(index);
+        entry.api = std::move(name);
+        entry.direction = std::move(direction);
+        verdict.entry = std::move(entry);
+    };
+    if (pool && read_files) {
+        pool->parallel_for(static_cast<std::int64_t>(members.size()), classify);
+    } else {
+        for (std::size_t i = 0; i < members.size(); ++i) classify(static_cast<std::int64_t>(i));
+    }
+
+    for (auto& verdict : verdicts) {
+        if (!verdict.flagged) continue;
+        if (verdict.filtered) {
+            ++scan.filtered;
+            continue;
+        }
+        ++scan.counts[static_cast<std::size_t>(verdict.entry.overflow_class)];
+        scan.reported.push_back(std::move(verdict.entry));
+    }
+    scan.tensor_files_read = files_read;
+    scan.tensor_files_missing = files_missing;
+    if (scan.tensor_files_missing > 0) {
+        log::warning(fmt::format("{}: {} tensor file(s) named in the dump are missing from {}; those records were "
+                                 "checked by their statistics only.",
+                                 json.path(), scan.tensor_files_missing, tensor_dir.string()));
+    }
+
+    const fs::path stack_path = location.dump_json.parent_path() / "stack.json";
+    if (!scan.reported.empty() && fs::is_regular_file(stack_path)) {
+        const auto stack = dump::StackFile::load(stack_path);
+        for (auto& entry : scan.reported) {
+            if (auto lines = stack.stack_lines(entry.api)) entry.stack = std::move(*lines);
+        }
+    }
+    return scan;
+}
+
+}  // namespace msprobe::overflow
