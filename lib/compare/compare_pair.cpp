@@ -12,6 +12,7 @@
 #include "compare/summary_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
+#include "mapping/compare_keys.hpp"
 
 namespace msprobe::compare {
 
@@ -33,7 +34,24 @@ ResultTable build_table(CompareMode mode, const dump::DumpFile& npu, const dump:
     }
     RealDataOptions real;
     real.strict_compat = options.strict_compat;
+    real.fuzzy_match = options.fuzzy_match;
     return real_data_table(npu, bench, pairs, stack, pool, real);
+}
+
+// The mapping flags give every NPU row its compare key; they and -f choose the join.
+MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const CompareOptions& options) {
+    mapping::KeyContext context;
+    context.mindspore = options.framework == Framework::MindSpore;
+    context.output_dir = options.output_dir;
+    context.timestamp = mapping::local_timestamp();
+    mapping::CompareKeys keys = mapping::npu_compare_keys(npu, bench, options.mapping, context);
+    MatchPlan plan;
+    plan.npu_keys = std::move(keys.npu_keys);
+    plan.strategy = keys.join_on_key_only ? MatchStrategy::DataMapping
+                    : options.fuzzy_match  ? MatchStrategy::Fuzzy
+                                           : MatchStrategy::Exact;
+    plan.keep_unpushed_npu_rows = !options.strict_compat;
+    return plan;
 }
 
 }  // namespace
@@ -55,7 +73,7 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     if (input.stack_json) stack = dump::StackFile::load(*input.stack_json);
     const dump::StackFile* stack_ptr = stack ? &*stack : nullptr;
 
-    const auto pairs = match_rows(npu, bench);
+    const auto pairs = match_rows(npu, bench, match_plan(npu, bench, options));
     log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
     ResultTable table = build_table(mode, npu, bench, pairs, stack_ptr, options, pool);
     log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(mode), elapsed_ms()));
