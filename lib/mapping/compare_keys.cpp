@@ -22,7 +22,7 @@ std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const 
     if (options.layer_mapping && context.mindspore) {
         const std::optional<fs::path> rules =
             options.layer_mapping->empty() ? std::nullopt : std::optional<fs::path>(*options.layer_mapping);
-        const LayerMappingResult generated = generate_layer_mapping(npu.path, bench.path, rules);
+        const LayerMappingResult generated = generate_layer_mapping(npu, bench, rules);
         if (!generated.items.empty()) {
             write_data_mapping_yaml(generated, context.output_dir / ("data_mapping_" + context.timestamp + ".yaml"));
             DataMapping mapping;

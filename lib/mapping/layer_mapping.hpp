@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "dump/dump_file.hpp"
+
 namespace msprobe::mapping {
 
 struct LayerMappingResult {
@@ -17,8 +19,10 @@ struct LayerMappingResult {
     std::vector<std::pair<std::string, std::string>> items;
 };
 
-LayerMappingResult generate_layer_mapping(const std::filesystem::path& npu_dump_json,
-                                          const std::filesystem::path& bench_dump_json,
+// stack.json and construct.json are read beside each dump.json. A side with
+// neither yields no items (the mapping is then empty); a side with only one of
+// them is an error, as in msprobe.
+LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                           const std::optional<std::filesystem::path>& rules);
 
 // data_mapping_{timestamp}.yaml as msprobe writes it: "npu: bench" lines.
