@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "compare/compare_job.hpp"
+#include "mapping/compare_keys.hpp"
 
 namespace msprobe::cli {
 
@@ -94,6 +95,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.strict_compat = flags->strict_compat;
         options.format = flags->format == "csv" ? compare::OutputFormat::Csv : compare::OutputFormat::Xlsx;
         options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
+        mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
         const auto summary = compare::run_compare(options);
         if (summary.failed_ranks > 0) {
             throw Error(options.input_path.string(),

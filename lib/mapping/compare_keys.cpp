@@ -37,6 +37,15 @@ std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const 
 
 }  // namespace
 
+void check_mapping_files(const MappingOptions& options, bool mindspore) {
+    auto given = [](const std::optional<std::string>& flag) { return flag && !flag->empty(); };
+    if (mindspore && given(options.api_mapping)) load_api_mapping(*options.api_mapping);
+    if (mindspore && given(options.cell_mapping)) load_cell_mapping(*options.cell_mapping);
+    if (given(options.data_mapping)) load_data_mapping(*options.data_mapping);
+    if (options.data_mapping && options.data_mapping->empty()) throw Error("", "-dm/--data_mapping needs a yaml file");
+    if (mindspore && given(options.layer_mapping)) load_layer_rules(*options.layer_mapping);
+}
+
 std::string local_timestamp() {
     char text[16];
     const std::time_t now = std::time(nullptr);

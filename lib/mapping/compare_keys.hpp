@@ -24,6 +24,10 @@ struct KeyContext {
     std::string timestamp;                   // YYYYmmddHHMMSS of this compare
 };
 
+// Reads every yaml file the flags name, so a bad one stops the compare before
+// anything runs (throws msprobe::Error naming the file).
+void check_mapping_files(const MappingOptions& options, bool mindspore);
+
 // Local time as YYYYmmddHHMMSS, the stamp of msprobe's output file names.
 std::string local_timestamp();
 

@@ -227,6 +227,8 @@ LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump:
     return result;
 }
 
+void load_layer_rules(const fs::path& rules) { load_rules(rules); }
+
 void write_data_mapping_yaml(const LayerMappingResult& mapping, const fs::path& path) {
     std::string text;
     for (const auto& [npu, bench] : mapping.items) {

@@ -25,6 +25,9 @@ struct LayerMappingResult {
 LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                           const std::optional<std::filesystem::path>& rules);
 
+// Reads a rule file only to check it (bad yaml or shape → msprobe::Error).
+void load_layer_rules(const std::filesystem::path& rules);
+
 // data_mapping_{timestamp}.yaml as msprobe writes it: "npu: bench" lines.
 void write_data_mapping_yaml(const LayerMappingResult& mapping, const std::filesystem::path& path);
 
