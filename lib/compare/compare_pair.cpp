@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/timestamp.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
@@ -43,7 +44,7 @@ MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, con
     mapping::KeyContext context;
     context.mindspore = options.framework == Framework::MindSpore;
     context.output_dir = options.output_dir;
-    context.timestamp = mapping::local_timestamp();
+    context.timestamp = local_timestamp();
     mapping::CompareKeys keys = mapping::npu_compare_keys(npu, bench, options.mapping, context);
     MatchPlan plan;
     plan.npu_keys = std::move(keys.npu_keys);

@@ -1,6 +1,5 @@
 #include "mapping/compare_keys.hpp"
 
-#include <ctime>
 #include <optional>
 
 #include "common/error.hpp"
@@ -44,15 +43,6 @@ void check_mapping_files(const MappingOptions& options, bool mindspore) {
     if (given(options.data_mapping)) load_data_mapping(*options.data_mapping);
     if (options.data_mapping && options.data_mapping->empty()) throw Error("", "-dm/--data_mapping needs a yaml file");
     if (mindspore && given(options.layer_mapping)) load_layer_rules(*options.layer_mapping);
-}
-
-std::string local_timestamp() {
-    char text[16];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
 }
 
 CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& bench, const MappingOptions& options,

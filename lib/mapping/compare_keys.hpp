@@ -28,9 +28,6 @@ struct KeyContext {
 // anything runs (throws msprobe::Error naming the file).
 void check_mapping_files(const MappingOptions& options, bool mindspore);
 
-// Local time as YYYYmmddHHMMSS, the stamp of msprobe's output file names.
-std::string local_timestamp();
-
 CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& bench, const MappingOptions& options,
                              const KeyContext& context);
 
