@@ -48,7 +48,7 @@ bool empty_dir(const fs::path& dir) { return !fs::exists(dir) || fs::is_empty(di
 
 }  // namespace
 
-TEST_CASE("-f after compare pairs calls whose counters differ", "[cli][mapping]") {
+TEST_CASE("fuzzy flag: -f after compare pairs calls whose counters differ", "[cli][mapping]") {
     const fs::path dir = workspace("fuzzy");
     auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "exact", "-c"}, dir);
     REQUIRE(r.exit_code == 0);
@@ -60,7 +60,7 @@ TEST_CASE("-f after compare pairs calls whose counters differ", "[cli][mapping]"
           std::vector<std::string>{"Functional.relu.0.forward.input.0", "Functional.relu.0.forward.output.0"});
 }
 
-TEST_CASE("-dm pairs the rows the yaml names", "[cli][mapping]") {
+TEST_CASE("data mapping flag: -dm pairs the rows the yaml names", "[cli][mapping]") {
     const fs::path dir = workspace("dm");
     write_text(dir / "map.yaml", "Functional.relu.3.forward.output.0: Functional.relu.0.forward.output.0\n");
     const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out", "-c", "-dm", "map.yaml"},
@@ -103,7 +103,7 @@ TEST_CASE("a bad mapping file: exit 2, one line naming it, nothing written", "[c
     }
 }
 
-TEST_CASE("-am and -cm are refused for PyTorch, -lm is ignored there", "[cli][mapping]") {
+TEST_CASE("PyTorch refuses -am and -cm and ignores -lm", "[cli][mapping]") {
     const fs::path dir = workspace("pytorch_flags");
     for (const char* flag : {"-am", "-cm"}) {
         const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out", flag}, dir);
