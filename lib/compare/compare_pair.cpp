@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamp.hpp"
+#include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
@@ -74,9 +75,14 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     if (input.stack_json) stack = dump::StackFile::load(*input.stack_json);
     const dump::StackFile* stack_ptr = stack ? &*stack : nullptr;
 
-    const auto pairs = match_rows(npu, bench, match_plan(npu, bench, options));
+    const MatchPlan plan = match_plan(npu, bench, options);
+    auto pairs = match_rows(npu, bench, plan);
+    // --strict_compat: msprobe's fuzzy path only works on tensor dumps (fuzzy_compat.hpp).
+    const bool shifted = options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && mode != CompareMode::All;
+    if (shifted && mode == CompareMode::Summary) pairs = shifted_fuzzy_pairs(pairs, npu, bench);
     log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
     ResultTable table = build_table(mode, npu, bench, pairs, stack_ptr, options, pool);
+    if (shifted) apply_shifted_fuzzy_cells(table, pairs, bench);
     log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(mode), elapsed_ms()));
     return table;
 }

@@ -169,3 +169,36 @@ TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sen
     for (const auto& d : diffs) UNSCOPED_INFO(d);
     CHECK(diffs.empty());
 }
+
+TEST_CASE("strict compatibility mode reproduces msprobe's fuzzy books on every dump mode", "[conformance]") {
+    const auto fixtures = testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    for (const auto& case_entry : fs::directory_iterator(*fixtures / "expected")) {
+        if (!case_entry.is_directory()) continue;
+        const std::string case_name = case_entry.path().filename().string();
+        for (const auto& variant_entry : fs::directory_iterator(case_entry.path())) {
+            const std::string dir_name = variant_entry.path().filename().string();
+            const fs::path book = variant_entry.path() / "compare_result.xlsx";
+            if (dir_name.size() < 6 || dir_name.substr(dir_name.size() - 6) != ".fuzzy" || !fs::exists(book)) continue;
+            DYNAMIC_SECTION(case_name << "/" << dir_name) {
+                const fs::path out = testing::scratch_dir("conformance_strict_" + case_name + "_" + dir_name);
+                auto options = options_for(*fixtures / "dumps" / case_name / (dir_name.substr(0, dir_name.size() - 6) +
+                                                                                ".json"),
+                                           out, kVariants[5]);
+                options.strict_compat = true;
+                compare::run_compare(options);
+                const auto ours = produced(out, "compare_result", ".xlsx");
+                REQUIRE(ours);
+                const auto diffs = testing::workbook_differences(report::read_xlsx(ours->string()),
+                                                                 report::read_xlsx(book.string()),
+                                                                 testing::summation_order_tolerance());
+                for (const auto& d : diffs) UNSCOPED_INFO(d);
+                CHECK(diffs.empty());
+                const auto advisor = produced(out, "advisor", ".txt");
+                REQUIRE(advisor);
+                CHECK(testing::read_file_text(*advisor) ==
+                      testing::read_file_text(variant_entry.path() / "advisor.txt"));
+            }
+        }
+    }
+}
