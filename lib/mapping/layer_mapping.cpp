@@ -233,8 +233,8 @@ void write_data_mapping_yaml(const LayerMappingResult& mapping, const fs::path& 
     std::string text;
     for (const auto& [npu, bench] : mapping.items) {
         const std::string key = yaml_scalar(npu);
-        // PyYAML writes keys longer than 128 characters in the explicit "? key" form.
-        if (key.size() > 128) {
+        // PyYAML writes keys of 128 characters or more in the explicit "? key" form.
+        if (key.size() >= 128) {
             text += "? " + key + "\n: " + yaml_scalar(bench) + "\n";
         } else {
             text += key + ": " + yaml_scalar(bench) + "\n";

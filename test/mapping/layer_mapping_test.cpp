@@ -88,3 +88,18 @@ TEST_CASE("layer mapping inputs", "[mapping]") {
     const auto result = mapping::generate_layer_mapping(npu, bench, std::nullopt);
     CHECK(result.items == std::vector<std::pair<std::string, std::string>>{{"Functional.relu.0.forward.input.0", "N/A"}});
 }
+
+TEST_CASE("data_mapping yaml is written as PyYAML writes it", "[mapping]") {
+    mapping::LayerMappingResult result;
+    const std::string long_key = "Cell." + std::string(130, 'a') + ".forward.0.input.0";
+    result.items = {{"Tensor.__add__.1.forward.input.0", "Tensor.__add__.0.forward.input.0"},
+                    {"Tensor.__add__.0.forward.input.0", "N/A"},
+                    {long_key, "N/A"}};
+    const fs::path path = testing::scratch_dir("layer_yaml") / "data_mapping.yaml";
+    mapping::write_data_mapping_yaml(result, path);
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "Tensor.__add__.1.forward.input.0: Tensor.__add__.0.forward.input.0\n"
+                  "Tensor.__add__.0.forward.input.0: N/A\n"
+                  "? " + long_key + "\n: N/A\n");
+}
