@@ -104,6 +104,18 @@ TEST_CASE("data-mapping join: key only, no shape or dtype check", "[matcher]") {
           std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 0}, {1, 1}, {2, -1}});
 }
 
+TEST_CASE("data-mapping join keeps duplicate NPU names and every bench match", "[matcher]") {
+    // msprobe fails on duplicate NPU names here ("categories must be unique"); we keep every row.
+    const auto npu = dump_of({{"A.x.0.forward.input.0", "Float32", "[2]"}, {"A.x.0.forward.input.0", "Float32", "[2]"}});
+    const auto bench = dump_of({{"B.x.0.forward.input.0", "torch.float32", "[2]"},
+                                {"B.x.0.forward.input.0", "torch.float32", "[3]"}});
+    MatchPlan plan;
+    plan.strategy = MatchStrategy::DataMapping;
+    plan.npu_keys = {"B.x.0.forward.input.0", "B.x.0.forward.input.0"};
+    CHECK(as_pairs(match_rows(npu, bench, plan)) ==
+          std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 0}, {0, 1}, {1, 0}, {1, 1}});
+}
+
 TEST_CASE("dtype compatibility", "[matcher]") {
     CHECK(dtypes_compatible("Float16", "Float32", false));
     CHECK(dtypes_compatible("torch.float32", "torch.bfloat16", false));
