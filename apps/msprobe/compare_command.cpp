@@ -2,12 +2,14 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <optional>
 #include <thread>
 
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "compare/compare_job.hpp"
+#include "mapping/compare_keys.hpp"
 
 namespace msprobe::cli {
 
@@ -35,14 +37,15 @@ void reject_unsupported(const CLI::App& cmd, const GlobalOptions& global) {
     if (pytorch && (cmd.count("--api_mapping") || cmd.count("--cell_mapping"))) {
         throw Error("", "Argument -cm or -am is not supported in PyTorch framework");
     }
-    auto not_yet = [](const char* flag) {
-        throw Error("", fmt::format("{} is not supported by this version of msprobe-cpp yet", flag));
-    };
-    if (cmd.count("--fuzzy_match")) not_yet("-f/--fuzzy_match");
-    if (cmd.count("--diff_analyze")) not_yet("-da/--diff_analyze");
-    if (cmd.count("--data_mapping")) not_yet("-dm/--data_mapping");
-    if (cmd.count("--api_mapping") || cmd.count("--cell_mapping")) not_yet("-am/-cm");
-    if (!pytorch && cmd.count("--layer_mapping")) not_yet("-lm/--layer_mapping");
+    if (cmd.count("--diff_analyze")) {
+        throw Error("", "-da/--diff_analyze is not supported by this version of msprobe-cpp yet");
+    }
+}
+
+// A flag given with or without a file: nullopt when absent, "" when given alone.
+std::optional<std::string> optional_value(const CLI::App& cmd, const char* name, const std::string& value) {
+    if (!cmd.count(name)) return std::nullopt;
+    return value;
 }
 
 }  // namespace
@@ -56,13 +59,23 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         ->expected(0, 1);
     cmd->add_flag("-s,--stack_mode", flags->stack, "add the NPU_Stack_Info column (with stack_path)");
     cmd->add_flag("-c,--compare_only", flags->compare_only, "skip the advisor analysis");
-    cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "match APIs ignoring their call counters");
+    cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "fuzzy match: pair APIs in dump order ignoring their call counters (after compare, -f is this flag)");
     cmd->add_flag("--highlight", flags->highlight, "-hl: colour suspicious rows red/yellow");
     cmd->add_flag("--diff_analyze", flags->diff_analyze, "-da: first-divergence analysis of step directories");
-    cmd->add_option("--api_mapping", flags->api_mapping, "-am: API mapping (MindSpore)")->expected(0, 1);
-    cmd->add_option("--cell_mapping", flags->cell_mapping, "-cm: cell mapping (MindSpore)")->expected(0, 1);
-    cmd->add_option("--data_mapping", flags->data_mapping, "-dm: data mapping yaml");
-    cmd->add_option("--layer_mapping", flags->layer_mapping, "-lm: layer mapping (MindSpore)")->expected(0, 1);
+    cmd->add_option("--api_mapping", flags->api_mapping,
+                    "-am [yaml]: compare MindSpore APIs under their PyTorch names (built-in table, then the yaml's "
+                    "records; MindSpore only)")
+        ->expected(0, 1);
+    cmd->add_option("--cell_mapping", flags->cell_mapping,
+                    "-cm [yaml]: compare MindSpore cells as PyTorch modules (Cell → Module, then the yaml's "
+                    "cell: module names; MindSpore only)")
+        ->expected(0, 1);
+    cmd->add_option("--data_mapping", flags->data_mapping,
+                    "-dm yaml: NPU row name → bench row name; rows are then joined on that name alone");
+    cmd->add_option("--layer_mapping", flags->layer_mapping,
+                    "-lm [yaml]: generate the data mapping by aligning the two dumps' layer trees (needs stack.json "
+                    "and construct.json; MindSpore only, ignored for PyTorch)")
+        ->expected(0, 1);
     cmd->add_option("--format", flags->format,
                     "result file format: xlsx (msprobe's), csv, or json (schemas/compare_result.schema.json)")
         ->check(CLI::IsMember({"xlsx", "csv", "json"}));
@@ -85,6 +98,10 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.stack_mode = flags->stack;
         options.compare_only = flags->compare_only;
         options.fuzzy_match = flags->fuzzy;
+        options.mapping.api_mapping = optional_value(*cmd, "--api_mapping", flags->api_mapping);
+        options.mapping.cell_mapping = optional_value(*cmd, "--cell_mapping", flags->cell_mapping);
+        options.mapping.data_mapping = optional_value(*cmd, "--data_mapping", flags->data_mapping);
+        options.mapping.layer_mapping = optional_value(*cmd, "--layer_mapping", flags->layer_mapping);
         options.highlight = flags->highlight;
         options.strict_compat = flags->strict_compat;
         options.format = flags->format == "csv"    ? compare::OutputFormat::Csv
@@ -95,6 +112,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                                                         : compare::FailOn::Never;
         options.locate = flags->locate;
         options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
+        mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
         const auto summary = compare::run_compare(options);
         if (summary.failed_ranks > 0) {
             std::fputs(compare::summary_text(summary).c_str(), stdout);

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <string>
 
+#include "mapping/mapping_options.hpp"
+
 namespace msprobe::compare {
 
 enum class Framework : std::uint8_t { PyTorch, MindSpore };
@@ -20,6 +22,7 @@ struct CompareOptions {
     bool compare_only = false;  // -c: no advisor
     bool fuzzy_match = false;   // -f
     bool highlight = false;     // -hl
+    mapping::MappingOptions mapping;  // -am, -cm, -dm, -lm
     OutputFormat format = OutputFormat::Xlsx;
     unsigned jobs = 0;          // 0: all cores
     bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)

@@ -7,11 +7,14 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/timestamp.hpp"
+#include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
+#include "mapping/compare_keys.hpp"
 
 namespace msprobe::compare {
 
@@ -34,7 +37,24 @@ ResultTable build_table(CompareMode mode, const dump::DumpFile& npu, const dump:
     RealDataOptions real;
     real.strict_compat = options.strict_compat;
     real.locate = options.locate;
+    real.fuzzy_match = options.fuzzy_match;
     return real_data_table(npu, bench, pairs, stack, pool, real);
+}
+
+// The mapping flags give every NPU row its compare key; they and -f choose the join.
+MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const CompareOptions& options) {
+    mapping::KeyContext context;
+    context.mindspore = options.framework == Framework::MindSpore;
+    context.output_dir = options.output_dir;
+    context.timestamp = local_timestamp();
+    mapping::CompareKeys keys = mapping::npu_compare_keys(npu, bench, options.mapping, context);
+    MatchPlan plan;
+    plan.npu_keys = std::move(keys.npu_keys);
+    plan.strategy = keys.join_on_key_only ? MatchStrategy::DataMapping
+                    : options.fuzzy_match  ? MatchStrategy::Fuzzy
+                                           : MatchStrategy::Exact;
+    plan.keep_unpushed_npu_rows = !options.strict_compat;
+    return plan;
 }
 
 }  // namespace
@@ -56,9 +76,14 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     if (input.stack_json) stack = dump::StackFile::load(*input.stack_json);
     const dump::StackFile* stack_ptr = stack ? &*stack : nullptr;
 
-    const auto pairs = match_rows(npu, bench);
+    const MatchPlan plan = match_plan(npu, bench, options);
+    auto pairs = match_rows(npu, bench, plan);
+    // --strict_compat: msprobe's fuzzy path only works on tensor dumps (fuzzy_compat.hpp).
+    const bool shifted = options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && mode != CompareMode::All;
+    if (shifted && mode == CompareMode::Summary) pairs = shifted_fuzzy_pairs(pairs, npu, bench);
     log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
     ResultTable table = build_table(mode, npu, bench, pairs, stack_ptr, options, pool);
+    if (shifted) apply_shifted_fuzzy_cells(table, pairs, bench);
     log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(mode), elapsed_ms()));
     return table;
 }

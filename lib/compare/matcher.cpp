@@ -1,5 +1,7 @@
 #include "compare/matcher.hpp"
 
+#include "compare/fuzzy_match.hpp"
+
 #include <array>
 #include <string_view>
 #include <unordered_map>
@@ -54,31 +56,81 @@ bool dtypes_compatible(const std::string& npu_dtype, const std::string& bench_dt
     return in_set(a, torch_halfs) && in_set(b, torch_halfs);
 }
 
-std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench) {
-    // Bench rows by name; rows sharing a name (rare) are chained in bench order.
-    constexpr std::uint32_t kEnd = UINT32_MAX;
-    std::unordered_map<std::string_view, std::uint32_t> first_by_name;
-    first_by_name.reserve(bench.rows.size());
-    std::vector<std::uint32_t> next_same_name(bench.rows.size(), kEnd);
-    for (std::uint32_t i = 0; i < bench.rows.size(); ++i) {
-        auto [it, inserted] = first_by_name.try_emplace(bench.rows[i].name, i);
-        if (!inserted) {
-            std::uint32_t tail = it->second;
-            while (next_same_name[tail] != kEnd) tail = next_same_name[tail];
-            next_same_name[tail] = i;
+bool is_cross_framework(const dump::DumpFile& npu, const dump::DumpFile& bench) {
+    return !npu.framework.empty() && npu.framework != "pytorch" && is_pytorch(bench);
+}
+
+namespace {
+
+// Bench rows by name; rows sharing a name (rare) are chained in bench order.
+class BenchIndex {
+public:
+    static constexpr std::uint32_t kEnd = UINT32_MAX;
+
+    explicit BenchIndex(const dump::DumpFile& bench) : next_same_name_(bench.rows.size(), kEnd) {
+        first_by_name_.reserve(bench.rows.size());
+        for (std::uint32_t i = 0; i < bench.rows.size(); ++i) {
+            auto [it, inserted] = first_by_name_.try_emplace(bench.rows[i].name, i);
+            if (!inserted) {
+                std::uint32_t tail = it->second;
+                while (next_same_name_[tail] != kEnd) tail = next_same_name_[tail];
+                next_same_name_[tail] = i;
+            }
         }
     }
+    std::uint32_t first(std::string_view name) const {
+        auto it = first_by_name_.find(name);
+        return it == first_by_name_.end() ? kEnd : it->second;
+    }
+    std::uint32_t next(std::uint32_t b) const { return next_same_name_[b]; }
 
-    const bool cross_framework = !npu.framework.empty() && npu.framework != "pytorch" && is_pytorch(bench);
+private:
+    std::unordered_map<std::string_view, std::uint32_t> first_by_name_;
+    std::vector<std::uint32_t> next_same_name_;
+};
+
+std::vector<RowPair> fuzzy_pairs(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan,
+                                 bool cross_framework) {
+    auto items = [](const dump::DumpFile& side, const std::vector<std::string>* keys) {
+        std::vector<FuzzyItem> out;
+        out.reserve(side.rows.size());
+        for (std::size_t i = 0; i < side.rows.size(); ++i) {
+            out.push_back({fuzzy_name(keys ? (*keys)[i] : side.rows[i].name), side.rows[i].shape});
+        }
+        return out;
+    };
+    const auto npu_items = items(npu, plan.npu_keys.empty() ? nullptr : &plan.npu_keys);
+    const auto bench_items = items(bench, nullptr);
+    std::vector<RowPair> pairs;
+    for (const auto& [n, b] : fuzzy_match(npu_items, bench_items, plan.keep_unpushed_npu_rows)) {
+        const bool ok = b >= 0 && dtypes_compatible(npu.rows[n].dtype, bench.rows[static_cast<std::size_t>(b)].dtype,
+                                                    cross_framework);
+        pairs.push_back({static_cast<std::uint32_t>(n), ok ? std::int64_t{b} : kNoBench});
+    }
+    return pairs;
+}
+
+}  // namespace
+
+std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan) {
+    const bool cross_framework = is_cross_framework(npu, bench);
+    if (plan.strategy == MatchStrategy::Fuzzy) return fuzzy_pairs(npu, bench, plan, cross_framework);
+
+    const BenchIndex index(bench);
+    const bool by_key_only = plan.strategy == MatchStrategy::DataMapping;
     std::vector<RowPair> pairs;
     pairs.reserve(npu.rows.size());
     for (std::uint32_t i = 0; i < npu.rows.size(); ++i) {
         const auto& row = npu.rows[i];
-        // A match needs the same name and the same shape text; with k×m
-        // duplicates each NPU occurrence pairs with every bench one, in bench order.
+        const std::string& key = plan.npu_keys.empty() ? row.name : plan.npu_keys[i];
+        // With k×m duplicates each NPU occurrence pairs with every bench one, in bench order.
         bool matched = false;
-        auto it = first_by_name.find(row.name);
-        for (std::uint32_t b = it == first_by_name.end() ? kEnd : it->second; b != kEnd; b = next_same_name[b]) {
+        for (std::uint32_t b = index.first(key); b != BenchIndex::kEnd; b = index.next(b)) {
+            if (by_key_only) {
+                matched = true;
+                pairs.push_back({i, std::int64_t{b}});
+                continue;
+            }
             if (bench.rows[b].shape != row.shape) continue;
             matched = true;
             const bool ok = dtypes_compatible(row.dtype, bench.rows[b].dtype, cross_framework);

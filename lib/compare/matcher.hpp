@@ -1,8 +1,9 @@
 #pragma once
-// Pairs every NPU row with its bench row(s): same name and same shape text,
-// then compatible dtypes. Output follows NPU order; bench rows nobody matched
-// are dropped, as msprobe does.
+// Pairs every NPU row with its bench row(s) by compare key (the NPU row name,
+// or what a mapping made of it) under one of msprobe's three strategies.
+// Output follows NPU order; bench rows nobody matched are dropped, as msprobe does.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "dump/dump_file.hpp"
@@ -15,7 +16,25 @@ struct RowPair {
 };
 inline constexpr std::int64_t kNoBench = -1;
 
-std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench);
+enum class MatchStrategy : std::uint8_t {
+    Exact,        // same key and same shape text, then compatible dtypes
+    Fuzzy,        // -f: keys without call counters, in dump order (fuzzy_match.hpp), then compatible dtypes
+    DataMapping,  // -dm/-lm: same key only; shapes and dtypes are not checked
+};
+
+struct MatchPlan {
+    MatchStrategy strategy = MatchStrategy::Exact;
+    std::vector<std::string> npu_keys;  // compare key of every NPU row; empty: the row names
+    bool keep_unpushed_npu_rows = true;  // fuzzy: false loses them as msprobe does (strict compat)
+};
+
+std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan);
+inline std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench) {
+    return match_rows(npu, bench, MatchPlan{});
+}
+
+// The bench dump is PyTorch while the NPU one is not (MindSpore against PyTorch).
+bool is_cross_framework(const dump::DumpFile& npu, const dump::DumpFile& bench);
 
 // msprobe's dtype compatibility (§4.5), including the MindSpore-vs-PyTorch normalisation.
 bool dtypes_compatible(const std::string& npu_dtype, const std::string& bench_dtype, bool cross_framework);

@@ -149,7 +149,11 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         // requires_grad mismatch replaces; the tensor step's message follows.
         std::string message = b ? "" : "No bench data matched.";
         if (!consistent) message = "Requires_grad inconsistent. ";
-        cells.emplace_back(message + step.message);
+        message += step.message;
+        if (options.fuzzy_match && b && b->name != n.name) {
+            message += " Fuzzy matching data, the comparison accuracy may be affected.";
+        }
+        cells.emplace_back(std::move(message));
         if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
         const std::string bench_name = b ? b->data_name : kNotApplicable;
         cells.emplace_back(py::list_text({py::str_repr(n.data_name), py::str_repr(bench_name)}));

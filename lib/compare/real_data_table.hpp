@@ -14,6 +14,7 @@ struct RealDataOptions {
     bool strict_compat = false;  // repeat the 0-d sentence 16 times, as msprobe does
     bool show_progress = true;
     bool locate = false;  // --locate: index columns of the max absolute / relative error
+    bool fuzzy_match = false;    // -f: pairs whose names differ say so in Err_message
 };
 
 ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,

@@ -65,6 +65,29 @@ std::optional<fs::path> produced(const fs::path& dir, const std::string& prefix,
     return std::nullopt;
 }
 
+// S8's last NPU row, which msprobe loses: an unmatched real-data row, laid out
+// like S8's other unmatched row (Functional.gelu.0.forward.input.0).
+struct UnmatchedRow {
+    std::string name, dtype, shape, requires_grad;
+    double max, min, mean, l2norm;
+};
+
+report::WorkbookContents with_unmatched_row(report::WorkbookContents book, const UnmatchedRow& row) {
+    auto& rows = book.sheets.at(0).rows;
+    std::vector<report::Cell> cells;
+    const std::string na = "N/A", unsupported = "unsupported";
+    for (const auto& text : {row.name, na, row.dtype, na, row.shape, na, row.requires_grad, na}) cells.emplace_back(text);
+    for (int i = 0; i < 6; ++i) cells.emplace_back(unsupported);
+    for (double v : {row.max, row.min, row.mean, row.l2norm}) cells.emplace_back(v);
+    for (int i = 0; i < 4; ++i) cells.emplace_back(na);
+    cells.push_back(report::Cell::boolean(false));
+    cells.emplace_back(std::string("None"));
+    cells.emplace_back(std::string("Requires_grad inconsistent. Bench api/module unmatched."));
+    cells.emplace_back(fmt::format("['{}.npy', 'N/A']", row.name));
+    rows.push_back(std::move(cells));
+    return book;
+}
+
 }  // namespace
 
 TEST_CASE("compare scenarios of the specification", "[conformance]") {
@@ -77,7 +100,6 @@ TEST_CASE("compare scenarios of the specification", "[conformance]") {
         const std::string name = entry.path().filename().string();
         const std::string command = scenario["command"].get<std::string>();
         const bool fuzzy = command.find(" -f -c") != std::string::npos || command.rfind(" -f") == command.size() - 3;
-        if (fuzzy) continue;  // -f (fuzzy matching) is not implemented yet
         DYNAMIC_SECTION(name) {
             const fs::path out = testing::scratch_dir("scenario_" + name);
             nlohmann::json config = scenario["compare_json"];
@@ -91,6 +113,7 @@ TEST_CASE("compare scenarios of the specification", "[conformance]") {
             options.highlight = command.find(" -hl") != std::string::npos;
             options.compare_only = command.find(" -c") != std::string::npos;
             options.stack_mode = command.find(" -s") != std::string::npos;
+            options.fuzzy_match = fuzzy;
             if (command.find("-f mindspore") != std::string::npos) options.framework = compare::Framework::MindSpore;
             compare::run_compare(options);
 
@@ -105,6 +128,12 @@ TEST_CASE("compare scenarios of the specification", "[conformance]") {
                                             {"One Thousandth Err Ratio", report::Cell(1.0)},
                                             {"Five Thousandths Err Ratio", report::Cell(1.0)},
                                             {"Err_message", report::Cell()}});
+            if (fuzzy) {
+                // msprobe stops its fuzzy scan when the bench side runs out and loses the NPU
+                // rows it had not read yet (spec §4.4 REF-BUG a); we list them as unmatched.
+                expected = with_unmatched_row(std::move(expected), {"Functional.gelu.0.forward.output.0", "Float32",
+                                                                    "[3]", "True", 3.0, 1.0, 2.0, 3.741657386773941});
+            }
             const auto diffs = testing::workbook_differences(report::read_xlsx(book->string()), expected,
                                                              testing::summation_order_tolerance());
             for (const auto& d : diffs) UNSCOPED_INFO(d);

@@ -1,0 +1,41 @@
+#include "mapping/cell_mapping.hpp"
+
+#include <algorithm>
+
+#include "common/error.hpp"
+#include "mapping/name_text.hpp"
+#include "mapping/yaml_file.hpp"
+
+namespace msprobe::mapping {
+
+CellMapping load_cell_mapping(const std::filesystem::path& path) {
+    const YAML::Node doc = load_yaml_file(path);
+    CellMapping mapping;
+    if (doc.IsNull()) return mapping;
+    if (!doc.IsMap()) throw Error(path.string(), "expected a mapping of cell names to module names (name: name)");
+    for (const auto& entry : doc) {
+        mapping[scalar_text(entry.first, path, "a cell name")] = scalar_text(entry.second, path, "a module name");
+    }
+    return mapping;
+}
+
+std::string cell_mapping_key(const std::string& row_name, const CellMapping& mapping) {
+    if (row_name.empty()) return "N/A";
+    bool parameters_grad = false;
+    for (std::string_view part : split_dots(row_name)) parameters_grad = parameters_grad || part == "parameters_grad";
+    if (!parameters_grad && !contains(row_name, ".forward.") && !contains(row_name, ".backward.")) return "N/A";
+    std::string key = replace_first(row_name, "Cell", "Module");
+    if (mapping.empty()) return key;
+    // The cell name is what lies between the first '.' and the first direction marker.
+    const std::size_t dot = key.find('.');
+    const std::string_view after = dot == std::string::npos ? std::string_view(key) : std::string_view(key).substr(dot + 1);
+    std::size_t cut = after.size();
+    for (std::string_view marker : {".forward.", ".backward.", ".parameters_grad."}) {
+        cut = std::min(cut, after.find(marker));
+    }
+    const std::string cell_name(after.substr(0, cut));
+    if (auto it = mapping.find(cell_name); it != mapping.end()) return replace_first(key, cell_name, it->second);
+    return key;
+}
+
+}  // namespace msprobe::mapping

@@ -1,0 +1,76 @@
+#include "mapping/compare_keys.hpp"
+
+#include <optional>
+
+#include "common/error.hpp"
+#include "mapping/api_mapping.hpp"
+#include "mapping/cell_mapping.hpp"
+#include "mapping/data_mapping.hpp"
+#include "mapping/layer_mapping.hpp"
+
+namespace msprobe::mapping {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// -lm's mapping (replacing -dm), or -dm's, or none. An empty generated mapping
+// counts as none: msprobe then falls back to the ordinary join.
+std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                               const MappingOptions& options, const KeyContext& context) {
+    if (options.layer_mapping && context.mindspore) {
+        const std::optional<fs::path> rules =
+            options.layer_mapping->empty() ? std::nullopt : std::optional<fs::path>(*options.layer_mapping);
+        const LayerMappingResult generated = generate_layer_mapping(npu, bench, rules);
+        if (!generated.items.empty()) {
+            write_data_mapping_yaml(generated, context.output_dir / ("data_mapping_" + context.timestamp + ".yaml"));
+            DataMapping mapping;
+            for (const auto& [from, to] : generated.items) mapping.emplace(from, to);
+            return mapping;
+        }
+        return std::nullopt;
+    }
+    if (options.data_mapping) return load_data_mapping(*options.data_mapping);
+    return std::nullopt;
+}
+
+}  // namespace
+
+void check_mapping_files(const MappingOptions& options, bool mindspore) {
+    auto given = [](const std::optional<std::string>& flag) { return flag && !flag->empty(); };
+    if (mindspore && given(options.api_mapping)) load_api_mapping(*options.api_mapping);
+    if (mindspore && given(options.cell_mapping)) load_cell_mapping(*options.cell_mapping);
+    if (given(options.data_mapping)) load_data_mapping(*options.data_mapping);
+    if (options.data_mapping && options.data_mapping->empty()) throw Error("", "-dm/--data_mapping needs a yaml file");
+    if (mindspore && given(options.layer_mapping)) load_layer_rules(*options.layer_mapping);
+}
+
+CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& bench, const MappingOptions& options,
+                             const KeyContext& context) {
+    CompareKeys out;
+    // Read every user file first, so a bad one fails before any work.
+    const bool api = options.api_mapping && context.mindspore;
+    const bool cell = options.cell_mapping && context.mindspore;
+    std::vector<ApiMappingRecord> api_records;
+    if (api && !options.api_mapping->empty()) api_records = load_api_mapping(*options.api_mapping);
+    CellMapping cells;
+    if (!api && cell && !options.cell_mapping->empty()) cells = load_cell_mapping(*options.cell_mapping);
+    const std::optional<DataMapping> data = active_data_mapping(npu, bench, options, context);
+    out.join_on_key_only = data.has_value();
+
+    if (!api && !cell && !data) return out;
+    out.npu_keys.reserve(npu.rows.size());
+    for (const auto& row : npu.rows) {
+        if (api) {
+            out.npu_keys.push_back(builtin_api_key(row.name, npu.path));
+        } else if (cell) {
+            out.npu_keys.push_back(cell_mapping_key(row.name, cells));
+        } else {
+            out.npu_keys.push_back(data_mapping_key(*data, row.name));
+        }
+    }
+    if (api) apply_user_api_mapping(api_records, npu, bench, out.npu_keys);
+    return out;
+}
+
+}  // namespace msprobe::mapping

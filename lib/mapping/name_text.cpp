@@ -1,0 +1,38 @@
+#include "mapping/name_text.hpp"
+
+namespace msprobe::mapping {
+
+std::string replace_all(std::string_view text, std::string_view from, std::string_view to) {
+    if (from.empty()) return std::string(text);  // never asked for; Python would interleave
+    std::string out;
+    std::size_t start = 0;
+    for (std::size_t hit = text.find(from); hit != std::string_view::npos; hit = text.find(from, start)) {
+        out.append(text.substr(start, hit - start)).append(to);
+        start = hit + from.size();
+    }
+    out.append(text.substr(start));
+    return out;
+}
+
+std::string replace_first(std::string_view text, std::string_view from, std::string_view to) {
+    const std::size_t hit = text.find(from);
+    if (hit == std::string_view::npos) return std::string(text);
+    std::string out(text.substr(0, hit));
+    out.append(to).append(text.substr(hit + from.size()));
+    return out;
+}
+
+std::vector<std::string_view> split_dots(std::string_view text) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    for (std::size_t dot = text.find('.'); dot != std::string_view::npos; dot = text.find('.', start)) {
+        parts.push_back(text.substr(start, dot - start));
+        start = dot + 1;
+    }
+    parts.push_back(text.substr(start));
+    return parts;
+}
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+}  // namespace msprobe::mapping
