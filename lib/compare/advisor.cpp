@@ -64,6 +64,8 @@ std::vector<std::size_t> failing_rows(const ResultTable& result) {
     return rows;
 }
 
+std::string advice_for_name(std::string_view npu_name) { return advice_for(npu_name); }
+
 Advice advise(const ResultTable& result) {
     const auto failing = failing_rows(result);
     if (failing.empty()) return {"NA", "NA", kAllPass};

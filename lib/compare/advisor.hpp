@@ -2,6 +2,7 @@
 // msprobe's auto analysis: the first row that fails its mode's criterion, and
 // a piece of advice chosen from its name.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compare/result_table.hpp"
@@ -22,5 +23,9 @@ struct Advice {
 std::vector<std::size_t> failing_rows(const ResultTable& result);
 
 Advice advise(const ResultTable& result);
+
+// The advice text for a failing row's NPU Name (forward/backward, input/output,
+// non-deterministic APIs); shared with the legacy ptdbg advisor.
+std::string advice_for_name(std::string_view npu_name);
 
 }  // namespace msprobe::compare

@@ -16,6 +16,7 @@
 #include "compare/advisor.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
+#include "compare/legacy_job.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
@@ -198,6 +199,7 @@ bool names_a_dump_file(const fs::path& p) {
 }  // namespace
 
 CompareSummary run_compare(const CompareOptions& options) {
+    if (auto legacy = run_legacy_compare(options)) return *legacy;  // ptdbg .pkl or online-dispatch layouts
     const CompareJson config = read_compare_json(options.input_path);
     std::error_code ec;
     for (const auto& p : {config.npu_path, config.bench_path}) {
