@@ -120,16 +120,8 @@ public:
         summary_.failing_rows += static_cast<std::size_t>(std::count_if(
             table.rows.begin(), table.rows.end(), [&](const auto& row) { return row[accuracy] == report::Cell("No"); }));
         if (options_.compare_only) return;
-        const Advice advice = legacy_advise(table);
-        log::info(fmt::format("Line: {}", advice.line));
-        log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
-        log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
         const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, timestamp());
-        report::write_atomically(advisor_path, [&](const fs::path& temp) {
-            std::ofstream out(temp, std::ios::binary);
-            out << advice.file_text();
-            if (!out.flush()) throw Error(advisor_path.string(), "write failed");
-        });
+        write_advice_file(legacy_advise(table), advisor_path);
         summary_.written.push_back(advisor_path);
     }
 
