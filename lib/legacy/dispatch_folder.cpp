@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "common/error.hpp"
+#include "common/log.hpp"
 
 namespace msprobe::legacy {
 
@@ -86,6 +87,12 @@ DispatchRun read_dispatch_run(const fs::path& npu_dir, const fs::path& cpu_dir) 
     std::vector<OutputKey> keys;
     for (const auto& name : cpu) {
         if (npu.contains(name)) keys.push_back(output_key(name));
+    }
+    // Inputs are saved on the npu side only; an npu output without its cpu twin is worth a word.
+    for (const auto& name : npu) {
+        if (name.find("_output") != std::string::npos && !cpu.contains(name)) {
+            log::warning(fmt::format("{}.npy has no counterpart in {}; not compared", name, cpu_dir.string()));
+        }
     }
     if (keys.empty()) {
         throw Error(cpu_dir.string(), fmt::format("no .npy file here has a counterpart of the same name in {}",
