@@ -1,7 +1,14 @@
 #include "compare/advisor.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
+#include <fstream>
 #include <string_view>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "report/output_file.hpp"
 
 namespace msprobe::compare {
 
@@ -70,6 +77,19 @@ std::vector<std::size_t> failing_rows(const ResultTable& result) {
         if (cell.is_text() && cell.text() == criterion.failing_text) rows.push_back(i);
     }
     return rows;
+}
+
+std::string advice_for_name(std::string_view npu_name) { return advice_for(npu_name); }
+
+void write_advice_file(const Advice& advice, const std::filesystem::path& path) {
+    log::info(fmt::format("Line: {}", advice.line));
+    log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
+    log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
+    report::write_atomically(path, [&](const std::filesystem::path& temp) {
+        std::ofstream out(temp, std::ios::binary);
+        out << advice.file_text();
+        if (!out.flush()) throw Error(path.string(), "write failed");
+    });
 }
 
 Advice advise(const ResultTable& result) {

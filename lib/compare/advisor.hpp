@@ -1,7 +1,9 @@
 #pragma once
 // msprobe's auto analysis: the first row that fails its mode's criterion, and
 // a piece of advice chosen from its name.
+#include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compare/result_table.hpp"
@@ -30,5 +32,13 @@ FailingCriterion failing_criterion(const ResultTable& result);
 std::vector<std::size_t> failing_rows(const ResultTable& result);
 
 Advice advise(const ResultTable& result);
+
+// Logs the advice's three lines and writes the advisor file to `path`
+// all-or-nothing; throws msprobe::Error when the write fails.
+void write_advice_file(const Advice& advice, const std::filesystem::path& path);
+
+// The advice text for a failing row's NPU Name (forward/backward, input/output,
+// non-deterministic APIs); shared with the legacy ptdbg advisor.
+std::string advice_for_name(std::string_view npu_name);
 
 }  // namespace msprobe::compare

@@ -18,6 +18,7 @@
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
 #include "compare/row_level.hpp"
+#include "compare/legacy_job.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
@@ -217,6 +218,7 @@ bool names_a_dump_file(const fs::path& p) {
 }  // namespace
 
 CompareSummary run_compare(const CompareOptions& options) {
+    if (auto legacy = run_legacy_compare(options)) return *legacy;  // ptdbg .pkl or online-dispatch layouts
     const CompareJson config = read_compare_json(options.input_path);
     std::error_code ec;
     for (const auto& p : {config.npu_path, config.bench_path}) {

@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "support/dump_generator.hpp"
 #include "support/overflow_dump.hpp"
+#include "support/ptdbg_writer.hpp"
 
 namespace {
 
@@ -23,6 +24,8 @@ int main(int argc, char** argv) {
     using namespace msprobe::testing;
     DumpPairOptions options;
     bool identical = false;
+    bool legacy = false;
+    bool legacy_stack = false;
 
     CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps."};
     app.add_option("--out", options.out, "folder that receives npu/, bench/ and compare*.json")->required();
@@ -54,6 +57,10 @@ int main(int argc, char** argv) {
     app.add_option("--overflow-rank", overflow.planted_rank, "rank of the planted overflow (default 1)");
     app.add_option("--overflow-at", overflow.planted_at, "position of the planted overflow in the run (0..1, default 0.5)")
         ->check(CLI::Range(0.0, 1.0));
+    app.add_flag("--legacy", legacy,
+                 "write the legacy layouts instead: a ptdbg_ascend .pkl pair with .npy folders and an online-dispatch "
+                 "run folder (uses --out, --ranks, --identical)");
+    app.add_flag("--legacy-stack", legacy_stack, "with --legacy: api_stack_ pkl dumps with stack records");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -73,6 +80,15 @@ int main(int argc, char** argv) {
     }
 
     try {
+        if (legacy) {
+            const LegacyPair pair = write_legacy_pair({options.out, options.ranks, legacy_stack, !identical});
+            std::printf("wrote a ptdbg pair (%d rank(s)) and an online-dispatch run into %s\n", options.ranks,
+                        options.out.string().c_str());
+            print_site("ptdbg compare.json", pair.ptdbg_compare_json.string());
+            print_site("dispatch compare.json", pair.dispatch_compare_json.string());
+            if (!identical) print_site("first perturbed", pair.perturbed_ptdbg_row);
+            return msprobe::kExitOk;
+        }
         const GeneratedDumpPair pair = generate_dump_pair(options);
         std::printf("wrote %zu npu / %zu bench entries per rank, %d rank(s), into %s\n", pair.npu_entries,
                     pair.bench_entries, options.ranks, options.out.string().c_str());

@@ -1,0 +1,124 @@
+#include "legacy/pkl_file.hpp"
+
+#include <fmt/format.h>
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <cmath>
+#include <fstream>
+#include <string_view>
+
+#include "common/error.hpp"
+#include "dump/python_value.hpp"
+
+namespace msprobe::legacy {
+
+namespace {
+
+constexpr int kMaxSummaryDumpFlag = 100;  // ptdbg's DUMP_RATIO_MAX
+constexpr std::string_view kStackSuffix = "_stack_info";
+
+// A statistic as pandas writes the Python value: NaN and None leave the cell empty.
+std::string statistic_text(const rapidjson::Value& value) {
+    if (value.IsNull()) return {};
+    if (value.IsDouble() && std::isnan(value.GetDouble())) return {};
+    return dump::python_str(value);
+}
+
+bool blank(std::string_view line) { return line.find_first_not_of(" \t\r\n") == std::string_view::npos; }
+
+class LineReader {
+public:
+    LineReader(const std::filesystem::path& path, std::size_t line) : path_(path.string()), line_(line) {}
+
+    [[noreturn]] void fail(const std::string& reason) const {
+        throw Error(path_, fmt::format("line {}: {}", line_, reason));
+    }
+
+    PklRecord data_record(const rapidjson::Value& array) const {
+        // ptdbg writes 6 fields; a MindSpore variant of the tool appends md5 and l2norm.
+        if (array.Size() != 6 && array.Size() != 8) {
+            fail(fmt::format("a data record has 6 fields, this one has {}", array.Size()));
+        }
+        PklRecord record;
+        record.name = array[0].GetString();
+        record.line = line_;
+        if (!array[3].IsString()) fail("the dtype (field 4) is not a string");
+        record.dtype = array[3].GetString();
+        if (!array[4].IsArray() && !array[4].IsString()) fail("the shape (field 5) is neither a list nor a string");
+        record.shape_text = dump::python_str(array[4]);
+        record.summary_valid = array[1].IsInt64() && array[1].GetInt64() <= kMaxSummaryDumpFlag;
+        if (!array[5].IsArray()) fail("the summary (field 6) is not a list");
+        for (rapidjson::SizeType i = 0; i < array[5].Size() && i < 3; ++i) {
+            record.statistics.push_back(statistic_text(array[5][i]));
+        }
+        return record;
+    }
+
+private:
+    std::string path_;
+    std::size_t line_;
+};
+
+}  // namespace
+
+std::string api_prefix(const std::string& record_name) {
+    std::size_t best = std::string::npos;
+    for (std::string_view direction : {"_forward_", "_backward_"}) {
+        const auto pos = record_name.rfind(direction);
+        if (pos != std::string::npos && (best == std::string::npos || pos > best)) {
+            best = pos + direction.size() - 1;
+        }
+    }
+    return best == std::string::npos ? record_name : record_name.substr(0, best);
+}
+
+PklFile read_pkl_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!std::filesystem::is_regular_file(path)) throw Error(path.string(), "no such pkl file");
+    if (!in) throw Error(path.string(), "cannot open for reading");
+    PklFile file;
+    file.path = path;
+    bool first_record = true;
+    std::string line;
+    for (std::size_t number = 1; std::getline(in, line); ++number) {
+        if (blank(line)) continue;
+        LineReader reader(path, number);
+        rapidjson::Document doc;
+        constexpr unsigned kFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag |
+                                    rapidjson::kParseValidateEncodingFlag;
+        doc.Parse<kFlags>(line.data(), line.size());
+        if (doc.HasParseError()) {
+            reader.fail(fmt::format("not a JSON line: {} (column {})", rapidjson::GetParseError_En(doc.GetParseError()),
+                                    doc.GetErrorOffset() + 1));
+        }
+        if (!doc.IsArray() || doc.Empty()) reader.fail("a record must be a non-empty JSON array");
+        if (!doc[0].IsString()) reader.fail("a record's first field (its name) must be a string");
+        const std::string name = doc[0].GetString();
+        const bool stack = name.find("stack_info") != std::string::npos && doc.Size() == 2;
+        if (stack) {
+            std::string prefix = name;
+            if (prefix.ends_with(kStackSuffix)) prefix.resize(prefix.size() - kStackSuffix.size());
+            if (!doc[1].IsArray()) reader.fail("a stack record's frames must be a list");
+            // The stack belongs to the call with the same prefix, written before or after its data.
+            if (file.apis.empty() || file.apis.back().prefix != prefix || file.apis.back().stack_text) {
+                file.apis.push_back(PklApi{prefix, {}, std::nullopt});
+            }
+            file.apis.back().stack_text = dump::python_str(doc[1]);
+            continue;
+        }
+        PklRecord record = reader.data_record(doc);
+        if (first_record) {
+            file.has_summary = record.summary_valid;
+            first_record = false;
+        }
+        const std::string prefix = api_prefix(record.name);
+        if (file.apis.empty() || file.apis.back().prefix != prefix) file.apis.push_back(PklApi{prefix, {}, std::nullopt});
+        file.apis.back().records.push_back(std::move(record));
+    }
+    if (in.bad()) throw Error(path.string(), "read failed");
+    std::erase_if(file.apis, [](const PklApi& api) { return api.records.empty(); });
+    return file;
+}
+
+}  // namespace msprobe::legacy
