@@ -14,6 +14,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "compare/advisor.hpp"
+#include "compare/compare_json.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "report/csv_writer.hpp"
@@ -26,12 +27,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CompareJson {
-    fs::path npu_path;
-    fs::path bench_path;
-    std::optional<fs::path> stack_path;
-};
-
 // Paths in compare.json are relative to the working directory, as in msprobe;
 // when that finds nothing, relative to the compare.json itself.
 fs::path resolve(const fs::path& configured, const fs::path& config_file) {
@@ -39,6 +34,8 @@ fs::path resolve(const fs::path& configured, const fs::path& config_file) {
     const fs::path beside = config_file.parent_path() / configured;
     return fs::exists(beside) ? beside : configured;
 }
+
+}  // namespace
 
 CompareJson read_compare_json(const fs::path& path) {
     std::ifstream in(path);
@@ -72,6 +69,8 @@ CompareJson read_compare_json(const fs::path& path) {
     }
     return out;
 }
+
+namespace {
 
 std::string timestamp() {
     char text[16];
@@ -166,24 +165,7 @@ public:
     CompareSummary summary() const { return summary_; }
 
 private:
-    static std::vector<fs::path> rank_dirs(const fs::path& step_dir) {
-        static const std::regex kRankName("^rank(?:0|[1-9][0-9]*)?$");
-        std::vector<std::pair<long, fs::path>> ranks;
-        std::error_code ec;
-        for (const auto& entry : fs::directory_iterator(step_dir, ec)) {
-            const std::string name = entry.path().filename().string();
-            if (!std::regex_match(name, kRankName) || !entry.is_directory()) {
-                throw Error(step_dir.string(), fmt::format("contains '{}', which is not a rank directory of a dump "
-                                                           "(expected rank, rank0, rank1, ...)", name));
-            }
-            ranks.emplace_back(name == "rank" ? -1 : std::stol(name.substr(4)), entry.path());
-        }
-        if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
-        std::sort(ranks.begin(), ranks.end());
-        std::vector<fs::path> out;
-        for (auto& r : ranks) out.push_back(std::move(r.second));
-        return out;
-    }
+    static std::vector<fs::path> rank_dirs(const fs::path& step_dir) { return list_rank_dirs(step_dir); }
 
     const CompareOptions& options_;
     ThreadPool pool_;
