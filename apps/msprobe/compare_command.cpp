@@ -7,6 +7,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "compare/compare_job.hpp"
+#include "first_diff/diff_analyze_job.hpp"
 
 namespace msprobe::cli {
 
@@ -36,7 +37,6 @@ void reject_unsupported(const CLI::App& cmd, const GlobalOptions& global) {
         throw Error("", fmt::format("{} is not supported by this version of msprobe-cpp yet", flag));
     };
     if (cmd.count("--fuzzy_match")) not_yet("-f/--fuzzy_match");
-    if (cmd.count("--diff_analyze")) not_yet("-da/--diff_analyze");
     if (cmd.count("--data_mapping")) not_yet("-dm/--data_mapping");
     if (cmd.count("--api_mapping") || cmd.count("--cell_mapping")) not_yet("-am/-cm");
     if (!pytorch && cmd.count("--layer_mapping")) not_yet("-lm/--layer_mapping");
@@ -55,7 +55,10 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
     cmd->add_flag("-c,--compare_only", flags->compare_only, "skip the advisor analysis");
     cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "match APIs ignoring their call counters");
     cmd->add_flag("--highlight", flags->highlight, "-hl: colour suspicious rows red/yellow");
-    cmd->add_flag("--diff_analyze", flags->diff_analyze, "-da: first-divergence analysis of step directories");
+    cmd->add_flag("--diff_analyze", flags->diff_analyze,
+                  "-da: find the first differing API over all ranks: per-rank compare_result_rank*.json "
+                  "and diff_analyze_*.json (step directories; two dump files are analysed as one rank; "
+                  "-s, -c, -f, -hl and --format do not apply)");
     cmd->add_option("--api_mapping", flags->api_mapping, "-am: API mapping (MindSpore)")->expected(0, 1);
     cmd->add_option("--cell_mapping", flags->cell_mapping, "-cm: cell mapping (MindSpore)")->expected(0, 1);
     cmd->add_option("--data_mapping", flags->data_mapping, "-dm: data mapping yaml");
@@ -78,6 +81,11 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.strict_compat = flags->strict_compat;
         options.format = flags->format == "csv" ? compare::OutputFormat::Csv : compare::OutputFormat::Xlsx;
         options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
+        if (flags->diff_analyze) {
+            first_diff::run_compare_diff_analyze(options);
+            log::info("msprobe compare ends successfully.");
+            return 0;
+        }
         const auto summary = compare::run_compare(options);
         if (summary.failed_ranks > 0) {
             throw Error(options.input_path.string(),

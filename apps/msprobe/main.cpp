@@ -20,6 +20,7 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
+    {"nan_analyze", &msprobe::cli::add_nan_analyze_command},
 };
 
 }  // namespace
