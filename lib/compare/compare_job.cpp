@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/timestamps.hpp"
 #include "compare/advisor.hpp"
 #include "compare/compare_json.hpp"
 #include "compare/compare_pair.hpp"
@@ -72,14 +73,7 @@ CompareJson read_compare_json(const fs::path& path) {
 
 namespace {
 
-std::string timestamp() {
-    char text[16];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
-}
+std::string timestamp() { return local_timestamp(); }
 
 class JobRunner {
 public:

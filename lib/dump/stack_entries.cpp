@@ -3,21 +3,13 @@
 #include <fmt/format.h>
 
 #include "common/error.hpp"
+#include "dump/python_value.hpp"
 
 namespace msprobe::dump {
 
 namespace {
 
 std::string_view key_of(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-bool truthy(const rapidjson::Value& v) {
-    if (v.IsNull()) return false;
-    if (v.IsBool()) return v.GetBool();
-    if (v.IsNumber()) return v.GetDouble() != 0;
-    if (v.IsString()) return v.GetStringLength() > 0;
-    if (v.IsArray()) return !v.Empty();
-    return !v.ObjectEmpty();
-}
 
 }  // namespace
 
@@ -26,7 +18,7 @@ void for_each_stack_entry(const JsonFile& json,
     const auto& root = json.root();
     if (!root.IsObject()) throw Error(json.path(), "the format of the stack.json is incorrect: expected a JSON object");
     auto zero = root.FindMember("0");
-    const bool grouped = zero != root.MemberEnd() && truthy(zero->value);
+    const bool grouped = zero != root.MemberEnd() && python_truthy(zero->value);
     for (const auto& m : root.GetObject()) {
         if (grouped) {
             const auto& v = m.value;

@@ -39,6 +39,9 @@ struct AnalysisRules {
     bool keep_all_minimal = true;     // compare -da: every candidate of the minimal (layer, sub_layer)
                                       // nan_analyze: only the first one
     const char* what = "diff";        // "diff" / "anomaly", for the log lines
+
+    static AnalysisRules first_diff() { return {true, true, "diff"}; }       // compare -da
+    static AnalysisRules first_anomaly() { return {false, false, "anomaly"}; }  // nan_analyze
 };
 
 enum class Phase : std::uint8_t { BeforeCommunication, DuringCommunication, AfterCommunication };

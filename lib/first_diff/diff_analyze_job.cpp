@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <map>
 #include <optional>
 #include <regex>
@@ -13,6 +11,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
+#include "common/timestamps.hpp"
 #include "compare/compare_json.hpp"
 #include "first_diff/analysis.hpp"
 #include "first_diff/diff_report.hpp"
@@ -39,15 +38,6 @@ bool is_rank_name(const std::string& name) {
 
 std::int64_t rank_number(const std::string& rank_name) {
     return rank_name.size() > 4 ? std::stoll(rank_name.substr(4)) : 0;
-}
-
-std::string local_timestamp() {
-    char text[16];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
 }
 
 std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& bench_dir) {
@@ -148,21 +138,14 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
     const ResultReadOptions read_options{options.strict_compat};
     std::vector<RankOps> ranks;
     for (const auto& [rank, file] : files) ranks.push_back(read_rank_results(file, rank, read_options));
-    AnalysisRules rules;
-    rules.monotonic_layer_fix = true;
-    rules.keep_all_minimal = true;
-    rules.what = "diff";
-    const AnalysisResult analysis = find_first(ranks, rules);
+    const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_diff());
 
     DiffAnalyzeSummary summary;
     std::optional<fs::path> report_path;
     if (analysis.findings.empty()) {
         log::info("Cannot find any diff node, no need to generate analyze file.");
     } else {
-        const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count();
-        report_path = options.output_dir / fmt::format("diff_analyze_{}.json", ns);
+        report_path = options.output_dir / fmt::format("diff_analyze_{}.json", epoch_nanoseconds());
         staged.stage(*report_path,
                      [&](const fs::path& file) { write_diff_report(analysis.findings, ranks, files, file); });
         summary.found = true;

@@ -15,39 +15,7 @@ namespace msprobe::first_diff {
 
 namespace {
 
-std::string_view text_of(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-bool truthy(const rapidjson::Value* v) {
-    if (!v || v->IsNull()) return false;
-    if (v->IsBool()) return v->GetBool();
-    if (v->IsNumber()) return v->GetDouble() != 0;
-    if (v->IsString()) return v->GetStringLength() > 0;
-    if (v->IsArray()) return !v->Empty();
-    return !v->ObjectEmpty();
-}
-
 using Rows = std::vector<std::pair<std::string_view, const rapidjson::Value*>>;
-
-// Rows of one state by NPU Name; a repeated name keeps its first place, the later row wins.
-Rows rows_of_state(const rapidjson::Value& items, std::string_view state) {
-    Rows rows;
-    if (!items.IsArray()) return rows;
-    for (const auto& row : items.GetArray()) {
-        const auto* s = json_member(row, "state");
-        if (!s || !s->IsString() || text_of(*s) != state) continue;
-        const auto* name = json_member(row, "NPU Name");
-        const std::string_view key = name && name->IsString() ? text_of(*name) : "None";
-        bool replaced = false;
-        for (auto& [k, v] : rows) {
-            if (k == key) {
-                v = &row;
-                replaced = true;
-            }
-        }
-        if (!replaced) rows.emplace_back(key, &row);
-    }
-    return rows;
-}
 
 // The metrics the analyzer keeps of a row: the four NPU statistics, or the
 // NPU digest, plus the P2POp peer.
@@ -99,8 +67,8 @@ void write_node(py::JsonWriter& out, const std::string& op_name, const rapidjson
     if (items.IsArray()) {
         for (const auto& row : items.GetArray()) {
             const auto* s = json_member(row, "NPU_Stack_Info");
-            const bool not_applicable = s && s->IsString() && text_of(*s) == "N/A";
-            if (!not_applicable && !truthy(stack)) stack = s;
+            const bool not_applicable = s && s->IsString() && json_text(*s) == "N/A";
+            if (!not_applicable && !json_truthy(stack)) stack = s;
         }
     }
     out.key("stack_info");

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <set>
 #include <string_view>
@@ -11,6 +10,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/python_json_writer.hpp"
+#include "common/timestamps.hpp"
 #include "dump/json_file.hpp"
 #include "first_diff/json_copy.hpp"
 #include "first_diff/nan_dump_reader.hpp"
@@ -191,11 +191,7 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
         dump::JsonFile::load(f.stack);
     }
 
-    AnalysisRules rules;
-    rules.monotonic_layer_fix = false;
-    rules.keep_all_minimal = false;
-    rules.what = "anomaly";
-    const AnalysisResult analysis = find_first(ranks, rules);
+    const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_anomaly());
 
     NanAnalyzeSummary summary;
     if (analysis.findings.empty()) {
@@ -203,10 +199,7 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
         return summary;
     }
     report::ensure_output_dir(options.output_dir);
-    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                        std::chrono::system_clock::now().time_since_epoch())
-                        .count();
-    const fs::path target = options.output_dir / fmt::format("anomaly_analyze_{}.json", ns);
+    const fs::path target = options.output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds());
     report::write_atomically(target,
                              [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
     log::info(fmt::format("The analyze result is saved in: {}", target.string()));

@@ -15,15 +15,6 @@ namespace msprobe::first_diff {
 
 namespace {
 
-bool truthy(const rapidjson::Value* v) {
-    if (!v || v->IsNull()) return false;
-    if (v->IsBool()) return v->GetBool();
-    if (v->IsNumber()) return v->GetDouble() != 0;
-    if (v->IsString()) return v->GetStringLength() > 0;
-    if (v->IsArray()) return !v->Empty();
-    return !v->ObjectEmpty();
-}
-
 // str(value).lower() is nan, inf or -inf (a trailing tab allowed), as msprobe tests it.
 bool abnormal_value(const rapidjson::Value* v) {
     if (!v) return false;
@@ -92,7 +83,7 @@ CommFacts nan_comm_facts(const std::string& key, const rapidjson::Value& entry, 
         for (const char* name : {names.first, names.second}) {
             const auto* kw = json_member(kwargs, name);
             if (!kw) continue;
-            if (truthy(kw)) {
+            if (json_truthy(kw)) {
                 if (const auto r = rank_value(json_member(*kw, "value"))) facts.ranks.push_back(*r);
             }
             break;
@@ -104,7 +95,7 @@ CommFacts nan_comm_facts(const std::string& key, const rapidjson::Value& entry, 
             if (const auto r = rank_value(json_member(item, "value"))) facts.ranks.push_back(*r);
         }
     }
-    if (const auto* group = json_member(kwargs, "group"); truthy(group)) {
+    if (const auto* group = json_member(kwargs, "group"); json_truthy(group)) {
         if (const auto* members = json_member(*group, "group_ranks"); members && members->IsArray()) {
             for (const auto& m : members->GetArray()) {
                 if (const auto r = rank_value(&m)) facts.ranks.push_back(*r);
@@ -118,7 +109,7 @@ CommFacts nan_comm_facts(const std::string& key, const rapidjson::Value& entry, 
                                           std::pair{std::pair{"dst", "dst_group"}, CommRole::Dst}}) {
             for (const char* name : {names.first, names.second}) {
                 const auto* kw = json_member(kwargs, name);
-                if (!truthy(kw)) continue;
+                if (!json_truthy(kw)) continue;
                 return rank_value(json_member(*kw, "value")) == rank ? role : opposite(role);
             }
         }

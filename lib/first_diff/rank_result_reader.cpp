@@ -16,17 +16,6 @@ namespace msprobe::first_diff {
 
 namespace {
 
-std::string_view text_of(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-bool truthy(const rapidjson::Value& v) {
-    if (v.IsNull()) return false;
-    if (v.IsBool()) return v.GetBool();
-    if (v.IsNumber()) return v.GetDouble() != 0;
-    if (v.IsString()) return v.GetStringLength() > 0;
-    if (v.IsArray()) return !v.Empty();
-    return !v.ObjectEmpty();
-}
-
 // Python's int(text): optional whitespace and sign, decimal digits (underscores between them).
 std::optional<std::int64_t> parse_int(std::string_view text) {
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
@@ -58,7 +47,7 @@ std::optional<std::int64_t> int_of(const rapidjson::Value* v) {
     if (v->IsInt64()) return v->GetInt64();
     if (v->IsNumber() && std::isfinite(v->GetDouble())) return static_cast<std::int64_t>(v->GetDouble());
     if (v->IsBool()) return v->GetBool() ? 1 : 0;
-    if (v->IsString()) return parse_int(text_of(*v));
+    if (v->IsString()) return parse_int(json_text(*v));
     return std::nullopt;
 }
 
@@ -73,7 +62,7 @@ bool equals_rank(const rapidjson::Value* value, std::int64_t rank, const ResultR
     if (!value) return false;
     if (value->IsString()) {
         if (options.strict_compat) return false;  // msprobe compares the text "2" with the integer 2
-        const auto parsed = parse_int(text_of(*value));
+        const auto parsed = parse_int(json_text(*value));
         return parsed && *parsed == rank;
     }
     if (value->IsNumber()) return value->GetDouble() == static_cast<double>(rank);
@@ -81,27 +70,6 @@ bool equals_rank(const rapidjson::Value* value, std::int64_t rank, const ResultR
 }
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
-
-// The input rows of an entry by NPU Name (a repeated name keeps its first place, later values win).
-std::vector<std::pair<std::string_view, const rapidjson::Value*>> input_rows(const rapidjson::Value& op_items) {
-    std::vector<std::pair<std::string_view, const rapidjson::Value*>> inputs;
-    if (!op_items.IsArray()) return inputs;
-    for (const auto& row : op_items.GetArray()) {
-        const auto* state = json_member(row, "state");
-        if (!state || !state->IsString() || text_of(*state) != "input") continue;
-        const auto* name = json_member(row, "NPU Name");
-        const std::string_view key = name && name->IsString() ? text_of(*name) : std::string_view();
-        bool replaced = false;
-        for (auto& [k, v] : inputs) {
-            if (k == key) {
-                v = &row;
-                replaced = true;
-            }
-        }
-        if (!replaced) inputs.emplace_back(key, &row);
-    }
-    return inputs;
-}
 
 CommRole role_of(const std::vector<std::pair<std::string_view, const rapidjson::Value*>>& inputs, std::int64_t rank,
                  const ResultReadOptions& options) {
@@ -125,7 +93,7 @@ std::vector<std::int64_t> ranks_of(const std::vector<std::pair<std::string_view,
         } else if (name.ends_with(".group")) {
             const auto* value = rank_value(*row);
             if (!value || !value->IsString()) continue;
-            std::string_view text = text_of(*value);
+            std::string_view text = json_text(*value);
             if (text.size() < 2 || text.front() != '[' || text.back() != ']') continue;
             text = text.substr(1, text.size() - 2);
             std::vector<std::int64_t> members;
@@ -141,7 +109,7 @@ std::vector<std::int64_t> ranks_of(const std::vector<std::pair<std::string_view,
             // A group msprobe cannot parse ("[]", MindSpore group names) names no rank.
             if (valid) ranks.insert(ranks.end(), members.begin(), members.end());
         } else if (const auto* peer = json_member(*row, "NPU P2POp peer")) {
-            if (peer->IsString() && text_of(*peer) == "None") continue;
+            if (peer->IsString() && json_text(*peer) == "None") continue;
             if (const auto value = int_of(peer)) ranks.push_back(*value);
         }
     }
@@ -170,7 +138,7 @@ std::optional<std::int64_t> rank_of_result_name(const std::string& file_name) {
 }
 
 CommFacts comm_facts_of_items(const rapidjson::Value& op_items, std::int64_t rank, const ResultReadOptions& options) {
-    const auto inputs = input_rows(op_items);
+    const auto inputs = rows_of_state(op_items, "input");
     CommFacts facts;
     facts.role = role_of(inputs, rank, options);
     facts.ranks = ranks_of(inputs, options);
@@ -187,11 +155,11 @@ RankOps read_rank_results(const std::filesystem::path& file, std::int64_t rank, 
     const KeyRules& rules = diff_key_rules();
     for (const auto& entry : root.GetObject()) {
         RankOp op;
-        op.name = std::string(text_of(entry.name));
+        op.name = std::string(json_text(entry.name));
         op.kind = rules.kind_of(op.name);
         if (!entry.value.IsObject()) throw Error(json.path(), fmt::format("entry '{}' is not an object", op.name));
         const auto* is_same = json_member(entry.value, "is_same");
-        op.flagged = is_same && !truthy(*is_same);
+        op.flagged = is_same && !json_truthy(is_same);
         if (op.kind == OpKind::Communication) {
             static const rapidjson::Value kNoItems(rapidjson::kArrayType);
             const auto* items = json_member(entry.value, "op_items");

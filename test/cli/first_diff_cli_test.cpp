@@ -132,8 +132,11 @@ TEST_CASE("nan_analyze finds the first NaN/Inf and refuses bad input", "[cli][na
         }
         return names;
     };
+    auto nan = [&](const std::string& input, const std::string& framework = "pytorch") {
+        return run_msprobe({"-f", framework, "nan_analyze", "-i", input, "-o", "out"}, dir);
+    };
     SECTION("good input") {
-        const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step0", "-o", "out"}, dir);
+        const auto r = nan("step0");
         INFO(r.err);
         REQUIRE(r.exit_code == 0);
         const auto names = written();
@@ -144,27 +147,22 @@ TEST_CASE("nan_analyze finds the first NaN/Inf and refuses bad input", "[cli][na
         CHECK(text.find("\"Max\": Infinity") != std::string::npos);
     }
     SECTION("missing input directory") {
-        require_clean_failure(run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "nope", "-o", "out"}, dir), written(),
-                              "nope", "no such directory");
+        require_clean_failure(nan("nope"), written(), "nope", "no such directory");
     }
     SECTION("no rank directories") {
         fs::create_directories(dir / "empty");
-        require_clean_failure(run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "empty", "-o", "out"}, dir), written(),
-                              "empty", "no rank directory");
+        require_clean_failure(nan("empty"), written(), "empty", "no rank directory");
     }
     SECTION("missing construct.json") {
         fs::remove(dir / "step0/rank1/construct.json");
-        require_clean_failure(run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step0", "-o", "out"}, dir), written(),
-                              "rank1/construct.json", "no such file");
+        require_clean_failure(nan("step0"), written(), "rank1/construct.json", "no such file");
     }
     SECTION("broken dump.json") {
         write_text(dir / "step0/rank1/dump.json", "{\"data\": ");
-        require_clean_failure(run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step0", "-o", "out"}, dir), written(),
-                              "rank1/dump.json", "malformed JSON");
+        require_clean_failure(nan("step0"), written(), "rank1/dump.json", "malformed JSON");
     }
     SECTION("MindSpore") {
-        require_clean_failure(run_msprobe({"-f", "mindspore", "nan_analyze", "-i", "step0", "-o", "out"}, dir),
-                              written(), "nan_analyze", "-f pytorch");
+        require_clean_failure(nan("step0", "mindspore"), written(), "nan_analyze", "-f pytorch");
     }
     fs::remove_all(dir);
 }

@@ -35,7 +35,7 @@ RankOp op(const std::string& name, bool flagged = false) {
     return o;
 }
 
-AnalysisRules diff_rules() { return AnalysisRules{true, true, "diff"}; }
+AnalysisRules diff_rules() { return AnalysisRules::first_diff(); }
 
 std::set<std::int64_t> as_set(const std::vector<std::int64_t>& v) { return {v.begin(), v.end()}; }
 

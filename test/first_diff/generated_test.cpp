@@ -2,8 +2,6 @@
 // planted Inf at one rank: the analyses must name exactly that entry.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-
 #include "compare/compare_options.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/nan_analyze_job.hpp"
@@ -27,18 +25,6 @@ testing::GeneratedDumpPair generate(const fs::path& dir, int ranks) {
     return testing::generate_dump_pair(options);
 }
 
-// The k-th forward entry of a compute API (not distributed, not a module).
-std::string kth_forward(const fs::path& dump_json, std::size_t k) {
-    std::vector<std::string> forwards;
-    for (const auto& name : testing::dump_entry_names(dump_json)) {
-        if (name.ends_with(".forward") && name.rfind("Distributed.", 0) != 0 && name.rfind("Torch.empty", 0) != 0) {
-            forwards.push_back(name);
-        }
-    }
-    REQUIRE(forwards.size() > k);
-    return forwards[k];
-}
-
 std::string only_file(const fs::path& dir, const std::string& prefix) {
     std::vector<fs::path> found;
     for (const auto& e : fs::directory_iterator(dir)) {
@@ -55,7 +41,7 @@ TEST_CASE("compare -da finds a divergence planted at one rank of a generated 4-r
     const auto pair = generate(dir, 4);
     REQUIRE(pair.npu_rank_dirs.size() == 4);
     const fs::path npu_rank2 = pair.npu_rank_dirs[2] / "dump.json";
-    const std::string planted = kth_forward(npu_rank2, 5);
+    const std::string planted = testing::nth_compute_forward(npu_rank2, 5);
     testing::plant_divergence(npu_rank2, planted, 3.0);
 
     compare::CompareOptions options;
@@ -91,7 +77,7 @@ TEST_CASE("nan_analyze finds an Inf planted at one rank of a generated 2-rank du
     const fs::path dir = testing::scratch_dir("nan_generated");
     const auto pair = generate(dir, 2);
     const fs::path npu_rank1 = pair.npu_rank_dirs[1] / "dump.json";
-    const std::string planted = kth_forward(npu_rank1, 7);
+    const std::string planted = testing::nth_compute_forward(npu_rank1, 7);
     testing::plant_inf(npu_rank1, planted);
 
     first_diff::NanAnalyzeOptions options;

@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "support/dump_generator.hpp"
+#include "support/planted_anomaly.hpp"
 
 namespace {
 
@@ -21,6 +22,8 @@ int main(int argc, char** argv) {
     using namespace msprobe::testing;
     DumpPairOptions options;
     bool identical = false;
+    int divergent_rank = -1;
+    int inf_rank = -1;
 
     CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps."};
     app.add_option("--out", options.out, "folder that receives npu/, bench/ and compare*.json")->required();
@@ -44,6 +47,10 @@ int main(int argc, char** argv) {
     app.add_option("--tensor-elements", options.tensor_elements, "elements per activation tensor (rows of 16)")
         ->check(CLI::Range(std::int64_t{16}, std::int64_t{1} << 30));
     app.add_flag("--identical", identical, "no npu/bench differences");
+    app.add_option("--plant-divergence", divergent_rank,
+                   "scale the outputs of this rank's 6th compute forward by 3 on the npu side (compare -da origin)");
+    app.add_option("--plant-inf", inf_rank,
+                   "turn the outputs of this rank's 8th compute forward to inf on the npu side (nan_analyze origin)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -61,6 +68,24 @@ int main(int argc, char** argv) {
         if (!pair.sites.bfloat16_outputs.empty()) print_site("first bfloat16 output", pair.sites.bfloat16_outputs.front());
         print_site("npu-only API", pair.sites.npu_only_api);
         print_site("inf statistic", pair.sites.inf_statistic);
+        auto npu_dump = [&](int rank) {
+            if (rank < 0 || rank >= static_cast<int>(pair.npu_rank_dirs.size())) {
+                throw msprobe::Error("", "no such rank to plant into: " + std::to_string(rank));
+            }
+            return pair.npu_rank_dirs[static_cast<std::size_t>(rank)] / "dump.json";
+        };
+        if (divergent_rank >= 0) {
+            const auto file = npu_dump(divergent_rank);
+            const std::string entry = nth_compute_forward(file, 5);
+            plant_divergence(file, entry, 3.0);
+            print_site("planted divergence", "rank " + std::to_string(divergent_rank) + " " + entry);
+        }
+        if (inf_rank >= 0) {
+            const auto file = npu_dump(inf_rank);
+            const std::string entry = nth_compute_forward(file, 7);
+            plant_inf(file, entry);
+            print_site("planted inf", "rank " + std::to_string(inf_rank) + " " + entry);
+        }
     } catch (const msprobe::Error& error) {
         std::fprintf(stderr, "msprobe-dumpgen: %s\n", error.what());
         return error.exit_code();

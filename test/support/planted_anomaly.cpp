@@ -49,6 +49,18 @@ std::vector<std::string> dump_entry_names(const std::filesystem::path& dump_json
     return names;
 }
 
+std::string nth_compute_forward(const std::filesystem::path& dump_json, std::size_t n) {
+    std::size_t seen = 0;
+    for (const auto& name : dump_entry_names(dump_json)) {
+        bool compute = name.ends_with(".forward") && !name.starts_with("Distributed.");
+        for (const char* ignored : {"Torch.empty", "Torch.fill", "Tensor.__setitem__", "Tensor.to"}) {
+            compute = compute && name.find(ignored) == std::string::npos;
+        }
+        if (compute && seen++ == n) return name;
+    }
+    throw Error(dump_json.string(), "has too few compute forward entries to plant into");
+}
+
 void plant_divergence(const std::filesystem::path& dump_json, const std::string& entry, double factor) {
     edit_outputs(dump_json, entry, [&](Json& leaf) {
         for (const char* key : {"Max", "Min", "Mean", "Norm"}) {

@@ -11,6 +11,10 @@ namespace msprobe::testing {
 // The entry keys of a dump.json, in file order.
 std::vector<std::string> dump_entry_names(const std::filesystem::path& dump_json);
 
+// The n-th (0-based) forward entry of a compute API (not Distributed, not
+// ignored by the analyses); throws msprobe::Error when the dump has fewer.
+std::string nth_compute_forward(const std::filesystem::path& dump_json, std::size_t n);
+
 // Multiplies Max/Min/Mean/Norm of every output leaf of `entry` by `factor`.
 void plant_divergence(const std::filesystem::path& dump_json, const std::string& entry, double factor);
 

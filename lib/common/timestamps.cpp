@@ -1,0 +1,22 @@
+#include "common/timestamps.hpp"
+
+#include <chrono>
+#include <ctime>
+
+namespace msprobe {
+
+std::string local_timestamp() {
+    char text[16];
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
+    return text;
+}
+
+std::int64_t epoch_nanoseconds() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace msprobe
