@@ -150,3 +150,15 @@ TEST_CASE("nan_analyze reproduces msprobe on its four scenarios", "[first_diff][
         }
     }
 }
+
+TEST_CASE("compare -da on two dump files analyses the pair as one rank", "[first_diff][fixtures]") {
+    const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    // msprobe ignores -da for files; the pair in rank/ gives what the step-directory run gives.
+    const std::string name = "mlp_statistics_L1_bf16";
+    const fs::path out = msprobe::testing::scratch_dir("first_diff_files");
+    const auto summary = run_da(*fixtures / "dumps" / name / "compare.json", out);
+    CHECK(summary.found);
+    require_same_files(*fixtures / "expected" / name / "compare_dir_step0.diff_analyze", out);
+    fs::remove_all(out);
+}
