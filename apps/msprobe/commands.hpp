@@ -20,6 +20,8 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
 
 // overflow_check: msprobe overflow_check -i DUMP [-o DIR] [--format text|json|csv] [--fail-on overflow] ...
 Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& global);
+// nan_analyze: msprobe -f pytorch nan_analyze -i <step dir> [-o <out dir>]
+Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global);
 
 // The single-dash spellings of every registered subcommand.
 const std::unordered_map<std::string, std::string>& single_dash_aliases();

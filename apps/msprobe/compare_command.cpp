@@ -10,6 +10,7 @@
 #include "common/log.hpp"
 #include "compare/compare_job.hpp"
 #include "mapping/compare_keys.hpp"
+#include "first_diff/diff_analyze_job.hpp"
 
 namespace msprobe::cli {
 
@@ -37,9 +38,6 @@ void reject_unsupported(const CLI::App& cmd, const GlobalOptions& global) {
     if (pytorch && (cmd.count("--api_mapping") || cmd.count("--cell_mapping"))) {
         throw Error("", "Argument -cm or -am is not supported in PyTorch framework");
     }
-    if (cmd.count("--diff_analyze")) {
-        throw Error("", "-da/--diff_analyze is not supported by this version of msprobe-cpp yet");
-    }
 }
 
 // A flag given with or without a file: nullopt when absent, "" when given alone.
@@ -61,7 +59,10 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
     cmd->add_flag("-c,--compare_only", flags->compare_only, "skip the advisor analysis");
     cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "fuzzy match: pair APIs in dump order ignoring their call counters (after compare, -f is this flag)");
     cmd->add_flag("--highlight", flags->highlight, "-hl: colour suspicious rows red/yellow");
-    cmd->add_flag("--diff_analyze", flags->diff_analyze, "-da: first-divergence analysis of step directories");
+    cmd->add_flag("--diff_analyze", flags->diff_analyze,
+                  "-da: find the first differing API over all ranks: per-rank compare_result_rank*.json "
+                  "and diff_analyze_*.json (step directories; two dump files are analysed as one rank; "
+                  "-s, -c, -f, -hl and --format do not apply)");
     cmd->add_option("--api_mapping", flags->api_mapping,
                     "-am [yaml]: compare MindSpore APIs under their PyTorch names (built-in table, then the yaml's "
                     "records; MindSpore only)")
@@ -113,6 +114,11 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.locate = flags->locate;
         options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
         mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
+        if (flags->diff_analyze) {
+            first_diff::run_compare_diff_analyze(options);
+            log::info("msprobe compare ends successfully.");
+            return 0;
+        }
         const auto summary = compare::run_compare(options);
         if (summary.failed_ranks > 0) {
             std::fputs(compare::summary_text(summary).c_str(), stdout);

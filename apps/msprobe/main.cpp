@@ -21,6 +21,7 @@ struct Subcommand {
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
     {"overflow_check", &msprobe::cli::add_overflow_check_command},
+    {"nan_analyze", &msprobe::cli::add_nan_analyze_command},
 };
 
 }  // namespace

@@ -13,7 +13,9 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/timestamps.hpp"
 #include "compare/advisor.hpp"
+#include "compare/compare_json.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
@@ -29,12 +31,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CompareJson {
-    fs::path npu_path;
-    fs::path bench_path;
-    std::optional<fs::path> stack_path;
-};
-
 // Paths in compare.json are relative to the working directory, as in msprobe;
 // when that finds nothing, relative to the compare.json itself.
 fs::path resolve(const fs::path& configured, const fs::path& config_file) {
@@ -42,6 +38,8 @@ fs::path resolve(const fs::path& configured, const fs::path& config_file) {
     const fs::path beside = config_file.parent_path() / configured;
     return fs::exists(beside) ? beside : configured;
 }
+
+}  // namespace
 
 CompareJson read_compare_json(const fs::path& path) {
     std::ifstream in(path);
@@ -76,6 +74,8 @@ CompareJson read_compare_json(const fs::path& path) {
     return out;
 }
 
+namespace {
+
 class JobRunner {
 public:
     explicit JobRunner(const CompareOptions& options)
@@ -84,7 +84,7 @@ public:
     // label: "" for a single pair, else the rank directory's name.
     void compare_files(const PairInput& input, const std::string& label) {
         const std::string suffix = label.empty() ? "" : "_" + label;
-        const std::string stamp = report::file_timestamp();
+        const std::string stamp = local_timestamp();
         const bool debug = input.npu_json.filename() == "debug.json";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
                                                                        debug ? "debug_" : "", suffix, stamp,
@@ -177,7 +177,7 @@ private:
         log::info(fmt::format("Line: {}", advice.line));
         log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
         log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
-        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, report::file_timestamp());
+        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
         report::write_atomically(advisor_path, [&](const fs::path& temp) {
             std::ofstream out(temp, std::ios::binary);
             out << advice.file_text();
@@ -186,24 +186,7 @@ private:
         return advisor_path;
     }
 
-    static std::vector<fs::path> rank_dirs(const fs::path& step_dir) {
-        static const std::regex kRankName("^rank(?:0|[1-9][0-9]*)?$");
-        std::vector<std::pair<long, fs::path>> ranks;
-        std::error_code ec;
-        for (const auto& entry : fs::directory_iterator(step_dir, ec)) {
-            const std::string name = entry.path().filename().string();
-            if (!std::regex_match(name, kRankName) || !entry.is_directory()) {
-                throw Error(step_dir.string(), fmt::format("contains '{}', which is not a rank directory of a dump "
-                                                           "(expected rank, rank0, rank1, ...)", name));
-            }
-            ranks.emplace_back(name == "rank" ? -1 : std::stol(name.substr(4)), entry.path());
-        }
-        if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
-        std::sort(ranks.begin(), ranks.end());
-        std::vector<fs::path> out;
-        for (auto& r : ranks) out.push_back(std::move(r.second));
-        return out;
-    }
+    static std::vector<fs::path> rank_dirs(const fs::path& step_dir) { return list_rank_dirs(step_dir); }
 
     const CompareOptions& options_;
     ThreadPool pool_;

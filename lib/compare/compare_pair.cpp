@@ -7,7 +7,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
-#include "common/timestamp.hpp"
+#include "common/timestamps.hpp"
 #include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"

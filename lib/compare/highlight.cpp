@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/python_text.hpp"
+#include "compare/api_batch.hpp"
 
 namespace msprobe::compare {
 
@@ -37,10 +38,6 @@ struct Batch {
     std::size_t end = 0;
 };
 
-bool has_direction_segment(const std::string& api) {
-    return api.find(".forward.") != std::string::npos || api.find(".backward.") != std::string::npos;
-}
-
 std::vector<Batch> api_batches(const ResultTable& result) {
     std::vector<Batch> batches;
     const std::size_t n = result.table.rows.size();
@@ -51,8 +48,7 @@ std::vector<Batch> api_batches(const ResultTable& result) {
         std::size_t j = i + 1;
         for (; j < n; ++j) {
             const std::string& api = result.api_of(j);
-            const bool joins = api == key || (!has_direction_segment(api) && key.find(api) != std::string::npos);
-            if (!joins) break;
+            if (!joins_api_batch(key, api)) break;
             switch (result.states[j]) {
                 case RowState::Input: ++inputs; break;
                 case RowState::Parameters: ++params; break;

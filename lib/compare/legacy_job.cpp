@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "common/error.hpp"
+#include "common/timestamps.hpp"
 #include "common/log.hpp"
 #include "compare/legacy_table.hpp"
 #include "legacy/dispatch_folder.hpp"
@@ -21,15 +22,6 @@ namespace msprobe::compare {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string timestamp() {
-    char text[16];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
-}
 
 // compare.json paths: relative to the working directory, else to the compare.json.
 fs::path configured_path(const nlohmann::json& config, const char* key, const fs::path& config_file) {
@@ -113,14 +105,14 @@ public:
         : options_(options), pool_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {}
 
     void compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
-        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, timestamp());
+        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
         const report::Table table = ptdbg_table(input, pool_);
         write(result_path, table);
         const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
         summary_.failing_rows += static_cast<std::size_t>(std::count_if(
             table.rows.begin(), table.rows.end(), [&](const auto& row) { return row[accuracy] == report::Cell("No"); }));
         if (options_.compare_only) return;
-        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, timestamp());
+        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
         write_advice_file(legacy_advise(table), advisor_path);
         summary_.written.push_back(advisor_path);
     }
@@ -150,7 +142,7 @@ public:
     void compare_dispatch(const fs::path& npu_dir, const fs::path& cpu_dir) {
         const legacy::DispatchRun run = legacy::read_dispatch_run(npu_dir, cpu_dir);
         const std::string rank = run.rank ? fmt::format("_rank{}", *run.rank) : std::string();
-        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, timestamp());
+        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, local_timestamp());
         const report::Table table = dispatch_table(run, pool_);
         write(result_path, table);
         const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");

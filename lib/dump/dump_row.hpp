@@ -3,6 +3,7 @@
 // and typed exactly as msprobe names and types it.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,11 +20,20 @@ struct StatValue {
     double number = 0;
     bool boolean = false;
     std::string text;
+    bool integer = false;  // a Number the dump wrote as an integer (msprobe's JSON outputs keep it one)
 
     static StatValue null() { return {}; }
     static StatValue of_number(double v) { return {Kind::Number, v, false, {}}; }
+    static StatValue of_integer(std::int64_t v) { return {Kind::Number, static_cast<double>(v), false, {}, true}; }
     static StatValue of_bool(bool b) { return {Kind::Bool, 0, b, {}}; }
     static StatValue of_text(std::string t) { return {Kind::Text, 0, false, std::move(t)}; }
+};
+
+// The extra fields of a torch.distributed.P2POp leaf (batch_isend_irecv lists),
+// which the first-difference analysis uses to link ranks.
+struct P2POpFields {
+    StatValue op;    // "isend" / "irecv"; the text None when absent
+    StatValue peer;  // the peer rank; the text None when absent
 };
 
 struct DumpRow {
@@ -36,6 +46,7 @@ struct DumpRow {
     std::string data_name = "-1";        // tensor file name, "-1" when there is none
     RowState state = RowState::Input;
     std::uint32_t api_index = 0;         // index of the owning entry in DumpFile::api_names
+    std::shared_ptr<const P2POpFields> p2p;  // P2POp leaves only
 };
 
 }  // namespace msprobe::dump

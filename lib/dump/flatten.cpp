@@ -45,9 +45,22 @@ std::string string_of(const rapidjson::Value* value) {
 StatValue tensor_stat(const rapidjson::Value* value) {
     if (!value || value->IsNull()) return StatValue::null();
     if (value->IsBool()) return StatValue::of_text(value->GetBool() ? "True" : "False");
+    if (value->IsInt64()) return StatValue::of_integer(value->GetInt64());
     if (value->IsNumber()) return StatValue::of_number(value->GetDouble());
     if (value->IsString()) return StatValue::of_text(string_of(value));
     return StatValue::of_text(python_str(*value));
+}
+
+// An extra P2POp field as msprobe keeps it: the JSON value, "None" when absent.
+StatValue p2p_field(const rapidjson::Value* value) {
+    if (!value) return StatValue::of_text("None");
+    if (value->IsInt64()) return StatValue::of_integer(value->GetInt64());
+    if (value->IsBool()) return StatValue::of_bool(value->GetBool());
+    return tensor_stat(value);
+}
+
+std::shared_ptr<const P2POpFields> p2p_fields(const rapidjson::Value& leaf) {
+    return std::make_shared<const P2POpFields>(P2POpFields{p2p_field(member(leaf, "op")), p2p_field(member(leaf, "peer"))});
 }
 
 // A statistic taken from a non-tensor's value, which keeps booleans boolean.
@@ -128,6 +141,7 @@ public:
                 } else {
                     none_row(name, state);
                 }
+                rows_.back().p2p = p2p_fields(value);
             } else if (type && type->IsString()) {
                 leaf_row(value, name, state);
             } else {

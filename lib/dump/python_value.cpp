@@ -76,4 +76,13 @@ std::string numpy_shape_text(const rapidjson::Value& value) {
     return py::tuple_text(dims);
 }
 
+bool python_truthy(const rapidjson::Value& value) {
+    if (value.IsNull()) return false;
+    if (value.IsBool()) return value.GetBool();
+    if (value.IsNumber()) return value.GetDouble() != 0;
+    if (value.IsString()) return value.GetStringLength() > 0;
+    if (value.IsArray()) return !value.Empty();
+    return !value.ObjectEmpty();
+}
+
 }  // namespace msprobe::dump

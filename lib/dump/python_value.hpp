@@ -20,6 +20,9 @@ std::string python_type_text(const rapidjson::Value& value);
 // numpy.shape(v) rendered as a tuple: "(3,)", "(2, 2)", "()".
 std::string numpy_shape_text(const rapidjson::Value& value);
 
+// bool(v): false for null, false, 0, "", [] and {}.
+bool python_truthy(const rapidjson::Value& value);
+
 // A JSON number as Python would print it (int or float).
 std::string python_number_text(const rapidjson::Value& value);
 

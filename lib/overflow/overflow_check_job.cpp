@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "common/error.hpp"
+#include "common/timestamps.hpp"
 #include "common/thread_pool.hpp"
 #include "overflow/overflow_report.hpp"
 #include "report/csv_writer.hpp"
@@ -62,7 +63,7 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options) {
 
     const fs::path dir = options.output_dir.value_or(fs::path("./output"));
     report::ensure_output_dir(dir);
-    const std::string stamp = report::file_timestamp();
+    const std::string stamp = local_timestamp();
     if (write_json) {
         const fs::path target = dir / ("overflow_check_" + stamp + ".json");
         const std::string text = report_json(result.scans, options.first_only).dump(2) + "\n";

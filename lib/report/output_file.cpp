@@ -38,13 +38,36 @@ void write_atomically(const std::filesystem::path& target,
     }
 }
 
-std::string file_timestamp() {
-    char text[16];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
+StagedFiles::~StagedFiles() {
+    for (const auto& [temp, target] : staged_) {
+        std::error_code ignored;
+        std::filesystem::remove(temp, ignored);
+    }
+}
+
+std::filesystem::path StagedFiles::stage(const std::filesystem::path& target,
+                                         const std::function<void(const std::filesystem::path&)>& write) {
+    const auto temp = target.parent_path() / fmt::format(".{}.staged-{}", target.filename().string(), ::getpid());
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        staged_.emplace_back(temp, target);
+    }
+    write(temp);  // on failure the destructor removes what was written
+    ::chmod(temp.c_str(), 0640);
+    return temp;
+}
+
+std::vector<std::filesystem::path> StagedFiles::commit() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<std::filesystem::path> targets;
+    for (const auto& [temp, target] : staged_) {
+        std::error_code ec;
+        std::filesystem::rename(temp, target, ec);
+        if (ec) throw Error(target.string(), fmt::format("cannot move the result into place: {}", ec.message()));
+        targets.push_back(target);
+    }
+    staged_.clear();
+    return targets;
 }
 
 }  // namespace msprobe::report

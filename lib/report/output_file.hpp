@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 namespace msprobe::report {
 
@@ -17,7 +20,27 @@ void ensure_output_dir(const std::filesystem::path& dir);
 void write_atomically(const std::filesystem::path& target,
                       const std::function<void(const std::filesystem::path& temp_path)>& write);
 
-// Local time as msprobe stamps its result file names: "%Y%m%d%H%M%S".
-std::string file_timestamp();
+// Files that appear together or not at all: stage() writes each one to a
+// hidden temporary file beside its target, commit() renames them all into
+// place, and whatever was not committed is removed on destruction (so an
+// error in a later file leaves none of them behind). stage() may be called
+// from several threads.
+class StagedFiles {
+public:
+    StagedFiles() = default;
+    ~StagedFiles();
+    StagedFiles(const StagedFiles&) = delete;
+    StagedFiles& operator=(const StagedFiles&) = delete;
+
+    // Calls write(temp_path) and returns temp_path, which stays readable until commit().
+    std::filesystem::path stage(const std::filesystem::path& target,
+                                const std::function<void(const std::filesystem::path& temp_path)>& write);
+    // Moves every staged file into place (mode 0640), in staging order; returns the targets.
+    std::vector<std::filesystem::path> commit();
+
+private:
+    std::mutex mutex_;
+    std::vector<std::pair<std::filesystem::path, std::filesystem::path>> staged_;  // temp, target
+};
 
 }  // namespace msprobe::report

@@ -11,6 +11,7 @@
 #include "support/dump_generator.hpp"
 #include "support/overflow_dump.hpp"
 #include "support/ptdbg_writer.hpp"
+#include "support/planted_anomaly.hpp"
 
 namespace {
 
@@ -26,6 +27,8 @@ int main(int argc, char** argv) {
     bool identical = false;
     bool legacy = false;
     bool legacy_stack = false;
+    int divergent_rank = -1;
+    int inf_rank = -1;
 
     CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps."};
     app.add_option("--out", options.out, "folder that receives npu/, bench/ and compare*.json")->required();
@@ -61,6 +64,10 @@ int main(int argc, char** argv) {
                  "write the legacy layouts instead: a ptdbg_ascend .pkl pair with .npy folders and an online-dispatch "
                  "run folder (uses --out, --ranks, --identical)");
     app.add_flag("--legacy-stack", legacy_stack, "with --legacy: api_stack_ pkl dumps with stack records");
+    app.add_option("--plant-divergence", divergent_rank,
+                   "scale the outputs of this rank's 6th compute forward by 3 on the npu side (compare -da origin)");
+    app.add_option("--plant-inf", inf_rank,
+                   "turn the outputs of this rank's 8th compute forward to inf on the npu side (nan_analyze origin)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -105,6 +112,24 @@ int main(int argc, char** argv) {
                 std::printf("  rank %zu: origin %s, %zu propagated, %zu absorbed\n", rank, expected[rank].origin.c_str(),
                             expected[rank].propagated.size(), expected[rank].absorbed.size());
             }
+        }
+        auto npu_dump = [&](int rank) {
+            if (rank < 0 || rank >= static_cast<int>(pair.npu_rank_dirs.size())) {
+                throw msprobe::Error("", "no such rank to plant into: " + std::to_string(rank));
+            }
+            return pair.npu_rank_dirs[static_cast<std::size_t>(rank)] / "dump.json";
+        };
+        if (divergent_rank >= 0) {
+            const auto file = npu_dump(divergent_rank);
+            const std::string entry = nth_compute_forward(file, 5);
+            plant_divergence(file, entry, 3.0);
+            print_site("planted divergence", "rank " + std::to_string(divergent_rank) + " " + entry);
+        }
+        if (inf_rank >= 0) {
+            const auto file = npu_dump(inf_rank);
+            const std::string entry = nth_compute_forward(file, 7);
+            plant_inf(file, entry);
+            print_site("planted inf", "rank " + std::to_string(inf_rank) + " " + entry);
         }
     } catch (const msprobe::Error& error) {
         std::fprintf(stderr, "msprobe-dumpgen: %s\n", error.what());

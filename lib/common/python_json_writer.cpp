@@ -1,4 +1,4 @@
-#include "support/json_text_writer.hpp"
+#include "common/python_json_writer.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "common/python_text.hpp"
 
-namespace msprobe::testing {
+namespace msprobe::py {
 
 namespace {
 
@@ -48,26 +48,26 @@ bool is_plain(char c) {
 
 }  // namespace
 
-JsonTextWriter::JsonTextWriter() = default;
+JsonWriter::JsonWriter(int indent) : indent_(indent) {}
 
-JsonTextWriter::JsonTextWriter(const std::filesystem::path& file) : path_(file) {
+JsonWriter::JsonWriter(const std::filesystem::path& file, int indent) : indent_(indent), path_(file) {
     file_ = std::fopen(file.c_str(), "wb");
     if (file_ == nullptr) throw Error(file.string(), std::string("cannot create: ") + std::strerror(errno));
     buffer_.reserve(kFlushThreshold + 4096);
 }
 
-JsonTextWriter::~JsonTextWriter() {
+JsonWriter::~JsonWriter() {
     if (file_ != nullptr) std::fclose(file_);
 }
 
-void JsonTextWriter::newline_and_indent(std::size_t depth) {
+void JsonWriter::newline_and_indent(std::size_t depth) {
     buffer_.push_back('\n');
-    buffer_.append(depth, ' ');
+    buffer_.append(depth * static_cast<std::size_t>(indent_), ' ');
 }
 
 // Python's item separator with indent is ",\n" + indentation; the first item
 // of a container only gets the newline.
-void JsonTextWriter::before_value() {
+void JsonWriter::before_value() {
     if (after_key_) {
         after_key_ = false;
         return;
@@ -78,20 +78,20 @@ void JsonTextWriter::before_value() {
     newline_and_indent(has_items_.size());
 }
 
-void JsonTextWriter::key(std::string_view name) {
+void JsonWriter::key(std::string_view name) {
     before_value();
     append_quoted(name);
     buffer_ += ": ";
     after_key_ = true;
 }
 
-void JsonTextWriter::open(char bracket) {
+void JsonWriter::open(char bracket) {
     before_value();
     buffer_.push_back(bracket);
     has_items_.push_back(false);
 }
 
-void JsonTextWriter::close(char bracket) {
+void JsonWriter::close(char bracket) {
     const bool had_items = has_items_.back();
     has_items_.pop_back();
     if (had_items) newline_and_indent(has_items_.size());
@@ -99,45 +99,45 @@ void JsonTextWriter::close(char bracket) {
     flush_if_large();
 }
 
-void JsonTextWriter::begin_object() { open('{'); }
-void JsonTextWriter::end_object() { close('}'); }
-void JsonTextWriter::begin_array() { open('['); }
-void JsonTextWriter::end_array() { close(']'); }
+void JsonWriter::begin_object() { open('{'); }
+void JsonWriter::end_object() { close('}'); }
+void JsonWriter::begin_array() { open('['); }
+void JsonWriter::end_array() { close(']'); }
 
-void JsonTextWriter::null() {
+void JsonWriter::null() {
     before_value();
     buffer_ += "null";
 }
 
-void JsonTextWriter::boolean(bool value) {
+void JsonWriter::boolean(bool value) {
     before_value();
     buffer_ += value ? "true" : "false";
 }
 
-void JsonTextWriter::integer(std::int64_t value) {
+void JsonWriter::integer(std::int64_t value) {
     before_value();
     buffer_ += std::to_string(value);
 }
 
-void JsonTextWriter::number(double value) {
+void JsonWriter::number(double value) {
     before_value();
     if (std::isnan(value)) {
         buffer_ += "NaN";
     } else if (std::isinf(value)) {
         buffer_ += value > 0 ? "Infinity" : "-Infinity";
     } else {
-        buffer_ += py::float_repr(value);
+        buffer_ += float_repr(value);
     }
 }
 
 // json's ensure_ascii escaping: the short escapes, \u00XX for other control
 // characters and DEL, \uXXXX (surrogate pairs above U+FFFF) for non-ASCII.
-void JsonTextWriter::string(std::string_view text) {
+void JsonWriter::string(std::string_view text) {
     before_value();
     append_quoted(text);
 }
 
-void JsonTextWriter::append_quoted(std::string_view text) {
+void JsonWriter::append_quoted(std::string_view text) {
     buffer_.push_back('"');
     for (std::size_t i = 0; i < text.size();) {
         const char c = text[i];
@@ -170,7 +170,7 @@ void JsonTextWriter::append_quoted(std::string_view text) {
     buffer_.push_back('"');
 }
 
-void JsonTextWriter::flush_if_large() {
+void JsonWriter::flush_if_large() {
     if (file_ == nullptr || buffer_.size() < kFlushThreshold) return;
     if (std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
         throw Error(path_.string(), std::string("write failed: ") + std::strerror(errno));
@@ -178,7 +178,7 @@ void JsonTextWriter::flush_if_large() {
     buffer_.clear();
 }
 
-void JsonTextWriter::finish() {
+void JsonWriter::finish() {
     if (file_ == nullptr) return;
     const bool written = std::fwrite(buffer_.data(), 1, buffer_.size(), file_) == buffer_.size();
     buffer_.clear();
@@ -187,4 +187,4 @@ void JsonTextWriter::finish() {
     if (!written || !closed) throw Error(path_.string(), std::string("write failed: ") + std::strerror(errno));
 }
 
-}  // namespace msprobe::testing
+}  // namespace msprobe::py

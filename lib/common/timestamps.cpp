@@ -1,5 +1,6 @@
-#include "common/timestamp.hpp"
+#include "common/timestamps.hpp"
 
+#include <chrono>
 #include <ctime>
 
 namespace msprobe {
@@ -11,6 +12,11 @@ std::string local_timestamp() {
     localtime_r(&now, &local);
     std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
     return text;
+}
+
+std::int64_t epoch_nanoseconds() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace msprobe

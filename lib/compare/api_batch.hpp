@@ -1,0 +1,18 @@
+#pragma once
+// msprobe's grouping of result rows into API batches (compare spec §9.2),
+// shared by the highlight rules and the first-difference check.
+#include <string_view>
+
+namespace msprobe::compare {
+
+// Whether a row of API `row_api` continues the batch opened by `batch_api`:
+// the same key, or a key without a ".forward."/".backward." segment that is a
+// substring of the batch's key.
+inline bool joins_api_batch(std::string_view batch_api, std::string_view row_api) {
+    if (row_api == batch_api) return true;
+    const bool direction_inside =
+        row_api.find(".forward.") != std::string_view::npos || row_api.find(".backward.") != std::string_view::npos;
+    return !direction_inside && batch_api.find(row_api) != std::string_view::npos;
+}
+
+}  // namespace msprobe::compare

@@ -1,0 +1,25 @@
+#pragma once
+// compare.json: the npu/bench paths (files or step directories) and the
+// optional stack path, resolved and checked as msprobe does.
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+namespace msprobe::compare {
+
+struct CompareJson {
+    std::filesystem::path npu_path;
+    std::filesystem::path bench_path;
+    std::optional<std::filesystem::path> stack_path;
+};
+
+// Throws msprobe::Error (exit 2) naming the file when it is missing,
+// malformed, lacks a path, or asks for a compare flavour not supported yet.
+CompareJson read_compare_json(const std::filesystem::path& path);
+
+// The rank directories of a step directory (rank, rank0, rank1, ...) sorted
+// by rank number, "rank" first. Throws msprobe::Error naming the directory
+// for any other entry or when it cannot be listed.
+std::vector<std::filesystem::path> list_rank_dirs(const std::filesystem::path& step_dir);
+
+}  // namespace msprobe::compare

@@ -1,0 +1,33 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+
+#include "common/error.hpp"
+#include "compare/compare_json.hpp"
+
+namespace msprobe::compare {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> list_rank_dirs(const fs::path& step_dir) {
+    static const std::regex kRankName("^rank(?:0|[1-9][0-9]*)?$");
+    std::vector<std::pair<long, fs::path>> ranks;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(step_dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (!std::regex_match(name, kRankName) || !entry.is_directory()) {
+            throw Error(step_dir.string(), fmt::format("contains '{}', which is not a rank directory of a dump "
+                                                       "(expected rank, rank0, rank1, ...)",
+                                                       name));
+        }
+        ranks.emplace_back(name == "rank" ? -1 : std::stol(name.substr(4)), entry.path());
+    }
+    if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
+    std::sort(ranks.begin(), ranks.end());
+    std::vector<fs::path> out;
+    for (auto& r : ranks) out.push_back(std::move(r.second));
+    return out;
+}
+
+}  // namespace msprobe::compare

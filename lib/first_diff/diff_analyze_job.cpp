@@ -1,0 +1,158 @@
+#include "first_diff/diff_analyze_job.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <regex>
+#include <thread>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/thread_pool.hpp"
+#include "common/timestamps.hpp"
+#include "compare/compare_json.hpp"
+#include "first_diff/analysis.hpp"
+#include "first_diff/diff_report.hpp"
+#include "first_diff/rank_result.hpp"
+#include "first_diff/rank_result_reader.hpp"
+#include "report/output_file.hpp"
+
+namespace msprobe::first_diff {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RankJob {
+    std::string rank_name;  // the NPU rank directory name: "rank", "rank3"
+    std::int64_t rank = 0;
+    RankDumps dumps;
+};
+
+bool is_rank_name(const std::string& name) {
+    static const std::regex kRankName("^rank(?:0|[1-9][0-9]*)?$");
+    return std::regex_match(name, kRankName);
+}
+
+std::int64_t rank_number(const std::string& rank_name) {
+    return rank_name.size() > 4 ? std::stoll(rank_name.substr(4)) : 0;
+}
+
+std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& bench_dir) {
+    const auto npu_ranks = compare::list_rank_dirs(npu_dir);
+    const auto bench_ranks = compare::list_rank_dirs(bench_dir);
+    if (npu_ranks.empty()) throw Error(npu_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
+    if (npu_ranks.size() != bench_ranks.size()) {
+        throw Error(bench_dir.string(), fmt::format("the number of ranks differs: npu has {}, bench has {}",
+                                                    npu_ranks.size(), bench_ranks.size()));
+    }
+    std::vector<RankJob> jobs;
+    for (std::size_t i = 0; i < npu_ranks.size(); ++i) {  // paired by position, as msprobe does
+        RankJob job;
+        job.rank_name = npu_ranks[i].filename().string();
+        job.rank = rank_number(job.rank_name);
+        job.dumps.npu_json = npu_ranks[i] / "dump.json";
+        job.dumps.bench_json = bench_ranks[i] / "dump.json";
+        for (const auto& p : {job.dumps.npu_json, job.dumps.bench_json}) {
+            if (!fs::is_regular_file(p)) throw Error(p.string(), "no such file (every rank needs a dump.json)");
+        }
+        if (fs::exists(npu_ranks[i] / "stack.json")) job.dumps.stack_json = npu_ranks[i] / "stack.json";
+        jobs.push_back(std::move(job));
+    }
+    return jobs;
+}
+
+// Two dump files: msprobe ignores -da there; we analyse the pair as one rank.
+RankJob rank_job_of_files(const compare::CompareJson& config) {
+    for (const auto& p : {config.npu_path, config.bench_path}) {
+        if (p.filename() != "dump.json") throw Error(p.string(), "-da compares dump.json files");
+    }
+    RankJob job;
+    const std::string parent = config.npu_path.parent_path().filename().string();
+    job.rank_name = is_rank_name(parent) ? parent : "rank";
+    job.rank = rank_number(job.rank_name);
+    job.dumps.npu_json = config.npu_path;
+    job.dumps.bench_json = config.bench_path;
+    const fs::path beside = config.npu_path.parent_path() / "stack.json";
+    if (config.stack_path) {
+        job.dumps.stack_json = config.stack_path;
+    } else if (fs::exists(beside)) {
+        job.dumps.stack_json = beside;
+    }
+    return job;
+}
+
+}  // namespace
+
+DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options) {
+    log::info("Start finding first diff node......");
+    const compare::CompareJson config = compare::read_compare_json(options.input_path);
+    std::error_code ec;
+    for (const auto& p : {config.npu_path, config.bench_path}) {
+        if (!fs::exists(p, ec)) throw Error(p.string(), "no such file or directory");
+    }
+    const bool dirs = fs::is_directory(config.npu_path);
+    if (dirs != fs::is_directory(config.bench_path)) {
+        throw Error(config.bench_path.string(), "npu_path and bench_path must both be files or both directories");
+    }
+    std::vector<RankJob> jobs;
+    if (dirs) {
+        jobs = rank_jobs_of_dirs(config.npu_path, config.bench_path);
+    } else {
+        log::warning("-da on two dump files: analysing the pair as a single rank.");
+        jobs.push_back(rank_job_of_files(config));
+    }
+    report::ensure_output_dir(options.output_dir);
+
+    // Stage A: each rank's result file, staged until everything succeeded.
+    log::info("Start comparing data ......");
+    const DiffCheckConfig check = DiffCheckConfig::builtin();
+    report::StagedFiles staged;
+    std::vector<std::optional<fs::path>> results(jobs.size());
+    const unsigned threads = std::max(1u, std::min<unsigned>(options.jobs ? options.jobs : 1u,
+                                                              static_cast<unsigned>(jobs.size())));
+    ThreadPool pool(threads);
+    pool.parallel_for(static_cast<std::int64_t>(jobs.size()), [&](std::int64_t i) {
+        const RankJob& job = jobs[static_cast<std::size_t>(i)];
+        const fs::path target =
+            options.output_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, local_timestamp());
+        if (fs::exists(target)) log::warning(fmt::format("{} will be deleted.", target.string()));
+        bool written = false;
+        const fs::path temp = staged.stage(target, [&](const fs::path& file) {
+            written = write_rank_result(job.dumps, check, file);
+        });
+        if (written) {
+            results[static_cast<std::size_t>(i)] = temp;
+            log::info(fmt::format("[{}]Saving json file to disk: {}", job.rank_name, target.string()));
+        }
+    });
+    log::info("Pre Process completed.");
+
+    // Stages B and C: this run's results only (never stale files of earlier runs).
+    std::map<std::int64_t, fs::path> files;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (results[i]) files[jobs[i].rank] = *results[i];
+    }
+    const ResultReadOptions read_options{options.strict_compat};
+    std::vector<RankOps> ranks;
+    for (const auto& [rank, file] : files) ranks.push_back(read_rank_results(file, rank, read_options));
+    const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_diff());
+
+    DiffAnalyzeSummary summary;
+    std::optional<fs::path> report_path;
+    if (analysis.findings.empty()) {
+        log::info("Cannot find any diff node, no need to generate analyze file.");
+    } else {
+        report_path = options.output_dir / fmt::format("diff_analyze_{}.json", epoch_nanoseconds());
+        staged.stage(*report_path,
+                     [&](const fs::path& file) { write_diff_report(analysis.findings, ranks, files, file); });
+        summary.found = true;
+    }
+    summary.written = staged.commit();
+    if (report_path) log::info(fmt::format("The analyze result is saved in: {}", report_path->string()));
+    return summary;
+}
+
+}  // namespace msprobe::first_diff

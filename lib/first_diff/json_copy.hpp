@@ -1,0 +1,31 @@
+#pragma once
+// Copies a value read from one of msprobe's JSON files into a Python-style
+// JSON writer unchanged: ints stay ints, floats print as Python does, NaN and
+// Infinity stay tokens, member order is kept.
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "common/python_json_writer.hpp"
+
+namespace msprobe::first_diff {
+
+void copy_json_value(py::JsonWriter& out, const rapidjson::Value& value);
+
+// The member `key` of an object, or null when absent (or not an object).
+const rapidjson::Value* json_member(const rapidjson::Value& object, const char* key);
+
+// A string value's text.
+inline std::string_view json_text(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
+
+// Python's bool() of a value that may be absent (absent is false).
+bool json_truthy(const rapidjson::Value* value);
+
+// The op_items rows of one state ("input", "output") by NPU Name, as msprobe
+// collects them into a dict: a repeated name keeps its first place, the later row wins.
+std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows_of_state(const rapidjson::Value& op_items,
+                                                                                 std::string_view state);
+
+}  // namespace msprobe::first_diff

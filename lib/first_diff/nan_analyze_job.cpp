@@ -1,0 +1,210 @@
+#include "first_diff/nan_analyze_job.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string_view>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/python_json_writer.hpp"
+#include "common/timestamps.hpp"
+#include "dump/json_file.hpp"
+#include "first_diff/json_copy.hpp"
+#include "first_diff/nan_dump_reader.hpp"
+#include "report/output_file.hpp"
+
+namespace msprobe::first_diff {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RankFiles {
+    std::int64_t rank = 0;
+    fs::path dump, construct, stack;
+};
+
+void write_section(py::JsonWriter& out, const rapidjson::Value& entry, const char* name, bool list_default) {
+    out.key(name);
+    if (const auto* section = json_member(entry, name)) {
+        copy_json_value(out, *section);
+    } else if (list_default) {
+        out.begin_array();
+        out.end_array();
+    } else {
+        out.begin_object();
+        out.end_object();
+    }
+}
+
+void write_anomaly_node(py::JsonWriter& out, const std::string& key, const rapidjson::Value& entry,
+                        const dump::JsonFile& construct, const dump::JsonFile& stack) {
+    out.begin_object();
+    out.key("op_name");
+    out.string(key);
+    out.key("data_info");
+    out.begin_object();
+    if (key.find("forward") != std::string::npos) {
+        write_section(out, entry, "input_args", true);
+        write_section(out, entry, "input_kwargs", false);
+    } else {
+        write_section(out, entry, "input", true);
+    }
+    write_section(out, entry, "output", false);
+    out.end_object();
+    out.key("construct_info");
+    out.begin_array();
+    for (const auto& name : construct_chain(construct.root(), key)) out.string(name);
+    out.end_array();
+    out.key("stack_info");
+    if (const auto* frames = find_stack_frames(stack.root(), key, stack.path())) {
+        copy_json_value(out, *frames);
+    } else {
+        out.begin_object();
+        out.end_object();
+    }
+    out.end_object();
+}
+
+void write_anomaly_report(const std::vector<Finding>& findings, const std::vector<RankOps>& ranks,
+                          const std::vector<RankFiles>& files, const fs::path& out_file) {
+    py::JsonWriter out(out_file, 2);
+    out.begin_object();
+    std::optional<std::int64_t> open_rank;
+    for (const auto& finding : findings) {  // ascending rank
+        const auto rank_at = std::find_if(ranks.begin(), ranks.end(), [&](const RankOps& r) { return r.rank == finding.rank; });
+        const auto files_at = std::find_if(files.begin(), files.end(), [&](const RankFiles& f) { return f.rank == finding.rank; });
+        if (rank_at == ranks.end() || files_at == files.end()) continue;
+        if (open_rank != finding.rank) {
+            if (open_rank) out.end_array();
+            open_rank = finding.rank;
+            out.key(fmt::format("rank_{}", finding.rank));
+            out.begin_array();
+        }
+        const std::string& key = rank_at->ops.at(finding.index).name;
+        const dump::JsonFile dump = dump::JsonFile::load(files_at->dump);
+        const dump::JsonFile construct = dump::JsonFile::load(files_at->construct);
+        const dump::JsonFile stack = dump::JsonFile::load(files_at->stack);
+        static const rapidjson::Value kEmptyObject(rapidjson::kObjectType);
+        const auto* data = json_member(dump.root(), "data");
+        const auto* entry = data ? json_member(*data, key.c_str()) : nullptr;
+        write_anomaly_node(out, key, entry && entry->IsObject() ? *entry : kEmptyObject, construct, stack);
+    }
+    if (open_rank) out.end_array();
+    out.end_object();
+    out.finish();
+}
+
+}  // namespace
+
+std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& step_dir) {
+    std::map<std::int64_t, fs::path> ranks;
+    std::vector<fs::path> entries;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(step_dir, ec)) entries.push_back(entry.path());
+    if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
+    std::sort(entries.begin(), entries.end());
+    for (const auto& path : entries) {
+        const std::string name = path.filename().string();
+        if (!name.starts_with("rank")) continue;
+        std::string_view rest(name);
+        auto strip = [](char c) { return c == 'r' || c == 'a' || c == 'n' || c == 'k'; };
+        while (!rest.empty() && strip(rest.front())) rest.remove_prefix(1);
+        while (!rest.empty() && strip(rest.back())) rest.remove_suffix(1);
+        if (rest.empty()) {
+            ranks[0] = path;
+        } else if (rest.size() <= 18 && std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+            ranks[std::stoll(std::string(rest))] = path;
+        }
+    }
+    return {ranks.begin(), ranks.end()};
+}
+
+std::vector<std::string> construct_chain(const rapidjson::Value& construct, const std::string& key) {
+    std::vector<std::string> chain{key};
+    std::set<std::string> visited{key};
+    std::string current = key;
+    while (true) {
+        const auto* parent = json_member(construct, current.c_str());
+        // A list value is [parent, micro_step].
+        if (parent && parent->IsArray()) parent = parent->Empty() ? nullptr : &(*parent)[0];
+        if (!parent || !parent->IsString() || parent->GetStringLength() == 0) break;
+        std::string name(parent->GetString(), parent->GetStringLength());
+        if (!visited.insert(name).second) break;
+        chain.push_back(name);
+        current = std::move(name);
+    }
+    std::reverse(chain.begin(), chain.end());
+    return chain;
+}
+
+const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const std::string& key,
+                                          const std::string& file) {
+    if (!stack.IsObject()) throw Error(file, "Unsupported type: stack.json is not a JSON object");
+    for (const auto& m : stack.GetObject()) {
+        if (!m.value.IsArray()) {
+            throw Error(file, fmt::format("Unsupported type: the stack of '{}' is not a list",
+                                          std::string_view(m.name.GetString(), m.name.GetStringLength())));
+        }
+    }
+    for (const auto& m : stack.GetObject()) {
+        const auto& item = m.value;
+        if (item.Size() < 2) continue;
+        const auto& names = item[0];
+        bool listed = false;
+        if (names.IsArray()) {
+            listed = std::any_of(names.Begin(), names.End(), [&](const rapidjson::Value& n) {
+                return n.IsString() && std::string_view(n.GetString(), n.GetStringLength()) == key;
+            });
+        } else if (names.IsString()) {  // per-key layout: msprobe's "in" tests a substring of the first frame
+            listed = std::string_view(names.GetString(), names.GetStringLength()).find(key) != std::string_view::npos;
+        }
+        if (listed) return &item[1];
+    }
+    return nullptr;
+}
+
+NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
+    std::error_code ec;
+    if (!fs::is_directory(options.input_dir, ec)) {
+        throw Error(options.input_dir.string(), "no such directory (expected a step directory of a dump)");
+    }
+    std::vector<RankFiles> files;
+    for (const auto& [rank, dir] : nan_rank_dirs(options.input_dir)) {
+        RankFiles f{rank, dir / "dump.json", dir / "construct.json", dir / "stack.json"};
+        for (const auto& p : {f.dump, f.construct, f.stack}) {
+            if (!fs::is_regular_file(p, ec)) throw Error(p.string(), "no such file");
+        }
+        files.push_back(std::move(f));
+    }
+    if (files.empty()) {
+        throw Error(options.input_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
+    }
+    std::vector<RankOps> ranks;
+    for (const auto& f : files) ranks.push_back(read_nan_rank(f.dump, f.rank));
+    // Parse the other two files now, so a malformed one fails before anything is written.
+    for (const auto& f : files) {
+        dump::JsonFile::load(f.construct);
+        dump::JsonFile::load(f.stack);
+    }
+
+    const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_anomaly());
+
+    NanAnalyzeSummary summary;
+    if (analysis.findings.empty()) {
+        log::info("Cannot find any anomaly node, no need to generate analyze file.");
+        return summary;
+    }
+    report::ensure_output_dir(options.output_dir);
+    const fs::path target = options.output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds());
+    report::write_atomically(target,
+                             [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
+    log::info(fmt::format("The analyze result is saved in: {}", target.string()));
+    summary.written = target;
+    return summary;
+}
+
+}  // namespace msprobe::first_diff

@@ -1,0 +1,43 @@
+#pragma once
+// nan_analyze end to end (diff_analyze spec Part 2): the first op that turned
+// clean inputs into NaN/Inf, over every rank of a step directory, written as
+// anomaly_analyze_{ns}.json.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "first_diff/analysis.hpp"
+
+namespace msprobe::first_diff {
+
+struct NanAnalyzeOptions {
+    std::filesystem::path input_dir;                // a step directory: rank, rank0, rank1, ...
+    std::filesystem::path output_dir = "./output";  // created if missing
+};
+
+struct NanAnalyzeSummary {
+    std::optional<std::filesystem::path> written;  // the analysis file, when an anomaly was found
+};
+
+// Throws msprobe::Error (exit 2) when the input is not a directory, holds no
+// rank directory, or a rank lacks dump.json / construct.json / stack.json or
+// has a malformed one; nothing is written then.
+NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options);
+
+// The ranks of a step directory's entries: names starting with "rank" whose
+// rest (after stripping r, a, n, k) is empty (rank 0) or digits; ascending.
+std::vector<std::pair<std::int64_t, std::filesystem::path>> nan_rank_dirs(const std::filesystem::path& step_dir);
+
+// construct.json's ancestor chain of `key`, outermost first, ending with it.
+std::vector<std::string> construct_chain(const rapidjson::Value& construct, const std::string& key);
+
+// The frame list stack.json holds for `key` (grouped layout), or null.
+// Throws msprobe::Error naming `file` when a value is not a list.
+const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const std::string& key,
+                                          const std::string& file);
+
+}  // namespace msprobe::first_diff

@@ -1,0 +1,175 @@
+#include "first_diff/rank_result_reader.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <cmath>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/error.hpp"
+#include "dump/json_file.hpp"
+#include "first_diff/json_copy.hpp"
+
+namespace msprobe::first_diff {
+
+namespace {
+
+// Python's int(text): optional whitespace and sign, decimal digits (underscores between them).
+std::optional<std::int64_t> parse_int(std::string_view text) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+    bool negative = false;
+    if (!text.empty() && (text.front() == '+' || text.front() == '-')) {
+        negative = text.front() == '-';
+        text.remove_prefix(1);
+    }
+    if (text.empty() || text.size() > 18) return std::nullopt;
+    std::int64_t value = 0;
+    bool after_digit = false;
+    for (const char c : text) {
+        if (c == '_' && after_digit) {
+            after_digit = false;
+            continue;
+        }
+        if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+        value = value * 10 + (c - '0');
+        after_digit = true;
+    }
+    if (!after_digit) return std::nullopt;
+    return negative ? -value : value;
+}
+
+// Python's int(value) for a cell: ints, truncated floats, numeric texts.
+std::optional<std::int64_t> int_of(const rapidjson::Value* v) {
+    if (!v) return std::nullopt;
+    if (v->IsInt64()) return v->GetInt64();
+    if (v->IsNumber() && std::isfinite(v->GetDouble())) return static_cast<std::int64_t>(v->GetDouble());
+    if (v->IsBool()) return v->GetBool() ? 1 : 0;
+    if (v->IsString()) return parse_int(json_text(*v));
+    return std::nullopt;
+}
+
+// The rank-carrying value of an input row: "NPU max", or "NPU MD5" when the
+// row has no statistics (md5 compares).
+const rapidjson::Value* rank_value(const rapidjson::Value& row) {
+    if (const auto* max = json_member(row, "NPU max")) return max;
+    return json_member(row, "NPU MD5");
+}
+
+bool equals_rank(const rapidjson::Value* value, std::int64_t rank, const ResultReadOptions& options) {
+    if (!value) return false;
+    if (value->IsString()) {
+        if (options.strict_compat) return false;  // msprobe compares the text "2" with the integer 2
+        const auto parsed = parse_int(json_text(*value));
+        return parsed && *parsed == rank;
+    }
+    if (value->IsNumber()) return value->GetDouble() == static_cast<double>(rank);
+    return false;
+}
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+CommRole role_of(const std::vector<std::pair<std::string_view, const rapidjson::Value*>>& inputs, std::int64_t rank,
+                 const ResultReadOptions& options) {
+    for (const auto& [word, role] : {std::pair{"src", CommRole::Src}, std::pair{"dst", CommRole::Dst}}) {
+        for (const auto& [name, row] : inputs) {
+            if (!contains(name, word)) continue;
+            return equals_rank(rank_value(*row), rank, options) ? role : opposite(role);
+        }
+    }
+    return CommRole::Link;
+}
+
+std::vector<std::int64_t> ranks_of(const std::vector<std::pair<std::string_view, const rapidjson::Value*>>& inputs,
+                                   const ResultReadOptions& options) {
+    std::vector<std::int64_t> ranks;
+    for (const auto& [name, row] : inputs) {
+        if (contains(name, "dst") || contains(name, "src")) {
+            // dst, src, group_dst, group_src all contain dst or src.
+            const auto value = int_of(rank_value(*row));
+            if (value && (*value != 0 || !options.strict_compat)) ranks.push_back(*value);
+        } else if (name.ends_with(".group")) {
+            const auto* value = rank_value(*row);
+            if (!value || !value->IsString()) continue;
+            std::string_view text = json_text(*value);
+            if (text.size() < 2 || text.front() != '[' || text.back() != ']') continue;
+            text = text.substr(1, text.size() - 2);
+            std::vector<std::int64_t> members;
+            bool valid = true;
+            while (valid) {
+                const auto comma = text.find(',');
+                const auto part = parse_int(text.substr(0, comma));
+                if (!part) valid = false;
+                else members.push_back(*part);
+                if (comma == std::string_view::npos) break;
+                text.remove_prefix(comma + 1);
+            }
+            // A group msprobe cannot parse ("[]", MindSpore group names) names no rank.
+            if (valid) ranks.insert(ranks.end(), members.begin(), members.end());
+        } else if (const auto* peer = json_member(*row, "NPU P2POp peer")) {
+            if (peer->IsString() && json_text(*peer) == "None") continue;
+            if (const auto value = int_of(peer)) ranks.push_back(*value);
+        }
+    }
+    return ranks;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> rank_of_result_name(const std::string& file_name) {
+    if (!file_name.starts_with("compare_result_rank") || !file_name.ends_with(".json")) return std::nullopt;
+    std::vector<std::string_view> fields;
+    std::string_view rest(file_name);
+    while (true) {
+        const auto sep = rest.find('_');
+        fields.push_back(rest.substr(0, sep));
+        if (sep == std::string_view::npos) break;
+        rest.remove_prefix(sep + 1);
+    }
+    if (fields.size() <= 2 || !fields[2].starts_with("rank")) return std::nullopt;
+    std::string_view digits = fields[2];
+    auto strip = [](char c) { return c == 'r' || c == 'a' || c == 'n' || c == 'k'; };
+    while (!digits.empty() && strip(digits.front())) digits.remove_prefix(1);
+    while (!digits.empty() && strip(digits.back())) digits.remove_suffix(1);
+    if (digits.empty()) return 0;
+    return parse_int(digits);
+}
+
+CommFacts comm_facts_of_items(const rapidjson::Value& op_items, std::int64_t rank, const ResultReadOptions& options) {
+    const auto inputs = rows_of_state(op_items, "input");
+    CommFacts facts;
+    facts.role = role_of(inputs, rank, options);
+    facts.ranks = ranks_of(inputs, options);
+    return facts;
+}
+
+RankOps read_rank_results(const std::filesystem::path& file, std::int64_t rank, const ResultReadOptions& options) {
+    const dump::JsonFile json = dump::JsonFile::load(file);
+    const auto& root = json.root();
+    if (!root.IsObject()) throw Error(json.path(), "expected a JSON object of API entries");
+    RankOps out;
+    out.rank = rank;
+    out.source = json.path();
+    const KeyRules& rules = diff_key_rules();
+    for (const auto& entry : root.GetObject()) {
+        RankOp op;
+        op.name = std::string(json_text(entry.name));
+        op.kind = rules.kind_of(op.name);
+        if (!entry.value.IsObject()) throw Error(json.path(), fmt::format("entry '{}' is not an object", op.name));
+        const auto* is_same = json_member(entry.value, "is_same");
+        op.flagged = is_same && !json_truthy(is_same);
+        if (op.kind == OpKind::Communication) {
+            static const rapidjson::Value kNoItems(rapidjson::kArrayType);
+            const auto* items = json_member(entry.value, "op_items");
+            op.comm = comm_facts_of_items(items ? *items : kNoItems, rank, options);
+            op.comm.keeps_itself = op.flagged;
+            op.comm.feeds_compute_ops = true;
+        }
+        out.ops.push_back(std::move(op));
+    }
+    return out;
+}
+
+}  // namespace msprobe::first_diff

@@ -1,0 +1,50 @@
+// StagedFiles: result files that appear together or not at all.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "report/output_file.hpp"
+#include "support/file_text.hpp"
+#include "support/shared_fixtures.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+void write(const fs::path& p, const char* text) { std::ofstream(p) << text; }
+std::size_t entries(const fs::path& dir) {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+}
+}  // namespace
+
+TEST_CASE("staged files appear only on commit", "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("staged_files");
+    {
+        msprobe::report::StagedFiles staged;
+        const fs::path temp = staged.stage(dir / "a.json", [](const fs::path& p) { write(p, "a"); });
+        CHECK(msprobe::testing::read_file_text(temp) == "a");  // readable before the commit
+        staged.stage(dir / "b.json", [](const fs::path& p) { write(p, "b"); });
+        CHECK_FALSE(fs::exists(dir / "a.json"));
+        const auto targets = staged.commit();
+        CHECK(targets == std::vector<fs::path>{dir / "a.json", dir / "b.json"});
+    }
+    CHECK(msprobe::testing::read_file_text(dir / "a.json") == "a");
+    CHECK(msprobe::testing::read_file_text(dir / "b.json") == "b");
+    CHECK(entries(dir) == 2);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("staged files vanish when the run fails before the commit", "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("staged_files_failed");
+    CHECK_THROWS_AS(([&] {
+                        msprobe::report::StagedFiles staged;
+                        staged.stage(dir / "a.json", [](const fs::path& p) { write(p, "a"); });
+                        staged.stage(dir / "b.json", [](const fs::path& p) {
+                            write(p, "partial");
+                            throw std::runtime_error("disk full");
+                        });
+                        staged.commit();
+                    }()),
+                    std::runtime_error);
+    CHECK(entries(dir) == 0);
+    fs::remove_all(dir);
+}
