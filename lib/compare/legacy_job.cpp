@@ -107,14 +107,15 @@ public:
     void compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
         const report::Table table = ptdbg_table(input, pool_);
-        write(result_path, table);
-        const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
-        summary_.failing_rows += static_cast<std::size_t>(std::count_if(
-            table.rows.begin(), table.rows.end(), [&](const auto& row) { return row[accuracy] == report::Cell("No"); }));
-        if (options_.compare_only) return;
-        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
-        write_advice_file(legacy_advise(table), advisor_path);
-        summary_.written.push_back(advisor_path);
+        PairOutcome outcome = outcome_of(suffix.empty() ? suffix : suffix.substr(1), table);
+        write(result_path, table, outcome);
+        if (!options_.compare_only) {
+            const fs::path advisor_path =
+                options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
+            write_advice_file(legacy_advise(table), advisor_path);
+            outcome.written.push_back(advisor_path);
+        }
+        summary_.pairs.push_back(std::move(outcome));
     }
 
     void compare_distributed(const fs::path& npu_dir, const fs::path& bench_dir) {
@@ -144,11 +145,12 @@ public:
         const std::string rank = run.rank ? fmt::format("_rank{}", *run.rank) : std::string();
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, local_timestamp());
         const report::Table table = dispatch_table(run, pool_);
-        write(result_path, table);
+        PairOutcome outcome = outcome_of(rank.empty() ? rank : rank.substr(1), table);
+        write(result_path, table, outcome);
+        summary_.pairs.push_back(std::move(outcome));
         const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
         for (const auto& row : table.rows) {
             if (row[accuracy] == report::Cell("No")) {
-                ++summary_.failing_rows;
                 log::warning(fmt::format("{} Failed, Cosine={}, MaxAbsErr={}", row[0].text(), row[12].text(),
                                          row[13].text()));
             }
@@ -162,14 +164,31 @@ private:
         return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) - table.header.begin());
     }
 
-    void write(const fs::path& result_path, const report::Table& table) {
+    // The legacy tools judge a row by one column: "No" is an error, anything else passes.
+    static PairOutcome outcome_of(std::string label, const report::Table& table) {
+        PairOutcome outcome;
+        outcome.label = std::move(label);
+        outcome.rows = table.rows.size();
+        const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
+        for (const auto& row : table.rows) {
+            if (!(row[accuracy] == report::Cell("No"))) continue;
+            ++outcome.errors;
+            if (!outcome.first_problem) {
+                outcome.first_problem =
+                    FirstProblem{row[0].is_text() ? row[0].text() : "", RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
+            }
+        }
+        outcome.passed = outcome.rows - outcome.errors;
+        return outcome;
+    }
+
+    void write(const fs::path& result_path, const report::Table& table, PairOutcome& outcome) {
         if (fs::exists(result_path)) log::warning(fmt::format("{} will be deleted.", result_path.string()));
         report::write_atomically(result_path, [&](const fs::path& temp) {
             report::write_csv(table, report::CellRendering::Plain, temp);
         });
         log::info(fmt::format("The result file is saved in: {}", result_path.string()));
-        summary_.written.push_back(result_path);
-        summary_.rows += table.rows.size();
+        outcome.written.push_back(result_path);
     }
 
     const CompareOptions& options_;

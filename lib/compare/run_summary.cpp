@@ -35,6 +35,12 @@ std::size_t CompareSummary::rows() const { return total(*this, &PairOutcome::row
 std::size_t CompareSummary::warnings() const { return total(*this, &PairOutcome::warnings); }
 std::size_t CompareSummary::errors() const { return total(*this, &PairOutcome::errors); }
 
+std::vector<std::filesystem::path> CompareSummary::written() const {
+    std::vector<std::filesystem::path> all;
+    for (const auto& pair : pairs) all.insert(all.end(), pair.written.begin(), pair.written.end());
+    return all;
+}
+
 std::string model_frame(const std::vector<std::string>& frames) {
     for (const auto& frame : frames) {
         if (frame.find("/site-packages/") == std::string::npos && frame.find("/dist-packages/") == std::string::npos) {
@@ -121,13 +127,9 @@ std::string summary_text(const CompareSummary& summary) {
         if (!problem.stack_frame.empty()) text += fmt::format("  at {}\n", problem.stack_frame);
     }
     if (summary.failed_ranks > 0) text += fmt::format("{} rank(s) could not be compared.\n", summary.failed_ranks);
-    std::size_t written = 0;
-    for (const auto& pair : summary.pairs) written += pair.written.size();
-    if (written > 0) {
+    if (const auto written = summary.written(); !written.empty()) {
         text += "Written:\n";
-        for (const auto& pair : summary.pairs) {
-            for (const auto& path : pair.written) text += fmt::format("  {}\n", path.string());
-        }
+        for (const auto& path : written) text += fmt::format("  {}\n", path.string());
     }
     return text;
 }

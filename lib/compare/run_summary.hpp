@@ -38,6 +38,7 @@ struct CompareSummary {
     std::size_t rows() const;
     std::size_t warnings() const;
     std::size_t errors() const;
+    std::vector<std::filesystem::path> written() const;  // every pair's files, in order
 };
 
 // Counts and the first problem of one result; `stack_json` (may be empty)

@@ -56,7 +56,7 @@ compare::CompareSummary run(const fs::path& compare_json, const fs::path& out, b
 }
 
 fs::path written(const compare::CompareSummary& summary, const std::string& prefix) {
-    for (const auto& p : summary.written) {
+    for (const auto& p : summary.written()) {
         if (p.filename().string().starts_with(prefix)) return p;
     }
     FAIL("nothing written starting with " << prefix);
@@ -88,8 +88,8 @@ TEST_CASE("ptdbg pair: matched calls, planted difference, thresholds, unmatched 
                              "NPU_npu_format_cast_0_forward_input.0", "NPU_npu_format_cast_0_forward_output",
                              "Functional_conv2d_0_forward_input.0", "Functional_conv2d_0_forward_output",
                              "Functional_linear_0_backward_input.0", "Functional_linear_0_backward_output.0"});
-    CHECK(summary.rows == 14);
-    CHECK(summary.failing_rows == 1);
+    CHECK(summary.rows() == 14);
+    CHECK(summary.errors() == 1);
 
     // Identical data: Cosine "1.0", MaxAbsErr six decimals.
     CHECK(csv.cell("Functional_linear_0_forward_output", "Cosine") == "1.0");
@@ -166,7 +166,7 @@ TEST_CASE("ptdbg stack dumps: NPU_Stack_Info on each call's first row; -s must a
     CHECK(csv.cell("Torch_relu_0_forward_input.0", "NPU_Stack_Info") == stack);
     CHECK(csv.cell("Torch_relu_0_forward_output", "NPU_Stack_Info").empty());
     CHECK(csv.cell("Torch_relu_0_forward_output", "Accuracy Reached or Not") == "No");
-    CHECK(summary.written.size() == 1);  // -c: no advisor
+    CHECK(summary.written().size() == 1);  // -c: no advisor
     try {
         run(pair.ptdbg_compare_json, dir / "out2");
         FAIL("stack dumps without -s must be refused");
@@ -182,7 +182,7 @@ TEST_CASE("ptdbg compare_distributed: rank folders paired in order, one CSV and 
     const auto pair = testing::write_legacy_pair({dir, 2, false, true});
     const auto summary = run(pair.ptdbg_distributed_json, dir / "out");
     CHECK(summary.failed_ranks == 0);
-    CHECK(summary.rows == 28);
+    CHECK(summary.rows() == 28);
     const Csv rank1{report::read_csv(written(summary, "compare_result_rank1-rank1_"))};
     CHECK(rank1.cell("Torch_relu_0_forward_output", "Accuracy Reached or Not") == "No");
     CHECK(testing::read_file_text(written(summary, "advisor_rank0-rank0_")).starts_with("Line: 6\n"));
@@ -245,7 +245,7 @@ TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresh
     const auto pair = testing::write_legacy_pair({dir, 1, false, true});
     const auto summary = run(pair.dispatch_compare_json, dir / "out");
     const fs::path result = written(summary, "compare_result_rank0_");
-    CHECK(summary.written.size() == 1);
+    CHECK(summary.written().size() == 1);
     const Csv csv{report::read_csv(result)};
     CHECK(csv.table.header ==
           std::vector<std::string>{"NPU Name", "Bench Name", "NPU Tensor Dtype", "Bench Tensor Dtype",
@@ -280,7 +280,7 @@ TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresh
     CHECK(csv.cell("sum_2_output", "MaxAbsErr") == "0.000000");
     CHECK(csv.cell("sum_2_output", "Accuracy Reached or Not") == "Nan");
     CHECK(csv.cell("sum_2_output", "Err_message") == "This is type of scalar data, can not compare.");
-    CHECK(summary.failing_rows == 2);
+    CHECK(summary.errors() == 2);
 
     // Naming the run folder itself on both sides is the same compare.
     std::ofstream(dir / "compare_run.json") << R"({"npu_path": "msprobe_rank0_20230911170521", "bench_path": "msprobe_rank0_20230911170521"})";
