@@ -20,6 +20,7 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
+    {"merge_result", &msprobe::cli::add_merge_result_command},
 };
 
 }  // namespace

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -73,22 +72,13 @@ CompareJson read_compare_json(const fs::path& path) {
     return out;
 }
 
-std::string timestamp() {
-    char text[16];
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
-    return text;
-}
-
 class JobRunner {
 public:
     explicit JobRunner(const CompareOptions& options)
         : options_(options), pool_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {}
 
     void compare_files(const PairInput& input, const std::string& suffix) {
-        const std::string stamp = timestamp();
+        const std::string stamp = report::file_timestamp();
         const bool debug = input.npu_json.filename() == "debug.json";
         const std::string extension = options_.format == OutputFormat::Csv ? ".csv" : ".xlsx";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
@@ -127,7 +117,8 @@ public:
         log::info(fmt::format("Line: {}", advice.line));
         log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
         log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
-        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, timestamp());
+        const fs::path advisor_path =
+            options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, report::file_timestamp());
         report::write_atomically(advisor_path, [&](const fs::path& temp) {
             std::ofstream out(temp, std::ios::binary);
             out << advice.file_text();

@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <ctime>
+
 #include "common/error.hpp"
 
 namespace msprobe::report {
@@ -34,6 +36,15 @@ void write_atomically(const std::filesystem::path& target,
         std::filesystem::remove(temp, ignored);
         throw;
     }
+}
+
+std::string file_timestamp() {
+    char text[16];
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &local);
+    return text;
 }
 
 }  // namespace msprobe::report

@@ -4,6 +4,7 @@
 // an error never leaves a half-written result behind.
 #include <filesystem>
 #include <functional>
+#include <string>
 
 namespace msprobe::report {
 
@@ -15,5 +16,8 @@ void ensure_output_dir(const std::filesystem::path& dir);
 // On any exception the temporary file is removed and the exception rethrown.
 void write_atomically(const std::filesystem::path& target,
                       const std::function<void(const std::filesystem::path& temp_path)>& write);
+
+// The local time as msprobe stamps its output file names: "YYYYmmddHHMMSS".
+std::string file_timestamp();
 
 }  // namespace msprobe::report
