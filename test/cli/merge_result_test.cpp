@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "msprobe_process.hpp"
+#include "support/dump_generator.hpp"
 #include "support/msprobe_divergences.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/workbook_match.hpp"
@@ -182,4 +183,107 @@ TEST_CASE("merge_result: bad input exits 2 with one line and writes nothing", "[
         CHECK(r.exit_code == 2);
         CHECK_FALSE(fs::exists(ws.dir / "out"));
     }
+}
+
+namespace {
+
+// The data rows of a result book, by NPU Name (first row of a name).
+std::map<std::string, std::vector<msprobe::report::Cell>> rows_by_name(const msprobe::report::SheetContents& sheet) {
+    std::map<std::string, std::vector<msprobe::report::Cell>> rows;
+    for (std::size_t r = 1; r < sheet.rows.size(); ++r) {
+        if (!sheet.rows[r].empty() && sheet.rows[r][0].is_text()) rows.try_emplace(sheet.rows[r][0].text(), sheet.rows[r]);
+    }
+    return rows;
+}
+
+std::size_t column_named(const msprobe::report::SheetContents& sheet, const std::string& name) {
+    const auto& header = sheet.rows.at(0);
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        if (header[c].is_text() && header[c].text() == name) return c;
+    }
+    FAIL("no column " << name);
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("merge_result on the generator's 2-rank dumps holds each rank's compare cells", "[cli][merge_result]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_merge_generated");
+    msprobe::testing::DumpPairOptions options;
+    options.out = dir / "dumps";
+    options.ranks = 2;
+    options.apis = 200;
+    msprobe::testing::generate_dump_pair(options);
+    const auto compared =
+        run_msprobe({"-f", "pytorch", "compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"},
+                    dir);
+    INFO(compared.err);
+    REQUIRE(compared.exit_code == 0);
+    write_text(dir / "config.yaml", "api:\n- Distributed.all_reduce\n- Functional\n");
+    const auto merged = run_msprobe({"merge_result", "-i", "results", "-o", "merged", "-config", "config.yaml"}, dir);
+    INFO(merged.err);
+    REQUIRE(merged.exit_code == 0);
+    const auto written = files_in(dir / "merged");
+    REQUIRE(written.size() == 1);
+    const auto book = msprobe::report::read_xlsx(written[0].string());
+
+    std::vector<msprobe::report::SheetContents> ranks;
+    for (const auto& file : files_in(dir / "results")) {
+        if (file.extension() == ".xlsx") ranks.push_back(msprobe::report::read_xlsx(file.string()).sheets.at(0));
+    }
+    REQUIRE(ranks.size() == 2);
+    const std::vector<std::string> indices = {"Max diff",       "Min diff",        "Mean diff",
+                                              "L2norm diff",    "MaxRelativeErr",  "MinRelativeErr",
+                                              "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"};
+    REQUIRE(book.sheets.size() == indices.size());
+    std::size_t all_reduce_rows = 0;
+    for (std::size_t s = 0; s < indices.size(); ++s) {
+        const auto& sheet = book.sheets[s];
+        CHECK(sheet.name == indices[s]);
+        REQUIRE(sheet.rows.size() > 1);
+        CHECK(sheet.rows[0] == std::vector<msprobe::report::Cell>{"NPU Name", "rank0", "rank1"});
+        for (std::size_t k = 0; k < ranks.size(); ++k) {
+            const auto by_name = rows_by_name(ranks[k]);
+            const std::size_t column = column_named(ranks[k], indices[s]);
+            for (std::size_t r = 1; r < sheet.rows.size(); ++r) {
+                const auto& row = sheet.rows[r];
+                const std::string name = row.at(0).text();
+                INFO(indices[s] << " rank" << k << " " << name);
+                CHECK((name.find("Distributed.all_reduce.") != std::string::npos ||
+                       name.find("Functional.") != std::string::npos));
+                if (k == 0 && s == 0 && name.find("Distributed.all_reduce.") != std::string::npos) ++all_reduce_rows;
+                const auto source = by_name.find(name);
+                const msprobe::report::Cell merged_cell = k + 1 < row.size() ? row[k + 1] : msprobe::report::Cell();
+                if (source == by_name.end()) {
+                    CHECK(merged_cell.is_empty());
+                    continue;
+                }
+                const msprobe::report::Cell value =
+                    column < source->second.size() ? source->second[column] : msprobe::report::Cell();
+                if (value.is_text() && (value.text() == "N/A" || value.text() == "unsupported" || value.text() == "Nan")) {
+                    CHECK(merged_cell.text().rfind("NPU:", 0) == 0);
+                } else {
+                    CHECK(merged_cell == value);
+                }
+            }
+        }
+    }
+    CHECK(all_reduce_rows > 0);
+}
+
+TEST_CASE("merge_result refuses the generator's md5 results", "[cli][merge_result]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_merge_generated_md5");
+    msprobe::testing::DumpPairOptions options;
+    options.out = dir / "dumps";
+    options.ranks = 2;
+    options.summary_mode = msprobe::testing::SummaryMode::Md5;
+    msprobe::testing::generate_dump_pair(options);
+    REQUIRE(run_msprobe({"compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"}, dir)
+                .exit_code == 0);
+    write_text(dir / "config.yaml", "api:\n- Distributed.all_reduce\n");
+    const auto r = run_msprobe({"merge_result", "-i", "results", "-o", "merged", "-config", "config.yaml"}, dir);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.find("Rank1 compare result is 'md5' dump task and does not support merging result") != std::string::npos);
+    CHECK(r.err == "msprobe merge_result: error: results: Nothing to merge.\n");
+    CHECK_FALSE(fs::exists(dir / "merged"));
 }
