@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
 
 #include "common/error.hpp"
@@ -57,23 +59,38 @@ bool usable(const RankExtract& rank, std::vector<std::string>& shared) {
     return false;
 }
 
-// Full outer join on NPU Name: rows in order of first appearance, rank by rank.
-report::Table join_ranks(const std::vector<const RankExtract*>& ranks, const std::string& index) {
+// The full outer join on NPU Name, the same for every index: the merged rows
+// in order of first appearance, rank by rank, and each rank's row per name.
+struct JoinLayout {
+    std::vector<const std::string*> names;       // merged row → NPU Name
+    std::vector<std::vector<std::size_t>> rows;  // rank k, name i → merged row
+};
+
+JoinLayout join_layout(const std::vector<const RankExtract*>& ranks) {
+    JoinLayout layout;
+    std::unordered_map<std::string_view, std::size_t> row_of;
+    for (const RankExtract* rank : ranks) {
+        auto& rows = layout.rows.emplace_back();
+        rows.reserve(rank->names.size());
+        for (const auto& name : rank->names) {
+            auto [it, inserted] = row_of.try_emplace(name, layout.names.size());
+            if (inserted) layout.names.push_back(&name);
+            rows.push_back(it->second);
+        }
+    }
+    return layout;
+}
+
+report::Table joined_table(const std::vector<const RankExtract*>& ranks, const JoinLayout& layout,
+                           const std::string& index) {
     report::Table table;
     table.header.push_back("NPU Name");
-    std::unordered_map<std::string, std::size_t> row_of;
+    for (const RankExtract* rank : ranks) table.header.push_back(fmt::format("rank{}", rank->rank));
+    table.rows.resize(layout.names.size(), std::vector<report::Cell>(ranks.size() + 1));
+    for (std::size_t r = 0; r < layout.names.size(); ++r) table.rows[r][0] = report::Cell(*layout.names[r]);
     for (std::size_t k = 0; k < ranks.size(); ++k) {
-        const RankExtract& rank = *ranks[k];
-        table.header.push_back(fmt::format("rank{}", rank.rank));
-        const auto& values = rank.values.at(index);
-        for (std::size_t i = 0; i < rank.names.size(); ++i) {
-            auto [it, inserted] = row_of.try_emplace(rank.names[i], table.rows.size());
-            if (inserted) {
-                table.rows.emplace_back(ranks.size() + 1);
-                table.rows.back()[0] = report::Cell(rank.names[i]);
-            }
-            table.rows[it->second][k + 1] = values[i];
-        }
+        const auto& values = ranks[k]->values.at(index);
+        for (std::size_t i = 0; i < values.size(); ++i) table.rows[layout.rows[k][i]][k + 1] = values[i];
     }
     return table;
 }
@@ -127,8 +144,9 @@ std::vector<report::NamedTable> merge_rank_extracts(const std::vector<RankExtrac
     if (contributing.size() == 1) log::info("Only one compare result gets merge data.");
     warn_on_mixed_modes(contributing);
 
+    const JoinLayout layout = join_layout(contributing);
     std::vector<report::NamedTable> sheets;
-    for (const auto& index : shared) sheets.push_back({index, join_ranks(contributing, index)});
+    for (const auto& index : shared) sheets.push_back({index, joined_table(contributing, layout, index)});
     return sheets;
 }
 
@@ -138,9 +156,14 @@ std::vector<report::NamedTable> merge_rank_files(const std::vector<RankResultFil
 }
 
 fs::path merge_results(const MergeOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    auto elapsed_ms = [&] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    };
     const auto files = find_rank_results(options.input_dir);
     const MergeConfig config = load_merge_config(options.config_path.string());
     const auto sheets = merge_rank_files(files, config, options.jobs, options.input_dir.string());
+    log::debug(fmt::format("{} rank results read and merged at {:.0f} ms", files.size(), elapsed_ms()));
 
     report::ensure_output_dir(options.output_dir);
     const fs::path path =
@@ -148,6 +171,7 @@ fs::path merge_results(const MergeOptions& options) {
     std::error_code ec;
     if (fs::exists(path, ec)) log::warning(fmt::format("{} will be deleted.", path.string()));
     report::write_atomically(path, [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp); });
+    log::debug(fmt::format("merged book written at {:.0f} ms", elapsed_ms()));
     log::info(fmt::format("The compare results of the multi-ranks are merged and saved in: {}.", path.string()));
     return path;
 }
