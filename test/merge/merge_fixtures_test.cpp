@@ -144,3 +144,20 @@ TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "
     }
     CHECK(cases == 4);
 }
+
+TEST_CASE("msprobe's stack-and-highlight results merge like its plain ones", "[merge_fixtures]") {
+    const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    for (const char* case_name : {"dist_statistics_L1_2ranks", "dist_tensor_L1_2ranks"}) {
+        DYNAMIC_SECTION(case_name) {
+            const fs::path case_dir = *fixtures / "expected" / case_name;
+            const fs::path results = case_dir / "compare_dir_step0.stack_highlight";
+            const fs::path merge_dir = case_dir / "compare_dir_step0.merge_result.apis";
+            const std::vector<RankResultFile> files = {{0, results / "compare_result_rank0.xlsx"},
+                                                       {1, results / "compare_result_rank1.xlsx"}};
+            const auto config = load_merge_config((merge_dir / "config.yaml").string());
+            const auto ours = as_read(merge_rank_files(files, config, 2, results.string()));
+            require_same(ours, msprobe::report::read_xlsx((merge_dir / "multi_ranks_compare_merge.xlsx").string()));
+        }
+    }
+}
