@@ -22,6 +22,8 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
 Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& global);
 // nan_analyze: msprobe -f pytorch nan_analyze -i <step dir> [-o <out dir>]
 Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global);
+// merge_result: msprobe -f pytorch merge_result -i DIR -o DIR -config config.yaml
+Runner add_merge_result_command(CLI::App& app, const GlobalOptions& global);
 
 // The single-dash spellings of every registered subcommand.
 const std::unordered_map<std::string, std::string>& single_dash_aliases();

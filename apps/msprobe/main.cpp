@@ -22,6 +22,7 @@ constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
     {"overflow_check", &msprobe::cli::add_overflow_check_command},
     {"nan_analyze", &msprobe::cli::add_nan_analyze_command},
+    {"merge_result", &msprobe::cli::add_merge_result_command},
 };
 
 }  // namespace

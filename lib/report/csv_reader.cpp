@@ -1,28 +1,56 @@
 #include "report/csv_reader.hpp"
 
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include "common/error.hpp"
 
 namespace msprobe::report {
 
-Table read_csv(const std::filesystem::path& path) {
+namespace {
+
+bool is_number_character(char c) {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+// Only what number_text() can produce: no inf/nan words, no hex, no spaces.
+Cell typed_cell(std::string field) {
+    if (field.empty()) return {};
+    if (field == "True") return Cell::boolean(true);
+    if (field == "False") return Cell::boolean(false);
+    const bool digits_only = field.find_first_not_of("0123456789-+.eE") == std::string::npos &&
+                             field.find_first_of("0123456789") != std::string::npos && is_number_character(field[0]);
+    if (digits_only) {
+        double value = 0;
+        const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+        if (error == std::errc() && end == field.data() + field.size()) return Cell(value);
+    }
+    return Cell(std::move(field));
+}
+
+// Every record of the file as its raw fields.
+std::vector<std::vector<std::string>> read_records(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path.string(), "cannot open for reading");
-    std::stringstream buffer;
+    if (!in) throw Error(path, fmt::format("cannot open: {}", std::strerror(errno)));
+    std::ostringstream buffer;
     buffer << in.rdbuf();
     const std::string text = buffer.str();
 
-    std::vector<std::vector<Cell>> records;
-    std::vector<Cell> record;
+    std::vector<std::vector<std::string>> records;
+    std::vector<std::string> record;
     std::string field;
-    bool quoted = false;      // inside quotes
-    bool was_quoted = false;  // the current field had quotes (so "" is an empty text, still an empty cell)
+    bool quoted = false;
+    bool field_started = false;
     auto end_field = [&] {
-        record.push_back(field.empty() ? Cell() : Cell(field));
+        record.push_back(std::move(field));
         field.clear();
-        was_quoted = false;
+        field_started = false;
     };
     auto end_record = [&] {
         end_field();
@@ -32,16 +60,19 @@ Table read_csv(const std::filesystem::path& path) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+            if (c != '"') {
+                field += c;
+            } else if (i + 1 < text.size() && text[i + 1] == '"') {
                 field += '"';
                 ++i;
-            } else if (c == '"') {
-                quoted = false;
             } else {
-                field += c;
+                quoted = false;
             }
-        } else if (c == '"' && field.empty() && !was_quoted) {
-            quoted = was_quoted = true;
+            continue;
+        }
+        if (c == '"' && !field_started) {
+            quoted = true;
+            field_started = true;
         } else if (c == ',') {
             end_field();
         } else if (c == '\n' || c == '\r') {
@@ -49,15 +80,42 @@ Table read_csv(const std::filesystem::path& path) {
             end_record();
         } else {
             field += c;
+            field_started = true;
         }
     }
-    if (quoted) throw Error(path.string(), "a quoted field is not closed at the end of the file");
-    if (!field.empty() || !record.empty()) end_record();
+    if (quoted) throw Error(path, "a quoted field is not closed at the end of the file");
+    if (field_started || !record.empty()) end_record();
+    return records;
+}
 
+}  // namespace
+
+CsvContents read_csv(const std::string& path) {
+    auto records = read_records(path);
+    CsvContents contents;
+    if (records.empty()) return contents;
+    contents.header = std::move(records.front());
+    contents.rows.reserve(records.size() - 1);
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        std::vector<Cell> cells;
+        cells.reserve(records[r].size());
+        for (auto& f : records[r]) cells.push_back(typed_cell(std::move(f)));
+        contents.rows.push_back(std::move(cells));
+    }
+    return contents;
+}
+
+Table read_csv_text(const std::filesystem::path& path) {
+    auto records = read_records(path.string());
     Table table;
     if (records.empty()) return table;
-    for (const auto& cell : records.front()) table.header.push_back(cell.is_text() ? cell.text() : std::string());
-    table.rows.assign(std::make_move_iterator(records.begin() + 1), std::make_move_iterator(records.end()));
+    table.header = std::move(records.front());
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        std::vector<Cell> cells;
+        cells.reserve(records[r].size());
+        for (auto& f : records[r]) cells.push_back(f.empty() ? Cell() : Cell(std::move(f)));
+        table.rows.push_back(std::move(cells));
+    }
     return table;
 }
 

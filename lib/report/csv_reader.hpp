@@ -1,15 +1,30 @@
 #pragma once
-// Reads a CSV file (RFC 4180: quoted fields, doubled quotes, LF or CRLF) into
-// a Table of text cells; an empty field is an empty cell. Used to read result
-// files back, ours and msprobe's.
+// Reads back a CSV result the way csv_writer.hpp wrote it: the header texts and
+// typed cells (numbers, True/False booleans, empty cells, texts).
 #include <filesystem>
+#include <string>
+#include <vector>
 
+#include "report/cell.hpp"
 #include "report/table.hpp"
 
 namespace msprobe::report {
 
-// The first record is the header. Throws msprobe::Error (exit 2) when the
-// file cannot be read or a quoted field is not closed.
-Table read_csv(const std::filesystem::path& path);
+struct CsvContents {
+    std::vector<std::string> header;
+    std::vector<std::vector<Cell>> rows;  // short rows are not padded
+};
+
+// RFC 4180 fields (quoted fields may hold separators, quotes and line breaks).
+// A field is a number when it is a finite decimal number in full (as
+// number_text() writes one), a boolean when it reads True or False, empty when
+// empty, else text. Throws msprobe::Error naming the file when it cannot be
+// read or a quoted field is not closed.
+CsvContents read_csv(const std::string& path);
+
+// The same fields kept as texts (an empty field is an empty cell), for CSVs
+// whose numbers are texts to be compared as written (the legacy tools' six
+// decimals); the first record is the header.
+Table read_csv_text(const std::filesystem::path& path);
 
 }  // namespace msprobe::report

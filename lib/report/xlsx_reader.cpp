@@ -47,6 +47,12 @@ public:
             (stat.valid & ZIP_STAT_SIZE) == 0) {
             throw Error(path_, "cannot stat zip member " + member);
         }
+        // A workbook part is read whole: refuse what would only be a zip bomb (msprobe's limit too).
+        constexpr zip_uint64_t kMaxMemberBytes = zip_uint64_t{1} << 30;
+        if (stat.size > kMaxMemberBytes) {
+            throw Error(path_, "zip member " + member + " is " + std::to_string(stat.size) +
+                                   " bytes uncompressed, more than the 1 GiB a workbook part may hold");
+        }
         std::unique_ptr<zip_file_t, decltype(&zip_fclose)> file(
             zip_fopen_index(archive_, static_cast<zip_uint64_t>(index), 0), &zip_fclose);
         if (!file) throw Error(path_, "cannot open zip member " + member + ": " + zip_strerror(archive_));
@@ -410,7 +416,10 @@ SheetContents read_sheet(const ZipPackage& package, const std::string& name, con
 
 }  // namespace
 
-WorkbookContents read_xlsx(const std::string& path) {
+namespace {
+
+// The first `max_sheets` sheets of the book, in workbook order.
+WorkbookContents read_xlsx_sheets(const std::string& path, std::size_t max_sheets) {
     const ZipPackage package(path);
     const std::string workbook = workbook_member(package);
     const auto workbook_part = load_part(package, workbook, true);
@@ -421,6 +430,7 @@ WorkbookContents read_xlsx(const std::string& path) {
     WorkbookContents contents;
     const pugi::xml_node sheets = child_named(child_named(workbook_part->document, "workbook"), "sheets");
     for_each_child_named(sheets, "sheet", [&](const pugi::xml_node& sheet) {
+        if (contents.sheets.size() >= max_sheets) return;
         const std::string name = sheet.attribute("name").value();
         const auto rel = relationships.find(relationship_id(sheet));
         if (rel == relationships.end()) throw Error(path, "sheet \"" + name + "\" has no part in the package");
@@ -431,6 +441,16 @@ WorkbookContents read_xlsx(const std::string& path) {
         contents.sheets.push_back(read_sheet(package, name, rel->second.target, shared_strings, fill_by_style));
     });
     return contents;
+}
+
+}  // namespace
+
+WorkbookContents read_xlsx(const std::string& path) { return read_xlsx_sheets(path, SIZE_MAX); }
+
+SheetContents read_first_xlsx_sheet(const std::string& path) {
+    auto contents = read_xlsx_sheets(path, 1);
+    if (contents.sheets.empty()) throw Error(path, "the workbook has no worksheet");
+    return std::move(contents.sheets.front());
 }
 
 }  // namespace msprobe::report

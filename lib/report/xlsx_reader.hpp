@@ -24,4 +24,7 @@ struct WorkbookContents {
 // Throws msprobe::Error naming the file when it is not a readable workbook.
 WorkbookContents read_xlsx(const std::string& path);
 
+// Only the first sheet (what msprobe's tools read of a result book).
+SheetContents read_first_xlsx_sheet(const std::string& path);
+
 }  // namespace msprobe::report

@@ -24,6 +24,7 @@ constexpr int kSmallPartDeflateLevel = 6;  // zlib's default; these parts are a 
 // header, and the number of columns they use.
 struct SheetPlan {
     std::string name;
+    const Table* table = nullptr;
     std::size_t begin = 0;
     std::size_t end = 0;
     std::size_t columns = 0;
@@ -35,23 +36,32 @@ std::size_t column_count(const Table& table, std::size_t begin, std::size_t end)
     return columns;
 }
 
-// msprobe's layout: one sheet, except that a plain book of `row_limit` rows or
-// more is split into equal parts of ceil(n / parts) rows.
-std::vector<SheetPlan> plan_sheets(const Table& table, CellRendering rendering, std::size_t row_limit) {
+// msprobe's layout of one plain table: sheet `name`, except that a table of
+// `row_limit` rows or more is split into equal parts of ceil(n / parts) rows,
+// named `{part_prefix}part_{k}`.
+void plan_plain_table(std::vector<SheetPlan>& plan, const Table& table, const std::string& name,
+                      const std::string& part_prefix, std::size_t row_limit) {
     const std::size_t rows = table.rows.size();
-    std::vector<SheetPlan> plan;
-    auto add = [&](std::string name, std::size_t begin, std::size_t end) {
-        plan.push_back({std::move(name), begin, end, column_count(table, begin, end)});
+    auto add = [&](std::string sheet_name, std::size_t begin, std::size_t end) {
+        plan.push_back({std::move(sheet_name), &table, begin, end, column_count(table, begin, end)});
     };
+    if (rows < row_limit) {
+        add(name, 0, rows);
+        return;
+    }
+    const std::size_t parts = (rows + row_limit - 1) / row_limit;
+    const std::size_t per_part = (rows + parts - 1) / parts;
+    for (std::size_t p = 0; p < parts; ++p)
+        add(fmt::format("{}part_{}", part_prefix, p), p * per_part, std::min(rows, (p + 1) * per_part));
+}
+
+// msprobe's result book: one sheet ("Sheet" when highlighted, else "Sheet1" or its parts).
+std::vector<SheetPlan> plan_sheets(const Table& table, CellRendering rendering, std::size_t row_limit) {
+    std::vector<SheetPlan> plan;
     if (rendering == CellRendering::Highlight) {
-        add("Sheet", 0, rows);
-    } else if (rows < row_limit) {
-        add("Sheet1", 0, rows);
+        plan.push_back({"Sheet", &table, 0, table.rows.size(), column_count(table, 0, table.rows.size())});
     } else {
-        const std::size_t parts = (rows + row_limit - 1) / row_limit;
-        const std::size_t per_part = (rows + parts - 1) / parts;
-        for (std::size_t p = 0; p < parts; ++p)
-            add(fmt::format("part_{}", p), p * per_part, std::min(rows, (p + 1) * per_part));
+        plan_plain_table(plan, table, "Sheet1", "", row_limit);
     }
     return plan;
 }
@@ -106,8 +116,8 @@ void add_small_part(ZipStreamWriter& zip, const PackagePart& part) {
 }
 
 // Streams the header and rows of one sheet as XML through the parallel deflater into the zip.
-void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, const Table& table,
-               CellRendering rendering) {
+void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, CellRendering rendering) {
+    const Table& table = *sheet.table;
     zip.begin_entry(worksheet_part_name(index));
     ParallelDeflater deflater([&zip](std::string_view deflated) { zip.write(deflated); });
     WorksheetXml xml(deflater.text());
@@ -132,21 +142,16 @@ void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, 
     zip.end_entry(stream.crc32, stream.size);
 }
 
-}  // namespace
-
-namespace detail {
-
-void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
-                std::size_t sheet_row_limit) {
+void write_planned_book(const std::vector<SheetPlan>& sheets, CellRendering rendering,
+                        const std::filesystem::path& path) {
     try {
-        const auto sheets = plan_sheets(table, rendering, sheet_row_limit);
         check_grid_limits(sheets, path);
         std::vector<std::string> names;
         for (const auto& sheet : sheets) names.push_back(sheet.name);
 
         ZipStreamWriter zip(path);
         for (const auto& part : package_parts(names)) add_small_part(zip, part);
-        for (std::size_t i = 0; i < sheets.size(); ++i) add_sheet(zip, i, sheets[i], table, rendering);
+        for (std::size_t i = 0; i < sheets.size(); ++i) add_sheet(zip, i, sheets[i], rendering);
         zip.finish();
     } catch (const Error&) {
         throw;
@@ -155,10 +160,30 @@ void write_xlsx(const Table& table, CellRendering rendering, const std::filesyst
     }
 }
 
+}  // namespace
+
+namespace detail {
+
+void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
+                std::size_t sheet_row_limit) {
+    write_planned_book(plan_sheets(table, rendering, sheet_row_limit), rendering, path);
+}
+
+void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path,
+                       std::size_t sheet_row_limit) {
+    std::vector<SheetPlan> plan;
+    for (const auto& named : tables) plan_plain_table(plan, named.table, named.name, named.name + "_", sheet_row_limit);
+    write_planned_book(plan, CellRendering::Plain, path);
+}
+
 }  // namespace detail
 
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path) {
     detail::write_xlsx(table, rendering, path, detail::kSheetRowLimit);
+}
+
+void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path) {
+    detail::write_xlsx_sheets(tables, path, detail::kSheetRowLimit);
 }
 
 }  // namespace msprobe::report

@@ -2,6 +2,8 @@
 // Writes a Table as an .xlsx workbook laid out like msprobe's result books.
 #include <cstddef>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "report/table.hpp"
 
@@ -14,6 +16,17 @@ namespace msprobe::report {
 // Throws msprobe::Error naming the file on failure.
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path);
 
+// A table that becomes its own worksheet.
+struct NamedTable {
+    std::string name;  // sheet name: at most 31 characters, none of []:*?/\ or XML markup
+    Table table;
+};
+
+// A book of several plain sheets in the given order (msprobe's multi-sheet
+// books, e.g. merge_result's): each table becomes sheet `name`, or sheets
+// `{name}_part_{k}` at 1,048,500 rows and more. Throws msprobe::Error naming the file.
+void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path);
+
 namespace detail {
 
 // msprobe splits a plain book into parts once it has this many rows.
@@ -22,6 +35,8 @@ inline constexpr std::size_t kSheetRowLimit = 1048500;
 // write_xlsx with another split threshold, so tests can check the split on small tables.
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
                 std::size_t sheet_row_limit);
+void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path,
+                       std::size_t sheet_row_limit);
 
 }  // namespace detail
 

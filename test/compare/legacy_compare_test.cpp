@@ -77,7 +77,7 @@ TEST_CASE("ptdbg pair: matched calls, planted difference, thresholds, unmatched 
     const fs::path result = written(summary, "compare_result_");
     REQUIRE(result.extension() == ".csv");
     REQUIRE(result.filename().string().size() == std::string("compare_result_20230703104808.csv").size());
-    const Csv csv{report::read_csv(result)};
+    const Csv csv{report::read_csv_text(result)};
     CHECK(csv.table.header == kPtdbgHeader);
     // The NPU-only call sits where it was dumped; the bench-only call is dropped.
     CHECK(csv.names() == std::vector<std::string>{
@@ -146,7 +146,7 @@ TEST_CASE("ptdbg pair without differences: every row Yes, the advisor finds noth
     const fs::path dir = testing::scratch_dir("legacy_ptdbg_identical");
     const auto pair = testing::write_legacy_pair({dir, 1, false, false});
     const auto summary = run(pair.ptdbg_compare_json, dir / "out");
-    const Csv csv{report::read_csv(written(summary, "compare_result_"))};
+    const Csv csv{report::read_csv_text(written(summary, "compare_result_"))};
     REQUIRE(csv.table.rows.size() == 12);
     for (const auto& name : csv.names()) {
         CHECK(csv.cell(name, "Accuracy Reached or Not") == "Yes");
@@ -160,7 +160,7 @@ TEST_CASE("ptdbg stack dumps: NPU_Stack_Info on each call's first row; -s must a
     const fs::path dir = testing::scratch_dir("legacy_ptdbg_stack");
     const auto pair = testing::write_legacy_pair({dir, 1, true, true});
     const auto summary = run(pair.ptdbg_compare_json, dir / "out", true, true);
-    const Csv csv{report::read_csv(written(summary, "compare_result_"))};
+    const Csv csv{report::read_csv_text(written(summary, "compare_result_"))};
     REQUIRE(csv.table.header.back() == "NPU_Stack_Info");
     const std::string stack = "[['/home/user/train.py', '42', 'forward', 'y = model(x)']]";
     CHECK(csv.cell("Torch_relu_0_forward_input.0", "NPU_Stack_Info") == stack);
@@ -183,7 +183,7 @@ TEST_CASE("ptdbg compare_distributed: rank folders paired in order, one CSV and 
     const auto summary = run(pair.ptdbg_distributed_json, dir / "out");
     CHECK(summary.failed_ranks == 0);
     CHECK(summary.rows() == 28);
-    const Csv rank1{report::read_csv(written(summary, "compare_result_rank1-rank1_"))};
+    const Csv rank1{report::read_csv_text(written(summary, "compare_result_rank1-rank1_"))};
     CHECK(rank1.cell("Torch_relu_0_forward_output", "Accuracy Reached or Not") == "No");
     CHECK(testing::read_file_text(written(summary, "advisor_rank0-rank0_")).starts_with("Line: 6\n"));
 }
@@ -194,7 +194,7 @@ TEST_CASE("ptdbg: a missing .npy file is a row message, as in ptdbg; a corrupt o
     const fs::path missing = pair.npu_rank0 / "dump" / "Torch_relu_0_forward_input.0.npy";
     fs::remove(missing);
     const auto summary = run(pair.ptdbg_compare_json, dir / "out");
-    const Csv csv{report::read_csv(written(summary, "compare_result_"))};
+    const Csv csv{report::read_csv_text(written(summary, "compare_result_"))};
     CHECK(csv.cell("Torch_relu_0_forward_input.0", "Cosine") == "Nan");
     CHECK(csv.cell("Torch_relu_0_forward_input.0", "MaxAbsErr") == "Nan");
     CHECK(csv.cell("Torch_relu_0_forward_input.0", "Accuracy Reached or Not") == "Nan");
@@ -246,7 +246,7 @@ TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresh
     const auto summary = run(pair.dispatch_compare_json, dir / "out");
     const fs::path result = written(summary, "compare_result_rank0_");
     CHECK(summary.written().size() == 1);
-    const Csv csv{report::read_csv(result)};
+    const Csv csv{report::read_csv_text(result)};
     CHECK(csv.table.header ==
           std::vector<std::string>{"NPU Name", "Bench Name", "NPU Tensor Dtype", "Bench Tensor Dtype",
                                    "NPU Tensor Shape", "Bench Tensor Shape", "NPU max", "NPU min", "NPU mean",
@@ -285,7 +285,7 @@ TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresh
     // Naming the run folder itself on both sides is the same compare.
     std::ofstream(dir / "compare_run.json") << R"({"npu_path": "msprobe_rank0_20230911170521", "bench_path": "msprobe_rank0_20230911170521"})";
     const auto again = run(dir / "compare_run.json", dir / "out_run");
-    CHECK(report::read_csv(written(again, "compare_result_rank0_")).rows == csv.table.rows);
+    CHECK(report::read_csv_text(written(again, "compare_result_rank0_")).rows == csv.table.rows);
 }
 
 TEST_CASE("legacy thresholds: the ptdbg 2.x rule and the dispatch rule (spec §12.3, §12.5)") {
@@ -340,6 +340,6 @@ TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduce
 
     // Fed to the legacy advisor, both sample CSVs give advisor.txt.
     for (const char* sample : {"compare_result_20230703104808.csv", "compare_result_without_accuracy.csv"}) {
-        CHECK(compare::legacy_advise(report::read_csv(samples / sample)).file_text() == advisor);
+        CHECK(compare::legacy_advise(report::read_csv_text(samples / sample)).file_text() == advisor);
     }
 }

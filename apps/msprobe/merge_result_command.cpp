@@ -1,0 +1,48 @@
+// merge_result: flags → MergeOptions → msprobe::merge::merge_results.
+#include <algorithm>
+#include <memory>
+#include <thread>
+
+#include "commands.hpp"
+#include "merge/merge_job.hpp"
+
+namespace msprobe::cli {
+
+namespace {
+
+struct MergeResultFlags {
+    std::string input_dir;
+    std::string output_dir;
+    std::string config_path;
+    unsigned jobs = 0;
+};
+
+}  // namespace
+
+Runner add_merge_result_command(CLI::App& app, const GlobalOptions& /*global: both frameworks merge alike*/) {
+    auto flags = std::make_shared<MergeResultFlags>();
+    CLI::App* cmd = app.add_subcommand(
+        "merge_result", "Merge the per-rank compare results of a multi-rank compare into one book (a sheet per index)");
+    cmd->add_option("-i,--input_dir", flags->input_dir,
+                    "directory of compare_result_rank{N}_{timestamp}.xlsx (or .csv) files")
+        ->required();
+    cmd->add_option("-o,--output_dir", flags->output_dir, "where multi_ranks_compare_merge_{timestamp}.xlsx goes "
+                                                          "(created if missing)")
+        ->required();
+    cmd->add_option("--config,--config-path", flags->config_path,
+                    "-config: yaml with 'api' (name prefixes to merge) and optional 'compare_index'")
+        ->required();
+    cmd->add_option("-j,--jobs", flags->jobs, "threads reading the rank results (default: all cores)");
+
+    return [flags]() {
+        merge::MergeOptions options;
+        options.input_dir = flags->input_dir;
+        options.output_dir = flags->output_dir;
+        options.config_path = flags->config_path;
+        options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
+        merge::merge_results(options);
+        return 0;
+    };
+}
+
+}  // namespace msprobe::cli

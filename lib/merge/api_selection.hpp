@@ -1,0 +1,20 @@
+#pragma once
+// merge_result's `api` filter: which rows of a compare result are merged.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace msprobe::merge {
+
+struct ApiSelection {
+    std::vector<std::size_t> rows;         // first row of each selected name, in selection order
+    std::vector<std::string> unmatched;    // config entries that selected nothing, in config order
+};
+
+// An entry selects every name that contains "{entry}." anywhere (msprobe's
+// literal, unanchored search): for each entry in config order, the matching
+// names in row order; a name selected twice keeps its first position.
+// `names` holds the NPU Name of each row ("" where the cell is not text).
+ApiSelection select_api_rows(const std::vector<std::string>& apis, const std::vector<std::string>& names);
+
+}  // namespace msprobe::merge

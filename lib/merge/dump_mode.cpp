@@ -1,0 +1,78 @@
+#include "merge/dump_mode.hpp"
+
+namespace msprobe::merge {
+
+namespace {
+
+using Header = std::vector<std::string>;
+
+const Header kTensorHeader = {
+    "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape",
+    "NPU Requires_grad", "Bench Requires_grad", "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr",
+    "One Thousandth Err Ratio", "Five Thousandths Err Ratio", "NPU max", "NPU min", "NPU mean", "NPU l2norm",
+    "Bench max", "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Accuracy Reached or Not",
+    "Err_message"};
+const Header kStatisticsHeader = {
+    "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape",
+    "NPU Requires_grad", "Bench Requires_grad", "Max diff", "Min diff", "Mean diff", "L2norm diff",
+    "MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min", "NPU mean",
+    "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
+    "Err_message"};
+const Header kMd5Header = {"NPU Name",          "Bench Name",          "NPU Dtype", "Bench Dtype",
+                           "NPU Tensor Shape",  "Bench Tensor Shape",  "NPU Requires_grad",
+                           "Bench Requires_grad", "NPU MD5",           "BENCH MD5", "Requires_grad Consistent",
+                           "Result"};
+
+const char* const kStack = "NPU_Stack_Info";
+const char* const kDataName = "Data_name";
+
+Header with(Header header, std::initializer_list<const char*> tail) {
+    header.insert(header.end(), tail.begin(), tail.end());
+    return header;
+}
+
+}  // namespace
+
+DumpMode detect_dump_mode(const std::vector<std::string>& header) {
+    static const Header tensor = with(kTensorHeader, {kDataName});
+    static const Header tensor_stack = with(kTensorHeader, {kStack, kDataName});
+    static const Header statistics_stack = with(kStatisticsHeader, {kStack});
+    static const Header md5_stack = with(kMd5Header, {kStack});
+    if (header == tensor || header == tensor_stack) return DumpMode::Tensor;
+    if (header == kStatisticsHeader || header == statistics_stack) return DumpMode::Statistics;
+    if (header == kMd5Header || header == md5_stack) return DumpMode::Md5;
+    return DumpMode::Unknown;
+}
+
+const std::vector<std::string>& valid_compare_indices(DumpMode mode) {
+    static const std::vector<std::string> tensor = {"Cosine",
+                                                    "EucDist",
+                                                    "MaxAbsErr",
+                                                    "MaxRelativeErr",
+                                                    "One Thousandth Err Ratio",
+                                                    "Five Thousandths Err Ratio",
+                                                    "Requires_grad Consistent"};
+    static const std::vector<std::string> statistics = {
+        "Max diff",       "Min diff",       "Mean diff",       "L2norm diff",           "MaxRelativeErr",
+        "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"};
+    static const std::vector<std::string> none;
+    switch (mode) {
+        case DumpMode::Tensor: return tensor;
+        case DumpMode::Statistics: return statistics;
+        case DumpMode::Md5:
+        case DumpMode::Unknown: break;
+    }
+    return none;
+}
+
+std::string_view dump_mode_name(DumpMode mode) {
+    switch (mode) {
+        case DumpMode::Tensor: return "tensor";
+        case DumpMode::Statistics: return "statistics";
+        case DumpMode::Md5: return "md5";
+        case DumpMode::Unknown: break;
+    }
+    return "unknown";
+}
+
+}  // namespace msprobe::merge

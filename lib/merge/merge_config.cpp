@@ -1,0 +1,144 @@
+#include "merge/merge_config.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <system_error>
+
+#include "common/error.hpp"
+
+namespace msprobe::merge {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{1} << 30;
+
+// msprobe loads the file with PyYAML's safe loader (YAML 1.1) and then tests
+// values with Python truthiness; a plain (unquoted) scalar therefore is null,
+// a bool, a number or a string depending on its spelling.
+enum class ScalarKind { Null, Bool, Number, String };
+
+ScalarKind plain_scalar_kind(const std::string& text) {
+    static const std::regex kNull("^(~|null|Null|NULL|)$");
+    static const std::regex kBool("^(yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$");
+    static const std::regex kInt("^[-+]?(0b[0-1_]+|0[0-7_]+|(0|[1-9][0-9_]*)|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)$");
+    static const std::regex kFloat(
+        "^([-+]?[0-9][0-9_]*\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9_]+([eE][-+][0-9]+)?|"
+        "[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN))$");
+    if (std::regex_match(text, kNull)) return ScalarKind::Null;
+    if (std::regex_match(text, kBool)) return ScalarKind::Bool;
+    if (std::regex_match(text, kInt) || std::regex_match(text, kFloat)) return ScalarKind::Number;
+    return ScalarKind::String;
+}
+
+bool is_plain(const YAML::Node& node) { return node.IsScalar() && node.Tag() == "?"; }
+
+bool is_null(const YAML::Node& node) {
+    return !node.IsDefined() || node.IsNull() || (is_plain(node) && plain_scalar_kind(node.Scalar()) == ScalarKind::Null);
+}
+
+bool is_string(const YAML::Node& node) {
+    return node.IsScalar() && (!is_plain(node) || plain_scalar_kind(node.Scalar()) == ScalarKind::String);
+}
+
+// Python's bool() of the loaded value.
+bool truthy(const YAML::Node& node) {
+    if (is_null(node)) return false;
+    if (node.IsSequence() || node.IsMap()) return node.size() > 0;
+    if (!is_plain(node)) return !node.Scalar().empty();
+    const std::string& text = node.Scalar();
+    switch (plain_scalar_kind(text)) {
+        case ScalarKind::Null: return false;
+        case ScalarKind::Bool: return text[0] == 'y' || text[0] == 'Y' || text[0] == 't' || text[0] == 'T' ||
+                                      text == "on" || text == "On" || text == "ON";
+        case ScalarKind::Number: {
+            // Zero in any spelling is falsy: only digits 0, signs, radix prefixes, '.', '_' and an exponent.
+            if (text.find(".nan") != std::string::npos || text.find(".NaN") != std::string::npos ||
+                text.find(".NAN") != std::string::npos || text.find("inf") != std::string::npos ||
+                text.find("Inf") != std::string::npos || text.find("INF") != std::string::npos) {
+                return true;
+            }
+            std::string mantissa = text;
+            if (const auto e = mantissa.find_first_of("eE");
+                e != std::string::npos && mantissa.rfind("0x", 2) == std::string::npos) {
+                mantissa.resize(e);
+            }
+            const auto body = mantissa.find_first_of("xob");
+            if (body != std::string::npos) mantissa = mantissa.substr(body + 1);
+            return mantissa.find_first_not_of("+-0._:") != std::string::npos;
+        }
+        case ScalarKind::String: return !text.empty();
+    }
+    return true;
+}
+
+std::vector<std::string> string_list(const YAML::Node& list, const char* message, const std::string& file) {
+    std::vector<std::string> out;
+    for (const auto& item : list) {
+        if (!is_string(item)) throw Error(file, message);
+        out.push_back(item.Scalar());
+    }
+    return out;
+}
+
+// The first occurrence of each entry, in order (a repeated index would shift msprobe's sheet names).
+std::vector<std::string> without_repeats(const std::vector<std::string>& items) {
+    std::vector<std::string> out;
+    for (const auto& item : items) {
+        if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
+    }
+    return out;
+}
+
+}  // namespace
+
+MergeConfig parse_merge_config(const std::string& yaml_text, const std::string& file) {
+    YAML::Node root;
+    try {
+        root = YAML::Load(yaml_text);
+    } catch (const YAML::Exception& e) {
+        throw Error(file, fmt::format("Load yaml file failed: {}", e.what()));
+    }
+    if (!truthy(root)) throw Error(file, kConfigEmpty);
+    // msprobe crashes on a top-level list or text; that is a wrongly formatted 'api'.
+    if (!root.IsMap()) throw Error(file, kApiFormat);
+
+    const YAML::Node api = root["api"];
+    if (!truthy(api)) throw Error(file, kApiNotFound);
+    if (!api.IsSequence()) throw Error(file, kApiFormat);
+    MergeConfig config;
+    config.apis = string_list(api, kApiFormat, file);
+
+    const YAML::Node index = root["compare_index"];
+    if (!is_null(index)) {
+        if (!index.IsSequence()) throw Error(file, kCompareIndexFormat);
+        config.compare_index = without_repeats(string_list(index, kCompareIndexFormat, file));
+    }
+    return config;
+}
+
+MergeConfig load_merge_config(const std::string& path) {
+    std::error_code ec;
+    if (fs::path(path).extension() != ".yaml") throw Error(path, "the config file must be a .yaml file");
+    if (fs::is_symlink(path, ec)) throw Error(path, "the config file must not be a soft link");
+    if (!fs::is_regular_file(path, ec)) throw Error(path, "the config file does not exist or is not a file");
+    const auto size = fs::file_size(path, ec);
+    if (ec) throw Error(path, fmt::format("cannot read the config file: {}", ec.message()));
+    if (size > kMaxConfigBytes) throw Error(path, "the config file is larger than 1 GiB");
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) throw Error(path, "cannot read the config file");
+    return parse_merge_config(text.str(), path);
+}
+
+}  // namespace msprobe::merge

@@ -1,0 +1,40 @@
+#pragma once
+// merge_result: the per-rank compare results of a directory, merged into one
+// workbook with a sheet per compare index and a column per rank.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "merge/merge_config.hpp"
+#include "merge/rank_result.hpp"
+#include "report/xlsx_writer.hpp"
+
+namespace msprobe::merge {
+
+struct MergeOptions {
+    std::filesystem::path input_dir;
+    std::filesystem::path output_dir;
+    std::filesystem::path config_path;
+    unsigned jobs = 1;  // threads reading the rank results
+};
+
+// Runs the whole subcommand and returns the workbook written
+// (output_dir/multi_ranks_compare_merge_{YYYYmmddHHMMSS}.xlsx). Throws
+// msprobe::Error (exit 2) with msprobe's message when there is nothing to merge
+// or an input is wrong; nothing is written then.
+std::filesystem::path merge_results(const MergeOptions& options);
+
+// The sheets of the merged book from rank result files (sorted by rank, one
+// per rank): read and reduced on `jobs` threads, then merged in rank order.
+std::vector<report::NamedTable> merge_rank_files(const std::vector<RankResultFile>& files, const MergeConfig& config,
+                                                 unsigned jobs, const std::string& input_dir);
+
+// The sheets of the merged book from the rank extracts (in rank order), as a
+// sequential pass that drops unusable ranks with msprobe's warnings. `configured`
+// is the config's compare_index (empty = the first usable rank's defaults).
+// Throws msprobe::Error "Nothing to merge." when no rank contributes.
+std::vector<report::NamedTable> merge_rank_extracts(const std::vector<RankExtract>& ranks,
+                                                    const std::vector<std::string>& configured,
+                                                    const std::string& input_dir);
+
+}  // namespace msprobe::merge
