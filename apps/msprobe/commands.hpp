@@ -18,6 +18,9 @@ using Runner = std::function<int()>;
 // compare: msprobe -f pytorch compare -i compare.json -o out [-s] [-c] [-f] [-hl] ...
 Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
 
+// parse: msprobe parse FILE --api NAME | TENSOR | TENSOR_A TENSOR_B | (interactive)
+Runner add_parse_command(CLI::App& app, const GlobalOptions& global);
+
 // The single-dash spellings of every registered subcommand.
 const std::unordered_map<std::string, std::string>& single_dash_aliases();
 

@@ -20,6 +20,7 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
+    {"parse", &msprobe::cli::add_parse_command},
 };
 
 }  // namespace

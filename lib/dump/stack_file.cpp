@@ -12,6 +12,13 @@ namespace {
 
 std::string key_of(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
 
+// str() of each line (lines are strings in every stack.json msprobe writes).
+std::vector<std::string> lines_of(const rapidjson::Value& list) {
+    std::vector<std::string> lines;
+    for (const auto& line : list.GetArray()) lines.push_back(python_str(line));
+    return lines;
+}
+
 bool truthy(const rapidjson::Value& v) {
     if (v.IsNull()) return false;
     if (v.IsBool()) return v.GetBool();
@@ -39,13 +46,17 @@ StackFile StackFile::load(const std::filesystem::path& path) {
             }
             const std::string text = python_str(v[1]);
             for (const auto& api : v[0].GetArray()) {
-                if (api.IsString()) stack.texts_[key_of(api)] = text;
+                if (api.IsString()) {
+                    stack.texts_[key_of(api)] = text;
+                    if (stack.lines_.insert_or_assign(key_of(api), lines_of(v[1])).second) stack.names_.push_back(key_of(api));
+                }
             }
         } else {
             if (!m.value.IsArray()) {
                 throw Error(json.path(), fmt::format("stack of '{}' is not a list", key_of(m.name)));
             }
             stack.texts_[key_of(m.name)] = python_str(m.value);
+            if (stack.lines_.insert_or_assign(key_of(m.name), lines_of(m.value)).second) stack.names_.push_back(key_of(m.name));
         }
     }
     return stack;
@@ -55,6 +66,11 @@ std::optional<std::string> StackFile::stack_text(const std::string& api_name) co
     auto it = texts_.find(api_name);
     if (it == texts_.end()) return std::nullopt;
     return it->second;
+}
+
+const std::vector<std::string>* StackFile::stack_lines(const std::string& api_name) const {
+    auto it = lines_.find(api_name);
+    return it == lines_.end() ? nullptr : &it->second;
 }
 
 }  // namespace msprobe::dump

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace msprobe::dump {
 
@@ -16,8 +17,16 @@ public:
     // repr() of the entry's line list, as msprobe writes it into NPU_Stack_Info.
     std::optional<std::string> stack_text(const std::string& api_name) const;
 
+    // The entry's stack lines as written (innermost frame first); nullptr when absent.
+    const std::vector<std::string>* stack_lines(const std::string& api_name) const;
+
+    // Every entry name the file lists, in file order.
+    const std::vector<std::string>& api_names() const { return names_; }
+
 private:
     std::unordered_map<std::string, std::string> texts_;
+    std::unordered_map<std::string, std::vector<std::string>> lines_;
+    std::vector<std::string> names_;
 };
 
 }  // namespace msprobe::dump
