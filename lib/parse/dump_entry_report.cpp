@@ -220,7 +220,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
         }
         if (entry != nullptr && !options.stack_only) text += entry_lines(*entry);
         if (options.stats_only) continue;
-        if (!chain.empty()) {
+        if (chain.size() > 1) {  // a node without parents says nothing
             std::string joined;
             for (const auto& node : chain) joined += (joined.empty() ? "" : " > ") + node;
             text += "Construct: " + joined + "\n";

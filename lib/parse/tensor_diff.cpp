@@ -74,7 +74,7 @@ void locate_errors(const tensor::TensorView& left, const std::vector<double>& lv
             } else {
                 // (0, 1e-6) -> 1, [1e-6, 1e-5) -> 2, ..., [0.1, 1) -> 7
                 const int decade = static_cast<int>(std::floor(std::log10(rel)));
-                bin = static_cast<std::size_t>(std::clamp(decade + 7, 1, 7));
+                bin = static_cast<std::size_t>(std::clamp(decade + 8, 1, 7));
             }
         }
         ++histogram.counts[bin];

@@ -16,27 +16,12 @@ using msprobe::testing::ProcessResult;
 using msprobe::testing::read_file_text;
 using msprobe::testing::run_msprobe;
 using msprobe::testing::scratch_dir;
-using msprobe::testing::shell_quote;
 using msprobe::testing::write_text;
 
 namespace {
 
 ProcessResult run_with_stdin(const std::vector<std::string>& args, const fs::path& cwd, const std::string& input) {
-    const auto in_file = cwd / ".stdin.txt";
-    write_text(in_file, input);
-    std::vector<std::string> all = args;
-    ProcessResult r;
-    std::string cmd = "cd " + shell_quote(cwd.string()) + " && " + shell_quote(MSPROBE_BINARY);
-    for (const auto& a : all) cmd += " " + shell_quote(a);
-    cmd += " <" + shell_quote(in_file.string()) + " >.stdout.txt 2>.stderr.txt";
-    const int status = std::system(cmd.c_str());
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = read_file_text(cwd / ".stdout.txt");
-    r.err = read_file_text(cwd / ".stderr.txt");
-    fs::remove(cwd / ".stdout.txt");
-    fs::remove(cwd / ".stderr.txt");
-    fs::remove(in_file);
-    return r;
+    return run_msprobe(args, cwd, &input);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

@@ -154,12 +154,16 @@ TEST_CASE("planted differences: the largest errors are found where they were put
     CHECK(d.kernel.max_abs_err.value == Approx(d.max_abs_location->error).epsilon(1e-12));
     CHECK(d.kernel.max_relative_err.value == Approx(d.max_rel_location->error).epsilon(1e-12));
     CHECK(d.max_rel_location->error == Approx(49.0).epsilon(1e-5));
-    // Histogram: every element counted once; the two planted ones are >= 1 (rel 49) and [0.1, 1) (3/2.5... ).
+    // Histogram: every element counted once.
     REQUIRE(d.histogram);
     std::int64_t total = 0;
     for (auto c : d.histogram->counts) total += c;
     CHECK(total == 60);
-    CHECK(d.histogram->counts[8] >= 1);
+    CHECK(d.histogram->counts[8] == 1);  // 49 at (0, 2, 4)
+    CHECK(d.histogram->counts[7] == 1);  // 3 / 4.5 at (2, 1, 3)
+    // The rest: 1e-6 * (i % 3) relative steps, 0 for a third of them.
+    CHECK(d.histogram->counts[0] == 19);
+    CHECK(d.histogram->counts[1] + d.histogram->counts[2] + d.histogram->counts[3] == 39);
 
     const std::string text = diff_text(d, "npu.npy", "bench.pt", {});
     CHECK(contains(text, "at (2, 1, 3)  left="));
@@ -235,4 +239,51 @@ TEST_CASE("msprobe's pt output on the fixture tensor: rows, summary and txt", "[
     CHECK(rows[0].second == "-1.9225491 -0.9015939 -0.79923236 -1.9034762 -1.5141395 0.7970538 -1.074944 -1.402684");
     CHECK(rows[15].first == 120);
     CHECK(rows[15].second == "-2.4173992 -0.864483 -1.7722496 -1.2329686 -0.39778173 -1.5674522 -1.5047188 -1.0771494");
+}
+
+namespace {
+
+// The cells of one CSV line (pandas' export: quotes around cells holding commas).
+std::vector<std::string> csv_cells(const std::string& line) {
+    std::vector<std::string> cells(1);
+    bool quoted = false;
+    for (char c : line) {
+        if (c == '"') {
+            quoted = !quoted;
+        } else if (c == ',' && !quoted) {
+            cells.emplace_back();
+        } else {
+            cells.back() += c;
+        }
+    }
+    return cells;
+}
+
+}  // namespace
+
+TEST_CASE("parse A B on the fixture tensors: the kernel metrics are msprobe compare's cells", "[parse][fixtures]") {
+    const auto fixtures = testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const auto base = *fixtures / "expected/cnn_tensor_L1_perturbed";
+    // parse/npu.npy and bench.npy are copies of Functional.conv2d.1.forward.output.0.pt of both sides.
+    const TensorDiff d = diff_files(base / "parse/npu.npy", base / "parse/bench.npy");
+    std::istringstream csv(testing::read_file_text(base / "compare.default/compare_result.csv"));
+    std::vector<std::string> row;
+    for (std::string line; std::getline(csv, line);) {
+        if (line.rfind("Functional.conv2d.1.forward.output.0,", 0) == 0) row = csv_cells(line);
+    }
+    REQUIRE(row.size() > 13);
+    CHECK(d.kernel.cosine.value == std::stod(row[8]));
+    CHECK(d.kernel.euc_dist.value == Approx(std::stod(row[9])).epsilon(1e-12));
+    CHECK(d.kernel.max_abs_err.value == std::stod(row[10]));
+    CHECK(d.kernel.max_relative_err.value == std::stod(row[11]));
+    CHECK(d.kernel.one_thousandth_err_ratio.value == std::stod(row[12]));
+    CHECK(d.kernel.five_thousandths_err_ratio.value == std::stod(row[13]));
+    // ... and where those errors sit.
+    REQUIRE(d.max_abs_location);
+    CHECK(d.max_abs_location->index == std::vector<std::int64_t>{1, 0, 2, 2});
+    CHECK(npy_str(d.max_abs_location->left, tensor::DType::Float32) == "-1.7792952");
+    REQUIRE(d.max_rel_location);
+    CHECK(d.max_rel_location->index == std::vector<std::int64_t>{1, 15, 2, 0});
+    CHECK(npy_str(d.max_rel_location->right, tensor::DType::Float32) == "0.003925346");
 }
