@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include <nlohmann/json.hpp>
+
 #include "common/python_text.hpp"
 #include "dump/dump_file.hpp"
 #include "metrics/format_value.hpp"
@@ -71,4 +73,28 @@ TEST_CASE("generated tensor dump: entry statistics and the perturbed weight's la
     CHECK(d.kernel.max_abs_err.value == metrics::format_value(d.max_abs_location->error));
     CHECK_FALSE(d.allclose);
     CHECK(d.max_abs_location->index.size() == l.shape.size());
+}
+
+TEST_CASE("generated statistics dump: an infinite statistic in text and in standard JSON", "[parse]") {
+    testing::DumpPairOptions options;
+    options.out = testing::scratch_dir("parse_generated_inf");
+    options.apis = 200;
+    options.seed = 3;
+    const auto pair = testing::generate_dump_pair(options);
+    const std::string site = pair.sites.inf_statistic;
+    REQUIRE_FALSE(site.empty());
+    parse::EntryReportOptions report_options;
+    report_options.file = pair.npu_rank_dirs.at(0) / "dump.json";
+    report_options.query = {site, false, true};
+    report_options.stats_only = true;
+    const auto text = parse::report_entries(report_options);
+    REQUIRE(text.found);
+    CHECK(contains(text.output, "  output[0]       torch.Tensor  torch."));
+    CHECK(contains(text.output, "  max=inf min="));
+
+    report_options.json = true;
+    const auto json = nlohmann::json::parse(parse::report_entries(report_options).output);
+    CHECK(json["api"] == site);
+    CHECK(json["entry"]["output"][0]["Max"] == "inf");
+    CHECK(json["entry"]["output"][0]["Min"].is_number());
 }
