@@ -34,8 +34,11 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
     CLI::App* cmd = app.add_subcommand(
         "parse",
         "Show dump entries and tensors: FILE --api NAME (dump.json, stack.json, ptdbg .pkl), one tensor file "
-        "(.pt/.npy), or two tensor files to compare; no FILE on a terminal starts msprobe's interactive parse tool");
-    cmd->add_option("files", flags->inputs, "dump.json | stack.json | legacy .pkl (with --api), or one or two .pt/.npy files");
+        "(.pt/.npy), two tensor files to compare, or two .npy trees (vc); no FILE on a terminal starts msprobe's "
+        "interactive parse tool");
+    cmd->add_option("files", flags->inputs,
+                    "dump.json | stack.json | legacy .pkl (with --api), one or two .pt/.npy files, or two directories "
+                    "of .npy files");
     cmd->add_option("--api", flags->api,
                     "entry to show: exact name, else the name without .forward/.backward, else every name "
                     "starting with it (.pkl: plain prefix, as ptdbg)");
@@ -48,12 +51,13 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
     cmd->add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
     cmd->add_option("--head", o.head, "one tensor: how many leading values to print (default 16)");
     cmd->add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");
-    cmd->add_option("-o,--output", flags->output, "directory for --txt files (default: beside each tensor file)");
+    cmd->add_option("-o,--output", flags->output, "directory for --txt files (default: beside each tensor file); two directories: folder of the CSV "
+                    "(default parse_data/batch_compare_result)");
     cmd->add_option("--atol", o.diff.atol, "two tensors: absolute tolerance (default 0.001)");
     cmd->add_option("--rtol", o.diff.rtol, "two tensors: relative tolerance (default 0.001)");
     cmd->add_option("-p,--print", o.diff.print_rows, "two tensors: rows of the error and top tables (default 20)");
     cmd->add_flag("--interactive", flags->interactive,
-                  "read msprobe's parse-tool commands (pt, cn, pk) from stdin even when it is not a terminal");
+                  "read msprobe's parse-tool commands (pt, cn, pk, vc) from stdin even when it is not a terminal");
     cmd->add_flag("--no-color", flags->no_color, "accepted for compatibility (output is never coloured)");
 
     return [flags, cmd]() {

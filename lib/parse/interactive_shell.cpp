@@ -5,6 +5,7 @@
 #include <cctype>
 #include <istream>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -12,6 +13,7 @@
 #include "common/log.hpp"
 #include "common/python_text.hpp"
 #include "dump/ptdbg_pkl.hpp"
+#include "parse/npy_tree_compare.hpp"
 #include "parse/numpy_text.hpp"
 #include "parse/parse_job.hpp"
 #include "parse/pkl_report.hpp"
@@ -185,10 +187,33 @@ void print_pkl(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 void refuse_kernel_dump(const std::string& command) {
-    if (command == "vc") {
-        throw Error("", "vc (compare of kernel dumps or converted .npy trees) is not supported yet");
-    }
     throw Error("", fmt::format("{} requires CANN msaccucmp.py (not bundled)", command));
+}
+
+// vc: two trees of .npy files (from cad) are compared natively; kernel dumps need msaccucmp.
+void compare_dump_trees(const std::vector<std::string>& args, std::ostream& out) {
+    const std::string usage = "usage: vc -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH [-out OUTPUT_PATH] [-cmp_path MSACCUCMP_PATH]";
+    const auto flags = parse_flags(args,
+                                   {{"-m", "--my_dump_path", true},
+                                    {"-g", "--golden_dump_path", true},
+                                    {"-out", "--output_path", true},
+                                    {"-cmp_path", "--msaccucmp_path", true}},
+                                   usage);
+    const fs::path mine = required(flags, "-m", usage);
+    const fs::path golden = required(flags, "-g", usage);
+    std::error_code ec;
+    for (const auto& p : {mine, golden}) {
+        if (!fs::exists(p, ec)) throw Error(p.string(), "The path does not exist.");
+    }
+    const bool npy_trees = fs::is_directory(mine, ec) && fs::is_directory(golden, ec) && is_npy_tree(mine) &&
+                           is_npy_tree(golden);
+    if (!npy_trees) refuse_kernel_dump("vc on kernel dumps");
+    std::optional<fs::path> output;
+    if (auto it = flags.find("-out"); it != flags.end()) output = it->second;
+    const NpyTreeCompare result = compare_npy_trees(mine, golden, output);
+    for (const auto& warning : result.warnings) log::warning(warning);
+    log::info(fmt::format("Compare result is saved in : {}", result.csv.string()));
+    out << std::flush;
 }
 
 }  // namespace
@@ -216,11 +241,13 @@ void run_shell_command(const std::string& line, std::ostream& out) {
             compare_tensors(args, out);
         } else if (command == "pk") {
             print_pkl(args, out);
-        } else if (command == "vc" || command == "dc" || command == "cad") {
+        } else if (command == "vc") {
+            compare_dump_trees(args, out);
+        } else if (command == "dc" || command == "cad") {
             refuse_kernel_dump(command);
         } else if (command == "help" || command == "?") {
             out << "Commands: pt -n FILE | cn -m MINE -g GOLDEN [-p N] [-s] [-al A] [-rl R] | pk -f FILE.pkl -n PREFIX"
-                   " | exit\n(vc, dc and cad need CANN's msaccucmp.py and are not available)\n";
+                   " | vc -m DIR -g DIR [-out DIR] | exit\n(dc and cad, and vc on kernel dumps, need CANN's msaccucmp.py and are not available)\n";
         } else {
             out << kInvalid << "\n";
         }

@@ -1,7 +1,8 @@
 #pragma once
 // msprobe's interactive parse tool (`msprobe -f pytorch parse`, spec parse.md
-// §2): a "Parse >>> " prompt taking pt, cn and pk; the kernel-dump commands
-// (vc, dc, cad) are refused. Reads commands from `in` until EOF or exit.
+// §2): a "Parse >>> " prompt taking pt, cn, pk and vc on .npy trees; the
+// kernel-dump commands (dc, cad, vc on kernel dumps) are refused. Reads
+// commands from `in` until EOF or exit.
 #include <iosfwd>
 #include <string>
 #include <vector>

@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "dump/ptdbg_pkl.hpp"
 #include "parse/dump_entry_report.hpp"
+#include "parse/npy_tree_compare.hpp"
 #include "parse/numpy_text.hpp"
 #include "parse/pkl_report.hpp"
 #include "parse/tensor_report.hpp"
@@ -106,6 +108,25 @@ ParseResult report_diff(const ParseOptions& options) {
     return result;
 }
 
+// `vc` on two trees of .npy files: a CSV in the output directory.
+ParseResult report_npy_trees(const ParseOptions& options) {
+    for (const auto& dir : options.inputs) {
+        if (!is_npy_tree(dir)) {
+            throw Error(dir.string(), "holds files other than .npy: comparing kernel dumps requires CANN msaccucmp.py "
+                                      "(not bundled)");
+        }
+    }
+    const NpyTreeCompare compared = compare_npy_trees(options.inputs[0], options.inputs[1], options.output_dir);
+    ParseResult result;
+    result.warnings = compared.warnings;
+    if (options.json) {
+        result.out = nlohmann::ordered_json{{"csv", compared.csv.string()}, {"rows", compared.rows}}.dump(1) + "\n";
+    } else {
+        result.out = fmt::format("Compare result is saved in : {} ({} rows)\n", compared.csv.string(), compared.rows);
+    }
+    return result;
+}
+
 void check_diff_options(const DiffOptions& diff) {
     if (!(diff.atol > 0)) throw Error("", "--atol must be greater than 0");
     if (!(diff.rtol > 0)) throw Error("", "--rtol must be greater than 0");
@@ -140,10 +161,11 @@ ParseResult run_parse(const ParseOptions& options) {
     if (inputs.empty()) throw Error("", "nothing to parse: give a dump/tensor file, or --interactive");
     if (inputs.size() > 2) throw Error("", fmt::format("expected one or two files, got {}", inputs.size()));
     std::error_code ec;
+    if (inputs.size() == 2 && fs::is_directory(inputs[0], ec) && fs::is_directory(inputs[1], ec)) {
+        return report_npy_trees(options);
+    }
     for (const auto& p : inputs) {
-        if (fs::is_directory(p, ec)) {
-            throw Error(p.string(), "comparing directories of .npy files (vc) is not supported yet");
-        }
+        if (fs::is_directory(p, ec)) throw Error(p.string(), "is a directory: give two directories of .npy files, or files");
     }
     if (options.api) {
         if (inputs.size() != 1) throw Error("", "--api takes exactly one dump.json, stack.json or .pkl file");

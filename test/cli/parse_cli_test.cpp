@@ -270,3 +270,30 @@ TEST_CASE("parse: bad input exits 2 with one line and writes nothing", "[cli][pa
     for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir)) ++files;
     CHECK(files == 4);
 }
+
+TEST_CASE("parse DIR_A DIR_B: vc's batch compare of .npy trees", "[cli][parse]") {
+    const auto dir = scratch_dir("parse_cli_vc");
+    for (const char* side : {"a", "b"}) {
+        fs::create_directories(dir / side / "Relu_3" / "1700000000000001");
+        msprobe::testing::write_npy_f32(dir / side / "Relu_3" / "1700000000000001" / "Relu.output.0.npy", {3},
+                                        {0, 1.5f, std::string(side) == "a" ? 2.0f : 2.5f});
+    }
+    ProcessResult r = run_msprobe({"parse", "a", "b", "-o", "out"}, dir);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.rfind("Compare result is saved in : out/batch_compare_", 0) == 0);
+    CHECK(r.out.find(".csv (1 rows)\n") != std::string::npos);
+    std::vector<fs::path> csvs;
+    for (const auto& e : fs::directory_iterator(dir / "out")) csvs.push_back(e.path());
+    REQUIRE(csvs.size() == 1);
+    CHECK(read_file_text(csvs[0]).find("\r\nRelu.output.0.npy,Relu.output.0.npy,1.1666666,1.3333334,False,0.5,0.2\r\n") !=
+          std::string::npos);
+
+    // A shape that differs: exit 2, one line, no CSV.
+    fs::create_directories(dir / "c" / "Relu_3" / "1700000000000001");
+    msprobe::testing::write_npy_f32(dir / "c" / "Relu_3" / "1700000000000001" / "Relu.output.0.npy", {2}, {0, 1});
+    r = run_msprobe({"parse", "a", "c", "-o", "out2"}, dir);
+    CHECK(r.exit_code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.find("Shape or dtype between two npy files is inconsistent.") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "out2"));
+}
