@@ -24,6 +24,8 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& global);
 Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global);
 // merge_result: msprobe -f pytorch merge_result -i DIR -o DIR -config config.yaml
 Runner add_merge_result_command(CLI::App& app, const GlobalOptions& global);
+// parse: msprobe parse FILE --api NAME | TENSOR | TENSOR_A TENSOR_B | (interactive)
+Runner add_parse_command(CLI::App& app, const GlobalOptions& global);
 
 // The single-dash spellings of every registered subcommand.
 const std::unordered_map<std::string, std::string>& single_dash_aliases();

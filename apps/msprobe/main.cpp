@@ -23,6 +23,7 @@ constexpr Subcommand kSubcommands[] = {
     {"overflow_check", &msprobe::cli::add_overflow_check_command},
     {"nan_analyze", &msprobe::cli::add_nan_analyze_command},
     {"merge_result", &msprobe::cli::add_merge_result_command},
+    {"parse", &msprobe::cli::add_parse_command},
 };
 
 }  // namespace

@@ -26,6 +26,7 @@ StackFile StackFile::load(const std::filesystem::path& path) {
         }
         stack.texts_[std::string(api)] = text;
         stack.group_of_[std::string(api)] = stack.line_groups_.size() - 1;
+        stack.names_.emplace_back(api);
     });
     return stack;
 }
@@ -36,10 +37,9 @@ std::optional<std::string> StackFile::stack_text(const std::string& api_name) co
     return it->second;
 }
 
-std::optional<std::vector<std::string>> StackFile::stack_lines(const std::string& api_name) const {
+const std::vector<std::string>* StackFile::stack_lines(const std::string& api_name) const {
     auto it = group_of_.find(api_name);
-    if (it == group_of_.end()) return std::nullopt;
-    return line_groups_[it->second];
+    return it == group_of_.end() ? nullptr : &line_groups_[it->second];
 }
 
 }  // namespace msprobe::dump

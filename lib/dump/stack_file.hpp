@@ -17,13 +17,17 @@ public:
     // repr() of the entry's line list, as msprobe writes it into NPU_Stack_Info.
     std::optional<std::string> stack_text(const std::string& api_name) const;
 
-    // The entry's stack lines themselves (str() of any non-string line).
-    std::optional<std::vector<std::string>> stack_lines(const std::string& api_name) const;
+    // The entry's stack lines as written (innermost frame first); nullptr when absent.
+    const std::vector<std::string>* stack_lines(const std::string& api_name) const;
+
+    // Every entry name the file lists, in file order.
+    const std::vector<std::string>& api_names() const { return names_; }
 
 private:
     std::unordered_map<std::string, std::string> texts_;
-    std::vector<std::vector<std::string>> line_groups_;
+    std::vector<std::vector<std::string>> line_groups_;  // a group's keys share one frame list
     std::unordered_map<std::string, std::size_t> group_of_;
+    std::vector<std::string> names_;
 };
 
 }  // namespace msprobe::dump

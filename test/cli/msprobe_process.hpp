@@ -30,11 +30,18 @@ inline std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
-inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std::filesystem::path& cwd) {
+// `stdin_text`, when given, is what the process reads on stdin.
+inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std::filesystem::path& cwd,
+                                 const std::string* stdin_text = nullptr) {
     const auto out_file = cwd / ".stdout.txt";
     const auto err_file = cwd / ".stderr.txt";
+    const auto in_file = cwd / ".stdin.txt";
     std::string cmd = "cd " + shell_quote(cwd.string()) + " && " + shell_quote(MSPROBE_BINARY);
     for (const auto& a : args) cmd += " " + shell_quote(a);
+    if (stdin_text != nullptr) {
+        std::ofstream(in_file, std::ios::binary) << *stdin_text;
+        cmd += " <" + shell_quote(in_file.string());
+    }
     cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string());
     const int status = std::system(cmd.c_str());
     ProcessResult r;
@@ -43,6 +50,7 @@ inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std
     r.err = msprobe::testing::read_file_text(err_file);
     std::filesystem::remove(out_file);
     std::filesystem::remove(err_file);
+    if (stdin_text != nullptr) std::filesystem::remove(in_file);
     return r;
 }
 

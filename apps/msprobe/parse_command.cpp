@@ -1,0 +1,91 @@
+// parse: flags → ParseOptions → msprobe::parse::run_parse, or the interactive
+// parse tool when no file is given and stdin is a terminal (or --interactive).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "commands.hpp"
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "parse/interactive_shell.hpp"
+#include "parse/parse_job.hpp"
+
+namespace msprobe::cli {
+
+namespace {
+
+struct ParseFlags {
+    std::vector<std::string> inputs;
+    std::string api;
+    std::string stack, construct, output;
+    std::string format = "text";
+    bool interactive = false;
+    bool no_color = false;
+    parse::ParseOptions options;
+};
+
+}  // namespace
+
+Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
+    auto flags = std::make_shared<ParseFlags>();
+    auto& o = flags->options;
+    CLI::App* cmd = app.add_subcommand(
+        "parse",
+        "Show dump entries and tensors: FILE --api NAME (dump.json, stack.json, ptdbg .pkl), one tensor file "
+        "(.pt/.npy), two tensor files to compare, or two .npy trees (vc); no FILE on a terminal starts msprobe's "
+        "interactive parse tool");
+    cmd->add_option("files", flags->inputs,
+                    "dump.json | stack.json | legacy .pkl (with --api), one or two .pt/.npy files, or two directories "
+                    "of .npy files");
+    cmd->add_option("--api", flags->api,
+                    "entry to show: exact name, else the name without .forward/.backward, else every name "
+                    "starting with it (.pkl: plain prefix, as ptdbg)");
+    cmd->add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
+    cmd->add_flag("--exact", o.exact, "select only the entry named exactly --api");
+    cmd->add_option("--stack", flags->stack, "stack.json to use (default: the one beside dump.json)");
+    cmd->add_option("--construct", flags->construct, "construct.json to use (default: the one beside dump.json)");
+    cmd->add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
+    cmd->add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only");
+    cmd->add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
+    cmd->add_option("--head", o.head, "one tensor: how many leading values to print (default 16)");
+    cmd->add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");
+    cmd->add_option("-o,--output", flags->output, "directory for --txt files (default: beside each tensor file); two directories: folder of the CSV "
+                    "(default parse_data/batch_compare_result)");
+    cmd->add_option("--atol", o.diff.atol, "two tensors: absolute tolerance (default 0.001)");
+    cmd->add_option("--rtol", o.diff.rtol, "two tensors: relative tolerance (default 0.001)");
+    cmd->add_option("-p,--print", o.diff.print_rows, "two tensors: rows of the error and top tables (default 20)");
+    cmd->add_flag("--interactive", flags->interactive,
+                  "read msprobe's parse-tool commands (pt, cn, pk, vc) from stdin even when it is not a terminal");
+    cmd->add_flag("--no-color", flags->no_color, "accepted for compatibility (output is never coloured)");
+
+    return [flags, cmd]() {
+        auto& options = flags->options;
+        if (flags->interactive || (flags->inputs.empty() && cmd->count("--api") == 0 && isatty(STDIN_FILENO))) {
+            if (!flags->inputs.empty()) throw Error("", "--interactive takes no files");
+            return parse::run_interactive_shell(std::cin, std::cout);
+        }
+        for (const auto& input : flags->inputs) options.inputs.emplace_back(input);
+        if (cmd->count("--api")) options.api = flags->api;
+        if (!flags->stack.empty()) options.stack_path = flags->stack;
+        if (!flags->construct.empty()) options.construct_path = flags->construct;
+        if (!flags->output.empty()) options.output_dir = flags->output;
+        options.json = flags->format == "json";
+        const parse::ParseResult result = parse::run_parse(options);
+        for (const auto& warning : result.warnings) {
+            // JSON keeps stdout to itself (a diff's warnings are also inside it).
+            if (options.json) {
+                std::fprintf(stderr, "msprobe parse: warning: %s\n", warning.c_str());
+            } else {
+                log::warning(warning);
+            }
+        }
+        std::fwrite(result.out.data(), 1, result.out.size(), stdout);
+        std::fflush(stdout);
+        if (!result.message.empty()) std::fprintf(stderr, "msprobe parse: %s\n", result.message.c_str());
+        return result.exit_code;
+    };
+}
+
+}  // namespace msprobe::cli
