@@ -1,0 +1,35 @@
+#pragma once
+// The API entries of a run_ut input (spec run_ut §2.1, §3.3): forward entries
+// in dump order with their backward entry, read from an msprobe dump.json.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "dump/json_file.hpp"
+
+namespace msprobe::run_ut {
+
+struct ApiEntry {
+    std::string full_name;                      // "Functional.conv2d.0"
+    const rapidjson::Value* forward = nullptr;  // {"input_args", "input_kwargs", "output"}
+    const rapidjson::Value* backward = nullptr; // {"input", "output"} or null
+};
+
+struct DumpRecords {
+    dump::JsonFile json;
+    std::filesystem::path path;
+    std::optional<std::filesystem::path> data_root;  // <dir of dump.json>/dump_tensor_data when dump_data_dir is set
+    std::vector<ApiEntry> apis;                      // forward entries in dump order
+};
+
+// Throws msprobe::Error for a missing 'data' object or a key that is neither
+// "<name>.forward" nor "<name>.backward" (keys holding "Module" are ignored).
+DumpRecords read_dump_records(const std::filesystem::path& path);
+
+// -f: keep the first call of each API name among calls with the same input signature.
+std::vector<ApiEntry> filter_repeated_calls(const std::vector<ApiEntry>& apis);
+
+}  // namespace msprobe::run_ut

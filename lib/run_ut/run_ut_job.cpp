@@ -1,0 +1,147 @@
+#include <ATen/ATen.h>
+#include <c10/util/Exception.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "dump/json_file.hpp"
+#include "precision/api_name.hpp"
+#include "precision/run_ut_report.hpp"
+#include "run_ut/api_executor.hpp"
+#include "run_ut/api_run.hpp"
+#include "run_ut/dump_records.hpp"
+#include "run_ut/input_builder.hpp"
+#include "run_ut/run_ut_options.hpp"
+
+namespace msprobe::run_ut {
+
+namespace {
+
+struct ApiLists {
+    std::vector<std::string> white;
+    std::vector<std::string> black;
+};
+
+// The run_ut section of msprobe's config.json (§1.4); the built-in defaults otherwise.
+ApiLists read_config(const std::filesystem::path& config) {
+    ApiLists lists;
+    if (config.empty()) return lists;
+    const auto json = dump::JsonFile::load(config);
+    const auto& root = json.root();
+    if (!root.IsObject()) throw Error(config.string(), "is not a JSON object");
+    if (!root.HasMember("run_ut")) return lists;
+    const auto& section = root["run_ut"];
+    auto read_list = [&](const char* key, std::vector<std::string>& out) {
+        if (!section.HasMember(key)) return;
+        const auto& v = section[key];
+        if (!v.IsArray()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
+        for (const auto& e : v.GetArray()) {
+            if (!e.IsString()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
+            out.emplace_back(e.GetString());
+        }
+    };
+    read_list("white_list", lists.white);
+    read_list("black_list", lists.black);
+    return lists;
+}
+
+const std::set<std::string>& always_black_listed() {
+    static const std::set<std::string> names = {"to", "empty", "empty_like", "empty_strided", "new_empty",
+                                                "new_empty_strided", "empty_with_format"};
+    return names;
+}
+
+bool runs(const std::string& api_name, const ApiLists& lists) {
+    if (always_black_listed().count(api_name)) return false;
+    if (std::find(lists.black.begin(), lists.black.end(), api_name) != lists.black.end()) return false;
+    return lists.white.empty() || std::find(lists.white.begin(), lists.white.end(), api_name) != lists.white.end();
+}
+
+std::string exception_text(const std::exception& e) {
+    if (const auto* c10e = dynamic_cast<const c10::Error*>(&e)) return c10e->what_without_backtrace();
+    return e.what();
+}
+
+}  // namespace
+
+RunUtSummary run_ut(const RunUtOptions& options) {
+    if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
+    if (options.save_error_data) throw Error("", "-save_error_data is not supported yet");
+    for (auto d : options.devices) {
+        if (d < 0) throw Error("", "device id must be greater than or equal to 0");
+    }
+    const ApiLists lists = read_config(options.config);
+    DumpRecords records = read_dump_records(options.api_info);
+    const auto apis = options.filter_api ? filter_repeated_calls(records.apis) : records.apis;
+
+    std::optional<precision::RunUtReport> report;
+    std::set<std::string> done;
+    if (!options.resume_csv.empty()) {
+        report = precision::RunUtReport::resume(options.resume_csv);
+        done = report->recorded_apis();
+    } else {
+        report = precision::RunUtReport::create(options.out_dir,
+                                                options.timestamp.empty() ? precision::timestamp_now() : options.timestamp);
+    }
+    log::info("start UT test");
+    log::info("UT task result will be saved in " + report->result_path().string());
+    log::info("UT task details will be saved in " + report->details_path().string());
+
+    at::manual_seed(1234);
+    InputBuilder inputs(records.data_root);
+    RunUtSummary summary{report->result_path(), report->details_path(), apis.size(), 0, 0, 0};
+    for (const auto& api : apis) {
+        if (done.count(api.full_name)) continue;
+        precision::ApiComparison result;
+        const auto parts = precision::split_api_full_name(api.full_name);
+        if (precision::has_formula_characters(api.full_name)) {
+            result = precision::skipped_api(api.full_name, "api name contains special characters, please check!");
+        } else if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
+            result = precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut. SKIP.", api.full_name));
+        } else if (!runs(parts->api_name, lists)) {
+            result = precision::skipped_api(api.full_name,
+                                            fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name));
+        } else {
+            ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
+                                  records.data_root.has_value()};
+            try {
+                result = run_api(request, inputs);
+            } catch (const std::exception& e) {
+                const std::string text = exception_text(e);
+                if (text.find("expected scalar type Long") != std::string::npos) {
+                    log::warning(fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).",
+                                             parts->api_name));
+                }
+                result = precision::skipped_api(api.full_name, text);
+            }
+        }
+        report->append(result);
+        if (result.forward_status == precision::kSkip) {
+            ++summary.skipped;
+        } else {
+            ++summary.executed;
+        }
+        if (result.forward_status != precision::kPass ||
+            (result.backward_status != precision::kPass && result.backward_status != precision::kSpace)) {
+            ++summary.failed;
+        }
+    }
+    log::info("UT task result csv is saved in " + report->result_path().string());
+    log::info("UT task details csv is saved in " + report->details_path().string());
+    log::info("Successfully completed run_ut/multi_run_ut.");
+    log::info("UT task completed.");
+    return summary;
+}
+
+RunUtSummary multi_run_ut(const RunUtOptions&, int, const std::filesystem::path&) {
+    throw Error("", "multi_run_ut is not supported yet");
+}
+
+OverflowCheckSummary run_overflow_check(const std::filesystem::path&) {
+    throw Error("", "run_overflow_check is not supported yet");
+}
+
+}  // namespace msprobe::run_ut
