@@ -118,11 +118,24 @@ PyCall copy_call(const PyCall& call, const std::string& api_name, std::optional<
     return out;
 }
 
-// Device copies cast to the autocast dtype (libtorch 1.13's CPU autocast only takes bfloat16, as the reference on CPU).
+PyValue cast_floating(const PyValue& v, at::ScalarType dtype) {
+    PyValue out = v;
+    for (auto& item : out.items) item = cast_floating(item, dtype);
+    if (v.kind == PyValue::Kind::Tensor && at::isFloatingType(v.tensor.scalar_type()) && v.tensor.scalar_type() != dtype) {
+        out.tensor = v.tensor.to(dtype);
+    }
+    return out;
+}
+
+// The device run under the dump's autocast: libtorch's CPU autocast for bfloat16 (what msprobe's own CPU
+// run uses), explicit casts of the floating inputs for any other dtype (CPU autocast refuses those).
 c10::IValue run_device(const std::string& family, const std::string& api_name, const PyCall& call, const Raise& rule) {
     if (!rule.device_autocast) return execute_api(family, api_name, call);
     if (rule.autocast != at::kBFloat16) {
-        throw std::runtime_error("Currently, AutocastCPU only support Bfloat16 as the autocast_cpu_dtype");
+        PyCall cast;
+        for (const auto& a : call.args) cast.args.push_back(cast_floating(a, *rule.autocast));
+        for (const auto& [k, v] : call.kwargs) cast.kwargs.emplace_back(k, cast_floating(v, *rule.autocast));
+        return execute_api(family, api_name, cast);
     }
     at::autocast::set_cpu_enabled(true);
     at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
@@ -260,16 +273,18 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
     const PyCall bench_call = copy_call(call, request.api_name, rule.raise, backward_wanted, bench_tensors);
     const c10::IValue bench_out = execute_api(request.family, request.api_name, bench_call);
 
+    // The device forward: the dumped outputs when the dump holds them, else a run at the dumped dtypes.
+    // Backward always runs the device side again (msprobe's dumped input gradients of some APIs, e.g.
+    // Tensor.float, belong to another autograd node, so they cannot be judged).
     std::vector<at::Tensor> device_tensors;
     c10::IValue device_out;
     OutputValue device_value;
-    if (request.device_from_dump) {
-        device_value = dumped_outputs(*member(forward, "output"), inputs);
-    } else {
+    if (!request.device_from_dump || backward_wanted) {
         const PyCall device_call = copy_call(call, request.api_name, std::nullopt, backward_wanted, device_tensors);
         device_out = run_device(request.family, request.api_name, device_call, rule);
-        device_value = to_output_value(device_out);
     }
+    device_value = request.device_from_dump ? dumped_outputs(*member(forward, "output"), inputs)
+                                            : to_output_value(device_out);
 
     precision::ApiOutputs outputs;
     outputs.full_name = request.full_name;
@@ -294,16 +309,9 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
             at::Tensor bench_seed = index ? element(bench_out, *index) : bench_out.toTensor();
             bench_seed.backward(bench_grad);
             outputs.bench_grads = gradients(bench_tensors);
-            if (request.device_from_dump) {
-                const auto* out = member(*request.backward, "output");
-                if (out && out->IsArray()) {
-                    for (const auto& r : out->GetArray()) outputs.device_grads.push_back(dumped_value(r, inputs));
-                }
-            } else {
-                at::Tensor device_seed = index ? element(device_out, *index) : device_out.toTensor();
-                device_seed.backward(grad.tensor.detach());
-                outputs.device_grads = gradients(device_tensors);
-            }
+            at::Tensor device_seed = index ? element(device_out, *index) : device_out.toTensor();
+            device_seed.backward(grad.tensor.detach());
+            outputs.device_grads = gradients(device_tensors);
         }
     }
     outputs.backward_message = backward_message;
