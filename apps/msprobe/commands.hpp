@@ -18,6 +18,14 @@ using Runner = std::function<int()>;
 // compare: msprobe -f pytorch compare -i compare.json -o out [-s] [-c] [-f] [-hl] ...
 Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
 
+// api_precision_compare: msprobe -f pytorch api_precision_compare -npu A.csv -gpu B.csv [-o DIR]
+Runner add_api_precision_compare_command(CLI::App& app, const GlobalOptions& global);
+
+// run_ut / multi_run_ut / run_overflow_check (libtorch builds only; otherwise they refuse with exit 2).
+Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global);
+Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global);
+Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global);
+
 // The single-dash spellings of every registered subcommand.
 const std::unordered_map<std::string, std::string>& single_dash_aliases();
 

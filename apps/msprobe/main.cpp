@@ -20,6 +20,10 @@ struct Subcommand {
 
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
+    {"api_precision_compare", &msprobe::cli::add_api_precision_compare_command},
+    {"run_ut", &msprobe::cli::add_run_ut_command},
+    {"multi_run_ut", &msprobe::cli::add_multi_run_ut_command},
+    {"run_overflow_check", &msprobe::cli::add_run_overflow_check_command},
 };
 
 }  // namespace
