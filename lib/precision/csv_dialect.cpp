@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "report/csv_writer.hpp"
 
 namespace msprobe::precision {
 
@@ -41,18 +42,7 @@ std::string csv_line(const CsvRow& fields) {
     std::string line;
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i) line += ',';
-        const auto& f = fields[i];
-        const bool quote = std::any_of(f.begin(), f.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; });
-        if (!quote) {
-            line += f;
-            continue;
-        }
-        line += '"';
-        for (char c : f) {
-            if (c == '"') line += '"';
-            line += c;
-        }
-        line += '"';
+        report::append_csv_field(line, fields[i]);
     }
     line += "\r\n";
     return line;
