@@ -25,7 +25,7 @@ struct RunUtFlags {
 void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
     cmd->add_option("--api_info,--api_info_file", f.options.api_info, "-api_info: the dump.json to re-run")->required();
     cmd->add_option("-o,--out_path", f.out_dir, "output directory (default ./; created if missing)");
-    cmd->add_flag("--save_error_data", f.options.save_error_data, "-save_error_data: save inputs/outputs of failing APIs");
+    cmd->add_flag("--save_error_data", f.options.save_error_data, "-save_error_data: save inputs/outputs of failing APIs (not supported yet)");
     cmd->add_flag("-j,--jit_compile", f.jit_compile, "NPU graph compile switch (accepted, no effect on CPU)");
     cmd->add_option("-d,--device", f.options.devices, "device ids (accepted and validated, unused on CPU)")
         ->expected(1, INT_MAX);
@@ -77,7 +77,7 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions&) {
 
 Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions&) {
     auto f = std::make_shared<RunUtFlags>();
-    CLI::App* cmd = app.add_subcommand("multi_run_ut", "run_ut split over several processes");
+    CLI::App* cmd = app.add_subcommand("multi_run_ut", "run_ut split over several processes (not supported yet)");
     add_common_flags(cmd, *f);
     cmd->add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
         ->check(CLI::Range(1, 64));
@@ -95,7 +95,7 @@ Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions&) {
 Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions&) {
     auto f = std::make_shared<RunUtFlags>();
     CLI::App* cmd = app.add_subcommand("run_overflow_check",
-                                       "Re-run overflowed APIs on the CPU and classify normal/abnormal overflow");
+                                       "Re-run overflowed APIs on the CPU and classify normal/abnormal overflow (not supported yet)");
     cmd->add_option("--api_info,--api_info_file", f->options.api_info, "-api_info: the overflow dump.json")->required();
     cmd->add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
     cmd->add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
