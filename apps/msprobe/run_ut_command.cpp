@@ -95,13 +95,14 @@ Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions&) {
 Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions&) {
     auto f = std::make_shared<RunUtFlags>();
     CLI::App* cmd = app.add_subcommand("run_overflow_check",
-                                       "Re-run overflowed APIs on the CPU and classify normal/abnormal overflow (not supported yet)");
+                                       "Re-run overflowed APIs on the CPU and classify normal/abnormal overflow");
     cmd->add_option("--api_info,--api_info_file", f->options.api_info, "-api_info: the overflow dump.json")->required();
+    cmd->add_option("-o,--out_path", f->out_dir, "where overflow_check_result_<TS>.csv goes (default ./)");
     cmd->add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
     cmd->add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
     return [f]() -> int {
 #ifdef MSPROBE_WITH_TORCH
-        const auto s = run_ut::run_overflow_check(f->options.api_info);
+        const auto s = run_ut::run_overflow_check(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
         log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));
         return 0;
 #else

@@ -140,8 +140,4 @@ RunUtSummary multi_run_ut(const RunUtOptions&, int, const std::filesystem::path&
     throw Error("", "multi_run_ut is not supported yet");
 }
 
-OverflowCheckSummary run_overflow_check(const std::filesystem::path&) {
-    throw Error("", "run_overflow_check is not supported yet");
-}
-
 }  // namespace msprobe::run_ut

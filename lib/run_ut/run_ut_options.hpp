@@ -39,9 +39,12 @@ struct OverflowCheckSummary {
     std::size_t normal = 0;
     std::size_t abnormal = 0;
     std::size_t skipped = 0;
+    std::filesystem::path result_csv;
 };
 
-// run_overflow_check (spec overflow_check §2-3).
-OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info);
+// run_overflow_check (spec overflow_check §2-3): verdicts logged as msprobe does and written to
+// <out_dir>/overflow_check_result_<TS>.csv.
+OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
+                                        const std::string& timestamp = "");
 
 }  // namespace msprobe::run_ut

@@ -46,8 +46,6 @@ TEST_CASE("run_ut and its companions exit 2 with a clear line for what is not su
     r = run_msprobe({"-f", "pytorch", "run_ut", "-api_info", dump, "-save_error_data"}, dir);
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("-save_error_data is not supported yet") != std::string::npos);
-    r = run_msprobe({"-f", "pytorch", "run_overflow_check", "-api_info", dump}, dir);
-    CHECK(r.exit_code == 2);
     r = run_msprobe({"-f", "pytorch", "run_ut", "-api_info", dump, "-d", "0", "0"}, dir);
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("device id must be unique") != std::string::npos);
