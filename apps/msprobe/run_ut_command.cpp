@@ -20,6 +20,7 @@ struct RunUtFlags {
     std::string out_dir;
     bool jit_compile = false;
     int processes = 8;
+    std::string range;
 };
 
 void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
@@ -65,8 +66,16 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions&) {
     auto f = std::make_shared<RunUtFlags>();
     CLI::App* cmd = app.add_subcommand("run_ut", "Re-run the APIs of a dump on the CPU bench and judge their precision");
     add_common_flags(cmd, *f);
+    cmd->add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
+        ->group("");  // internal, hidden from --help
     return [f]() -> int {
         finish_options(*f);
+        if (!f->range.empty()) {
+            const auto colon = f->range.find(':');
+            if (colon == std::string::npos) throw Error("", "--api_range takes FIRST:COUNT");
+            f->options.first_api = std::stoul(f->range.substr(0, colon));
+            f->options.api_count = std::stoul(f->range.substr(colon + 1));
+        }
 #ifdef MSPROBE_WITH_TORCH
         return report(run_ut::run_ut(f->options));
 #else
@@ -77,7 +86,7 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions&) {
 
 Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions&) {
     auto f = std::make_shared<RunUtFlags>();
-    CLI::App* cmd = app.add_subcommand("multi_run_ut", "run_ut split over several processes (not supported yet)");
+    CLI::App* cmd = app.add_subcommand("multi_run_ut", "run_ut split over several processes, appending to one pair of result files");
     add_common_flags(cmd, *f);
     cmd->add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
         ->check(CLI::Range(1, 64));

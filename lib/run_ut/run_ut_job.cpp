@@ -2,6 +2,10 @@
 #include <c10/util/Exception.h>
 #include <fmt/format.h>
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <set>
 
@@ -75,7 +79,11 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     }
     const ApiLists lists = read_config(options.config);
     DumpRecords records = read_dump_records(options.api_info);
-    const auto apis = options.filter_api ? filter_repeated_calls(records.apis) : records.apis;
+    const auto all_apis = options.filter_api ? filter_repeated_calls(records.apis) : records.apis;
+    const std::size_t first = std::min(options.first_api, all_apis.size());
+    const std::size_t count = std::min(options.api_count, all_apis.size() - first);
+    const std::vector<ApiEntry> apis(all_apis.begin() + static_cast<std::ptrdiff_t>(first),
+                                     all_apis.begin() + static_cast<std::ptrdiff_t>(first + count));
 
     std::optional<precision::RunUtReport> report;
     std::set<std::string> done;
@@ -136,8 +144,73 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     return summary;
 }
 
-RunUtSummary multi_run_ut(const RunUtOptions&, int, const std::filesystem::path&) {
-    throw Error("", "multi_run_ut is not supported yet");
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe) {
+    if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
+    if (options.save_error_data) throw Error("", "-save_error_data is not supported yet");
+    const int cap = 8 * static_cast<int>(std::max<std::size_t>(1, options.devices.size()));
+    if (processes > cap) {
+        log::warning(fmt::format("A device supports a maximum of 8 processes. The total number of processes exceeds "
+                                 "the limit, and it is set to {}.", cap));
+        processes = cap;
+    }
+    const DumpRecords records = read_dump_records(options.api_info);
+    const std::size_t total =
+        options.filter_api ? filter_repeated_calls(records.apis).size() : records.apis.size();
+    const auto report = options.resume_csv.empty()
+                            ? precision::RunUtReport::create(options.out_dir, options.timestamp.empty()
+                                                                                  ? precision::timestamp_now()
+                                                                                  : options.timestamp)
+                            : precision::RunUtReport::resume(options.resume_csv);
+    // Contiguous chunks of floor(total / n) forward APIs, the last one taking the remainder (§13 step 3).
+    const std::size_t n = static_cast<std::size_t>(processes);
+    const std::size_t chunk = total / n;
+    std::vector<pid_t> workers;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t begin = i * chunk;
+        const std::size_t count = i + 1 == n ? total - begin : chunk;
+        if (count == 0) continue;
+        std::vector<std::string> args = {self_exe.string(), "-f", "pytorch", "run_ut", "--api_info",
+                                         options.api_info.string(), "--csv_path", report.result_path().string(),
+                                         "--api_range", fmt::format("{}:{}", begin, count)};
+        if (options.filter_api) args.emplace_back("--filter_api");
+        if (!options.config.empty()) {
+            args.emplace_back("--config");
+            args.push_back(options.config.string());
+        }
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        pid_t pid = 0;
+        if (::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
+            throw Error(self_exe.string(), "cannot start a run_ut worker process");
+        }
+        workers.push_back(pid);
+    }
+    int failed_workers = 0;
+    for (const auto pid : workers) {
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed_workers;
+    }
+    RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0};
+    const auto rows = precision::read_csv(report.result_path());
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        const auto& row = rows[r];
+        if (row.size() < 3) continue;
+        (row[1] == precision::kSkip ? summary.skipped : summary.executed) += 1;
+        if (row[1] != precision::kPass || (row[2] != precision::kPass && row[2] != precision::kSpace)) ++summary.failed;
+    }
+    if (failed_workers > 0) {
+        throw Error(options.api_info.string(),
+                    fmt::format("{} run_ut worker(s) failed; continue with -csv_path {}", failed_workers,
+                                report.result_path().string()));
+    }
+    if (rows.size() - 1 < total) {
+        log::warning(fmt::format("Only {} of {} APIs have results; continue with -csv_path {}", rows.size() - 1, total,
+                                 report.result_path().string()));
+    }
+    log::info("Successfully completed run_ut/multi_run_ut.");
+    return summary;
 }
 
 }  // namespace msprobe::run_ut

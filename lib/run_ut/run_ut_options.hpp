@@ -17,6 +17,9 @@ struct RunUtOptions {
     bool filter_api = false;              // -f: drop calls whose inputs repeat an earlier call's
     std::vector<int> devices = {0};       // -d: accepted and validated, unused on CPU
     std::string timestamp;                // empty = now
+    // multi_run_ut workers: the slice [first_api, first_api + api_count) of the forward APIs (after -f).
+    std::size_t first_api = 0;
+    std::size_t api_count = static_cast<std::size_t>(-1);
 };
 
 struct RunUtSummary {
