@@ -253,7 +253,7 @@ bool backward_not_supported(const std::string& api_name, std::string& message, b
     return !message.empty();
 }
 
-precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inputs) {
+precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inputs, ApiRunArtifacts* artifacts) {
     const auto& forward = *request.forward;
     const bool need_grad = !has_out_keyword(forward);
     std::string backward_message;
@@ -286,6 +286,11 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
     device_value = request.device_from_dump ? dumped_outputs(*member(forward, "output"), inputs)
                                             : to_output_value(device_out);
 
+    if (artifacts) {
+        artifacts->inputs = call;
+        artifacts->bench_out = bench_out;
+        if (!request.device_from_dump) artifacts->device_out = device_out;
+    }
     precision::ApiOutputs outputs;
     outputs.full_name = request.full_name;
     outputs.bench_forward = to_output_value(bench_out);
@@ -309,9 +314,16 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
             at::Tensor bench_seed = index ? element(bench_out, *index) : bench_out.toTensor();
             bench_seed.backward(bench_grad);
             outputs.bench_grads = gradients(bench_tensors);
+            if (artifacts) {
+                artifacts->backward_input = c10::IValue(bench_grad);
+                for (const auto& bt : bench_tensors) artifacts->bench_grads.emplace_back(bt.grad().defined() ? c10::IValue(bt.grad()) : c10::IValue());
+            }
             at::Tensor device_seed = index ? element(device_out, *index) : device_out.toTensor();
             device_seed.backward(grad.tensor.detach());
             outputs.device_grads = gradients(device_tensors);
+            if (artifacts) {
+                for (const auto& dt : device_tensors) artifacts->device_grads.emplace_back(dt.grad().defined() ? c10::IValue(dt.grad()) : c10::IValue());
+            }
         }
     }
     outputs.backward_message = backward_message;

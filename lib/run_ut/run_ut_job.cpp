@@ -27,6 +27,7 @@ namespace {
 struct ApiLists {
     std::vector<std::string> white;
     std::vector<std::string> black;
+    std::filesystem::path error_data_path = ".";
 };
 
 // The run_ut section of msprobe's config.json (§1.4); the built-in defaults otherwise.
@@ -49,6 +50,13 @@ ApiLists read_config(const std::filesystem::path& config) {
     };
     read_list("white_list", lists.white);
     read_list("black_list", lists.black);
+    if (section.HasMember("error_data_path")) {
+        if (!section["error_data_path"].IsString()) throw Error(config.string(), "run_ut.error_data_path must be a string");
+        lists.error_data_path = section["error_data_path"].GetString();
+        if (!std::filesystem::is_directory(lists.error_data_path)) {
+            throw Error(config.string(), fmt::format("error_data_path {} does not exist", lists.error_data_path.string()));
+        }
+    }
     return lists;
 }
 
@@ -73,7 +81,6 @@ std::string exception_text(const std::exception& e) {
 
 RunUtSummary run_ut(const RunUtOptions& options) {
     if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
-    if (options.save_error_data) throw Error("", "-save_error_data is not supported yet");
     for (auto d : options.devices) {
         if (d < 0) throw Error("", "device id must be greater than or equal to 0");
     }
@@ -97,6 +104,8 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     log::info("start UT test");
     log::info("UT task result will be saved in " + report->result_path().string());
     log::info("UT task details will be saved in " + report->details_path().string());
+    const auto error_dir = lists.error_data_path / ("ut_error_data" + report->timestamp());
+    if (options.save_error_data) log::info("UT task error_data will be saved in " + error_dir.string());
 
     at::manual_seed(1234);
     InputBuilder inputs(records.data_root);
@@ -116,7 +125,11 @@ RunUtSummary run_ut(const RunUtOptions& options) {
             ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
                                   records.data_root.has_value()};
             try {
-                result = run_api(request, inputs);
+                ApiRunArtifacts artifacts;
+                result = run_api(request, inputs, options.save_error_data ? &artifacts : nullptr);
+                const bool failed = result.forward_status != precision::kPass ||
+                                    (result.backward_status != precision::kPass && result.backward_status != precision::kSpace);
+                if (options.save_error_data && failed) save_error_data(error_dir, api.full_name, artifacts);
             } catch (const std::exception& e) {
                 const std::string text = exception_text(e);
                 if (text.find("expected scalar type Long") != std::string::npos) {
@@ -146,7 +159,6 @@ RunUtSummary run_ut(const RunUtOptions& options) {
 
 RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe) {
     if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
-    if (options.save_error_data) throw Error("", "-save_error_data is not supported yet");
     const int cap = 8 * static_cast<int>(std::max<std::size_t>(1, options.devices.size()));
     if (processes > cap) {
         log::warning(fmt::format("A device supports a maximum of 8 processes. The total number of processes exceeds "
@@ -173,6 +185,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
                                          options.api_info.string(), "--csv_path", report.result_path().string(),
                                          "--api_range", fmt::format("{}:{}", begin, count)};
         if (options.filter_api) args.emplace_back("--filter_api");
+        if (options.save_error_data) args.emplace_back("--save_error_data");
         if (!options.config.empty()) {
             args.emplace_back("--config");
             args.push_back(options.config.string());

@@ -3,6 +3,7 @@
 // api_precision_compare against a precise run must name that standard.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <map>
 
 #include "precision/api_precision_compare.hpp"
@@ -10,6 +11,7 @@
 #include "run_ut/run_ut_options.hpp"
 #include "support/run_ut_dump.hpp"
 #include "support/shared_fixtures.hpp"
+#include "tensor/tensor_file.hpp"
 
 using namespace msprobe;
 
@@ -30,7 +32,23 @@ TEST_CASE("an API computed in lower precision than its inputs is reported as fai
     imprecise.api_info = testing::write_run_ut_dump(dir / "npu", true);
     imprecise.out_dir = dir / "npu_out";
     imprecise.timestamp = "20260101000000";
+    // -save_error_data into the error_data_path of a -config file.
+    std::ofstream(dir / "config.json") << R"({"task": "statistics", "run_ut": {"error_data_path": ")" << dir.string() << R"("}})";
+    imprecise.config = dir / "config.json";
+    imprecise.save_error_data = true;
     const auto npu = run_ut::run_ut(imprecise);
+    const auto error_dir = dir / "ut_error_data20260101000000";
+    for (const char* file : {"Torch.matmul.0.forward.input.0.pt", "Torch.matmul.0.forward.input.1.pt",
+                             "Torch.matmul.0.forward.output.bench.0.pt"}) {
+        INFO(file);
+        CHECK(std::filesystem::is_regular_file(error_dir / file));
+    }
+    const auto saved = tensor::read_tensor_file(error_dir / "Torch.matmul.0.forward.output.bench.0.pt");
+    CHECK(saved.dtype == tensor::DType::Float64);  // the bench ran in float64
+    CHECK(saved.shape == std::vector<std::int64_t>{8, 8});
+    CHECK_FALSE(std::filesystem::exists(error_dir / "Functional.relu.0.forward.input.0.pt"));  // passed: not saved
+    imprecise.save_error_data = false;
+    imprecise.config.clear();
 
     run_ut::RunUtOptions precise = imprecise;
     precise.api_info = testing::write_run_ut_dump(dir / "gpu", false);
