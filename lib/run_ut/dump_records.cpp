@@ -47,9 +47,46 @@ std::string call_signature(const rapidjson::Value& forward) {
 
 }  // namespace
 
+namespace {
+
+// §2.4: every value an object holding "args" (and usually "kwargs"), no "data" key.
+bool is_legacy_forward_info(const rapidjson::Value& root) {
+    if (!root.IsObject() || root.HasMember("data") || root.MemberCount() == 0) return false;
+    for (const auto& m : root.GetObject()) {
+        if (!m.value.IsObject() || !m.value.HasMember("args")) return false;
+    }
+    return true;
+}
+
+void read_legacy(DumpRecords& records) {
+    records.legacy = std::make_shared<rapidjson::Document>(rapidjson::kObjectType);
+    auto& doc = *records.legacy;
+    auto& alloc = doc.GetAllocator();
+    std::vector<std::string> names;
+    for (const auto& m : records.json.root().GetObject()) {
+        std::string name(m.name.GetString(), m.name.GetStringLength());
+        std::replace(name.begin(), name.end(), '*', '.');
+        rapidjson::Value entry(rapidjson::kObjectType);
+        entry.AddMember("input_args", rapidjson::Value(m.value["args"], alloc), alloc);
+        rapidjson::Value kwargs(rapidjson::kObjectType);
+        if (m.value.HasMember("kwargs")) kwargs.CopyFrom(m.value["kwargs"], alloc);
+        entry.AddMember("input_kwargs", kwargs, alloc);
+        doc.AddMember(rapidjson::Value(name.c_str(), alloc), entry, alloc);
+        names.push_back(name);
+    }
+    std::size_t i = 0;
+    for (const auto& m : doc.GetObject()) records.apis.push_back({names[i++], &m.value, nullptr});
+}
+
+}  // namespace
+
 DumpRecords read_dump_records(const std::filesystem::path& path) {
-    DumpRecords records{dump::JsonFile::load(path), path, std::nullopt, {}};
+    DumpRecords records{dump::JsonFile::load(path), nullptr, path, std::nullopt, {}};
     const auto& root = records.json.root();
+    if (is_legacy_forward_info(root)) {
+        read_legacy(records);
+        return records;
+    }
     if (!root.IsObject() || !root.HasMember("data") || !root["data"].IsObject()) {
         throw Error(path.string(), "Invalid dump.json format: something wrong with dump, no data found in dump.json");
     }

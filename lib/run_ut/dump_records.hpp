@@ -2,6 +2,7 @@
 // The API entries of a run_ut input (spec run_ut §2.1, §3.3): forward entries
 // in dump order with their backward entry, read from an msprobe dump.json.
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct ApiEntry {
 
 struct DumpRecords {
     dump::JsonFile json;
+    std::shared_ptr<rapidjson::Document> legacy;     // the converted entries of a legacy forward_info file
     std::filesystem::path path;
     std::optional<std::filesystem::path> data_root;  // <dir of dump.json>/dump_tensor_data when dump_data_dir is set
     std::vector<ApiEntry> apis;                      // forward entries in dump order
@@ -27,6 +29,8 @@ struct DumpRecords {
 
 // Throws msprobe::Error for a missing 'data' object or a key that is neither
 // "<name>.forward" nor "<name>.backward" (keys holding "Module" are ignored).
+// A legacy forward_info_<pid>.json of the 2023 api_accuracy_checker ("Family*api*n": {"args", "kwargs"},
+// spec run_ut §2.4) is read through the same model: names "Family.api.n", no outputs, no backward.
 DumpRecords read_dump_records(const std::filesystem::path& path);
 
 // -f: keep the first call of each API name among calls with the same input signature.

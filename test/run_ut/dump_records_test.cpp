@@ -58,3 +58,17 @@ TEST_CASE("forward and backward entries are paired; a malformed key aborts with 
     path = write("no_data", R"({"task": "statistics"})");
     CHECK_THROWS_WITH(read_dump_records(path), Catch::Contains("no data found in dump.json"));
 }
+
+TEST_CASE("a legacy forward_info file reads as forward entries named Family.api.n", "[run_ut]") {
+    const auto path = write("legacy", R"({
+        "Functional*relu*0": {"args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [4], "Max": 1.0, "Min": -1.0, "requires_grad": true}], "kwargs": {"inplace": {"type": "bool", "value": false}}},
+        "Torch*add*0": {"args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [4], "Max": 1.0, "Min": 0.0, "requires_grad": false}, {"type": "float", "value": 2.0}], "kwargs": {}}})");
+    const auto records = read_dump_records(path);
+    REQUIRE(records.apis.size() == 2);
+    CHECK(records.apis[0].full_name == "Functional.relu.0");
+    CHECK(records.apis[1].full_name == "Torch.add.0");
+    CHECK((*records.apis[0].forward)["input_args"].Size() == 1);
+    CHECK((*records.apis[0].forward)["input_kwargs"].HasMember("inplace"));
+    CHECK(records.apis[0].backward == nullptr);
+    CHECK(!records.data_root);
+}
