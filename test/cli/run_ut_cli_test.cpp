@@ -10,6 +10,18 @@
 namespace fs = std::filesystem;
 using msprobe::testing::run_msprobe;
 
+namespace {
+
+// The file in `dir` whose name starts with `prefix` (empty path when none).
+fs::path output_named(const fs::path& dir, const std::string& prefix) {
+    for (const auto& e : fs::directory_iterator(dir)) {
+        if (e.path().filename().string().rfind(prefix, 0) == 0) return e.path();
+    }
+    return {};
+}
+
+}  // namespace
+
 TEST_CASE("api_precision_compare with -npu/-gpu reproduces msprobe's files", "[cli]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
@@ -20,10 +32,7 @@ TEST_CASE("api_precision_compare with -npu/-gpu reproduces msprobe's files", "[c
                                 (golden / "gpu_accuracy_checking_details_20260101000000.csv").string(), "-o", "out"},
                                dir);
     REQUIRE(r.exit_code == 0);
-    std::string result;
-    for (const auto& e : fs::directory_iterator(dir / "out")) {
-        if (e.path().filename().string().rfind("api_precision_compare_result_", 0) == 0) result = e.path().string();
-    }
+    const auto result = output_named(dir / "out", "api_precision_compare_result_");
     REQUIRE(!result.empty());
     CHECK(msprobe::testing::read_file_text(result) ==
           msprobe::testing::read_file_text(golden / "api_precision_compare_result_20260101000000.csv"));
@@ -64,10 +73,7 @@ TEST_CASE("run_ut -api_info writes the result and details files and resumes from
     const auto dir = msprobe::testing::scratch_dir("cli_run_ut");
     auto r = run_msprobe({"-f", "pytorch", "run_ut", "-api_info", (golden / "dump.json").string(), "-o", "out"}, dir);
     REQUIRE(r.exit_code == 0);
-    fs::path result;
-    for (const auto& e : fs::directory_iterator(dir / "out")) {
-        if (e.path().filename().string().rfind("accuracy_checking_result_", 0) == 0) result = e.path();
-    }
+    const auto result = output_named(dir / "out", "accuracy_checking_result_");
     REQUIRE(!result.empty());
     const auto first = msprobe::testing::read_file_text(result);
     CHECK(first == msprobe::testing::read_file_text(golden / "accuracy_checking_result_20260101000000.csv"));
@@ -98,10 +104,7 @@ TEST_CASE("multi_run_ut -n 2 splits the APIs over two processes and merges their
                                 "-o", "out"},
                                dir);
     REQUIRE(r.exit_code == 0);
-    fs::path result;
-    for (const auto& e : fs::directory_iterator(dir / "out")) {
-        if (e.path().filename().string().rfind("accuracy_checking_result_", 0) == 0) result = e.path();
-    }
+    const auto result = output_named(dir / "out", "accuracy_checking_result_");
     REQUIRE(!result.empty());
     // Each worker seeds its own generator, so values differ from a single run; the rows are the same APIs.
     const auto split_names = [](const std::string& text) {

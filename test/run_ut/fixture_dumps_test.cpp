@@ -7,6 +7,7 @@
 #include <map>
 
 #include "precision/csv_dialect.hpp"
+#include "result_rows.hpp"
 #include "run_ut/run_ut_options.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -14,12 +15,6 @@ using namespace msprobe;
 
 namespace {
 
-std::map<std::string, precision::CsvRow> rows_by_name(const std::filesystem::path& result_csv) {
-    std::map<std::string, precision::CsvRow> rows;
-    const auto table = precision::read_csv(result_csv);
-    for (std::size_t i = 1; i < table.size(); ++i) rows[table[i][0]] = table[i];
-    return rows;
-}
 
 std::optional<std::filesystem::path> expected_result(const std::filesystem::path& dir) {
     if (!std::filesystem::is_directory(dir)) return std::nullopt;
@@ -50,7 +45,7 @@ TEST_CASE("run_ut executes the recorded forward APIs of every fixture dump", "[r
         options.api_info = dump;
         options.out_dir = testing::scratch_dir("run_ut_fixture_" + std::to_string(n++));
         const auto summary = run_ut::run_ut(options);
-        const auto ours = rows_by_name(summary.result_csv);
+        const auto ours = testing::csv_rows_by_name(summary.result_csv);
         CHECK(ours.size() == summary.forward_apis);
         std::size_t distributed = 0;
         for (const auto& [name, row] : ours) {
@@ -67,7 +62,7 @@ TEST_CASE("run_ut executes the recorded forward APIs of every fixture dump", "[r
 
         const auto expected = expected_result(*fixtures / "expected" / case_name / "run_ut");
         if (!expected || rel.string().find("step0/rank/") == std::string::npos) continue;
-        for (const auto& [name, row] : rows_by_name(*expected)) {
+        for (const auto& [name, row] : testing::csv_rows_by_name(*expected)) {
             INFO(name);
             REQUIRE(ours.count(name));
             if (row.size() > 3 && row[3].find("AutocastCPU only support Bfloat16") != std::string::npos) {

@@ -8,23 +8,13 @@
 
 #include "precision/api_precision_compare.hpp"
 #include "precision/csv_dialect.hpp"
+#include "result_rows.hpp"
 #include "run_ut/run_ut_options.hpp"
 #include "support/run_ut_dump.hpp"
 #include "support/shared_fixtures.hpp"
 #include "tensor/tensor_file.hpp"
 
 using namespace msprobe;
-
-namespace {
-
-std::map<std::string, precision::CsvRow> by_name(const std::filesystem::path& csv) {
-    std::map<std::string, precision::CsvRow> rows;
-    const auto table = precision::read_csv(csv);
-    for (std::size_t i = 1; i < table.size(); ++i) rows[table[i][0]] = table[i];
-    return rows;
-}
-
-}  // namespace
 
 TEST_CASE("an API computed in lower precision than its inputs is reported as failing", "[run_ut]") {
     const auto dir = testing::scratch_dir("run_ut_planted");
@@ -55,13 +45,13 @@ TEST_CASE("an API computed in lower precision than its inputs is reported as fai
     precise.out_dir = dir / "gpu_out";
     const auto gpu = run_ut::run_ut(precise);
 
-    const auto npu_result = by_name(npu.result_csv);
+    const auto npu_result = testing::csv_rows_by_name(npu.result_csv);
     CHECK(npu_result.at("Torch.matmul.0")[1] == "error");
     CHECK(npu_result.at("Functional.relu.0")[1] == "pass");
-    CHECK(by_name(gpu.result_csv).at("Torch.matmul.0")[1] == "pass");
+    CHECK(testing::csv_rows_by_name(gpu.result_csv).at("Torch.matmul.0")[1] == "pass");
 
     // The matmul row carries the ULP standard's metrics (columns ULP误差最大值/平均值/大于阈值占比).
-    const auto details = by_name(npu.details_csv);
+    const auto details = testing::csv_rows_by_name(npu.details_csv);
     const auto& row = details.at("Torch.matmul.0.forward.output.0");
     CHECK(row[18] != " ");
     CHECK(row[19] != " ");
@@ -70,7 +60,7 @@ TEST_CASE("an API computed in lower precision than its inputs is reported as fai
 
     precision::ApiPrecisionCompareOptions options{npu.details_csv, gpu.details_csv, dir / "apc", "20260101000000"};
     const auto judged = precision::api_precision_compare(options);
-    const auto apc = by_name(judged.details_csv);
+    const auto apc = testing::csv_rows_by_name(judged.details_csv);
     CHECK(apc.at("Torch.matmul.0.forward.output.0")[25] == "error");
     CHECK(apc.at("Torch.matmul.0.forward.output.0")[26] == "ULP误差比对法");
     CHECK(apc.at("Functional.relu.0.forward.output.0")[25] == "pass");
