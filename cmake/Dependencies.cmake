@@ -12,3 +12,12 @@ find_package(yaml-cpp CONFIG REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(XLSXWRITER REQUIRED IMPORTED_TARGET xlsxwriter)
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
+# libtorch only for lib/run_ut; everything else builds without it.
+if(MSPROBE_WITH_TORCH)
+  find_package(Torch CONFIG QUIET)
+  if(NOT Torch_FOUND)
+    message(WARNING "libtorch not found (Debian package libtorch-dev): building without run_ut; "
+                    "pass -DMSPROBE_WITH_TORCH=OFF to silence this")
+    set(MSPROBE_WITH_TORCH OFF CACHE BOOL "Build run_ut, multi_run_ut and run_overflow_check (needs libtorch)" FORCE)
+  endif()
+endif()

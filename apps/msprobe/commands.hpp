@@ -26,6 +26,13 @@ Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global);
 Runner add_merge_result_command(CLI::App& app, const GlobalOptions& global);
 // parse: msprobe parse FILE --api NAME | TENSOR | TENSOR_A TENSOR_B | (interactive)
 Runner add_parse_command(CLI::App& app, const GlobalOptions& global);
+// api_precision_compare: msprobe -f pytorch api_precision_compare -npu A.csv -gpu B.csv [-o DIR]
+Runner add_api_precision_compare_command(CLI::App& app, const GlobalOptions& global);
+
+// run_ut / multi_run_ut / run_overflow_check (libtorch builds only; otherwise they refuse with exit 2).
+Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global);
+Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global);
+Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global);
 
 // The single-dash spellings of every registered subcommand.
 const std::unordered_map<std::string, std::string>& single_dash_aliases();

@@ -24,6 +24,10 @@ constexpr Subcommand kSubcommands[] = {
     {"nan_analyze", &msprobe::cli::add_nan_analyze_command},
     {"merge_result", &msprobe::cli::add_merge_result_command},
     {"parse", &msprobe::cli::add_parse_command},
+    {"api_precision_compare", &msprobe::cli::add_api_precision_compare_command},
+    {"run_ut", &msprobe::cli::add_run_ut_command},
+    {"multi_run_ut", &msprobe::cli::add_multi_run_ut_command},
+    {"run_overflow_check", &msprobe::cli::add_run_overflow_check_command},
 };
 
 }  // namespace

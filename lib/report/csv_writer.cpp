@@ -15,8 +15,16 @@ namespace msprobe::report {
 
 namespace {
 
-// RFC 4180: quote a field holding a separator, quote or line break.
-void put_field(std::string& line, const std::string& text) {
+std::string field_text(const Cell& cell) {
+    if (cell.is_number()) return number_text(cell.number());
+    if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
+    if (cell.is_text()) return cell.text();
+    return {};
+}
+
+}  // namespace
+
+void append_csv_field(std::string& line, const std::string& text) {
     const bool needs_quotes =
         std::any_of(text.begin(), text.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
     if (!needs_quotes) {
@@ -30,15 +38,6 @@ void put_field(std::string& line, const std::string& text) {
     }
     line += '"';
 }
-
-std::string field_text(const Cell& cell) {
-    if (cell.is_number()) return number_text(cell.number());
-    if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
-    if (cell.is_text()) return cell.text();
-    return {};
-}
-
-}  // namespace
 
 void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path) {
     write_csv(table, rendering, path, CsvDialect{});
@@ -57,13 +56,13 @@ void write_csv(const Table& table, CellRendering rendering, const std::filesyste
     };
     for (std::size_t c = 0; c < table.header.size(); ++c) {
         if (c) line += ',';
-        put_field(line, table.header[c]);
+        append_csv_field(line, table.header[c]);
     }
     flush_line();
     for (const auto& row : table.rows) {
         for (std::size_t c = 0; c < row.size(); ++c) {
             if (c) line += ',';
-            put_field(line, field_text(rendered_cell(row[c], rendering)));
+            append_csv_field(line, field_text(rendered_cell(row[c], rendering)));
         }
         flush_line();
     }

@@ -1,0 +1,123 @@
+// run_ut, multi_run_ut, run_overflow_check: flags → RunUtOptions → one msprobe::run_ut call.
+// Built without libtorch (-DMSPROBE_WITH_TORCH=OFF) the commands exist but refuse to run.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <climits>
+#include <memory>
+
+#include "commands.hpp"
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "run_ut/run_ut_options.hpp"
+
+namespace msprobe::cli {
+
+namespace {
+
+struct RunUtFlags {
+    run_ut::RunUtOptions options;
+    std::string out_dir;
+    bool jit_compile = false;
+    int processes = 8;
+    std::string range;
+};
+
+void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
+    cmd->add_option("--api_info,--api_info_file", f.options.api_info, "-api_info: the dump.json to re-run")->required();
+    cmd->add_option("-o,--out_path", f.out_dir, "output directory (default ./; created if missing)");
+    cmd->add_flag("--save_error_data", f.options.save_error_data, "-save_error_data: save inputs/outputs of failing APIs as .pt files");
+    cmd->add_flag("-j,--jit_compile", f.jit_compile, "NPU graph compile switch (accepted, no effect on CPU)");
+    cmd->add_option("-d,--device", f.options.devices, "device ids (accepted and validated, unused on CPU)")
+        ->expected(1, INT_MAX);
+    cmd->add_option("--csv_path,--result_csv_path", f.options.resume_csv,
+                    "-csv_path: continue an interrupted run from its accuracy_checking_result_<TS>.csv");
+    cmd->add_flag("-f,--filter_api", f.options.filter_api, "skip calls whose inputs repeat an earlier call of the API");
+    cmd->add_option("--config,--config_path", f.options.config, "-config: msprobe config.json (its run_ut section)");
+}
+
+void finish_options(RunUtFlags& f) {
+    if (!f.out_dir.empty()) f.options.out_dir = f.out_dir;
+    std::vector<int> sorted = f.options.devices;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) throw Error("", "device id must be unique");
+}
+
+[[maybe_unused, noreturn]] void without_torch(const char* command) {
+    throw Error("", fmt::format("{} needs libtorch, and this msprobe was built without it (-DMSPROBE_WITH_TORCH=OFF)",
+                                command));
+}
+
+[[maybe_unused]] std::filesystem::path self_executable() {
+    char buf[PATH_MAX];
+    const auto n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    return n > 0 ? std::filesystem::path(std::string(buf, static_cast<std::size_t>(n))) : std::filesystem::path("msprobe");
+}
+
+[[maybe_unused]] int report(const run_ut::RunUtSummary& s) {
+    log::info(fmt::format("{} forward APIs: {} executed, {} skipped, {} not passing", s.forward_apis, s.executed,
+                          s.skipped, s.failed));
+    return 0;
+}
+
+}  // namespace
+
+Runner add_run_ut_command(CLI::App& app, const GlobalOptions&) {
+    auto f = std::make_shared<RunUtFlags>();
+    CLI::App* cmd = app.add_subcommand("run_ut", "Re-run the APIs of a dump on the CPU bench and judge their precision");
+    add_common_flags(cmd, *f);
+    cmd->add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
+        ->group("");  // internal, hidden from --help
+    return [f]() -> int {
+        finish_options(*f);
+        if (!f->range.empty()) {
+            const auto colon = f->range.find(':');
+            if (colon == std::string::npos) throw Error("", "--api_range takes FIRST:COUNT");
+            f->options.first_api = std::stoul(f->range.substr(0, colon));
+            f->options.api_count = std::stoul(f->range.substr(colon + 1));
+        }
+#ifdef MSPROBE_WITH_TORCH
+        return report(run_ut::run_ut(f->options));
+#else
+        without_torch("run_ut");
+#endif
+    };
+}
+
+Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions&) {
+    auto f = std::make_shared<RunUtFlags>();
+    CLI::App* cmd = app.add_subcommand("multi_run_ut", "run_ut split over several processes, appending to one pair of result files");
+    add_common_flags(cmd, *f);
+    cmd->add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
+        ->check(CLI::Range(1, 64));
+    return [f]() -> int {
+        finish_options(*f);
+#ifdef MSPROBE_WITH_TORCH
+        return report(run_ut::multi_run_ut(f->options, f->processes, self_executable()));
+#else
+        (void)self_executable;
+        without_torch("multi_run_ut");
+#endif
+    };
+}
+
+Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions&) {
+    auto f = std::make_shared<RunUtFlags>();
+    CLI::App* cmd = app.add_subcommand("run_overflow_check",
+                                       "Re-run overflowed APIs on the CPU and classify normal/abnormal overflow");
+    cmd->add_option("--api_info,--api_info_file", f->options.api_info, "-api_info: the overflow dump.json")->required();
+    cmd->add_option("-o,--out_path", f->out_dir, "where overflow_check_result_<TS>.csv goes (default ./)");
+    cmd->add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
+    cmd->add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
+    return [f]() -> int {
+#ifdef MSPROBE_WITH_TORCH
+        const auto s = run_ut::run_overflow_check(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
+        log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));
+        return 0;
+#else
+        without_torch("run_overflow_check");
+#endif
+    };
+}
+
+}  // namespace msprobe::cli

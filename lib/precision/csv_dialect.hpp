@@ -1,0 +1,27 @@
+#pragma once
+// The CSV dialect of run_ut and api_precision_compare (spec run_ut §10.2):
+// UTF-8 with a BOM at the start of the file, CRLF row ends, minimal quoting
+// (a field is quoted iff it holds , " CR or LF; quotes doubled). Rows are
+// appended one API at a time so an interrupted run leaves a valid prefix.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace msprobe::precision {
+
+using CsvRow = std::vector<std::string>;
+
+// One row in the dialect, ending in CRLF.
+std::string csv_line(const CsvRow& fields);
+
+// Creates (truncates) `path` with the BOM and the header row.
+void create_csv(const std::filesystem::path& path, const CsvRow& header);
+
+// Appends already encoded rows with one write(2) on an O_APPEND descriptor, so
+// processes appending to the same file never interleave inside a row group.
+void append_csv(const std::filesystem::path& path, const std::string& encoded_rows);
+
+// Parses a whole file in the dialect (BOM optional, CRLF or LF); the first row is the header.
+std::vector<CsvRow> read_csv(const std::filesystem::path& path);
+
+}  // namespace msprobe::precision

@@ -1,0 +1,49 @@
+#pragma once
+// accuracy_checking_result_<TS>.csv and accuracy_checking_details_<TS>.csv
+// (spec run_ut §10-11): created with headers at start, or continued from a
+// previous result file; one API's rows are appended at a time.
+#include <filesystem>
+#include <set>
+#include <string>
+
+#include "precision/csv_dialect.hpp"
+#include "precision/output_compare.hpp"
+
+namespace msprobe::precision {
+
+const CsvRow& run_ut_result_header();
+const CsvRow& run_ut_details_header();
+
+// The CSV fields of one detail row, floats written with `precision` decimals.
+CsvRow detail_fields(const DetailRow& row, int precision);
+// The result row: name, forward, backward[, message].
+CsvRow result_fields(const ApiComparison& api);
+
+class RunUtReport {
+public:
+    // New files in `dir` (created if missing) named with the 14-digit timestamp.
+    static RunUtReport create(const std::filesystem::path& dir, const std::string& timestamp, int precision = 14);
+    // Continue `result_csv` (§11): its name must be accuracy_checking_result_<14 digits>.csv and
+    // the details file beside it must exist.
+    static RunUtReport resume(const std::filesystem::path& result_csv, int precision = 14);
+
+    void append(const ApiComparison& api) const;
+
+    // Column 1 of the result file: the APIs a continued run skips.
+    std::set<std::string> recorded_apis() const;
+
+    const std::filesystem::path& result_path() const { return result_; }
+    const std::filesystem::path& details_path() const { return details_; }
+    const std::string& timestamp() const { return timestamp_; }
+
+private:
+    std::filesystem::path result_;
+    std::filesystem::path details_;
+    std::string timestamp_;
+    int precision_ = 14;
+};
+
+// The local time formatted %Y%m%d%H%M%S.
+std::string timestamp_now();
+
+}  // namespace msprobe::precision

@@ -1,0 +1,70 @@
+#pragma once
+// The precision standards of run_ut (spec run_ut §9.6-9.7) on plain arrays:
+// binary consistency, absolute threshold, ULP, thousandth, benchmark and
+// accumulative error. Each fills its own metric cells of a detail row; none
+// decides the run_ut status (api_precision_compare judges them later).
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "precision/detail_row.hpp"
+#include "precision/dtype.hpp"
+#include "precision/numpy_float.hpp"
+
+namespace msprobe::precision {
+
+enum class Standard { BinaryConsistency, AbsoluteThreshold, Ulp, Thousandth, Benchmark, AccumulativeError };
+
+// The standard's name in api_precision_compare's 比对算法 column.
+std::string standard_algorithm_name(Standard standard);
+
+// §9.6: which standard judges an output. `output_dtype` is the torch text of
+// the device output dtype ("torch.float16", "torch.int64", "<class 'int'>"),
+// `input_dtype` likewise for an input ("torch.float32" unless the inputs were FP8).
+Standard select_standard(std::string_view api_name, std::string_view output_dtype, std::string_view input_dtype);
+
+// The api_names a listed standard applies to (empty for the benchmark standard, the default).
+std::vector<std::string_view> standard_api_list(Standard standard);
+
+// Thresholds of StandardConfig by device dtype (float16, bfloat16, anything else = float32).
+struct StandardThresholds {
+    double small_value;        // benchmark and absolute threshold
+    double small_value_atol_absolute;
+    double small_value_atol_benchmark;
+    double rtol;               // absolute threshold
+    double accumulative_bound;
+    double minimum_error;      // api_precision_compare ratio floor
+    double accumulative_eb;    // api_precision_compare error-balance bound
+    int ulp_min_exponent;
+    int ulp_mantissa_bits;
+    double ulp_threshold;
+};
+StandardThresholds thresholds_for(DType device_dtype);
+
+// A bench/device pair of floating arrays as NumPy sees them: values held as
+// doubles, each array with its NumPy dtype (a bfloat16 device array is
+// float32 here), plus the device's original dtype that picks the thresholds.
+struct FloatPair {
+    std::span<const double> bench;
+    Fp bench_fp;
+    std::span<const double> device;
+    Fp device_fp;
+    DType device_dtype;
+};
+
+// rel_err_origin of §9.4: |abs_err / (|b| + eps_b)| in the wider dtype.
+void relative_errors(const FloatPair& pair, std::span<double> out);
+// np.abs(d - b) in the wider dtype.
+void absolute_errors(const FloatPair& pair, std::span<double> out);
+// #(rel < threshold) / N compared in the dtype of rel (1 when N == 0), and whether it is > 1 - threshold.
+struct RatioResult {
+    MetricValue value;
+    bool passed;
+};
+RatioResult rel_err_ratio(std::span<const double> rel_err, Fp fp, double threshold);
+
+// Fills the metric cells of `standard` into `row`.
+void apply_standard(Standard standard, const FloatPair& pair, DetailRow& row);
+
+}  // namespace msprobe::precision

@@ -1,0 +1,39 @@
+#pragma once
+// The API entries of a run_ut input (spec run_ut §2.1, §3.3): forward entries
+// in dump order with their backward entry, read from an msprobe dump.json.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "dump/json_file.hpp"
+
+namespace msprobe::run_ut {
+
+struct ApiEntry {
+    std::string full_name;                      // "Functional.conv2d.0"
+    const rapidjson::Value* forward = nullptr;  // {"input_args", "input_kwargs", "output"}
+    const rapidjson::Value* backward = nullptr; // {"input", "output"} or null
+};
+
+struct DumpRecords {
+    dump::JsonFile json;
+    std::shared_ptr<rapidjson::Document> legacy;     // the converted entries of a legacy forward_info file
+    std::filesystem::path path;
+    std::optional<std::filesystem::path> data_root;  // <dir of dump.json>/dump_tensor_data when dump_data_dir is set
+    std::vector<ApiEntry> apis;                      // forward entries in dump order
+};
+
+// Throws msprobe::Error for a missing 'data' object or a key that is neither
+// "<name>.forward" nor "<name>.backward" (keys holding "Module" are ignored).
+// A legacy forward_info_<pid>.json of the 2023 api_accuracy_checker ("Family*api*n": {"args", "kwargs"},
+// spec run_ut §2.4) is read through the same model: names "Family.api.n", no outputs, no backward.
+DumpRecords read_dump_records(const std::filesystem::path& path);
+
+// -f: keep the first call of each API name among calls with the same input signature.
+std::vector<ApiEntry> filter_repeated_calls(const std::vector<ApiEntry>& apis);
+
+}  // namespace msprobe::run_ut

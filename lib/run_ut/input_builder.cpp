@@ -1,0 +1,360 @@
+#include "run_ut/input_builder.hpp"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+
+#include "tensor/tensor_file.hpp"
+
+namespace msprobe::run_ut {
+
+namespace {
+
+std::string str(const rapidjson::Value& v) { return v.IsString() ? std::string(v.GetString(), v.GetStringLength()) : ""; }
+
+const rapidjson::Value* member(const rapidjson::Value& obj, const char* key) {
+    if (!obj.IsObject()) return nullptr;
+    auto it = obj.FindMember(key);
+    return it == obj.MemberEnd() ? nullptr : &it->value;
+}
+
+std::string type_of(const rapidjson::Value& record) {
+    const auto* t = member(record, "type");
+    return t ? str(*t) : "";
+}
+
+bool is_tensor_record(const rapidjson::Value& record) {
+    const auto t = type_of(record);
+    return t == "torch.Tensor" || t == "torch.nn.parameter.Parameter";
+}
+
+// A JSON scalar or array as the Python value json.load gives.
+PyValue json_value(const rapidjson::Value& v) {
+    if (v.IsNull()) return PyValue::none();
+    if (v.IsBool()) return PyValue::of_bool(v.GetBool());
+    if (v.IsInt64()) return PyValue::of_int(v.GetInt64());
+    if (v.IsUint64()) return PyValue::of_int(static_cast<std::int64_t>(v.GetUint64()));
+    if (v.IsNumber()) return PyValue::of_float(v.GetDouble());
+    if (v.IsString()) return PyValue::of_str(str(v));
+    if (v.IsArray()) {
+        std::vector<PyValue> items;
+        for (const auto& e : v.GetArray()) items.push_back(json_value(e));
+        return PyValue::list(std::move(items));
+    }
+    throw std::runtime_error("unsupported JSON object as a value");
+}
+
+PyValue record_value(const rapidjson::Value& record) {
+    const auto* v = member(record, "value");
+    return v ? json_value(*v) : PyValue::none();
+}
+
+std::vector<std::int64_t> int_list(const rapidjson::Value& v) {
+    std::vector<std::int64_t> out;
+    if (v.IsArray()) {
+        for (const auto& e : v.GetArray()) out.push_back(e.GetInt64());
+    }
+    return out;
+}
+
+PyValue int_list_value(const rapidjson::Value& record) {
+    std::vector<PyValue> items;
+    if (const auto* v = member(record, "value")) {
+        for (auto i : int_list(*v)) items.push_back(PyValue::of_int(i));
+    }
+    return PyValue::list(std::move(items));
+}
+
+// A JSON statistic as Python sees it: bools are ints, nullopt for anything not a number.
+std::optional<double> statistic(const rapidjson::Value* v) {
+    if (!v) return std::nullopt;
+    if (v->IsBool()) return v->GetBool() ? 1.0 : 0.0;
+    if (v->IsNumber()) return v->GetDouble();
+    return std::nullopt;
+}
+
+std::string json_text(const rapidjson::Value* v) {
+    if (!v || v->IsNull()) return "None";
+    if (v->IsBool()) return v->GetBool() ? "True" : "False";
+    if (v->IsNumber()) return fmt::format("{}", v->GetDouble());
+    if (v->IsString()) return str(*v);
+    return "?";
+}
+
+double finfo_max(at::ScalarType t) {
+    switch (t) {
+        case at::kHalf: return 65504.0;
+        case at::kBFloat16: return 3.3895313892515355e38;
+        case at::kFloat: return static_cast<double>(std::numeric_limits<float>::max());
+        default: return std::numeric_limits<double>::max();
+    }
+}
+
+bool truthy(double v) { return v != 0.0; }  // NaN is truthy, as in Python
+
+void fix_extremes(at::Tensor& t, double low, double high, double low_origin, double high_origin) {
+    if (t.numel() == 0) return;
+    auto flat = t.view(-1);
+    const auto n = flat.numel();
+    if (truthy(high_origin) && std::isnan(high_origin)) {
+        if (n <= 2) {
+            flat[0].fill_(std::nan(""));
+            flat[n - 1].fill_(high);
+        } else {
+            flat[0].fill_(low);
+            flat[1].fill_(std::nan(""));
+            flat[n - 1].fill_(high);
+        }
+        return;
+    }
+    flat[0].fill_(low);
+    flat[n - 1].fill_(high);
+    if (std::isinf(high_origin)) flat[n - 1].fill_(high_origin);
+    if (std::isinf(low_origin)) flat[0].fill_(low_origin);
+}
+
+at::ScalarType scalar_type_of_view(const tensor::TensorView& view) {
+    const auto t = scalar_type_from_name(std::string(tensor::torch_name(view.dtype)));
+    if (!t) throw std::runtime_error("unsupported tensor dtype " + std::string(tensor::torch_name(view.dtype)));
+    return *t;
+}
+
+}  // namespace
+
+std::optional<at::ScalarType> scalar_type_from_name(const std::string& name) {
+    static const std::pair<const char*, at::ScalarType> kNames[] = {
+        {"torch.float16", at::kHalf},   {"torch.half", at::kHalf},       {"torch.bfloat16", at::kBFloat16},
+        {"torch.float32", at::kFloat},  {"torch.float", at::kFloat},     {"torch.float64", at::kDouble},
+        {"torch.double", at::kDouble},  {"torch.int8", at::kChar},       {"torch.int16", at::kShort},
+        {"torch.short", at::kShort},    {"torch.int32", at::kInt},       {"torch.int", at::kInt},
+        {"torch.int64", at::kLong},     {"torch.long", at::kLong},       {"torch.uint8", at::kByte},
+        {"torch.bool", at::kBool},      {"torch.complex64", at::kComplexFloat},
+        {"torch.complex128", at::kComplexDouble}, {"torch.cfloat", at::kComplexFloat},
+    };
+    for (const auto& [n, t] : kNames) {
+        if (name == n) return t;
+    }
+    return std::nullopt;
+}
+
+bool has_out_keyword(const rapidjson::Value& forward) {
+    const auto* kwargs = member(forward, "input_kwargs");
+    return kwargs && kwargs->IsObject() && kwargs->HasMember("out");
+}
+
+at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapidjson::Value& min,
+                         const rapidjson::Value& max) {
+    double low, high;
+    const bool empty = std::find(shape.begin(), shape.end(), 0) != shape.end();
+    if (empty) {
+        low = high = 0.0;
+    } else {
+        const auto lo = statistic(&min), hi = statistic(&max);
+        if (!lo || !hi) {
+            throw std::runtime_error(fmt::format("Data info Min: {} , Max: {}, info type must be int or float.",
+                                                 json_text(&min), json_text(&max)));
+        }
+        low = *lo;
+        high = *hi;
+    }
+    const double low_origin = low, high_origin = high;
+    const auto options = at::TensorOptions().dtype(dtype);
+    if (dtype == at::kBool) {
+        auto lo = static_cast<std::int64_t>(low), hi = static_cast<std::int64_t>(high);
+        if (lo > hi) std::swap(lo, hi);
+        return at::randint(lo, hi + 1, shape, at::TensorOptions().dtype(at::kLong)).gt(0);
+    }
+    if (at::isFloatingType(dtype)) {
+        if (std::isnan(high)) return at::full(shape, std::nan(""), options);
+        if (truthy(high_origin) && std::isinf(high)) {
+            auto t = at::full(shape, high, options);
+            if (t.dim() == 0) throw std::runtime_error("invalid index of a 0-dim tensor.");
+            t.select(0, -1).fill_(low);
+            return t;
+        }
+        const double low_scale = std::isinf(low) ? (low > 0 ? finfo_max(dtype) : -finfo_max(dtype)) : low;
+        const double high_scale = std::isinf(high) ? (high > 0 ? finfo_max(dtype) : -finfo_max(dtype)) : high;
+        const double scale = high_scale - low_scale;
+        auto t = at::rand(shape, options).mul(scale).add(low_scale);
+        fix_extremes(t, low, high, low_origin, high_origin);
+        return t;
+    }
+    if (at::isIntegralType(dtype, /*includeBool=*/false)) {
+        auto t = at::randint(static_cast<std::int64_t>(low), static_cast<std::int64_t>(high) + 1, shape, options);
+        fix_extremes(t, low, high, low_origin, high_origin);
+        return t;
+    }
+    throw std::runtime_error("");  // "Dtype is not supported" is raised with an empty message by the reference
+}
+
+at::Tensor round_to_hf32(const at::Tensor& t) {
+    auto out = t.contiguous().clone();
+    auto* p = out.data_ptr<float>();
+    for (std::int64_t i = 0; i < out.numel(); ++i) {
+        const std::uint32_t u = std::bit_cast<std::uint32_t>(p[i]);
+        p[i] = std::bit_cast<float>((((u >> 11) + 1) >> 1) << 12);
+    }
+    return out;
+}
+
+std::optional<at::Tensor> InputBuilder::real_tensor(const rapidjson::Value& record) const {
+    std::filesystem::path file;
+    if (const auto* dp = member(record, "datapath"); dp && dp->IsString()) {
+        file = std::filesystem::path(str(*dp));
+        if (file.is_relative() && data_root_) file = *data_root_ / file;
+    } else if (const auto* dn = member(record, "data_name"); dn && dn->IsString() && data_root_) {
+        file = *data_root_ / str(*dn);
+    } else {
+        return std::nullopt;
+    }
+    const auto ext = file.extension();
+    if (ext != ".pt" && ext != ".npy") throw std::runtime_error(fmt::format("The file: {} is not a pt or numpy file.", file.string()));
+    const auto view = tensor::read_tensor_file(file);
+    const auto dtype = scalar_type_of_view(view);
+    std::vector<std::int64_t> strides = view.strides;
+    auto owner = view.owner;
+    auto borrowed = at::from_blob(const_cast<std::byte*>(view.data), view.shape, strides, [owner](void*) {},
+                                  at::TensorOptions().dtype(dtype));
+    return borrowed.clone(at::MemoryFormat::Contiguous);
+}
+
+at::Tensor InputBuilder::tensor_from_record(const rapidjson::Value& record, const std::string& api_name,
+                                            std::optional<double> min_override,
+                                            std::optional<at::ScalarType> dtype_override) {
+    at::Tensor t;
+    if (auto real = real_tensor(record)) {
+        t = *real;
+    } else {
+        const auto* dtype_v = member(record, "dtype");
+        const std::string dtype_name = dtype_v ? str(*dtype_v) : "";
+        auto dtype = dtype_override ? dtype_override : scalar_type_from_name(dtype_name);
+        if (!dtype) throw std::runtime_error(fmt::format("Dtype is not supported: {}", dtype_name));
+        if (api_name == "cross_entropy" && *dtype == at::kInt) dtype = at::kLong;
+        if (api_name == "histc" && *dtype == at::kLong) dtype = at::kFloat;
+        const auto* shape_v = member(record, "shape");
+        const auto shape = shape_v ? int_list(*shape_v) : std::vector<std::int64_t>{};
+        static const rapidjson::Value kNull;
+        const rapidjson::Value* min = member(record, "Min_except_inf_nan");
+        const rapidjson::Value* max = member(record, "Max_except_inf_nan");
+        if (!min) min = member(record, "Min");
+        if (!max) max = member(record, "Max");
+        rapidjson::Value min_copy;
+        if (min_override) {
+            min_copy.SetDouble(*min_override);
+            min = &min_copy;
+        }
+        t = random_tensor(*dtype, shape, min ? *min : kNull, max ? *max : kNull);
+        // Special values of the record (Min/Max themselves, not the _except_inf_nan ones) are re-planted.
+        if (member(record, "Min_except_inf_nan") || member(record, "Max_except_inf_nan")) {
+            // Current dumpers never write these keys; nothing more to do for them here.
+        }
+    }
+    if (api_name == "cross_entropy" && t.scalar_type() == at::kInt) t = t.to(at::kLong);
+    if (api_name == "histc" && t.scalar_type() == at::kLong) t = t.to(at::kFloat);
+    if ((api_name == "conv1d" || api_name == "conv2d") && t.scalar_type() == at::kFloat) t = round_to_hf32(t);
+    return t;
+}
+
+PyValue InputBuilder::positional(const rapidjson::Value& record, const std::string& api_name, bool need_grad) {
+    if (record.IsArray()) {
+        std::vector<PyValue> items;
+        for (const auto& e : record.GetArray()) items.push_back(positional(e, api_name, need_grad));
+        return PyValue::list(std::move(items));
+    }
+    if (record.IsNull()) return PyValue::none();
+    if (!record.IsObject()) throw std::runtime_error("");
+    const std::string type = type_of(record);
+    if (is_tensor_record(record)) {
+        const auto* rg = member(record, "requires_grad");
+        const bool wants = need_grad && rg && rg->IsBool() && rg->GetBool();
+        return PyValue::of_tensor(tensor_from_record(record, api_name), wants);
+    }
+    if (type.rfind("numpy", 0) == 0 || type.rfind("float", 0) == 0 || type.rfind("int", 0) == 0 || type == "bool_") {
+        if (type == "numpy.ndarray") throw std::runtime_error("numpy.ndarray arguments are not rebuilt");
+        return record_value(record);
+    }
+    if (type == "torch.Size") return int_list_value(record);
+    if (type == "slice") {
+        PyValue v = record_value(record);
+        v.kind = PyValue::Kind::Slice;
+        return v;
+    }
+    if (type == "ellipsis") {
+        PyValue v;
+        v.kind = PyValue::Kind::Ellipsis;
+        return v;
+    }
+    if (type.empty()) throw std::runtime_error("an argument record without a type cannot be rebuilt");
+    if (type == "torch.dtype") {
+        const auto t = scalar_type_from_name(str(*member(record, "value")));
+        if (!t) throw std::runtime_error("unsupported dtype " + str(*member(record, "value")));
+        return PyValue::of_dtype(*t);
+    }
+    return record_value(record);
+}
+
+PyValue InputBuilder::keyword(const std::string& key, const rapidjson::Value& record, const std::string& api_name,
+                              const PyKwargs&) {
+    if (record.IsArray()) {
+        std::vector<PyValue> items;
+        for (const auto& e : record.GetArray()) {
+            if (is_tensor_record(e)) {
+                items.push_back(PyValue::of_tensor(tensor_from_record(e, api_name)));
+            } else if (type_of(e) == "torch.Size") {
+                items.push_back(int_list_value(e));
+            } else if (e.IsObject()) {
+                items.push_back(record_value(e));
+            } else {
+                items.push_back(json_value(e));
+            }
+        }
+        return PyValue::list(std::move(items));
+    }
+    if (record.IsNull()) return PyValue::none();
+    (void)key;
+    const std::string type = type_of(record);
+    if (is_tensor_record(record) || type.rfind("numpy", 0) == 0) return positional(record, api_name, true);
+    if (type == "torch.dtype") return positional(record, api_name, true);
+    if (type == "torch.Size") return int_list_value(record);
+    return record_value(record);
+}
+
+PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::string& api_name, bool need_grad) {
+    PyCall call;
+    if (const auto* kwargs = member(forward, "input_kwargs"); kwargs && kwargs->IsObject()) {
+        for (const auto& m : kwargs->GetObject()) {
+            const std::string key(m.name.GetString(), m.name.GetStringLength());
+            if (type_of(m.value) == "torch.device") continue;  // CPU only: the device keyword is dropped
+            call.kwargs.emplace_back(key, keyword(key, m.value, api_name, call.kwargs));
+        }
+    }
+    if (const auto* args = member(forward, "input_args"); args && args->IsArray()) {
+        std::size_t index = 0;
+        for (const auto& a : args->GetArray()) {
+            // §4.2 argument pre-processing applied to the record before generation.
+            if (api_name == "cross_entropy" && index == 1 && is_tensor_record(a) && !real_tensor(a)) {
+                const auto lo = statistic(member(a, "Min"));
+                const auto* rg = member(a, "requires_grad");
+                const bool wants = need_grad && rg && rg->IsBool() && rg->GetBool();
+                call.args.push_back(PyValue::of_tensor(
+                    tensor_from_record(a, api_name, lo && *lo <= 0 ? std::optional<double>(0.0) : std::nullopt), wants));
+            } else if (api_name == "histc" && index == 0 && is_tensor_record(a) && !real_tensor(a)) {
+                const auto* dt = member(a, "dtype");
+                const std::string name = dt ? str(*dt) : "";
+                const bool is_int = name == "torch.int8" || name == "torch.int32" || name == "torch.int64";
+                call.args.push_back(PyValue::of_tensor(
+                    tensor_from_record(a, api_name, std::nullopt, is_int ? std::optional(at::kFloat) : std::nullopt)));
+            } else {
+                call.args.push_back(positional(a, api_name, need_grad));
+            }
+            ++index;
+        }
+    }
+    return call;
+}
+
+}  // namespace msprobe::run_ut

@@ -1,0 +1,51 @@
+#pragma once
+// Rebuilds an API call from its dump record (spec run_ut §4.2, §5): real
+// tensors from dump_tensor_data when the dump holds them, otherwise random
+// tensors within the recorded Min/Max drawn from libtorch's global generator
+// in the reference's order (keyword arguments first, then positional ones).
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include <rapidjson/document.h>
+
+#include "run_ut/py_value.hpp"
+
+namespace msprobe::run_ut {
+
+class InputBuilder {
+public:
+    explicit InputBuilder(std::optional<std::filesystem::path> data_root) : data_root_(std::move(data_root)) {}
+
+    // input_kwargs then input_args of a forward entry. need_grad (§5.6) is false iff an `out` keyword exists.
+    PyCall forward_call(const rapidjson::Value& forward, const std::string& api_name, bool need_grad);
+
+    // One argument record rebuilt with the positional rules (§5.3).
+    PyValue positional(const rapidjson::Value& record, const std::string& api_name, bool need_grad);
+
+    // The tensor a record names in dump_tensor_data, or nullopt when the dump holds no data for it.
+    std::optional<at::Tensor> real_tensor(const rapidjson::Value& record) const;
+
+    bool has_real_data() const { return data_root_.has_value(); }
+
+private:
+    PyValue keyword(const std::string& key, const rapidjson::Value& record, const std::string& api_name,
+                    const PyKwargs& so_far);
+    at::Tensor tensor_from_record(const rapidjson::Value& record, const std::string& api_name,
+                                  std::optional<double> min_override = std::nullopt,
+                                  std::optional<at::ScalarType> dtype_override = std::nullopt);
+
+    std::optional<std::filesystem::path> data_root_;
+};
+
+// §5.4: a random tensor of `dtype`/`shape` holding low at flat index 0 and high at the last one.
+at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapidjson::Value& min,
+                         const rapidjson::Value& max);
+
+// §5.4.5: float32 values rounded to HF32 (sign, exponent and the top 11 mantissa bits).
+at::Tensor round_to_hf32(const at::Tensor& t);
+
+// `value` given to need_grad decisions: does this forward entry have an `out` keyword?
+bool has_out_keyword(const rapidjson::Value& forward);
+
+}  // namespace msprobe::run_ut

@@ -1,0 +1,229 @@
+#include <ATen/ATen.h>
+#include <c10/util/Exception.h>
+#include <fmt/format.h>
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "dump/json_file.hpp"
+#include "precision/api_name.hpp"
+#include "precision/run_ut_report.hpp"
+#include "run_ut/api_executor.hpp"
+#include "run_ut/api_run.hpp"
+#include "run_ut/dump_records.hpp"
+#include "run_ut/input_builder.hpp"
+#include "run_ut/run_ut_options.hpp"
+
+namespace msprobe::run_ut {
+
+namespace {
+
+struct ApiLists {
+    std::vector<std::string> white;
+    std::vector<std::string> black;
+    std::filesystem::path error_data_path = ".";
+};
+
+// The run_ut section of msprobe's config.json (§1.4); the built-in defaults otherwise.
+ApiLists read_config(const std::filesystem::path& config) {
+    ApiLists lists;
+    if (config.empty()) return lists;
+    const auto json = dump::JsonFile::load(config);
+    const auto& root = json.root();
+    if (!root.IsObject()) throw Error(config.string(), "is not a JSON object");
+    if (!root.HasMember("run_ut")) return lists;
+    const auto& section = root["run_ut"];
+    auto read_list = [&](const char* key, std::vector<std::string>& out) {
+        if (!section.HasMember(key)) return;
+        const auto& v = section[key];
+        if (!v.IsArray()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
+        for (const auto& e : v.GetArray()) {
+            if (!e.IsString()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
+            out.emplace_back(e.GetString());
+        }
+    };
+    read_list("white_list", lists.white);
+    read_list("black_list", lists.black);
+    if (section.HasMember("error_data_path")) {
+        if (!section["error_data_path"].IsString()) throw Error(config.string(), "run_ut.error_data_path must be a string");
+        lists.error_data_path = section["error_data_path"].GetString();
+        if (!std::filesystem::is_directory(lists.error_data_path)) {
+            throw Error(config.string(), fmt::format("error_data_path {} does not exist", lists.error_data_path.string()));
+        }
+    }
+    return lists;
+}
+
+const std::set<std::string>& always_black_listed() {
+    static const std::set<std::string> names = {"to", "empty", "empty_like", "empty_strided", "new_empty",
+                                                "new_empty_strided", "empty_with_format"};
+    return names;
+}
+
+bool runs(const std::string& api_name, const ApiLists& lists) {
+    if (always_black_listed().count(api_name)) return false;
+    if (std::find(lists.black.begin(), lists.black.end(), api_name) != lists.black.end()) return false;
+    return lists.white.empty() || std::find(lists.white.begin(), lists.white.end(), api_name) != lists.white.end();
+}
+
+std::string exception_text(const std::exception& e) {
+    if (const auto* c10e = dynamic_cast<const c10::Error*>(&e)) return c10e->what_without_backtrace();
+    return e.what();
+}
+
+}  // namespace
+
+RunUtSummary run_ut(const RunUtOptions& options) {
+    if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
+    for (auto d : options.devices) {
+        if (d < 0) throw Error("", "device id must be greater than or equal to 0");
+    }
+    const ApiLists lists = read_config(options.config);
+    DumpRecords records = read_dump_records(options.api_info);
+    const auto all_apis = options.filter_api ? filter_repeated_calls(records.apis) : records.apis;
+    const std::size_t first = std::min(options.first_api, all_apis.size());
+    const std::size_t count = std::min(options.api_count, all_apis.size() - first);
+    const std::vector<ApiEntry> apis(all_apis.begin() + static_cast<std::ptrdiff_t>(first),
+                                     all_apis.begin() + static_cast<std::ptrdiff_t>(first + count));
+
+    std::optional<precision::RunUtReport> report;
+    std::set<std::string> done;
+    if (!options.resume_csv.empty()) {
+        report = precision::RunUtReport::resume(options.resume_csv);
+        done = report->recorded_apis();
+    } else {
+        report = precision::RunUtReport::create(options.out_dir,
+                                                options.timestamp.empty() ? precision::timestamp_now() : options.timestamp);
+    }
+    log::info("start UT test");
+    log::info("UT task result will be saved in " + report->result_path().string());
+    log::info("UT task details will be saved in " + report->details_path().string());
+    const auto error_dir = lists.error_data_path / ("ut_error_data" + report->timestamp());
+    if (options.save_error_data) log::info("UT task error_data will be saved in " + error_dir.string());
+
+    at::manual_seed(1234);
+    InputBuilder inputs(records.data_root);
+    RunUtSummary summary{report->result_path(), report->details_path(), apis.size(), 0, 0, 0};
+    for (const auto& api : apis) {
+        if (done.count(api.full_name)) continue;
+        precision::ApiComparison result;
+        const auto parts = precision::split_api_full_name(api.full_name);
+        if (precision::has_formula_characters(api.full_name)) {
+            result = precision::skipped_api(api.full_name, "api name contains special characters, please check!");
+        } else if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
+            result = precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut. SKIP.", api.full_name));
+        } else if (!runs(parts->api_name, lists)) {
+            result = precision::skipped_api(api.full_name,
+                                            fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name));
+        } else {
+            ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
+                                  records.data_root.has_value()};
+            try {
+                ApiRunArtifacts artifacts;
+                result = run_api(request, inputs, options.save_error_data ? &artifacts : nullptr);
+                const bool failed = result.forward_status != precision::kPass ||
+                                    (result.backward_status != precision::kPass && result.backward_status != precision::kSpace);
+                if (options.save_error_data && failed) save_error_data(error_dir, api.full_name, artifacts);
+            } catch (const std::exception& e) {
+                const std::string text = exception_text(e);
+                if (text.find("expected scalar type Long") != std::string::npos) {
+                    log::warning(fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).",
+                                             parts->api_name));
+                }
+                result = precision::skipped_api(api.full_name, text);
+            }
+        }
+        report->append(result);
+        if (result.forward_status == precision::kSkip) {
+            ++summary.skipped;
+        } else {
+            ++summary.executed;
+        }
+        if (result.forward_status != precision::kPass ||
+            (result.backward_status != precision::kPass && result.backward_status != precision::kSpace)) {
+            ++summary.failed;
+        }
+    }
+    log::info("UT task result csv is saved in " + report->result_path().string());
+    log::info("UT task details csv is saved in " + report->details_path().string());
+    log::info("Successfully completed run_ut/multi_run_ut.");
+    log::info("UT task completed.");
+    return summary;
+}
+
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe) {
+    if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
+    const int cap = 8 * static_cast<int>(std::max<std::size_t>(1, options.devices.size()));
+    if (processes > cap) {
+        log::warning(fmt::format("A device supports a maximum of 8 processes. The total number of processes exceeds "
+                                 "the limit, and it is set to {}.", cap));
+        processes = cap;
+    }
+    const DumpRecords records = read_dump_records(options.api_info);
+    const std::size_t total =
+        options.filter_api ? filter_repeated_calls(records.apis).size() : records.apis.size();
+    const auto report = options.resume_csv.empty()
+                            ? precision::RunUtReport::create(options.out_dir, options.timestamp.empty()
+                                                                                  ? precision::timestamp_now()
+                                                                                  : options.timestamp)
+                            : precision::RunUtReport::resume(options.resume_csv);
+    // Contiguous chunks of floor(total / n) forward APIs, the last one taking the remainder (§13 step 3).
+    const std::size_t n = static_cast<std::size_t>(processes);
+    const std::size_t chunk = total / n;
+    std::vector<pid_t> workers;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t begin = i * chunk;
+        const std::size_t count = i + 1 == n ? total - begin : chunk;
+        if (count == 0) continue;
+        std::vector<std::string> args = {self_exe.string(), "-f", "pytorch", "run_ut", "--api_info",
+                                         options.api_info.string(), "--csv_path", report.result_path().string(),
+                                         "--api_range", fmt::format("{}:{}", begin, count)};
+        if (options.filter_api) args.emplace_back("--filter_api");
+        if (options.save_error_data) args.emplace_back("--save_error_data");
+        if (!options.config.empty()) {
+            args.emplace_back("--config");
+            args.push_back(options.config.string());
+        }
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        pid_t pid = 0;
+        if (::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
+            throw Error(self_exe.string(), "cannot start a run_ut worker process");
+        }
+        workers.push_back(pid);
+    }
+    int failed_workers = 0;
+    for (const auto pid : workers) {
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed_workers;
+    }
+    RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0};
+    const auto rows = precision::read_csv(report.result_path());
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        const auto& row = rows[r];
+        if (row.size() < 3) continue;
+        (row[1] == precision::kSkip ? summary.skipped : summary.executed) += 1;
+        if (row[1] != precision::kPass || (row[2] != precision::kPass && row[2] != precision::kSpace)) ++summary.failed;
+    }
+    if (failed_workers > 0) {
+        throw Error(options.api_info.string(),
+                    fmt::format("{} run_ut worker(s) failed; continue with -csv_path {}", failed_workers,
+                                report.result_path().string()));
+    }
+    if (rows.size() - 1 < total) {
+        log::warning(fmt::format("Only {} of {} APIs have results; continue with -csv_path {}", rows.size() - 1, total,
+                                 report.result_path().string()));
+    }
+    log::info("Successfully completed run_ut/multi_run_ut.");
+    return summary;
+}
+
+}  // namespace msprobe::run_ut

@@ -1,0 +1,53 @@
+#pragma once
+// What run_ut / multi_run_ut / run_overflow_check are asked to do. Plain data,
+// so the command line code builds with or without libtorch.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace msprobe::run_ut {
+
+struct RunUtOptions {
+    std::filesystem::path api_info;       // dump.json (or a legacy forward_info_*.json)
+    std::filesystem::path out_dir = ".";  // ignored when resuming
+    std::filesystem::path resume_csv;     // -csv_path: accuracy_checking_result_<TS>.csv to continue
+    std::filesystem::path config;         // -config: msprobe config.json (its run_ut section)
+    bool save_error_data = false;
+    bool filter_api = false;              // -f: drop calls whose inputs repeat an earlier call's
+    std::vector<int> devices = {0};       // -d: accepted and validated, unused on CPU
+    std::string timestamp;                // empty = now
+    // multi_run_ut workers: the slice [first_api, first_api + api_count) of the forward APIs (after -f).
+    std::size_t first_api = 0;
+    std::size_t api_count = static_cast<std::size_t>(-1);
+};
+
+struct RunUtSummary {
+    std::filesystem::path result_csv;
+    std::filesystem::path details_csv;
+    std::size_t forward_apis = 0;  // forward entries in the dump
+    std::size_t executed = 0;      // APIs that ran (not SKIP)
+    std::size_t skipped = 0;
+    std::size_t failed = 0;        // forward not pass or backward not pass/SPACE
+};
+
+// run_ut over one dump in this process (spec run_ut §3-§12).
+RunUtSummary run_ut(const RunUtOptions& options);
+
+// multi_run_ut: the forward APIs split over `processes` child processes of `self_exe`, appending to one pair of files (§13).
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe);
+
+struct OverflowCheckSummary {
+    std::size_t checked = 0;
+    std::size_t normal = 0;
+    std::size_t abnormal = 0;
+    std::size_t skipped = 0;
+    std::filesystem::path result_csv;
+};
+
+// run_overflow_check (spec overflow_check §2-3): verdicts logged as msprobe does and written to
+// <out_dir>/overflow_check_result_<TS>.csv.
+OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
+                                        const std::string& timestamp = "");
+
+}  // namespace msprobe::run_ut

@@ -1,0 +1,255 @@
+// Spec run_ut §17.1: msprobe's own unit vectors for the metric helpers, the
+// precision standards and the comparator.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include "precision/output_compare.hpp"
+#include "precision/standards.hpp"
+#include "precision_test_data.hpp"
+
+using namespace msprobe::precision;
+using msprobe::precision::testing::out;
+using msprobe::precision::testing::tensor;
+using Catch::Detail::Approx;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+DetailRow run_standard(Standard s, DType bench_dtype, std::vector<double> bench, DType device_dtype,
+                       std::vector<double> device) {
+    const auto b = tensor(bench_dtype, std::move(bench));
+    const auto d = tensor(device_dtype, std::move(device));
+    DetailRow row;
+    apply_standard(s, FloatPair{b.values, fp_of(bench_dtype), d.values, fp_of(device_dtype), device_dtype}, row);
+    return row;
+}
+
+}  // namespace
+
+TEST_CASE("cosine similarity follows msprobe's special cases (T1-T7)", "[precision]") {
+    auto c = cosine_similarity({1, 2, 3}, {1, 2, 3});
+    CHECK(c.value.value() == Approx(1.0));
+    CHECK(c.passed);
+    CHECK(c.message.empty());
+
+    c = cosine_similarity({1, 2, 3}, {4, 5});
+    CHECK(c.value.render(14) == "-1");
+    CHECK_FALSE(c.passed);
+    CHECK(c.message.rfind("Shape of device and bench outputs don't match", 0) == 0);
+
+    c = cosine_similarity({1}, {1});
+    CHECK(c.value.is_space());
+    CHECK(c.passed);
+    CHECK(c.message == "All the data in device dump data is scalar. Please refer to other compare algorithms.");
+
+    c = cosine_similarity({0, 0, 0}, {0, 0, 0});
+    CHECK((c.value.is_space() && c.passed));
+    CHECK(c.message == "All the data in device and bench outputs are zero.");
+
+    c = cosine_similarity({0, 1, 0}, {0, 0, 0});
+    CHECK((c.value.is_space() && !c.passed));
+    CHECK(c.message == "All the data is zero in device dump data.");
+
+    c = cosine_similarity({0, 0, 0}, {0, 1, 0});
+    CHECK((c.value.is_space() && !c.passed));
+    CHECK(c.message == "All the data is zero in bench dump data.");
+
+    c = cosine_similarity({1, 2, kNaN}, {1, 2, 3});
+    CHECK(std::isnan(c.value.value()));
+    CHECK_FALSE(c.passed);
+    CHECK(c.message == "Dump data has NaN when comparing with Cosine Similarity.");
+}
+
+TEST_CASE("benchmark metrics of float16 [1,1,9] vs [5,2,1] (T8-T10, T12, T13)", "[precision]") {
+    const auto b = tensor(DType::Float16, {1, 1, 9});
+    const auto d = tensor(DType::Float16, {5, 2, 1});
+    const FloatPair pair{b.values, Fp::F16, d.values, Fp::F16, DType::Float16};
+    std::vector<double> abs_err(3);
+    absolute_errors(pair, abs_err);
+    CHECK(abs_err == std::vector<double>{4, 1, 8});
+
+    DetailRow row;
+    apply_standard(Standard::Benchmark, pair, row);
+    CHECK(row.at(Metric::Rmse).value() == Approx(5.196).margin(0.0005));
+    CHECK(row.at(Metric::ErrorBalance).value() == Approx(1.0 / 3.0));
+    CHECK(row.at(Metric::MaxRelErr).value() == Approx(3.996).margin(0.0005));
+    CHECK(row.at(Metric::MeanRelErr).value() == Approx(1.961).margin(0.0005));
+    CHECK(row.at(Metric::SmallValueErrRatio).render(14) == "0");
+
+    // T12: the cosine of these vectors fails first, so the element row stops before the max abs error.
+    const auto element = compare_element(OutputValue::of_tensor(b), OutputValue::of_tensor(d), "api");
+    CHECK(element.status == "error");
+    CHECK(element.at(Metric::MaxAbsErr).is_space());
+}
+
+TEST_CASE("small-value and relative-error ratios (T11, T14-T19, T24, T25)", "[precision]") {
+    // T11: small [T,T,T,F,T], abs_err > atol [F,T,T,T,F] -> 2 of 4 small values fail.
+    auto row = run_standard(Standard::Benchmark, DType::Float32, {1e-7, 2e-7, 3e-7, 1.0, 4e-7}, DType::Float32,
+                            {1e-7, 5e-7, 6e-7, 2.0, 4e-7});
+    CHECK(row.at(Metric::SmallValueErrRatio).render(14) == "0.50000000000000");
+
+    // T14/T15: an empty array counts as passed; identical arrays pass at 0.001 and 0.0001.
+    CHECK(rel_err_ratio({}, Fp::F64, 0.01).passed);
+    const std::vector<double> zeros = {0, 0, 0};
+    CHECK(rel_err_ratio(zeros, Fp::F64, 0.001).value.value() == 1.0);
+    CHECK(rel_err_ratio(zeros, Fp::F64, 0.0001).passed);
+
+    // T17-T19: no inf/nan -> int 0; identical small values -> 0; every normal element of T8 fails rtol.
+    row = run_standard(Standard::AbsoluteThreshold, DType::Float16, {1, 1, 9}, DType::Float16, {5, 2, 1});
+    CHECK(row.at(Metric::InfNanErrRatio).render(14) == "0");
+    CHECK(row.at(Metric::RelErrRatio).render(14) == "1.00000000000000");
+    row = run_standard(Standard::AbsoluteThreshold, DType::Float16, {1e-7, 1, 2e-6}, DType::Float16, {1e-7, 1, 2e-6});
+    CHECK(row.at(Metric::AbsErrRatio).render(14) == "0.00000000000000");
+
+    // T24: inf and NaN are masked out of the relative errors.
+    row = run_standard(Standard::Benchmark, DType::Float32, {1, 2, 3, kInf, kNaN}, DType::Float32,
+                       {1.1, 2.1, 3.1, kInf, kNaN});
+    CHECK(row.at(Metric::MaxRelErr).value() == Approx(0.1).epsilon(1e-5));
+    CHECK(row.at(Metric::MeanRelErr).value() == Approx((0.1 + 0.05 + 0.1 / 3) / 3).epsilon(1e-5));
+
+    // T25
+    CHECK(thresholds_for(DType::Float32).rtol == std::exp2(-20));
+}
+
+TEST_CASE("ULP, binary and thousandth standards (T20-T23)", "[precision]") {
+    // T23 float32: ulps [31, 33, 31] against b = 1 -> 1/3 over the threshold 32.
+    const double u = std::exp2(-23);
+    auto row = run_standard(Standard::Ulp, DType::Float64, {1, 1, 1}, DType::Float32, {1 + 31 * u, 1 + 33 * u, 1 + 31 * u});
+    CHECK(row.at(Metric::UlpProportion).value() == Approx(1.0 / 3.0));
+    CHECK(row.at(Metric::UlpMax).render(14) == "33.00000000000000");
+    // T23 float16: ulps [0, 2, 0] -> 1/3 over the threshold 1; max/mean are float32 cells.
+    row = run_standard(Standard::Ulp, DType::Float32, {1, 1, 1}, DType::Float16, {1, 1 + 2 * std::exp2(-10), 1});
+    CHECK(row.at(Metric::UlpProportion).value() == Approx(1.0 / 3.0));
+    CHECK(row.at(Metric::UlpMax).render(14) == "2.0");
+    CHECK(row.at(Metric::UlpMean).render(14) == "0.6666667");
+    // A zero bench value uses exponent 0, not the minimum: 1e-4 in float16 is 0.1024 ULP.
+    row = run_standard(Standard::Ulp, DType::Float32, {0, 0}, DType::Float16, {1e-4, 0});
+    CHECK(row.at(Metric::UlpMax).value() == Approx(0.1024).epsilon(1e-3));
+
+    // T21 binary consistency.
+    row = run_standard(Standard::BinaryConsistency, DType::Bool, {1, 0, 1, 0}, DType::Bool, {1, 0, 0, 0});
+    CHECK(row.at(Metric::BinaryErrorRate).value() == 0.25);
+    row = run_standard(Standard::BinaryConsistency, DType::Float32, {1, 2}, DType::Float32, {1, 2});
+    CHECK(row.at(Metric::BinaryErrorRate).render(14) == "0.00000000000000");
+    row = run_standard(Standard::BinaryConsistency, DType::Float32, {1, 2}, DType::Float32, {3, 4});
+    CHECK(row.at(Metric::BinaryErrorRate).value() == 1.0);
+
+    // T22 thousandth ratios of given relative errors.
+    const std::vector<double> a = {1e-4, 5e-4, 8e-4}, b = {5e-4, 2e-3, 3e-3, 8e-4}, c = {2e-3, 3e-3, 5e-3};
+    CHECK(rel_err_ratio(a, Fp::F64, 0.001).value.value() == 1.0);
+    CHECK(rel_err_ratio(b, Fp::F64, 0.001).value.value() == 0.5);
+    CHECK(rel_err_ratio(c, Fp::F64, 0.001).value.value() == 0.0);
+}
+
+TEST_CASE("standard selection by api_name and output dtype (§9.6)", "[precision]") {
+    CHECK(select_standard("add", "torch.float16", "torch.float32") == Standard::AbsoluteThreshold);
+    CHECK(select_standard("abs", "torch.float16", "torch.float32") == Standard::BinaryConsistency);
+    CHECK(select_standard("matmul", "torch.bfloat16", "torch.float32") == Standard::Ulp);
+    CHECK(select_standard("conv2d", "torch.float32", "torch.float32") == Standard::Thousandth);
+    CHECK(select_standard("test_api", "torch.float32", "torch.float32") == Standard::AccumulativeError);
+    CHECK(select_standard("gelu", "torch.float16", "torch.float32") == Standard::Benchmark);
+    CHECK(select_standard("gelu", "torch.int64", "torch.float32") == Standard::BinaryConsistency);
+    CHECK(select_standard("gelu", "<class 'int'>", "torch.float32") == Standard::BinaryConsistency);
+    CHECK(select_standard("gelu", "torch.float16", "torch.float8_e4m3fn") == Standard::AbsoluteThreshold);
+}
+
+TEST_CASE("dropout check (C1-C4)", "[precision]") {
+    std::vector<double> pattern;
+    for (int i = 0; i < 20; ++i) pattern.insert(pattern.end(), {0, 0, 1, 1, 0, 1});
+    CHECK(dropout_status(out(DType::Float32, pattern), out(DType::Float32, pattern)) == "pass");
+    CHECK(dropout_status(out(DType::Float32, pattern), out(DType::Float32, std::vector<double>(120, 1.0))) == "error");
+    CHECK(dropout_status(out(DType::Float32, {0, 1, 0}), out(DType::Float32, {1, 1, 1})) == "pass");
+    std::vector<double> b, d;
+    for (int i = 0; i < 33; ++i) {
+        b.insert(b.end(), {0, 0, 1});
+        d.insert(d.end(), {0, 1, 1});
+    }
+    b.push_back(0);
+    d.push_back(0);
+    CHECK(dropout_status(out(DType::Float32, b), out(DType::Float32, d)) == "error");
+}
+
+TEST_CASE("element compare of tensors and builtins (C5-C17)", "[precision]") {
+    // C5: identical float32 data for a benchmark-standard API.
+    std::vector<double> values;
+    for (int i = 0; i < 10000; ++i) values.push_back(std::sin(i * 0.37) * 2.0 + (i % 2 ? 0.5 : -0.5));
+    auto row = compare_element(out(DType::Float32, values, {100, 100}), out(DType::Float32, values, {100, 100}), "api");
+    CHECK(row.bench_dtype == "torch.float32");
+    CHECK(row.shape == "(100, 100)");
+    CHECK(row.at(Metric::Cosine).value() == Approx(1.0));
+    CHECK(row.at(Metric::MaxAbsErr).render(14) == "0.0");
+    CHECK(row.at(Metric::Hundredth).is_space());
+    CHECK(row.at(Metric::ErrorBalance).render(14) == "0.00000000000000");
+    CHECK(row.at(Metric::Rmse).render(14) == "0.00000000000000");
+    CHECK(row.at(Metric::SmallValueErrRatio).render(14) == "0");
+    CHECK(row.at(Metric::MaxRelErr).render(14) == "0.0");
+    CHECK(row.at(Metric::MeanRelErr).render(14) == "0.0");
+    CHECK(row.at(Metric::UlpMax).is_space());
+    CHECK(row.status == "pass");
+    CHECK(row.message == "\nMax abs error is less than 0.001, consider as pass, skip other check and set to SPACE.\n");
+
+    row = compare_element(OutputValue::of_int(1), OutputValue::of_str("str"), "api");
+    CHECK((row.status == "error" && row.message == "bench and npu output type is different."));
+
+    OutputValue dict;
+    dict.kind = OutputValue::Kind::Dict;
+    dict.keys = {"key1", "key2"};
+    dict.items = {OutputValue::of_int(1), OutputValue::of_int(2)};
+    row = compare_element(dict, dict, "api");
+    CHECK((row.status == "error" && row.message == "Unexpected output type in compare_core: <class 'list'>"));
+    OutputValue other = dict;
+    other.keys = {"key1", "key3"};
+    row = compare_element(dict, other, "api");
+    CHECK(row.message == "bench and npu output dict keys are different.");
+
+    row = compare_element(out(DType::Int64, {1, 2, 3}), out(DType::Int64, {1, 2, 3}), "api");
+    CHECK(row.status == "pass");
+    CHECK(row.message == "Compare algorithm is not supported for int64 data. Only judged by Error Rate.\n");
+
+    row = compare_element(OutputValue::of_int(1), OutputValue::of_int(1), "api");
+    CHECK((row.status == "pass" && row.message.empty() && row.at(Metric::BinaryErrorRate).render(14) == "0"));
+    row = compare_element(OutputValue::of_int(1), OutputValue::of_int(2), "api");
+    CHECK((row.status == "error" && row.at(Metric::BinaryErrorRate).is_space()));
+
+    row = compare_element(OutputValue::none(), OutputValue::none(), "api");
+    CHECK((row.status == "SKIP" && row.message == "Bench output is None, skip this test."));
+
+    CHECK(compare_element(out(DType::Float32, {1, 2, 3}), out(DType::BFloat16, {1, 2, 3}), "api").status == "pass");
+    CHECK(compare_element(out(DType::Float32, std::vector<double>(6, 0.0), {2, 3}), out(DType::Float32, {0, 0, 0}), "api")
+              .status == "error");
+    CHECK(compare_element(out(DType::Float16, {1, 2, 3}), out(DType::Float16, {1.1, 2.1, 3.1}), "__matmul__").status ==
+          "error");
+    CHECK(compare_element(out(DType::Float16, {1, 2, 3}), out(DType::Float16, {1.0001, 2.0001, 3.0001}), "api").status ==
+          "pass");
+    CHECK(compare_element(out(DType::Float16, {1, 2, 3}), out(DType::Float16, {1.01, 2.01, 3.01}), "api").status ==
+          "Warning");
+    CHECK(compare_element(out(DType::Float32, {1, 2, 3}), out(DType::Float32, {1.01, 2.01, 3.01}), "api").status ==
+          "error");
+    CHECK(compare_element(out(DType::Float32, {1, 2, 3}), out(DType::Float32, {1, 2, 3}), "api").status == "pass");
+}
+
+TEST_CASE("metric cells are written as the reference's Python/NumPy types (§10.3, C18)", "[precision]") {
+    CHECK(MetricValue::f64(0.123456).render(14) == "0.12345600000000");
+    CHECK(MetricValue::f64(4.56789).render(14) == "4.56789000000000");
+    CHECK(MetricValue::f64(kNaN).render(14) == "nan");
+    CHECK(MetricValue::f64(-kInf).render(14) == "-inf");
+    CHECK(MetricValue::f32(0.001953125).render(14) == "0.001953125");
+    CHECK(MetricValue::f32(5.493639e-07).render(14) == "5.493639e-07");
+    CHECK(MetricValue::f32(1.0).render(14) == "1.0");
+    CHECK(MetricValue::f32(2.7993065e-05).render(14) == "2.7993065e-05");
+    CHECK(MetricValue::f32(1e-05).render(14) == "1e-05");
+    CHECK(MetricValue::f32(1e16).render(14) == "1e+16");
+    CHECK(MetricValue::f16(0.1).render(14) == "0.1");
+    CHECK(MetricValue::integer(0).render(14) == "0");
+    CHECK(MetricValue().render(14) == " ");
+}
+
+TEST_CASE("multi-output status aggregates by severity", "[precision]") {
+    CHECK(aggregate_status({"error", "Warning"}) == "error");
+    CHECK(aggregate_status({"pass", "Warning", "SKIP"}) == "Warning");
+    CHECK(aggregate_status({"SKIP"}) == "pass");
+}

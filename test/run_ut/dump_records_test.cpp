@@ -1,0 +1,74 @@
+// Reading run_ut's input (spec run_ut §2.1) and the -f de-duplication (§3.3, §17.1).
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+#include "common/error.hpp"
+#include "run_ut/dump_records.hpp"
+#include "support/shared_fixtures.hpp"
+
+using namespace msprobe::run_ut;
+
+namespace {
+
+std::filesystem::path write(const std::string& name, const std::string& text) {
+    const auto dir = msprobe::testing::scratch_dir("run_ut_records_" + name);
+    const auto path = dir / "dump.json";
+    std::ofstream(path) << text;
+    return path;
+}
+
+}  // namespace
+
+TEST_CASE("filter_api keeps one call per API name and input signature", "[run_ut]") {
+    const auto path = write("filter", R"({"task": "statistics", "dump_data_dir": null, "data": {
+        "torch.add_1.forward": {"input_args": [{"value": 1}], "input_kwargs": {}},
+        "torch.add_2.forward": {"input_args": [{"value": 1}], "input_kwargs": {}},
+        "torch.sub.forward": {"input_args": [{"value": 2}], "input_kwargs": {}}}})");
+    const auto records = read_dump_records(path);
+    REQUIRE(records.apis.size() == 3);
+    const auto kept = filter_repeated_calls(records.apis);
+    REQUIRE(kept.size() == 2);
+    CHECK(kept[0].full_name == "torch.add_1");
+    CHECK(kept[1].full_name == "torch.sub");
+}
+
+TEST_CASE("Max and Min do not count in the signature, array arguments are left out of it", "[run_ut]") {
+    const auto path = write("signature", R"({"task": "statistics", "dump_data_dir": null, "data": {
+        "Torch.cat.0.forward": {"input_args": [[{"type": "torch.Tensor", "Max": 1}], {"type": "torch.Tensor", "Max": 1, "Mean": 0}], "input_kwargs": {}},
+        "Torch.cat.1.forward": {"input_args": [[{"type": "torch.Tensor", "Max": 9}], {"type": "torch.Tensor", "Max": 2, "Mean": 0}], "input_kwargs": {}},
+        "Torch.cat.2.forward": {"input_args": [{"type": "torch.Tensor", "Max": 2, "Mean": 1}], "input_kwargs": {}}}})");
+    const auto kept = filter_repeated_calls(read_dump_records(path).apis);
+    REQUIRE(kept.size() == 2);
+    CHECK(kept[1].full_name == "Torch.cat.2");
+}
+
+TEST_CASE("forward and backward entries are paired; a malformed key aborts with the reference's message", "[run_ut]") {
+    auto path = write("pairs", R"({"task": "statistics", "dump_data_dir": "x", "data": {
+        "Module.fc.Linear.forward.0": {},
+        "Functional.relu.0.forward": {"input_args": [], "input_kwargs": {}},
+        "Functional.relu.0.backward": {"input": [], "output": []}}})");
+    const auto records = read_dump_records(path);
+    REQUIRE(records.apis.size() == 1);
+    CHECK(records.apis[0].backward != nullptr);
+    CHECK(records.data_root == path.parent_path() / "dump_tensor_data");
+
+    path = write("bad_key", R"({"task": "statistics", "data": {"Functional.relu.forward.0": {}}})");
+    CHECK_THROWS_WITH(read_dump_records(path), Catch::Contains("Unexpected name in json: Functional.relu.forward.0"));
+    path = write("no_data", R"({"task": "statistics"})");
+    CHECK_THROWS_WITH(read_dump_records(path), Catch::Contains("no data found in dump.json"));
+}
+
+TEST_CASE("a legacy forward_info file reads as forward entries named Family.api.n", "[run_ut]") {
+    const auto path = write("legacy", R"({
+        "Functional*relu*0": {"args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [4], "Max": 1.0, "Min": -1.0, "requires_grad": true}], "kwargs": {"inplace": {"type": "bool", "value": false}}},
+        "Torch*add*0": {"args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [4], "Max": 1.0, "Min": 0.0, "requires_grad": false}, {"type": "float", "value": 2.0}], "kwargs": {}}})");
+    const auto records = read_dump_records(path);
+    REQUIRE(records.apis.size() == 2);
+    CHECK(records.apis[0].full_name == "Functional.relu.0");
+    CHECK(records.apis[1].full_name == "Torch.add.0");
+    CHECK((*records.apis[0].forward)["input_args"].Size() == 1);
+    CHECK((*records.apis[0].forward)["input_kwargs"].HasMember("inplace"));
+    CHECK(records.apis[0].backward == nullptr);
+    CHECK(!records.data_root);
+}
