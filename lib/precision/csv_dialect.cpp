@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "report/csv_reader.hpp"
 #include "report/csv_writer.hpp"
 
 namespace msprobe::precision {
@@ -58,60 +59,7 @@ void append_csv(const std::filesystem::path& path, const std::string& encoded_ro
 }
 
 std::vector<CsvRow> read_csv(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path.string(), "cannot be read");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
-    if (text.compare(0, kBom.size(), kBom) == 0) text.erase(0, kBom.size());
-
-    std::vector<CsvRow> rows;
-    CsvRow row;
-    std::string field;
-    bool quoted = false, field_started = false;
-    auto end_field = [&] {
-        row.push_back(std::move(field));
-        field.clear();
-        field_started = false;
-    };
-    auto end_row = [&] {
-        end_field();
-        rows.push_back(std::move(row));
-        row.clear();
-    };
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"') {
-                if (i + 1 < text.size() && text[i + 1] == '"') {
-                    field += '"';
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                field += c;
-            }
-            continue;
-        }
-        if (c == '"' && !field_started) {
-            quoted = true;
-            field_started = true;
-        } else if (c == ',') {
-            end_field();
-        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-            end_row();
-            ++i;
-        } else if (c == '\n') {
-            end_row();
-        } else {
-            field += c;
-            field_started = true;
-        }
-    }
-    if (field_started || !field.empty() || !row.empty()) end_row();
-    if (quoted) throw Error(path.string(), "unterminated quoted field");
-    return rows;
+    return report::read_csv_records(path.string());
 }
 
 }  // namespace msprobe::precision

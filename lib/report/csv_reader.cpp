@@ -34,13 +34,15 @@ Cell typed_cell(std::string field) {
     return Cell(std::move(field));
 }
 
-// Every record of the file as its raw fields.
-std::vector<std::vector<std::string>> read_records(const std::string& path) {
+}  // namespace
+
+std::vector<std::vector<std::string>> read_csv_records(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error(path, fmt::format("cannot open: {}", std::strerror(errno)));
     std::ostringstream buffer;
     buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    std::string text = buffer.str();
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // UTF-8 BOM
 
     std::vector<std::vector<std::string>> records;
     std::vector<std::string> record;
@@ -88,10 +90,8 @@ std::vector<std::vector<std::string>> read_records(const std::string& path) {
     return records;
 }
 
-}  // namespace
-
 CsvContents read_csv(const std::string& path) {
-    auto records = read_records(path);
+    auto records = read_csv_records(path);
     CsvContents contents;
     if (records.empty()) return contents;
     contents.header = std::move(records.front());
@@ -106,7 +106,7 @@ CsvContents read_csv(const std::string& path) {
 }
 
 Table read_csv_text(const std::filesystem::path& path) {
-    auto records = read_records(path.string());
+    auto records = read_csv_records(path.string());
     Table table;
     if (records.empty()) return table;
     table.header = std::move(records.front());

@@ -22,6 +22,10 @@ struct CsvContents {
 // read or a quoted field is not closed.
 CsvContents read_csv(const std::string& path);
 
+// Every record as its raw fields (a leading UTF-8 BOM is skipped); the
+// parser behind the readers below.
+std::vector<std::vector<std::string>> read_csv_records(const std::string& path);
+
 // The same fields kept as texts (an empty field is an empty cell), for CSVs
 // whose numbers are texts to be compared as written (the legacy tools' six
 // decimals); the first record is the header.
