@@ -28,17 +28,11 @@ namespace msprobe::compare {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// Paths in compare.json are relative to the working directory, as in msprobe;
-// when that finds nothing, relative to the compare.json itself.
-fs::path resolve(const fs::path& configured, const fs::path& config_file) {
+fs::path resolve_config_path(const fs::path& configured, const fs::path& config_file) {
     if (configured.is_absolute() || fs::exists(configured)) return configured;
     const fs::path beside = config_file.parent_path() / configured;
     return fs::exists(beside) ? beside : configured;
 }
-
-}  // namespace
 
 CompareJson read_compare_json(const fs::path& path) {
     std::ifstream in(path);
@@ -56,12 +50,12 @@ CompareJson read_compare_json(const fs::path& path) {
         if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
             throw Error(path.string(), fmt::format("missing {} in the configuration file", key));
         }
-        return resolve(it->get<std::string>(), path);
+        return resolve_config_path(it->get<std::string>(), path);
     };
     CompareJson out{required_path("npu_path"), required_path("bench_path"), std::nullopt};
     if (auto it = config.find("stack_path"); it != config.end() && !it->is_null()) {
         if (!it->is_string()) throw Error(path.string(), "stack_path must be a string");
-        out.stack_path = resolve(it->get<std::string>(), path);
+        out.stack_path = resolve_config_path(it->get<std::string>(), path);
     }
     if (auto it = config.find("is_print_compare_log"); it != config.end() && !it->is_boolean()) {
         throw Error(path.string(), "is_print_compare_log must be true or false");
@@ -172,16 +166,8 @@ private:
     }
 
     fs::path write_advice(const ResultTable& result, const std::string& suffix) const {
-        const Advice advice = advise(result);
-        log::info(fmt::format("Line: {}", advice.line));
-        log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
-        log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
         const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
-        report::write_atomically(advisor_path, [&](const fs::path& temp) {
-            std::ofstream out(temp, std::ios::binary);
-            out << advice.file_text();
-            if (!out.flush()) throw Error(advisor_path.string(), "write failed");
-        });
+        write_advice_file(advise(result), advisor_path);
         return advisor_path;
     }
 

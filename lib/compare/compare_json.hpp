@@ -13,6 +13,11 @@ struct CompareJson {
     std::optional<std::filesystem::path> stack_path;
 };
 
+// A path written in compare.json: relative to the working directory, as in
+// msprobe; when that finds nothing, relative to the compare.json itself.
+std::filesystem::path resolve_config_path(const std::filesystem::path& configured,
+                                          const std::filesystem::path& config_file);
+
 // Throws msprobe::Error (exit 2) naming the file when it is missing,
 // malformed, lacks a path, or asks for a compare flavour not supported yet.
 CompareJson read_compare_json(const std::filesystem::path& path);

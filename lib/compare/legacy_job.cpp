@@ -10,8 +10,9 @@
 #include <thread>
 
 #include "common/error.hpp"
-#include "common/timestamps.hpp"
 #include "common/log.hpp"
+#include "common/timestamps.hpp"
+#include "compare/compare_json.hpp"
 #include "compare/legacy_table.hpp"
 #include "legacy/dispatch_folder.hpp"
 #include "report/csv_writer.hpp"
@@ -29,10 +30,7 @@ fs::path configured_path(const nlohmann::json& config, const char* key, const fs
     if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
         throw Error(config_file.string(), fmt::format("missing {} in the configuration file", key));
     }
-    const fs::path configured = it->get<std::string>();
-    if (configured.is_absolute() || fs::exists(configured)) return configured;
-    const fs::path beside = config_file.parent_path() / configured;
-    return fs::exists(beside) ? beside : configured;
+    return resolve_config_path(it->get<std::string>(), config_file);
 }
 
 std::optional<nlohmann::json> load_config(const fs::path& path) {
