@@ -19,4 +19,14 @@ std::vector<std::string> expand_single_dash_flags(const std::vector<std::string>
     return out;
 }
 
+const std::unordered_map<std::string, std::string>& single_dash_aliases() {
+    static const std::unordered_map<std::string, std::string> aliases = {
+        {"-hl", "--highlight"},      {"-am", "--api_mapping"},     {"-cm", "--cell_mapping"},
+        {"-dm", "--data_mapping"},   {"-lm", "--layer_mapping"},   {"-da", "--diff_analyze"},
+        {"-config", "--config"},     {"-api_info", "--api_info"},  {"-save_error_data", "--save_error_data"},
+        {"-csv_path", "--csv_path"},         {"-npu", "--npu_csv_path"},   {"-gpu", "--gpu_csv_path"},
+    };
+    return aliases;
+}
+
 }  // namespace msprobe::cli

@@ -6,11 +6,13 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace msprobe::cli {
 
 struct GlobalOptions {
     std::string framework = "pytorch";  // -f / --framework before the subcommand
+    std::vector<std::string> raw_args;  // argv as given, for handing a run to another binary
 };
 
 using Runner = std::function<int()>;

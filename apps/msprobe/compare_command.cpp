@@ -135,15 +135,4 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         return 0;
     };
 }
-
-const std::unordered_map<std::string, std::string>& single_dash_aliases() {
-    static const std::unordered_map<std::string, std::string> aliases = {
-        {"-hl", "--highlight"},      {"-am", "--api_mapping"},     {"-cm", "--cell_mapping"},
-        {"-dm", "--data_mapping"},   {"-lm", "--layer_mapping"},   {"-da", "--diff_analyze"},
-        {"-config", "--config"},     {"-api_info", "--api_info"},  {"-save_error_data", "--save_error_data"},
-        {"-csv_path", "--csv_path"},         {"-npu", "--npu_csv_path"},   {"-gpu", "--gpu_csv_path"},
-    };
-    return aliases;
-}
-
 }  // namespace msprobe::cli

@@ -1,22 +1,12 @@
 // msprobe: one binary, one table of subcommands. Each entry maps flags onto a
-// library call; errors travel as msprobe::Error and are printed here only.
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
-
-#include <cstdio>
-#include <string>
-#include <vector>
-
-#include "command_line.hpp"
-#include "commands.hpp"
-#include "common/error.hpp"
+// library call. run_ut and its siblings need libtorch; they run in
+// msprobe-torch (installed beside this binary), so nothing else pays for
+// loading libtorch.
+#include "cli_main.hpp"
 
 namespace {
 
-struct Subcommand {
-    const char* name;
-    msprobe::cli::Runner (*add)(CLI::App&, const msprobe::cli::GlobalOptions&);
-};
+using msprobe::cli::Subcommand;
 
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
@@ -33,49 +23,6 @@ constexpr Subcommand kSubcommands[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc);
-    args = msprobe::cli::expand_single_dash_flags(args, msprobe::cli::single_dash_aliases());
-
-    CLI::App app("msprobe: offline precision comparison of NPU and bench dumps (native, no Python needed)",
-                 "msprobe");
-    app.set_version_flag("-v,--version", std::string("msprobe-cpp ") + MSPROBE_VERSION);
-    app.require_subcommand(0, 1);
-    msprobe::cli::GlobalOptions global;
-    app.add_option("-f,--framework", global.framework, "framework of the dumps")
-        ->check(CLI::IsMember({"pytorch", "mindspore"}));
-
-    std::vector<std::pair<CLI::App*, msprobe::cli::Runner>> runners;
-    for (const auto& sub : kSubcommands) {
-        auto runner = sub.add(app, global);
-        runners.emplace_back(app.get_subcommand(sub.name), std::move(runner));
-    }
-
-    try {
-        std::vector<std::string> reversed(args.rbegin(), args.rend());
-        app.parse(reversed);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "msprobe: %s\n", e.what());
-        return msprobe::kExitBadInput;
-    }
-
-    for (auto& [cmd, run] : runners) {
-        if (!cmd->parsed()) continue;
-        try {
-            return run();
-        } catch (const msprobe::Error& e) {
-            std::fprintf(stderr, "msprobe %s: error: %s\n", cmd->get_name().c_str(), e.what());
-            return e.exit_code();
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "msprobe %s: error: %s\n", cmd->get_name().c_str(), e.what());
-            return msprobe::kExitBadInput;
-        }
-    }
-    std::fputs(app.help().c_str(), stdout);
-    return 0;
+    return msprobe::cli::run_cli(
+        argc, argv, kSubcommands, "msprobe: offline precision comparison of NPU and bench dumps (native, no Python needed)");
 }

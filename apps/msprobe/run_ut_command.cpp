@@ -1,9 +1,13 @@
 // run_ut, multi_run_ut, run_overflow_check: flags → RunUtOptions → one msprobe::run_ut call.
-// Built without libtorch (-DMSPROBE_WITH_TORCH=OFF) the commands exist but refuse to run.
+// In msprobe these commands parse their flags and hand the same command line to
+// msprobe-torch beside it (the only binary linking libtorch); built there, they
+// run. Without msprobe-torch (-DMSPROBE_WITH_TORCH=OFF) they refuse to run.
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
+#include <cstring>
 #include <memory>
 
 #include "commands.hpp"
@@ -43,15 +47,28 @@ void finish_options(RunUtFlags& f) {
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) throw Error("", "device id must be unique");
 }
 
-[[maybe_unused, noreturn]] void without_torch(const char* command) {
-    throw Error("", fmt::format("{} needs libtorch, and this msprobe was built without it (-DMSPROBE_WITH_TORCH=OFF)",
-                                command));
-}
-
-[[maybe_unused]] std::filesystem::path self_executable() {
+std::filesystem::path self_executable() {
     char buf[PATH_MAX];
     const auto n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
     return n > 0 ? std::filesystem::path(std::string(buf, static_cast<std::size_t>(n))) : std::filesystem::path("msprobe");
+}
+
+// Replaces this process by msprobe-torch running the same command line.
+[[maybe_unused, noreturn]] void run_in_torch_binary(const char* command, const GlobalOptions& global) {
+    const auto torch_binary = self_executable().parent_path() / "msprobe-torch";
+    if (!std::filesystem::exists(torch_binary)) {
+        throw Error(torch_binary.string(), fmt::format("{} needs libtorch, and msprobe-torch is not installed beside "
+                                                       "msprobe (built with -DMSPROBE_WITH_TORCH=OFF?)",
+                                                       command));
+    }
+    std::vector<std::string> args = global.raw_args;
+    args.at(0) = torch_binary.string();
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::fflush(nullptr);
+    ::execv(torch_binary.c_str(), argv.data());
+    throw Error(torch_binary.string(), fmt::format("cannot be started: {}", std::strerror(errno)));
 }
 
 [[maybe_unused]] int report(const run_ut::RunUtSummary& s) {
@@ -62,13 +79,13 @@ void finish_options(RunUtFlags& f) {
 
 }  // namespace
 
-Runner add_run_ut_command(CLI::App& app, const GlobalOptions&) {
+Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global) {
     auto f = std::make_shared<RunUtFlags>();
     CLI::App* cmd = app.add_subcommand("run_ut", "Re-run the APIs of a dump on the CPU bench and judge their precision");
     add_common_flags(cmd, *f);
     cmd->add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
         ->group("");  // internal, hidden from --help
-    return [f]() -> int {
+    return [f, &global]() -> int {
         finish_options(*f);
         if (!f->range.empty()) {
             const auto colon = f->range.find(':');
@@ -79,29 +96,28 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions&) {
 #ifdef MSPROBE_WITH_TORCH
         return report(run_ut::run_ut(f->options));
 #else
-        without_torch("run_ut");
+        run_in_torch_binary("run_ut", global);
 #endif
     };
 }
 
-Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions&) {
+Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global) {
     auto f = std::make_shared<RunUtFlags>();
     CLI::App* cmd = app.add_subcommand("multi_run_ut", "run_ut split over several processes, appending to one pair of result files");
     add_common_flags(cmd, *f);
     cmd->add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
         ->check(CLI::Range(1, 64));
-    return [f]() -> int {
+    return [f, &global]() -> int {
         finish_options(*f);
 #ifdef MSPROBE_WITH_TORCH
         return report(run_ut::multi_run_ut(f->options, f->processes, self_executable()));
 #else
-        (void)self_executable;
-        without_torch("multi_run_ut");
+        run_in_torch_binary("multi_run_ut", global);
 #endif
     };
 }
 
-Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions&) {
+Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global) {
     auto f = std::make_shared<RunUtFlags>();
     CLI::App* cmd = app.add_subcommand("run_overflow_check",
                                        "Re-run overflowed APIs on the CPU and classify normal/abnormal overflow");
@@ -109,13 +125,13 @@ Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions&) {
     cmd->add_option("-o,--out_path", f->out_dir, "where overflow_check_result_<TS>.csv goes (default ./)");
     cmd->add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
     cmd->add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
-    return [f]() -> int {
+    return [f, &global]() -> int {
 #ifdef MSPROBE_WITH_TORCH
         const auto s = run_ut::run_overflow_check(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
         log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));
         return 0;
 #else
-        without_torch("run_overflow_check");
+        run_in_torch_binary("run_overflow_check", global);
 #endif
     };
 }
