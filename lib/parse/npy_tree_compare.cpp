@@ -14,6 +14,7 @@
 #include "metrics/relative_error.hpp"
 #include "parse/numpy_text.hpp"
 #include "parse/tensor_summary.hpp"
+#include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "tensor/tensor_file.hpp"
 
@@ -84,22 +85,13 @@ void take_max(double& current, double value, bool& any_nan) {
     else if (value > current) current = value;
 }
 
+// msprobe's parse tool writes its CSV with a BOM and CRLF rows; the first row is the header.
 void write_csv_file(const fs::path& target, const std::vector<std::vector<std::string>>& rows) {
-    auto field = [](const std::string& text) {
-        if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-        std::string quoted = "\"";
-        for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return quoted + "\"";
-    };
-    std::string text = "\xEF\xBB\xBF";
-    for (const auto& row : rows) {
-        for (std::size_t i = 0; i < row.size(); ++i) text += (i ? "," : "") + field(row[i]);
-        text += "\r\n";
-    }
+    report::Table table;
+    if (!rows.empty()) table.header = rows.front();
+    for (std::size_t r = 1; r < rows.size(); ++r) table.rows.emplace_back(rows[r].begin(), rows[r].end());
     report::write_atomically(target, [&](const fs::path& temp) {
-        std::ofstream out(temp, std::ios::binary);
-        out << text;
-        if (!out.flush()) throw Error(target.string(), "write failed");
+        report::write_csv(table, report::CellRendering::Plain, temp, report::CsvDialect{true, true});
     });
 }
 
