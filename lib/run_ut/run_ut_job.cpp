@@ -16,8 +16,10 @@
 #include "precision/run_ut_report.hpp"
 #include "run_ut/api_executor.hpp"
 #include "run_ut/api_run.hpp"
+#include "run_ut/collective.hpp"
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
+#include "run_ut/rank_dumps.hpp"
 #include "run_ut/run_ut_options.hpp"
 
 namespace msprobe::run_ut {
@@ -77,6 +79,20 @@ std::string exception_text(const std::exception& e) {
     return e.what();
 }
 
+// A Distributed API recomputed from every rank's dump (docs/run_ut_collectives.md), or SKIP with the reason.
+precision::ApiComparison run_collective_or_skip(const ApiEntry& api, const std::string& api_name, RankDumps& ranks,
+                                                bool device_from_dump) {
+    if (const auto why = collective_unsupported(api_name)) {
+        return precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut: {}. SKIP.", api.full_name, *why));
+    }
+    try {
+        return run_collective(api.full_name, api_name, *api.forward, ranks, device_from_dump);
+    } catch (const std::exception& e) {
+        return precision::skipped_api(api.full_name,
+                                      fmt::format("API {} not re-executed: {}. SKIP.", api.full_name, exception_text(e)));
+    }
+}
+
 }  // namespace
 
 RunUtSummary run_ut(const RunUtOptions& options) {
@@ -109,6 +125,8 @@ RunUtSummary run_ut(const RunUtOptions& options) {
 
     at::manual_seed(1234);
     InputBuilder inputs(records.data_root);
+    // Collectives need the other ranks' records of the same call: only a dump in a rankN folder has them.
+    auto rank_dumps = RankDumps::beside(records);
     RunUtSummary summary{report->result_path(), report->details_path(), apis.size(), 0, 0, 0};
     for (const auto& api : apis) {
         if (done.count(api.full_name)) continue;
@@ -116,6 +134,8 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         const auto parts = precision::split_api_full_name(api.full_name);
         if (precision::has_formula_characters(api.full_name)) {
             result = precision::skipped_api(api.full_name, "api name contains special characters, please check!");
+        } else if (parts && parts->family == "Distributed" && rank_dumps) {
+            result = run_collective_or_skip(api, parts->api_name, *rank_dumps, records.data_root.has_value());
         } else if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
             result = precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut. SKIP.", api.full_name));
         } else if (!runs(parts->api_name, lists)) {

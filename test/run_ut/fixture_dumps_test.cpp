@@ -47,18 +47,17 @@ TEST_CASE("run_ut executes the recorded forward APIs of every fixture dump", "[r
         const auto summary = run_ut::run_ut(options);
         const auto ours = testing::csv_rows_by_name(summary.result_csv);
         CHECK(ours.size() == summary.forward_apis);
-        std::size_t distributed = 0;
         for (const auto& [name, row] : ours) {
+            INFO(name);
             if (row[1] == "SKIP") {
-                INFO(name);
                 CHECK(row.size() == 4);
                 CHECK(!row[3].empty());
             }
-            if (name.rfind("Distributed.", 0) == 0) ++distributed;
+            // Collectives are recomputed from both ranks' dumps (docs/run_ut_collectives.md); both sides of
+            // these runs reduced in float32 on CPU, so every one passes.
+            if (name.rfind("Distributed.", 0) == 0) CHECK(row[1] == "pass");
         }
-        // Distributed APIs are skipped by design (spec run_ut §3.2); the rest must run.
-        const std::size_t eligible = summary.forward_apis - distributed;
-        CHECK(summary.executed * 10 >= eligible * 9);
+        CHECK(summary.executed * 10 >= summary.forward_apis * 9);
 
         const auto expected = expected_result(*fixtures / "expected" / case_name / "run_ut");
         if (!expected || rel.string().find("step0/rank/") == std::string::npos) continue;

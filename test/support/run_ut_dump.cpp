@@ -11,23 +11,6 @@ namespace msprobe::testing {
 
 namespace {
 
-nlohmann::ordered_json tensor_record(const SyntheticTensor& t, const std::filesystem::path& data_dir,
-                                     const std::string& data_name) {
-    write_pt_tensor_file(data_dir / data_name, t);
-    const auto s = t.statistics();
-    nlohmann::ordered_json r;
-    r["type"] = "torch.Tensor";
-    r["dtype"] = t.dtype == tensor::DType::BFloat16 ? "torch.bfloat16" : "torch.float32";
-    r["shape"] = t.shape;
-    r["Max"] = s.max;
-    r["Min"] = s.min;
-    r["Mean"] = s.mean;
-    r["Norm"] = s.norm;
-    r["requires_grad"] = t.requires_grad;
-    r["data_name"] = data_name;
-    return r;
-}
-
 SyntheticTensor matmul(const SyntheticTensor& a, const SyntheticTensor& b, bool in_bfloat16) {
     const auto m = a.shape[0], k = a.shape[1], n = b.shape[1];
     SyntheticTensor out;
@@ -53,6 +36,23 @@ SyntheticTensor matmul(const SyntheticTensor& a, const SyntheticTensor& b, bool 
 
 }  // namespace
 
+nlohmann::ordered_json real_tensor_record(const SyntheticTensor& t, const std::filesystem::path& data_dir,
+                                          const std::string& data_name) {
+    write_pt_tensor_file(data_dir / data_name, t);
+    const auto s = t.statistics();
+    nlohmann::ordered_json r;
+    r["type"] = "torch.Tensor";
+    r["dtype"] = t.dtype == tensor::DType::BFloat16 ? "torch.bfloat16" : "torch.float32";
+    r["shape"] = t.shape;
+    r["Max"] = s.max;
+    r["Min"] = s.min;
+    r["Mean"] = s.mean;
+    r["Norm"] = s.norm;
+    r["requires_grad"] = t.requires_grad;
+    r["data_name"] = data_name;
+    return r;
+}
+
 std::filesystem::path write_run_ut_dump(const std::filesystem::path& dir, bool imprecise_matmul, std::uint64_t seed) {
     const auto data_dir = dir / "dump_tensor_data";
     std::filesystem::create_directories(data_dir);
@@ -65,14 +65,14 @@ std::filesystem::path write_run_ut_dump(const std::filesystem::path& dir, bool i
 
     nlohmann::ordered_json data;
     data["Torch.matmul.0.forward"] = {
-        {"input_args", {tensor_record(a, data_dir, "Torch.matmul.0.forward.input.0.pt"),
-                        tensor_record(b, data_dir, "Torch.matmul.0.forward.input.1.pt")}},
+        {"input_args", {real_tensor_record(a, data_dir, "Torch.matmul.0.forward.input.0.pt"),
+                        real_tensor_record(b, data_dir, "Torch.matmul.0.forward.input.1.pt")}},
         {"input_kwargs", nlohmann::ordered_json::object()},
-        {"output", {tensor_record(matmul(a, b, imprecise_matmul), data_dir, "Torch.matmul.0.forward.output.0.pt")}}};
+        {"output", {real_tensor_record(matmul(a, b, imprecise_matmul), data_dir, "Torch.matmul.0.forward.output.0.pt")}}};
     data["Functional.relu.0.forward"] = {
-        {"input_args", {tensor_record(x, data_dir, "Functional.relu.0.forward.input.0.pt")}},
+        {"input_args", {real_tensor_record(x, data_dir, "Functional.relu.0.forward.input.0.pt")}},
         {"input_kwargs", nlohmann::ordered_json::object()},
-        {"output", {tensor_record(relu, data_dir, "Functional.relu.0.forward.output.0.pt")}}};
+        {"output", {real_tensor_record(relu, data_dir, "Functional.relu.0.forward.output.0.pt")}}};
     nlohmann::ordered_json dump;
     dump["task"] = "tensor";
     dump["level"] = "L1";
