@@ -12,6 +12,11 @@
 #include <optional>
 #include <set>
 
+#include "run_ut/python_signature.hpp"
+#include "run_ut/resampling_wrappers.hpp"
+#include "run_ut/tensor_indexing.hpp"
+#include "run_ut/torch_wrappers.hpp"
+
 namespace msprobe::run_ut {
 
 namespace {
@@ -270,54 +275,11 @@ c10::IValue call_aten(const std::string& op, const std::vector<PyValue>& args, c
 
 namespace {
 
-// Python-level binding of a wrapper's signature: name -> value, defaults filled in.
-using Bound = std::map<std::string, PyValue>;
-
-Bound bind_python(const PyCall& call, const std::vector<std::pair<std::string, PyValue>>& signature,
-                  const std::string& api) {
-    Bound out;
-    if (call.args.size() > signature.size()) throw UnsupportedApi(fmt::format("{}() got too many positional arguments", api));
-    for (std::size_t i = 0; i < call.args.size(); ++i) out[signature[i].first] = call.args[i];
-    for (const auto& [k, v] : call.kwargs) {
-        const bool known = std::any_of(signature.begin(), signature.end(), [&](const auto& s) { return s.first == k; });
-        if (!known) throw UnsupportedApi(fmt::format("{}() got an unexpected keyword argument '{}'", api, k));
-        out[k] = v;
-    }
-    for (const auto& [k, v] : signature) out.try_emplace(k, v);
-    return out;
-}
-
-PyValue none() { return PyValue::none(); }
-PyValue i(std::int64_t v) { return PyValue::of_int(v); }
-PyValue f(double v) { return PyValue::of_float(v); }
-PyValue b(bool v) { return PyValue::of_bool(v); }
-PyValue s(std::string v) { return PyValue::of_str(std::move(v)); }
-
-bool truthy(const PyValue& v) {
-    switch (v.kind) {
-        case PyValue::Kind::None: return false;
-        case PyValue::Kind::Bool: return v.boolean;
-        case PyValue::Kind::Int: return v.integer != 0;
-        case PyValue::Kind::Float: return v.real != 0.0;
-        case PyValue::Kind::Str: return !v.text.empty();
-        default: return true;
-    }
-}
-
-std::int64_t reduction_code(const Bound& a) {
-    const auto sa = a.find("size_average"), re = a.find("reduce");
-    if ((sa != a.end() && sa->second.kind != PyValue::Kind::None) || (re != a.end() && re->second.kind != PyValue::Kind::None)) {
-        const bool size_average = sa == a.end() || sa->second.kind == PyValue::Kind::None || truthy(sa->second);
-        const bool reduce = re == a.end() || re->second.kind == PyValue::Kind::None || truthy(re->second);
-        if (size_average && reduce) return 1;
-        return reduce ? 2 : 0;
-    }
-    const std::string r = a.at("reduction").text;
-    if (r == "none") return 0;
-    if (r == "mean" || r == "elementwise_mean") return 1;
-    if (r == "sum") return 2;
-    throw UnsupportedApi(r + " is not a valid value for reduction");
-}
+using py::b;
+using py::f;
+using py::i;
+using py::none;
+using py::s;
 
 std::int64_t implicit_softmax_dim(const PyValue& input) {
     const auto nd = input.kind == PyValue::Kind::Tensor ? input.tensor.dim() : 1;
@@ -339,6 +301,52 @@ std::vector<std::pair<std::string, PyValue>> activation_signature(const std::str
         return {{"input", none()}, {"lower", f(1.0 / 8)}, {"upper", f(1.0 / 3)}, {"training", b(false)}, {"inplace", b(false)}};
     }
     return {{"input", none()}, {"inplace", b(false)}};
+}
+
+// torch.nn.functional.embedding_bag of torch 1.13: 2-D input becomes fixed-size bags, mode names become codes.
+c10::IValue embedding_bag(const PyCall& call) {
+    auto a = bind_python(call, {{"input", none()}, {"weight", none()}, {"offsets", none()}, {"max_norm", none()},
+                                {"norm_type", f(2.0)}, {"scale_grad_by_freq", b(false)}, {"mode", s("mean")},
+                                {"sparse", b(false)}, {"per_sample_weights", none()}, {"include_last_offset", b(false)},
+                                {"padding_idx", none()}}, "embedding_bag");
+    PyValue input = a.at("input");
+    PyValue weight = a.at("weight");
+    PyValue offsets = a.at("offsets");
+    PyValue per_sample_weights = a.at("per_sample_weights");
+    if (input.kind != PyValue::Kind::Tensor || weight.kind != PyValue::Kind::Tensor) {
+        throw UnsupportedApi("embedding_bag needs tensor input and weight");
+    }
+    // The deprecated (weight, input) order.
+    if (weight.tensor.scalar_type() == at::kLong && at::isFloatingType(input.tensor.scalar_type())) std::swap(input, weight);
+    if (a.at("max_norm").kind != PyValue::Kind::None) throw UnsupportedApi("embedding_bag with max_norm is not supported yet");
+    const std::string mode = a.at("mode").text;
+    const std::int64_t mode_code = mode == "sum" ? 0 : mode == "mean" ? 1 : mode == "max" ? 2 : -1;
+    if (mode_code < 0) throw UnsupportedApi(fmt::format("mode has to be one of sum, mean or max, but got {}", mode));
+    if (per_sample_weights.kind != PyValue::Kind::None && mode != "sum") {
+        throw UnsupportedApi(fmt::format("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                         "supported for mode='sum' (got mode='{}'). Please open a feature request on GitHub.", mode));
+    }
+    if (input.tensor.dim() == 2) {
+        if (offsets.kind != PyValue::Kind::None) throw UnsupportedApi("if input is 2D, then offsets has to be None");
+        const auto bag = input.tensor.size(1);
+        offsets = PyValue::of_tensor(at::arange(0, input.tensor.numel(), bag, input.tensor.options().dtype(at::kLong)));
+        input = PyValue::of_tensor(input.tensor.reshape(-1));
+        if (per_sample_weights.kind == PyValue::Kind::Tensor) {
+            per_sample_weights = PyValue::of_tensor(per_sample_weights.tensor.reshape(-1), per_sample_weights.wants_grad);
+        }
+    } else if (input.tensor.dim() == 1) {
+        if (offsets.kind != PyValue::Kind::Tensor || offsets.tensor.dim() != 1) {
+            throw UnsupportedApi("offsets has to be a 1D Tensor but got None");
+        }
+    } else {
+        throw UnsupportedApi(fmt::format("input has to be 1D or 2D Tensor, but got Tensor of dimension {}", input.tensor.dim()));
+    }
+    // None stays None (ATen would wrap -1 to the last row).
+    PyValue pad = a.at("padding_idx");
+    if (pad.kind == PyValue::Kind::Int && pad.integer < 0) pad.integer += weight.tensor.size(0);
+    const auto out = call_aten("embedding_bag", {weight, input, offsets, a.at("scale_grad_by_freq"), i(mode_code),
+                                                 a.at("sparse"), per_sample_weights, a.at("include_last_offset"), pad}, {});
+    return out.toTupleRef().elements().at(0);
 }
 
 c10::IValue functional(const std::string& name, const PyCall& call) {
@@ -443,11 +451,20 @@ c10::IValue functional(const std::string& name, const PyCall& call) {
         auto denom = x.norm(a.at("p").number(), {a.at("dim").integer}, true).clamp_min(a.at("eps").number()).expand_as(x);
         return c10::IValue(x / denom);
     }
+    if (name == "embedding_bag") return embedding_bag(call);
+    if (name == "ctc_loss") {
+        auto a = bind_python(call, {{"log_probs", none()}, {"targets", none()}, {"input_lengths", none()},
+                                    {"target_lengths", none()}, {"blank", i(0)}, {"reduction", s("mean")},
+                                    {"zero_infinity", b(false)}}, name);
+        return call_aten("ctc_loss", {a.at("log_probs"), a.at("targets"), a.at("input_lengths"), a.at("target_lengths"),
+                                      a.at("blank"), i(reduction_code(a)), a.at("zero_infinity")}, {});
+    }
+    if (auto resampled = resampling_functional(name, call)) return *resampled;
     static const std::set<std::string> kUnsupported = {
-        "interpolate", "upsample", "upsample_nearest", "upsample_bilinear", "gumbel_softmax", "multi_head_attention_forward",
-        "scaled_dot_product_attention", "lp_pool3d", "local_response_norm", "lp_pool1d", "lp_pool2d", "gaussian_nll_loss",
-        "multilabel_soft_margin_loss", "triplet_margin_with_distance_loss", "fractional_max_pool2d", "fractional_max_pool3d",
-        "max_unpool1d", "max_unpool2d", "max_unpool3d", "grid_sample", "affine_grid", "embedding_bag", "ctc_loss", "fold", "unfold"};
+        "gumbel_softmax", "multi_head_attention_forward", "scaled_dot_product_attention", "lp_pool3d",
+        "local_response_norm", "lp_pool1d", "lp_pool2d", "gaussian_nll_loss", "multilabel_soft_margin_loss",
+        "triplet_margin_with_distance_loss", "fractional_max_pool2d", "fractional_max_pool3d", "max_unpool1d",
+        "max_unpool2d", "max_unpool3d"};
     if (kUnsupported.count(name)) throw UnsupportedApi(fmt::format("Functional.{} is not supported by run_ut yet", name));
     return call_aten(name, call.args, call.kwargs);
 }
@@ -485,7 +502,10 @@ c10::IValue tensor_method(const std::string& name, const PyCall& call) {
     if (name == "__rpow__" || name == "__rmod__" || name == "__rfloordiv__" || name == "__rlshift__" || name == "__rrshift__") {
         throw UnsupportedApi(fmt::format("Tensor.{} is not supported by run_ut yet", name));
     }
-    if (name == "__getitem__" || name == "__setitem__" || name == "map_" || name == "map2_" || name == "numpy" ||
+    if (name == "__getitem__") return tensor_getitem(call);
+    if (name == "__setitem__") return tensor_setitem(call);
+    if (auto wrapped = torch_wrapper(name, call, true)) return *wrapped;
+    if (name == "map_" || name == "map2_" || name == "numpy" ||
         name == "align_to" || name == "eig" || name == "lstsq" || name == "solve") {
         throw UnsupportedApi(fmt::format("Tensor.{} is not supported by run_ut", name));
     }
@@ -511,6 +531,7 @@ c10::IValue torch_function(const std::string& name, const PyCall& call) {
         if (name.rfind(p, 0) == 0) op = p.substr(0, p.size() - 1) + "_" + name.substr(p.size());
     }
     if (name == "split") return tensor_method("split", call);
+    if (auto wrapped = torch_wrapper(name, call, false)) return *wrapped;
     if (name == "einsum" || name == "block_diag" || name == "broadcast_tensors" || name == "cartesian_prod" ||
         name == "chain_matmul" || name == "atleast_1d" || name == "atleast_2d" || name == "atleast_3d") {
         std::vector<PyValue> rest;
