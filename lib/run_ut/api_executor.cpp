@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "run_ut/npu_bench_functions.hpp"
 #include "run_ut/python_signature.hpp"
 #include "run_ut/resampling_wrappers.hpp"
 #include "run_ut/tensor_indexing.hpp"
@@ -275,11 +276,7 @@ c10::IValue call_aten(const std::string& op, const std::vector<PyValue>& args, c
 
 namespace {
 
-using py::b;
-using py::f;
-using py::i;
-using py::none;
-using py::s;
+using namespace py;  // signature defaults: none(), i(), f(), b(), s()
 
 std::int64_t implicit_softmax_dim(const PyValue& input) {
     const auto nd = input.kind == PyValue::Kind::Tensor ? input.tensor.dim() : 1;
@@ -573,7 +570,10 @@ c10::IValue execute_api(const std::string& family, const std::string& api_name, 
         }
         throw UnsupportedApi(fmt::format("aten::{} does not accept ({})", api_name, describe(call.args, call.kwargs)));
     }
-    if (family == "NPU") throw UnsupportedApi("There is not bench function " + api_name);
+    if (family == "NPU") {
+        if (auto result = npu_bench_function(api_name, call)) return *result;
+        throw UnsupportedApi("There is not bench function " + api_name);
+    }
     return c10::IValue();  // VF and unknown families: no output, reported as "Bench output is None"
 }
 

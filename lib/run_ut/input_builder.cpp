@@ -323,12 +323,31 @@ PyValue InputBuilder::keyword(const std::string& key, const rapidjson::Value& re
     return record_value(record);
 }
 
+namespace {
+
+// npu_fusion_attention's sparse_mode (a record's value or a bare int; 0 when absent) is 2, 3 or 4.
+bool compressed_mask_mode(const rapidjson::Value& kwargs) {
+    const auto* mode = member(kwargs, "sparse_mode");
+    if (mode && mode->IsObject()) mode = member(*mode, "value");
+    if (!mode || !mode->IsNumber()) return false;
+    const auto value = mode->GetDouble();
+    return value == 2 || value == 3 || value == 4;
+}
+
+}  // namespace
+
 PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::string& api_name, bool need_grad) {
     PyCall call;
     if (const auto* kwargs = member(forward, "input_kwargs"); kwargs && kwargs->IsObject()) {
         for (const auto& m : kwargs->GetObject()) {
             const std::string key(m.name.GetString(), m.name.GetStringLength());
             if (type_of(m.value) == "torch.device") continue;  // CPU only: the device keyword is dropped
+            if (key == "atten_mask" && api_name == "npu_fusion_attention" && compressed_mask_mode(*kwargs)) {
+                // §5.2: sparse modes 2-4 take the fixed 2048x2048 causal mask (no random draw).
+                const auto real = real_tensor(m.value);
+                call.kwargs.emplace_back(key, PyValue::of_tensor(real ? *real : at::ones({2048, 2048}, at::kBool).triu(1)));
+                continue;
+            }
             call.kwargs.emplace_back(key, keyword(key, m.value, api_name, call.kwargs));
         }
     }

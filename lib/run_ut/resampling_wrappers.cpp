@@ -12,9 +12,7 @@ namespace msprobe::run_ut {
 
 namespace {
 
-using py::b;
-using py::none;
-using py::s;
+using namespace py;  // signature defaults: none(), i(), f(), b(), s()
 
 // An int or a per-dimension list -> `dims` values (Python's _ntuple).
 std::vector<double> per_dim(const PyValue& v, std::int64_t dims, const char* what) {

@@ -12,9 +12,7 @@ namespace msprobe::run_ut {
 
 namespace {
 
-using py::b;
-using py::none;
-using py::s;
+using namespace py;  // signature defaults: none(), i(), f(), b(), s()
 
 PyValue all_dims(const PyValue& input) {
     std::vector<std::int64_t> dims(static_cast<std::size_t>(input.tensor.dim()));
