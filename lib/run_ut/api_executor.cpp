@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "run_ut/npu_backward_functions.hpp"
 #include "run_ut/npu_bench_functions.hpp"
 #include "run_ut/python_signature.hpp"
 #include "run_ut/resampling_wrappers.hpp"
@@ -554,6 +555,7 @@ c10::IValue execute_api(const std::string& family, const std::string& api_name, 
     if (family == "Tensor") return tensor_method(api_name, call);
     if (family == "Torch") return torch_function(api_name, call);
     if (family == "Aten") {
+        if (auto result = npu_backward_function(api_name, call)) return *result;
         const auto dot = api_name.find('.');
         if (dot == std::string::npos) return call_aten(api_name, call.args, call.kwargs);
         // "<op>.<overload>": only that overload ("default" is the unnamed one).

@@ -14,12 +14,6 @@ namespace {
 
 using namespace py;  // signature defaults: none(), i(), f(), b(), s()
 
-const at::Tensor& tensor_arg(const Bound& a, const char* name) {
-    const auto& v = a.at(name);
-    if (v.kind != PyValue::Kind::Tensor) throw UnsupportedApi(fmt::format("argument '{}' must be a tensor", name));
-    return v.tensor;
-}
-
 c10::optional<at::Tensor> optional_tensor(const Bound& a, const char* name) {
     const auto& v = a.at(name);
     if (v.kind == PyValue::Kind::Tensor) return v.tensor;

@@ -47,4 +47,10 @@ std::int64_t reduction_code(const Bound& a) {
     throw UnsupportedApi(r + " is not a valid value for reduction");
 }
 
+const at::Tensor& tensor_arg(const Bound& a, const char* name) {
+    const auto& v = a.at(name);
+    if (v.kind != PyValue::Kind::Tensor) throw UnsupportedApi(fmt::format("argument '{}' must be a tensor", name));
+    return v.tensor;
+}
+
 }  // namespace msprobe::run_ut

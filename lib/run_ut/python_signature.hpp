@@ -23,6 +23,9 @@ Bound bind_python(const PyCall& call, const PySignature& signature, const std::s
 bool truthy(const PyValue& v);
 inline bool is_none(const PyValue& v) { return v.kind == PyValue::Kind::None; }
 
+// The bound argument `name`, which must be a tensor (UnsupportedApi otherwise).
+const at::Tensor& tensor_arg(const Bound& a, const char* name);
+
 // `reduction` string (or the legacy size_average/reduce pair) -> ATen's Reduction code: none 0, mean 1, sum 2.
 std::int64_t reduction_code(const Bound& a);
 
