@@ -38,6 +38,9 @@ void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
                     "-csv_path: continue an interrupted run from its accuracy_checking_result_<TS>.csv");
     cmd->add_flag("-f,--filter_api", f.options.filter_api, "skip calls whose inputs repeat an earlier call of the API");
     cmd->add_option("--config,--config_path", f.options.config, "-config: msprobe config.json (its run_ut section)");
+    cmd->add_flag("--seed_per_api", f.options.seed_per_api,
+                  "re-seed the generator (1234) before each API, so a statistics dump's inputs no longer depend on "
+                  "which APIs ran before (-f, -csv_path, multi_run_ut splits); not msprobe's stream");
 }
 
 void finish_options(RunUtFlags& f) {

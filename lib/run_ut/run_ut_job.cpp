@@ -144,6 +144,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         } else {
             ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
                                   records.data_root.has_value()};
+            if (options.seed_per_api) at::manual_seed(1234);
             try {
                 ApiRunArtifacts artifacts;
                 result = run_api(request, inputs, options.save_error_data ? &artifacts : nullptr);
@@ -205,6 +206,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
                                          options.api_info.string(), "--csv_path", report.result_path().string(),
                                          "--api_range", fmt::format("{}:{}", begin, count)};
         if (options.filter_api) args.emplace_back("--filter_api");
+        if (options.seed_per_api) args.emplace_back("--seed_per_api");
         if (options.save_error_data) args.emplace_back("--save_error_data");
         if (!options.config.empty()) {
             args.emplace_back("--config");

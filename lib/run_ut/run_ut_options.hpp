@@ -15,6 +15,7 @@ struct RunUtOptions {
     std::filesystem::path config;         // -config: msprobe config.json (its run_ut section)
     bool save_error_data = false;
     bool filter_api = false;              // -f: drop calls whose inputs repeat an earlier call's
+    bool seed_per_api = false;            // re-seed 1234 before each API (spec run_ut §5.1 recommendation)
     std::vector<int> devices = {0};       // -d: accepted and validated, unused on CPU
     std::string timestamp;                // empty = now
     // multi_run_ut workers: the slice [first_api, first_api + api_count) of the forward APIs (after -f).
