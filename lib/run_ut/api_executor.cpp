@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "run_ut/composite_functionals.hpp"
 #include "run_ut/npu_backward_functions.hpp"
 #include "run_ut/npu_bench_functions.hpp"
 #include "run_ut/python_signature.hpp"
@@ -458,12 +459,16 @@ c10::IValue functional(const std::string& name, const PyCall& call) {
                                       a.at("blank"), i(reduction_code(a)), a.at("zero_infinity")}, {});
     }
     if (auto resampled = resampling_functional(name, call)) return *resampled;
-    static const std::set<std::string> kUnsupported = {
-        "gumbel_softmax", "multi_head_attention_forward", "scaled_dot_product_attention", "lp_pool3d",
-        "local_response_norm", "lp_pool1d", "lp_pool2d", "gaussian_nll_loss", "multilabel_soft_margin_loss",
-        "triplet_margin_with_distance_loss", "fractional_max_pool2d", "fractional_max_pool3d", "max_unpool1d",
-        "max_unpool2d", "max_unpool3d"};
-    if (kUnsupported.count(name)) throw UnsupportedApi(fmt::format("Functional.{} is not supported by run_ut yet", name));
+    if (auto composed = composite_functional(name, call)) return *composed;
+    if (name == "gumbel_softmax" || name == "fractional_max_pool2d" || name == "fractional_max_pool3d") {
+        throw UnsupportedApi(fmt::format("Functional.{} draws random numbers: the bench and device runs cannot agree", name));
+    }
+    if (name == "multi_head_attention_forward") {
+        throw UnsupportedApi("Functional.multi_head_attention_forward is not supported by run_ut");
+    }
+    if (name == "scaled_dot_product_attention" || name == "lp_pool3d") {
+        throw UnsupportedApi(fmt::format("Functional.{} does not exist in libtorch 1.13", name));
+    }
     return call_aten(name, call.args, call.kwargs);
 }
 

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "run_ut/api_executor.hpp"
 
 using namespace msprobe::run_ut;
@@ -161,4 +163,43 @@ TEST_CASE("norm, tensordot, cdist and unique", "[run_ut][wrappers]") {
     const auto with_counts = execute_api("Tensor", "unique", {{u}, {{"return_counts", PyValue::of_bool(true)}}});
     REQUIRE(with_counts.toTupleRef().elements().size() == 2);
     REQUIRE(values(with_counts.toTupleRef().elements()[1]) == std::vector<float>{1, 1, 2});
+}
+
+TEST_CASE("the composite functionals of torch 1.13's Python code", "[run_ut][wrappers]") {
+    SECTION("local_response_norm") {
+        const auto out = execute_api("Functional", "local_response_norm",
+                                     {{tensor({1, 1}, {1, 2, 1}), PyValue::of_int(2)},
+                                      {{"alpha", PyValue::of_float(1.0)}, {"beta", PyValue::of_float(1.0)}}});
+        REQUIRE(values(out)[0] == Approx(1 / 1.5));
+        REQUIRE(values(out)[1] == Approx(0.5));
+    }
+    SECTION("lp_pool1d") {
+        const auto out = execute_api("Functional", "lp_pool1d", {{tensor({1, 2, 3, 4}, {1, 1, 4}), PyValue::of_float(2.0), PyValue::of_int(2)}, {}});
+        REQUIRE(values(out)[0] == Approx(std::sqrt(5.0)));
+        REQUIRE(values(out)[1] == Approx(5.0));
+    }
+    SECTION("gaussian_nll_loss") {
+        const auto args = std::vector<PyValue>{tensor({1}, {1}), tensor({0}, {1}), tensor({1}, {1})};
+        REQUIRE(values(execute_api("Functional", "gaussian_nll_loss", {args, {}}))[0] == Approx(0.5));
+        REQUIRE(values(execute_api("Functional", "gaussian_nll_loss", {args, {{"full", PyValue::of_bool(true)}}}))[0] ==
+                Approx(0.5 + 0.5 * std::log(2 * M_PI)));
+    }
+    SECTION("multilabel_soft_margin_loss") {
+        const auto out = execute_api("Functional", "multilabel_soft_margin_loss", {{tensor({0, 0}, {1, 2}), tensor({1, 0}, {1, 2})}, {}});
+        REQUIRE(values(out)[0] == Approx(std::log(2.0)));
+    }
+    SECTION("triplet_margin_with_distance_loss") {
+        const auto out = execute_api("Functional", "triplet_margin_with_distance_loss",
+                                     {{tensor({0, 0}, {1, 2}), tensor({3, 4}, {1, 2}), tensor({0, 1}, {1, 2})}, {}});
+        REQUIRE(values(out)[0] == Approx(5.0).epsilon(1e-5));
+    }
+    SECTION("max_unpool2d") {
+        const auto indices = PyValue::of_tensor(at::tensor(std::vector<std::int64_t>{3}).reshape({1, 1, 1, 1}));
+        const auto out = execute_api("Functional", "max_unpool2d", {{tensor({5}, {1, 1, 1, 1}), indices, PyValue::of_int(2)}, {}});
+        REQUIRE(values(out) == std::vector<float>{0, 0, 0, 5});
+    }
+    SECTION("random functionals are refused with the reason") {
+        REQUIRE_THROWS_WITH(execute_api("Functional", "gumbel_softmax", {{tensor({1, 2}, {2})}, {}}),
+                            Catch::Contains("draws random numbers"));
+    }
 }
