@@ -98,6 +98,25 @@ c10::IValue unique(const Bound& a) {
     return c10::ivalue::Tuple::create(std::move(out));
 }
 
+// torch.functional.stft of torch 1.13: `center` reflect-pads the signal by n_fft // 2 before aten::stft.
+c10::IValue stft(const Bound& a) {
+    PyValue input = a.at("input");
+    if (input.kind != PyValue::Kind::Tensor) throw UnsupportedApi("stft needs a tensor input");
+    const auto n_fft = a.at("n_fft").integer;
+    if (truthy(a.at("center"))) {
+        const auto signal_dim = input.tensor.dim();
+        std::vector<std::int64_t> extended(static_cast<std::size_t>(std::max<std::int64_t>(0, 3 - signal_dim)), 1);
+        for (const auto d : input.tensor.sizes()) extended.push_back(d);
+        const auto pad = n_fft / 2;
+        auto padded = call_aten("pad", {PyValue::of_tensor(input.tensor.view(extended)), py::ints({pad, pad}), a.at("pad_mode")}, {})
+                          .toTensor();
+        const auto shape = padded.sizes().slice(static_cast<std::size_t>(padded.dim() - signal_dim)).vec();
+        input = PyValue::of_tensor(padded.view(shape));
+    }
+    return call_aten("stft", {input, a.at("n_fft"), a.at("hop_length"), a.at("win_length"), a.at("window"),
+                              a.at("normalized"), a.at("onesided"), a.at("return_complex")}, {});
+}
+
 }  // namespace
 
 std::optional<c10::IValue> torch_wrapper(const std::string& name, const PyCall& call, bool method) {
@@ -110,6 +129,11 @@ std::optional<c10::IValue> torch_wrapper(const std::string& name, const PyCall& 
     if (name == "unique") {
         return unique(bind_python(call, {{"input", none()}, {"sorted", b(true)}, {"return_inverse", b(false)},
                                          {"return_counts", b(false)}, {"dim", none()}}, name));
+    }
+    if (name == "stft") {
+        return stft(bind_python(call, {{"input", none()}, {"n_fft", none()}, {"hop_length", none()}, {"win_length", none()},
+                                       {"window", none()}, {"center", b(true)}, {"pad_mode", s("reflect")},
+                                       {"normalized", b(false)}, {"onesided", none()}, {"return_complex", none()}}, name));
     }
     if (method) return std::nullopt;
     if (name == "tensordot") {

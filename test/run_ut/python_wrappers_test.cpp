@@ -203,3 +203,13 @@ TEST_CASE("the composite functionals of torch 1.13's Python code", "[run_ut][wra
                             Catch::Contains("draws random numbers"));
     }
 }
+
+TEST_CASE("stft pads the centre by n_fft / 2 with reflection", "[run_ut][wrappers]") {
+    // n_fft 2, hop 2, no window: frames of the reflect-padded signal [2, 1, 2, 3, 4, 3] are [2,1], [2,3], [4,3];
+    // the onesided real DFT of [a, b] is (a + b, a - b).
+    const auto out = execute_api("Torch", "stft", {{tensor({1, 2, 3, 4}, {4}), PyValue::of_int(2)},
+                                                   {{"hop_length", PyValue::of_int(2)}, {"return_complex", PyValue::of_bool(false)}}});
+    REQUIRE(shape(out) == std::vector<std::int64_t>{2, 3, 2});
+    // [freq][frame][re, im]
+    REQUIRE(values(out) == std::vector<float>{3, 0, 5, 0, 7, 0, 1, 0, -1, 0, 1, 0});
+}
