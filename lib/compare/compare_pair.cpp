@@ -72,9 +72,9 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 
     const CompareMode mode = detect_mode(npu, bench);
-    std::optional<dump::StackFile> stack;
-    if (input.stack_json) stack = dump::StackFile::load(*input.stack_json);
-    const dump::StackFile* stack_ptr = stack ? &*stack : nullptr;
+    std::shared_ptr<const dump::StackFile> stack;
+    if (input.stack_json) stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(*input.stack_json));
+    const dump::StackFile* stack_ptr = stack.get();
 
     const MatchPlan plan = match_plan(npu, bench, options);
     auto pairs = match_rows(npu, bench, plan);
@@ -83,6 +83,7 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     if (shifted && mode == CompareMode::Summary) pairs = shifted_fuzzy_pairs(pairs, npu, bench);
     log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
     ResultTable table = build_table(mode, npu, bench, pairs, stack_ptr, options, pool);
+    table.stack = std::move(stack);  // reused by the run summary instead of a second parse
     if (shifted) apply_shifted_fuzzy_cells(table, pairs, bench);
     log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(mode), elapsed_ms()));
     return table;

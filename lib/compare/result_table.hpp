@@ -1,12 +1,14 @@
 #pragma once
 // The compare result before it is written: the table of cells plus, per row,
 // what the post-passes (highlight, advisor) need to know about its origin.
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "compare/compare_mode.hpp"
 #include "dump/dump_row.hpp"
+#include "dump/stack_file.hpp"
 #include "report/table.hpp"
 
 namespace msprobe::compare {
@@ -17,6 +19,7 @@ struct ResultTable {
     std::vector<dump::RowState> states;   // per row
     std::vector<std::uint32_t> api_index;  // per row, into api_names
     std::vector<std::string> api_names;   // the NPU dump's entry keys
+    std::shared_ptr<const dump::StackFile> stack;  // the stack.json read for the stack column, if any
 
     // Column position of a header text, or -1.
     int column(std::string_view header) const;

@@ -76,19 +76,22 @@ PairOutcome summarize_pair(std::string label, const ResultTable& result, const s
     first.npu_name = name_cell.is_text() ? name_cell.text() : std::string();
     first.level = verdicts[*problem].level;
     first.reasons = verdicts[*problem].reasons;
-    if (!stack_json.empty()) {
+    std::shared_ptr<const dump::StackFile> stack = result.stack;
+    if (!stack && !stack_json.empty()) {
         try {
-            const auto stack = dump::StackFile::load(stack_json);
-            const std::string& api = result.api_of(*problem);
-            auto frames = stack.stack_lines(api);
-            // Backward entries carry no stack of their own; their forward call is where the user looks.
-            if (const auto at = api.rfind(".backward"); !frames && at != std::string::npos) {
-                frames = stack.stack_lines(std::string(api).replace(at, 9, ".forward"));
-            }
-            if (frames) first.stack_frame = model_frame(*frames);
+            stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
         } catch (const std::exception&) {
             // The stack only decorates the summary; a broken stack.json was reported elsewhere if it mattered.
         }
+    }
+    if (stack) {
+        const std::string& api = result.api_of(*problem);
+        auto frames = stack->stack_lines(api);
+        // Backward entries carry no stack of their own; their forward call is where the user looks.
+        if (const auto at = api.rfind(".backward"); !frames && at != std::string::npos) {
+            frames = stack->stack_lines(std::string(api).replace(at, 9, ".forward"));
+        }
+        if (frames) first.stack_frame = model_frame(*frames);
     }
     outcome.first_problem = std::move(first);
     return outcome;
