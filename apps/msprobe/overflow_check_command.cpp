@@ -3,10 +3,12 @@
 
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "commands.hpp"
 #include "common/error.hpp"
+#include "first_diff/nan_analyze_job.hpp"
 #include "overflow/overflow_check_job.hpp"
 
 namespace msprobe::cli {
@@ -33,10 +35,10 @@ struct OverflowCheckFlags {
 };
 
 void reject_unsupported(const OverflowCheckFlags& flags) {
-    if (flags.multi_rank) {
-        throw Error("", "--multi-rank (the cross-rank first-anomaly analysis) is not supported by overflow_check yet");
+    if (flags.reexec) {
+        throw Error("", "--reexec is not supported here; re-execute the overflowing APIs with "
+                        "'msprobe -f pytorch run_overflow_check -api_info <dump.json>'");
     }
-    if (flags.reexec) throw Error("", "--reexec (re-execution of overflowing APIs) is not supported yet");
     if (!flags.rules.empty() && flags.no_rules) throw Error("", "--rules and --no-rules exclude each other");
 }
 
@@ -72,8 +74,10 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
     cmd->add_flag("--first-only", flags->first_only, "list only the first overflow of each dump");
     cmd->add_flag("--no-tensor-files", flags->no_tensor_files,
                   "tensor dumps: test the recorded statistics only, not the values in dump_tensor_data");
-    cmd->add_flag("--multi-rank", flags->multi_rank, "cross-rank first-anomaly analysis (not supported yet)");
-    cmd->add_flag("--reexec", flags->reexec, "re-execute overflowing APIs on the CPU (not supported yet)");
+    cmd->add_flag("--multi-rank", flags->multi_rank,
+                  "-i is a step directory: also run the cross-rank first-anomaly analysis (nan_analyze) and write "
+                  "its anomaly_analyze_<ns>.json");
+    cmd->add_flag("--reexec", flags->reexec, "(not here: use run_overflow_check, which re-executes through libtorch)");
     cmd->add_option("-j,--jobs", flags->jobs, "worker threads for tensor files (default: all cores)");
 
     return [flags]() {
@@ -101,8 +105,18 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
         options.first_only = flags->first_only;
         options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
 
+        // The cross-rank analysis validates every rank's three files before anything is written.
+        std::optional<first_diff::NanAnalyzeSummary> multi_rank;
+        if (flags->multi_rank) {
+            first_diff::NanAnalyzeOptions nan;
+            nan.input_dir = flags->input;
+            if (!flags->output.empty()) nan.output_dir = flags->output;
+            multi_rank = first_diff::run_nan_analyze(nan);
+        }
         const auto result = overflow::run_overflow_check(options);
         std::fputs(result.text.c_str(), stdout);
+        if (multi_rank && !multi_rank->written) std::puts("multi-rank: no anomaly node found, no analysis file written");
+        if (multi_rank && multi_rank->written) std::printf("written: %s\n", multi_rank->written->string().c_str());
         for (const auto& file : result.written) std::printf("written: %s\n", file.string().c_str());
         std::fflush(stdout);
         return flags->fail_on == "overflow" && result.overflow_found() ? kExitComparisonFailed : kExitOk;

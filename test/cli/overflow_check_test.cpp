@@ -187,7 +187,7 @@ TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written
     const auto rules = run_msprobe({"overflow_check", "-i", "good", "-o", "out", "--rules", "rules.yaml"}, dir);
     require_clean_failure(rules, "rules.yaml", "malformed", dir / "out");
     const auto multi = run_msprobe({"overflow_check", "-i", "good", "-o", "out", "--multi-rank"}, dir);
-    require_clean_failure(multi, "--multi-rank", "not supported", dir / "out");
+    require_clean_failure(multi, "good", "no rank directory", dir / "out");  // --multi-rank needs a step directory
     const auto pkl = run_msprobe({"overflow_check", "-i", "rules.yaml", "-o", "out"}, dir);
     require_clean_failure(pkl, "rules.yaml", "not a dump.json", dir / "out");
     const auto bad_flag = run_msprobe({"overflow_check", "-i", "good", "--fail-on", "anything"}, dir);
@@ -209,4 +209,25 @@ TEST_CASE("overflow_check: msprobe's nan_analyze sample trees gate as expected",
     CHECK(after.out.find("global first overflow (lowest execution index): rank_3 #0011 Torch.operator.6.forward [origin]") !=
           std::string::npos);
     CHECK(empty_or_missing(dir / "output"));
+}
+
+TEST_CASE("overflow_check --multi-rank also writes msprobe's anomaly_analyze file", "[cli]") {
+    const auto fixtures = shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const fs::path sample = *fixtures / "reference_samples/nan_analyze/after_anomaly";
+    const fs::path dir = scratch_dir("cli_overflow_multi_rank");
+    const auto r = run_msprobe({"overflow_check", "-i", (sample / "step0").string(), "-o", "out", "--multi-rank"}, dir);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    fs::path analysis;
+    for (const auto& e : fs::directory_iterator(dir / "out")) {
+        if (e.path().filename().string().rfind("anomaly_analyze_", 0) == 0) analysis = e.path();
+    }
+    REQUIRE(!analysis.empty());
+    CHECK(msprobe::testing::read_file_text(analysis) == msprobe::testing::read_file_text(sample / "expected/anomaly_analyze.json"));
+    CHECK(r.out.find("written: out/" + analysis.filename().string()) != std::string::npos);
+    const auto normal = run_msprobe({"overflow_check", "-i", (*fixtures / "reference_samples/nan_analyze/normal/step0").string(),
+                                     "-o", "out_normal", "--multi-rank"}, dir);
+    CHECK(normal.exit_code == 0);
+    CHECK(normal.out.find("multi-rank: no anomaly node found") != std::string::npos);
 }
