@@ -48,6 +48,8 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
     cmd->add_option("--construct", flags->construct, "construct.json to use (default: the one beside dump.json)");
     cmd->add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
     cmd->add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only");
+    cmd->add_flag("--with-data", o.with_data,
+                  "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
     cmd->add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
     cmd->add_option("--head", o.head, "one tensor: how many leading values to print (default 16)");
     cmd->add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");

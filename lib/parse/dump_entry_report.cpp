@@ -12,6 +12,9 @@
 #include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
 #include "dump/stack_file.hpp"
+#include "parse/tensor_report.hpp"
+#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_file.hpp"
 
 namespace msprobe::parse {
 
@@ -158,6 +161,49 @@ std::string member_text(const Value& root, const char* key) {
     return v != nullptr && v->IsString() ? std::string(v->GetString(), v->GetStringLength()) : std::string("?");
 }
 
+// Every data_name an entry records, depth first in file order.
+void collect_data_names(const Value& v, std::vector<std::string>& out) {
+    if (v.IsArray()) {
+        for (const auto& item : v.GetArray()) collect_data_names(item, out);
+    } else if (v.IsObject()) {
+        if (const Value* name = member(v, "data_name"); name != nullptr && name->IsString()) {
+            out.emplace_back(name->GetString(), name->GetStringLength());
+            return;
+        }
+        for (const auto& m : v.GetObject()) collect_data_names(m.value, out);
+    }
+}
+
+// --with-data: the `pt` summary of each tensor file in <dir>/dump_tensor_data, text or JSON.
+struct DataSummaries {
+    std::string text;
+    Json json = Json::array();
+};
+
+DataSummaries data_summaries(const Value& entry, const std::filesystem::path& dir, std::int64_t head) {
+    std::vector<std::string> names;
+    collect_data_names(entry, names);
+    DataSummaries out;
+    for (const auto& name : names) {
+        if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name == "." || name == "..") {
+            throw Error(name, "data_name must be a bare file name");
+        }
+        const auto file = dir / "dump_tensor_data" / name;
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(file, ec)) {
+            out.text += "Data " + name + ": no such file in " + (dir / "dump_tensor_data").string() + "\n";
+            out.json.push_back({{"data_name", name}, {"error", "no such file"}});
+            continue;
+        }
+        const auto view = tensor::read_tensor_file(file);
+        const auto values = tensor_values(view, file.string());
+        const auto summary = summarize(view, values);
+        out.text += "Data " + name + ":\n" + summary_text(summary, values, file.string(), head);
+        out.json.push_back(Json::parse(summary_json(summary, values, file.string(), head)));
+    }
+    return out;
+}
+
 }  // namespace
 
 EntryReport report_entries(const EntryReportOptions& options) {
@@ -210,6 +256,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
             match["entry"] = entry != nullptr ? to_json(*entry) : Json(nullptr);
             match["construct"] = chain;
             match["stack"] = lines != nullptr ? Json(*lines) : Json(nullptr);
+            if (options.with_data && entry != nullptr) match["data"] = data_summaries(*entry, dir, options.head).json;
             matches.push_back(std::move(match));
             continue;
         }
@@ -219,6 +266,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
             text += fmt::format("{}   ({}: task={}, level={}, seq #{})\n", name, file_name, task, level, seq);
         }
         if (entry != nullptr && !options.stack_only) text += entry_lines(*entry);
+        if (options.with_data && entry != nullptr && !options.stack_only) text += data_summaries(*entry, dir, options.head).text;
         if (options.stats_only) continue;
         if (chain.size() > 1) {  // a node without parents says nothing
             std::string joined;

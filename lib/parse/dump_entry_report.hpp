@@ -2,6 +2,7 @@
 // `parse <dump.json|stack.json> --api NAME` (spec parse.md §4.2): the recorded
 // arguments and statistics of the selected entries, the module chain from
 // construct.json and the call stack from stack.json, as terminal text or JSON.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -18,6 +19,8 @@ struct EntryReportOptions {
     bool stats_only = false;
     bool stack_only = false;
     bool json = false;
+    bool with_data = false;  // --with-data: the summary of every tensor file the entries name
+    std::int64_t head = 16;  // values shown per tensor file
 };
 
 struct EntryReport {

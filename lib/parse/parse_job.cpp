@@ -63,6 +63,8 @@ ParseResult report_dump(const ParseOptions& options) {
     entry.stats_only = options.stats_only;
     entry.stack_only = options.stack_only;
     entry.json = options.json;
+    entry.with_data = options.with_data;
+    entry.head = options.head;
     const EntryReport report = report_entries(entry);
     ParseResult result;
     if (!report.found) {

@@ -22,6 +22,7 @@ struct ParseOptions {
     std::optional<std::filesystem::path> construct_path;  // --construct
     bool stats_only = false;
     bool stack_only = false;
+    bool with_data = false;    // --with-data
     bool json = false;         // --format json
     std::int64_t head = 16;    // --head
     bool txt = false;          // --txt: write <file>.txt beside each tensor (or into output_dir)

@@ -236,6 +236,27 @@ TEST_CASE("parse dump.json / .pkl --api from the command line", "[cli][parse][fi
                    "  File \"/home/u/train.py\", line 42, in forward\n    z = torch.add(x, 2.0)\n");
 }
 
+TEST_CASE("parse dump.json --api --with-data summarises the tensor files the entry names", "[cli][parse][fixtures]") {
+    const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const auto rank = *fixtures / "dumps/cnn_tensor_L1_perturbed/npu/step0/rank";
+    const auto dir = scratch_dir("parse_cli_with_data");
+    ProcessResult r = run_msprobe({"parse", (rank / "dump.json").string(), "--api", "Functional.relu.0.forward",
+                                   "--with-data", "--stats-only", "--head", "4"}, dir);
+    REQUIRE(r.exit_code == 0);
+    // The recorded statistics and the file's own summary agree (max 4.195605278015137 as float32).
+    CHECK(r.out.find("Data Functional.relu.0.forward.output.0.pt:\n[Shape: (4, 8, 8, 8)] [Dtype: float32] [Max: 4.1956053] "
+                     "[Min: 0.0] [Mean: 0.39532802]\n[NaN: 0] [+Inf: 0] [-Inf: 0]\n") != std::string::npos);
+    CHECK(r.out.find("Data Functional.relu.0.forward.input.0.pt:") < r.out.find("Data Functional.relu.0.forward.output.0.pt:"));
+
+    r = run_msprobe({"parse", (rank / "dump.json").string(), "--api", "Functional.relu.0.forward", "--with-data",
+                     "--format", "json"}, dir);
+    REQUIRE(r.exit_code == 0);
+    const auto json = nlohmann::json::parse(r.out);
+    REQUIRE(json["data"].size() == 2);
+    CHECK(json["data"][1]["shape"] == nlohmann::json::array({4, 8, 8, 8}));
+}
+
 TEST_CASE("parse: bad input exits 2 with one line and writes nothing", "[cli][parse]") {
     const auto dir = scratch_dir("parse_cli_bad");
     msprobe::testing::write_npy_f32(dir / "good.npy", {2}, {1, 2});
