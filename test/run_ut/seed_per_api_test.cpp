@@ -24,7 +24,7 @@ std::map<std::string, precision::CsvRow> details(const std::filesystem::path& du
 
 }  // namespace
 
-TEST_CASE("--seed_per_api makes each API's inputs independent of the APIs before it", "[run_ut]") {
+TEST_CASE("run_ut with seed_per_api makes each API's inputs independent of the APIs before it", "[run_ut]") {
     const auto dir = testing::scratch_dir("run_ut_seed_per_api");
     testing::DumpPairOptions options;
     options.out = dir / "dump";
