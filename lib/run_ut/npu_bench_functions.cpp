@@ -3,6 +3,8 @@
 #include <ATen/ATen.h>
 #include <fmt/format.h>
 
+#include <array>
+#include <cmath>
 #include <map>
 
 #include "run_ut/api_executor.hpp"
@@ -115,6 +117,61 @@ c10::IValue moe_gating_top_k_softmax(const Bound& a) {
     return tuple({y, index.to(at::kInt), row_index.to(at::kInt).contiguous()});
 }
 
+// A Python number or a one-element tensor argument as a double.
+double scalar_arg(const Bound& a, const char* name) {
+    const auto& v = a.at(name);
+    if (v.kind == PyValue::Kind::Tensor) return v.tensor.item<double>();
+    if (!v.is_number()) throw UnsupportedApi(fmt::format("argument '{}' must be a number", name));
+    return v.number();
+}
+
+// The optimizer state (var, m, v) passed as out=(var, m, v).
+std::array<at::Tensor, 3> optimizer_state(const Bound& a) {
+    const auto& out = a.at("out");
+    if (out.kind != PyValue::Kind::List || out.items.size() != 3) throw UnsupportedApi("out must be the tuple (var, m, v)");
+    std::array<at::Tensor, 3> state;
+    for (std::size_t k = 0; k < 3; ++k) {
+        if (out.items[k].kind != PyValue::Kind::Tensor) throw UnsupportedApi("out must be the tuple (var, m, v)");
+        state[k] = out.items[k].tensor;
+    }
+    return state;
+}
+
+// 1 - beta_power * beta, nudged off zero by eps as the reference does.
+double bias_correction(double beta_power, double beta, double eps) {
+    const double c = 1 - beta_power * beta;
+    return c == 0 ? c - eps : c;
+}
+
+// AdamW as spec run_ut §7 writes it; amsgrad takes the recorded max_grad_norm (the reference replaces it
+// with random values, docs/compatibility.md).
+c10::IValue apply_adam_w(const Bound& a) {
+    const auto [var, m, v] = optimizer_state(a);
+    const double lr = scalar_arg(a, "lr"), wd = scalar_arg(a, "weight_decay");
+    const double beta1 = scalar_arg(a, "beta1"), beta2 = scalar_arg(a, "beta2"), eps = scalar_arg(a, "epsilon");
+    at::Tensor g = tensor_arg(a, "grad");
+    if (truthy(a.at("maximize"))) g = -g;
+    const auto var_t = var * (1 - lr * wd);
+    const auto m_new = m * beta1 - (beta1 - 1) * g;
+    const auto v_new = v * beta2 - (beta2 - 1) * g * g;
+    const double c1 = bias_correction(scalar_arg(a, "beta1_power"), beta1, eps);
+    const double c2 = bias_correction(scalar_arg(a, "beta2_power"), beta2, eps);
+    const auto second = truthy(a.at("amsgrad")) ? at::maximum(tensor_arg(a, "max_grad_norm"), v_new) : v_new;
+    const auto denom = at::sqrt(second / c2) + eps;
+    return tuple({var_t - lr * m_new / c1 / denom, m_new, v_new});
+}
+
+c10::IValue apply_adam(const Bound& a) {
+    const auto [var, m, v] = optimizer_state(a);
+    const double beta1 = scalar_arg(a, "beta1"), beta2 = scalar_arg(a, "beta2"), eps = scalar_arg(a, "epsilon");
+    const auto& g = tensor_arg(a, "grad");
+    const auto m_new = m + (beta1 - 1) * (m - g);
+    const auto v_new = v + (beta2 - 1) * (v - g * g);
+    const double lr_t = scalar_arg(a, "lr") * std::sqrt(1 - scalar_arg(a, "beta2_power")) / (1 - scalar_arg(a, "beta1_power"));
+    const auto step = truthy(a.at("use_nesterov")) ? m_new * beta1 + (1 - beta1) * g : m_new;
+    return tuple({var - lr_t * step / (eps + at::sqrt(v_new)), m_new, v_new});
+}
+
 // (B, S, H) / (S, B, H) / (B, S, N, D) / (B, N, S, D) -> (B, N, S, D).
 at::Tensor to_bnsd(const at::Tensor& t, std::int64_t heads, const std::string& layout) {
     if (layout == "BNSD") return t;
@@ -225,6 +282,15 @@ const std::map<std::string, BenchFunction>& bench_functions() {
                                  group_norm_silu}},
         {"npu_sort_v2", {{{"input", none()}, {"dim", i(-1)}, {"descending", b(false)}, {"out", none()}}, sort_v2}},
         {"npu_moe_gating_top_k_softmax", {{{"x", none()}, {"finished", none()}, {"k", i(1)}}, moe_gating_top_k_softmax}},
+        {"npu_apply_adam_w",
+         {{{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()}, {"weight_decay", none()}, {"beta1", none()},
+           {"beta2", none()}, {"epsilon", none()}, {"grad", none()}, {"max_grad_norm", none()}, {"amsgrad", b(false)},
+           {"maximize", b(false)}, {"out", none()}},
+          apply_adam_w}},
+        {"npu_apply_adam",
+         {{{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()}, {"beta1", none()}, {"beta2", none()},
+           {"epsilon", none()}, {"grad", none()}, {"use_locking", b(false)}, {"use_nesterov", b(false)}, {"out", none()}},
+          apply_adam}},
         {"npu_fusion_attention",
          {{{"query", none()}, {"key", none()}, {"value", none()}, {"head_num", none()}, {"input_layout", none()},
            {"pse", none()}, {"padding_mask", none()}, {"atten_mask", none()}, {"scale", f(1.0)}, {"keep_prob", f(1.0)},

@@ -139,3 +139,29 @@ TEST_CASE("NPU APIs of a dump run through run_ut; those without a bench function
     REQUIRE(rows.at("NPU.npu_dtype_cast.0")[1] == "SKIP");
     REQUIRE(rows.at("NPU.npu_dtype_cast.0")[3] == "There is not bench function npu_dtype_cast");
 }
+
+TEST_CASE("npu_apply_adam and npu_apply_adam_w: one optimizer step", "[run_ut][npu]") {
+    // var 1, m 0, v 0, grad 0.5, lr 0.1, betas 0.9/0.999, eps 1e-8, first step (beta powers 1 for adam_w's
+    // product form, i.e. 1 - 0.9 and 1 - 0.999 corrections).
+    const auto state = PyValue::list({tensor({1}, {1}), tensor({0}, {1}), tensor({0}, {1})});
+    const auto grad = tensor({0.5}, {1});
+    const double m = 0.05, v = 0.001 * 0.25;
+    const auto adam_w = execute_api("NPU", "npu_apply_adam_w",
+                                    {{PyValue::of_float(1.0), PyValue::of_float(1.0), PyValue::of_float(0.1), PyValue::of_float(0.01),
+                                      PyValue::of_float(0.9), PyValue::of_float(0.999), PyValue::of_float(1e-8), grad,
+                                      PyValue::none(), PyValue::of_bool(false), PyValue::of_bool(false)},
+                                     {{"out", state}}});
+    const double var_t = 1 - 0.1 * 0.01;
+    const double expected_w = var_t - 0.1 * (m / 0.1) / (std::sqrt(v / 0.001) + 1e-8);
+    REQUIRE(values(first(adam_w))[0] == Approx(expected_w));
+    REQUIRE(values(adam_w.toTupleRef().elements().at(1))[0] == Approx(m));
+    REQUIRE(values(adam_w.toTupleRef().elements().at(2))[0] == Approx(v));
+
+    // npu_apply_adam takes the powers already raised: beta1_power 0.9, beta2_power 0.999 for the first step.
+    const auto adam = execute_api("NPU", "npu_apply_adam",
+                                  {{PyValue::of_float(0.9), PyValue::of_float(0.999), PyValue::of_float(0.1), PyValue::of_float(0.9),
+                                    PyValue::of_float(0.999), PyValue::of_float(1e-8), grad},
+                                   {{"out", state}}});
+    const double lr_t = 0.1 * std::sqrt(1 - 0.999) / (1 - 0.9);
+    REQUIRE(values(first(adam))[0] == Approx(1 - lr_t * m / (1e-8 + std::sqrt(v))));
+}
