@@ -249,7 +249,7 @@ std::string describe(const std::vector<PyValue>& args, const PyKwargs& kwargs) {
 
 c10::IValue call_aten(const std::string& op, const std::vector<PyValue>& args, const PyKwargs& kwargs) {
     const auto& ops = torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::" + op));
-    if (ops.empty()) throw UnsupportedApi(fmt::format("aten::{} does not exist in libtorch 1.13", op));
+    if (ops.empty()) throw UnknownApi(fmt::format("aten::{} does not exist in libtorch 1.13", op));
     const bool want_out = has_kwarg(kwargs, "out");
     const bool wrapped_ok = wrapped_number_ops().count(op) != 0;
     for (int pass = 0; pass < (wrapped_ok ? 2 : 1); ++pass) {

@@ -11,10 +11,12 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/python_text.hpp"
 #include "dump/json_file.hpp"
 #include "precision/api_name.hpp"
 #include "precision/run_ut_report.hpp"
 #include "run_ut/api_executor.hpp"
+#include "run_ut/api_names.hpp"
 #include "run_ut/api_run.hpp"
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
@@ -30,6 +32,30 @@ struct ApiLists {
     std::filesystem::path error_data_path = ".";
 };
 
+// msprobe's checks of config.json's top level (§1.4): the task and level names it knows, typed flags.
+void check_config_top_level(const rapidjson::Value& root, const std::filesystem::path& config) {
+    static const std::set<std::string> kTasks = {"statistics", "tensor", "overflow_check", "structure", "free_benchmark",
+                                                 "run_ut", "acc_check", "grad_probe", "exception_dump"};
+    static const std::set<std::string> kLevels = {"L0", "L1", "L2", "mix", "debug"};
+    auto check_name = [&](const char* key, const std::set<std::string>& allowed) {
+        if (!root.HasMember(key)) return;
+        const auto& v = root[key];
+        if (!v.IsString() || !allowed.count(v.GetString())) {
+            std::string names;
+            for (const auto& a : allowed) names += (names.empty() ? "" : ", ") + a;
+            throw Error(config.string(), fmt::format("{} must be one of {}", key, names));
+        }
+    };
+    check_name("task", kTasks);
+    check_name("level", kLevels);
+    if (root.HasMember("dump_path") && !root["dump_path"].IsString()) {
+        throw Error(config.string(), "dump_path must be a string");
+    }
+    for (const char* key : {"enable_dataloader", "async_dump"}) {
+        if (root.HasMember(key) && !root[key].IsBool()) throw Error(config.string(), fmt::format("{} must be true or false", key));
+    }
+}
+
 // The run_ut section of msprobe's config.json (§1.4); the built-in defaults otherwise.
 ApiLists read_config(const std::filesystem::path& config) {
     ApiLists lists;
@@ -37,8 +63,10 @@ ApiLists read_config(const std::filesystem::path& config) {
     const auto json = dump::JsonFile::load(config);
     const auto& root = json.root();
     if (!root.IsObject()) throw Error(config.string(), "is not a JSON object");
+    check_config_top_level(root, config);
     if (!root.HasMember("run_ut")) return lists;
     const auto& section = root["run_ut"];
+    if (!section.IsObject()) throw Error(config.string(), "run_ut must be a JSON object");
     auto read_list = [&](const char* key, std::vector<std::string>& out) {
         if (!section.HasMember(key)) return;
         const auto& v = section[key];
@@ -46,6 +74,12 @@ ApiLists read_config(const std::filesystem::path& config) {
         for (const auto& e : v.GetArray()) {
             if (!e.IsString()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
             out.emplace_back(e.GetString());
+        }
+        // msprobe accepts only the names it hooks; this tool the names its executor resolves (api_names.hpp).
+        if (const auto unknown = unknown_api_names(out); !unknown.empty()) {
+            std::vector<std::string> quoted;
+            for (const auto& name : unknown) quoted.push_back(py::str_repr(name));
+            throw Error(config.string(), fmt::format("Invalid api in {}: {}", key, py::list_text(quoted)));
         }
     };
     read_list("white_list", lists.white);
