@@ -28,7 +28,11 @@ struct RunUtFlags {
 };
 
 void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
-    cmd->add_option("--api_info,--api_info_file", f.options.api_info, "-api_info: the dump.json to re-run")->required();
+    cmd->add_option("--api_info,--api_info_file,--forward_input_file", f.options.api_info,
+                    "-api_info: the dump.json to re-run (-forward: a legacy forward_info_<pid>.json)")
+        ->required();
+    cmd->add_option("--backward_input_file", f.options.legacy_backward,
+                    "-backward: the legacy backward_info_<pid>.json beside a -forward forward_info_<pid>.json");
     cmd->add_option("-o,--out_path", f.out_dir, "output directory (default ./; created if missing)");
     cmd->add_flag("--save_error_data", f.options.save_error_data, "-save_error_data: save inputs/outputs of failing APIs as .pt files");
     cmd->add_flag("-j,--jit_compile", f.jit_compile, "NPU graph compile switch (accepted, no effect on CPU)");

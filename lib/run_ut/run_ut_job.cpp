@@ -119,7 +119,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         if (d < 0) throw Error("", "device id must be greater than or equal to 0");
     }
     const ApiLists lists = read_config(options.config);
-    DumpRecords records = read_dump_records(options.api_info);
+    DumpRecords records = read_dump_records(options.api_info, options.legacy_backward);
     const auto all_apis = options.filter_api ? filter_repeated_calls(records.apis) : records.apis;
     const std::size_t first = std::min(options.first_api, all_apis.size());
     const std::size_t count = std::min(options.api_count, all_apis.size() - first);
@@ -199,7 +199,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
                                  "the limit, and it is set to {}.", cap));
         processes = cap;
     }
-    const DumpRecords records = read_dump_records(options.api_info);
+    const DumpRecords records = read_dump_records(options.api_info, options.legacy_backward);
     const std::size_t total =
         options.filter_api ? filter_repeated_calls(records.apis).size() : records.apis.size();
     const auto report = options.resume_csv.empty()
@@ -223,6 +223,10 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         if (!options.config.empty()) {
             args.emplace_back("--config");
             args.push_back(options.config.string());
+        }
+        if (!options.legacy_backward.empty()) {
+            args.emplace_back("--backward_input_file");
+            args.push_back(options.legacy_backward.string());
         }
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
