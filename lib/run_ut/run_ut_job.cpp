@@ -2,11 +2,8 @@
 #include <c10/util/Exception.h>
 #include <fmt/format.h>
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
+#include <csignal>
 #include <set>
 
 #include "common/error.hpp"
@@ -21,6 +18,7 @@
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
 #include "run_ut/run_ut_options.hpp"
+#include "run_ut/worker_processes.hpp"
 
 namespace msprobe::run_ut {
 
@@ -210,7 +208,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
     // Contiguous chunks of floor(total / n) forward APIs, the last one taking the remainder (§13 step 3).
     const std::size_t n = static_cast<std::size_t>(processes);
     const std::size_t chunk = total / n;
-    std::vector<pid_t> workers;
+    WorkerProcesses workers;
     for (std::size_t i = 0; i < n; ++i) {
         const std::size_t begin = i * chunk;
         const std::size_t count = i + 1 == n ? total - begin : chunk;
@@ -228,21 +226,9 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
             args.emplace_back("--backward_input_file");
             args.push_back(options.legacy_backward.string());
         }
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        pid_t pid = 0;
-        if (::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
-            throw Error(self_exe.string(), "cannot start a run_ut worker process");
-        }
-        workers.push_back(pid);
+        workers.start(args);
     }
-    int failed_workers = 0;
-    for (const auto pid : workers) {
-        int status = 0;
-        ::waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed_workers;
-    }
+    const auto outcome = workers.wait_all();
     RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0};
     const auto rows = precision::read_csv(report.result_path());
     for (std::size_t r = 1; r < rows.size(); ++r) {
@@ -251,9 +237,16 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         (row[1] == precision::kSkip ? summary.skipped : summary.executed) += 1;
         if (row[1] != precision::kPass || (row[2] != precision::kPass && row[2] != precision::kSpace)) ++summary.failed;
     }
-    if (failed_workers > 0) {
+    if (outcome.interrupted_by != 0) {
         throw Error(options.api_info.string(),
-                    fmt::format("{} run_ut worker(s) failed; continue with -csv_path {}", failed_workers,
+                    fmt::format("interrupted by {} after {} of {} APIs; continue with -csv_path {}",
+                                outcome.interrupted_by == SIGINT ? "SIGINT" : "SIGTERM", rows.size() - 1, total,
+                                report.result_path().string()),
+                    128 + outcome.interrupted_by);
+    }
+    if (outcome.failed > 0) {
+        throw Error(options.api_info.string(),
+                    fmt::format("{} run_ut worker(s) failed; continue with -csv_path {}", outcome.failed,
                                 report.result_path().string()));
     }
     if (rows.size() - 1 < total) {
