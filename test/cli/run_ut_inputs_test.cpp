@@ -3,10 +3,9 @@
 // written; a legacy forward_info/backward_info pair runs backward.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <fstream>
+#include <utility>
 
 #include "msprobe_process.hpp"
 #include "support/legacy_run_ut_writer.hpp"
@@ -107,48 +106,31 @@ TEST_CASE("run_ut -config: unknown api names and bad top-level values exit 2 nam
     const std::string forward = files.forward.string();
     const auto config = dir / "config.json";
 
-    write_text(config, R"({"task": "statistics", "level": "L1", "run_ut": {"white_list": ["conv2d", "foo", "matmul", "bar_"]}})");
-    auto r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find(config.string() + ": Invalid api in white_list: ['foo', 'bar_']") != std::string::npos);
-    CHECK(line_count(r.err) == 1);
-
-    write_text(config, R"({"run_ut": {"white_list": [], "black_list": ["softmax", "Functional.relu"]}})");
-    r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find("Invalid api in black_list: ['Functional.relu']") != std::string::npos);
-
-    write_text(config, R"({"task": "dump", "run_ut": {}})");
-    r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find(config.string() + ": task must be one of ") != std::string::npos);
-
-    write_text(config, R"({"level": "L3"})");
-    r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find("level must be one of L0, L1, L2, debug, mix") != std::string::npos);
-
-    write_text(config, R"({"dump_path": 3})");
-    r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find("dump_path must be a string") != std::string::npos);
-
-    write_text(config, R"({"async_dump": "no"})");
-    r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find("async_dump must be true or false") != std::string::npos);
-
-    write_text(config, R"({"enable_dataloader": 1})");
-    r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
-    CHECK(r.exit_code == 2);
-    CHECK(r.err.find("enable_dataloader must be true or false") != std::string::npos);
-
+    const std::pair<const char*, std::string> refusals[] = {
+        {R"({"task": "statistics", "level": "L1", "run_ut": {"white_list": ["conv2d", "foo", "matmul", "bar_"]}})",
+         config.string() + ": Invalid api in white_list: ['foo', 'bar_']"},
+        {R"({"run_ut": {"white_list": [], "black_list": ["softmax", "Functional.relu"]}})",
+         config.string() + ": Invalid api in black_list: ['Functional.relu']"},
+        {R"({"task": "dump", "run_ut": {}})", config.string() + ": task must be one of "},
+        {R"({"level": "L3"})", config.string() + ": level must be one of L0, L1, L2, debug, mix"},
+        {R"({"dump_path": 3})", config.string() + ": dump_path must be a string"},
+        {R"({"async_dump": "no"})", config.string() + ": async_dump must be true or false"},
+        {R"({"enable_dataloader": 1})", config.string() + ": enable_dataloader must be true or false"},
+    };
+    for (const auto& [text, message] : refusals) {
+        INFO(text);
+        write_text(config, text);
+        const auto r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find(message) != std::string::npos);
+        CHECK(line_count(r.err) == 1);
+    }
     CHECK_FALSE(fs::exists(dir / "out"));
 
     // Known names run: the white list keeps matmul only.
     write_text(config, R"({"task": "statistics", "level": "L1", "dump_path": "./dump", "enable_dataloader": false,
                           "async_dump": false, "run_ut": {"white_list": ["matmul"], "black_list": ["__add__"]}})");
-    r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
+    const auto r = run_ut_with(dir, {"-api_info", forward, "-config", config.string(), "-o", "out"});
     REQUIRE(r.exit_code == 0);
     const auto text = msprobe::testing::read_file_text(output_named(dir / "out", "accuracy_checking_result_"));
     CHECK(text.find("Torch.matmul.0,pass,") != std::string::npos);
