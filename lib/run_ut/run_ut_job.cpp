@@ -197,6 +197,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
                                  "the limit, and it is set to {}.", cap));
         processes = cap;
     }
+    read_config(options.config);  // refused here, before the result files exist, rather than in every worker
     const DumpRecords records = read_dump_records(options.api_info, options.legacy_backward);
     const std::size_t total =
         options.filter_api ? filter_repeated_calls(records.apis).size() : records.apis.size();

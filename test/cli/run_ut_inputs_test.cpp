@@ -125,6 +125,13 @@ TEST_CASE("run_ut -config: unknown api names and bad top-level values exit 2 nam
         CHECK(r.err.find(message) != std::string::npos);
         CHECK(line_count(r.err) == 1);
     }
+    // multi_run_ut refuses the config itself, before its workers or result files exist.
+    write_text(config, R"({"run_ut": {"white_list": ["foo"]}})");
+    const auto multi = run_msprobe({"-f", "pytorch", "multi_run_ut", "-api_info", forward, "-config", config.string(),
+                                    "-n", "2", "-o", "out"},
+                                   dir);
+    CHECK(multi.exit_code == 2);
+    CHECK(multi.err == "msprobe multi_run_ut: error: " + config.string() + ": Invalid api in white_list: ['foo']\n");
     CHECK_FALSE(fs::exists(dir / "out"));
 
     // Known names run: the white list keeps matmul only.
