@@ -7,12 +7,14 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "precision/input_file_checks.hpp"
 #include "run_ut/run_ut_options.hpp"
 
 namespace msprobe::cli {
@@ -28,7 +30,11 @@ struct RunUtFlags {
 };
 
 void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
-    cmd->add_option("--api_info,--api_info_file", f.options.api_info, "-api_info: the dump.json to re-run")->required();
+    cmd->add_option("--api_info,--api_info_file,--forward_input_file", f.options.api_info,
+                    "-api_info: the dump.json to re-run (-forward: a legacy forward_info_<pid>.json)")
+        ->required();
+    cmd->add_option("--backward_input_file", f.options.legacy_backward,
+                    "-backward: the legacy backward_info_<pid>.json beside a -forward forward_info_<pid>.json");
     cmd->add_option("-o,--out_path", f.out_dir, "output directory (default ./; created if missing)");
     cmd->add_flag("--save_error_data", f.options.save_error_data, "-save_error_data: save inputs/outputs of failing APIs as .pt files");
     cmd->add_flag("-j,--jit_compile", f.jit_compile, "NPU graph compile switch (accepted, no effect on CPU)");
@@ -43,7 +49,24 @@ void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
                   "which APIs ran before (-f, -csv_path, multi_run_ut splits); not msprobe's stream");
 }
 
+// Set by msprobe when it hands a command line to msprobe-torch, whose own checks then need not warn again.
+constexpr const char* kHandedOver = "MSPROBE_RUN_UT_HANDED_OVER";
+
+// §1.5 before anything runs or is written: missing, soft-linked, misnamed or oversized inputs exit 2.
+// Ownership warnings come once: not again after the hand-over, nor from multi_run_ut's workers.
+void check_inputs(const run_ut::RunUtOptions& o, bool worker) {
+    using precision::InputFileKind;
+    const bool warn = !worker && std::getenv(kHandedOver) == nullptr;
+    if (!o.api_info.empty()) precision::check_input_file(o.api_info, InputFileKind::Json, "-api_info", warn);
+    if (!o.legacy_backward.empty()) {
+        precision::check_input_file(o.legacy_backward, InputFileKind::Json, "-backward", warn);
+    }
+    if (!o.resume_csv.empty()) precision::check_input_file(o.resume_csv, InputFileKind::Csv, "-csv_path", warn);
+    if (!o.config.empty()) precision::check_input_file(o.config, InputFileKind::Json, "-config", warn);
+}
+
 void finish_options(RunUtFlags& f) {
+    check_inputs(f.options, !f.range.empty());
     if (!f.out_dir.empty()) f.options.out_dir = f.out_dir;
     std::vector<int> sorted = f.options.devices;
     std::sort(sorted.begin(), sorted.end());
@@ -70,6 +93,7 @@ std::filesystem::path self_executable() {
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
     std::fflush(nullptr);
+    ::setenv(kHandedOver, "1", 1);
     ::execv(torch_binary.c_str(), argv.data());
     throw Error(torch_binary.string(), fmt::format("cannot be started: {}", std::strerror(errno)));
 }
@@ -129,6 +153,8 @@ Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global
     cmd->add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
     cmd->add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
     return [f, &global]() -> int {
+        precision::check_input_file(f->options.api_info, precision::InputFileKind::Json, "-api_info",
+                                    std::getenv(kHandedOver) == nullptr);
 #ifdef MSPROBE_WITH_TORCH
         const auto s = run_ut::run_overflow_check(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
         log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));

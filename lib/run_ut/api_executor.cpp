@@ -257,7 +257,7 @@ std::string describe(const std::vector<PyValue>& args, const PyKwargs& kwargs) {
 
 c10::IValue call_aten(const std::string& op, const std::vector<PyValue>& args, const PyKwargs& kwargs) {
     const auto& ops = torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::" + op));
-    if (ops.empty()) throw UnsupportedApi(fmt::format("aten::{} does not exist in libtorch 1.13", op));
+    if (ops.empty()) throw UnknownApi(fmt::format("aten::{} does not exist in libtorch 1.13", op));
     const bool want_out = has_kwarg(kwargs, "out");
     const bool wrapped_ok = wrapped_number_ops().count(op) != 0;
     for (int pass = 0; pass < (wrapped_ok ? 2 : 1); ++pass) {
@@ -424,6 +424,23 @@ c10::IValue functional(const std::string& name, const PyCall& call) {
         std::vector<PyValue> args = {a.at("input"), a.at("kernel_size"), stride, a.at("padding"), a.at("dilation"), a.at("ceil_mode")};
         return call_aten(indices ? base + "_with_indices" : base, args, {});
     }
+    if (name.rfind("adaptive_max_pool", 0) == 0 && (name.size() == 19 || name.substr(19) == "_with_indices")) {
+        // adaptive_max_pool{1,2,3}d[_with_indices]: ATen always returns (values, indices); Python keeps the values
+        // unless asked. None entries of output_size take the input's size.
+        auto a = bind_python(call, {{"input", none()}, {"output_size", none()}, {"return_indices", b(false)}}, name);
+        PyValue size = a.at("output_size");
+        const auto& input = a.at("input");
+        if (size.kind == PyValue::Kind::List && input.kind == PyValue::Kind::Tensor) {
+            const auto spatial = static_cast<std::int64_t>(size.items.size());
+            for (std::int64_t d = 0; d < spatial; ++d) {
+                auto& item = size.items[static_cast<std::size_t>(d)];
+                if (item.kind == PyValue::Kind::None) item = i(input.tensor.size(input.tensor.dim() - spatial + d));
+            }
+        }
+        const auto out = call_aten(name.substr(0, 19), {input, size}, {});
+        if (truthy(a.at("return_indices")) || name.size() > 19) return out;
+        return out.toTupleRef().elements().at(0);
+    }
     if (name == "embedding") {
         auto a = bind_python(call, {{"input", none()}, {"weight", none()}, {"padding_idx", none()}, {"max_norm", none()},
                                     {"norm_type", f(2.0)}, {"scale_grad_by_freq", b(false)}, {"sparse", b(false)}}, name);
@@ -460,7 +477,7 @@ c10::IValue functional(const std::string& name, const PyCall& call) {
     }
     if (auto resampled = resampling_functional(name, call)) return *resampled;
     if (auto composed = composite_functional(name, call)) return *composed;
-    if (name == "gumbel_softmax" || name == "fractional_max_pool2d" || name == "fractional_max_pool3d") {
+    if (name == "gumbel_softmax" || name.rfind("fractional_max_pool", 0) == 0) {
         throw UnsupportedApi(fmt::format("Functional.{} draws random numbers: the bench and device runs cannot agree", name));
     }
     if (name == "multi_head_attention_forward") {
@@ -579,7 +596,7 @@ c10::IValue execute_api(const std::string& family, const std::string& api_name, 
     }
     if (family == "NPU") {
         if (auto result = npu_bench_function(api_name, call)) return *result;
-        throw UnsupportedApi("There is not bench function " + api_name);
+        throw UnknownApi("There is not bench function " + api_name);
     }
     return c10::IValue();  // VF and unknown families: no output, reported as "Bench output is None"
 }

@@ -18,6 +18,11 @@ struct UnsupportedApi : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The name reaches no operator of libtorch's registry (lets -config checks tell unknown names apart).
+struct UnknownApi : UnsupportedApi {
+    using UnsupportedApi::UnsupportedApi;
+};
+
 // The call's result as Python would hold it (None for families that are not executed, e.g. VF).
 c10::IValue execute_api(const std::string& family, const std::string& api_name, const PyCall& call);
 

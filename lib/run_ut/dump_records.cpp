@@ -78,14 +78,55 @@ void read_legacy(DumpRecords& records) {
     for (const auto& m : doc.GetObject()) records.apis.push_back({names[i++], &m.value, nullptr});
 }
 
+// backward_info_<pid>.json: "Family*api*n" -> the records of the gradients of the outputs; each becomes the
+// backward entry {"input": [...]} of the forward entry of the same name.
+void read_legacy_backward(DumpRecords& records, const std::filesystem::path& path) {
+    records.legacy_backward_file = std::make_shared<const dump::JsonFile>(dump::JsonFile::load(path));
+    const auto& root = records.legacy_backward_file->root();
+    if (!root.IsObject()) throw Error(path.string(), "a backward_info file must be a JSON object");
+    records.legacy_backward = std::make_shared<rapidjson::Document>(rapidjson::kObjectType);
+    auto& doc = *records.legacy_backward;
+    auto& alloc = doc.GetAllocator();
+    for (const auto& m : root.GetObject()) {
+        std::string name(m.name.GetString(), m.name.GetStringLength());
+        if (!m.value.IsArray()) {
+            throw Error(path.string(), fmt::format("{} must hold the list of the output gradients' records", name));
+        }
+        std::replace(name.begin(), name.end(), '*', '.');
+        rapidjson::Value entry(rapidjson::kObjectType);
+        // The copy's strings still point into the file's text, which records.legacy_backward_file keeps.
+        entry.AddMember("input", rapidjson::Value(m.value, alloc), alloc);
+        doc.AddMember(rapidjson::Value(name.c_str(), alloc), entry, alloc);
+    }
+    std::map<std::string, const rapidjson::Value*> backward;
+    for (const auto& m : doc.GetObject()) backward[m.name.GetString()] = &m.value;
+    std::size_t matched = 0;
+    for (auto& api : records.apis) {
+        if (auto it = backward.find(api.full_name); it != backward.end()) {
+            api.backward = it->second;
+            ++matched;
+        }
+    }
+    if (matched < backward.size()) {
+        log::warning(fmt::format("{}: {} of its {} entries match no API of the forward file", path.string(),
+                                 backward.size() - matched, backward.size()));
+    }
+}
+
 }  // namespace
 
-DumpRecords read_dump_records(const std::filesystem::path& path) {
-    DumpRecords records{dump::JsonFile::load(path), nullptr, path, std::nullopt, {}};
+DumpRecords read_dump_records(const std::filesystem::path& path, const std::filesystem::path& legacy_backward) {
+    DumpRecords records{dump::JsonFile::load(path), nullptr, path, std::nullopt, {}, nullptr, nullptr};
     const auto& root = records.json.root();
     if (is_legacy_forward_info(root)) {
         read_legacy(records);
+        if (!legacy_backward.empty()) read_legacy_backward(records, legacy_backward);
         return records;
+    }
+    if (!legacy_backward.empty()) {
+        throw Error(legacy_backward.string(), fmt::format("-backward goes with a legacy forward_info_<pid>.json; {} is a "
+                                                          "dump.json, which holds its own backward entries",
+                                                          path.string()));
     }
     if (!root.IsObject() || !root.HasMember("data") || !root["data"].IsObject()) {
         throw Error(path.string(), "Invalid dump.json format: something wrong with dump, no data found in dump.json");

@@ -25,13 +25,17 @@ struct DumpRecords {
     std::filesystem::path path;
     std::optional<std::filesystem::path> data_root;  // <dir of dump.json>/dump_tensor_data when dump_data_dir is set
     std::vector<ApiEntry> apis;                      // forward entries in dump order
+    std::shared_ptr<const dump::JsonFile> legacy_backward_file;  // a backward_info file (its strings live there)
+    std::shared_ptr<rapidjson::Document> legacy_backward;        // {"input": gradients} per API of that file
 };
 
 // Throws msprobe::Error for a missing 'data' object or a key that is neither
 // "<name>.forward" nor "<name>.backward" (keys holding "Module" are ignored).
 // A legacy forward_info_<pid>.json of the 2023 api_accuracy_checker ("Family*api*n": {"args", "kwargs"},
-// spec run_ut §2.4) is read through the same model: names "Family.api.n", no outputs, no backward.
-DumpRecords read_dump_records(const std::filesystem::path& path);
+// spec run_ut §2.4) is read through the same model: names "Family.api.n", no outputs; its backward entries
+// come from the matching backward_info_<pid>.json ("Family*api*n": [gradient records]) when
+// `legacy_backward` names one (the 2023 tool's -backward), which only goes with a legacy forward file.
+DumpRecords read_dump_records(const std::filesystem::path& path, const std::filesystem::path& legacy_backward = {});
 
 // -f: keep the first call of each API name among calls with the same input signature.
 std::vector<ApiEntry> filter_repeated_calls(const std::vector<ApiEntry>& apis);

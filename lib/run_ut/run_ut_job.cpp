@@ -2,25 +2,25 @@
 #include <c10/util/Exception.h>
 #include <fmt/format.h>
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
+#include <csignal>
 #include <set>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/python_text.hpp"
 #include "dump/json_file.hpp"
 #include "precision/api_name.hpp"
 #include "precision/run_ut_report.hpp"
 #include "run_ut/api_executor.hpp"
+#include "run_ut/api_names.hpp"
 #include "run_ut/api_run.hpp"
 #include "run_ut/collective.hpp"
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
 #include "run_ut/rank_dumps.hpp"
 #include "run_ut/run_ut_options.hpp"
+#include "run_ut/worker_processes.hpp"
 
 namespace msprobe::run_ut {
 
@@ -32,6 +32,30 @@ struct ApiLists {
     std::filesystem::path error_data_path = ".";
 };
 
+// msprobe's checks of config.json's top level (§1.4): the task and level names it knows, typed flags.
+void check_config_top_level(const rapidjson::Value& root, const std::filesystem::path& config) {
+    static const std::set<std::string> kTasks = {"statistics", "tensor", "overflow_check", "structure", "free_benchmark",
+                                                 "run_ut", "acc_check", "grad_probe", "exception_dump"};
+    static const std::set<std::string> kLevels = {"L0", "L1", "L2", "mix", "debug"};
+    auto check_name = [&](const char* key, const std::set<std::string>& allowed) {
+        if (!root.HasMember(key)) return;
+        const auto& v = root[key];
+        if (!v.IsString() || !allowed.count(v.GetString())) {
+            std::string names;
+            for (const auto& a : allowed) names += (names.empty() ? "" : ", ") + a;
+            throw Error(config.string(), fmt::format("{} must be one of {}", key, names));
+        }
+    };
+    check_name("task", kTasks);
+    check_name("level", kLevels);
+    if (root.HasMember("dump_path") && !root["dump_path"].IsString()) {
+        throw Error(config.string(), "dump_path must be a string");
+    }
+    for (const char* key : {"enable_dataloader", "async_dump"}) {
+        if (root.HasMember(key) && !root[key].IsBool()) throw Error(config.string(), fmt::format("{} must be true or false", key));
+    }
+}
+
 // The run_ut section of msprobe's config.json (§1.4); the built-in defaults otherwise.
 ApiLists read_config(const std::filesystem::path& config) {
     ApiLists lists;
@@ -39,8 +63,10 @@ ApiLists read_config(const std::filesystem::path& config) {
     const auto json = dump::JsonFile::load(config);
     const auto& root = json.root();
     if (!root.IsObject()) throw Error(config.string(), "is not a JSON object");
+    check_config_top_level(root, config);
     if (!root.HasMember("run_ut")) return lists;
     const auto& section = root["run_ut"];
+    if (!section.IsObject()) throw Error(config.string(), "run_ut must be a JSON object");
     auto read_list = [&](const char* key, std::vector<std::string>& out) {
         if (!section.HasMember(key)) return;
         const auto& v = section[key];
@@ -48,6 +74,12 @@ ApiLists read_config(const std::filesystem::path& config) {
         for (const auto& e : v.GetArray()) {
             if (!e.IsString()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
             out.emplace_back(e.GetString());
+        }
+        // msprobe accepts only the names it hooks; this tool the names its executor resolves (api_names.hpp).
+        if (const auto unknown = unknown_api_names(out); !unknown.empty()) {
+            std::vector<std::string> quoted;
+            for (const auto& name : unknown) quoted.push_back(py::str_repr(name));
+            throw Error(config.string(), fmt::format("Invalid api in {}: {}", key, py::list_text(quoted)));
         }
     };
     read_list("white_list", lists.white);
@@ -101,7 +133,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         if (d < 0) throw Error("", "device id must be greater than or equal to 0");
     }
     const ApiLists lists = read_config(options.config);
-    DumpRecords records = read_dump_records(options.api_info);
+    DumpRecords records = read_dump_records(options.api_info, options.legacy_backward);
     const auto all_apis = options.filter_api ? filter_repeated_calls(records.apis) : records.apis;
     const std::size_t first = std::min(options.first_api, all_apis.size());
     const std::size_t count = std::min(options.api_count, all_apis.size() - first);
@@ -186,7 +218,8 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
                                  "the limit, and it is set to {}.", cap));
         processes = cap;
     }
-    const DumpRecords records = read_dump_records(options.api_info);
+    read_config(options.config);  // refused here, before the result files exist, rather than in every worker
+    const DumpRecords records = read_dump_records(options.api_info, options.legacy_backward);
     const std::size_t total =
         options.filter_api ? filter_repeated_calls(records.apis).size() : records.apis.size();
     const auto report = options.resume_csv.empty()
@@ -197,7 +230,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
     // Contiguous chunks of floor(total / n) forward APIs, the last one taking the remainder (§13 step 3).
     const std::size_t n = static_cast<std::size_t>(processes);
     const std::size_t chunk = total / n;
-    std::vector<pid_t> workers;
+    WorkerProcesses workers;
     for (std::size_t i = 0; i < n; ++i) {
         const std::size_t begin = i * chunk;
         const std::size_t count = i + 1 == n ? total - begin : chunk;
@@ -212,21 +245,13 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
             args.emplace_back("--config");
             args.push_back(options.config.string());
         }
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        pid_t pid = 0;
-        if (::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) {
-            throw Error(self_exe.string(), "cannot start a run_ut worker process");
+        if (!options.legacy_backward.empty()) {
+            args.emplace_back("--backward_input_file");
+            args.push_back(options.legacy_backward.string());
         }
-        workers.push_back(pid);
+        workers.start(args);
     }
-    int failed_workers = 0;
-    for (const auto pid : workers) {
-        int status = 0;
-        ::waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed_workers;
-    }
+    const auto outcome = workers.wait_all();
     RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0};
     const auto rows = precision::read_csv(report.result_path());
     for (std::size_t r = 1; r < rows.size(); ++r) {
@@ -235,9 +260,16 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         (row[1] == precision::kSkip ? summary.skipped : summary.executed) += 1;
         if (row[1] != precision::kPass || (row[2] != precision::kPass && row[2] != precision::kSpace)) ++summary.failed;
     }
-    if (failed_workers > 0) {
+    if (outcome.interrupted_by != 0) {
         throw Error(options.api_info.string(),
-                    fmt::format("{} run_ut worker(s) failed; continue with -csv_path {}", failed_workers,
+                    fmt::format("interrupted by {} after {} of {} APIs; continue with -csv_path {}",
+                                outcome.interrupted_by == SIGINT ? "SIGINT" : "SIGTERM", rows.size() - 1, total,
+                                report.result_path().string()),
+                    128 + outcome.interrupted_by);
+    }
+    if (outcome.failed > 0) {
+        throw Error(options.api_info.string(),
+                    fmt::format("{} run_ut worker(s) failed; continue with -csv_path {}", outcome.failed,
                                 report.result_path().string()));
     }
     if (rows.size() - 1 < total) {

@@ -13,6 +13,7 @@ struct RunUtOptions {
     std::filesystem::path out_dir = ".";  // ignored when resuming
     std::filesystem::path resume_csv;     // -csv_path: accuracy_checking_result_<TS>.csv to continue
     std::filesystem::path config;         // -config: msprobe config.json (its run_ut section)
+    std::filesystem::path legacy_backward;  // -backward: the backward_info_<pid>.json beside a legacy forward_info file
     bool save_error_data = false;
     bool filter_api = false;              // -f: drop calls whose inputs repeat an earlier call's
     bool seed_per_api = false;            // re-seed 1234 before each API (spec run_ut §5.1 recommendation)

@@ -135,6 +135,15 @@ std::optional<c10::IValue> torch_wrapper(const std::string& name, const PyCall& 
                                        {"window", none()}, {"center", b(true)}, {"pad_mode", s("reflect")},
                                        {"normalized", b(false)}, {"onesided", none()}, {"return_complex", none()}}, name));
     }
+    if (name == "lu") {
+        // torch.functional.lu: aten::_lu_with_info, the infos returned only when asked for.
+        auto a = bind_python(call, {{"A", none()}, {"pivot", b(true)}, {"get_infos", b(false)}, {"out", none()}}, name);
+        const bool infos = truthy(a.at("get_infos"));
+        const auto all = call_aten("_lu_with_info", {a.at("A"), a.at("pivot"), b(!infos)}, {});
+        if (infos) return all;
+        const auto& parts = all.toTupleRef().elements();
+        return c10::ivalue::Tuple::create({parts.at(0), parts.at(1)});
+    }
     if (method) return std::nullopt;
     if (name == "tensordot") {
         return tensordot(bind_python(call, {{"a", none()}, {"b", none()}, {"dims", py::i(2)}, {"out", none()}}, name));

@@ -5,6 +5,7 @@
 
 #include "common/error.hpp"
 #include "run_ut/dump_records.hpp"
+#include "support/legacy_run_ut_writer.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe::run_ut;
@@ -71,4 +72,28 @@ TEST_CASE("a legacy forward_info file reads as forward entries named Family.api.
     CHECK((*records.apis[0].forward)["input_kwargs"].HasMember("inplace"));
     CHECK(records.apis[0].backward == nullptr);
     CHECK(!records.data_root);
+}
+
+TEST_CASE("a legacy backward_info file gives the forward entries of the same name their gradients", "[run_ut]") {
+    const auto dir = msprobe::testing::scratch_dir("run_ut_records_legacy_backward");
+    const auto files = msprobe::testing::write_legacy_run_ut_dump(dir);
+    const auto records = read_dump_records(files.forward, files.backward);
+    REQUIRE(records.apis.size() == 3);
+    CHECK(records.apis[0].full_name == "Functional.relu.0");
+    REQUIRE(records.apis[0].backward != nullptr);
+    const auto& grads = (*records.apis[0].backward)["input"];
+    REQUIRE(grads.IsArray());
+    REQUIRE(grads.Size() == 1);
+    CHECK(grads[0]["shape"][1].GetInt() == 3);
+    CHECK(records.apis[1].full_name == "Torch.matmul.0");
+    REQUIRE(records.apis[1].backward != nullptr);
+    CHECK((*records.apis[1].backward)["input"][0]["Max"].GetDouble() == 0.75);
+    CHECK(records.apis[2].full_name == "Tensor.__add__.0");
+    CHECK(records.apis[2].backward == nullptr);
+    // Without -backward the legacy file runs forward only.
+    CHECK(read_dump_records(files.forward).apis[0].backward == nullptr);
+    // -backward only goes with a legacy forward file.
+    const auto modern = dir / "dump.json";
+    std::ofstream(modern) << R"({"task": "statistics", "dump_data_dir": null, "data": {}})";
+    CHECK_THROWS_WITH(read_dump_records(modern, files.backward), Catch::Contains("-backward goes with a legacy"));
 }

@@ -213,3 +213,15 @@ TEST_CASE("stft pads the centre by n_fft / 2 with reflection", "[run_ut][wrapper
     // [freq][frame][re, im]
     REQUIRE(values(out) == std::vector<float>{3, 0, 5, 0, 7, 0, 1, 0, -1, 0, 1, 0});
 }
+
+TEST_CASE("adaptive_max_pool keeps the values unless indices are asked for; lu returns (LU, pivots)", "[run_ut][wrappers]") {
+    const auto x = tensor({1, 5, 2, 4}, {1, 1, 4});
+    const auto values_only = execute_api("Functional", "adaptive_max_pool1d", {{x, PyValue::of_int(2)}, {}});
+    REQUIRE(values(values_only) == std::vector<float>{5, 4});
+    const auto with_indices = execute_api("Functional", "adaptive_max_pool1d_with_indices", {{x, PyValue::of_int(2)}, {}});
+    REQUIRE(with_indices.toTupleRef().elements().at(1).toTensor().flatten()[0].item<std::int64_t>() == 1);
+    const auto lu = execute_api("Torch", "lu", {{tensor({4, 3, 6, 3}, {2, 2})}, {}});
+    REQUIRE(lu.toTupleRef().elements().size() == 2);
+    // Partial pivoting takes row 2 (6, 3) first: U = [[6, 3], [0, 1]], L = [[1, 0], [2/3, 1]].
+    REQUIRE(values(lu.toTupleRef().elements().at(0)) == std::vector<float>{6, 3, 4.0f / 6.0f, 1});
+}
