@@ -81,6 +81,27 @@ const std::set<std::string>& no_detach_apis() {
     return names;
 }
 
+template <typename From, typename To>
+void widen(const at::Tensor& src, at::Tensor& out) {
+    const From* in = src.data_ptr<From>();
+    To* o = out.data_ptr<To>();
+    for (std::int64_t i = 0, n = src.numel(); i < n; ++i) o[i] = static_cast<To>(static_cast<float>(in[i]));
+}
+
+// src.to(wider) for the raises of §6.1 (float16/bfloat16 -> float32, float32 -> float64): widening is
+// exact, so a loop gives the same values (and the same strides) without the conversion op's dispatch.
+at::Tensor widened_copy(const at::Tensor& src, at::ScalarType wider) {
+    const auto from = src.scalar_type();
+    const bool exact = (wider == at::kFloat && (from == at::kHalf || from == at::kBFloat16)) ||
+                       (wider == at::kDouble && from == at::kFloat);
+    if (!exact || !src.is_contiguous()) return src.to(wider);
+    auto out = at::empty_strided(src.sizes(), src.strides(), src.options().dtype(wider));
+    if (from == at::kHalf) widen<at::Half, float>(src, out);
+    if (from == at::kBFloat16) widen<at::BFloat16, float>(src, out);
+    if (from == at::kFloat) widen<float, double>(src, out);
+    return out;
+}
+
 // §6.2 copies: raised (bench) or at the dumped dtype (device); tracking tensors made non-leaf.
 PyValue copy_value(const PyValue& v, const std::string& api_name, std::optional<at::ScalarType> raise, bool backward,
                    bool is_out, std::vector<at::Tensor>& positional_tensors, bool positional) {
@@ -97,7 +118,7 @@ PyValue copy_value(const PyValue& v, const std::string& api_name, std::optional<
         !((api_name == "conv1d" || api_name == "conv2d") && t == at::kFloat)) {
         // A cast to another dtype is already a fresh copy: the clone (and detach) before it would make the
         // same tensor (rebuilt inputs never require grad) at the cost of one more copy.
-        c = v.tensor.to(*raise);
+        c = widened_copy(v.tensor, *raise);
     } else {
         c = v.tensor.clone();
         if (!no_detach_apis().count(api_name) && !is_out) c = c.detach();
