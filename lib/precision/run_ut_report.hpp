@@ -1,8 +1,10 @@
 #pragma once
 // accuracy_checking_result_<TS>.csv and accuracy_checking_details_<TS>.csv
 // (spec run_ut §10-11): created with headers at start, or continued from a
-// previous result file; one API's rows are appended at a time.
+// previous result file; one API's rows are appended at a time, with one
+// write(2) per file on a descriptor kept open for the whole run.
 #include <filesystem>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -27,6 +29,9 @@ public:
     // the details file beside it must exist.
     static RunUtReport resume(const std::filesystem::path& result_csv, int precision = 14);
 
+    // Each file gets the API's rows in one write(2) on an O_APPEND descriptor opened at the first
+    // append: the bytes are in the file when append returns, so a killed run leaves a valid prefix,
+    // and worker processes appending to the same files never interleave inside an API's rows.
     void append(const ApiComparison& api) const;
 
     // Column 1 of the result file: the APIs a continued run skips.
@@ -41,6 +46,8 @@ private:
     std::filesystem::path details_;
     std::string timestamp_;
     int precision_ = 14;
+    struct OpenFiles;
+    mutable std::shared_ptr<OpenFiles> open_;  // shared by copies; closed with the last one
 };
 
 // The local time formatted %Y%m%d%H%M%S.

@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "run_ut/composite_functionals.hpp"
 #include "run_ut/npu_backward_functions.hpp"
@@ -253,10 +256,25 @@ std::string describe(const std::vector<PyValue>& args, const PyKwargs& kwargs) {
     return s;
 }
 
+using Operators = std::vector<std::shared_ptr<torch::jit::Operator>>;
+
+// The overloads of aten::<op>, looked up in the registry once per name: the registry lookup (symbol
+// interning, a locked copy of the overload list) cost more than the operator calls of small APIs.
+const Operators& aten_operators(const std::string& op) {
+    static std::mutex mutex;
+    static std::unordered_map<std::string, Operators> cache;
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(op);
+    if (it == cache.end()) {
+        it = cache.emplace(op, torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::" + op))).first;
+    }
+    return it->second;
+}
+
 }  // namespace
 
 c10::IValue call_aten(const std::string& op, const std::vector<PyValue>& args, const PyKwargs& kwargs) {
-    const auto& ops = torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::" + op));
+    const auto& ops = aten_operators(op);
     if (ops.empty()) throw UnknownApi(fmt::format("aten::{} does not exist in libtorch 1.13", op));
     const bool want_out = has_kwarg(kwargs, "out");
     const bool wrapped_ok = wrapped_number_ops().count(op) != 0;
@@ -584,7 +602,7 @@ c10::IValue execute_api(const std::string& family, const std::string& api_name, 
         const std::string op = api_name.substr(0, dot);
         std::string overload = api_name.substr(dot + 1);
         if (overload == "default") overload.clear();
-        for (const auto& candidate : torch::jit::getAllOperatorsFor(c10::Symbol::fromQualString("aten::" + op))) {
+        for (const auto& candidate : aten_operators(op)) {
             if (candidate->schema().overload_name() != overload) continue;
             auto stack = bind(candidate->schema(), call.args, call.kwargs, true);
             if (!stack) break;

@@ -81,6 +81,27 @@ const std::set<std::string>& no_detach_apis() {
     return names;
 }
 
+template <typename From, typename To>
+void widen(const at::Tensor& src, at::Tensor& out) {
+    const From* in = src.data_ptr<From>();
+    To* o = out.data_ptr<To>();
+    for (std::int64_t i = 0, n = src.numel(); i < n; ++i) o[i] = static_cast<To>(static_cast<float>(in[i]));
+}
+
+// src.to(wider) for the raises of §6.1 (float16/bfloat16 -> float32, float32 -> float64): widening is
+// exact, so a loop gives the same values (and the same strides) without the conversion op's dispatch.
+at::Tensor widened_copy(const at::Tensor& src, at::ScalarType wider) {
+    const auto from = src.scalar_type();
+    const bool exact = (wider == at::kFloat && (from == at::kHalf || from == at::kBFloat16)) ||
+                       (wider == at::kDouble && from == at::kFloat);
+    if (!exact || !src.is_contiguous()) return src.to(wider);
+    auto out = at::empty_strided(src.sizes(), src.strides(), src.options().dtype(wider));
+    if (from == at::kHalf) widen<at::Half, float>(src, out);
+    if (from == at::kBFloat16) widen<at::BFloat16, float>(src, out);
+    if (from == at::kFloat) widen<float, double>(src, out);
+    return out;
+}
+
 // §6.2 copies: raised (bench) or at the dumped dtype (device); tracking tensors made non-leaf.
 PyValue copy_value(const PyValue& v, const std::string& api_name, std::optional<at::ScalarType> raise, bool backward,
                    bool is_out, std::vector<at::Tensor>& positional_tensors, bool positional) {
@@ -90,13 +111,17 @@ PyValue copy_value(const PyValue& v, const std::string& api_name, std::optional<
         return out;
     }
     if (v.kind != PyValue::Kind::Tensor) return v;
-    at::Tensor c = v.tensor.clone();
-    if (!no_detach_apis().count(api_name) && !is_out) c = c.detach();
-    const auto t = c.scalar_type();
+    const auto t = v.tensor.scalar_type();
     const bool convertible = t == at::kHalf || t == at::kBFloat16 || t == at::kFloat;
+    at::Tensor c;
     if (raise && convertible && t != *raise && api_name != "type_as" &&
         !((api_name == "conv1d" || api_name == "conv2d") && t == at::kFloat)) {
-        c = c.to(*raise);
+        // A cast to another dtype is already a fresh copy: the clone (and detach) before it would make the
+        // same tensor (rebuilt inputs never require grad) at the cost of one more copy.
+        c = widened_copy(v.tensor, *raise);
+    } else {
+        c = v.tensor.clone();
+        if (!no_detach_apis().count(api_name) && !is_out) c = c.detach();
     }
     if (backward && v.wants_grad) {
         c.requires_grad_(true);
@@ -207,18 +232,35 @@ OutputValue dumped_outputs(const rapidjson::Value& list, InputBuilder& inputs) {
     return dumped_value(list, inputs);
 }
 
+// The values widened to double on the host, as t.to(kDouble) gives them (every real dtype converts
+// exactly or by the same static_cast), without the conversion dispatch and its temporary tensor.
+std::vector<double> as_doubles(const at::Tensor& t) {
+    const auto type = t.scalar_type();
+    const bool plain = at::isFloatingType(type) || at::isIntegralType(type, /*includeBool=*/true);
+    if (!plain || t.is_quantized()) {
+        const auto d = t.detach().to(at::kDouble).contiguous();
+        return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
+    }
+    const auto c = t.is_contiguous() ? t : t.detach().contiguous();
+    std::vector<double> out(static_cast<std::size_t>(c.numel()));
+    AT_DISPATCH_ALL_TYPES_AND3(at::kHalf, at::kBFloat16, at::kBool, type, "as_doubles", [&] {
+        const scalar_t* p = c.data_ptr<scalar_t>();
+        for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<double>(p[i]);
+    });
+    return out;
+}
+
 }  // namespace
 
 precision::OutputValue to_output_value(const c10::IValue& value) {
     if (value.isNone()) return OutputValue::none();
     if (value.isTensor()) {
-        const auto t = value.toTensor().detach();
+        const auto& t = value.toTensor();
         precision::TensorData data;
         data.dtype = to_precision_dtype(t.scalar_type());
         data.shape = t.sizes().vec();
         if (at::isComplexType(t.scalar_type())) throw std::runtime_error("complex outputs cannot be compared");
-        const auto d = t.to(at::kDouble).contiguous();
-        data.values.assign(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
+        data.values = as_doubles(t);
         return OutputValue::of_tensor(std::move(data));
     }
     if (value.isBool()) return OutputValue::of_bool(value.toBool());

@@ -96,25 +96,53 @@ double finfo_max(at::ScalarType t) {
 
 bool truthy(double v) { return v != 0.0; }  // NaN is truthy, as in Python
 
+// flat[index].fill_(value) on a contiguous tensor without the select and fill dispatches: a
+// one-element fill stores Scalar::to<scalar_t>() (ATen's scalar_fill), reproduced here on the data.
+void set_element(at::Tensor& t, std::int64_t index, double value) {
+    AT_DISPATCH_ALL_TYPES_AND2(at::kHalf, at::kBFloat16, t.scalar_type(), "set_element", [&] {
+        t.data_ptr<scalar_t>()[index] = at::Scalar(value).to<scalar_t>();
+    });
+}
+
+// t.mul_(scale).add_(shift) computed on the data for float32/float64, without two TensorIterator
+// builds: ATen casts each Python float to the tensor's dtype once and rounds the product and the sum
+// once each (its vectorised add is fma(other, alpha = 1, self), exact too). Other dtypes stay with ATen.
+template <typename T>
+void scale_and_shift_as(at::Tensor& t, double scale, double shift) {
+    const T s = static_cast<T>(scale), h = static_cast<T>(shift);
+    T* p = t.data_ptr<T>();
+    for (std::int64_t i = 0, n = t.numel(); i < n; ++i) {
+        const T product = p[i] * s;
+        p[i] = product + h;
+    }
+}
+
+// `t` is contiguous (fresh from rand).
+void scale_and_shift(at::Tensor& t, double scale, double shift) {
+    if (t.scalar_type() == at::kFloat) return scale_and_shift_as<float>(t, scale, shift);
+    if (t.scalar_type() == at::kDouble) return scale_and_shift_as<double>(t, scale, shift);
+    t.mul_(scale).add_(shift);
+}
+
+// `t` is contiguous (fresh from rand or randint).
 void fix_extremes(at::Tensor& t, double low, double high, double low_origin, double high_origin) {
     if (t.numel() == 0) return;
-    auto flat = t.view(-1);
-    const auto n = flat.numel();
+    const auto n = t.numel();
     if (truthy(high_origin) && std::isnan(high_origin)) {
         if (n <= 2) {
-            flat[0].fill_(std::nan(""));
-            flat[n - 1].fill_(high);
+            set_element(t, 0, std::nan(""));
+            set_element(t, n - 1, high);
         } else {
-            flat[0].fill_(low);
-            flat[1].fill_(std::nan(""));
-            flat[n - 1].fill_(high);
+            set_element(t, 0, low);
+            set_element(t, 1, std::nan(""));
+            set_element(t, n - 1, high);
         }
         return;
     }
-    flat[0].fill_(low);
-    flat[n - 1].fill_(high);
-    if (std::isinf(high_origin)) flat[n - 1].fill_(high_origin);
-    if (std::isinf(low_origin)) flat[0].fill_(low_origin);
+    set_element(t, 0, low);
+    set_element(t, n - 1, high);
+    if (std::isinf(high_origin)) set_element(t, n - 1, high_origin);
+    if (std::isinf(low_origin)) set_element(t, 0, low_origin);
 }
 
 at::ScalarType scalar_type_of_view(const tensor::TensorView& view) {
@@ -179,7 +207,8 @@ at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapi
         const double low_scale = std::isinf(low) ? (low > 0 ? finfo_max(dtype) : -finfo_max(dtype)) : low;
         const double high_scale = std::isinf(high) ? (high > 0 ? finfo_max(dtype) : -finfo_max(dtype)) : high;
         const double scale = high_scale - low_scale;
-        auto t = at::rand(shape, options).mul(scale).add(low_scale);
+        auto t = at::rand(shape, options);
+        scale_and_shift(t, scale, low_scale);
         fix_extremes(t, low, high, low_origin, high_origin);
         return t;
     }
