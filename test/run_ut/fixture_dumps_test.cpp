@@ -1,4 +1,4 @@
-// run_ut over msprobe's real dumps (fixtures dumps/*/npu/step*/rank*/dump.json):
+// run_ut over msprobe's real dumps (fixtures dumps/*/{npu,bench}/step*/rank*/dump.json):
 // at least 90 % of the forward APIs execute, every skipped one says why, and
 // where msprobe's own run_ut results exist (expected/<case>/run_ut/) the
 // forward/backward statuses agree API by API.
@@ -32,7 +32,7 @@ TEST_CASE("run_ut executes the recorded forward APIs of every fixture dump", "[r
     std::vector<std::filesystem::path> dumps;
     for (const auto& e : std::filesystem::recursive_directory_iterator(*fixtures / "dumps")) {
         const auto p = e.path();
-        if (p.filename() == "dump.json" && p.string().find("/npu/") != std::string::npos) dumps.push_back(p);
+        if (p.filename() == "dump.json") dumps.push_back(p);  // both sides: each is a dump a user may check
     }
     std::sort(dumps.begin(), dumps.end());
     REQUIRE(!dumps.empty());
@@ -60,7 +60,7 @@ TEST_CASE("run_ut executes the recorded forward APIs of every fixture dump", "[r
         CHECK(summary.executed * 10 >= summary.forward_apis * 9);
 
         const auto expected = expected_result(*fixtures / "expected" / case_name / "run_ut");
-        if (!expected || rel.string().find("step0/rank/") == std::string::npos) continue;
+        if (!expected || rel.string().find("/npu/step0/rank/") == std::string::npos) continue;
         for (const auto& [name, row] : testing::csv_rows_by_name(*expected)) {
             INFO(name);
             REQUIRE(ours.count(name));
