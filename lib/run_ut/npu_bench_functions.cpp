@@ -315,4 +315,6 @@ std::optional<c10::IValue> npu_bench_function(const std::string& api_name, const
     return it->second.run(bind_python(renamed, it->second.signature, api_name));
 }
 
+bool has_npu_bench_function(const std::string& api_name) { return bench_functions().count(api_name) != 0; }
+
 }  // namespace msprobe::run_ut

@@ -15,4 +15,6 @@ namespace msprobe::run_ut {
 // The result of NPU.<api_name>, or nullopt when no bench function exists for it.
 std::optional<c10::IValue> npu_bench_function(const std::string& api_name, const PyCall& call);
 
+bool has_npu_bench_function(const std::string& api_name);
+
 }  // namespace msprobe::run_ut

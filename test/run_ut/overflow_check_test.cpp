@@ -30,17 +30,19 @@ TEST_CASE("run_overflow_check classifies normal and abnormal overflow", "[run_ut
         R"("Torch.add.0.forward": {"input_args": [)" + in300 + "," + in300 + R"(], "input_kwargs": {}, "output": [)" + inf_out + "]}," +
         R"("Torch.exp.0.forward": {"input_args": [)" + in300 + R"(], "input_kwargs": {}, "output": [)" + inf_out + "]}," +
         R"("Torch.isfinite.0.forward": {"input_args": [)" + fp16_record("Infinity", "1.0") + R"(], "input_kwargs": {}, "output": [)" + bool_out + "]}," +
+        R"("NPU.npu_swiglu.0.forward": {"input_args": [)" + in300 + R"(], "input_kwargs": {}, "output": [)" + inf_out + "]}," +
+        R"("NPU.npu_dtype_cast.0.forward": {"input_args": [)" + in300 + R"(], "input_kwargs": {}, "output": [)" + inf_out + "]}," +
         R"("Distributed.all_reduce.0.forward": {"input_args": [], "input_kwargs": {}, "output": []}}})";
     std::ofstream(dir / "dump.json") << text;
 
     const auto summary = run_ut::run_overflow_check(dir / "dump.json", dir / "out", "20260101000000");
-    CHECK(summary.checked == 4);
-    CHECK(summary.normal == 3);
+    CHECK(summary.checked == 5);
+    CHECK(summary.normal == 4);
     CHECK(summary.abnormal == 1);
-    CHECK(summary.skipped == 1);
+    CHECK(summary.skipped == 2);
     std::map<std::string, precision::CsvRow> rows;
     const auto table = precision::read_csv(summary.result_csv);
-    REQUIRE(table.size() == 6);
+    REQUIRE(table.size() == 8);
     CHECK(table[0] == precision::CsvRow{"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"});
     for (std::size_t i = 1; i < table.size(); ++i) rows[table[i][0]] = table[i];
     CHECK(rows.at("Torch.mul.0") == precision::CsvRow{"Torch.mul.0", "False", "True", "True", "normal", ""});
@@ -50,4 +52,8 @@ TEST_CASE("run_overflow_check classifies normal and abnormal overflow", "[run_ut
     CHECK(rows.at("Torch.exp.0")[5].find("float16 kernel missing") != std::string::npos);
     CHECK(rows.at("Torch.isfinite.0") == precision::CsvRow{"Torch.isfinite.0", "True", "False", "False", "normal", ""});
     CHECK(rows.at("Distributed.all_reduce.0")[4] == "skipped");
+    // A fused operator with a CPU golden is re-run: silu(300) * 300 overflows float16 as the device did.
+    CHECK(rows.at("NPU.npu_swiglu.0") == precision::CsvRow{"NPU.npu_swiglu.0", "False", "True", "True", "normal", ""});
+    CHECK(rows.at("NPU.npu_dtype_cast.0") ==
+          precision::CsvRow{"NPU.npu_dtype_cast.0", "False", "True", " ", "skipped", "NPU api is not supported for run ut. SKIP."});
 }
