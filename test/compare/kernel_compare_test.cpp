@@ -316,3 +316,39 @@ TEST_CASE("kernel compare: bad input names the file and writes nothing", "[kerne
     options.output_dir = run.out;
     CHECK_THROWS_WITH(compare::run_compare(options), Catch::Contains("should both be lists"));
 }
+
+TEST_CASE("kernel compare: statistic rows without partner, shape and dtype messages, NaN maxima", "[kernel_compare]") {
+    const KernelRun run = kernel_dirs("statistic_messages");
+    testing::StatisticCsvRow base;
+    base.shape = "8";
+    base.max = base.min = base.avg = base.l2norm = "1";
+    testing::StatisticCsvRow shapes = base, scalar = base, dtypes = base, nan_max = base, lonely = base;
+    shapes.op_name = "a";
+    scalar.op_name = "b";
+    dtypes.op_name = "c";
+    nan_max.op_name = "d";
+    nan_max.max = "nan";
+    lonely.op_name = "e";
+    testing::StatisticCsvRow shapes_b = shapes, scalar_b = scalar, dtypes_b = dtypes;
+    shapes_b.shape = "16";
+    scalar_b.shape = "";
+    dtypes_b.data_type = "float16";
+    testing::write_statistic_csv(testing::kbk_step_dir(run.npu, 0, 0) / "statistic.csv",
+                                 {shapes, scalar, dtypes, nan_max, lonely});
+    testing::write_statistic_csv(testing::kbk_step_dir(run.bench, 0, 0) / "statistic.csv",
+                                 {shapes_b, scalar_b, dtypes_b, nan_max});
+    run_kernel(run);
+    const auto rows = book_rows(run.out, "compare_result_0_0_");
+    REQUIRE(rows.size() == 6);
+    CHECK(rows[1][15] == Cell("Tensor shapes do not match.\n"));
+    CHECK(rows[1][16] == Cell());
+    CHECK(rows[1][14] == Cell());
+    CHECK(rows[2][15] == Cell("This is type of scalar data, can not compare.\n"));
+    CHECK(rows[3][15] == Cell("Dtype of NPU and bench Tensor do not match. Skipped.\n"));
+    CHECK(rows[4][14] == Cell("Yes"));  // both maxima NaN
+    CHECK(rows[4][20] == Cell("Nan"));
+    CHECK(rows[5][0] == Cell("e.0.output.0"));
+    CHECK(rows[5][1] == Cell());
+    CHECK(rows[5][15] == Cell("Dump file not found.\n"));
+    CHECK(rows[5][25] == Cell());
+}
