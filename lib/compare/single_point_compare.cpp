@@ -229,7 +229,8 @@ CompareSummary run_single_point_compare(const SinglePointConfig& config, const C
         if (!fs::is_directory(bench_dir)) continue;
         const fs::path out_dir = rel.empty() ? options.output_dir : options.output_dir / rel;
         report::ensure_output_dir(out_dir);
-        fs::permissions(out_dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+        std::error_code ec;  // a directory someone else owns keeps its mode
+        fs::permissions(out_dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec, ec);
         const report::Table table = single_point_table(npu_dir, bench_dir, config.map_dict, options);
         const std::string label = rel.empty() ? "." : rel.generic_string();
         if (table.rows.empty()) {

@@ -3,6 +3,9 @@
 // written with the project's .npy writer.
 #include <catch2/catch.hpp>
 
+#include <fstream>
+
+#include "common/error.hpp"
 #include "compare/compare_job.hpp"
 #include "compare/single_point_compare.hpp"
 #include "report/csv_reader.hpp"
@@ -165,4 +168,21 @@ TEST_CASE("single-point compare: float16 statistics and shape mismatch", "[singl
     CHECK(records[2][5] == "shape unmatched");
     CHECK(records[2][19] == "Unmatched");
     CHECK(records[2][20] == "Shape of NPU and bench tensor do not match. Skipped.");
+}
+
+TEST_CASE("single-point compare: an unreadable .npy names the file and writes no result.csv", "[single_point]") {
+    const Trees t = trees("unreadable");
+    testing::write_npy_f32(t.npu / "rank0/x_float32_0.npy", {2}, {1, 2});
+    testing::write_npy_f32(t.bench / "rank0/x_float32_0.npy", {2}, {1, 2});
+    testing::write_npy_f32(t.npu / "step0/rank0/y_float32_0.npy", {2}, {1, 2});
+    { std::ofstream(t.bench / "step0/rank0/y_float32_0.npy") << "not a numpy file"; }
+    try {
+        run_single_point(t);
+        FAIL("expected an error");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()).find("y_float32_0.npy") != std::string::npos);
+        CHECK(e.exit_code() == 2);
+    }
+    CHECK_FALSE(fs::exists(t.out / "rank0/result.csv"));
+    CHECK_FALSE(fs::exists(t.out / "step0/rank0/result.csv"));
 }
