@@ -18,6 +18,8 @@
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
+#include "compare/kernel_compare.hpp"
+#include "compare/single_point_compare.hpp"
 #include "compare/row_level.hpp"
 #include "compare/legacy_job.hpp"
 #include "report/csv_writer.hpp"
@@ -34,7 +36,7 @@ fs::path resolve_config_path(const fs::path& configured, const fs::path& config_
     return fs::exists(beside) ? beside : configured;
 }
 
-CompareJson read_compare_json(const fs::path& path) {
+nlohmann::json read_compare_json_object(const fs::path& path) {
     std::ifstream in(path);
     if (!fs::exists(path)) throw Error(path.string(), "no such file");
     if (!in) throw Error(path.string(), "cannot open for reading");
@@ -45,6 +47,20 @@ CompareJson read_compare_json(const fs::path& path) {
         throw Error(path.string(), fmt::format("malformed JSON at byte {}", e.byte));
     }
     if (!config.is_object()) throw Error(path.string(), "expected a JSON object with npu_path and bench_path");
+    return config;
+}
+
+namespace {
+
+bool is_single_point_json(const nlohmann::json& config) {
+    const auto it = config.find("common");
+    return it != config.end() && it->is_boolean() && it->get<bool>();
+}
+
+}  // namespace
+
+CompareJson read_compare_json(const fs::path& path) {
+    const nlohmann::json config = read_compare_json_object(path);
     auto required_path = [&](const char* key) {
         auto it = config.find(key);
         if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
@@ -60,9 +76,10 @@ CompareJson read_compare_json(const fs::path& path) {
     if (auto it = config.find("is_print_compare_log"); it != config.end() && !it->is_boolean()) {
         throw Error(path.string(), "is_print_compare_log must be true or false");
     }
-    if (config.contains("rank_id")) throw Error(path.string(), "kernel-level (rank_id) compare is not supported yet");
-    if (auto it = config.find("common"); it != config.end() && it->is_boolean() && it->get<bool>()) {
-        throw Error(path.string(), "static-graph single-point (common) compare is not supported yet");
+    // Both have their own runners (run_compare); other commands cannot use them.
+    if (config.contains("rank_id")) throw Error(path.string(), "a kernel-level (rank_id) compare.json is not usable here");
+    if (is_single_point_json(config)) {
+        throw Error(path.string(), "a static-graph single-point (common) compare.json is not usable here");
     }
     return out;
 }
@@ -178,6 +195,32 @@ private:
     CompareSummary summary_;
 };
 
+// The MindSpore static-graph flavours of compare.json (spec §13): kernel
+// compare (rank_id) and single-point compare ("common": true).
+std::optional<CompareSummary> run_static_graph_compare(const CompareOptions& options) {
+    const nlohmann::json config = read_compare_json_object(options.input_path);
+    const bool kernel = config.contains("rank_id");
+    if (!kernel && !is_single_point_json(config)) return std::nullopt;
+    const fs::path& file = options.input_path;
+    auto root = [&](const char* key) {
+        auto it = config.find(key);
+        if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
+            throw Error(file.string(), fmt::format("missing {} in the configuration file", key));
+        }
+        const fs::path p = resolve_config_path(it->get<std::string>(), file);
+        if (!fs::exists(p)) throw Error(p.string(), "no such file or directory");
+        return p;
+    };
+    if (kernel) {
+        KernelCompareConfig kernel_config = kernel_compare_config(config, file);
+        kernel_config.npu_path = root("npu_path");
+        kernel_config.bench_path = root("bench_path");
+        return run_kernel_compare(kernel_config, options);
+    }
+    const SinglePointConfig single{root("npu_path"), root("bench_path"), single_point_map_dict(config, file)};
+    return run_single_point_compare(single, options);
+}
+
 bool names_a_dump_file(const fs::path& p) {
     const std::string name = p.filename().string();
     return name == "dump.json" || name == "debug.json";
@@ -187,6 +230,7 @@ bool names_a_dump_file(const fs::path& p) {
 
 CompareSummary run_compare(const CompareOptions& options) {
     if (auto legacy = run_legacy_compare(options)) return *legacy;  // ptdbg .pkl or online-dispatch layouts
+    if (auto static_graph = run_static_graph_compare(options)) return *static_graph;
     const CompareJson config = read_compare_json(options.input_path);
     std::error_code ec;
     for (const auto& p : {config.npu_path, config.bench_path}) {

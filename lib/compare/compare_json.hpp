@@ -2,6 +2,7 @@
 // compare.json: the npu/bench paths (files or step directories) and the
 // optional stack path, resolved and checked as msprobe does.
 #include <filesystem>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <vector>
 
@@ -17,6 +18,10 @@ struct CompareJson {
 // msprobe; when that finds nothing, relative to the compare.json itself.
 std::filesystem::path resolve_config_path(const std::filesystem::path& configured,
                                           const std::filesystem::path& config_file);
+
+// The file as a JSON object; throws msprobe::Error (exit 2) naming it when it
+// is missing, unreadable, malformed or not an object.
+nlohmann::json read_compare_json_object(const std::filesystem::path& path);
 
 // Throws msprobe::Error (exit 2) naming the file when it is missing,
 // malformed, lacks a path, or asks for a compare flavour not supported yet.

@@ -20,16 +20,16 @@ namespace msprobe::compare {
 
 namespace fs = std::filesystem;
 
-namespace {
-
 using report::Cell;
-
-constexpr std::int64_t kMaxTensorFileBytes = std::int64_t{10} << 30;  // msprobe's 10 GiB limit
 
 Cell metric_cell(const metrics::MetricCell& m) {
     if (m.is_number()) return std::isnan(m.value) ? Cell(std::string(metrics::kNanText)) : Cell(m.value);
     return Cell(std::string(metrics::placeholder_text(m.state)));
 }
+
+namespace {
+
+constexpr std::int64_t kMaxTensorFileBytes = std::int64_t{10} << 30;  // msprobe's 10 GiB limit
 
 // msprobe's checks before opening a tensor file (§7.1); false → "read failed".
 bool acceptable_tensor_file(const fs::path& path) {

@@ -7,6 +7,8 @@
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
 #include "dump/stack_file.hpp"
+#include "metrics/metric_cell.hpp"
+#include "report/cell.hpp"
 
 namespace msprobe::compare {
 
@@ -16,6 +18,9 @@ struct RealDataOptions {
     bool locate = false;  // --locate: index columns of the max absolute / relative error
     bool fuzzy_match = false;    // -f: pairs whose names differ say so in Err_message
 };
+
+// A metric as msprobe writes it: the number, "Nan", or the placeholder text.
+report::Cell metric_cell(const metrics::MetricCell& m);
 
 ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                             const dump::StackFile* stack, ThreadPool& pool, const RealDataOptions& options);
