@@ -65,7 +65,7 @@ TEST_CASE("run_ut executes the recorded forward APIs of every fixture dump", "[r
             INFO(name);
             REQUIRE(ours.count(name));
             if (row.size() > 3 && row[3].find("AutocastCPU only support Bfloat16") != std::string::npos) {
-                // docs/compatibility.md #22: msprobe's CPU run refuses non-bfloat16 autocast; we cast and run.
+                // docs/compatibility.md #69: msprobe's CPU run refuses non-bfloat16 autocast; we cast and run.
                 CHECK(ours.at(name)[1] == "pass");
                 continue;
             }
