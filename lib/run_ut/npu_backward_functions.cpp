@@ -115,6 +115,23 @@ c10::IValue fusion_attention_grad(const Bound& a) {
     return tuple(grads);
 }
 
+// The derivative torch_npu registers for npu_confusion_transpose(x, perm, shape, first) is this operator
+// with shape = x's sizes and the flag negated, so undoing the forward is: flag set -> inverse permutation
+// then reshape to `shape`; flag clear -> reshape to the permuted `shape` then inverse permutation.
+c10::IValue confusion_transpose_backward(const Bound& a) {
+    const auto& grad = tensor_arg(a, "grad");
+    std::vector<std::int64_t> perm, shape;
+    for (const auto& item : a.at("perm").items) perm.push_back(item.integer);
+    for (const auto& item : a.at("shape").items) shape.push_back(item.integer);
+    if (perm.size() != shape.size()) throw UnsupportedApi("npu_confusion_transpose_backward: perm and shape differ in length");
+    std::vector<std::int64_t> inverse(perm.size());
+    for (std::size_t k = 0; k < perm.size(); ++k) inverse[static_cast<std::size_t>(perm[k])] = static_cast<std::int64_t>(k);
+    if (truthy(a.at("transpose_first"))) return grad.permute(inverse).reshape(shape);
+    std::vector<std::int64_t> permuted;
+    for (const auto p : perm) permuted.push_back(shape[static_cast<std::size_t>(p)]);
+    return grad.reshape(permuted).permute(inverse);
+}
+
 struct BackwardFunction {
     PySignature signature;
     c10::IValue (*run)(const Bound&);
@@ -123,6 +140,8 @@ struct BackwardFunction {
 const std::map<std::string, BackwardFunction>& backward_functions() {
     static const std::map<std::string, BackwardFunction> functions = {
         {"npu_fast_gelu_backward", {{{"grad", none()}, {"self", none()}}, fast_gelu_backward}},
+        {"npu_confusion_transpose_backward",
+         {{{"grad", none()}, {"perm", none()}, {"shape", none()}, {"transpose_first", none()}}, confusion_transpose_backward}},
         {"npu_linear_backward", {{{"grad", none()}, {"input", none()}, {"weight", none()}}, linear_backward}},
         {"matmul_backward", {{{"grad", none()}, {"self", none()}, {"other", none()}, {"mask", none()}}, matmul_backward}},
         {"npu_rms_norm_backward", {{{"dy", none()}, {"self", none()}, {"gamma", none()}, {"rstd", none()}}, rms_norm_backward}},

@@ -107,3 +107,22 @@ TEST_CASE("npu_scaled_masked_softmax_backward and npu_fusion_attention_grad matc
     REQUIRE(at::allclose(element(out, 1), kl.grad()));  // GQA: summed over the two query heads
     REQUIRE(at::allclose(element(out, 2), vl.grad()));
 }
+
+TEST_CASE("npu_confusion_transpose_backward undoes the forward for both flag values", "[run_ut][npu]") {
+    const auto x = at::arange(24, at::kDouble).reshape({2, 3, 4});
+    const auto perm = PyValue::list({PyValue::of_int(0), PyValue::of_int(2), PyValue::of_int(1)});
+    const auto x_shape = PyValue::list({PyValue::of_int(2), PyValue::of_int(3), PyValue::of_int(4)});
+    // Forward with transpose_first: permute then reshape to (2, 12); its derivative runs with the flag cleared.
+    const auto y = execute_api("NPU", "npu_confusion_transpose",
+                               {{arg(x), perm, PyValue::list({PyValue::of_int(2), PyValue::of_int(12)}), PyValue::of_bool(true)}, {}});
+    const auto back = execute_api("Aten", "npu_confusion_transpose_backward",
+                                  {{arg(y.toTensor()), perm, x_shape, PyValue::of_bool(false)}, {}}).toTensor();
+    REQUIRE(at::equal(back, x));
+    // Forward without it: reshape to (2, 4, 3) then permute; the derivative runs with the flag set.
+    const auto y2 = execute_api("NPU", "npu_confusion_transpose",
+                                {{arg(x), perm, PyValue::list({PyValue::of_int(2), PyValue::of_int(4), PyValue::of_int(3)}),
+                                  PyValue::of_bool(false)}, {}});
+    const auto back2 = execute_api("Aten", "npu_confusion_transpose_backward",
+                                   {{arg(y2.toTensor()), perm, x_shape, PyValue::of_bool(true)}, {}}).toTensor();
+    REQUIRE(at::equal(back2, x));
+}
