@@ -7,6 +7,7 @@
 
 #include "common/error.hpp"
 #include "common/python_text.hpp"
+#include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
 
 namespace msprobe::dump {
@@ -32,11 +33,6 @@ bool has_segment(std::string_view name, std::string_view segment) {
     return false;
 }
 
-const rapidjson::Value* member(const rapidjson::Value& object, const char* key) {
-    auto it = object.FindMember(key);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
-
 std::string string_of(const rapidjson::Value* value) {
     return value && value->IsString() ? std::string(value->GetString(), value->GetStringLength()) : std::string();
 }
@@ -60,7 +56,7 @@ StatValue p2p_field(const rapidjson::Value* value) {
 }
 
 std::shared_ptr<const P2POpFields> p2p_fields(const rapidjson::Value& leaf) {
-    return std::make_shared<const P2POpFields>(P2POpFields{p2p_field(member(leaf, "op")), p2p_field(member(leaf, "peer"))});
+    return std::make_shared<const P2POpFields>(P2POpFields{p2p_field(find_member(leaf, "op")), p2p_field(find_member(leaf, "peer"))});
 }
 
 // A statistic taken from a non-tensor's value, which keeps booleans boolean.
@@ -132,10 +128,10 @@ public:
                 flatten(value[i], same_name ? name : fmt::format("{}.{}", name, i), state, depth + 1);
             }
         } else if (value.IsObject()) {
-            const auto class_type = string_of(member(value, "class_type"));
-            const rapidjson::Value* type = member(value, "type");
+            const auto class_type = string_of(find_member(value, "class_type"));
+            const rapidjson::Value* type = find_member(value, "type");
             if (class_type == "torch.distributed.P2POp" || class_type == "mindspore.mint.distributed.P2POp") {
-                const rapidjson::Value* tensor = member(value, "tensor");
+                const rapidjson::Value* tensor = find_member(value, "tensor");
                 if (tensor && tensor->IsObject()) {
                     leaf_row(*tensor, name, state);
                 } else {
@@ -289,7 +285,7 @@ void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uin
             {"parameters", ".parameters", RowState::Parameters},
         }};
         for (const auto& section : kSections) {
-            const rapidjson::Value* value = member(entry, section.key);
+            const rapidjson::Value* value = find_member(entry, section.key);
             if (value) flattener.flatten(*value, name + section.suffix, section.state, 0);
         }
     }

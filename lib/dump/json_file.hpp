@@ -24,4 +24,11 @@ private:
     std::unique_ptr<rapidjson::Document> document_;
 };
 
+// `object[key]`, or nullptr when `object` is not an object or has no such member.
+inline const rapidjson::Value* find_member(const rapidjson::Value& object, const char* key) {
+    if (!object.IsObject()) return nullptr;
+    const auto it = object.FindMember(key);
+    return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
 }  // namespace msprobe::dump

@@ -25,11 +25,7 @@ using rapidjson::Value;
 
 std::string text_of(const Value& v) { return dump::python_str(v); }
 
-const Value* member(const Value& object, const char* key) {
-    if (!object.IsObject()) return nullptr;
-    auto it = object.FindMember(key);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
+using dump::find_member;
 
 // The raw record for --format json; non-finite numbers become "nan"/"inf"/"-inf"
 // so the output stays standard JSON.
@@ -58,25 +54,25 @@ Json to_json(const Value& v) {
     return nullptr;
 }
 
-bool is_leaf(const Value& v) { return v.IsObject() && member(v, "type") != nullptr; }
+bool is_leaf(const Value& v) { return v.IsObject() && find_member(v, "type") != nullptr; }
 
 // "torch.Tensor  torch.float32  [2, 1, 2, 2]  max=... requires_grad=True data=..."
 std::string leaf_text(const Value& leaf) {
-    const std::string type = text_of(*member(leaf, "type"));
-    const Value* value = member(leaf, "value");
-    if (value != nullptr && member(leaf, "dtype") == nullptr) return type + "  " + text_of(*value);
+    const std::string type = text_of(*find_member(leaf, "type"));
+    const Value* value = find_member(leaf, "value");
+    if (value != nullptr && find_member(leaf, "dtype") == nullptr) return type + "  " + text_of(*value);
     std::string out = type;
-    if (const Value* dtype = member(leaf, "dtype")) out += "  " + text_of(*dtype);
-    if (const Value* shape = member(leaf, "shape")) out += "  " + text_of(*shape);
+    if (const Value* dtype = find_member(leaf, "dtype")) out += "  " + text_of(*dtype);
+    if (const Value* shape = find_member(leaf, "shape")) out += "  " + text_of(*shape);
     std::string stats;
     static constexpr std::pair<const char*, const char*> kStatistics[] = {
         {"Max", "max"}, {"Min", "min"}, {"Mean", "mean"}, {"Norm", "norm"}};
     for (const auto& [key, label] : kStatistics) {
-        if (const Value* v = member(leaf, key)) stats += fmt::format("{}{}={}", stats.empty() ? "" : " ", label, text_of(*v));
+        if (const Value* v = find_member(leaf, key)) stats += fmt::format("{}{}={}", stats.empty() ? "" : " ", label, text_of(*v));
     }
-    if (const Value* md5 = member(leaf, "md5")) stats += (stats.empty() ? "" : " ") + ("md5=" + text_of(*md5));
-    if (const Value* rg = member(leaf, "requires_grad")) stats += (stats.empty() ? "" : " ") + ("requires_grad=" + text_of(*rg));
-    if (const Value* data = member(leaf, "data_name")) stats += (stats.empty() ? "" : " ") + ("data=" + text_of(*data));
+    if (const Value* md5 = find_member(leaf, "md5")) stats += (stats.empty() ? "" : " ") + ("md5=" + text_of(*md5));
+    if (const Value* rg = find_member(leaf, "requires_grad")) stats += (stats.empty() ? "" : " ") + ("requires_grad=" + text_of(*rg));
+    if (const Value* data = find_member(leaf, "data_name")) stats += (stats.empty() ? "" : " ") + ("data=" + text_of(*data));
     if (value != nullptr) stats += (stats.empty() ? "" : " ") + ("value=" + text_of(*value));
     if (!stats.empty()) out += "  " + stats;
     return out;
@@ -120,11 +116,11 @@ std::string entry_lines(const Value& entry) {
 // construct.json: node -> parent (text, null, or a list whose first item is the parent).
 std::vector<std::string> construct_chain(const Value* construct, const std::string& name) {
     std::vector<std::string> chain;
-    if (construct == nullptr || !construct->IsObject() || member(*construct, name.c_str()) == nullptr) return chain;
+    if (construct == nullptr || !construct->IsObject() || find_member(*construct, name.c_str()) == nullptr) return chain;
     std::string node = name;
     for (int depth = 0; depth < 1000; ++depth) {
         chain.insert(chain.begin(), node);
-        const Value* parent = member(*construct, node.c_str());
+        const Value* parent = find_member(*construct, node.c_str());
         if (parent != nullptr && parent->IsArray()) parent = parent->Empty() ? nullptr : &(*parent)[0];
         if (parent == nullptr || !parent->IsString()) break;
         node = std::string(parent->GetString(), parent->GetStringLength());
@@ -157,7 +153,7 @@ std::optional<dump::JsonFile> load_optional(const std::optional<std::filesystem:
 }
 
 std::string member_text(const Value& root, const char* key) {
-    const Value* v = member(root, key);
+    const Value* v = find_member(root, key);
     return v != nullptr && v->IsString() ? std::string(v->GetString(), v->GetStringLength()) : std::string("?");
 }
 
@@ -166,7 +162,7 @@ void collect_data_names(const Value& v, std::vector<std::string>& out) {
     if (v.IsArray()) {
         for (const auto& item : v.GetArray()) collect_data_names(item, out);
     } else if (v.IsObject()) {
-        if (const Value* name = member(v, "data_name"); name != nullptr && name->IsString()) {
+        if (const Value* name = find_member(v, "data_name"); name != nullptr && name->IsString()) {
             out.emplace_back(name->GetString(), name->GetStringLength());
             return;
         }
@@ -210,7 +206,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
     const dump::JsonFile json = dump::JsonFile::load(options.file);
     const Value& root = json.root();
     if (!root.IsObject()) throw Error(json.path(), "the top level is not a JSON object");
-    const Value* data = member(root, "data");
+    const Value* data = find_member(root, "data");
     const bool is_stack_file = data == nullptr;
     if (data != nullptr && !data->IsObject()) throw Error(json.path(), "'data' is not a JSON object");
 
@@ -248,7 +244,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
     std::string text;
     for (const std::size_t seq : selected) {
         const std::string& name = names[seq];
-        const Value* entry = is_stack_file ? nullptr : member(*data, name.c_str());
+        const Value* entry = is_stack_file ? nullptr : find_member(*data, name.c_str());
         const std::vector<std::string>* lines = stack ? stack->stack_lines(name) : nullptr;
         const auto chain = construct_chain(construct_root, name);
         if (options.json) {

@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "dump/json_file.hpp"
 #include "run_ut/api_executor.hpp"
 
 namespace msprobe::run_ut {
@@ -15,11 +16,7 @@ namespace {
 using precision::DType;
 using precision::OutputValue;
 
-const rapidjson::Value* member(const rapidjson::Value& obj, const char* key) {
-    if (!obj.IsObject()) return nullptr;
-    auto it = obj.FindMember(key);
-    return it == obj.MemberEnd() ? nullptr : &it->value;
-}
+using dump::find_member;
 
 DType to_precision_dtype(at::ScalarType t) {
     switch (t) {
@@ -177,10 +174,10 @@ c10::IValue run_device(const std::string& family, const std::string& api_name, c
 }
 
 std::optional<at::ScalarType> output_dtype_hint(const rapidjson::Value& forward) {
-    const auto* out = member(forward, "output");
+    const auto* out = find_member(forward, "output");
     if (!out || !out->IsArray() || out->Empty()) return std::nullopt;
     const auto& first = (*out)[0];
-    const auto* dt = member(first, "dtype");
+    const auto* dt = find_member(first, "dtype");
     if (!dt || !dt->IsString()) return std::nullopt;
     const auto t = scalar_type_from_name(dt->GetString());
     if (t == at::kBFloat16 || t == at::kHalf || t == at::kFloat || t == at::kDouble) return t;
@@ -217,7 +214,7 @@ OutputValue dumped_value(const rapidjson::Value& record, InputBuilder& inputs) {
     }
     if (record.IsNull()) return OutputValue::none();
     if (auto t = inputs.real_tensor(record)) return to_output_value(c10::IValue(*t));
-    const auto* v = member(record, "value");
+    const auto* v = find_member(record, "value");
     if (!v || v->IsNull()) return OutputValue::none();
     if (v->IsBool()) return OutputValue::of_bool(v->GetBool());
     if (v->IsInt64()) return OutputValue::of_int(v->GetInt64());
@@ -325,7 +322,7 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
         const PyCall device_call = copy_call(call, request.api_name, std::nullopt, backward_wanted, device_tensors);
         device_out = run_device(request.family, request.api_name, device_call, rule);
     }
-    device_value = request.device_from_dump ? dumped_outputs(*member(forward, "output"), inputs)
+    device_value = request.device_from_dump ? dumped_outputs(*find_member(forward, "output"), inputs)
                                             : to_output_value(device_out);
 
     if (artifacts) {
@@ -349,7 +346,7 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
         if (!index && is_sequence(bench_out)) {
             backward_message += "Multiple backward is not supported.";
         } else {
-            const auto* grad_records = member(*request.backward, "input");
+            const auto* grad_records = find_member(*request.backward, "input");
             if (!grad_records || !grad_records->IsArray() || grad_records->Empty()) {
                 throw std::runtime_error("the backward entry has no input gradient");
             }

@@ -7,6 +7,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "dump/json_file.hpp"
 #include "run_ut/api_run.hpp"
 #include "run_ut/private_random_stream.hpp"
 
@@ -53,33 +54,29 @@ struct Arg {
     const char* keyword;
 };
 
-const rapidjson::Value* member(const rapidjson::Value& obj, const char* key) {
-    if (!obj.IsObject()) return nullptr;
-    auto it = obj.FindMember(key);
-    return it == obj.MemberEnd() ? nullptr : &it->value;
-}
+using dump::find_member;
 
 std::size_t positional_count(const rapidjson::Value& forward) {
-    const auto* args = member(forward, "input_args");
+    const auto* args = find_member(forward, "input_args");
     return args && args->IsArray() ? args->Size() : 0;
 }
 
 const rapidjson::Value* argument(const rapidjson::Value& forward, Arg arg) {
-    const auto* args = member(forward, "input_args");
+    const auto* args = find_member(forward, "input_args");
     if (args && args->IsArray() && arg.index < args->Size()) return &(*args)[static_cast<rapidjson::SizeType>(arg.index)];
-    const auto* kwargs = member(forward, "input_kwargs");
-    return kwargs ? member(*kwargs, arg.keyword) : nullptr;
+    const auto* kwargs = find_member(forward, "input_kwargs");
+    return kwargs ? find_member(*kwargs, arg.keyword) : nullptr;
 }
 
 // The argument as it was after the call: a collective's `output` mirrors its positional arguments followed
 // by its keyword values (formats §5.2).
 const rapidjson::Value* argument_after(const rapidjson::Value& forward, Arg arg) {
-    const auto* out = member(forward, "output");
+    const auto* out = find_member(forward, "output");
     if (!out || !out->IsArray()) return nullptr;
     std::size_t slot = arg.index;
     const std::size_t positional = positional_count(forward);
     if (arg.index >= positional) {
-        const auto* kwargs = member(forward, "input_kwargs");
+        const auto* kwargs = find_member(forward, "input_kwargs");
         if (!kwargs || !kwargs->IsObject()) return nullptr;
         slot = positional;
         bool found = false;
@@ -98,7 +95,7 @@ const rapidjson::Value* argument_after(const rapidjson::Value& forward, Arg arg)
 std::int64_t int_argument(const rapidjson::Value& forward, Arg arg, std::optional<std::int64_t> fallback) {
     const auto* record = argument(forward, arg);
     if (record) {
-        const auto* v = record->IsObject() ? member(*record, "value") : record;
+        const auto* v = record->IsObject() ? find_member(*record, "value") : record;
         if (v && v->IsNumber()) return static_cast<std::int64_t>(v->GetDouble());
     }
     if (fallback) return *fallback;
@@ -108,12 +105,12 @@ std::int64_t int_argument(const rapidjson::Value& forward, Arg arg, std::optiona
 // The global ranks of the call's process group: a recorded torch.ProcessGroup, else every rank dumped.
 std::vector<int> group_ranks(const rapidjson::Value& forward, const RankDumps& ranks) {
     for (const char* section : {"input_args", "input_kwargs"}) {
-        const auto* values = member(forward, section);
+        const auto* values = find_member(forward, section);
         if (!values) continue;
         auto visit = [](const rapidjson::Value& v) -> const rapidjson::Value* {
-            const auto* type = member(v, "type");
+            const auto* type = find_member(v, "type");
             if (!type || !type->IsString() || std::string_view(type->GetString()) != "torch.ProcessGroup") return nullptr;
-            return member(v, "group_ranks");
+            return find_member(v, "group_ranks");
         };
         const rapidjson::Value* found = nullptr;
         if (values->IsArray()) {
@@ -140,7 +137,7 @@ enum class ReduceOp { Sum, Avg, Product, Min, Max, BitAnd, BitOr, BitXor };
 // {"type": "torch.distributed.ReduceOp", "value": "RedOpType.SUM"}; SUM when not recorded.
 ReduceOp reduce_op(const rapidjson::Value& forward, Arg arg) {
     const auto* record = argument(forward, arg);
-    const auto* v = record ? member(*record, "value") : nullptr;
+    const auto* v = record ? find_member(*record, "value") : nullptr;
     if (!v || !v->IsString()) return ReduceOp::Sum;
     std::string text = v->GetString();
     text = text.substr(text.rfind('.') + 1);

@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "dump/json_file.hpp"
 #include "tensor/tensor_file.hpp"
 
 namespace msprobe::run_ut {
@@ -16,14 +17,10 @@ namespace {
 
 std::string str(const rapidjson::Value& v) { return v.IsString() ? std::string(v.GetString(), v.GetStringLength()) : ""; }
 
-const rapidjson::Value* member(const rapidjson::Value& obj, const char* key) {
-    if (!obj.IsObject()) return nullptr;
-    auto it = obj.FindMember(key);
-    return it == obj.MemberEnd() ? nullptr : &it->value;
-}
+using dump::find_member;
 
 std::string type_of(const rapidjson::Value& record) {
-    const auto* t = member(record, "type");
+    const auto* t = find_member(record, "type");
     return t ? str(*t) : "";
 }
 
@@ -49,7 +46,7 @@ PyValue json_value(const rapidjson::Value& v) {
 }
 
 PyValue record_value(const rapidjson::Value& record) {
-    const auto* v = member(record, "value");
+    const auto* v = find_member(record, "value");
     return v ? json_value(*v) : PyValue::none();
 }
 
@@ -63,7 +60,7 @@ std::vector<std::int64_t> int_list(const rapidjson::Value& v) {
 
 PyValue int_list_value(const rapidjson::Value& record) {
     std::vector<PyValue> items;
-    if (const auto* v = member(record, "value")) {
+    if (const auto* v = find_member(record, "value")) {
         for (auto i : int_list(*v)) items.push_back(PyValue::of_int(i));
     }
     return PyValue::list(std::move(items));
@@ -170,7 +167,7 @@ std::optional<at::ScalarType> scalar_type_from_name(const std::string& name) {
 }
 
 bool has_out_keyword(const rapidjson::Value& forward) {
-    const auto* kwargs = member(forward, "input_kwargs");
+    const auto* kwargs = find_member(forward, "input_kwargs");
     return kwargs && kwargs->IsObject() && kwargs->HasMember("out");
 }
 
@@ -232,10 +229,10 @@ at::Tensor round_to_hf32(const at::Tensor& t) {
 
 std::optional<at::Tensor> InputBuilder::real_tensor(const rapidjson::Value& record) const {
     std::filesystem::path file;
-    if (const auto* dp = member(record, "datapath"); dp && dp->IsString()) {
+    if (const auto* dp = find_member(record, "datapath"); dp && dp->IsString()) {
         file = std::filesystem::path(str(*dp));
         if (file.is_relative() && data_root_) file = *data_root_ / file;
-    } else if (const auto* dn = member(record, "data_name"); dn && dn->IsString() && data_root_) {
+    } else if (const auto* dn = find_member(record, "data_name"); dn && dn->IsString() && data_root_) {
         file = *data_root_ / str(*dn);
     } else {
         return std::nullopt;
@@ -258,19 +255,19 @@ at::Tensor InputBuilder::tensor_from_record(const rapidjson::Value& record, cons
     if (auto real = real_tensor(record)) {
         t = *real;
     } else {
-        const auto* dtype_v = member(record, "dtype");
+        const auto* dtype_v = find_member(record, "dtype");
         const std::string dtype_name = dtype_v ? str(*dtype_v) : "";
         auto dtype = dtype_override ? dtype_override : scalar_type_from_name(dtype_name);
         if (!dtype) throw std::runtime_error(fmt::format("Dtype is not supported: {}", dtype_name));
         if (api_name == "cross_entropy" && *dtype == at::kInt) dtype = at::kLong;
         if (api_name == "histc" && *dtype == at::kLong) dtype = at::kFloat;
-        const auto* shape_v = member(record, "shape");
+        const auto* shape_v = find_member(record, "shape");
         const auto shape = shape_v ? int_list(*shape_v) : std::vector<std::int64_t>{};
         static const rapidjson::Value kNull;
-        const rapidjson::Value* min = member(record, "Min_except_inf_nan");
-        const rapidjson::Value* max = member(record, "Max_except_inf_nan");
-        if (!min) min = member(record, "Min");
-        if (!max) max = member(record, "Max");
+        const rapidjson::Value* min = find_member(record, "Min_except_inf_nan");
+        const rapidjson::Value* max = find_member(record, "Max_except_inf_nan");
+        if (!min) min = find_member(record, "Min");
+        if (!max) max = find_member(record, "Max");
         rapidjson::Value min_copy;
         if (min_override) {
             min_copy.SetDouble(*min_override);
@@ -278,7 +275,7 @@ at::Tensor InputBuilder::tensor_from_record(const rapidjson::Value& record, cons
         }
         t = random_tensor(*dtype, shape, min ? *min : kNull, max ? *max : kNull);
         // Special values of the record (Min/Max themselves, not the _except_inf_nan ones) are re-planted.
-        if (member(record, "Min_except_inf_nan") || member(record, "Max_except_inf_nan")) {
+        if (find_member(record, "Min_except_inf_nan") || find_member(record, "Max_except_inf_nan")) {
             // Current dumpers never write these keys; nothing more to do for them here.
         }
     }
@@ -298,7 +295,7 @@ PyValue InputBuilder::positional(const rapidjson::Value& record, const std::stri
     if (!record.IsObject()) throw std::runtime_error("");
     const std::string type = type_of(record);
     if (is_tensor_record(record)) {
-        const auto* rg = member(record, "requires_grad");
+        const auto* rg = find_member(record, "requires_grad");
         const bool wants = need_grad && rg && rg->IsBool() && rg->GetBool();
         return PyValue::of_tensor(tensor_from_record(record, api_name), wants);
     }
@@ -319,8 +316,8 @@ PyValue InputBuilder::positional(const rapidjson::Value& record, const std::stri
     }
     if (type.empty()) throw std::runtime_error("an argument record without a type cannot be rebuilt");
     if (type == "torch.dtype") {
-        const auto t = scalar_type_from_name(str(*member(record, "value")));
-        if (!t) throw std::runtime_error("unsupported dtype " + str(*member(record, "value")));
+        const auto t = scalar_type_from_name(str(*find_member(record, "value")));
+        if (!t) throw std::runtime_error("unsupported dtype " + str(*find_member(record, "value")));
         return PyValue::of_dtype(*t);
     }
     return record_value(record);
@@ -356,8 +353,8 @@ namespace {
 
 // npu_fusion_attention's sparse_mode (a record's value or a bare int; 0 when absent) is 2, 3 or 4.
 bool compressed_mask_mode(const rapidjson::Value& kwargs) {
-    const auto* mode = member(kwargs, "sparse_mode");
-    if (mode && mode->IsObject()) mode = member(*mode, "value");
+    const auto* mode = find_member(kwargs, "sparse_mode");
+    if (mode && mode->IsObject()) mode = find_member(*mode, "value");
     if (!mode || !mode->IsNumber()) return false;
     const auto value = mode->GetDouble();
     return value == 2 || value == 3 || value == 4;
@@ -367,7 +364,7 @@ bool compressed_mask_mode(const rapidjson::Value& kwargs) {
 
 PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::string& api_name, bool need_grad) {
     PyCall call;
-    if (const auto* kwargs = member(forward, "input_kwargs"); kwargs && kwargs->IsObject()) {
+    if (const auto* kwargs = find_member(forward, "input_kwargs"); kwargs && kwargs->IsObject()) {
         for (const auto& m : kwargs->GetObject()) {
             const std::string key(m.name.GetString(), m.name.GetStringLength());
             if (type_of(m.value) == "torch.device") continue;  // CPU only: the device keyword is dropped
@@ -380,18 +377,18 @@ PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::st
             call.kwargs.emplace_back(key, keyword(key, m.value, api_name, call.kwargs));
         }
     }
-    if (const auto* args = member(forward, "input_args"); args && args->IsArray()) {
+    if (const auto* args = find_member(forward, "input_args"); args && args->IsArray()) {
         std::size_t index = 0;
         for (const auto& a : args->GetArray()) {
             // §4.2 argument pre-processing applied to the record before generation.
             if (api_name == "cross_entropy" && index == 1 && is_tensor_record(a) && !real_tensor(a)) {
-                const auto lo = statistic(member(a, "Min"));
-                const auto* rg = member(a, "requires_grad");
+                const auto lo = statistic(find_member(a, "Min"));
+                const auto* rg = find_member(a, "requires_grad");
                 const bool wants = need_grad && rg && rg->IsBool() && rg->GetBool();
                 call.args.push_back(PyValue::of_tensor(
                     tensor_from_record(a, api_name, lo && *lo <= 0 ? std::optional<double>(0.0) : std::nullopt), wants));
             } else if (api_name == "histc" && index == 0 && is_tensor_record(a) && !real_tensor(a)) {
-                const auto* dt = member(a, "dtype");
+                const auto* dt = find_member(a, "dtype");
                 const std::string name = dt ? str(*dt) : "";
                 const bool is_int = name == "torch.int8" || name == "torch.int32" || name == "torch.int64";
                 call.args.push_back(PyValue::of_tensor(
