@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
@@ -13,6 +12,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
+#include "dump/json_tree.hpp"
 #include "compare/advisor.hpp"
 #include "compare/compare_json.hpp"
 #include "compare/compare_pair.hpp"
@@ -37,15 +37,7 @@ fs::path resolve_config_path(const fs::path& configured, const fs::path& config_
 }
 
 nlohmann::json read_compare_json_object(const fs::path& path) {
-    std::ifstream in(path);
-    if (!fs::exists(path)) throw Error(path.string(), "no such file");
-    if (!in) throw Error(path.string(), "cannot open for reading");
-    nlohmann::json config;
-    try {
-        config = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw Error(path.string(), fmt::format("malformed JSON at byte {}", e.byte));
-    }
+    const nlohmann::json config = dump::load_json_tree(path);
     if (!config.is_object()) throw Error(path.string(), "expected a JSON object with npu_path and bench_path");
     return config;
 }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <ctime>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
@@ -12,6 +11,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
+#include "dump/json_tree.hpp"
 #include "compare/compare_json.hpp"
 #include "compare/legacy_table.hpp"
 #include "legacy/dispatch_folder.hpp"
@@ -34,12 +34,10 @@ fs::path configured_path(const nlohmann::json& config, const char* key, const fs
 }
 
 std::optional<nlohmann::json> load_config(const fs::path& path) {
-    std::ifstream in(path);
-    if (!in) return std::nullopt;
     try {
-        auto config = nlohmann::json::parse(in);
+        auto config = dump::load_json_tree(path);
         if (config.is_object()) return config;
-    } catch (const nlohmann::json::parse_error&) {
+    } catch (const Error&) {
     }
     return std::nullopt;  // the ordinary compare reports what is wrong with it
 }

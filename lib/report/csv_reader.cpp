@@ -1,15 +1,12 @@
 #include "report/csv_reader.hpp"
 
-#include <fmt/format.h>
 
-#include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe::report {
 
@@ -37,11 +34,7 @@ Cell typed_cell(std::string field) {
 }  // namespace
 
 std::vector<std::vector<std::string>> read_csv_records(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path, fmt::format("cannot open: {}", std::strerror(errno)));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+    std::string text = read_input_file(path, InputKind::Table);
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // UTF-8 BOM
 
     std::vector<std::vector<std::string>> records;

@@ -1,5 +1,6 @@
 #include "report/xlsx_reader.hpp"
 
+#include <unistd.h>
 #include <zip.h>
 
 #include <pugixml.hpp>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe::report {
 
@@ -23,9 +25,14 @@ namespace {
 class ZipPackage {
 public:
     explicit ZipPackage(const std::string& path) : path_(path) {
+        const InputFile input = InputFile::open(path, InputKind::Table);
+        // libzip owns (and closes) the descriptor it is given once the archive is open.
+        const int fd = ::dup(input.fd());
+        if (fd < 0) throw Error(path, "cannot open: out of file descriptors");
         int code = 0;
-        archive_ = zip_open(path.c_str(), ZIP_RDONLY, &code);
+        archive_ = zip_fdopen(fd, 0, &code);
         if (archive_ == nullptr) {
+            ::close(fd);
             zip_error_t error;
             zip_error_init_with_code(&error, code);
             std::string reason = std::string("not a readable .xlsx (zip) file: ") + zip_error_strerror(&error);
