@@ -138,7 +138,8 @@ std::optional<JsonParseError> parse_with_flags(rapidjson::Document& document, ch
         return refusal;
     }
     if (result.IsError()) {
-        return JsonParseError{JsonParseError::Kind::Malformed, result.Offset(), rapidjson::GetParseError_En(result.Code())};
+        return JsonParseError{JsonParseError::Kind::Malformed, result.Offset(),
+                              rapidjson::GetParseError_En(result.Code())};
     }
     return std::nullopt;
 }
