@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/printable.hpp"
 #include "parse/interactive_shell.hpp"
 #include "parse/parse_job.hpp"
 
@@ -78,14 +79,14 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
         for (const auto& warning : result.warnings) {
             // JSON keeps stdout to itself (a diff's warnings are also inside it).
             if (options.json) {
-                std::fprintf(stderr, "msprobe parse: warning: %s\n", warning.c_str());
+                std::fprintf(stderr, "msprobe parse: warning: %s\n", printable(warning).c_str());
             } else {
                 log::warning(warning);
             }
         }
         std::fwrite(result.out.data(), 1, result.out.size(), stdout);
         std::fflush(stdout);
-        if (!result.message.empty()) std::fprintf(stderr, "msprobe parse: %s\n", result.message.c_str());
+        if (!result.message.empty()) std::fprintf(stderr, "msprobe parse: %s\n", printable(result.message).c_str());
         return result.exit_code;
     };
 }
