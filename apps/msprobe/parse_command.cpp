@@ -43,12 +43,12 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
     cmd->add_option("--api", flags->api,
                     "entry to show: exact name, else the name without .forward/.backward, else every name "
                     "starting with it (.pkl: plain prefix, as ptdbg)");
-    cmd->add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
-    cmd->add_flag("--exact", o.exact, "select only the entry named exactly --api");
+    auto* prefix = cmd->add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
+    cmd->add_flag("--exact", o.exact, "select only the entry named exactly --api")->excludes(prefix);
     cmd->add_option("--stack", flags->stack, "stack.json to use (default: the one beside dump.json)");
     cmd->add_option("--construct", flags->construct, "construct.json to use (default: the one beside dump.json)");
-    cmd->add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
-    cmd->add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only");
+    auto* stats_only = cmd->add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
+    cmd->add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only")->excludes(stats_only);
     cmd->add_flag("--with-data", o.with_data,
                   "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
     cmd->add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));

@@ -1,5 +1,6 @@
 // Output paths and resource flags: a symbolic link in the output path is not
-// followed, -j is capped and checked, and empty or repeated flags are refused.
+// followed, -j is capped and checked, and empty, repeated or contradicting flags
+// are refused.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -72,7 +73,7 @@ TEST_CASE("an output path through a symbolic link is refused", "[cli][paths]") {
     CHECK(r.exit_code == 0);
 }
 
-TEST_CASE("-j is checked and capped", "[cli][paths]") {
+TEST_CASE("the thread count (-j) is checked and capped", "[cli][paths]") {
     Pair pair("jobs");
     SECTION("too many threads are lowered, with a warning") {
         const auto r = pair.compare({"-o", "out", "-j", "200000"});
@@ -104,4 +105,13 @@ TEST_CASE("empty and repeated flags are refused", "[cli][paths]") {
     require_refusal(run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "npu", "-o="}, pair.dir),
                     "argument -o/--output_path: expected a non-empty value");
     CHECK_FALSE(fs::exists(pair.dir / "out"));
+}
+
+TEST_CASE("flags that contradict each other are refused", "[cli][paths]") {
+    Pair pair("conflicts");
+    require_refusal(run_msprobe({"parse", "npu/dump.json", "--api", "Functional.relu", "--prefix", "--exact"}, pair.dir),
+                    "--prefix excludes --exact");
+    require_refusal(run_msprobe({"parse", "npu/dump.json", "--api", "Functional.relu", "--stats-only", "--stack-only"},
+                                pair.dir),
+                    "--stats-only excludes --stack-only");
 }
