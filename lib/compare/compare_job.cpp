@@ -15,6 +15,7 @@
 #include "dump/json_tree.hpp"
 #include "compare/advisor.hpp"
 #include "compare/compare_json.hpp"
+#include "compare/committed_results.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
@@ -115,22 +116,25 @@ public:
                                      result.table.rows.size(), kHighlightRowLimit));
         }
         if (highlight) apply_highlight(result, judged);
-        if (fs::exists(result_path)) log::warning(fmt::format("{} will be deleted.", result_path.string()));
         const auto rendering = highlight ? report::CellRendering::Highlight : report::CellRendering::Plain;
-        report::write_atomically(result_path, [&](const fs::path& temp) {
-            switch (options_.format) {
-                case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
-                case OutputFormat::Xlsx: report::write_xlsx(result.table, rendering, temp); break;
-                case OutputFormat::Json:
-                    write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
-                    break;
-            }
-        });
-        log::debug(fmt::format("result file written at {:.0f} ms", elapsed_ms()));
-        log::info(fmt::format("The result file is saved in: {}", result_path.string()));
-        outcome.written.push_back(result_path);
-
-        if (!options_.compare_only) outcome.written.push_back(write_advice(result, suffix));
+        // A pair's result and advisor file are staged together: a failed advisor takes its result with it.
+        try {
+            staged_.stage(result_path, [&](const fs::path& temp) {
+                switch (options_.format) {
+                    case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
+                    case OutputFormat::Xlsx: report::write_xlsx(result.table, rendering, temp); break;
+                    case OutputFormat::Json:
+                        write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
+                        break;
+                }
+            });
+            log::debug(fmt::format("result file staged at {:.0f} ms", elapsed_ms()));
+            outcome.written.push_back(result_path);
+            if (!options_.compare_only) outcome.written.push_back(stage_advice(result, suffix));
+        } catch (...) {
+            for (const auto& file : outcome.written) staged_.discard(file);
+            throw;
+        }
         summary_.pairs.push_back(std::move(outcome));
     }
 
@@ -154,15 +158,26 @@ public:
                 try {
                     compare_files(input, rank_name);
                 } catch (const Error& e) {
+                    if (staged_.failed()) throw;  // a result could not be written: nothing of the run appears
                     // One unusable rank must not hide the others' results; the run still fails.
                     log::error(fmt::format("{} Skipping {} comparison.", e.what(), rank_name));
                     ++summary_.failed_ranks;
                 }
             }
         }
+        if (summary_.pairs.empty() && summary_.failed_ranks == 0) {
+            throw Error(npu_dir.string(),
+                        fmt::format("nothing to compare with {}: no rank directory (rank, rank0, ...) holds a dump.json "
+                                    "or debug.json on both sides",
+                                    bench_dir.string()));
+        }
     }
 
-    CompareSummary summary() const { return summary_; }
+    // Moves every staged result into place; the summary then names where they went.
+    CompareSummary commit() {
+        commit_results(staged_, summary_);
+        return summary_;
+    }
 
 private:
     static const char* extension(OutputFormat format) {
@@ -174,9 +189,9 @@ private:
         return ".xlsx";
     }
 
-    fs::path write_advice(const ResultTable& result, const std::string& suffix) const {
+    fs::path stage_advice(const ResultTable& result, const std::string& suffix) {
         const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
-        write_advice_file(advise(result), advisor_path);
+        stage_advice_file(advise(result), advisor_path, staged_);
         return advisor_path;
     }
 
@@ -184,6 +199,7 @@ private:
 
     const CompareOptions& options_;
     ThreadPool pool_;
+    report::StagedFiles staged_;
     CompareSummary summary_;
 };
 
@@ -234,7 +250,7 @@ CompareSummary run_compare(const CompareOptions& options) {
                     fmt::format("bench_path is a {} but npu_path is a {}; both must be files or both directories",
                                 npu_is_dir ? "file" : "directory", npu_is_dir ? "directory" : "file"));
     }
-    report::ensure_output_dir(options.output_dir);
+    report::check_output_dir(options.output_dir);
     JobRunner runner(options);
     if (npu_is_dir) {
         runner.compare_step_dirs(config.npu_path, config.bench_path);
@@ -255,7 +271,7 @@ CompareSummary run_compare(const CompareOptions& options) {
         }
         runner.compare_files(input, "");
     }
-    return runner.summary();
+    return runner.commit();
 }
 
 }  // namespace msprobe::compare

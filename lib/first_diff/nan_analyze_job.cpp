@@ -186,7 +186,10 @@ const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const s
 NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
     std::error_code ec;
     if (!fs::is_directory(options.input_dir, ec)) {
-        throw Error(options.input_dir.string(), "no such directory (expected a step directory of a dump)");
+        const bool exists = fs::exists(options.input_dir, ec);
+        throw Error(options.input_dir.string(), fmt::format("{}; expected a step directory of a dump (holding rank, "
+                                                            "rank0, rank1, ...)",
+                                                            exists ? "is not a directory" : "no such directory"));
     }
     std::vector<RankFiles> files;
     for (const auto& [rank, dir] : nan_rank_dirs(options.input_dir)) {
@@ -214,10 +217,10 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
         log::info("Cannot find any anomaly node, no need to generate analyze file.");
         return summary;
     }
-    report::ensure_output_dir(options.output_dir);
-    const fs::path target = options.output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds());
-    report::write_atomically(target,
-                             [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
+    report::check_output_dir(options.output_dir);
+    const fs::path target = report::write_atomically(
+        options.output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds()),
+        [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
     log::info(fmt::format("The analyze result is saved in: {}", target.string()));
     summary.written = target;
     return summary;

@@ -231,12 +231,12 @@ void write_data_mapping_yaml(const LayerMappingResult& mapping, const fs::path& 
             text += key + ": " + yaml_scalar(bench) + "\n";
         }
     }
-    report::write_atomically(path, [&](const fs::path& temp) {
+    const fs::path placed = report::write_atomically(path, [&](const fs::path& temp) {
         std::ofstream out(temp, std::ios::binary);
         out << text;
         if (!out.flush()) throw Error(path.string(), "write failed");
     });
-    log::info(fmt::format("The data mapping file is saved in: {}", path.string()));
+    log::info(fmt::format("The data mapping file is saved in: {}", placed.string()));
 }
 
 }  // namespace msprobe::mapping
