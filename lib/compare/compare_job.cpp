@@ -128,7 +128,11 @@ public:
         report::write_atomically(result_path, [&](const fs::path& temp) {
             switch (options_.format) {
                 case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
-                case OutputFormat::Xlsx: report::write_xlsx(result.table, rendering, temp); break;
+                case OutputFormat::Xlsx:
+                    report::write_xlsx(result.table, rendering, temp,
+                                       options_.strict_compat ? report::FillSpelling::Msprobe
+                                                              : report::FillSpelling::Opaque);
+                    break;
                 case OutputFormat::Json:
                     write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
                     break;
