@@ -112,6 +112,9 @@ public:
             summary_.pairs.push_back(std::move(empty));
             return;
         }
+        if (options_.locate && result.mode != CompareMode::All) {
+            note_ignored_flag("--locate has no effect on statistics or md5 dumps (it locates errors inside tensors)");
+        }
         const HighlightVerdict judged = judge_highlight(result, debug);
         const auto verdicts = row_verdicts(result, judged);
         PairOutcome outcome = summarize_pair(label, result, verdicts, input.stack_json_for_summary);
@@ -175,6 +178,11 @@ public:
     }
 
     CompareSummary summary() const { return summary_; }
+
+    void note_ignored_flag(const std::string& sentence) {
+        auto& notes = summary_.ignored_flags;
+        if (std::find(notes.begin(), notes.end(), sentence) == notes.end()) notes.push_back(sentence);
+    }
 
 private:
     static const char* extension(OutputFormat format) {
