@@ -7,6 +7,7 @@
 
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "compare_flag_warnings.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
@@ -117,12 +118,17 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.locate = flags->locate;
         options.jobs = worker_threads(flags->jobs, std::thread::hardware_concurrency());
         mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
+        // Said after the run, so that bad input still gets exactly one line on stderr.
+        const auto flags_ignored = flags_without_effect(*cmd, flags->format);
         if (flags->diff_analyze) {
             first_diff::run_compare_diff_analyze(options);
+            warn_flags_without_effect(flags_ignored);
             log::info("msprobe compare ends successfully.");
             return 0;
         }
         const auto summary = compare::run_compare(options);
+        warn_flags_without_effect(flags_ignored);
+        warn_flags_without_effect(summary.ignored_flags);
         if (summary.failed_ranks > 0) {
             std::fputs(compare::summary_text(summary).c_str(), stdout);
             throw Error(options.input_path.string(),

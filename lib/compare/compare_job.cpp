@@ -105,6 +105,9 @@ public:
             summary_.pairs.push_back(std::move(empty));
             return;
         }
+        if (options_.locate && result.mode != CompareMode::All) {
+            note_ignored_flag("--locate has no effect on statistics or md5 dumps (it locates errors inside tensors)");
+        }
         const HighlightVerdict judged = judge_highlight(result, debug);
         const auto verdicts = row_verdicts(result, judged);
         PairOutcome outcome = summarize_pair(label, result, verdicts, input.stack_json_for_summary);
@@ -122,7 +125,11 @@ public:
             staged_.stage(result_path, [&](const fs::path& temp) {
                 switch (options_.format) {
                     case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
-                    case OutputFormat::Xlsx: report::write_xlsx(result.table, rendering, temp); break;
+                    case OutputFormat::Xlsx:
+                        report::write_xlsx(result.table, rendering, temp,
+                                           options_.strict_compat ? report::FillSpelling::Msprobe
+                                                                  : report::FillSpelling::Opaque);
+                        break;
                     case OutputFormat::Json:
                         write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
                         break;
@@ -177,6 +184,11 @@ public:
     CompareSummary commit() {
         commit_results(staged_, summary_);
         return summary_;
+    }
+
+    void note_ignored_flag(const std::string& sentence) {
+        auto& notes = summary_.ignored_flags;
+        if (std::find(notes.begin(), notes.end(), sentence) == notes.end()) notes.push_back(sentence);
     }
 
 private:

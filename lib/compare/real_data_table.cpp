@@ -118,7 +118,8 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
     // The tensor step of every row, in parallel; results land by row index.
     std::vector<TensorStep> steps(pairs.size());
     {
-        Progress progress("Comparing tensors", static_cast<std::int64_t>(pairs.size()), options.show_progress);
+        Progress progress("Comparing tensors", static_cast<std::int64_t>(pairs.size()), options.show_progress,
+                          "tensors");
         pool.parallel_for(static_cast<std::int64_t>(pairs.size()), [&](std::int64_t i) {
             const auto& pair = pairs[static_cast<std::size_t>(i)];
             const auto& n = npu.rows[pair.npu];
