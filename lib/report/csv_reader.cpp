@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <string_view>
 
 #include "common/error.hpp"
@@ -43,12 +42,14 @@ constexpr std::size_t kMaxRecords = 1048576 + 1;
 constexpr std::size_t kMaxFields = std::size_t{1} << 25;
 
 std::string read_whole_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) throw Error(path, fmt::format("cannot open: {}", std::strerror(errno)));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) throw Error(path, "read error");
-    std::string text = buffer.str();
+    // One buffer of the file's size (a string stream would hold it twice).
+    const auto size = static_cast<std::streamoff>(in.tellg());
+    if (size < 0) throw Error(path, "cannot tell its size (not a regular file?)");
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.seekg(0);
+    if (!in.read(text.data(), static_cast<std::streamsize>(text.size()))) throw Error(path, "read error");
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // UTF-8 BOM
     return text;
 }

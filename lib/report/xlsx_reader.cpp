@@ -386,7 +386,12 @@ public:
     }
 
     [[noreturn]] void fail(const std::string& reference, const std::string& reason) const {
-        throw Error(package_.path(), "sheet \"" + sheet_name_ + "\" cell " + reference + ": " + reason);
+        fail_at("cell " + reference, reason);
+    }
+
+    // `where`: "cell B3", "row 7".
+    [[noreturn]] void fail_at(const std::string& where, const std::string& reason) const {
+        throw Error(package_.path(), "sheet \"" + sheet_name_ + "\" " + where + ": " + reason);
     }
 
 private:
@@ -428,10 +433,10 @@ SheetContents read_sheet(const ZipPackage& package, const std::string& name, con
         int row_index = next_row;
         if (const auto r = row.attribute("r")) {
             const auto number = row_number(r.value());
-            if (!number) decoder.fail("row " + std::string(r.value()), "row number out of range (1 to 1048576)");
+            if (!number) decoder.fail_at("row " + std::string(r.value()), "row number out of range (1 to 1048576)");
             row_index = *number - 1;
         } else if (row_index >= kMaxRows) {
-            decoder.fail("row " + std::to_string(row_index + 1), "row number out of range (1 to 1048576)");
+            decoder.fail_at("row " + std::to_string(row_index + 1), "row number out of range (1 to 1048576)");
         }
         next_row = row_index + 1;
         if (sheet.rows.size() <= static_cast<std::size_t>(row_index)) {
