@@ -149,7 +149,7 @@ TEST_CASE("a tensor file whose pickle calls os.system is refused, and stderr say
                           Catch::Contains("refused, nothing was run"));
 }
 
-TEST_CASE("a 300-byte .pt viewing one element as 2^28 is refused per row, not materialised", "[cli][hostile]") {
+TEST_CASE("a 1 KB .pt viewing one element as 2^28 is refused per row, not materialised", "[cli][hostile]") {
     const fs::path dir = scalar_pair("expanded_view", "Tensor.add_.0.forward.output.0.pt", 7, 7);
     const std::int64_t value = 7;
     std::vector<std::byte> storage(sizeof value);
