@@ -16,5 +16,8 @@ set(ENV{PKG_CONFIG_LIBDIR} "/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgc
 set(xsimd_DIR /usr/lib/x86_64-linux-gnu/cmake/xsimd CACHE PATH "")
 set(xtensor_DIR /usr/lib/x86_64-linux-gnu/cmake/xtensor CACHE PATH "")
 
-# ctest (and test discovery) run the target's binaries through qemu.
-set(CMAKE_CROSSCOMPILING_EMULATOR "qemu-aarch64;-L;/usr/aarch64-linux-gnu")
+# ctest (and test discovery) run the target's binaries through qemu, with the
+# arm64 C library of multiarch (libc6:arm64, /lib/ld-linux-aarch64.so.1).
+# Not with -L /usr/aarch64-linux-gnu (the cross compiler's copy): under
+# qemu-user 7.2 every program that starts a thread then hangs.
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64)

@@ -23,7 +23,7 @@ host_packages=(cmake pkg-config g++-aarch64-linux-gnu qemu-user catch2
 # (installing the arm64 one removes the host's): Catch2 is header-only and
 # comes from the host package, yaml-cpp's arm64 development files are
 # unpacked into the build directory below.
-arm64_packages=(libfmt-dev libzip-dev libpugixml-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7)
+arm64_packages=(libc6 libfmt-dev libzip-dev libpugixml-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 
