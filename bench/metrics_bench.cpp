@@ -1,6 +1,7 @@
 // Throughput of the fused metric pass on large tensor pairs: the scalar
 // reference against every SIMD build available on this CPU, single-threaded
-// and with the chunks spread over all hardware threads.
+// and with the chunks spread over all hardware threads. First, the cost of
+// the self-check each process runs once before its first compare.
 // Usage: msprobe_metrics_bench [megabytes per tensor, default 256]
 #include <chrono>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "metrics/half_float.hpp"
+#include "metrics/kernel_self_check.hpp"
 #include "metrics/tensor_metrics.hpp"
 
 using namespace msprobe;
@@ -115,6 +117,12 @@ Timing best_of(int repeats, F run) {
 int main(int argc, char** argv) {
     const std::int64_t megabytes = argc > 1 ? std::atoll(argv[1]) : 256;
     const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    for (KernelIsa isa : available_kernel_isas()) {
+        bool passed = false;
+        const Timing check = best_of(100, [&] { passed = kernel_passes_self_check(isa); });
+        std::printf("self-check %-7s %s in %.1f us (best of 100; CPU %.1f us)\n", std::string(kernel_isa_name(isa)).c_str(),
+                    passed ? "passed" : "FAILED", check.wall * 1e6, check.cpu * 1e6);
+    }
     std::printf("pair = two tensors of %lld MB each; GB/s = bytes of both tensors / best of 3 runs (scalar: 1 run)\n",
                 static_cast<long long>(megabytes));
     for (tensor::DType dtype : {tensor::DType::Float32, tensor::DType::BFloat16, tensor::DType::Float16}) {

@@ -1,10 +1,16 @@
 #pragma once
-// The few operations xsimd 8.1 does not offer, per instruction set: loading
-// float16/bfloat16 into float32 lanes, rounding float32 lanes to the nearest
-// float16 value (NumPy's per-operation rounding), widening float32 lanes to
-// float64, and a * b + c fused where the set has FMA. Only included by the simd_kernel_<arch>.cpp translation units; each
-// one sees the specialisation its compiler flags allow.
+// The few operations xsimd 8.1 does not offer, or offers wrongly for us, per
+// instruction set: loading float16/bfloat16 into float32 lanes, rounding
+// float32 lanes to the nearest float16 value (NumPy's per-operation rounding),
+// widening float32 lanes to float64, a * b + c fused where the set has FMA,
+// and a correctly rounded division. Only included by the simd_kernel_<arch>.cpp
+// translation units; each one sees the specialisation its compiler flags allow.
+#if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+#endif
+#if defined(__aarch64__)
+#include <arm_neon.h>
+#endif
 
 #include <cstdint>
 #include <xsimd/xsimd.hpp>
@@ -78,6 +84,9 @@ struct ArchTraits<xsimd::sse2> {
         const __m128 f = x;
         return _mm_cvtps_pd(_mm_movehl_ps(f, f));
     }
+    // xsimd's division is the instruction's here: IEEE, correctly rounded.
+    template <class Batch>
+    static Batch divide(Batch a, Batch b) { return a / b; }
 };
 #endif
 
@@ -100,6 +109,9 @@ struct ArchTraits<xsimd::avx2> {
     static Doubles multiply_add(Doubles a, Doubles b, Doubles c) { return _mm256_fmadd_pd(a, b, c); }
     static Doubles widen_low(Floats x) { return _mm256_cvtps_pd(_mm256_castps256_ps128(x)); }
     static Doubles widen_high(Floats x) { return _mm256_cvtps_pd(_mm256_extractf128_ps(x, 1)); }
+    // xsimd's division is the instruction's here: IEEE, correctly rounded.
+    template <class Batch>
+    static Batch divide(Batch a, Batch b) { return a / b; }
 };
 #endif
 
@@ -124,6 +136,36 @@ struct ArchTraits<xsimd::avx512f> {
     static Doubles widen_high(Floats x) {
         return _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1)));
     }
+    // xsimd's division is the instruction's here: IEEE, correctly rounded.
+    template <class Batch>
+    static Batch divide(Batch a, Batch b) { return a / b; }
+};
+#endif
+
+#if defined(__aarch64__)
+// AArch64 (Kunpeng): Advanced SIMD is part of the base architecture. Linux
+// leaves FPCR at its defaults (round to nearest even, no flush to zero, IEEE
+// half precision), which every conversion below relies on.
+template <>
+struct ArchTraits<xsimd::neon64> {
+    using Floats = xsimd::batch<float, xsimd::neon64>;
+    using Doubles = xsimd::batch<double, xsimd::neon64>;
+
+    // FCVTL: exact, subnormals and inf/nan included.
+    static Floats load_half(const std::uint16_t* p) { return vcvt_f32_f16(vreinterpret_f16_u16(vld1_u16(p))); }
+    static Floats load_bfloat16(const std::uint16_t* p) { return vreinterpretq_f32_u32(vshll_n_u16(vld1_u16(p), 16)); }
+    // FCVTN rounds to nearest even, overflows to inf, keeps nan a nan.
+    static Floats round_to_half(Floats x) { return vcvt_f32_f16(vcvt_f16_f32(x)); }
+    // Only called on float64 lanes widened from float32, whose products are
+    // exact: FMLA's one rounding is then the x86 sets' result (FMA, or SSE2's
+    // multiply and add), bit for bit.
+    static Doubles multiply_add(Doubles a, Doubles b, Doubles c) { return vfmaq_f64(c, a, b); }
+    static Doubles widen_low(Floats x) { return vcvt_f64_f32(vget_low_f32(x)); }
+    static Doubles widen_high(Floats x) { return vcvt_high_f64_f32(x); }
+    // xsimd 8.1 divides float32 batches on NEON by a reciprocal estimate and
+    // two Newton steps, which is not correctly rounded: FDIV instead.
+    static Floats divide(Floats a, Floats b) { return vdivq_f32(a, b); }
+    static Doubles divide(Doubles a, Doubles b) { return vdivq_f64(a, b); }
 };
 #endif
 

@@ -22,5 +22,8 @@ BlockKernel block_kernel_avx2(tensor::DType npu, tensor::DType bench);
 #if defined(MSPROBE_METRICS_WITH_AVX512)
 BlockKernel block_kernel_avx512(tensor::DType npu, tensor::DType bench);
 #endif
+#if defined(MSPROBE_METRICS_NEON)
+BlockKernel block_kernel_neon(tensor::DType npu, tensor::DType bench);
+#endif
 
 }  // namespace msprobe::metrics

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "metrics/error_cells.hpp"
-#include "metrics/kernel_isa.hpp"
+#include "metrics/kernel_selection.hpp"
 #include "metrics/metric_cell.hpp"
 #include "metrics/pair_partial.hpp"
 #include "tensor/tensor_view.hpp"
@@ -34,7 +34,8 @@ struct CompareOptions {
     // Reproduce msprobe's 16-fold repetition of the 0-d sentence (REF-BUG #5).
     // Default: the sentence appears once.
     bool strict_compat = false;
-    KernelIsa kernel = best_kernel_isa();
+    // The self-checked set (kernel_selection.hpp); tests pin one.
+    KernelIsa kernel = selected_kernel_isa();
 };
 
 struct PairMetrics {

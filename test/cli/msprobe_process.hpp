@@ -36,7 +36,11 @@ inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std
     const auto out_file = cwd / ".stdout.txt";
     const auto err_file = cwd / ".stderr.txt";
     const auto in_file = cwd / ".stdin.txt";
-    std::string cmd = "cd " + shell_quote(cwd.string()) + " && " + shell_quote(MSPROBE_BINARY);
+    std::string cmd = "cd " + shell_quote(cwd.string()) + " && ";
+#ifdef MSPROBE_BINARY_EMULATOR
+    cmd += MSPROBE_BINARY_EMULATOR " ";  // a cross-built binary: its emulator, as ctest uses
+#endif
+    cmd += shell_quote(MSPROBE_BINARY);
     for (const auto& a : args) cmd += " " + shell_quote(a);
     if (stdin_text != nullptr) {
         std::ofstream(in_file, std::ios::binary) << *stdin_text;

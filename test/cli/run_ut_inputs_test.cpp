@@ -19,14 +19,6 @@ namespace {
 
 std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 
-// The file in `dir` whose name starts with `prefix` (empty path when none).
-[[maybe_unused]] fs::path output_named(const fs::path& dir, const std::string& prefix) {
-    for (const auto& e : fs::directory_iterator(dir)) {
-        if (e.path().filename().string().rfind(prefix, 0) == 0) return e.path();
-    }
-    return {};
-}
-
 // Nothing but the files the test itself put there.
 bool wrote_no_result(const fs::path& dir) {
     for (const auto& e : fs::recursive_directory_iterator(dir)) {
@@ -100,6 +92,18 @@ TEST_CASE("run_ut inputs: a file writable by others only draws a warning", "[cli
 }
 
 #ifdef MSPROBE_WITH_TORCH
+namespace {
+
+// The file in `dir` whose name starts with `prefix` (empty path when none).
+fs::path output_named(const fs::path& dir, const std::string& prefix) {
+    for (const auto& e : fs::directory_iterator(dir)) {
+        if (e.path().filename().string().rfind(prefix, 0) == 0) return e.path();
+    }
+    return {};
+}
+
+}  // namespace
+
 TEST_CASE("run_ut -config: unknown api names and bad top-level values exit 2 naming the config", "[cli]") {
     const auto dir = msprobe::testing::scratch_dir("cli_run_ut_config");
     const auto files = msprobe::testing::write_legacy_run_ut_dump(dir / "dump");

@@ -13,6 +13,7 @@
 
 #include "metrics/scalar_reference.hpp"
 #include "metrics/tensor_metrics.hpp"
+#include "support/property_iterations.hpp"
 #include "test_tensors.hpp"
 
 namespace msprobe::metrics {
@@ -204,7 +205,8 @@ TEST_CASE("SIMD kernels equal the scalar reference on random and adversarial pai
     if (kernels.empty()) WARN("no SIMD kernel available on this machine: nothing to compare");
     Generator g(20240611);
     const std::size_t special_lengths[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 33, 1023, 1024, 1025, 2047, 2049, 3001};
-    for (int iteration = 0; iteration < 1500; ++iteration) {
+    const int iterations = msprobe::testing::property_iterations(1500);
+    for (int iteration = 0; iteration < iterations; ++iteration) {
         const std::size_t length = iteration < 17 * 4 ? special_lengths[iteration % 17]
                                                       : static_cast<std::size_t>(g.integer(0, 1000));
         // Half the pairs use the vectorised float dtypes, the rest any dtype pair.

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# aarch64 (Kunpeng) on an x86-64 Debian 12 machine: cross-builds msprobe-cpp
+# (warnings as errors, without libtorch) into build-aarch64/ and runs the whole
+# test suite under qemu-user. Installs what is missing first: the cross
+# compiler, qemu-user and the arm64 -dev packages (Debian multiarch).
+#
+# Emulation is slow, so the randomised property tests run
+# MSPROBE_PROPERTY_ITERATIONS cases (default here: 100) instead of their full
+# count; set it higher for a longer run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$SECONDS
+jobs=$(nproc 2>/dev/null || echo 2)
+build=build-aarch64
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+# Host tools and the header-only libraries (shared by both architectures).
+host_packages=(cmake pkg-config g++-aarch64-linux-gnu qemu-user catch2
+               libcli11-dev nlohmann-json3-dev rapidjson-dev xtensor-dev libxsimd-dev)
+# Co-installable with their amd64 twins. libyaml-cpp-dev and catch2 are not
+# (installing the arm64 one removes the host's): Catch2 is header-only and
+# comes from the host package, yaml-cpp's arm64 development files are
+# unpacked into the build directory below.
+arm64_packages=(libc6 libfmt-dev libzip-dev libpugixml-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7)
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+missing=()
+for p in "${host_packages[@]}"; do installed "$p" || missing+=("$p"); done
+for p in "${arm64_packages[@]}"; do installed "$p:arm64" || missing+=("$p:arm64"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "test-aarch64: installing ${missing[*]}"
+  dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64
+  $SUDO apt-get update -qq
+  # --no-remove: never trade a host package for its arm64 twin.
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends --no-remove "${missing[@]}"
+fi
+
+# yaml-cpp's arm64 CMake package, unpacked (not installed) next to the build;
+# its library is the installed libyaml-cpp0.7:arm64.
+yaml_root="$PWD/$build/arm64-dev"
+yaml_dir="$yaml_root/usr/lib/aarch64-linux-gnu/cmake/yaml-cpp"
+if [ ! -f "$yaml_dir/yaml-cpp-config.cmake" ]; then
+  mkdir -p "$build/downloads" "$yaml_root"
+  (cd "$build/downloads" && apt-get download -qq libyaml-cpp-dev:arm64 2>/dev/null)
+  dpkg-deb -x "$build"/downloads/libyaml-cpp-dev_*_arm64.deb "$yaml_root"
+  for lib in /usr/lib/aarch64-linux-gnu/libyaml-cpp.so.*; do
+    ln -sf "$lib" "$yaml_root/usr/lib/aarch64-linux-gnu/$(basename "$lib")"
+  done
+fi
+
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake -DCMAKE_BUILD_TYPE=Release \
+  -DMSPROBE_WITH_TORCH=OFF -DMSPROBE_WERROR=ON -Dyaml-cpp_DIR="$yaml_dir" "${launcher[@]}" >/dev/null
+cmake --build "$build" -j "$jobs"
+built=$SECONDS
+
+MSPROBE_PROPERTY_ITERATIONS=${MSPROBE_PROPERTY_ITERATIONS:-100} \
+  ctest --test-dir "$build" --output-on-failure -j "$jobs"
+echo "test-aarch64: built in $((built - start)) s, tested in $((SECONDS - built)) s"
