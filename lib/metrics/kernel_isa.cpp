@@ -2,9 +2,22 @@
 
 #include <algorithm>
 
+#if defined(MSPROBE_METRICS_X86)
+#include <cpuid.h>
+#endif
+
 namespace msprobe::metrics {
 
 namespace {
+
+#if defined(MSPROBE_METRICS_X86)
+// F16C from cpuid itself: clang's __builtin_cpu_supports does not know "f16c"
+// (the fuzz build is clang).
+bool cpu_has_f16c() {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_F16C) != 0;
+}
+#endif
 
 constexpr KernelIsa kAllIsas[] = {KernelIsa::Scalar, KernelIsa::Sse2, KernelIsa::Avx2, KernelIsa::Avx512,
                                   KernelIsa::Neon};
@@ -42,14 +55,14 @@ bool kernel_isa_available(KernelIsa isa) {
 #if defined(MSPROBE_METRICS_X86)
             // __builtin_cpu_supports also checks that the OS saves the AVX state.
             return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-                   __builtin_cpu_supports("f16c");
+                   cpu_has_f16c();
 #else
             return false;
 #endif
         case KernelIsa::Avx512:
 #if defined(MSPROBE_METRICS_WITH_AVX512)
             return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma") &&
-                   __builtin_cpu_supports("f16c");
+                   cpu_has_f16c();
 #else
             return false;
 #endif
