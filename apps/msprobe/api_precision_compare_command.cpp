@@ -16,6 +16,8 @@ Runner add_api_precision_compare_command(CLI::App& app, const GlobalOptions&) {
                     "-gpu: accuracy_checking_details_*.csv of the trusted device")
         ->required();
     cmd->add_option("-o,--out_path", options->out_dir, "output directory (default ./; created if missing)");
+    cmd->add_flag("--strict_compat", options->strict_compat,
+                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
     return [options]() {
         const auto outcome = precision::api_precision_compare(*options);
         log::info("api_precision_compare result is saved in " + outcome.result_csv.string());

@@ -36,7 +36,4 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global);
 Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global);
 Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global);
 
-// The single-dash spellings of every registered subcommand.
-const std::unordered_map<std::string, std::string>& single_dash_aliases();
-
 }  // namespace msprobe::cli

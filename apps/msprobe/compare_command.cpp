@@ -5,7 +5,10 @@
 #include <optional>
 #include <thread>
 
+#include "command_line.hpp"
 #include "commands.hpp"
+#include "compare_flag_warnings.hpp"
+#include "input_path.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "compare/compare_job.hpp"
@@ -86,12 +89,13 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         ->check(CLI::IsMember({"error", "warning"}));
     cmd->add_flag("--locate", flags->locate,
                   "real data: add the index of the max absolute and relative error as two last columns");
-    cmd->add_option("-j,--jobs", flags->jobs, "worker threads (default: all cores)");
+    add_jobs_option(cmd, flags->jobs, "worker threads");
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, cmd, &global]() {
         reject_unsupported(*cmd, global);
+        expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
         compare::CompareOptions options;
         options.framework = global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
         options.input_path = flags->input;
@@ -112,14 +116,19 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                           : flags->fail_on == "warning" ? compare::FailOn::Warning
                                                         : compare::FailOn::Never;
         options.locate = flags->locate;
-        options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
+        options.jobs = worker_threads(flags->jobs, std::thread::hardware_concurrency());
         mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
+        // Said after the run, so that bad input still gets exactly one line on stderr.
+        const auto flags_ignored = flags_without_effect(*cmd, flags->format);
         if (flags->diff_analyze) {
             first_diff::run_compare_diff_analyze(options);
+            warn_flags_without_effect(flags_ignored);
             log::info("msprobe compare ends successfully.");
             return 0;
         }
         const auto summary = compare::run_compare(options);
+        warn_flags_without_effect(flags_ignored);
+        warn_flags_without_effect(summary.ignored_flags);
         if (summary.failed_ranks > 0) {
             std::fputs(compare::summary_text(summary).c_str(), stdout);
             throw Error(options.input_path.string(),

@@ -1,9 +1,12 @@
 // merge_result: flags → MergeOptions → msprobe::merge::merge_results.
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <thread>
 
+#include "command_line.hpp"
 #include "commands.hpp"
+#include "input_path.hpp"
 #include "merge/merge_job.hpp"
 
 namespace msprobe::cli {
@@ -32,14 +35,18 @@ Runner add_merge_result_command(CLI::App& app, const GlobalOptions& /*global: bo
     cmd->add_option("--config,--config-path", flags->config_path,
                     "-config: yaml with 'api' (name prefixes to merge) and optional 'compare_index'")
         ->required();
-    cmd->add_option("-j,--jobs", flags->jobs, "threads reading the rank results (default: all cores)");
+    add_jobs_option(cmd, flags->jobs, "threads reading the rank results");
 
     return [flags]() {
+        // A missing directory is reported by merge itself, in msprobe's words; a file is not a directory.
+        if (std::error_code ec; std::filesystem::exists(flags->input_dir, ec)) {
+            expect_input(flags->input_dir, PathKind::Directory, "a directory of compare_result_rank*.xlsx files");
+        }
         merge::MergeOptions options;
         options.input_dir = flags->input_dir;
         options.output_dir = flags->output_dir;
         options.config_path = flags->config_path;
-        options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
+        options.jobs = worker_threads(flags->jobs, std::thread::hardware_concurrency());
         merge::merge_results(options);
         return 0;
     };

@@ -1,5 +1,6 @@
 // nan_analyze: flags -> NanAnalyzeOptions -> msprobe::first_diff::run_nan_analyze.
 #include "commands.hpp"
+#include "input_path.hpp"
 #include "common/error.hpp"
 #include "first_diff/nan_analyze_job.hpp"
 
@@ -20,6 +21,8 @@ Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global) {
         if (global.framework != "pytorch") {
             throw Error("", "nan_analyze is available with -f pytorch only");
         }
+        expect_input(options->input_dir, PathKind::Directory,
+                     "a step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ...");
         if (!output->empty()) options->output_dir = *output;
         first_diff::run_nan_analyze(*options);
         return 0;

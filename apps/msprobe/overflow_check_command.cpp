@@ -6,8 +6,10 @@
 #include <optional>
 #include <thread>
 
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
+#include "common/printable.hpp"
 #include "first_diff/nan_analyze_job.hpp"
 #include "overflow/overflow_check_job.hpp"
 
@@ -78,7 +80,7 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
                   "-i is a step directory: also run the cross-rank first-anomaly analysis (nan_analyze) and write "
                   "its anomaly_analyze_<ns>.json");
     cmd->add_flag("--reexec", flags->reexec, "(not here: use run_overflow_check, which re-executes through libtorch)");
-    cmd->add_option("-j,--jobs", flags->jobs, "worker threads for tensor files (default: all cores)");
+    add_jobs_option(cmd, flags->jobs, "worker threads for tensor files");
 
     return [flags]() {
         reject_unsupported(*flags);
@@ -103,7 +105,7 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
             options.scan.rules = overflow::IgnoreRules::load(flags->rules);
         }
         options.first_only = flags->first_only;
-        options.jobs = flags->jobs ? flags->jobs : std::max(1u, std::thread::hardware_concurrency());
+        options.jobs = worker_threads(flags->jobs, std::thread::hardware_concurrency());
 
         // The cross-rank analysis validates every rank's three files before anything is written.
         std::optional<first_diff::NanAnalyzeSummary> multi_rank;
@@ -116,8 +118,8 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
         const auto result = overflow::run_overflow_check(options);
         std::fputs(result.text.c_str(), stdout);
         if (multi_rank && !multi_rank->written) std::puts("multi-rank: no anomaly node found, no analysis file written");
-        if (multi_rank && multi_rank->written) std::printf("written: %s\n", multi_rank->written->string().c_str());
-        for (const auto& file : result.written) std::printf("written: %s\n", file.string().c_str());
+        if (multi_rank && multi_rank->written) std::printf("written: %s\n", printable(multi_rank->written->string()).c_str());
+        for (const auto& file : result.written) std::printf("written: %s\n", printable(file.string()).c_str());
         std::fflush(stdout);
         return flags->fail_on == "overflow" && result.overflow_found() ? kExitComparisonFailed : kExitOk;
     };

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/printable.hpp"
 #include "parse/interactive_shell.hpp"
 #include "parse/parse_job.hpp"
 
@@ -42,12 +43,12 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
     cmd->add_option("--api", flags->api,
                     "entry to show: exact name, else the name without .forward/.backward, else every name "
                     "starting with it (.pkl: plain prefix, as ptdbg)");
-    cmd->add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
-    cmd->add_flag("--exact", o.exact, "select only the entry named exactly --api");
+    auto* prefix = cmd->add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
+    cmd->add_flag("--exact", o.exact, "select only the entry named exactly --api")->excludes(prefix);
     cmd->add_option("--stack", flags->stack, "stack.json to use (default: the one beside dump.json)");
     cmd->add_option("--construct", flags->construct, "construct.json to use (default: the one beside dump.json)");
-    cmd->add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
-    cmd->add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only");
+    auto* stats_only = cmd->add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
+    cmd->add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only")->excludes(stats_only);
     cmd->add_flag("--with-data", o.with_data,
                   "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
     cmd->add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
@@ -78,14 +79,14 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
         for (const auto& warning : result.warnings) {
             // JSON keeps stdout to itself (a diff's warnings are also inside it).
             if (options.json) {
-                std::fprintf(stderr, "msprobe parse: warning: %s\n", warning.c_str());
+                std::fprintf(stderr, "msprobe parse: warning: %s\n", printable(warning).c_str());
             } else {
                 log::warning(warning);
             }
         }
         std::fwrite(result.out.data(), 1, result.out.size(), stdout);
         std::fflush(stdout);
-        if (!result.message.empty()) std::fprintf(stderr, "msprobe parse: %s\n", result.message.c_str());
+        if (!result.message.empty()) std::fprintf(stderr, "msprobe parse: %s\n", printable(result.message).c_str());
         return result.exit_code;
     };
 }

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -27,6 +28,7 @@ struct RunUtFlags {
     bool jit_compile = false;
     int processes = 8;
     std::string range;
+    std::string fail_on;
 };
 
 void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
@@ -47,6 +49,16 @@ void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
     cmd->add_flag("--seed_per_api", f.options.seed_per_api,
                   "re-seed the generator (1234) before each API, so a statistics dump's inputs no longer depend on "
                   "which APIs ran before (-f, -csv_path, multi_run_ut splits); not msprobe's stream");
+    cmd->add_flag("--strict_compat", f.options.strict_compat,
+                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+}
+
+// --fail-on, for run_ut and multi_run_ut (their workers never get it: a worker's exit 1 means it failed).
+void add_fail_on_flag(CLI::App* cmd, RunUtFlags& f) {
+    cmd->add_option("--fail-on", f.fail_on,
+                    "exit 1 when any API's result reaches this level, after every file is written: error, or "
+                    "warning (Warning or error)")
+        ->check(CLI::IsMember({"error", "warning"}));
 }
 
 // Set by msprobe when it hands a command line to msprobe-torch, whose own checks then need not warn again.
@@ -67,6 +79,7 @@ void check_inputs(const run_ut::RunUtOptions& o, bool worker) {
 
 void finish_options(RunUtFlags& f) {
     check_inputs(f.options, !f.range.empty());
+    f.options.show_progress = f.range.empty();  // multi_run_ut's workers: the parent shows the progress
     if (!f.out_dir.empty()) f.options.out_dir = f.out_dir;
     std::vector<int> sorted = f.options.devices;
     std::sort(sorted.begin(), sorted.end());
@@ -98,10 +111,19 @@ std::filesystem::path self_executable() {
     throw Error(torch_binary.string(), fmt::format("cannot be started: {}", std::strerror(errno)));
 }
 
-[[maybe_unused]] int report(const run_ut::RunUtSummary& s) {
-    log::info(fmt::format("{} forward APIs: {} executed, {} skipped, {} not passing", s.forward_apis, s.executed,
-                          s.skipped, s.failed));
-    return 0;
+// The end-of-run screen on stdout, then --fail-on's verdict (exit 1 and one line on stderr).
+[[maybe_unused]] int report(const char* command, const run_ut::RunUtSummary& s, const std::string& fail_on) {
+    const auto& c = s.counts;
+    std::string text = fmt::format("{} APIs: {} pass, {} warning, {} error, {} skip.\nWritten:\n  {}\n  {}\n",
+                                   c.total(), c.pass, c.warning, c.error, c.skip, s.result_csv.string(),
+                                   s.details_csv.string());
+    std::fputs(text.c_str(), stdout);
+    std::fflush(stdout);
+    const bool fails = (fail_on == "error" && c.error > 0) || (fail_on == "warning" && c.error + c.warning > 0);
+    if (!fails) return 0;
+    std::fprintf(stderr, "msprobe %s: --fail-on %s: %zu error and %zu warning API(s)\n", command, fail_on.c_str(),
+                 c.error, c.warning);
+    return static_cast<int>(kExitComparisonFailed);
 }
 
 }  // namespace
@@ -112,6 +134,7 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global) {
     add_common_flags(cmd, *f);
     cmd->add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
         ->group("");  // internal, hidden from --help
+    add_fail_on_flag(cmd, *f);
     return [f, &global]() -> int {
         finish_options(*f);
         if (!f->range.empty()) {
@@ -121,7 +144,9 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global) {
             f->options.api_count = std::stoul(f->range.substr(colon + 1));
         }
 #ifdef MSPROBE_WITH_TORCH
-        return report(run_ut::run_ut(f->options));
+        const auto summary = run_ut::run_ut(f->options);
+        if (!f->range.empty()) return 0;  // a multi_run_ut worker: the parent reports
+        return report("run_ut", summary, f->fail_on);
 #else
         run_in_torch_binary("run_ut", global);
 #endif
@@ -134,10 +159,11 @@ Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global) {
     add_common_flags(cmd, *f);
     cmd->add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
         ->check(CLI::Range(1, 64));
+    add_fail_on_flag(cmd, *f);
     return [f, &global]() -> int {
         finish_options(*f);
 #ifdef MSPROBE_WITH_TORCH
-        return report(run_ut::multi_run_ut(f->options, f->processes, self_executable()));
+        return report("multi_run_ut", run_ut::multi_run_ut(f->options, f->processes, self_executable()), f->fail_on);
 #else
         run_in_torch_binary("multi_run_ut", global);
 #endif

@@ -11,6 +11,7 @@ enum ExitCode : int {
     kExitOk = 0,
     kExitComparisonFailed = 1,  // the comparison ran and a gating flag found failures
     kExitBadInput = 2,          // bad usage or bad input
+    kExitInternal = 3,          // an internal defect (an exception other than msprobe::Error)
 };
 
 class Error : public std::runtime_error {

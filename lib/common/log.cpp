@@ -8,6 +8,8 @@
 #include <mutex>
 #include <string>
 
+#include "common/printable.hpp"
+
 namespace msprobe::log {
 
 namespace {
@@ -40,11 +42,8 @@ void write(Level level, std::string_view message) {
     std::tm local{};
     localtime_r(&now, &local);
     std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &local);
-    // Control characters would let a crafted name forge log lines; msprobe prints them as '_'.
-    std::string clean(message);
-    for (char& c : clean) {
-        if (c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f' || c == '\v' || c == 0x7f) c = '_';
-    }
+    // Control characters would let a crafted name forge log lines or cut them short.
+    const std::string clean = printable(message);
     static std::mutex mutex;
     std::lock_guard lock(mutex);
     // Progress goes to stdout as in msprobe; errors to stderr, where scripts look for them.

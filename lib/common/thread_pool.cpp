@@ -2,8 +2,19 @@
 
 #include <atomic>
 #include <exception>
+#include <string>
+#include <system_error>
+
+#include "common/log.hpp"
 
 namespace msprobe {
+
+namespace {
+std::string fewer_threads_message(unsigned wanted, unsigned started, const char* reason) {
+    return "cannot start " + std::to_string(wanted) + " threads (" + reason + "); continuing with " +
+           std::to_string(started) + ".";
+}
+}  // namespace
 
 struct ThreadPool::Loop {
     std::int64_t count = 0;
@@ -16,7 +27,15 @@ struct ThreadPool::Loop {
 };
 
 ThreadPool::ThreadPool(unsigned threads) {
-    for (unsigned i = 1; i < threads; ++i) workers_.emplace_back([this] { work(); });
+    for (unsigned i = 1; i < threads; ++i) {
+        try {
+            workers_.emplace_back([this] { work(); });
+        } catch (const std::system_error& e) {
+            // The system's thread limit: the loops run on the threads that did start (the caller counts too).
+            log::warning(fewer_threads_message(threads, i, e.what()));
+            break;
+        }
+    }
 }
 
 ThreadPool::~ThreadPool() {

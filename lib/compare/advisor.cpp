@@ -81,11 +81,11 @@ std::vector<std::size_t> failing_rows(const ResultTable& result) {
 
 std::string advice_for_name(std::string_view npu_name) { return advice_for(npu_name); }
 
-void write_advice_file(const Advice& advice, const std::filesystem::path& path) {
+void stage_advice_file(const Advice& advice, const std::filesystem::path& path, report::StagedFiles& staged) {
     log::info(fmt::format("Line: {}", advice.line));
     log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
     log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
-    report::write_atomically(path, [&](const std::filesystem::path& temp) {
+    staged.stage(path, [&](const std::filesystem::path& temp) {
         std::ofstream out(temp, std::ios::binary);
         out << advice.file_text();
         if (!out.flush()) throw Error(path.string(), "write failed");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compare/result_table.hpp"
+#include "report/output_file.hpp"
 
 namespace msprobe::compare {
 
@@ -33,9 +34,9 @@ std::vector<std::size_t> failing_rows(const ResultTable& result);
 
 Advice advise(const ResultTable& result);
 
-// Logs the advice's three lines and writes the advisor file to `path`
-// all-or-nothing; throws msprobe::Error when the write fails.
-void write_advice_file(const Advice& advice, const std::filesystem::path& path);
+// Logs the advice's three lines and stages the advisor file for `path` with
+// the run's other results; throws msprobe::Error when the write fails.
+void stage_advice_file(const Advice& advice, const std::filesystem::path& path, report::StagedFiles& staged);
 
 // The advice text for a failing row's NPU Name (forward/backward, input/output,
 // non-deterministic APIs); shared with the legacy ptdbg advisor.

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <regex>
@@ -13,8 +12,10 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
+#include "dump/json_tree.hpp"
 #include "compare/advisor.hpp"
 #include "compare/compare_json.hpp"
+#include "compare/committed_results.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
@@ -37,15 +38,7 @@ fs::path resolve_config_path(const fs::path& configured, const fs::path& config_
 }
 
 nlohmann::json read_compare_json_object(const fs::path& path) {
-    std::ifstream in(path);
-    if (!fs::exists(path)) throw Error(path.string(), "no such file");
-    if (!in) throw Error(path.string(), "cannot open for reading");
-    nlohmann::json config;
-    try {
-        config = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw Error(path.string(), fmt::format("malformed JSON at byte {}", e.byte));
-    }
+    const nlohmann::json config = dump::load_json_tree(path);
     if (!config.is_object()) throw Error(path.string(), "expected a JSON object with npu_path and bench_path");
     return config;
 }
@@ -112,6 +105,9 @@ public:
             summary_.pairs.push_back(std::move(empty));
             return;
         }
+        if (options_.locate && result.mode != CompareMode::All) {
+            note_ignored_flag("--locate has no effect on statistics or md5 dumps (it locates errors inside tensors)");
+        }
         const HighlightVerdict judged = judge_highlight(result, debug);
         const auto verdicts = row_verdicts(result, judged);
         PairOutcome outcome = summarize_pair(label, result, verdicts, input.stack_json_for_summary);
@@ -123,22 +119,29 @@ public:
                                      result.table.rows.size(), kHighlightRowLimit));
         }
         if (highlight) apply_highlight(result, judged);
-        if (fs::exists(result_path)) log::warning(fmt::format("{} will be deleted.", result_path.string()));
         const auto rendering = highlight ? report::CellRendering::Highlight : report::CellRendering::Plain;
-        report::write_atomically(result_path, [&](const fs::path& temp) {
-            switch (options_.format) {
-                case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
-                case OutputFormat::Xlsx: report::write_xlsx(result.table, rendering, temp); break;
-                case OutputFormat::Json:
-                    write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
-                    break;
-            }
-        });
-        log::debug(fmt::format("result file written at {:.0f} ms", elapsed_ms()));
-        log::info(fmt::format("The result file is saved in: {}", result_path.string()));
-        outcome.written.push_back(result_path);
-
-        if (!options_.compare_only) outcome.written.push_back(write_advice(result, suffix));
+        // A pair's result and advisor file are staged together: a failed advisor takes its result with it.
+        try {
+            staged_.stage(result_path, [&](const fs::path& temp) {
+                switch (options_.format) {
+                    case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
+                    case OutputFormat::Xlsx:
+                        report::write_xlsx(result.table, rendering, temp,
+                                           options_.strict_compat ? report::FillSpelling::Msprobe
+                                                                  : report::FillSpelling::Opaque);
+                        break;
+                    case OutputFormat::Json:
+                        write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
+                        break;
+                }
+            });
+            log::debug(fmt::format("result file staged at {:.0f} ms", elapsed_ms()));
+            outcome.written.push_back(result_path);
+            if (!options_.compare_only) outcome.written.push_back(stage_advice(result, suffix));
+        } catch (...) {
+            for (const auto& file : outcome.written) staged_.discard(file);
+            throw;
+        }
         summary_.pairs.push_back(std::move(outcome));
     }
 
@@ -162,15 +165,31 @@ public:
                 try {
                     compare_files(input, rank_name);
                 } catch (const Error& e) {
+                    if (staged_.failed()) throw;  // a result could not be written: nothing of the run appears
                     // One unusable rank must not hide the others' results; the run still fails.
                     log::error(fmt::format("{} Skipping {} comparison.", e.what(), rank_name));
                     ++summary_.failed_ranks;
                 }
             }
         }
+        if (summary_.pairs.empty() && summary_.failed_ranks == 0) {
+            throw Error(npu_dir.string(),
+                        fmt::format("nothing to compare with {}: no rank directory (rank, rank0, ...) holds a dump.json "
+                                    "or debug.json on both sides",
+                                    bench_dir.string()));
+        }
     }
 
-    CompareSummary summary() const { return summary_; }
+    // Moves every staged result into place; the summary then names where they went.
+    CompareSummary commit() {
+        commit_results(staged_, summary_);
+        return summary_;
+    }
+
+    void note_ignored_flag(const std::string& sentence) {
+        auto& notes = summary_.ignored_flags;
+        if (std::find(notes.begin(), notes.end(), sentence) == notes.end()) notes.push_back(sentence);
+    }
 
 private:
     static const char* extension(OutputFormat format) {
@@ -182,9 +201,9 @@ private:
         return ".xlsx";
     }
 
-    fs::path write_advice(const ResultTable& result, const std::string& suffix) const {
+    fs::path stage_advice(const ResultTable& result, const std::string& suffix) {
         const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
-        write_advice_file(advise(result), advisor_path);
+        stage_advice_file(advise(result), advisor_path, staged_);
         return advisor_path;
     }
 
@@ -192,6 +211,7 @@ private:
 
     const CompareOptions& options_;
     ThreadPool pool_;
+    report::StagedFiles staged_;
     CompareSummary summary_;
 };
 
@@ -242,7 +262,7 @@ CompareSummary run_compare(const CompareOptions& options) {
                     fmt::format("bench_path is a {} but npu_path is a {}; both must be files or both directories",
                                 npu_is_dir ? "file" : "directory", npu_is_dir ? "directory" : "file"));
     }
-    report::ensure_output_dir(options.output_dir);
+    report::check_output_dir(options.output_dir);
     JobRunner runner(options);
     if (npu_is_dir) {
         runner.compare_step_dirs(config.npu_path, config.bench_path);
@@ -263,7 +283,7 @@ CompareSummary run_compare(const CompareOptions& options) {
         }
         runner.compare_files(input, "");
     }
-    return runner.summary();
+    return runner.commit();
 }
 
 }  // namespace msprobe::compare

@@ -18,6 +18,7 @@
 #include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
+#include "compare/committed_results.hpp"
 #include "compare/native_statistics.hpp"
 #include "compare/real_data_table.hpp"
 #include "metrics/accuracy.hpp"
@@ -502,7 +503,7 @@ PairOutcome static_graph_outcome(std::string label, const report::Table& table, 
 CompareSummary run_kernel_compare(const KernelCompareConfig& config, const CompareOptions& options) {
     const auto npu_dirs = kernel_dump_dirs(config.npu_path, config);
     const auto bench_dirs = kernel_dump_dirs(config.bench_path, config);
-    report::ensure_output_dir(options.output_dir);
+    report::check_output_dir(options.output_dir);
     report::StagedFiles staged;
     CompareSummary summary;
     for (const auto& [rank_step, npu] : npu_dirs) {
@@ -524,8 +525,7 @@ CompareSummary run_kernel_compare(const KernelCompareConfig& config, const Compa
     if (summary.pairs.empty() && summary.failed_ranks == 0) {
         log::warning("No rank and step found in both npu_path and bench_path. No compare result file generated.");
     }
-    staged.commit();
-    for (const auto& pair : summary.pairs) log::info(fmt::format("The result file is saved in: {}", pair.written[0].string()));
+    commit_results(staged, summary);
     return summary;
 }
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <ctime>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <thread>
@@ -12,6 +11,8 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
+#include "compare/committed_results.hpp"
+#include "dump/json_tree.hpp"
 #include "compare/compare_json.hpp"
 #include "compare/legacy_table.hpp"
 #include "legacy/dispatch_folder.hpp"
@@ -34,12 +35,10 @@ fs::path configured_path(const nlohmann::json& config, const char* key, const fs
 }
 
 std::optional<nlohmann::json> load_config(const fs::path& path) {
-    std::ifstream in(path);
-    if (!in) return std::nullopt;
     try {
-        auto config = nlohmann::json::parse(in);
+        auto config = dump::load_json_tree(path);
         if (config.is_object()) return config;
-    } catch (const nlohmann::json::parse_error&) {
+    } catch (const Error&) {
     }
     return std::nullopt;  // the ordinary compare reports what is wrong with it
 }
@@ -106,12 +105,17 @@ public:
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
         const report::Table table = ptdbg_table(input, pool_);
         PairOutcome outcome = outcome_of(suffix.empty() ? suffix : suffix.substr(1), table);
-        write(result_path, table, outcome);
-        if (!options_.compare_only) {
-            const fs::path advisor_path =
-                options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
-            write_advice_file(legacy_advise(table), advisor_path);
-            outcome.written.push_back(advisor_path);
+        try {
+            stage(result_path, table, outcome);
+            if (!options_.compare_only) {
+                const fs::path advisor_path =
+                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
+                stage_advice_file(legacy_advise(table), advisor_path, staged_);
+                outcome.written.push_back(advisor_path);
+            }
+        } catch (...) {
+            for (const auto& file : outcome.written) staged_.discard(file);
+            throw;
         }
         summary_.pairs.push_back(std::move(outcome));
     }
@@ -131,6 +135,7 @@ public:
                 const auto [bench_pkl, bench_data] = rank_pkl_and_data(bench_ranks[i]);
                 compare_ptdbg({npu_pkl, bench_pkl, npu_data, bench_data, options_.stack_mode}, suffix);
             } catch (const Error& e) {
+                if (staged_.failed()) throw;  // a result could not be written: nothing of the run appears
                 // One unusable rank must not hide the others' results; the run still fails.
                 log::error(fmt::format("{} Skipping {} comparison.", e.what(), suffix.substr(1)));
                 ++summary_.failed_ranks;
@@ -144,7 +149,7 @@ public:
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, local_timestamp());
         const report::Table table = dispatch_table(run, pool_);
         PairOutcome outcome = outcome_of(rank.empty() ? rank : rank.substr(1), table);
-        write(result_path, table, outcome);
+        stage(result_path, table, outcome);
         summary_.pairs.push_back(std::move(outcome));
         const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
         for (const auto& row : table.rows) {
@@ -155,7 +160,11 @@ public:
         }
     }
 
-    CompareSummary summary() const { return summary_; }
+    // Moves every staged result into place; the summary then names where they went.
+    CompareSummary commit() {
+        commit_results(staged_, summary_);
+        return summary_;
+    }
 
 private:
     static std::size_t column_of(const report::Table& table, const char* name) {
@@ -180,17 +189,16 @@ private:
         return outcome;
     }
 
-    void write(const fs::path& result_path, const report::Table& table, PairOutcome& outcome) {
-        if (fs::exists(result_path)) log::warning(fmt::format("{} will be deleted.", result_path.string()));
-        report::write_atomically(result_path, [&](const fs::path& temp) {
+    void stage(const fs::path& result_path, const report::Table& table, PairOutcome& outcome) {
+        staged_.stage(result_path, [&](const fs::path& temp) {
             report::write_csv(table, report::CellRendering::Plain, temp);
         });
-        log::info(fmt::format("The result file is saved in: {}", result_path.string()));
         outcome.written.push_back(result_path);
     }
 
     const CompareOptions& options_;
     ThreadPool pool_;
+    report::StagedFiles staged_;
     CompareSummary summary_;
 };
 
@@ -215,10 +223,10 @@ std::optional<CompareSummary> run_legacy_compare(const CompareOptions& options) 
         for (const auto& p : {input.npu_pkl, input.bench_pkl}) {
             if (!fs::is_regular_file(p)) throw Error(p.string(), "no such pkl file");
         }
-        report::ensure_output_dir(options.output_dir);
+        report::check_output_dir(options.output_dir);
         LegacyRunner runner(options);
         runner.compare_ptdbg(input, "");
-        return runner.summary();
+        return runner.commit();
     }
 
     if (!config->contains("npu_path") || !config->contains("bench_path")) return std::nullopt;
@@ -229,10 +237,10 @@ std::optional<CompareSummary> run_legacy_compare(const CompareOptions& options) 
 
     if (is_ptdbg_distributed(npu)) {
         check_print_log_flag(*config, json);
-        report::ensure_output_dir(options.output_dir);
+        report::check_output_dir(options.output_dir);
         LegacyRunner runner(options);
         runner.compare_distributed(npu, bench);
-        return runner.summary();
+        return runner.commit();
     }
     std::optional<std::pair<fs::path, fs::path>> dispatch;
     if (legacy::is_dispatch_run_folder(npu)) {
@@ -242,10 +250,10 @@ std::optional<CompareSummary> run_legacy_compare(const CompareOptions& options) 
     }
     if (!dispatch) return std::nullopt;
     check_print_log_flag(*config, json);
-    report::ensure_output_dir(options.output_dir);
+    report::check_output_dir(options.output_dir);
     LegacyRunner runner(options);
     runner.compare_dispatch(dispatch->first, dispatch->second);
-    return runner.summary();
+    return runner.commit();
 }
 
 }  // namespace msprobe::compare

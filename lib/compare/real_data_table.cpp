@@ -3,12 +3,16 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <mutex>
 #include <regex>
+#include <set>
 
 #include "common/error.hpp"
+#include "common/log.hpp"
 #include "common/progress.hpp"
 #include "common/python_text.hpp"
 #include "compare/row_cells.hpp"
+#include "dump/data_name.hpp"
 #include "metrics/accuracy.hpp"
 #include "metrics/error_cells.hpp"
 #include "metrics/error_location.hpp"
@@ -31,19 +35,37 @@ namespace {
 
 constexpr std::int64_t kMaxTensorFileBytes = std::int64_t{10} << 30;  // msprobe's 10 GiB limit
 
-// msprobe's checks before opening a tensor file (§7.1); false → "read failed".
-bool acceptable_tensor_file(const fs::path& path) {
+// msprobe's checks before opening a tensor file (§7.1): why the file is
+// refused (its row then reads "read failed"), or nullopt.
+std::optional<std::string> tensor_file_problem(const fs::path& path) {
     static const std::regex kSafePath("^[a-zA-Z0-9_.:/-]+$");
     std::error_code ec;
     const auto status = fs::symlink_status(path, ec);
-    if (ec || !fs::is_regular_file(status)) return false;
+    if (ec || !fs::exists(status)) return "no such file";
+    if (!fs::is_regular_file(status)) return "not a regular file";
     const auto ext = path.extension();
-    if (ext != ".pt" && ext != ".npy") return false;
+    if (ext != ".pt" && ext != ".npy") return "not a tensor file: expected the suffix .pt or .npy";
     const auto size = fs::file_size(path, ec);
-    if (ec || static_cast<std::int64_t>(size) >= kMaxTensorFileBytes) return false;
+    if (ec || static_cast<std::int64_t>(size) >= kMaxTensorFileBytes) return "file of 10 GiB or more";
     const std::string text = fs::absolute(path).lexically_normal().string();
-    return text.size() <= 4096 && path.filename().string().size() <= 255 && std::regex_match(text, kSafePath);
+    if (text.size() > 4096 || path.filename().string().size() > 255) return "path too long";
+    if (!std::regex_match(text, kSafePath)) return "path holds characters other than letters, digits and _.:/-";
+    return std::nullopt;
 }
+
+// One stderr line (an [ERROR] log line) per tensor file a row could not
+// read (a file may serve several rows): a refused or broken file is never silent.
+class UnreadableFiles {
+public:
+    void report(const std::string& file, const std::string& message) {
+        const std::lock_guard lock(mutex_);
+        if (reported_.insert(file).second) log::error(message + "; its rows read \"read failed\"");
+    }
+
+private:
+    std::mutex mutex_;
+    std::set<std::string> reported_;
+};
 
 // One row's tensor step: msprobe's metrics, and where the largest errors sit
 // when --locate asked for it.
@@ -52,28 +74,50 @@ struct TensorStep {
     std::optional<metrics::ErrorLocation> location;
 };
 
-TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::string& npu_name,
-                                 const std::string& bench_name, ThreadPool& pool, const RealDataOptions& options) {
+TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::DumpRow& npu_leaf,
+                       const dump::DumpRow* bench_leaf, ThreadPool& pool, const RealDataOptions& options,
+                       UnreadableFiles& unreadable) {
     using metrics::PairError;
+    const std::string& npu_name = npu_leaf.data_name;
+    const std::string bench_name = bench_leaf ? bench_leaf->data_name : kNotApplicable;
     if (npu_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file."), {}};
     if (bench_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file."), {}};
-    if (bench_name == kNotApplicable) {
+    if (bench_leaf == nullptr) {
         return {metrics::error_metrics(PairError::BenchUnmatched, "Bench api/module unmatched."), {}};
     }
-    const fs::path npu_file = npu.tensor_dir() / npu_name;
-    const fs::path bench_file = bench.tensor_dir() / bench_name;
     auto read_failed = [&] {
         return TensorStep{
             metrics::error_metrics(PairError::ReadFailure, metrics::dump_file_read_failed(py::list_text(
                                                                {py::str_repr(npu_name), py::str_repr(bench_name)}))),
             {}};
     };
-    if (!acceptable_tensor_file(npu_file) || !acceptable_tensor_file(bench_file)) return read_failed();
+    // A data_name that leaves dump_tensor_data is not opened: the row reads
+    // msprobe's "read failed" and stderr says why (docs/compatibility.md).
+    const auto refused_name = [&](const dump::DumpFile& dump, const dump::DumpRow& row) {
+        const auto problem = dump::data_name_problem(row.data_name);
+        if (problem) {
+            unreadable.report(dump.path + "\n" + row.data_name,
+                              dump.path + ": " + dump::data_name_refusal(row.data_name, dump.api_names[row.api_index], *problem));
+        }
+        return problem.has_value();
+    };
+    if (refused_name(npu, npu_leaf) || refused_name(bench, *bench_leaf)) return read_failed();
+    const fs::path npu_file = npu.tensor_dir() / npu_name;
+    const fs::path bench_file = bench.tensor_dir() / bench_name;
+    for (const auto* file : {&npu_file, &bench_file}) {
+        if (const auto problem = tensor_file_problem(*file)) {
+            unreadable.report(file->string(), file->string() + ": " + *problem);
+            return read_failed();
+        }
+    }
     tensor::TensorView n, b;
+    const fs::path* reading = &npu_file;
     try {
         n = tensor::read_tensor_file(npu_file);
+        reading = &bench_file;
         b = tensor::read_tensor_file(bench_file);
-    } catch (const Error&) {
+    } catch (const Error& e) {
+        unreadable.report(reading->string(), e.what());
         return read_failed();
     }
     // msprobe computes the relative error of a float16 pair in float16: identical
@@ -117,14 +161,14 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
 
     // The tensor step of every row, in parallel; results land by row index.
     std::vector<TensorStep> steps(pairs.size());
+    UnreadableFiles unreadable;
     {
-        Progress progress("Comparing tensors", static_cast<std::int64_t>(pairs.size()), options.show_progress);
+        Progress progress("Comparing tensors", static_cast<std::int64_t>(pairs.size()), options.show_progress,
+                          "tensors");
         pool.parallel_for(static_cast<std::int64_t>(pairs.size()), [&](std::int64_t i) {
             const auto& pair = pairs[static_cast<std::size_t>(i)];
-            const auto& n = npu.rows[pair.npu];
-            const std::string bench_name =
-                pair.bench == kNoBench ? kNotApplicable : bench.rows[static_cast<std::size_t>(pair.bench)].data_name;
-            steps[static_cast<std::size_t>(i)] = tensor_step(npu, bench, n.data_name, bench_name, pool, options);
+            steps[static_cast<std::size_t>(i)] =
+                tensor_step(npu, bench, npu.rows[pair.npu], bench_row(bench, pair), pool, options, unreadable);
             progress.advance();
         });
     }

@@ -34,6 +34,7 @@ struct PairOutcome {
 struct CompareSummary {
     std::vector<PairOutcome> pairs;
     std::size_t failed_ranks = 0;  // ranks skipped because their dumps were unusable
+    std::vector<std::string> ignored_flags;  // flags given that had no effect on these dumps, one sentence each
 
     std::size_t rows() const;
     std::size_t warnings() const;

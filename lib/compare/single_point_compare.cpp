@@ -12,6 +12,7 @@
 #include "common/log.hpp"
 #include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
+#include "compare/committed_results.hpp"
 #include "compare/kernel_compare.hpp"
 #include "compare/native_statistics.hpp"
 #include "metrics/accuracy.hpp"
@@ -220,15 +221,15 @@ CompareSummary run_single_point_compare(const SinglePointConfig& config, const C
     for (const auto& root : {config.npu_path, config.bench_path}) {
         if (!fs::is_directory(root)) throw Error(root.string(), "single-point compare needs a dump directory");
     }
-    report::ensure_output_dir(options.output_dir);
-    report::StagedFiles staged;
+    report::check_output_dir(options.output_dir);
+    report::StagedFiles staged(report::Existing::Replace);  // result.csv: msprobe overwrites it
     CompareSummary summary;
     for (const auto& rel : npy_dirs(config.npu_path)) {
         const fs::path npu_dir = rel.empty() ? config.npu_path : config.npu_path / rel;
         const fs::path bench_dir = rel.empty() ? config.bench_path : config.bench_path / rel;
         if (!fs::is_directory(bench_dir)) continue;
         const fs::path out_dir = rel.empty() ? options.output_dir : options.output_dir / rel;
-        report::ensure_output_dir(out_dir);
+        report::check_output_dir(out_dir);
         std::error_code ec;  // a directory someone else owns keeps its mode
         fs::permissions(out_dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec, ec);
         const report::Table table = single_point_table(npu_dir, bench_dir, config.map_dict, options);
@@ -243,8 +244,7 @@ CompareSummary run_single_point_compare(const SinglePointConfig& config, const C
         });
         summary.pairs.push_back(static_graph_outcome(label, table, 19, target));
     }
-    staged.commit();
-    for (const auto& pair : summary.pairs) log::info(fmt::format("The result file is saved in: {}", pair.written[0].string()));
+    commit_results(staged, summary);
     return summary;
 }
 

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "dump/flatten.hpp"
 #include "dump/json_file.hpp"
 
@@ -62,33 +63,37 @@ std::filesystem::path DumpFile::tensor_dir() const {
 }
 
 DumpFile read_dump_file(const std::filesystem::path& path) {
-    const JsonFile json = JsonFile::load(path);
-    const auto& root = json.root();
-    DumpFile dump;
-    dump.path = json.path();
-    if (!root.IsObject()) throw Error(dump.path, "the top level is not a JSON object");
-    dump.task = text_member(root, "task");
-    if (dump.task.empty()) throw Error(dump.path, "'task' is missing or empty");
-    dump.level = text_member(root, "level");
-    dump.framework = text_member(root, "framework");
-    dump.is_debug = path.filename() == "debug.json";
+    try {
+        const JsonFile json = JsonFile::load(path);
+        const auto& root = json.root();
+        DumpFile dump;
+        dump.path = json.path();
+        if (!root.IsObject()) throw Error(dump.path, "the top level is not a JSON object");
+        dump.task = text_member(root, "task");
+        if (dump.task.empty()) throw Error(dump.path, "'task' is missing or empty");
+        dump.level = text_member(root, "level");
+        dump.framework = text_member(root, "framework");
+        dump.is_debug = path.filename() == "debug.json";
 
-    auto data = root.FindMember("data");
-    if (data == root.MemberEnd()) throw Error(dump.path, "'data' is missing");
-    if (!data->value.IsObject()) throw Error(dump.path, "'data' is not a JSON object");
+        auto data = root.FindMember("data");
+        if (data == root.MemberEnd()) throw Error(dump.path, "'data' is missing");
+        if (!data->value.IsObject()) throw Error(dump.path, "'data' is not a JSON object");
 
-    const auto& entries = data->value;
-    dump.api_names.reserve(entries.MemberCount());
-    dump.rows.reserve(entries.MemberCount() * 4);
-    for (const auto& entry : entries.GetObject()) {
-        const auto index = static_cast<std::uint32_t>(dump.api_names.size());
-        dump.api_names.emplace_back(entry.name.GetString(), entry.name.GetStringLength());
-        flatten_entry(dump.api_names.back(), entry.value, index, dump.path, dump.rows);
-        if (!dump.has_digests) {
-            dump.has_digests = dump.is_debug ? has_digest_anywhere(entry.value) : entry_has_digest(entry.value);
+        const auto& entries = data->value;
+        dump.api_names.reserve(entries.MemberCount());
+        dump.rows.reserve(entries.MemberCount() * 4);
+        for (const auto& entry : entries.GetObject()) {
+            const auto index = static_cast<std::uint32_t>(dump.api_names.size());
+            dump.api_names.emplace_back(entry.name.GetString(), entry.name.GetStringLength());
+            flatten_entry(dump.api_names.back(), entry.value, index, dump.path, dump.rows);
+            if (!dump.has_digests) {
+                dump.has_digests = dump.is_debug ? has_digest_anywhere(entry.value) : entry_has_digest(entry.value);
+            }
         }
+        return dump;
+    } catch (...) {
+        rethrow_naming(path.string());
     }
-    return dump;
 }
 
 }  // namespace msprobe::dump

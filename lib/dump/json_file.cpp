@@ -1,40 +1,29 @@
 #include "dump/json_file.hpp"
 
 #include <fmt/format.h>
-#include <rapidjson/error/en.h>
 
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
+#include "common/memory_budget.hpp"
 
 namespace msprobe::dump {
 
 namespace {
 
-// Reads the whole file into a NUL-terminated buffer for in-situ parsing.
-std::unique_ptr<char[]> read_all(const std::string& path, std::size_t& size) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) throw Error(path, "no such file");
-    if (std::filesystem::is_directory(path, ec)) throw Error(path, "is a directory, expected a JSON file");
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw Error(path, fmt::format("cannot open: {}", std::strerror(errno)));
-    std::fseek(f, 0, SEEK_END);
-    const long length = std::ftell(f);
-    std::fseek(f, 0, SEEK_SET);
-    if (length < 0) {
-        std::fclose(f);
-        throw Error(path, "cannot determine the file size");
-    }
-    size = static_cast<std::size_t>(length);
-    auto buffer = std::make_unique<char[]>(size + 1);
-    const std::size_t got = std::fread(buffer.get(), 1, size, f);
-    const bool failed = std::ferror(f) != 0;
-    std::fclose(f);
-    if (failed || got != size) throw Error(path, "read failed");
-    buffer[size] = '\0';
-    return buffer;
+// Held while the file is read and parsed; afterwards its memory is in use and
+// shows in what the system reports as available.
+MemoryReservation reserve_parse_memory(const InputFile& input) {
+    const std::uintmax_t needed = input.size() * kJsonFootprintPerByte;
+    std::uintmax_t available = 0;
+    if (auto reservation = MemoryReservation::try_reserve(needed, available)) return std::move(*reservation);
+    constexpr double kMiB = 1024.0 * 1024.0;
+    throw Error(input.path(),
+                fmt::format("is {:.0f} MiB; reading it needs about {:.0f} MiB of memory and only {:.0f} MiB is "
+                            "available",
+                            static_cast<double>(input.size()) / kMiB, static_cast<double>(needed) / kMiB,
+                            static_cast<double>(available) / kMiB));
 }
 
 }  // namespace
@@ -42,17 +31,23 @@ std::unique_ptr<char[]> read_all(const std::string& path, std::size_t& size) {
 JsonFile JsonFile::load(const std::filesystem::path& path) {
     JsonFile file;
     file.path_ = path.string();
-    std::size_t size = 0;
-    file.text_ = read_all(file.path_, size);
-    char* text = file.text_.get();
-    if (size >= 3 && std::memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;  // tolerate a UTF-8 BOM
-    file.document_ = std::make_unique<rapidjson::Document>();
-    constexpr unsigned kFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag |
-                                rapidjson::kParseValidateEncodingFlag;
-    file.document_->ParseInsitu<kFlags>(text);
-    if (file.document_->HasParseError()) {
-        throw Error(file.path_, fmt::format("malformed JSON at byte {}: {}", file.document_->GetErrorOffset(),
-                                            rapidjson::GetParseError_En(file.document_->GetParseError())));
+    try {
+        const InputFile input = InputFile::open(path, InputKind::Json);
+        const MemoryReservation reservation = reserve_parse_memory(input);
+        const std::size_t size = input.size();
+        file.text_ = std::make_unique<char[]>(size + 1);
+        input.read_into(file.text_.get());
+        file.text_[size] = '\0';
+        char* text = file.text_.get();
+        if (size >= 3 && std::memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;  // tolerate a UTF-8 BOM
+
+        file.document_ = std::make_unique<rapidjson::Document>();
+        if (const auto error = parse_json_in_place(*file.document_, text, Utf8Check::Validate)) {
+            if (error->kind == JsonParseError::Kind::RepeatedKey) throw Error(file.path_, error->reason);
+            throw Error(file.path_, fmt::format("malformed JSON at byte {}: {}", error->offset, error->reason));
+        }
+    } catch (...) {
+        rethrow_naming(file.path_);
     }
     return file;
 }

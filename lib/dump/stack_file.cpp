@@ -1,5 +1,6 @@
 #include "dump/stack_file.hpp"
 
+#include "common/input_file.hpp"
 #include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
 #include "dump/stack_entries.hpp"
@@ -7,28 +8,32 @@
 namespace msprobe::dump {
 
 StackFile StackFile::load(const std::filesystem::path& path) {
-    const JsonFile json = JsonFile::load(path);
-    StackFile stack;
-    // The keys of one group share their frame list: render it once.
-    const rapidjson::Value* rendered = nullptr;
-    std::string text;
-    for_each_stack_entry(json, [&](std::string_view api, const rapidjson::Value& frames) {
-        if (&frames != rendered) {
-            text = python_str(frames);
-            std::vector<std::string> lines;
-            lines.reserve(frames.Size());
-            for (const auto& line : frames.GetArray()) {
-                lines.push_back(line.IsString() ? std::string(line.GetString(), line.GetStringLength())
-                                                : python_str(line));
+    try {
+        const JsonFile json = JsonFile::load(path);
+        StackFile stack;
+        // The keys of one group share their frame list: render it once.
+        const rapidjson::Value* rendered = nullptr;
+        std::string text;
+        for_each_stack_entry(json, [&](std::string_view api, const rapidjson::Value& frames) {
+            if (&frames != rendered) {
+                text = python_str(frames);
+                std::vector<std::string> lines;
+                lines.reserve(frames.Size());
+                for (const auto& line : frames.GetArray()) {
+                    lines.push_back(line.IsString() ? std::string(line.GetString(), line.GetStringLength())
+                                                    : python_str(line));
+                }
+                stack.line_groups_.push_back(std::move(lines));
+                rendered = &frames;
             }
-            stack.line_groups_.push_back(std::move(lines));
-            rendered = &frames;
-        }
-        stack.texts_[std::string(api)] = text;
-        stack.group_of_[std::string(api)] = stack.line_groups_.size() - 1;
-        stack.names_.emplace_back(api);
-    });
-    return stack;
+            stack.texts_[std::string(api)] = text;
+            stack.group_of_[std::string(api)] = stack.line_groups_.size() - 1;
+            stack.names_.emplace_back(api);
+        });
+        return stack;
+    } catch (...) {
+        rethrow_naming(path.string());
+    }
 }
 
 std::optional<std::string> StackFile::stack_text(const std::string& api_name) const {

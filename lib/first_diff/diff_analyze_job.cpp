@@ -55,11 +55,24 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
         job.rank = rank_number(job.rank_name);
         job.dumps.npu_json = npu_ranks[i] / "dump.json";
         job.dumps.bench_json = bench_ranks[i] / "dump.json";
+        const bool npu_has = fs::is_regular_file(job.dumps.npu_json);
+        const bool bench_has = fs::is_regular_file(job.dumps.bench_json);
+        if (!npu_has && !bench_has) {
+            // A rank dumped on neither side is absent, not broken: msprobe skips it; we say so.
+            log::warning(fmt::format("{}: no dump.json on either side; skipping {} comparison.",
+                                     npu_ranks[i].string(), job.rank_name));
+            continue;
+        }
         for (const auto& p : {job.dumps.npu_json, job.dumps.bench_json}) {
             if (!fs::is_regular_file(p)) throw Error(p.string(), "no such file (every rank needs a dump.json)");
         }
         if (fs::exists(npu_ranks[i] / "stack.json")) job.dumps.stack_json = npu_ranks[i] / "stack.json";
         jobs.push_back(std::move(job));
+    }
+    if (jobs.empty()) {
+        throw Error(npu_dir.string(), fmt::format("nothing to analyse with {}: no rank directory holds a dump.json on "
+                                                  "both sides",
+                                                  bench_dir.string()));
     }
     return jobs;
 }
@@ -104,13 +117,14 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
         log::warning("-da on two dump files: analysing the pair as a single rank.");
         jobs.push_back(rank_job_of_files(config));
     }
-    report::ensure_output_dir(options.output_dir);
+    report::check_output_dir(options.output_dir);
 
     // Stage A: each rank's result file, staged until everything succeeded.
     log::info("Start comparing data ......");
     const DiffCheckConfig check = DiffCheckConfig::builtin();
     report::StagedFiles staged;
     std::vector<std::optional<fs::path>> results(jobs.size());
+    std::vector<fs::path> targets(jobs.size());
     const unsigned threads = std::max(1u, std::min<unsigned>(options.jobs ? options.jobs : 1u,
                                                               static_cast<unsigned>(jobs.size())));
     ThreadPool pool(threads);
@@ -118,14 +132,15 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
         const RankJob& job = jobs[static_cast<std::size_t>(i)];
         const fs::path target =
             options.output_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, local_timestamp());
-        if (fs::exists(target)) log::warning(fmt::format("{} will be deleted.", target.string()));
         bool written = false;
         const fs::path temp = staged.stage(target, [&](const fs::path& file) {
             written = write_rank_result(job.dumps, check, file);
         });
         if (written) {
             results[static_cast<std::size_t>(i)] = temp;
-            log::info(fmt::format("[{}]Saving json file to disk: {}", job.rank_name, target.string()));
+            targets[static_cast<std::size_t>(i)] = target;
+        } else {
+            staged.discard(target);  // no row matched: this rank has no result file
         }
     });
     log::info("Pre Process completed.");
@@ -151,7 +166,12 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
         summary.found = true;
     }
     summary.written = staged.commit();
-    if (report_path) log::info(fmt::format("The analyze result is saved in: {}", report_path->string()));
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (results[i]) {
+            log::info(fmt::format("[{}]Saving json file to disk: {}", jobs[i].rank_name, staged.placed(targets[i]).string()));
+        }
+    }
+    if (report_path) log::info(fmt::format("The analyze result is saved in: {}", staged.placed(*report_path).string()));
     return summary;
 }
 

@@ -4,8 +4,9 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
@@ -74,6 +75,11 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
     py::JsonWriter out(out_file, 2);
     out.begin_object();
     std::optional<std::int64_t> open_rank;
+    struct LoadedRank {
+        std::int64_t rank;
+        dump::JsonFile dump, construct, stack;
+    };
+    std::optional<LoadedRank> loaded;
     for (const auto& finding : findings) {  // ascending rank
         const auto rank_at = std::find_if(ranks.begin(), ranks.end(), [&](const RankOps& r) { return r.rank == finding.rank; });
         const auto files_at = std::find_if(files.begin(), files.end(), [&](const RankFiles& f) { return f.rank == finding.rank; });
@@ -85,13 +91,16 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
             out.begin_array();
         }
         const std::string& key = rank_at->ops.at(finding.index).name;
-        const dump::JsonFile dump = dump::JsonFile::load(files_at->dump);
-        const dump::JsonFile construct = dump::JsonFile::load(files_at->construct);
-        const dump::JsonFile stack = dump::JsonFile::load(files_at->stack);
+        if (!loaded || loaded->rank != finding.rank) {  // once per rank, not once per finding
+            loaded.reset();
+            loaded.emplace(LoadedRank{finding.rank, dump::JsonFile::load(files_at->dump),
+                                      dump::JsonFile::load(files_at->construct), dump::JsonFile::load(files_at->stack)});
+        }
         static const rapidjson::Value kEmptyObject(rapidjson::kObjectType);
-        const auto* data = json_member(dump.root(), "data");
+        const auto* data = json_member(loaded->dump.root(), "data");
         const auto* entry = data ? json_member(*data, key.c_str()) : nullptr;
-        write_anomaly_node(out, key, entry && entry->IsObject() ? *entry : kEmptyObject, construct, stack);
+        write_anomaly_node(out, key, entry && entry->IsObject() ? *entry : kEmptyObject, loaded->construct,
+                           loaded->stack);
     }
     if (open_rank) out.end_array();
     out.end_object();
@@ -124,18 +133,25 @@ std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& ste
 }
 
 std::vector<std::string> construct_chain(const rapidjson::Value& construct, const std::string& key) {
+    // One pass to index the members, so a chain through many modules stays linear.
+    std::unordered_map<std::string_view, const rapidjson::Value*> parents;
+    if (construct.IsObject()) {
+        parents.reserve(construct.MemberCount());
+        for (const auto& m : construct.GetObject()) parents.try_emplace(json_text(m.name), &m.value);
+    }
     std::vector<std::string> chain{key};
-    std::set<std::string> visited{key};
-    std::string current = key;
+    std::unordered_set<std::string_view> visited{key};
+    std::string_view current = key;
     while (true) {
-        const auto* parent = json_member(construct, current.c_str());
+        const auto found = parents.find(current);
+        const rapidjson::Value* parent = found == parents.end() ? nullptr : found->second;
         // A list value is [parent, micro_step].
         if (parent && parent->IsArray()) parent = parent->Empty() ? nullptr : &(*parent)[0];
         if (!parent || !parent->IsString() || parent->GetStringLength() == 0) break;
-        std::string name(parent->GetString(), parent->GetStringLength());
+        const std::string_view name = json_text(*parent);
         if (!visited.insert(name).second) break;
-        chain.push_back(name);
-        current = std::move(name);
+        chain.emplace_back(name);
+        current = name;
     }
     std::reverse(chain.begin(), chain.end());
     return chain;
@@ -170,7 +186,10 @@ const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const s
 NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
     std::error_code ec;
     if (!fs::is_directory(options.input_dir, ec)) {
-        throw Error(options.input_dir.string(), "no such directory (expected a step directory of a dump)");
+        const bool exists = fs::exists(options.input_dir, ec);
+        throw Error(options.input_dir.string(), fmt::format("{}; expected a step directory of a dump (holding rank, "
+                                                            "rank0, rank1, ...)",
+                                                            exists ? "is not a directory" : "no such directory"));
     }
     std::vector<RankFiles> files;
     for (const auto& [rank, dir] : nan_rank_dirs(options.input_dir)) {
@@ -198,10 +217,10 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
         log::info("Cannot find any anomaly node, no need to generate analyze file.");
         return summary;
     }
-    report::ensure_output_dir(options.output_dir);
-    const fs::path target = options.output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds());
-    report::write_atomically(target,
-                             [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
+    report::check_output_dir(options.output_dir);
+    const fs::path target = report::write_atomically(
+        options.output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds()),
+        [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
     log::info(fmt::format("The analyze result is saved in: {}", target.string()));
     summary.written = target;
     return summary;

@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 #include <rapidjson/document.h>
-#include <rapidjson/error/en.h>
 
 #include <cmath>
-#include <fstream>
 #include <string_view>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
+#include "dump/json_parse.hpp"
 #include "dump/python_value.hpp"
 
 namespace msprobe::legacy {
@@ -74,51 +74,53 @@ std::string api_prefix(const std::string& record_name) {
 }
 
 PklFile read_pkl_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!std::filesystem::is_regular_file(path)) throw Error(path.string(), "no such pkl file");
-    if (!in) throw Error(path.string(), "cannot open for reading");
-    PklFile file;
-    file.path = path;
-    bool first_record = true;
-    std::string line;
-    for (std::size_t number = 1; std::getline(in, line); ++number) {
-        if (blank(line)) continue;
-        LineReader reader(path, number);
-        rapidjson::Document doc;
-        constexpr unsigned kFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag |
-                                    rapidjson::kParseValidateEncodingFlag;
-        doc.Parse<kFlags>(line.data(), line.size());
-        if (doc.HasParseError()) {
-            reader.fail(fmt::format("not a JSON line: {} (column {})", rapidjson::GetParseError_En(doc.GetParseError()),
-                                    doc.GetErrorOffset() + 1));
-        }
-        if (!doc.IsArray() || doc.Empty()) reader.fail("a record must be a non-empty JSON array");
-        if (!doc[0].IsString()) reader.fail("a record's first field (its name) must be a string");
-        const std::string name = doc[0].GetString();
-        const bool stack = name.find("stack_info") != std::string::npos && doc.Size() == 2;
-        if (stack) {
-            std::string prefix = name;
-            if (prefix.ends_with(kStackSuffix)) prefix.resize(prefix.size() - kStackSuffix.size());
-            if (!doc[1].IsArray()) reader.fail("a stack record's frames must be a list");
-            // The stack belongs to the call with the same prefix, written before or after its data.
-            if (file.apis.empty() || file.apis.back().prefix != prefix || file.apis.back().stack_text) {
-                file.apis.push_back(PklApi{prefix, {}, std::nullopt});
+    try {
+        const std::string text = read_input_file(path, InputKind::Table);
+        PklFile file;
+        file.path = path;
+        bool first_record = true;
+        std::size_t number = 0;
+        for (std::size_t pos = 0; pos < text.size();) {
+            std::size_t end = text.find('\n', pos);
+            if (end == std::string::npos) end = text.size();
+            std::string line = text.substr(pos, end - pos);
+            pos = end + 1;
+            ++number;
+            if (blank(line)) continue;
+            LineReader reader(path, number);
+            rapidjson::Document doc;
+            if (const auto error = dump::parse_json_in_place(doc, line.data(), dump::Utf8Check::Validate)) {
+                reader.fail(fmt::format("not a JSON line: {} (column {})", error->reason, error->offset + 1));
             }
-            file.apis.back().stack_text = dump::python_str(doc[1]);
-            continue;
+            if (!doc.IsArray() || doc.Empty()) reader.fail("a record must be a non-empty JSON array");
+            if (!doc[0].IsString()) reader.fail("a record's first field (its name) must be a string");
+            const std::string name = doc[0].GetString();
+            const bool stack = name.find("stack_info") != std::string::npos && doc.Size() == 2;
+            if (stack) {
+                std::string prefix = name;
+                if (prefix.ends_with(kStackSuffix)) prefix.resize(prefix.size() - kStackSuffix.size());
+                if (!doc[1].IsArray()) reader.fail("a stack record's frames must be a list");
+                // The stack belongs to the call with the same prefix, written before or after its data.
+                if (file.apis.empty() || file.apis.back().prefix != prefix || file.apis.back().stack_text) {
+                    file.apis.push_back(PklApi{prefix, {}, std::nullopt});
+                }
+                file.apis.back().stack_text = dump::python_str(doc[1]);
+                continue;
+            }
+            PklRecord record = reader.data_record(doc);
+            if (first_record) {
+                file.has_summary = record.summary_valid;
+                first_record = false;
+            }
+            const std::string prefix = api_prefix(record.name);
+            if (file.apis.empty() || file.apis.back().prefix != prefix) file.apis.push_back(PklApi{prefix, {}, std::nullopt});
+            file.apis.back().records.push_back(std::move(record));
         }
-        PklRecord record = reader.data_record(doc);
-        if (first_record) {
-            file.has_summary = record.summary_valid;
-            first_record = false;
-        }
-        const std::string prefix = api_prefix(record.name);
-        if (file.apis.empty() || file.apis.back().prefix != prefix) file.apis.push_back(PklApi{prefix, {}, std::nullopt});
-        file.apis.back().records.push_back(std::move(record));
+        std::erase_if(file.apis, [](const PklApi& api) { return api.records.empty(); });
+        return file;
+    } catch (...) {
+        rethrow_naming(path.string());
     }
-    if (in.bad()) throw Error(path.string(), "read failed");
-    std::erase_if(file.apis, [](const PklApi& api) { return api.records.empty(); });
-    return file;
 }
 
 }  // namespace msprobe::legacy

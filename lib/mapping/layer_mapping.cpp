@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "dump/json_tree.hpp"
 #include "mapping/layer_scope.hpp"
 #include "mapping/name_text.hpp"
 #include "mapping/yaml_file.hpp"
@@ -22,16 +23,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kNotApplicable = "N/A";
-
-nlohmann::json read_json(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path.string(), "cannot open for reading");
-    try {
-        return nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw Error(path.string(), fmt::format("malformed JSON at byte {}", e.byte));
-    }
-}
 
 // The side's items, or none when it has neither stack.json nor construct.json.
 std::vector<LayerItem> side_items(const dump::DumpFile& dump, bool pytorch) {
@@ -50,8 +41,8 @@ std::vector<LayerItem> side_items(const dump::DumpFile& dump, bool pytorch) {
         throw Error(has_stack ? side.construct_file : side.stack_file,
                     "no such file; layer mapping needs both stack.json and construct.json beside dump.json");
     }
-    side.stack = read_json(side.stack_file);
-    side.construct = read_json(side.construct_file);
+    side.stack = dump::load_json_tree(side.stack_file);
+    side.construct = dump::load_json_tree(side.construct_file);
     if (side.stack.empty() || side.construct.empty()) return {};  // L1-only dumps: nothing to align
     return layer_items(dump.api_names, side);
 }
@@ -240,12 +231,12 @@ void write_data_mapping_yaml(const LayerMappingResult& mapping, const fs::path& 
             text += key + ": " + yaml_scalar(bench) + "\n";
         }
     }
-    report::write_atomically(path, [&](const fs::path& temp) {
+    const fs::path placed = report::write_atomically(path, [&](const fs::path& temp) {
         std::ofstream out(temp, std::ios::binary);
         out << text;
         if (!out.flush()) throw Error(path.string(), "write failed");
     });
-    log::info(fmt::format("The data mapping file is saved in: {}", path.string()));
+    log::info(fmt::format("The data mapping file is saved in: {}", placed.string()));
 }
 
 }  // namespace msprobe::mapping

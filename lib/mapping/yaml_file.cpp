@@ -1,30 +1,28 @@
 #include "mapping/yaml_file.hpp"
 
 #include <fmt/format.h>
-
-#include <fstream>
-#include <sstream>
+#include <yaml-cpp/depthguard.h>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe::mapping {
 
 namespace fs = std::filesystem;
 
 YAML::Node load_yaml_file(const fs::path& path) {
-    std::error_code ec;
-    if (!fs::exists(path, ec)) throw Error(path.string(), "no such file");
-    if (fs::is_directory(path, ec)) throw Error(path.string(), "is a directory, expected a yaml file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path.string(), "cannot open for reading");
-    std::ostringstream text;
-    text << in.rdbuf();
+    const std::string text = read_input_file(path, InputKind::Yaml);
     try {
-        return YAML::Load(text.str());
+        return YAML::Load(text);
+    } catch (const YAML::DeepRecursion& e) {  // its message is only "bad file"
+        throw Error(path.string(), fmt::format("not valid YAML at line {}: nested deeper than {} levels (yaml-cpp's limit)",
+                                               e.mark.line + 1, e.depth()));
     } catch (const YAML::Exception& e) {
         if (e.mark.is_null()) throw Error(path.string(), fmt::format("not valid YAML: {}", e.msg));
         throw Error(path.string(),
                     fmt::format("not valid YAML at line {}, column {}: {}", e.mark.line + 1, e.mark.column + 1, e.msg));
+    } catch (...) {
+        rethrow_naming(path.string());
     }
 }
 

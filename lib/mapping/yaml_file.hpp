@@ -1,6 +1,7 @@
 #pragma once
 // Reads a user's yaml file (mapping tables). Every problem becomes one
-// msprobe::Error naming the file: missing, unreadable, not yaml.
+// msprobe::Error naming the file: missing, not a regular file, too big
+// (msprobe::InputFile), not yaml or nested too deep (yaml-cpp stops at 500 levels).
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>

@@ -1,18 +1,16 @@
 #include "merge/merge_config.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
-#include <system_error>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
+#include "merge/yaml_scalar_kind.hpp"
 
 namespace msprobe::merge {
 
@@ -20,25 +18,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{1} << 30;
-
 // msprobe loads the file with PyYAML's safe loader (YAML 1.1) and then tests
 // values with Python truthiness; a plain (unquoted) scalar therefore is null,
-// a bool, a number or a string depending on its spelling.
-enum class ScalarKind { Null, Bool, Number, String };
-
-ScalarKind plain_scalar_kind(const std::string& text) {
-    static const std::regex kNull("^(~|null|Null|NULL|)$");
-    static const std::regex kBool("^(yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$");
-    static const std::regex kInt("^[-+]?(0b[0-1_]+|0[0-7_]+|(0|[1-9][0-9_]*)|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)$");
-    static const std::regex kFloat(
-        "^([-+]?[0-9][0-9_]*\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9_]+([eE][-+][0-9]+)?|"
-        "[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN))$");
-    if (std::regex_match(text, kNull)) return ScalarKind::Null;
-    if (std::regex_match(text, kBool)) return ScalarKind::Bool;
-    if (std::regex_match(text, kInt) || std::regex_match(text, kFloat)) return ScalarKind::Number;
-    return ScalarKind::String;
-}
+// a bool, a number or a string depending on its spelling (plain_scalar_kind).
 
 bool is_plain(const YAML::Node& node) { return node.IsScalar() && node.Tag() == "?"; }
 
@@ -105,8 +87,12 @@ MergeConfig parse_merge_config(const std::string& yaml_text, const std::string& 
     YAML::Node root;
     try {
         root = YAML::Load(yaml_text);
+    } catch (const YAML::DeepRecursion& e) {  // its message is only "bad file"
+        throw Error(file, fmt::format("Load yaml file failed: nested deeper than {} levels", e.depth()));
     } catch (const YAML::Exception& e) {
         throw Error(file, fmt::format("Load yaml file failed: {}", e.what()));
+    } catch (...) {
+        rethrow_naming(file);
     }
     if (!truthy(root)) throw Error(file, kConfigEmpty);
     // msprobe crashes on a top-level list or text; that is a wrongly formatted 'api'.
@@ -127,18 +113,8 @@ MergeConfig parse_merge_config(const std::string& yaml_text, const std::string& 
 }
 
 MergeConfig load_merge_config(const std::string& path) {
-    std::error_code ec;
     if (fs::path(path).extension() != ".yaml") throw Error(path, "the config file must be a .yaml file");
-    if (fs::is_symlink(path, ec)) throw Error(path, "the config file must not be a soft link");
-    if (!fs::is_regular_file(path, ec)) throw Error(path, "the config file does not exist or is not a file");
-    const auto size = fs::file_size(path, ec);
-    if (ec) throw Error(path, fmt::format("cannot read the config file: {}", ec.message()));
-    if (size > kMaxConfigBytes) throw Error(path, "the config file is larger than 1 GiB");
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw Error(path, "cannot read the config file");
-    return parse_merge_config(text.str(), path);
+    return parse_merge_config(read_input_file(path, InputKind::Yaml), path);
 }
 
 }  // namespace msprobe::merge

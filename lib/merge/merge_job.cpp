@@ -166,12 +166,10 @@ fs::path merge_results(const MergeOptions& options) {
     const auto sheets = merge_rank_files(files, config, options.jobs, options.input_dir.string());
     log::debug(fmt::format("{} rank results read and merged at {:.0f} ms", files.size(), elapsed_ms()));
 
-    report::ensure_output_dir(options.output_dir);
-    const fs::path path =
-        options.output_dir / fmt::format("multi_ranks_compare_merge_{}.xlsx", local_timestamp());
-    std::error_code ec;
-    if (fs::exists(path, ec)) log::warning(fmt::format("{} will be deleted.", path.string()));
-    report::write_atomically(path, [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp); });
+    report::check_output_dir(options.output_dir);
+    const fs::path path = report::write_atomically(
+        options.output_dir / fmt::format("multi_ranks_compare_merge_{}.xlsx", local_timestamp()),
+        [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp); });
     log::debug(fmt::format("merged book written at {:.0f} ms", elapsed_ms()));
     log::info(fmt::format("The compare results of the multi-ranks are merged and saved in: {}.", path.string()));
     return path;

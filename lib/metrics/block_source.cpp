@@ -18,6 +18,21 @@ const std::byte* BlockSource::block(std::int64_t begin, std::int64_t count) {
     const auto element_size = static_cast<std::int64_t>(tensor::dtype_size(view_.dtype));
     if (direct_) return view_.data + begin * element_size;
 
+    const bool convert = block_dtype_ != view_.dtype;
+    const auto stage = [&](std::int64_t k, const std::byte* element) {
+        if (convert) {
+            const double value = read_element_as_double(element, view_.dtype);
+            std::memcpy(staging_.data() + k * 8, &value, sizeof value);
+        } else {
+            std::memcpy(staging_.data() + k * element_size, element, static_cast<std::size_t>(element_size));
+        }
+    };
+    // A 0-d tensor has one element and no index to walk.
+    if (index_.empty()) {
+        if (count > 0) stage(0, view_.data);
+        return staging_.data();
+    }
+
     // Unravel `begin`, then walk the multi-index like an odometer.
     std::int64_t offset = 0;  // in elements
     std::int64_t rest = begin;
@@ -26,26 +41,20 @@ const std::byte* BlockSource::block(std::int64_t begin, std::int64_t count) {
         rest /= view_.shape[d];
         offset += index_[d] * view_.strides[d];
     }
-    const bool convert = block_dtype_ != view_.dtype;
     const std::size_t last = index_.size() - 1;
     for (std::int64_t k = 0; k < count; ++k) {
-        const std::byte* element = view_.data + offset * element_size;
-        if (convert) {
-            const double value = read_element_as_double(element, view_.dtype);
-            std::memcpy(staging_.data() + k * 8, &value, sizeof value);
-        } else {
-            std::memcpy(staging_.data() + k * element_size, element, static_cast<std::size_t>(element_size));
-        }
+        stage(k, view_.data + offset * element_size);
+        if (k + 1 == count) break;
+        // Odometer step; a stride is only added while its index stays inside
+        // the dimension, so the offset never leaves the elements the view reaches.
         std::size_t d = last;
-        ++index_[d];
-        offset += view_.strides[d];
-        while (index_[d] == view_.shape[d] && d > 0) {
-            offset -= view_.shape[d] * view_.strides[d];
+        while (index_[d] + 1 == view_.shape[d] && d > 0) {
+            offset -= index_[d] * view_.strides[d];
             index_[d] = 0;
             --d;
-            ++index_[d];
-            offset += view_.strides[d];
         }
+        ++index_[d];
+        offset += view_.strides[d];
     }
     return staging_.data();
 }

@@ -1,6 +1,7 @@
 #include "overflow/ignore_rules.hpp"
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe::overflow {
 
@@ -54,7 +56,7 @@ void read_ignore_list(const YAML::Node& list, std::vector<int>* indices, std::ve
 IgnoreRules IgnoreRules::load(const std::filesystem::path& file) {
     IgnoreRules rules;
     try {
-        const YAML::Node root = YAML::LoadFile(file.string());
+        const YAML::Node root = YAML::Load(read_input_file(file, InputKind::Yaml));
         if (!root.IsMap()) throw Error(file.string(), "the ignore rules are not a YAML mapping");
         const YAML::Node list = root["ignore_nan_inf"];
         if (!list || list.IsNull()) return rules;
@@ -67,10 +69,12 @@ IgnoreRules IgnoreRules::load(const std::filesystem::path& file) {
             read_ignore_list(item["output_ignore"], &rule.output_indices, nullptr);
             rules.add(std::move(rule));
         }
-    } catch (const YAML::BadFile&) {
-        throw Error(file.string(), "cannot read the ignore rules file");
+    } catch (const YAML::DeepRecursion& e) {  // its message is only "bad file"
+        throw Error(file.string(), fmt::format("malformed ignore rules: nested deeper than {} levels", e.depth()));
     } catch (const YAML::Exception& e) {
         throw Error(file.string(), fmt::format("malformed ignore rules: {}", e.what()));
+    } catch (...) {
+        rethrow_naming(file.string());
     }
     return rules;
 }

@@ -62,26 +62,24 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options) {
     if (!write_json && !write_csv) return result;
 
     const fs::path dir = options.output_dir.value_or(fs::path("./output"));
-    report::ensure_output_dir(dir);
+    report::check_output_dir(dir);
     const std::string stamp = local_timestamp();
+    report::StagedFiles staged;  // the json and the csv appear together
     if (write_json) {
-        const fs::path target = dir / ("overflow_check_" + stamp + ".json");
         const std::string text = report_json(result.scans, options.first_only).dump(2) + "\n";
-        report::write_atomically(target, [&](const fs::path& temp) {
+        staged.stage(dir / ("overflow_check_" + stamp + ".json"), [&](const fs::path& temp) {
             std::ofstream out(temp, std::ios::binary);
             out << text;
             if (!out.flush()) throw Error(temp.string(), "write failed");
         });
-        result.written.push_back(target);
     }
     if (write_csv) {
-        const fs::path target = dir / ("overflow_check_" + stamp + ".csv");
         const report::Table table = report_table(result.scans, options.first_only);
-        report::write_atomically(target, [&](const fs::path& temp) {
+        staged.stage(dir / ("overflow_check_" + stamp + ".csv"), [&](const fs::path& temp) {
             report::write_csv(table, report::CellRendering::Plain, temp, report::CsvDialect{true, true});
         });
-        result.written.push_back(target);
     }
+    result.written = staged.commit();
     return result;
 }
 

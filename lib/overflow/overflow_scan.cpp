@@ -4,11 +4,13 @@
 
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <mutex>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
+#include "dump/data_name.hpp"
 #include "dump/json_file.hpp"
 #include "dump/stack_file.hpp"
 #include "overflow/tensor_file_check.hpp"
@@ -153,12 +155,13 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
     std::atomic<std::size_t> files_read{0}, files_missing{0};
     AnomalyTest test;
     test.saturation = options.saturation;
-    ExtraRecordCheck file_check;
+    // The tensor file a record names, checked for the entry it belongs to.
+    std::function<std::vector<StatAnomaly>(const rapidjson::Value&, const std::string&)> file_check;
     if (read_files) {
-        file_check = [&](const rapidjson::Value& record) -> std::vector<StatAnomaly> {
+        file_check = [&](const rapidjson::Value& record, const std::string& entry) -> std::vector<StatAnomaly> {
             auto name = record.FindMember("data_name");
             if (name == record.MemberEnd() || !name->value.IsString()) return {};
-            const fs::path file = tensor_dir / text_of(name->value);
+            const fs::path file = dump::data_file_path(tensor_dir, text_of(name->value), json.path(), entry);
             if (!fs::is_regular_file(file)) {
                 ++files_missing;
                 return {};
@@ -181,7 +184,9 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
         std::string direction = direction_of(name);
         if (!in_scope(name, options.scope) || !in_direction(direction, options.direction)) return;
         ScannedEntry entry;
-        entry.anomalies = find_entry_anomalies(value, test, file_check);
+        ExtraRecordCheck entry_file_check;
+        if (file_check) entry_file_check = [&](const rapidjson::Value& record) { return file_check(record, name); };
+        entry.anomalies = find_entry_anomalies(value, test, entry_file_check);
         const bool in_bad = entry.anomalies.input_bad();
         const bool out_bad = entry.anomalies.output_bad();
         if (!in_bad && out_bad) {

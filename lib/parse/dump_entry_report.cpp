@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "common/python_text.hpp"
+#include "dump/data_name.hpp"
 #include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
 #include "dump/stack_file.hpp"
@@ -176,15 +177,13 @@ struct DataSummaries {
     Json json = Json::array();
 };
 
-DataSummaries data_summaries(const Value& entry, const std::filesystem::path& dir, std::int64_t head) {
+DataSummaries data_summaries(const Value& entry, const std::string& entry_name, const std::string& dump_json,
+                             const std::filesystem::path& dir, std::int64_t head) {
     std::vector<std::string> names;
     collect_data_names(entry, names);
     DataSummaries out;
     for (const auto& name : names) {
-        if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name == "." || name == "..") {
-            throw Error(name, "data_name must be a bare file name");
-        }
-        const auto file = dir / "dump_tensor_data" / name;
+        const auto file = dump::data_file_path(dir / "dump_tensor_data", name, dump_json, entry_name);
         std::error_code ec;
         if (!std::filesystem::is_regular_file(file, ec)) {
             out.text += "Data " + name + ": no such file in " + (dir / "dump_tensor_data").string() + "\n";
@@ -252,7 +251,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
             match["entry"] = entry != nullptr ? to_json(*entry) : Json(nullptr);
             match["construct"] = chain;
             match["stack"] = lines != nullptr ? Json(*lines) : Json(nullptr);
-            if (options.with_data && entry != nullptr) match["data"] = data_summaries(*entry, dir, options.head).json;
+            if (options.with_data && entry != nullptr) match["data"] = data_summaries(*entry, name, json.path(), dir, options.head).json;
             matches.push_back(std::move(match));
             continue;
         }
@@ -262,7 +261,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
             text += fmt::format("{}   ({}: task={}, level={}, seq #{})\n", name, file_name, task, level, seq);
         }
         if (entry != nullptr && !options.stack_only) text += entry_lines(*entry);
-        if (options.with_data && entry != nullptr && !options.stack_only) text += data_summaries(*entry, dir, options.head).text;
+        if (options.with_data && entry != nullptr && !options.stack_only) text += data_summaries(*entry, name, json.path(), dir, options.head).text;
         if (options.stats_only) continue;
         if (chain.size() > 1) {  // a node without parents says nothing
             std::string joined;

@@ -86,11 +86,11 @@ void take_max(double& current, double value, bool& any_nan) {
 }
 
 // msprobe's parse tool writes its CSV with a BOM and CRLF rows; the first row is the header.
-void write_csv_file(const fs::path& target, const std::vector<std::vector<std::string>>& rows) {
+fs::path write_csv_file(const fs::path& target, const std::vector<std::vector<std::string>>& rows) {
     report::Table table;
     if (!rows.empty()) table.header = rows.front();
     for (std::size_t r = 1; r < rows.size(); ++r) table.rows.emplace_back(rows[r].begin(), rows[r].end());
-    report::write_atomically(target, [&](const fs::path& temp) {
+    return report::write_atomically(target, [&](const fs::path& temp) {
         report::write_csv(table, report::CellRendering::Plain, temp, report::CsvDialect{true, true});
     });
 }
@@ -186,13 +186,12 @@ NpyTreeCompare compare_npy_trees(const fs::path& mine, const fs::path& golden, c
         }
     }
     const fs::path dir = output_dir.value_or(fs::path("parse_data") / "batch_compare_result");
-    report::ensure_output_dir(dir);
+    report::check_output_dir(dir);
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();
-    result.csv = dir / fmt::format("batch_compare_{}.csv", seconds);
     result.rows = rows.size() - 1;
-    write_csv_file(result.csv, rows);
+    result.csv = write_csv_file(dir / fmt::format("batch_compare_{}.csv", seconds), rows);
     return result;
 }
 

@@ -143,13 +143,17 @@ SavedText save_values_text(const fs::path& tensor_file, const std::vector<double
     SavedText saved{dir / (tensor_file.filename().string() + ".txt"), false};
     std::error_code ec;
     if (fs::exists(saved.path, ec)) return saved;
-    if (output_dir) report::ensure_output_dir(*output_dir);
+    if (output_dir) report::check_output_dir(*output_dir);
+    // A name that already exists was returned above; Replace covers a file appearing meanwhile.
     const std::string text = values_text(values, shape);
-    report::write_atomically(saved.path, [&](const fs::path& temp) {
-        std::ofstream out(temp, std::ios::binary);
-        out << text;
-        if (!out.flush()) throw Error(saved.path.string(), "write failed");
-    });
+    report::write_atomically(
+        saved.path,
+        [&](const fs::path& temp) {
+            std::ofstream out(temp, std::ios::binary);
+            out << text;
+            if (!out.flush()) throw Error(saved.path.string(), "write failed");
+        },
+        report::Existing::Replace);
     saved.written = true;
     return saved;
 }

@@ -191,7 +191,7 @@ void judge_thousandth(const DetailsFile& npu, std::size_t r, Judged& j) {
 }
 
 void judge_ulp(const DetailsFile& npu, const DetailsFile& gpu, std::size_t r, std::size_t g, const std::string& dtype,
-               Judged& j) {
+               bool strict_compat, Judged& j) {
     const double mean = number(npu.cell(r, "ULP误差平均值"));
     const double gpu_mean = number(gpu.cell(g, "ULP误差平均值"));
     const double proportion = number(npu.cell(r, "ULP误差大于阈值占比"));
@@ -216,7 +216,10 @@ void judge_ulp(const DetailsFile& npu, const DetailsFile& gpu, std::size_t r, st
     j.cells[kUlpMean] = f64(mean);
     j.cells[kUlpProportion] = f64(proportion);
     j.cells[kUlpRatio] = f64(r_prop);
-    j.cells[kUlpVerdict] = j.status;
+    // msprobe builds the error verdict of an inf/nan mismatch but never stores it: the cell stays blank
+    // (docs/compatibility.md row 97).
+    const bool verdict_lost = strict_compat && judged && !ok;
+    j.cells[kUlpVerdict] = verdict_lost ? kSpace : j.status;
     j.cells[kMessage] = message;
 }
 
@@ -389,7 +392,7 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
                     case Standard::BinaryConsistency: judge_binary(npu, r, j); break;
                     case Standard::AbsoluteThreshold: judge_absolute(npu, r, j); break;
                     case Standard::Thousandth: judge_thousandth(npu, r, j); break;
-                    case Standard::Ulp: judge_ulp(npu, gpu, r, g, dtype, j); break;
+                    case Standard::Ulp: judge_ulp(npu, gpu, r, g, dtype, options.strict_compat, j); break;
                     case Standard::Benchmark:
                     case Standard::AccumulativeError: judge_benchmark(npu, gpu, r, g, dtype, j); break;
                 }

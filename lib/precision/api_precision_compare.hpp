@@ -13,6 +13,7 @@ struct ApiPrecisionCompareOptions {
     std::filesystem::path gpu_csv;
     std::filesystem::path out_dir = ".";
     std::string timestamp;  // %Y%m%d%H%M%S; empty = now
+    bool strict_compat = false;  // msprobe's cells where we differ on purpose (docs/compatibility.md)
 };
 
 struct ApiPrecisionCompareOutcome {

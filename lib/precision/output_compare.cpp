@@ -201,7 +201,7 @@ std::string compare_structure(const std::string& prefix, const OutputValue& benc
         DetailRow row = compare_element(bench, device, api_name);
         row.api_name = prefix + "0";
         rows.push_back(std::move(row));
-        return rows.back().status;
+        return aggregate_status({rows.back().status});  // msprobe's: a SKIP row leaves the side at pass
     }
     const std::vector<OutputValue>& device_items = device.items;
     if (device.kind != OutputValue::Kind::Sequence || bench.items.size() > device_items.size()) {
@@ -372,6 +372,21 @@ ApiComparison compare_api(const ApiOutputs& outputs) {
         }
     }
     return result;
+}
+
+void skip_sides_that_compared_nothing(ApiComparison& api) {
+    auto compared_nothing = [&api](const std::string& direction) {
+        const std::string marker = "." + direction + ".";
+        bool any = false;
+        for (const auto& r : api.rows) {
+            if (r.api_name.find(marker) == std::string::npos) continue;
+            if (r.status != kSkip) return false;
+            any = true;
+        }
+        return any;
+    };
+    if (api.forward_status == kPass && compared_nothing("forward")) api.forward_status = kSkip;
+    if (api.backward_status == kPass && compared_nothing("backward")) api.backward_status = kSkip;
 }
 
 ApiComparison skipped_api(const std::string& full_name, const std::string& message) {

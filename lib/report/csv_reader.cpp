@@ -1,15 +1,11 @@
 #include "report/csv_reader.hpp"
 
-#include <fmt/format.h>
-
-#include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe::report {
 
@@ -34,33 +30,53 @@ Cell typed_cell(std::string field) {
     return Cell(std::move(field));
 }
 
-}  // namespace
+// A result CSV holds what a sheet can: at most this many fields per record
+// (Excel's width), records (its height, header included) and fields in all.
+// Every field is a string in memory however short it is in the file, so a
+// few MB of commas or line breaks would otherwise take GBs.
+constexpr std::size_t kMaxFieldsPerRecord = 16384;
+constexpr std::size_t kMaxRecords = 1048576 + 1;
+constexpr std::size_t kMaxFields = std::size_t{1} << 25;
 
-std::vector<std::vector<std::string>> read_csv_records(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error(path, fmt::format("cannot open: {}", std::strerror(errno)));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+std::string read_whole_file(const std::string& path) {
+    std::string text = read_input_file(path, InputKind::Table);
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // UTF-8 BOM
+    return text;
+}
 
-    std::vector<std::vector<std::string>> records;
+// Calls on_record(fields, line) for every record but blank lines (which
+// pandas skips too); `fields` is reused between calls.
+template <class OnRecord>
+void parse_csv(const std::string& path, OnRecord&& on_record) {
+    const std::string text = read_whole_file(path);
     std::vector<std::string> record;
     std::string field;
     bool quoted = false;
     bool field_started = false;
+    std::size_t line = 1, record_line = 1, records = 0, fields = 0;
     auto end_field = [&] {
+        if (record.size() == kMaxFieldsPerRecord) {
+            throw Error(path, fmt::format("line {}: more than {} fields in one record", record_line, kMaxFieldsPerRecord));
+        }
+        if (++fields > kMaxFields) throw Error(path, fmt::format("more than {} fields in all", kMaxFields));
         record.push_back(std::move(field));
         field.clear();
         field_started = false;
     };
     auto end_record = [&] {
+        if (record.empty() && !field_started) {  // a blank line
+            record_line = line;
+            return;
+        }
         end_field();
-        records.push_back(std::move(record));
+        if (++records > kMaxRecords) throw Error(path, fmt::format("more than {} records", kMaxRecords));
+        on_record(record, record_line);
         record.clear();
+        record_line = line;
     };
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
+        if (c == '\n') ++line;
         if (quoted) {
             if (c != '"') {
                 field += c;
@@ -78,7 +94,10 @@ std::vector<std::vector<std::string>> read_csv_records(const std::string& path) 
         } else if (c == ',') {
             end_field();
         } else if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
+                ++i;
+                ++line;
+            }
             end_record();
         } else {
             field += c;
@@ -86,23 +105,55 @@ std::vector<std::vector<std::string>> read_csv_records(const std::string& path) 
         }
     }
     if (quoted) throw Error(path, "a quoted field is not closed at the end of the file");
-    if (field_started || !record.empty()) end_record();
-    return records;
+    end_record();
+}
+
+// Allocation failures and the like become errors naming the file.
+template <class Read>
+auto reading(const std::string& path, Read&& read) -> decltype(read()) {
+    try {
+        return read();
+    } catch (const Error&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        throw Error(path, "out of memory while reading the CSV");
+    } catch (const std::exception& e) {
+        throw Error(path, std::string("cannot read the CSV: ") + e.what());
+    }
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> read_csv_records(const std::string& path) {
+    return reading(path, [&] {
+        std::vector<std::vector<std::string>> records;
+        parse_csv(path, [&](std::vector<std::string>& record, std::size_t) { records.push_back(std::move(record)); });
+        return records;
+    });
 }
 
 CsvContents read_csv(const std::string& path) {
-    auto records = read_csv_records(path);
-    CsvContents contents;
-    if (records.empty()) return contents;
-    contents.header = std::move(records.front());
-    contents.rows.reserve(records.size() - 1);
-    for (std::size_t r = 1; r < records.size(); ++r) {
-        std::vector<Cell> cells;
-        cells.reserve(records[r].size());
-        for (auto& f : records[r]) cells.push_back(typed_cell(std::move(f)));
-        contents.rows.push_back(std::move(cells));
-    }
-    return contents;
+    return reading(path, [&] {
+        CsvContents contents;
+        bool header = true;
+        parse_csv(path, [&](std::vector<std::string>& record, std::size_t line) {
+            if (header) {
+                contents.header = std::move(record);
+                header = false;
+                return;
+            }
+            // A result has a known number of columns; pandas refuses wider rows too.
+            if (record.size() > contents.header.size()) {
+                throw Error(path, fmt::format("line {}: {} fields, the header has {}", line, record.size(),
+                                              contents.header.size()));
+            }
+            std::vector<Cell> cells;
+            cells.reserve(record.size());
+            for (auto& f : record) cells.push_back(typed_cell(std::move(f)));
+            contents.rows.push_back(std::move(cells));
+        });
+        return contents;
+    });
 }
 
 Table read_csv_text(const std::filesystem::path& path) {

@@ -19,11 +19,13 @@ struct CsvContents {
 // A field is a number when it is a finite decimal number in full (as
 // number_text() writes one), a boolean when it reads True or False, empty when
 // empty, else text. Throws msprobe::Error naming the file when it cannot be
-// read or a quoted field is not closed.
+// read, a quoted field is not closed, or a row has more fields than the header.
 CsvContents read_csv(const std::string& path);
 
-// Every record as its raw fields (a leading UTF-8 BOM is skipped); the
-// parser behind the readers below.
+// Every record as its raw fields (a leading UTF-8 BOM is skipped, blank lines
+// are skipped as pandas does); the parser behind the readers below. A CSV
+// holds at most what a sheet holds: 16384 fields per record, 1048577 records
+// (header included), 2^25 fields in all; more is an msprobe::Error.
 std::vector<std::vector<std::string>> read_csv_records(const std::string& path);
 
 // The same fields kept as texts (an empty field is an empty cell), for CSVs

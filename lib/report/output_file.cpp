@@ -1,73 +1,186 @@
 #include "report/output_file.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <ctime>
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <optional>
 
 #include "common/error.hpp"
 
 namespace msprobe::report {
 
-void ensure_output_dir(const std::filesystem::path& dir) {
-    std::error_code ec;
-    if (std::filesystem::exists(dir, ec)) {
-        if (!std::filesystem::is_directory(dir, ec)) throw Error(dir.string(), "output path exists and is not a directory");
-    } else {
-        std::filesystem::create_directories(dir, ec);
-        if (ec) throw Error(dir.string(), fmt::format("cannot create the output directory: {}", ec.message()));
-        ::chmod(dir.c_str(), 0750);
+namespace fs = std::filesystem;
+
+namespace {
+
+// Whether the output directory as typed is itself a symbolic link (msprobe's
+// FileChecker rule). Links further up the path are accepted: system paths
+// such as /home are often links, and refusing them would refuse most users.
+bool is_symlink_as_typed(const fs::path& path) {
+    // "link/" names "link"; lstat("link/") would follow it.
+    const fs::path named = path.has_filename() ? path : path.parent_path();
+    struct stat st {};
+    return ::lstat(named.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+// rename() that fails with EEXIST instead of replacing a file; link()+unlink()
+// where the file system has no RENAME_NOREPLACE.
+int rename_no_replace(const fs::path& from, const fs::path& to) {
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+    if (::link(from.c_str(), to.c_str()) != 0) return -1;
+    ::unlink(from.c_str());
+    return 0;
+}
+
+fs::path numbered(const fs::path& target, int n) {
+    return target.parent_path() / fmt::format("{}_{}{}", target.stem().string(), n, target.extension().string());
+}
+
+// Moves temp to target or, when target's name is taken and both are kept, to the first free numbered name.
+fs::path place(const fs::path& temp, const fs::path& target, Existing existing) {
+    auto fail = [&](int err) {
+        return Error(target.string(), fmt::format("cannot move the result into place: {}", std::strerror(err)));
+    };
+    if (existing == Existing::Replace) {
+        if (std::rename(temp.c_str(), target.c_str()) != 0) throw fail(errno);
+        return target;
     }
+    constexpr int kMaxNumber = 9999;
+    for (int n = 0; n <= kMaxNumber; ++n) {
+        const fs::path candidate = n == 0 ? target : numbered(target, n);
+        if (rename_no_replace(temp, candidate) == 0) return candidate;
+        if (errno != EEXIST) throw fail(errno);
+    }
+    throw Error(target.string(), fmt::format("cannot move the result into place: {} numbered names are taken", kMaxNumber));
+}
+
+}  // namespace
+
+void check_output_dir(const fs::path& dir) {
+    if (dir.empty()) throw Error("", "the output directory is an empty string");
+    if (is_symlink_as_typed(dir)) throw Error(dir.string(), "the output directory is a symbolic link; give its real path");
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) != 0) {
+        if (errno == ENOENT) return;  // created when the first file is staged
+        throw Error(dir.string(), fmt::format("cannot use as the output directory: {}", std::strerror(errno)));
+    }
+    if (!S_ISDIR(st.st_mode)) throw Error(dir.string(), "output path exists and is not a directory");
     if (::access(dir.c_str(), W_OK | X_OK) != 0) throw Error(dir.string(), "output directory is not writable");
 }
 
-void write_atomically(const std::filesystem::path& target,
-                      const std::function<void(const std::filesystem::path&)>& write) {
-    const auto temp = target.parent_path() / fmt::format(".{}.partial-{}", target.filename().string(), ::getpid());
-    try {
-        write(temp);
-        ::chmod(temp.c_str(), 0640);
-        std::error_code ec;
-        std::filesystem::rename(temp, target, ec);
-        if (ec) throw Error(target.string(), fmt::format("cannot move the result into place: {}", ec.message()));
-    } catch (...) {
-        std::error_code ignored;
-        std::filesystem::remove(temp, ignored);
-        throw;
+void ensure_output_dir(const fs::path& dir) {
+    check_output_dir(dir);
+    std::error_code ec;
+    if (fs::exists(dir, ec)) return;
+    fs::create_directories(dir, ec);
+    if (ec) throw Error(dir.string(), fmt::format("cannot create the output directory: {}", ec.message()));
+    ::chmod(dir.c_str(), 0750);
+}
+
+void StagedFiles::make_parent_dirs(const fs::path& dir) {
+    if (dir.empty()) return;
+    check_output_dir(dir);
+    std::vector<fs::path> missing;
+    for (fs::path p = dir; !p.empty(); p = p.parent_path()) {
+        struct stat st {};
+        if (::stat(p.c_str(), &st) == 0) break;
+        missing.push_back(p);
+        if (p == p.parent_path()) break;
+    }
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+        if (::mkdir(it->c_str(), 0750) == 0) {
+            ::chmod(it->c_str(), 0750);
+            created_dirs_.push_back(*it);
+        } else if (errno != EEXIST) {
+            throw Error(dir.string(), fmt::format("cannot create the output directory: {}", std::strerror(errno)));
+        }
     }
 }
 
 StagedFiles::~StagedFiles() {
-    for (const auto& [temp, target] : staged_) {
-        std::error_code ignored;
-        std::filesystem::remove(temp, ignored);
-    }
+    for (const auto& entry : staged_) ::unlink(entry.temp.c_str());
+    // Directories this run made and left empty go again; rmdir refuses non-empty ones.
+    for (auto it = created_dirs_.rbegin(); it != created_dirs_.rend(); ++it) ::rmdir(it->c_str());
 }
 
-std::filesystem::path StagedFiles::stage(const std::filesystem::path& target,
-                                         const std::function<void(const std::filesystem::path&)>& write) {
+fs::path StagedFiles::stage(const fs::path& target, const std::function<void(const fs::path&)>& write) {
     const auto temp = target.parent_path() / fmt::format(".{}.staged-{}", target.filename().string(), ::getpid());
     {
         const std::lock_guard<std::mutex> lock(mutex_);
-        staged_.emplace_back(temp, target);
+        make_parent_dirs(target.parent_path());
+        staged_.push_back({temp, target, {}});
     }
-    write(temp);  // on failure the destructor removes what was written
+    try {
+        write(temp);
+    } catch (const Error& e) {
+        note_failure(target);
+        if (e.file() == temp.string()) throw Error(target.string(), e.reason(), e.exit_code());
+        throw;
+    } catch (...) {
+        note_failure(target);
+        throw;
+    }
     ::chmod(temp.c_str(), 0640);
     return temp;
 }
 
-std::vector<std::filesystem::path> StagedFiles::commit() {
+void StagedFiles::note_failure(const fs::path& target) {
+    discard(target);
     const std::lock_guard<std::mutex> lock(mutex_);
-    std::vector<std::filesystem::path> targets;
-    for (const auto& [temp, target] : staged_) {
-        std::error_code ec;
-        std::filesystem::rename(temp, target, ec);
-        if (ec) throw Error(target.string(), fmt::format("cannot move the result into place: {}", ec.message()));
-        targets.push_back(target);
+    failed_ = true;
+}
+
+bool StagedFiles::failed() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return failed_;
+}
+
+void StagedFiles::discard(const fs::path& target) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = std::find_if(staged_.begin(), staged_.end(), [&](const Entry& e) { return e.target == target; });
+    if (it == staged_.end()) return;
+    ::unlink(it->temp.c_str());
+    staged_.erase(it);
+}
+
+std::vector<fs::path> StagedFiles::commit() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<fs::path> placed;
+    try {
+        for (auto& entry : staged_) {
+            entry.placed = place(entry.temp, entry.target, existing_);
+            placed.push_back(entry.placed);
+        }
+    } catch (...) {
+        for (const auto& p : placed) ::unlink(p.c_str());  // all of this run's files or none
+        throw;
     }
+    committed_.insert(committed_.end(), staged_.begin(), staged_.end());
     staged_.clear();
-    return targets;
+    created_dirs_.clear();  // they hold results now
+    return placed;
+}
+
+fs::path StagedFiles::placed(const fs::path& target) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& entry : committed_) {
+        if (entry.target == target) return entry.placed;
+    }
+    return target;
+}
+
+fs::path write_atomically(const fs::path& target, const std::function<void(const fs::path&)>& write,
+                          Existing existing) {
+    StagedFiles staged(existing);
+    staged.stage(target, write);
+    return staged.commit().front();
 }
 
 }  // namespace msprobe::report

@@ -1,46 +1,80 @@
 #pragma once
-// Writes a result file all-or-nothing: the content goes to a hidden temporary
-// file beside the target, which is renamed into place only when complete, so
-// an error never leaves a half-written result behind.
+// Result files appear all-or-nothing: each is written to a hidden temporary
+// file beside its target and renamed into place only when every file of the
+// run is complete. The output directory is created only then, when there is
+// something to write, and a result another run wrote is never replaced.
 #include <filesystem>
 #include <functional>
-#include <string>
 #include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace msprobe::report {
 
-// Creates the directory (and parents) if missing; throws msprobe::Error naming
-// it when that fails or it is not writable.
+// Refuses an output directory that exists and is not a writable directory, or
+// whose path (as given) passes through a symbolic link. Creates nothing: the
+// directory is made when the first file is staged into it.
+void check_output_dir(const std::filesystem::path& dir);
+
+// check_output_dir, then creates the directory (mode 0750) if missing: for the
+// writers that append to their files as they go (run_ut, api_precision_compare).
 void ensure_output_dir(const std::filesystem::path& dir);
 
-// Calls write(temp_path), then renames temp_path to target (mode 0640).
-// On any exception the temporary file is removed and the exception rethrown.
-void write_atomically(const std::filesystem::path& target,
-                      const std::function<void(const std::filesystem::path& temp_path)>& write);
+// What happens when a file of the target's name already exists at commit time.
+enum class Existing {
+    KeepBoth,  // the new file takes the first free name stem_1.ext, stem_2.ext, ...
+    Replace,   // the new file replaces it (names that are the same on every run)
+};
 
 // Files that appear together or not at all: stage() writes each one to a
-// hidden temporary file beside its target, commit() renames them all into
-// place, and whatever was not committed is removed on destruction (so an
-// error in a later file leaves none of them behind). stage() may be called
-// from several threads.
+// hidden temporary file beside its target (creating the target's directory if
+// needed), commit() renames them all into place, and whatever was not
+// committed is removed on destruction, with any directory the staging created
+// (so an error leaves nothing behind). stage() may be called from several threads.
 class StagedFiles {
 public:
-    StagedFiles() = default;
+    explicit StagedFiles(Existing existing = Existing::KeepBoth) : existing_(existing) {}
     ~StagedFiles();
     StagedFiles(const StagedFiles&) = delete;
     StagedFiles& operator=(const StagedFiles&) = delete;
 
-    // Calls write(temp_path) and returns temp_path, which stays readable until commit().
+    // Calls write(temp_path) and returns temp_path, which stays readable until
+    // commit(). When write throws, its partial file is removed at once and an
+    // error about the temporary file is reported as one about the target.
     std::filesystem::path stage(const std::filesystem::path& target,
                                 const std::function<void(const std::filesystem::path& temp_path)>& write);
-    // Moves every staged file into place (mode 0640), in staging order; returns the targets.
+    // Forgets a staged file whose writer found nothing to write.
+    void discard(const std::filesystem::path& target);
+    // Moves every staged file into place (mode 0640), in staging order, and
+    // returns where each one went. If one rename fails, the files this call
+    // already moved are removed again before the error is thrown.
     std::vector<std::filesystem::path> commit();
+    // Where a committed target went (itself unless its name was taken).
+    std::filesystem::path placed(const std::filesystem::path& target) const;
+    // True once a write failed: the run's files must then not appear at all.
+    bool failed() const;
 
 private:
-    std::mutex mutex_;
-    std::vector<std::pair<std::filesystem::path, std::filesystem::path>> staged_;  // temp, target
+    struct Entry {
+        std::filesystem::path temp;
+        std::filesystem::path target;
+        std::filesystem::path placed;
+    };
+    void make_parent_dirs(const std::filesystem::path& dir);
+    void note_failure(const std::filesystem::path& target);
+
+    Existing existing_;
+    mutable std::mutex mutex_;
+    std::vector<Entry> staged_;
+    std::vector<Entry> committed_;
+    std::vector<std::filesystem::path> created_dirs_;  // outermost first
+    bool failed_ = false;
 };
+
+// One file on its own: stage(target), then commit(); returns where it went.
+std::filesystem::path write_atomically(const std::filesystem::path& target,
+                                       const std::function<void(const std::filesystem::path& temp_path)>& write,
+                                       Existing existing = Existing::KeepBoth);
 
 }  // namespace msprobe::report

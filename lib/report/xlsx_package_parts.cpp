@@ -106,8 +106,15 @@ std::string workbook_relationships(std::size_t sheet_count) {
                        relationships);
 }
 
+std::string solid_fill(const char* argb, FillSpelling fills) {
+    const std::string background =
+        fills == FillSpelling::Msprobe ? fmt::format("<bgColor rgb=\"{}\"/>", argb) : "<bgColor indexed=\"64\"/>";
+    return fmt::format("<fill><patternFill patternType=\"solid\"><fgColor rgb=\"{}\"/>{}</patternFill></fill>", argb,
+                       background);
+}
+
 // The cellXfs entries follow the CellStyle enumeration.
-std::string styles() {
+std::string styles(FillSpelling fills) {
     std::string xml = kXmlDeclaration;
     xml +=
         "<styleSheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\">"
@@ -117,11 +124,11 @@ std::string styles() {
         "</fonts>"
         "<fills count=\"4\">"
         "<fill><patternFill patternType=\"none\"/></fill>"
-        "<fill><patternFill patternType=\"gray125\"/></fill>"
-        "<fill><patternFill patternType=\"solid\"><fgColor rgb=\"FFFF0000\"/><bgColor indexed=\"64\"/>"
-        "</patternFill></fill>"
-        "<fill><patternFill patternType=\"solid\"><fgColor rgb=\"FFFFFF00\"/><bgColor indexed=\"64\"/>"
-        "</patternFill></fill>"
+        "<fill><patternFill patternType=\"gray125\"/></fill>";
+    xml += solid_fill("FFFF0000", fills);
+    // msprobe's yellow is a 6-digit colour, which openpyxl stores with alpha 00 (docs/compatibility.md row 98).
+    xml += solid_fill(fills == FillSpelling::Msprobe ? "00FFFF00" : "FFFFFF00", fills);
+    xml +=
         "</fills>"
         "<borders count=\"2\">"
         "<border><left/><right/><top/><bottom/><diagonal/></border>"
@@ -148,7 +155,7 @@ std::string styles() {
 
 std::string worksheet_part_name(std::size_t index) { return fmt::format("xl/worksheets/sheet{}.xml", index + 1); }
 
-std::vector<PackagePart> package_parts(const std::vector<std::string>& sheet_names) {
+std::vector<PackagePart> package_parts(const std::vector<std::string>& sheet_names, FillSpelling fills) {
     return {
         {"[Content_Types].xml", content_types(sheet_names.size())},
         {"_rels/.rels", package_relationships()},
@@ -156,7 +163,7 @@ std::vector<PackagePart> package_parts(const std::vector<std::string>& sheet_nam
         {"docProps/core.xml", core_properties()},
         {"xl/workbook.xml", workbook(sheet_names)},
         {"xl/_rels/workbook.xml.rels", workbook_relationships(sheet_names.size())},
-        {"xl/styles.xml", styles()},
+        {"xl/styles.xml", styles(fills)},
     };
 }
 

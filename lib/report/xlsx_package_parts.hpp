@@ -11,8 +11,14 @@ namespace msprobe::report {
 enum CellStyle : unsigned {
     kStyleDefault = 0,
     kStyleHeader = 1,      // bold, thin border on all sides, centred, top-aligned
-    kStyleRedFill = 2,     // solid FFFF0000
-    kStyleYellowFill = 3,  // solid FFFFFF00
+    kStyleRedFill = 2,     // solid red
+    kStyleYellowFill = 3,  // solid yellow
+};
+
+// How styles.xml spells the two highlight fills.
+enum class FillSpelling : unsigned char {
+    Opaque,   // ARGB FFFF0000 and FFFFFF00 on the default background: both colours fully opaque
+    Msprobe,  // msprobe's bytes (openpyxl): FFFF0000 and 00FFFF00, background the same colour
 };
 
 struct PackagePart {
@@ -22,7 +28,8 @@ struct PackagePart {
 
 // Every part but the worksheets, for sheets named `sheet_names` (in workbook
 // order, plain ASCII names without XML markup characters).
-std::vector<PackagePart> package_parts(const std::vector<std::string>& sheet_names);
+std::vector<PackagePart> package_parts(const std::vector<std::string>& sheet_names,
+                                       FillSpelling fills = FillSpelling::Opaque);
 
 // The member path of the worksheet at `index` (0-based): "xl/worksheets/sheet1.xml", ...
 std::string worksheet_part_name(std::size_t index);

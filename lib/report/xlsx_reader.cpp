@@ -1,5 +1,6 @@
 #include "report/xlsx_reader.hpp"
 
+#include <unistd.h>
 #include <zip.h>
 
 #include <pugixml.hpp>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -14,18 +16,33 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe::report {
 
 namespace {
 
-// The members of the .xlsx zip package, read whole on demand.
+// A workbook may expand (parts read, cells padded, shared strings copied
+// into cells) to this many times its file size, and to at least the floor:
+// real result books compress about 13 times, a zip bomb a thousand, and a
+// shared string repeated in a million cells even more.
+constexpr std::uint64_t kExpansionRatio = 100;
+constexpr std::uint64_t kExpansionFloor = std::uint64_t{64} << 20;
+
+// The members of the .xlsx zip package, read whole on demand, and how far
+// reading them has expanded the file.
 class ZipPackage {
 public:
     explicit ZipPackage(const std::string& path) : path_(path) {
+        const InputFile input = InputFile::open(path, InputKind::Table);
+        // libzip owns (and closes) the descriptor it is given once the archive is open.
+        const int fd = ::dup(input.fd());
+        if (fd < 0) throw Error(path, "cannot open: out of file descriptors");
+        budget_ = std::max(kExpansionFloor, static_cast<std::uint64_t>(input.size()) * kExpansionRatio);
         int code = 0;
-        archive_ = zip_open(path.c_str(), ZIP_RDONLY, &code);
+        archive_ = zip_fdopen(fd, 0, &code);
         if (archive_ == nullptr) {
+            ::close(fd);
             zip_error_t error;
             zip_error_init_with_code(&error, code);
             std::string reason = std::string("not a readable .xlsx (zip) file: ") + zip_error_strerror(&error);
@@ -53,6 +70,7 @@ public:
             throw Error(path_, "zip member " + member + " is " + std::to_string(stat.size) +
                                    " bytes uncompressed, more than the 1 GiB a workbook part may hold");
         }
+        charge(stat.size, "zip member " + member + " of " + std::to_string(stat.size) + " bytes uncompressed");
         std::unique_ptr<zip_file_t, decltype(&zip_fclose)> file(
             zip_fopen_index(archive_, static_cast<zip_uint64_t>(index), 0), &zip_fclose);
         if (!file) throw Error(path_, "cannot open zip member " + member + ": " + zip_strerror(archive_));
@@ -72,9 +90,21 @@ public:
 
     const std::string& path() const { return path_; }
 
+    // Counts `bytes` more of expansion; `what` names what took them.
+    void charge(std::uint64_t bytes, const std::string& what) const {
+        if (bytes > budget_ - std::min(budget_, expanded_)) {
+            throw Error(path_, what + " expands the workbook beyond " + std::to_string(budget_) + " bytes (" +
+                                   std::to_string(kExpansionRatio) + " times its size, at least " +
+                                   std::to_string(kExpansionFloor >> 20) + " MiB)");
+        }
+        expanded_ += bytes;
+    }
+
 private:
     std::string path_;
     zip_t* archive_ = nullptr;
+    std::uint64_t budget_ = 0;
+    mutable std::uint64_t expanded_ = 0;
 };
 
 // Element names are compared without their namespace prefix: most writers use
@@ -296,6 +326,21 @@ std::vector<std::string> read_solid_fills_by_style(const ZipPackage& package,
     return fill_by_style;
 }
 
+// An Excel sheet's size.
+constexpr int kMaxRows = 1048576;
+constexpr int kMaxColumns = 16384;
+
+// The r attribute of a row: 1 to 1048576 in plain decimal digits.
+std::optional<int> row_number(std::string_view text) {
+    int number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (text.empty() || text.front() == '-' || error != std::errc() || end != text.data() + text.size() || number < 1 ||
+        number > kMaxRows) {
+        return std::nullopt;
+    }
+    return number;
+}
+
 struct CellPosition {
     int row = 0;     // 0-based
     int column = 0;  // 0-based
@@ -312,7 +357,7 @@ std::optional<CellPosition> parse_reference(std::string_view reference) {
     long row = 0;
     const auto digits = reference.substr(i);
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), row);
-    if (i == 0 || error != std::errc() || end != digits.data() + digits.size() || row < 1 || row > 1048576) {
+    if (i == 0 || error != std::errc() || end != digits.data() + digits.size() || row < 1 || row > kMaxRows) {
         return std::nullopt;
     }
     return CellPosition{static_cast<int>(row - 1), static_cast<int>(column - 1)};
@@ -333,7 +378,12 @@ public:
         const pugi::xml_node v = child_named(c, "v");
         if (!v) return {};
         const std::string value = element_text(v);
-        if (type == "s") return Cell(shared_string(value, reference));
+        if (type == "s") {
+            const std::string& text = shared_string(value, reference);
+            package_.charge(text.size(), "sheet \"" + sheet_name_ + "\" cell " + reference + ", a shared string of " +
+                                             std::to_string(text.size()) + " bytes,");
+            return Cell(text);
+        }
         if (type == "str" || type == "e" || type == "d") return Cell(unescape_control_characters(value));
         if (type == "b") return Cell::boolean(value == "1" || value == "true");
         if (type.empty() || type == "n") return Cell(number(value, reference));
@@ -341,7 +391,12 @@ public:
     }
 
     [[noreturn]] void fail(const std::string& reference, const std::string& reason) const {
-        throw Error(package_.path(), "sheet \"" + sheet_name_ + "\" cell " + reference + ": " + reason);
+        fail_at("cell " + reference, reason);
+    }
+
+    // `where`: "cell B3", "row 7".
+    [[noreturn]] void fail_at(const std::string& where, const std::string& reason) const {
+        throw Error(package_.path(), "sheet \"" + sheet_name_ + "\" " + where + ": " + reason);
     }
 
 private:
@@ -381,12 +436,19 @@ SheetContents read_sheet(const ZipPackage& package, const std::string& name, con
     for_each_child_named(sheet_data, "row", [&](const pugi::xml_node& row) {
         // Row and cell positions may be omitted; they then follow the previous one.
         int row_index = next_row;
-        if (const auto r = row.attribute("r")) row_index = r.as_int() - 1;
-        if (row_index < 0 || row_index >= 1048576) {
-            decoder.fail("row " + std::string(row.attribute("r").value()), "row number out of range");
+        if (const auto r = row.attribute("r")) {
+            const auto number = row_number(r.value());
+            if (!number) decoder.fail_at("row " + std::string(r.value()), "row number out of range (1 to 1048576)");
+            row_index = *number - 1;
+        } else if (row_index >= kMaxRows) {
+            decoder.fail_at("row " + std::to_string(row_index + 1), "row number out of range (1 to 1048576)");
         }
         next_row = row_index + 1;
-        if (sheet.rows.size() <= static_cast<std::size_t>(row_index)) sheet.rows.resize(row_index + 1);
+        if (sheet.rows.size() <= static_cast<std::size_t>(row_index)) {
+            package.charge((row_index + 1 - sheet.rows.size()) * sizeof(sheet.rows.front()),
+                           "sheet \"" + name + "\" row " + std::to_string(row_index + 1));
+            sheet.rows.resize(row_index + 1);
+        }
         auto& cells = sheet.rows[row_index];
         int next_column = 0;
         for_each_child_named(row, "c", [&](const pugi::xml_node& c) {
@@ -399,9 +461,12 @@ SheetContents read_sheet(const ZipPackage& package, const std::string& name, con
             } else {
                 reference = "R" + std::to_string(row_index + 1) + "C" + std::to_string(next_column + 1);
             }
-            if (position.column >= 16384) decoder.fail(reference, "column out of range");
+            if (position.column >= kMaxColumns) decoder.fail(reference, "column out of range (A to XFD)");
             next_column = position.column + 1;
-            if (cells.size() <= static_cast<std::size_t>(position.column)) cells.resize(position.column + 1);
+            if (cells.size() <= static_cast<std::size_t>(position.column)) {
+                package.charge((position.column + 1 - cells.size()) * sizeof(Cell), "sheet \"" + name + "\" cell " + reference);
+                cells.resize(position.column + 1);
+            }
             cells[position.column] = decoder.decode(c, reference);
             if (const auto s = c.attribute("s")) {
                 const unsigned style = s.as_uint();
@@ -443,12 +508,25 @@ WorkbookContents read_xlsx_sheets(const std::string& path, std::size_t max_sheet
     return contents;
 }
 
+// Allocation failures and the like become errors naming the file.
+WorkbookContents read_xlsx_checked(const std::string& path, std::size_t max_sheets) {
+    try {
+        return read_xlsx_sheets(path, max_sheets);
+    } catch (const Error&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        throw Error(path, "out of memory while reading the workbook");
+    } catch (const std::exception& e) {
+        throw Error(path, std::string("cannot read the workbook: ") + e.what());
+    }
+}
+
 }  // namespace
 
-WorkbookContents read_xlsx(const std::string& path) { return read_xlsx_sheets(path, SIZE_MAX); }
+WorkbookContents read_xlsx(const std::string& path) { return read_xlsx_checked(path, SIZE_MAX); }
 
 SheetContents read_first_xlsx_sheet(const std::string& path) {
-    auto contents = read_xlsx_sheets(path, 1);
+    auto contents = read_xlsx_checked(path, 1);
     if (contents.sheets.empty()) throw Error(path, "the workbook has no worksheet");
     return std::move(contents.sheets.front());
 }

@@ -143,14 +143,14 @@ void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, 
 }
 
 void write_planned_book(const std::vector<SheetPlan>& sheets, CellRendering rendering,
-                        const std::filesystem::path& path) {
+                        const std::filesystem::path& path, FillSpelling fills) {
     try {
         check_grid_limits(sheets, path);
         std::vector<std::string> names;
         for (const auto& sheet : sheets) names.push_back(sheet.name);
 
         ZipStreamWriter zip(path);
-        for (const auto& part : package_parts(names)) add_small_part(zip, part);
+        for (const auto& part : package_parts(names, fills)) add_small_part(zip, part);
         for (std::size_t i = 0; i < sheets.size(); ++i) add_sheet(zip, i, sheets[i], rendering);
         zip.finish();
     } catch (const Error&) {
@@ -165,21 +165,21 @@ void write_planned_book(const std::vector<SheetPlan>& sheets, CellRendering rend
 namespace detail {
 
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
-                std::size_t sheet_row_limit) {
-    write_planned_book(plan_sheets(table, rendering, sheet_row_limit), rendering, path);
+                std::size_t sheet_row_limit, FillSpelling fills) {
+    write_planned_book(plan_sheets(table, rendering, sheet_row_limit), rendering, path, fills);
 }
 
 void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path,
                        std::size_t sheet_row_limit) {
     std::vector<SheetPlan> plan;
     for (const auto& named : tables) plan_plain_table(plan, named.table, named.name, named.name + "_", sheet_row_limit);
-    write_planned_book(plan, CellRendering::Plain, path);
+    write_planned_book(plan, CellRendering::Plain, path, FillSpelling::Opaque);
 }
 
 }  // namespace detail
 
-void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path) {
-    detail::write_xlsx(table, rendering, path, detail::kSheetRowLimit);
+void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path, FillSpelling fills) {
+    detail::write_xlsx(table, rendering, path, detail::kSheetRowLimit, fills);
 }
 
 void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path) {

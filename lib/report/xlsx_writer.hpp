@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "report/table.hpp"
+#include "report/xlsx_package_parts.hpp"
 
 namespace msprobe::report {
 
@@ -13,8 +14,9 @@ namespace msprobe::report {
 // rows), bold bordered centred header. Highlight rendering: sheet "Sheet",
 // plain header, red/yellow row fills. Streams the sheets through a parallel
 // deflater into the zip (memory stays bounded whatever the table size).
-// Throws msprobe::Error naming the file on failure.
-void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path);
+// Throws msprobe::Error naming the file on failure. `fills` spells the red/yellow fills in styles.xml.
+void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
+                FillSpelling fills = FillSpelling::Opaque);
 
 // A table that becomes its own worksheet.
 struct NamedTable {
@@ -34,7 +36,7 @@ inline constexpr std::size_t kSheetRowLimit = 1048500;
 
 // write_xlsx with another split threshold, so tests can check the split on small tables.
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
-                std::size_t sheet_row_limit);
+                std::size_t sheet_row_limit, FillSpelling fills = FillSpelling::Opaque);
 void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path,
                        std::size_t sheet_row_limit);
 

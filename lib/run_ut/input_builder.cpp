@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "dump/data_name.hpp"
 #include "dump/json_file.hpp"
 #include "tensor/tensor_file.hpp"
 
@@ -233,7 +234,7 @@ std::optional<at::Tensor> InputBuilder::real_tensor(const rapidjson::Value& reco
         file = std::filesystem::path(str(*dp));
         if (file.is_relative() && data_root_) file = *data_root_ / file;
     } else if (const auto* dn = find_member(record, "data_name"); dn && dn->IsString() && data_root_) {
-        file = *data_root_ / str(*dn);
+        file = dump::data_file_path(*data_root_, str(*dn), data_root_->parent_path().string(), "");
     } else {
         return std::nullopt;
     }

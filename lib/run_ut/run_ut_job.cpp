@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/progress.hpp"
 #include "common/python_text.hpp"
 #include "dump/json_file.hpp"
 #include "precision/api_name.hpp"
@@ -159,7 +160,9 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     InputBuilder inputs(records.data_root);
     // Collectives need the other ranks' records of the same call: only a dump in a rankN folder has them.
     auto rank_dumps = RankDumps::beside(records);
-    RunUtSummary summary{report->result_path(), report->details_path(), apis.size(), 0, 0, 0};
+    RunUtSummary summary{report->result_path(), report->details_path(), apis.size(), 0, 0, 0, {}};
+    const auto to_run = std::count_if(apis.begin(), apis.end(), [&](const ApiEntry& a) { return !done.count(a.full_name); });
+    Progress progress("run_ut", to_run, options.show_progress, "APIs");
     for (const auto& api : apis) {
         if (done.count(api.full_name)) continue;
         precision::ApiComparison result;
@@ -192,7 +195,10 @@ RunUtSummary run_ut(const RunUtOptions& options) {
                 result = precision::skipped_api(api.full_name, text);
             }
         }
+        // After -save_error_data has judged by msprobe's statuses, so that the same files are saved.
+        if (!options.strict_compat) precision::skip_sides_that_compared_nothing(result);
         report->append(result);
+        progress.advance();
         if (result.forward_status == precision::kSkip) {
             ++summary.skipped;
         } else {
@@ -203,6 +209,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
             ++summary.failed;
         }
     }
+    summary.counts = precision::count_results(report->result_path());
     log::info("UT task result csv is saved in " + report->result_path().string());
     log::info("UT task details csv is saved in " + report->details_path().string());
     log::info("Successfully completed run_ut/multi_run_ut.");
@@ -240,6 +247,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
                                          "--api_range", fmt::format("{}:{}", begin, count)};
         if (options.filter_api) args.emplace_back("--filter_api");
         if (options.seed_per_api) args.emplace_back("--seed_per_api");
+        if (options.strict_compat) args.emplace_back("--strict_compat");
         if (options.save_error_data) args.emplace_back("--save_error_data");
         if (!options.config.empty()) {
             args.emplace_back("--config");
@@ -251,8 +259,23 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         }
         workers.start(args);
     }
-    const auto outcome = workers.wait_all();
-    RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0};
+    WorkerProcesses::Outcome outcome;
+    {
+        // The workers append to the result file; its rows are the progress.
+        const auto rows_before = static_cast<std::int64_t>(precision::read_csv(report.result_path()).size());
+        Progress progress("multi_run_ut", static_cast<std::int64_t>(total) - (rows_before - 1), options.show_progress,
+                          "APIs");
+        outcome = workers.wait_all([&] {
+            if (!progress.drawn()) return;
+            try {
+                const auto rows = static_cast<std::int64_t>(precision::read_csv(report.result_path()).size());
+                progress.advance_to(rows - rows_before);
+            } catch (const Error&) {
+                // Read while a worker was appending (an open quoted field): the next tick counts it.
+            }
+        });
+    }
+    RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0, {}};
     const auto rows = precision::read_csv(report.result_path());
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto& row = rows[r];
@@ -276,6 +299,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         log::warning(fmt::format("Only {} of {} APIs have results; continue with -csv_path {}", rows.size() - 1, total,
                                  report.result_path().string()));
     }
+    summary.counts = precision::count_results(report.result_path());
     log::info("Successfully completed run_ut/multi_run_ut.");
     return summary;
 }

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "precision/result_counts.hpp"
+
 namespace msprobe::run_ut {
 
 struct RunUtOptions {
@@ -19,6 +21,8 @@ struct RunUtOptions {
     bool seed_per_api = false;            // re-seed 1234 before each API (spec run_ut §5.1 recommendation)
     std::vector<int> devices = {0};       // -d: accepted and validated, unused on CPU
     std::string timestamp;                // empty = now
+    bool strict_compat = false;           // msprobe's cells where we differ on purpose (docs/compatibility.md)
+    bool show_progress = true;            // a progress line on stderr when it is a terminal
     // multi_run_ut workers: the slice [first_api, first_api + api_count) of the forward APIs (after -f).
     std::size_t first_api = 0;
     std::size_t api_count = static_cast<std::size_t>(-1);
@@ -31,6 +35,7 @@ struct RunUtSummary {
     std::size_t executed = 0;      // APIs that ran (not SKIP)
     std::size_t skipped = 0;
     std::size_t failed = 0;        // forward not pass or backward not pass/SPACE
+    precision::ResultCounts counts;  // every API of the result file by level (a resumed run's earlier rows too)
 };
 
 // run_ut over one dump in this process (spec run_ut §3-§12).

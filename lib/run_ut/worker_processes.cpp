@@ -95,7 +95,7 @@ void WorkerProcesses::start(const std::vector<std::string>& argv_text) {
     running_.push_back(pid);
 }
 
-WorkerProcesses::Outcome WorkerProcesses::wait_all() {
+WorkerProcesses::Outcome WorkerProcesses::wait_all(const std::function<void()>& on_tick) {
     Outcome outcome;
     while (!running_.empty()) {
         for (auto it = running_.begin(); it != running_.end();) {
@@ -109,8 +109,10 @@ WorkerProcesses::Outcome WorkerProcesses::wait_all() {
         }
         if (running_.empty() || g_interrupted_by != 0) break;
         pollfd wake{g_wake_pipe[0], POLLIN, 0};
-        ::poll(&wake, 1, 1000);  // woken by the handlers; the timeout only guards against a lost wake-up
+        // Woken by the handlers; without on_tick the timeout only guards against a lost wake-up.
+        ::poll(&wake, 1, on_tick ? 250 : 1000);
         drain_wake_pipe();
+        if (on_tick) on_tick();
     }
     outcome.interrupted_by = g_interrupted_by;
     stop_running();

@@ -5,6 +5,7 @@
 // workers (SIGTERM, SIGKILL after 1 s) and reports which signal came.
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,8 @@ public:
         int interrupted_by = 0;  // SIGINT or SIGTERM when the run was interrupted, else 0
     };
     // Returns when every worker has ended; after an interruption the remaining ones are stopped first.
-    Outcome wait_all();
+    // `on_tick`, when given, is called a few times a second while waiting (progress display).
+    Outcome wait_all(const std::function<void()>& on_tick = {});
 
 private:
     void stop_running();

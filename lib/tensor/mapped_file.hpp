@@ -11,8 +11,9 @@ namespace msprobe::tensor {
 
 class MappedFile {
 public:
-    // Throws msprobe::Error naming the file when it cannot be opened, is not
-    // a regular file, or cannot be mapped. An empty file maps to no bytes.
+    // Throws msprobe::Error naming the file when msprobe::InputFile refuses it
+    // (missing, a link, not a regular file, 10 GiB or more) or it cannot be
+    // mapped. An empty file maps to no bytes.
     static std::shared_ptr<const MappedFile> open(const std::filesystem::path& path);
 
     ~MappedFile();

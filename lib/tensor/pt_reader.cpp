@@ -72,8 +72,16 @@ std::optional<std::int64_t> last_element(const TorchTensorRecord& tensor) {
     return last;
 }
 
+// A view may read its storage elements more than once (zero or overlapping
+// strides: torch.save keeps an expand()ed tensor as it is). msprobe's dumper
+// never writes one (it saves contiguous clones), so such a view may only
+// grow to this many elements: a few hundred bytes of file must not make the
+// readers materialise or the metrics walk billions of elements.
+constexpr std::int64_t kMaxRepeatedViewElements = std::int64_t{1} << 24;
+
 // The storage bytes the view may read: checks that every element it reaches
-// lies inside both the record and the storage the pickle declared.
+// lies inside both the record and the storage the pickle declared, and that
+// its element count is bounded by the storage it reads.
 std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipEntry& record, const TorchTensorRecord& tensor) {
     const auto bytes = archive.stored_data(record);
     const auto element_size = static_cast<std::int64_t>(tensor.type.stored_size());
@@ -82,7 +90,8 @@ std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipE
         return "(offset " + std::to_string(tensor.storage_offset) + ", size " + dims_text(tensor.shape) + ", stride " +
                dims_text(tensor.strides) + ", " + tensor.type.name() + ")";
     };
-    if (element_count(tensor.shape).value_or(0) > 0) {
+    const std::int64_t count = element_count(tensor.shape).value_or(0);
+    if (count > 0) {
         const auto last = last_element(tensor);
         const auto needed = last ? checked_mul(*last + 1, element_size) : std::nullopt;
         if (!needed) fail(archive.file(), ReadFailure::Corrupt, "tensor reaches beyond 64-bit offsets " + geometry());
@@ -94,6 +103,13 @@ std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipE
             fail(archive.file(), ReadFailure::Corrupt, "storage declares " + std::to_string(tensor.storage_bytes) +
                                                            " bytes, tensor needs " + std::to_string(*needed) + " " + geometry());
         }
+    }
+    const std::int64_t storage_elements = tensor.storage_bytes / element_size;
+    if (count > storage_elements && count > kMaxRepeatedViewElements) {
+        fail(archive.file(), ReadFailure::Limit,
+             "view of " + std::to_string(count) + " elements over a storage of " + std::to_string(storage_elements) +
+                 " reads elements repeatedly (zero or overlapping strides); at most " +
+                 std::to_string(kMaxRepeatedViewElements) + " are accepted, save tensor.contiguous() instead " + geometry());
     }
     if (record_size < tensor.storage_bytes) {
         fail(archive.file(), ReadFailure::Corrupt, "record '" + record.name + "' has " + std::to_string(record_size) +

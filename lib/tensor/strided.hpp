@@ -25,15 +25,24 @@ void for_each_element(const TensorView& view, Visit&& visit) {
     const std::byte* row = view.data;
     while (true) {
         const std::byte* element = row;
-        for (std::int64_t i = 0; i < inner_size; ++i, element += inner_step) visit(element);
-        // Odometer over the outer dimensions.
+        for (std::int64_t i = 0; i < inner_size; ++i) {
+            visit(element);
+            if (i + 1 < inner_size) element += inner_step;
+        }
+        // Odometer over the outer dimensions. A stride is only ever added
+        // while its index stays inside the dimension, so the pointer never
+        // leaves the elements the view reaches (the stride of a size-1
+        // dimension may be anything a file says).
         std::size_t dim = rank - 1;
         while (true) {
             if (dim == 0) return;
             --dim;
-            row += view.strides[dim] * element_size;
-            if (++index[dim] < view.shape[dim]) break;
-            row -= view.shape[dim] * view.strides[dim] * element_size;
+            if (index[dim] + 1 < view.shape[dim]) {
+                ++index[dim];
+                row += view.strides[dim] * element_size;
+                break;
+            }
+            row -= index[dim] * view.strides[dim] * element_size;
             index[dim] = 0;
         }
     }

@@ -1,7 +1,9 @@
 #include "tensor/tensor_file.hpp"
 
 #include <cstring>
+#include <new>
 
+#include "common/error.hpp"
 #include "tensor/half.hpp"
 #include "tensor/npy_reader.hpp"
 #include "tensor/pt_reader.hpp"
@@ -48,9 +50,21 @@ void widen(DType dtype, const std::byte* element, Append&& append) {
 
 TensorView read_tensor_file(const std::filesystem::path& file) {
     const auto suffix = file.extension();
-    if (suffix == ".pt") return read_pt(file);
-    if (suffix == ".npy") return read_npy(file);
-    fail(file.string(), ReadFailure::Unsupported, "not a tensor file: expected the suffix .pt or .npy");
+    if (suffix != ".pt" && suffix != ".npy") {
+        fail(file.string(), ReadFailure::Unsupported, "not a tensor file: expected the suffix .pt or .npy");
+    }
+    // Whatever a hostile file provokes (an allocation failing, a library's
+    // exception) reaches the caller as an error naming the file, so that a
+    // compare row can read "read failed" instead of ending the run.
+    try {
+        return suffix == ".pt" ? read_pt(file) : read_npy(file);
+    } catch (const Error&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        fail(file.string(), ReadFailure::Limit, "out of memory while reading the tensor");
+    } catch (const std::exception& e) {
+        fail(file.string(), ReadFailure::Corrupt, e.what());
+    }
 }
 
 std::vector<double> to_double_vector(const TensorView& view) {

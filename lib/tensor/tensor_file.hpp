@@ -9,6 +9,7 @@
 namespace msprobe::tensor {
 
 // ".pt" -> read_pt, ".npy" -> read_npy; anything else is an msprobe::Error.
+// Only msprobe::Error (naming the file) leaves it, whatever the file holds.
 TensorView read_tensor_file(const std::filesystem::path& file);
 
 // Every element as a double, in logical row-major order whatever the strides.

@@ -130,7 +130,8 @@ public:
                 machine.fail(ReadFailure::Unsupported, "dtype torch." + std::string(name) + " is not supported");
             }
         }
-        machine.fail(ReadFailure::Security, "global " + qualified + " is not allowed in a tensor file");
+        machine.fail(ReadFailure::Security, "global " + qualified +
+                                                " is not allowed in a tensor file, which never calls it: refused, nothing was run");
     }
 
     Value persistent_load(Machine& machine, const Value& pid) override {

@@ -20,7 +20,7 @@ namespace {
 std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 
 // The file in `dir` whose name starts with `prefix` (empty path when none).
-fs::path output_named(const fs::path& dir, const std::string& prefix) {
+[[maybe_unused]] fs::path output_named(const fs::path& dir, const std::string& prefix) {
     for (const auto& e : fs::directory_iterator(dir)) {
         if (e.path().filename().string().rfind(prefix, 0) == 0) return e.path();
     }

@@ -91,6 +91,6 @@ TEST_CASE("the config file must be a readable .yaml file", "[merge_config]") {
     CHECK_THROWS_WITH(msprobe::merge::load_merge_config((dir / "config.yml").string()),
                       Catch::Contains("must be a .yaml file"));
     CHECK_THROWS_WITH(msprobe::merge::load_merge_config((dir / "missing.yaml").string()),
-                      Catch::Contains("does not exist"));
+                      Catch::Contains("missing.yaml: no such file"));
     CHECK(msprobe::merge::load_merge_config((dir / "config.yaml").string()).apis == std::vector<std::string>{"a"});
 }

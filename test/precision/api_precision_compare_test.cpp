@@ -5,6 +5,7 @@
 #include "common/error.hpp"
 #include "precision/api_precision_compare.hpp"
 #include "precision/csv_dialect.hpp"
+#include "details_csv.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -29,32 +30,8 @@ TEST_CASE("api_precision_compare reproduces msprobe's result and details files",
     CHECK(outcome.failed_apis == 5);
 }
 
-namespace {
-
-std::filesystem::path write_details(const std::filesystem::path& dir, const std::string& name,
-                                    const std::vector<CsvRow>& rows) {
-    CsvRow header = {"API Name", "Bench Dtype", "DEVICE Dtype", "Shape", "余弦相似度", "最大绝对误差", "双百指标",
-                     "双千指标", "双万指标", "二进制一致错误率", "误差均衡性", "均方根误差", "小值域错误占比",
-                     "相对误差最大值", "相对误差平均值", "inf/nan错误率", "相对误差错误率", "绝对误差错误率",
-                     "ULP误差最大值", "ULP误差平均值", "ULP误差大于阈值占比", "Status", "Message"};
-    const auto path = dir / name;
-    create_csv(path, header);
-    std::string text;
-    for (const auto& r : rows) text += csv_line(r);
-    append_csv(path, text);
-    return path;
-}
-
-CsvRow details_row(const std::string& name, const std::string& dtype, std::vector<std::string> metrics) {
-    CsvRow row = {name, "torch.float32", dtype, "(3,)"};
-    metrics.resize(17, " ");
-    row.insert(row.end(), metrics.begin(), metrics.end());
-    row.push_back("pass");
-    row.push_back("");
-    return row;
-}
-
-}  // namespace
+using msprobe::precision::testing::details_row;
+using msprobe::precision::testing::write_details;
 
 TEST_CASE("api_precision_compare verdicts of spec §17.1's helper cases", "[precision]") {
     const auto dir = msprobe::testing::scratch_dir("precision_apc_helpers");

@@ -1,0 +1,156 @@
+#include "dump/json_parse.hpp"
+
+#include <fmt/format.h>
+#include <rapidjson/error/en.h>
+#include <rapidjson/reader.h>
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+#include <vector>
+
+namespace msprobe::dump {
+
+namespace {
+
+// msprobe's dialect (NaN and Infinity tokens, exact doubles), parsed in place and without recursion.
+constexpr unsigned kParseFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag |
+                                 rapidjson::kParseIterativeFlag | rapidjson::kParseInsituFlag;
+
+// Python's json keeps the last of two equal names where RapidJSON's lookup
+// finds the first, so such a file means different things to msprobe and to
+// us. The names that carry meaning sit in the first three levels (dump.json:
+// "data", the API names under it, and each API's "input_args", "output", ...).
+constexpr unsigned kNamedLevels = 3;
+
+// The first name `names` holds twice, if any.
+std::optional<std::string_view> repeated_name(const std::vector<std::string_view>& names,
+                                              std::vector<std::string_view>& scratch) {
+    if (names.size() <= 16) {  // an API's members: no allocation, no sort
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            for (std::size_t j = i + 1; j < names.size(); ++j) {
+                if (names[i] == names[j]) return names[i];
+            }
+        }
+        return std::nullopt;
+    }
+    scratch.assign(names.begin(), names.end());
+    std::sort(scratch.begin(), scratch.end());
+    const auto twice = std::adjacent_find(scratch.begin(), scratch.end());
+    if (twice == scratch.end()) return std::nullopt;
+    return *twice;
+}
+
+// Forwards RapidJSON's SAX events to the document being built, and stops the
+// parse when arrays and objects nest deeper than kMaxJsonDepth or an object
+// of the first kNamedLevels levels repeats a name. Checking while parsing
+// sees each name while it is still in cache.
+class Guard {
+public:
+    explicit Guard(rapidjson::Document& document) : document_(document) { object_chain_[0] = true; }
+
+    const std::optional<JsonParseError>& refusal() const { return refusal_; }
+
+    bool Null() { return document_.Null(); }
+    bool Bool(bool b) { return document_.Bool(b); }
+    bool Int(int i) { return document_.Int(i); }
+    bool Uint(unsigned i) { return document_.Uint(i); }
+    bool Int64(std::int64_t i) { return document_.Int64(i); }
+    bool Uint64(std::uint64_t i) { return document_.Uint64(i); }
+    bool Double(double d) { return document_.Double(d); }
+    bool RawNumber(const char* text, rapidjson::SizeType length, bool copy) {
+        return document_.RawNumber(text, length, copy);
+    }
+    bool String(const char* text, rapidjson::SizeType length, bool copy) { return document_.String(text, length, copy); }
+    bool Key(const char* text, rapidjson::SizeType length, bool copy) {
+        if (named()) names_[depth_ - 1].emplace_back(text, length);  // in-situ: the text stays where it is
+        return document_.Key(text, length, copy);
+    }
+    bool StartObject() {
+        if (!enter()) return false;
+        if (depth_ <= kNamedLevels) {
+            object_chain_[depth_] = object_chain_[depth_ - 1];
+            names_[depth_ - 1].clear();
+        }
+        return document_.StartObject();
+    }
+    bool EndObject(rapidjson::SizeType members) {
+        if (named()) {
+            if (const auto twice = repeated_name(names_[depth_ - 1], scratch_)) return refuse_repeated(*twice);
+        }
+        --depth_;
+        return document_.EndObject(members);
+    }
+    bool StartArray() {
+        if (!enter()) return false;
+        if (depth_ <= kNamedLevels) object_chain_[depth_] = false;
+        return document_.StartArray();
+    }
+    bool EndArray(rapidjson::SizeType elements) {
+        --depth_;
+        return document_.EndArray(elements);
+    }
+
+private:
+    // An object whose ancestors are all objects, within the first kNamedLevels levels.
+    bool named() const { return depth_ >= 1 && depth_ <= kNamedLevels && object_chain_[depth_]; }
+
+    bool enter() {
+        if (++depth_ <= kMaxJsonDepth) return true;
+        refusal_ = JsonParseError{JsonParseError::Kind::TooDeep, 0,
+                                  fmt::format("nested deeper than {} levels", kMaxJsonDepth)};
+        return false;
+    }
+
+    bool refuse_repeated(std::string_view name) {
+        std::string place;
+        for (unsigned level = 1; level < depth_; ++level) place += fmt::format("[\"{}\"]", names_[level - 1].back());
+        refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0,
+                                  fmt::format("the key \"{}\" appears twice{}; Python's json would keep the last, so "
+                                              "the file is ambiguous",
+                                              name, place.empty() ? "" : " in " + place)};
+        return false;
+    }
+
+    rapidjson::Document& document_;
+    unsigned depth_ = 0;
+    std::array<bool, kNamedLevels + 1> object_chain_{};  // [d]: the containers of levels 1..d are all objects
+    std::array<std::vector<std::string_view>, kNamedLevels> names_;
+    std::vector<std::string_view> scratch_;
+    std::optional<JsonParseError> refusal_;
+};
+
+template <unsigned kFlags>
+std::optional<JsonParseError> parse_with_flags(rapidjson::Document& document, char* text) {
+    rapidjson::ParseResult result;
+    std::optional<JsonParseError> refusal;
+    auto parse = [&](rapidjson::Document& target) {
+        Guard guard(target);
+        rapidjson::InsituStringStream stream(text);
+        rapidjson::Reader reader;
+        result = reader.Parse<kFlags>(stream, guard);
+        refusal = guard.refusal();
+        return !result.IsError();
+    };
+    document.Populate(parse);
+    if (refusal) {
+        refusal->offset = result.Offset();
+        return refusal;
+    }
+    if (result.IsError()) {
+        return JsonParseError{JsonParseError::Kind::Malformed, result.Offset(),
+                              rapidjson::GetParseError_En(result.Code())};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check) {
+    if (check == Utf8Check::Validate) {
+        return parse_with_flags<kParseFlags | rapidjson::kParseValidateEncodingFlag>(document, text);
+    }
+    return parse_with_flags<kParseFlags>(document, text);
+}
+
+}  // namespace msprobe::dump

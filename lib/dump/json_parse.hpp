@@ -1,0 +1,37 @@
+#pragma once
+// The JSON dialect msprobe writes (Python's json module: NaN / Infinity
+// tokens, exact doubles, member order kept), parsed with RapidJSON without
+// recursion and with two refusals that keep an untrusted file harmless and
+// unambiguous: nesting beyond kMaxJsonDepth, and a name given twice in an
+// object of the first three levels.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <rapidjson/document.h>
+
+namespace msprobe::dump {
+
+// msprobe writes values a few levels deep (a tensor in a list in a tuple in a
+// dict stays below 10) and its own comparator gives up at 400 levels
+// (formats.md §16.1). 1000 is far above any real dump and keeps every
+// recursive walk of the DOM afterwards (flatten, python_str, copies) within a
+// few hundred KiB of stack.
+inline constexpr unsigned kMaxJsonDepth = 1000;
+
+struct JsonParseError {
+    enum class Kind { Malformed, TooDeep, RepeatedKey };
+    Kind kind;
+    std::size_t offset;  // bytes from the start of the text
+    std::string reason;  // "Missing a comma or ']' after an array element.", "nested deeper than 1000 levels", ...
+};
+
+enum class Utf8Check { Validate, Skip };
+
+// Parses the NUL-terminated `text` in place into `document` as JsonFile does
+// (msprobe's dialect, no recursion, at most kMaxJsonDepth levels, no name
+// twice in an object of the first three levels); strings of the document
+// point into `text`. Returns the first error, if any.
+std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check);
+
+}  // namespace msprobe::dump

@@ -1,0 +1,35 @@
+#include "precision/result_counts.hpp"
+
+#include "precision/csv_dialect.hpp"
+#include "precision/detail_row.hpp"
+
+namespace msprobe::precision {
+
+ApiLevel api_level(const std::string& forward_status, const std::string& backward_status) {
+    auto either = [&](const char* status) { return forward_status == status || backward_status == status; };
+    if (either(kError)) return ApiLevel::Error;
+    if (either(kWarning)) return ApiLevel::Warning;
+    if (either(kPass)) return ApiLevel::Pass;
+    return ApiLevel::Skip;
+}
+
+void ResultCounts::add(ApiLevel level) {
+    switch (level) {
+        case ApiLevel::Pass: ++pass; return;
+        case ApiLevel::Warning: ++warning; return;
+        case ApiLevel::Error: ++error; return;
+        case ApiLevel::Skip: ++skip; return;
+    }
+}
+
+ResultCounts count_results(const std::filesystem::path& result_csv) {
+    ResultCounts counts;
+    const auto rows = read_csv(result_csv);
+    for (std::size_t r = 1; r < rows.size(); ++r) {  // row 0 is the header
+        if (rows[r].size() < 3) continue;
+        counts.add(api_level(rows[r][1], rows[r][2]));
+    }
+    return counts;
+}
+
+}  // namespace msprobe::precision

@@ -1,0 +1,29 @@
+#pragma once
+// The APIs of a run_ut result file (accuracy_checking_result_<TS>.csv) by
+// level, for the end-of-run summary and --fail-on: error when either side
+// (forward, backward) is error, else warning when either is Warning, else
+// pass when either passed, else skip (nothing was compared).
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+namespace msprobe::precision {
+
+enum class ApiLevel { Pass, Warning, Error, Skip };
+
+ApiLevel api_level(const std::string& forward_status, const std::string& backward_status);
+
+struct ResultCounts {
+    std::size_t pass = 0;
+    std::size_t warning = 0;
+    std::size_t error = 0;
+    std::size_t skip = 0;
+
+    std::size_t total() const { return pass + warning + error + skip; }
+    void add(ApiLevel level);
+};
+
+// Every row of `result_csv` (rows of a resumed run included).
+ResultCounts count_results(const std::filesystem::path& result_csv);
+
+}  // namespace msprobe::precision

@@ -1,0 +1,128 @@
+// Input paths that are not plain files, and files too big to load: a FIFO,
+// /dev/zero behind a soft link, a dump.json whose parse cannot fit in the
+// memory the process may use. Each is refused before anything is read: exit
+// 2, one line naming the file, nothing written (and no hang).
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include <algorithm>
+
+#include "msprobe_process.hpp"
+#include "support/shared_fixtures.hpp"
+
+namespace fs = std::filesystem;
+using msprobe::testing::ProcessResult;
+using msprobe::testing::run_msprobe;
+using msprobe::testing::shell_quote;
+using msprobe::testing::write_text;
+
+namespace {
+
+const char* kDump = R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null,
+ "data": {"Functional.relu.0.forward": {
+   "input_args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2],
+                   "Max": 1.5, "Min": -1.0, "Mean": 0.25, "Norm": 2.0, "requires_grad": false}],
+   "input_kwargs": {},
+   "output": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2],
+               "Max": 1.5, "Min": 0.0, "Mean": 0.5, "Norm": 2.0, "requires_grad": false}]}}})";
+
+struct Workspace {
+    fs::path dir;
+    explicit Workspace(const std::string& name) : dir(msprobe::testing::scratch_dir("cli_hostile_files_" + name)) {
+        write_text(dir / "compare.json", R"({"npu_path": "npu/dump.json", "bench_path": "bench/dump.json"})");
+        write_text(dir / "npu/dump.json", kDump);
+        write_text(dir / "bench/dump.json", kDump);
+    }
+    void make_fifo(const std::string& name) const {
+        fs::remove(dir / name);
+        REQUIRE(::mkfifo((dir / name).c_str(), 0600) == 0);
+    }
+    ProcessResult compare(const std::vector<std::string>& extra = {}) const {
+        std::vector<std::string> args{"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_msprobe(args, dir);
+    }
+    bool wrote_nothing() const { return !fs::exists(dir / "out") || fs::is_empty(dir / "out"); }
+};
+
+void require_refusal(const Workspace& ws, const ProcessResult& r, const std::string& file,
+                     const std::string& reason) {
+    INFO("stderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.find(file) != std::string::npos);
+    CHECK(r.err.find(reason) != std::string::npos);
+    CHECK(ws.wrote_nothing());
+}
+
+// msprobe under `ulimit -v`: the address space it may take, in KiB.
+ProcessResult run_limited(const std::vector<std::string>& args, const fs::path& cwd, long address_space_kib) {
+    const auto out_file = cwd / ".stdout.txt";
+    const auto err_file = cwd / ".stderr.txt";
+    std::string cmd = "ulimit -v " + std::to_string(address_space_kib) + " && cd " + shell_quote(cwd.string()) +
+                      " && exec " + shell_quote(MSPROBE_BINARY);
+    for (const auto& a : args) cmd += " " + shell_quote(a);
+    cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string());
+    const int status = std::system(cmd.c_str());
+    ProcessResult r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = msprobe::testing::read_file_text(out_file);
+    r.err = msprobe::testing::read_file_text(err_file);
+    fs::remove(out_file);
+    fs::remove(err_file);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("hostile files: a FIFO in place of an input does not block", "[cli][hostile]") {
+    Workspace ws("fifo");
+    ws.make_fifo("npu/dump.json");
+    require_refusal(ws, ws.compare(), "npu/dump.json", "not a regular file (it is a FIFO)");
+    write_text(ws.dir / "npu/dump.json.good", kDump);
+    fs::remove(ws.dir / "npu/dump.json");
+    fs::rename(ws.dir / "npu/dump.json.good", ws.dir / "npu/dump.json");
+
+    ws.make_fifo("map.yaml");
+    require_refusal(ws, ws.compare({"-dm", "map.yaml"}), "map.yaml", "not a regular file (it is a FIFO)");
+    ws.make_fifo("npu/stack.json");
+    require_refusal(ws, ws.compare({"-s"}), "npu/stack.json", "not a regular file (it is a FIFO)");
+}
+
+TEST_CASE("hostile files: FIFOs as compare.json, a tensor and a .pkl", "[cli][hostile]") {
+    Workspace ws("fifo_others");
+    ws.make_fifo("fifo.json");
+    require_refusal(ws, run_msprobe({"-f", "pytorch", "compare", "-i", "fifo.json", "-o", "out"}, ws.dir),
+                    "fifo.json", "not a regular file (it is a FIFO)");
+    ws.make_fifo("x.pt");
+    require_refusal(ws, run_msprobe({"parse", "x.pt"}, ws.dir), "x.pt", "not a regular file (it is a FIFO)");
+    ws.make_fifo("dump.pkl");
+    require_refusal(ws, run_msprobe({"parse", "dump.pkl", "--api", "Torch_relu_0"}, ws.dir), "dump.pkl",
+                    "not a regular file (it is a FIFO)");
+}
+
+TEST_CASE("hostile files: -dm naming /dev/zero, directly or through a soft link", "[cli][hostile]") {
+    Workspace ws("dev_zero");
+    require_refusal(ws, ws.compare({"-dm", "/dev/zero"}), "/dev/zero", "not a regular file (it is a character device)");
+    fs::create_symlink("/dev/zero", ws.dir / "zero.yaml");
+    require_refusal(ws, ws.compare({"-dm", "zero.yaml"}), "zero.yaml", "is a soft link");
+    fs::create_directories(ws.dir / "linked");
+    fs::create_symlink(ws.dir / "npu/dump.json", ws.dir / "linked/dump.json");
+    write_text(ws.dir / "linked.json", R"({"npu_path": "linked/dump.json", "bench_path": "bench/dump.json"})");
+    require_refusal(ws, run_msprobe({"-f", "pytorch", "compare", "-i", "linked.json", "-o", "out"}, ws.dir),
+                    "linked/dump.json", "is a soft link");
+}
+
+TEST_CASE("hostile files: a dump.json whose parse cannot fit is refused before it is read", "[cli][hostile]") {
+    Workspace ws("too_big");
+    // A sparse 256 MiB dump.json: 1.5 GiB by the estimate, under a 1 GiB address space.
+    const auto big = ws.dir / "npu/dump.json";
+    fs::resize_file(big, std::uintmax_t{256} << 20);
+    const auto r = run_limited({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"}, ws.dir, 1L << 20);
+    require_refusal(ws, r, "npu/dump.json", "is 256 MiB; reading it needs about 1536 MiB of memory and only");
+    CHECK(r.err.find("MiB is available") != std::string::npos);
+    const auto parse = run_limited({"parse", big.string(), "--api", "Functional.relu.0.forward"}, ws.dir, 1L << 20);
+    require_refusal(ws, parse, "npu/dump.json", "reading it needs about 1536 MiB");
+    fs::remove(big);
+}

@@ -1,0 +1,171 @@
+// Messages: one line whatever bytes a path or key holds, every error naming
+// its file and a plain reason, and -i saying what it expected.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "cli_main.hpp"
+#include "common/error.hpp"
+#include "common/printable.hpp"
+#include "msprobe_process.hpp"
+#include "support/shared_fixtures.hpp"
+
+namespace fs = std::filesystem;
+using msprobe::testing::ProcessResult;
+using msprobe::testing::run_msprobe;
+using msprobe::testing::write_text;
+
+namespace {
+
+const char* kDump = R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null,
+ "data": {"Functional.relu.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32",
+   "shape": [2], "Max": 1.0, "Min": 0.0, "Mean": 0.5, "Norm": 1.0, "requires_grad": false}], "input_kwargs": {},
+   "output": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], "Max": 1.0, "Min": 0.0,
+   "Mean": 0.5, "Norm": 1.0, "requires_grad": false}]}}})";
+
+// Exit 2 and exactly one line on stderr holding every part.
+void require_one_line(const ProcessResult& r, const std::vector<std::string>& parts) {
+    INFO("stderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    for (const auto& part : parts) CHECK(r.err.find(part) != std::string::npos);
+}
+
+// run_cli over one subcommand "boom" whose run throws what `thrown` says; returns exit code and stderr.
+struct CliRun {
+    int exit_code;
+    std::string err;
+};
+
+const char* thrown = "";
+
+msprobe::cli::Runner add_boom(CLI::App& app, const msprobe::cli::GlobalOptions&) {
+    app.add_subcommand("boom", "throws");
+    return []() -> int {
+        if (std::string(thrown) == "error") throw msprobe::Error("two\nlines.json", "bad \x1b[31m input");
+        if (std::string(thrown) == "logic") throw std::out_of_range("vector::_M_range_check: __n (which is 3)");
+        throw 42;
+    };
+}
+
+CliRun run_boom(const char* what) {
+    thrown = what;
+    constexpr msprobe::cli::Subcommand kTable[] = {{"boom", &add_boom}};
+    std::FILE* capture = std::tmpfile();
+    std::fflush(stderr);
+    const int saved = ::dup(STDERR_FILENO);
+    ::dup2(::fileno(capture), STDERR_FILENO);
+    char program[] = "msprobe";
+    char command[] = "boom";
+    char* argv[] = {program, command, nullptr};
+    const int code = msprobe::cli::run_cli(2, argv, kTable, "test");
+    std::fflush(stderr);
+    ::dup2(saved, STDERR_FILENO);
+    ::close(saved);
+    std::rewind(capture);
+    std::string err;
+    for (int c = std::fgetc(capture); c != EOF; c = std::fgetc(capture)) err += static_cast<char>(c);
+    std::fclose(capture);
+    return {code, err};
+}
+
+}  // namespace
+
+TEST_CASE("bad input exits 2 and anything else is an internal error, exit 3", "[cli][messages]") {
+    const CliRun bad = run_boom("error");
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err == "msprobe boom: error: two\\nlines.json: bad \\x1b[31m input\n");
+    const CliRun defect = run_boom("logic");
+    CHECK(defect.exit_code == 3);
+    CHECK(defect.err ==
+          "msprobe boom: internal error, please report: vector::_M_range_check: __n (which is 3)\n");
+    const CliRun unknown = run_boom("other");
+    CHECK(unknown.exit_code == 3);
+    CHECK(unknown.err == "msprobe boom: internal error, please report: an exception of unknown type\n");
+}
+
+TEST_CASE("printable escapes what would break a line", "[cli][messages]") {
+    using msprobe::printable;
+    CHECK(printable("plain/path.json") == "plain/path.json");
+    CHECK(printable("a\nb") == "a\\nb");
+    CHECK(printable("a\r\tb") == "a\\r\\tb");
+    CHECK(printable(std::string("cut\0here", 8)) == "cut\\x00here");
+    CHECK(printable("\x1b[31mred") == "\\x1b[31mred");
+    CHECK(printable("\x7f") == "\\x7f");
+    CHECK(printable("\x93NUMPY\x01\x00") == "\\x93NUMPY\\x01");  // a .npy header's magic bytes
+    CHECK(printable(std::string("\x93NUMPY\x01\x00", 8)) == "\\x93NUMPY\\x01\\x00");
+    CHECK(printable("数据/dump.json") == "数据/dump.json");       // valid UTF-8 is kept
+    CHECK(printable("\xe6\x95") == "\\xe6\\x95");                 // a cut-off sequence is not
+    CHECK(printable("\xc0\xaf") == "\\xc0\\xaf");                 // nor an overlong one
+    CHECK(printable("\xed\xa0\x80") == "\\xed\\xa0\\x80");        // nor a surrogate
+}
+
+TEST_CASE("a newline or NUL in a path does not split the error line", "[cli][messages]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_messages_newline");
+    const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "two\nlines.json", "-o", "out"}, dir);
+    require_one_line(r, {"two\\nlines.json", "no such file"});
+    CHECK_FALSE(fs::exists(dir / "out"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("warnings are escaped too", "[cli][messages]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_messages_warning");
+    // -da skips a rank without dump.json with a warning naming its directory.
+    write_text(dir / "compare.json", R"({"npu_path": "n\npu", "bench_path": "bench"})");
+    for (const char* side : {"n\npu", "bench"}) {
+        write_text(dir / side / "rank0/dump.json", kDump);
+        fs::create_directories(dir / side / "rank1");
+    }
+    const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out", "-da"}, dir);
+    INFO(r.err << r.out);
+    CHECK(r.exit_code == 0);
+    const auto at = r.out.find("n\\npu/rank1: no dump.json on either side; skipping rank1 comparison.\n");
+    CHECK(at != std::string::npos);
+    CHECK(r.out.find("n\npu") == std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("compare.json that cannot be read names the file and a plain reason", "[cli][messages]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_messages_config");
+    auto compare = [&](const std::string& input) {
+        return run_msprobe({"-f", "pytorch", "compare", "-i", input, "-o", "out"}, dir);
+    };
+    SECTION("a directory") {
+        fs::create_directories(dir / "conf.json");
+        require_one_line(compare("conf.json"), {"conf.json: is a directory; expected compare.json"});
+    }
+    SECTION("a symbolic link loop") {
+        fs::create_symlink("loop_b.json", dir / "loop_a.json");
+        fs::create_symlink("loop_a.json", dir / "loop_b.json");
+        require_one_line(compare("loop_a.json"), {"loop_a.json: too many levels of symbolic links"});
+    }
+    SECTION("a name longer than the file system allows") {
+        const std::string name(300, 'n');
+        require_one_line(compare(name + ".json"), {name, "file name too long"});
+    }
+    CHECK_FALSE(fs::exists(dir / "out"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("-i says what it expected", "[cli][messages]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_messages_expected");
+    write_text(dir / "step0/rank0/dump.json", kDump);
+    SECTION("nan_analyze given a file") {
+        const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step0/rank0/dump.json"}, dir);
+        require_one_line(r, {"step0/rank0/dump.json: is not a directory; expected a step directory"});
+    }
+    SECTION("nan_analyze given nothing that exists") {
+        const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step9"}, dir);
+        require_one_line(r, {"step9: no such directory; expected a step directory"});
+    }
+    SECTION("merge_result given a file") {
+        write_text(dir / "config.yaml", "api:\n- Functional.relu\n");
+        const auto r = run_msprobe({"merge_result", "-i", "config.yaml", "-o", "out", "-config", "config.yaml"}, dir);
+        require_one_line(r, {"config.yaml: is not a directory; expected a directory of compare_result_rank"});
+    }
+    fs::remove_all(dir);
+}
