@@ -1,5 +1,7 @@
 #include "report/csv_reader.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cstring>
 #include <string_view>
