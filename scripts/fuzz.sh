@@ -49,7 +49,7 @@ dumpgen=$build/test/msprobe-dumpgen
 "$dumpgen" --out "$gen/statistics" --apis 12 --task statistics --level mix >/dev/null
 "$dumpgen" --out "$gen/md5" --apis 12 --task statistics --summary-mode md5 >/dev/null
 "$dumpgen" --out "$gen/tensor" --apis 8 --task tensor --tensor-elements 32 >/dev/null
-"$dumpgen" --out "$gen/ranks" --apis 8 --ranks 2 --plant-inf 1 >/dev/null
+"$dumpgen" --out "$gen/ranks" --apis 8 --ranks 2 --identical >/dev/null
 "$dumpgen" --out "$gen/legacy" --apis 8 --legacy --legacy-stack >/dev/null
 n=0
 copy_seeds() {  # reader, files...
@@ -82,6 +82,8 @@ for fmt in xlsx csv; do
      -o "$root/$gen/result-$fmt" --format "$fmt" -hl >/dev/null)
   copy_seeds "$fmt" $(find "$gen/result-$fmt" -name "compare_result_*.$fmt")
 done
+# Small csv seeds too: a header and a few rows mutate much faster than a whole book.
+for f in "$gen"/result-csv/compare_result_*.csv; do head -4 "$f" > "$seeds/csv/head-$(basename "$f")"; done
 cat > "$seeds/yaml/data_mapping.yaml" <<'EOF'
 Functional.linear.0.forward.input.0: Functional.linear.1.forward.input.0
 Tensor.add.0.forward.output.0: Tensor.add.0.forward.output.0
