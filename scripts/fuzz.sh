@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
+# .pkl, xlsx, csv, yaml) with libFuzzer under ASan+UBSan, for a fixed time each.
+#
+#   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
+#   FUZZ_PARALLEL=2 scripts/fuzz.sh 600                     (readers fuzzed side by side)
+#
+# A reader may only return a result or refuse the input with msprobe::Error;
+# a crash, a sanitizer report, any other exception, more than 2 GB of memory or
+# 20 s on one input is a finding. Findings land in build-fuzz/findings/<reader>/
+# (reproduce one with `build-fuzz/test/fuzz/<reader>_fuzzer <file>`); the corpus
+# grows in build-fuzz/corpus/<reader>/ and is reused by the next run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+seconds=${1:-600}
+shift || true
+all_readers=(dump_json stack_json construct_json pt npy pkl xlsx csv yaml)
+readers=("$@")
+[ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
+parallel=${FUZZ_PARALLEL:-1}
+
+# --- tools and build -------------------------------------------------------
+scripts/setup.sh
+need=()
+for p in clang libclang-rt-14-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+build=build-fuzz
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1" \
+  -DMSPROBE_FUZZ=ON -DMSPROBE_WITH_TORCH=OFF "${launcher[@]}" >/dev/null
+cmake --build "$build" -j "$(nproc)" --target msprobe_fuzzers msprobe msprobe-dumpgen
+
+# --- seed corpora: the project's own examples and generated dumps ------------
+seeds=$build/seeds
+rm -rf "$seeds"
+for r in "${all_readers[@]}"; do mkdir -p "$seeds/$r"; done
+gen=$build/seed-dumps
+rm -rf "$gen"
+export ASAN_OPTIONS=detect_leaks=0
+dumpgen=$build/test/msprobe-dumpgen
+"$dumpgen" --out "$gen/statistics" --apis 12 --task statistics --level mix >/dev/null
+"$dumpgen" --out "$gen/md5" --apis 12 --task statistics --summary-mode md5 >/dev/null
+"$dumpgen" --out "$gen/tensor" --apis 8 --task tensor --tensor-elements 32 >/dev/null
+"$dumpgen" --out "$gen/ranks" --apis 8 --ranks 2 --identical >/dev/null
+"$dumpgen" --out "$gen/legacy" --apis 8 --legacy --legacy-stack >/dev/null
+n=0
+copy_seeds() {  # reader, files...
+  local reader=$1; shift
+  for f in "$@"; do n=$((n + 1)); cp "$f" "$seeds/$reader/$n-$(basename "$f")"; done
+}
+copy_seeds dump_json $(find examples "$gen" -name dump.json)
+copy_seeds stack_json $(find examples "$gen" -name stack.json)
+copy_seeds construct_json $(find examples "$gen" -name construct.json)
+copy_seeds pt $(find examples "$gen" -name '*.pt' -size -4k | head -40)
+copy_seeds pkl $(find "$gen" -name '*.pkl')
+# .npy seeds: version 1.0 headers of a few dtypes, shapes and orders.
+npy_seed() {  # name, header dict, data bytes (printf escapes)
+  local header="$2" len
+  while [ $(( (10 + ${#header} + 1) % 64 )) -ne 0 ]; do header+=" "; done
+  header+=$'\n'
+  len=${#header}
+  { printf '\x93NUMPY\x01\x00'; printf "\\x$(printf %02x $((len & 255)))\\x$(printf %02x $((len >> 8)))";
+    printf '%s' "$header"; printf "$3"; } > "$seeds/npy/$1.npy"
+}
+npy_seed f4 "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }" '\x00\x00\x80\x3f\x00\x00\x00\x40\x00\x00\x80\x7f\x00\x00\xc0\x7f'
+npy_seed f2 "{'descr': '<f2', 'fortran_order': True, 'shape': (3,), }" '\x00\x3c\x00\x7c\x01\x00'
+npy_seed i8 "{'descr': '<i8', 'fortran_order': False, 'shape': (), }" '\x07\x00\x00\x00\x00\x00\x00\x00'
+npy_seed b1 "{'descr': '|b1', 'fortran_order': False, 'shape': (2, 1), }" '\x01\x00'
+# xlsx and csv: the binary's own result files of the example pair.
+for fmt in xlsx csv; do
+  (cd examples/statistics_pair && "$root/$build/apps/msprobe/msprobe" -f pytorch compare -i compare.json \
+     -o "$root/$gen/result-$fmt" --format "$fmt" -s >/dev/null)
+  (cd examples/tensor_pair && "$root/$build/apps/msprobe/msprobe" -f pytorch compare -i compare.json \
+     -o "$root/$gen/result-$fmt" --format "$fmt" -hl >/dev/null)
+  copy_seeds "$fmt" $(find "$gen/result-$fmt" -name "compare_result_*.$fmt")
+done
+# Small csv seeds too: a header and a few rows mutate much faster than a whole book.
+for f in "$gen"/result-csv/compare_result_*.csv; do head -4 "$f" > "$seeds/csv/head-$(basename "$f")"; done
+cat > "$seeds/yaml/data_mapping.yaml" <<'EOF'
+Functional.linear.0.forward.input.0: Functional.linear.1.forward.input.0
+Tensor.add.0.forward.output.0: Tensor.add.0.forward.output.0
+EOF
+cat > "$seeds/yaml/api_mapping.yaml" <<'EOF'
+- ms_api: Functional.conv2d
+  pt_api: Functional.conv2d
+  ms_args: [0, 1]
+  pt_args: [0, 1]
+  ms_outputs: [0]
+  pt_outputs: [0]
+EOF
+cat > "$seeds/yaml/cell_mapping.yaml" <<'EOF'
+Cell.net.conv.Conv2d: Module.net.conv.Conv2d
+EOF
+cat > "$seeds/yaml/layer_rules.yaml" <<'EOF'
+TransformerBlock:
+  attention: self_attn
+  feed_forward: mlp
+EOF
+cat > "$seeds/yaml/merge_config.yaml" <<'EOF'
+api:
+  - Functional.linear
+  - Tensor.add
+compare_index:
+  - Max diff
+  - Cosine
+EOF
+
+# --- the campaign -------------------------------------------------------------
+fuzz_one() {  # reader
+  local r=$1 corpus=$build/corpus/$1 findings=$build/findings/$1 log=$build/logs/$1.log
+  mkdir -p "$corpus" "$findings" "$build/logs"
+  # Fork mode keeps going after a finding, so one defect does not end the reader's time.
+  "$build/test/fuzz/${r}_fuzzer" "$corpus" "$seeds/$r" -fork=1 -ignore_crashes=1 -ignore_ooms=1 \
+    -ignore_timeouts=1 -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=20 \
+    -artifact_prefix="$findings/" >"$log" 2>&1 || true
+}
+export -f fuzz_one
+export build seeds seconds
+printf '%s\n' "${readers[@]}" | xargs -P "$parallel" -I{} bash -c 'fuzz_one {}'
+
+# --- report -----------------------------------------------------------------
+printf '\n%-15s %8s %12s %6s %7s %8s  %s\n' reader seconds executions crash timeout oom findings
+status=0
+for r in "${readers[@]}"; do
+  last=$(grep -E '^#[0-9]+:' "$build/logs/$r.log" | tail -1 || true)
+  execs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$last")
+  counts=$(sed -E 's#.*oom/timeout/crash: ([0-9]+)/([0-9]+)/([0-9]+).*#\1 \2 \3#' <<<"$last")
+  read -r ooms timeouts crashes <<<"${counts:-0 0 0}"
+  artifacts=$(find "$build/findings/$r" -type f | wc -l)
+  printf '%-15s %8s %12s %6s %7s %8s  %s\n' "$r" "$seconds" "${execs:-0}" "${crashes:-0}" "${timeouts:-0}" \
+    "${ooms:-0}" "$artifacts"
+  [ "$artifacts" -gt 0 ] && status=1
+done
+exit $status

@@ -1,0 +1,17 @@
+// construct.json: nan_analyze walks each entry's chain of parent modules.
+#include "dump/json_file.hpp"
+#include "first_diff/nan_analyze_job.hpp"
+#include "fuzz_file.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace msprobe;
+    const auto path = fuzz::input_file("construct.json", data, size);
+    fuzz::expect_result_or_error([&] {
+        const auto construct = dump::JsonFile::load(path);
+        if (!construct.root().IsObject()) return;
+        for (const auto& member : construct.root().GetObject()) {
+            (void)first_diff::construct_chain(construct.root(), member.name.GetString());
+        }
+    });
+    return 0;
+}

@@ -1,0 +1,17 @@
+#pragma once
+// After a tensor file is read, its view goes through what compare and parse
+// do with it: the fused metric pass (every element, strides and dtype as
+// read) and parse's element list.
+#include "metrics/tensor_metrics.hpp"
+#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_view.hpp"
+
+namespace msprobe::fuzz {
+
+inline void use_tensor(const tensor::TensorView& view, const std::string& file) {
+    (void)metrics::compare_tensors(view, view);
+    const auto values = parse::tensor_values(view, file);
+    (void)parse::summarize(view, values);
+}
+
+}  // namespace msprobe::fuzz
