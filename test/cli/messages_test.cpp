@@ -11,6 +11,7 @@
 #include "cli_main.hpp"
 #include "common/error.hpp"
 #include "common/printable.hpp"
+#include "bad_input_checks.hpp"
 #include "msprobe_process.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -20,20 +21,6 @@ using msprobe::testing::run_msprobe;
 using msprobe::testing::write_text;
 
 namespace {
-
-const char* kDump = R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null,
- "data": {"Functional.relu.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32",
-   "shape": [2], "Max": 1.0, "Min": 0.0, "Mean": 0.5, "Norm": 1.0, "requires_grad": false}], "input_kwargs": {},
-   "output": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], "Max": 1.0, "Min": 0.0,
-   "Mean": 0.5, "Norm": 1.0, "requires_grad": false}]}}})";
-
-// Exit 2 and exactly one line on stderr holding every part.
-void require_one_line(const ProcessResult& r, const std::vector<std::string>& parts) {
-    INFO("stderr: " << r.err);
-    CHECK(r.exit_code == 2);
-    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-    for (const auto& part : parts) CHECK(r.err.find(part) != std::string::npos);
-}
 
 // run_cli over one subcommand "boom" whose run throws what `thrown` says; returns exit code and stderr.
 struct CliRun {
@@ -107,7 +94,7 @@ TEST_CASE("printable escapes what would break a line", "[cli][messages]") {
 TEST_CASE("a newline or NUL in a path does not split the error line", "[cli][messages]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_messages_newline");
     const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "two\nlines.json", "-o", "out"}, dir);
-    require_one_line(r, {"two\\nlines.json", "no such file"});
+    msprobe::testing::require_one_line_error(r, {"two\\nlines.json", "no such file"});
     CHECK_FALSE(fs::exists(dir / "out"));
     fs::remove_all(dir);
 }
@@ -117,7 +104,7 @@ TEST_CASE("warnings are escaped too", "[cli][messages]") {
     // -da skips a rank without dump.json with a warning naming its directory.
     write_text(dir / "compare.json", R"({"npu_path": "n\npu", "bench_path": "bench"})");
     for (const char* side : {"n\npu", "bench"}) {
-        write_text(dir / side / "rank0/dump.json", kDump);
+        write_text(dir / side / "rank0/dump.json", msprobe::testing::kOneApiStatisticsDump);
         fs::create_directories(dir / side / "rank1");
     }
     const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out", "-da"}, dir);
@@ -136,16 +123,16 @@ TEST_CASE("compare.json that cannot be read names the file and a plain reason", 
     };
     SECTION("a directory") {
         fs::create_directories(dir / "conf.json");
-        require_one_line(compare("conf.json"), {"conf.json: is a directory; expected compare.json"});
+        msprobe::testing::require_one_line_error(compare("conf.json"), {"conf.json: is a directory; expected compare.json"});
     }
     SECTION("a symbolic link loop") {
         fs::create_symlink("loop_b.json", dir / "loop_a.json");
         fs::create_symlink("loop_a.json", dir / "loop_b.json");
-        require_one_line(compare("loop_a.json"), {"loop_a.json: too many levels of symbolic links"});
+        msprobe::testing::require_one_line_error(compare("loop_a.json"), {"loop_a.json: too many levels of symbolic links"});
     }
     SECTION("a name longer than the file system allows") {
         const std::string name(300, 'n');
-        require_one_line(compare(name + ".json"), {name, "file name too long"});
+        msprobe::testing::require_one_line_error(compare(name + ".json"), {name, "file name too long"});
     }
     CHECK_FALSE(fs::exists(dir / "out"));
     fs::remove_all(dir);
@@ -153,19 +140,19 @@ TEST_CASE("compare.json that cannot be read names the file and a plain reason", 
 
 TEST_CASE("-i says what it expected", "[cli][messages]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_messages_expected");
-    write_text(dir / "step0/rank0/dump.json", kDump);
+    write_text(dir / "step0/rank0/dump.json", msprobe::testing::kOneApiStatisticsDump);
     SECTION("nan_analyze given a file") {
         const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step0/rank0/dump.json"}, dir);
-        require_one_line(r, {"step0/rank0/dump.json: is not a directory; expected a step directory"});
+        msprobe::testing::require_one_line_error(r, {"step0/rank0/dump.json: is not a directory; expected a step directory"});
     }
     SECTION("nan_analyze given nothing that exists") {
         const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step9"}, dir);
-        require_one_line(r, {"step9: no such directory; expected a step directory"});
+        msprobe::testing::require_one_line_error(r, {"step9: no such directory; expected a step directory"});
     }
     SECTION("merge_result given a file") {
         write_text(dir / "config.yaml", "api:\n- Functional.relu\n");
         const auto r = run_msprobe({"merge_result", "-i", "config.yaml", "-o", "out", "-config", "config.yaml"}, dir);
-        require_one_line(r, {"config.yaml: is not a directory; expected a directory of compare_result_rank"});
+        msprobe::testing::require_one_line_error(r, {"config.yaml: is not a directory; expected a directory of compare_result_rank"});
     }
     fs::remove_all(dir);
 }
