@@ -58,6 +58,14 @@ inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std
     return r;
 }
 
+// The file in `dir` whose name starts with `prefix` (empty path when none).
+inline std::filesystem::path output_named(const std::filesystem::path& dir, const std::string& prefix) {
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+        if (e.path().filename().string().rfind(prefix, 0) == 0) return e.path();
+    }
+    return {};
+}
+
 inline void write_text(const std::filesystem::path& p, const std::string& text) {
     std::filesystem::create_directories(p.parent_path());
     std::ofstream(p, std::ios::binary) << text;

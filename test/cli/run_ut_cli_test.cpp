@@ -8,19 +8,8 @@
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
+using msprobe::testing::output_named;
 using msprobe::testing::run_msprobe;
-
-namespace {
-
-// The file in `dir` whose name starts with `prefix` (empty path when none).
-fs::path output_named(const fs::path& dir, const std::string& prefix) {
-    for (const auto& e : fs::directory_iterator(dir)) {
-        if (e.path().filename().string().rfind(prefix, 0) == 0) return e.path();
-    }
-    return {};
-}
-
-}  // namespace
 
 TEST_CASE("api_precision_compare with -npu/-gpu reproduces msprobe's files", "[cli]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();

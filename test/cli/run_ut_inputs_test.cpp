@@ -12,6 +12,7 @@
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
+using msprobe::testing::output_named;
 using msprobe::testing::run_msprobe;
 using msprobe::testing::write_text;
 
@@ -92,18 +93,6 @@ TEST_CASE("run_ut inputs: a file writable by others only draws a warning", "[cli
 }
 
 #ifdef MSPROBE_WITH_TORCH
-namespace {
-
-// The file in `dir` whose name starts with `prefix` (empty path when none).
-fs::path output_named(const fs::path& dir, const std::string& prefix) {
-    for (const auto& e : fs::directory_iterator(dir)) {
-        if (e.path().filename().string().rfind(prefix, 0) == 0) return e.path();
-    }
-    return {};
-}
-
-}  // namespace
-
 TEST_CASE("run_ut -config: unknown api names and bad top-level values exit 2 naming the config", "[cli]") {
     const auto dir = msprobe::testing::scratch_dir("cli_run_ut_config");
     const auto files = msprobe::testing::write_legacy_run_ut_dump(dir / "dump");
