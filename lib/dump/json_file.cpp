@@ -35,9 +35,8 @@ JsonFile JsonFile::load(const std::filesystem::path& path) {
         const InputFile input = InputFile::open(path, InputKind::Json);
         const MemoryReservation reservation = reserve_parse_memory(input);
         const std::size_t size = input.size();
-        file.text_ = std::make_unique<char[]>(size + 1);
+        file.text_ = std::make_unique<char[]>(size + kJsonTextPadding);  // zero-filled
         input.read_into(file.text_.get());
-        file.text_[size] = '\0';
         char* text = file.text_.get();
         if (size >= 3 && std::memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;  // tolerate a UTF-8 BOM
 

@@ -7,14 +7,19 @@
 #include <algorithm>
 #include <array>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 #include <vector>
+
+#include "dump/json_number.hpp"
 
 namespace msprobe::dump {
 
 namespace {
 
-// msprobe's dialect (NaN and Infinity tokens, exact doubles), parsed in place and without recursion.
-constexpr unsigned kParseFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag |
+// msprobe's dialect (NaN and Infinity tokens), parsed in place and without
+// recursion; numbers come as their text and are converted by parse_json_number.
+constexpr unsigned kParseFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseNumbersAsStringsFlag |
                                  rapidjson::kParseIterativeFlag | rapidjson::kParseInsituFlag;
 
 // Python's json keeps the last of two equal names where RapidJSON's lookup
@@ -58,8 +63,17 @@ public:
     bool Int64(std::int64_t i) { return document_.Int64(i); }
     bool Uint64(std::uint64_t i) { return document_.Uint64(i); }
     bool Double(double d) { return document_.Double(d); }
-    bool RawNumber(const char* text, rapidjson::SizeType length, bool copy) {
-        return document_.RawNumber(text, length, copy);
+    bool RawNumber(const char* text, rapidjson::SizeType length, bool /*copy*/) {
+        return std::visit(
+            [this](auto value) {
+                using T = decltype(value);
+                if constexpr (std::is_same_v<T, int>) return document_.Int(value);
+                else if constexpr (std::is_same_v<T, unsigned>) return document_.Uint(value);
+                else if constexpr (std::is_same_v<T, std::int64_t>) return document_.Int64(value);
+                else if constexpr (std::is_same_v<T, std::uint64_t>) return document_.Uint64(value);
+                else return document_.Double(value);
+            },
+            parse_json_number(std::string_view(text, length)));
     }
     bool String(const char* text, rapidjson::SizeType length, bool copy) { return document_.String(text, length, copy); }
     bool Key(const char* text, rapidjson::SizeType length, bool copy) {

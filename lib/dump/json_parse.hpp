@@ -28,7 +28,13 @@ struct JsonParseError {
 
 enum class Utf8Check { Validate, Skip };
 
-// Parses the NUL-terminated `text` in place into `document` as JsonFile does
+// RapidJSON's UTF-8 check takes a multi-byte sequence's trailing bytes
+// without looking at them, so a text that ends inside one would be read past
+// its terminating NUL: every text handed to parse_json_in_place is followed by
+// this many NUL bytes (its terminator included).
+inline constexpr std::size_t kJsonTextPadding = 4;
+
+// Parses `text` (followed by kJsonTextPadding NUL bytes) in place into `document` as JsonFile does
 // (msprobe's dialect, no recursion, at most kMaxJsonDepth levels, no name
 // twice in an object of the first three levels); strings of the document
 // point into `text`. Returns the first error, if any.

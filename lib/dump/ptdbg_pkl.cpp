@@ -50,6 +50,7 @@ std::vector<PtdbgRecord> parse_ptdbg_pkl(std::string_view text, const std::strin
             if (line.find_first_not_of(" \t") == std::string::npos) continue;
 
             rapidjson::Document doc;
+            line.append(kJsonTextPadding - 1, '\0');  // with std::string's own terminator
             if (const auto error = parse_json_in_place(doc, line.data(), Utf8Check::Skip)) {
                 throw Error(file, fmt::format("line {}: malformed JSON at column {}: {}", line_number, error->offset + 1,
                                               error->reason));

@@ -89,6 +89,7 @@ PklFile read_pkl_file(const std::filesystem::path& path) {
             if (blank(line)) continue;
             LineReader reader(path, number);
             rapidjson::Document doc;
+            line.append(dump::kJsonTextPadding - 1, '\0');  // with std::string's own terminator
             if (const auto error = dump::parse_json_in_place(doc, line.data(), dump::Utf8Check::Validate)) {
                 reader.fail(fmt::format("not a JSON line: {} (column {})", error->reason, error->offset + 1));
             }
