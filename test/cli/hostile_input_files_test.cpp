@@ -15,7 +15,6 @@
 namespace fs = std::filesystem;
 using msprobe::testing::ProcessResult;
 using msprobe::testing::run_msprobe;
-using msprobe::testing::shell_quote;
 using msprobe::testing::write_text;
 
 namespace {
@@ -47,20 +46,7 @@ void require_refusal(const Workspace& ws, const ProcessResult& r, const std::str
 
 // msprobe under `ulimit -v`: the address space it may take, in KiB.
 ProcessResult run_limited(const std::vector<std::string>& args, const fs::path& cwd, long address_space_kib) {
-    const auto out_file = cwd / ".stdout.txt";
-    const auto err_file = cwd / ".stderr.txt";
-    std::string cmd = "ulimit -v " + std::to_string(address_space_kib) + " && cd " + shell_quote(cwd.string()) +
-                      " && exec " + shell_quote(MSPROBE_BINARY);
-    for (const auto& a : args) cmd += " " + shell_quote(a);
-    cmd += " >" + shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string());
-    const int status = std::system(cmd.c_str());
-    ProcessResult r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = msprobe::testing::read_file_text(out_file);
-    r.err = msprobe::testing::read_file_text(err_file);
-    fs::remove(out_file);
-    fs::remove(err_file);
-    return r;
+    return run_msprobe(args, cwd, nullptr, "ulimit -v " + std::to_string(address_space_kib) + " && ");
 }
 
 }  // namespace

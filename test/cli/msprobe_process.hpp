@@ -30,13 +30,14 @@ inline std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
-// `stdin_text`, when given, is what the process reads on stdin.
+// `stdin_text`, when given, is what the process reads on stdin; `shell_setup`
+// (e.g. "ulimit -v 1048576 && ") runs in its shell first.
 inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std::filesystem::path& cwd,
-                                 const std::string* stdin_text = nullptr) {
+                                 const std::string* stdin_text = nullptr, const std::string& shell_setup = "") {
     const auto out_file = cwd / ".stdout.txt";
     const auto err_file = cwd / ".stderr.txt";
     const auto in_file = cwd / ".stdin.txt";
-    std::string cmd = "cd " + shell_quote(cwd.string()) + " && ";
+    std::string cmd = shell_setup + "cd " + shell_quote(cwd.string()) + " && ";
 #ifdef MSPROBE_BINARY_EMULATOR
     cmd += MSPROBE_BINARY_EMULATOR " ";  // a cross-built binary: its emulator, as ctest uses
 #endif
