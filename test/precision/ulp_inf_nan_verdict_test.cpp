@@ -72,3 +72,22 @@ TEST_CASE("ULP verdicts of rows without an inf/nan mismatch are kept under --str
         CHECK(rows[1][kMessage] == "ERROR: ULP误差不满足标准\n");
     }
 }
+
+TEST_CASE("inf/NaN at the same place on both devices still goes through the ULP thresholds", "[precision]") {
+    // NaN mean ULP error on both devices (both outputs hold NaN): consistent, then judged on the proportion.
+    const auto small = judge(false, "consistent_small", ulp_row("nan", "0.0005"), ulp_row("nan", "0.0005"));
+    REQUIRE(small.size() == 2);
+    CHECK(small[1][kUlpVerdict] == "pass");
+    CHECK(small[1][kResult] == "pass");
+    CHECK(small[1][kMessage] == "ULP误差平均值同为同号inf或nan\n");
+
+    // The same NaN mean with a proportion over float16's 0.001 and a ratio of 2: an error, verdict written.
+    for (const bool strict : {false, true}) {
+        const auto large = judge(strict, strict ? "consistent_large_strict" : "consistent_large",
+                                 ulp_row("nan", "0.004"), ulp_row("nan", "0.002"));
+        REQUIRE(large.size() == 2);
+        CHECK(large[1][kUlpVerdict] == "error");
+        CHECK(large[1][kResult] == "error");
+        CHECK(large[1][kMessage] == "ULP误差平均值同为同号inf或nan\nERROR: ULP误差不满足标准\n");
+    }
+}
