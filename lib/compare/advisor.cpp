@@ -85,11 +85,7 @@ void stage_advice_file(const Advice& advice, const std::filesystem::path& path, 
     log::info(fmt::format("Line: {}", advice.line));
     log::info(fmt::format("Suspect Nodes: {}", advice.suspect_nodes));
     log::info(fmt::format("Expert Advice: {}", advice.expert_advice));
-    staged.stage(path, [&](const std::filesystem::path& temp) {
-        std::ofstream out(temp, std::ios::binary);
-        out << advice.file_text();
-        if (!out.flush()) throw Error(path.string(), "write failed");
-    });
+    staged.stage_text(path, advice.file_text());
 }
 
 Advice advise(const ResultTable& result) {

@@ -138,6 +138,11 @@ public:
             log::debug(fmt::format("result file staged at {:.0f} ms", elapsed_ms()));
             outcome.written.push_back(result_path);
             if (!options_.compare_only) outcome.written.push_back(stage_advice(result, suffix));
+            if (result.generated_mapping_yaml) {
+                const fs::path yaml_path = options_.output_dir / fmt::format("data_mapping_{}.yaml", stamp);
+                staged_.stage_text(yaml_path, *result.generated_mapping_yaml);
+                outcome.written.push_back(yaml_path);
+            }
         } catch (...) {
             for (const auto& file : outcome.written) staged_.discard(file);
             throw;

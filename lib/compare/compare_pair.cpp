@@ -7,7 +7,6 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
-#include "common/timestamps.hpp"
 #include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
@@ -42,12 +41,13 @@ ResultTable build_table(CompareMode mode, const dump::DumpFile& npu, const dump:
 }
 
 // The mapping flags give every NPU row its compare key; they and -f choose the join.
-MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const CompareOptions& options) {
+// A mapping -lm generated is left in `generated_yaml`.
+MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const CompareOptions& options,
+                     std::optional<std::string>& generated_yaml) {
     mapping::KeyContext context;
     context.mindspore = options.framework == Framework::MindSpore;
-    context.output_dir = options.output_dir;
-    context.timestamp = local_timestamp();
     mapping::CompareKeys keys = mapping::npu_compare_keys(npu, bench, options.mapping, context);
+    generated_yaml = std::move(keys.generated_mapping_yaml);
     MatchPlan plan;
     plan.npu_keys = std::move(keys.npu_keys);
     plan.strategy = keys.join_on_key_only ? MatchStrategy::DataMapping
@@ -76,7 +76,8 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     if (input.stack_json) stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(*input.stack_json));
     const dump::StackFile* stack_ptr = stack.get();
 
-    const MatchPlan plan = match_plan(npu, bench, options);
+    std::optional<std::string> generated_yaml;
+    const MatchPlan plan = match_plan(npu, bench, options, generated_yaml);
     auto pairs = match_rows(npu, bench, plan);
     // --strict_compat: msprobe's fuzzy path only works on tensor dumps (fuzzy_compat.hpp).
     const bool shifted = options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && mode != CompareMode::All;
@@ -84,6 +85,7 @@ ResultTable compare_pair(const PairInput& input, const CompareOptions& options, 
     log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
     ResultTable table = build_table(mode, npu, bench, pairs, stack_ptr, options, pool);
     table.stack = std::move(stack);  // reused by the run summary instead of a second parse
+    table.generated_mapping_yaml = std::move(generated_yaml);
     if (shifted) apply_shifted_fuzzy_cells(table, pairs, bench);
     log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(mode), elapsed_ms()));
     return table;

@@ -2,6 +2,7 @@
 // The compare result before it is written: the table of cells plus, per row,
 // what the post-passes (highlight, advisor) need to know about its origin.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,7 @@ struct ResultTable {
     std::vector<std::uint32_t> api_index;  // per row, into api_names
     std::vector<std::string> api_names;   // the NPU dump's entry keys
     std::shared_ptr<const dump::StackFile> stack;  // the stack.json read for the stack column, if any
+    std::optional<std::string> generated_mapping_yaml;  // -lm's data_mapping yaml, written with the result
 
     // Column position of a header text, or -1.
     int column(std::string_view header) const;

@@ -15,15 +15,17 @@ namespace fs = std::filesystem;
 namespace {
 
 // -lm's mapping (replacing -dm), or -dm's, or none. An empty generated mapping
-// counts as none: msprobe then falls back to the ordinary join.
+// counts as none: msprobe then falls back to the ordinary join. A generated
+// mapping's yaml text is left in `generated_yaml`.
 std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                               const MappingOptions& options, const KeyContext& context) {
+                                               const MappingOptions& options, const KeyContext& context,
+                                               std::optional<std::string>& generated_yaml) {
     if (options.layer_mapping && context.mindspore) {
         const std::optional<fs::path> rules =
             options.layer_mapping->empty() ? std::nullopt : std::optional<fs::path>(*options.layer_mapping);
         const LayerMappingResult generated = generate_layer_mapping(npu, bench, rules);
         if (!generated.items.empty()) {
-            write_data_mapping_yaml(generated, context.output_dir / ("data_mapping_" + context.timestamp + ".yaml"));
+            generated_yaml = data_mapping_yaml(generated);
             DataMapping mapping;
             for (const auto& [from, to] : generated.items) mapping.emplace(from, to);
             return mapping;
@@ -55,7 +57,8 @@ CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& be
     if (api && !options.api_mapping->empty()) api_records = load_api_mapping(*options.api_mapping);
     CellMapping cells;
     if (!api && cell && !options.cell_mapping->empty()) cells = load_cell_mapping(*options.cell_mapping);
-    const std::optional<DataMapping> data = active_data_mapping(npu, bench, options, context);
+    const std::optional<DataMapping> data =
+        active_data_mapping(npu, bench, options, context, out.generated_mapping_yaml);
     out.join_on_key_only = data.has_value();
 
     if (!api && !cell && !data) return out;

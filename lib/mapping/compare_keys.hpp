@@ -5,6 +5,7 @@
 //   the one -lm generates, which replaces -dm) → that mapping, else the name.
 // Any data mapping switches the join to key-only, whichever stage made the key.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,12 +17,13 @@ namespace msprobe::mapping {
 struct CompareKeys {
     std::vector<std::string> npu_keys;  // one per NPU row; empty when the keys are the row names
     bool join_on_key_only = false;      // a data mapping is active
+    // The text of data_mapping_{timestamp}.yaml when -lm generated a mapping;
+    // the caller writes it with the compare's other results.
+    std::optional<std::string> generated_mapping_yaml;
 };
 
 struct KeyContext {
-    bool mindspore = false;                  // -am, -cm and -lm act only for MindSpore
-    std::filesystem::path output_dir;        // where -lm writes data_mapping_{timestamp}.yaml
-    std::string timestamp;                   // YYYYmmddHHMMSS of this compare
+    bool mindspore = false;  // -am, -cm and -lm act only for MindSpore
 };
 
 // Reads every yaml file the flags name, so a bad one stops the compare before

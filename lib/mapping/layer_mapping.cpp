@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -14,7 +13,6 @@
 #include "mapping/layer_scope.hpp"
 #include "mapping/name_text.hpp"
 #include "mapping/yaml_file.hpp"
-#include "report/output_file.hpp"
 
 namespace msprobe::mapping {
 
@@ -220,7 +218,7 @@ LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump:
 
 void load_layer_rules(const fs::path& rules) { load_rules(rules); }
 
-void write_data_mapping_yaml(const LayerMappingResult& mapping, const fs::path& path) {
+std::string data_mapping_yaml(const LayerMappingResult& mapping) {
     std::string text;
     for (const auto& [npu, bench] : mapping.items) {
         const std::string key = yaml_scalar(npu);
@@ -231,12 +229,7 @@ void write_data_mapping_yaml(const LayerMappingResult& mapping, const fs::path& 
             text += key + ": " + yaml_scalar(bench) + "\n";
         }
     }
-    const fs::path placed = report::write_atomically(path, [&](const fs::path& temp) {
-        std::ofstream out(temp, std::ios::binary);
-        out << text;
-        if (!out.flush()) throw Error(path.string(), "write failed");
-    });
-    log::info(fmt::format("The data mapping file is saved in: {}", placed.string()));
+    return text;
 }
 
 }  // namespace msprobe::mapping

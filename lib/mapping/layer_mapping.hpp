@@ -28,7 +28,7 @@ LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump:
 // Reads a rule file only to check it (bad yaml or shape → msprobe::Error).
 void load_layer_rules(const std::filesystem::path& rules);
 
-// data_mapping_{timestamp}.yaml as msprobe writes it: "npu: bench" lines.
-void write_data_mapping_yaml(const LayerMappingResult& mapping, const std::filesystem::path& path);
+// The text of data_mapping_{timestamp}.yaml as msprobe writes it: "npu: bench" lines.
+std::string data_mapping_yaml(const LayerMappingResult& mapping);
 
 }  // namespace msprobe::mapping

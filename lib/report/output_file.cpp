@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <optional>
 
 #include "common/error.hpp"
@@ -129,6 +130,14 @@ fs::path StagedFiles::stage(const fs::path& target, const std::function<void(con
     }
     ::chmod(temp.c_str(), 0640);
     return temp;
+}
+
+fs::path StagedFiles::stage_text(const fs::path& target, const std::string& text) {
+    return stage(target, [&](const fs::path& temp) {
+        std::ofstream out(temp, std::ios::binary);
+        out << text;
+        if (!out.flush()) throw Error(target.string(), "write failed");
+    });
 }
 
 void StagedFiles::note_failure(const fs::path& target) {

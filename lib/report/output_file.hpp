@@ -44,6 +44,8 @@ public:
     // error about the temporary file is reported as one about the target.
     std::filesystem::path stage(const std::filesystem::path& target,
                                 const std::function<void(const std::filesystem::path& temp_path)>& write);
+    // stage() of a file holding `text`.
+    std::filesystem::path stage_text(const std::filesystem::path& target, const std::string& text);
     // Forgets a staged file whose writer found nothing to write.
     void discard(const std::filesystem::path& target);
     // Moves every staged file into place (mode 0640), in staging order, and
