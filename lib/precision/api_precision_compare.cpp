@@ -275,8 +275,7 @@ bool unsupported_dtype(const std::string& dtype) {
 // The result rows: consecutive details rows of one API form a group (§14.3 step 6, §14.6).
 class ResultGroups {
 public:
-    ResultGroups(std::filesystem::path path, ApiPrecisionCompareOutcome& outcome)
-        : path_(std::move(path)), outcome_(outcome) {}
+    ResultGroups(std::string& text, ApiPrecisionCompareOutcome& outcome) : text_(text), outcome_(outcome) {}
 
     void add(const std::string& full_name, const std::string& api_name, const std::string& direction,
              const std::string& dtype, const std::string& status, const std::string& npu_message) {
@@ -296,7 +295,7 @@ public:
     }
 
     void write_direct(const CsvRow& row) {
-        append_csv(path_, csv_line(row));
+        text_ += csv_line(row);
         ++outcome_.apis;
         if (row[1] != kPass || (row[2] != kPass && row[2] != kSpace)) ++outcome_.failed_apis;
     }
@@ -326,7 +325,7 @@ public:
     }
 
 private:
-    std::filesystem::path path_;
+    std::string& text_;
     ApiPrecisionCompareOutcome& outcome_;
     std::string name_, api_name_, last_dtype_, skip_message_;
     std::vector<std::string> forward_, backward_;
@@ -335,25 +334,23 @@ private:
 }  // namespace
 
 ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOptions& options) {
+    report::check_output_dir(options.out_dir);
     const DetailsFile npu(options.npu_csv, "npu_csv");
     const DetailsFile gpu(options.gpu_csv, "gpu_csv");
     std::multimap<std::string, std::size_t> gpu_rows;
     for (std::size_t g = 0; g < gpu.size(); ++g) gpu_rows.emplace(gpu.cell(g, "API Name"), g);
 
-    report::ensure_output_dir(options.out_dir);
     const std::string ts = options.timestamp.empty() ? timestamp_now() : options.timestamp;
     ApiPrecisionCompareOutcome outcome;
-    outcome.result_csv = options.out_dir / ("api_precision_compare_result_" + ts + ".csv");
-    outcome.details_csv = options.out_dir / ("api_precision_compare_details_" + ts + ".csv");
-    create_csv(outcome.result_csv, result_header());
-    create_csv(outcome.details_csv, details_header());
-    ResultGroups groups(outcome.result_csv, outcome);
+    // Both files are built whole and appear together, or not at all when a row stops the run (compat row 118).
+    std::string result_text = csv_file_start(result_header());
+    std::string details_text = csv_file_start(details_header());
+    ResultGroups groups(result_text, outcome);
     const bool has_shape_and_message = npu.has_column("Shape") && npu.has_column("Message");
 
     for (std::size_t r = 0; r < npu.size(); ++r) {
         const std::string name = npu.cell(r, "API Name");
         if (has_formula_characters(name)) {
-            groups.flush();
             throw Error(options.npu_csv.string(), fmt::format("api name {} contains special characters", name));
         }
         const auto parts = split_detail_name(name);
@@ -362,7 +359,7 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
             Judged j = blank_row(name);
             j.cells[kResult] = kSkip;
             j.cells[kMessage] = message;
-            append_csv(outcome.details_csv, csv_line(j.cells));
+            details_text += csv_line(j.cells);
             groups.write_direct({name, kSkip, kSkip, message});
             continue;
         }
@@ -372,7 +369,6 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
             continue;
         }
         if (std::next(first) != last) {
-            groups.flush();
             throw Error(options.gpu_csv.string(), fmt::format("This API : {} has multiple records in the GPU data.", name));
         }
         const std::size_t g = first->second;
@@ -399,16 +395,22 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
                 Judged skipped = blank_row(name);
                 skipped.cells[kResult] = kSkip;
                 skipped.cells[kMessage] = e.what();
-                append_csv(outcome.details_csv, csv_line(skipped.cells));
+                details_text += csv_line(skipped.cells);
                 groups.write_direct({name, kSkip, kSkip, e.what()});
                 continue;
             }
         }
         j.cells[kResult] = j.status;
-        append_csv(outcome.details_csv, csv_line(j.cells));
+        details_text += csv_line(j.cells);
         groups.add(parts->api_full_name, parts->api_name, parts->direction, dtype, j.status, npu_message);
     }
     groups.flush();
+    report::StagedFiles staged;
+    staged.stage_text(options.out_dir / ("api_precision_compare_result_" + ts + ".csv"), result_text);
+    staged.stage_text(options.out_dir / ("api_precision_compare_details_" + ts + ".csv"), details_text);
+    const auto placed = staged.commit();
+    outcome.result_csv = placed.at(0);
+    outcome.details_csv = placed.at(1);
     return outcome;
 }
 

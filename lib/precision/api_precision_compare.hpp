@@ -24,7 +24,7 @@ struct ApiPrecisionCompareOutcome {
 };
 
 // Throws msprobe::Error for unreadable inputs, missing columns, or a name
-// that occurs twice in the GPU file (after writing what was judged so far).
+// that occurs twice in the GPU file; nothing is written then.
 ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOptions& options);
 
 }  // namespace msprobe::precision

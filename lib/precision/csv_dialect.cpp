@@ -49,8 +49,10 @@ std::string csv_line(const CsvRow& fields) {
     return line;
 }
 
+std::string csv_file_start(const CsvRow& header) { return std::string(kBom) + csv_line(header); }
+
 void create_csv(const std::filesystem::path& path, const CsvRow& header) {
-    write_all(path, O_CREAT | O_TRUNC, std::string(kBom) + csv_line(header));
+    write_all(path, O_CREAT | O_TRUNC, csv_file_start(header));
 }
 
 void append_csv(const std::filesystem::path& path, const std::string& encoded_rows) {

@@ -14,6 +14,9 @@ using CsvRow = std::vector<std::string>;
 // One row in the dialect, ending in CRLF.
 std::string csv_line(const CsvRow& fields);
 
+// The start of a file in the dialect: the BOM and the header row.
+std::string csv_file_start(const CsvRow& header);
+
 // Creates (truncates) `path` with the BOM and the header row.
 void create_csv(const std::filesystem::path& path, const CsvRow& header);
 

@@ -91,3 +91,31 @@ TEST_CASE("api_precision_compare refuses a details file without the metric colum
     ApiPrecisionCompareOptions options{bad, bad, dir / "out", "20260101000000"};
     CHECK_THROWS_AS(api_precision_compare(options), msprobe::Error);
 }
+
+TEST_CASE("api_precision_compare stopped by a row writes neither file (compat row 118)", "[precision]") {
+    using msprobe::precision::testing::details_row;
+    using msprobe::precision::testing::write_details;
+    const auto dir = msprobe::testing::scratch_dir("precision_apc_all_or_none");
+    const auto good = details_row("Torch.matmul.0.forward.output.0", "torch.float16", {});
+    const auto later = details_row("Torch.relu.0.forward.output.0", "torch.float16", {});
+    // The first API is judged, then the second is named twice in the GPU file.
+    const auto npu = write_details(dir, "npu.csv", {good, later});
+    const auto gpu = write_details(dir, "gpu.csv", {good, later, later});
+    ApiPrecisionCompareOptions options{npu, gpu, dir / "out", "20260101000000"};
+    try {
+        api_precision_compare(options);
+        FAIL("a name twice in the GPU file must stop the run");
+    } catch (const msprobe::Error& e) {
+        CHECK(e.file() == gpu.string());
+        CHECK(std::string(e.what()).find("Torch.relu.0.forward.output.0 has multiple records") != std::string::npos);
+    }
+    CHECK_FALSE(std::filesystem::exists(dir / "out"));
+
+    // Without the duplicate the same files are written, both of them.
+    const auto gpu_once = write_details(dir, "gpu_once.csv", {good, later});
+    options.gpu_csv = gpu_once;
+    const auto outcome = api_precision_compare(options);
+    CHECK(outcome.apis == 2);
+    CHECK(read_csv(outcome.result_csv).size() == 3);
+    CHECK(read_csv(outcome.details_csv).size() == 3);
+}
