@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/printable.hpp"
 #include "precision/input_file_checks.hpp"
 #include "run_ut/run_ut_options.hpp"
 
@@ -115,8 +116,8 @@ std::filesystem::path self_executable() {
 [[maybe_unused]] int report(const char* command, const run_ut::RunUtSummary& s, const std::string& fail_on) {
     const auto& c = s.counts;
     std::string text = fmt::format("{} APIs: {} pass, {} warning, {} error, {} skip.\nWritten:\n  {}\n  {}\n",
-                                   c.total(), c.pass, c.warning, c.error, c.skip, s.result_csv.string(),
-                                   s.details_csv.string());
+                                   c.total(), c.pass, c.warning, c.error, c.skip, printable(s.result_csv.string()),
+                                   printable(s.details_csv.string()));
     std::fputs(text.c_str(), stdout);
     std::fflush(stdout);
     const bool fails = (fail_on == "error" && c.error > 0) || (fail_on == "warning" && c.error + c.warning > 0);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "common/printable.hpp"
 #include "dump/stack_file.hpp"
 
 namespace msprobe::compare {
@@ -111,7 +112,7 @@ std::string summary_text(const CompareSummary& summary) {
                                                                  summary.warnings(), summary.errors()));
     if (summary.pairs.size() > 1) {
         for (const auto& pair : summary.pairs) {
-            text += fmt::format("  {}: {}\n", pair.label, counts_text(pair.rows, pair.passed, pair.warnings, pair.errors));
+            text += fmt::format("  {}: {}\n", printable(pair.label), counts_text(pair.rows, pair.passed, pair.warnings, pair.errors));
         }
     }
     const PairOutcome* first = nullptr;
@@ -125,14 +126,15 @@ std::string summary_text(const CompareSummary& summary) {
         const auto& problem = *first->first_problem;
         std::string reasons;
         for (const auto& r : problem.reasons) reasons += (reasons.empty() ? "" : "; ") + r;
-        text += fmt::format("First {}: {}{}: {}\n", level_name(problem.level), problem.npu_name,
-                            first->label.empty() ? "" : " (" + first->label + ")", reasons);
-        if (!problem.stack_frame.empty()) text += fmt::format("  at {}\n", problem.stack_frame);
+        // Names, frames and paths come from the user's files: one line each, whatever they hold.
+        text += fmt::format("First {}: {}{}: {}\n", level_name(problem.level), printable(problem.npu_name),
+                            first->label.empty() ? "" : " (" + printable(first->label) + ")", reasons);
+        if (!problem.stack_frame.empty()) text += fmt::format("  at {}\n", printable(problem.stack_frame));
     }
     if (summary.failed_ranks > 0) text += fmt::format("{} rank(s) could not be compared.\n", summary.failed_ranks);
     if (const auto written = summary.written(); !written.empty()) {
         text += "Written:\n";
-        for (const auto& path : written) text += fmt::format("  {}\n", path.string());
+        for (const auto& path : written) text += fmt::format("  {}\n", printable(path.string()));
     }
     return text;
 }
