@@ -91,3 +91,24 @@ TEST_CASE("nan_analyze finds an Inf planted at one rank of a generated 2-rank du
     CHECK(report.find("\"construct_info\"") != std::string::npos);
     fs::remove_all(dir);
 }
+
+TEST_CASE("an Inf planted into a dump that already holds Infinity keeps the dump's own values", "[first_diff][generated]") {
+    const fs::path dir = testing::scratch_dir("nan_generated_with_inf");
+    testing::DumpPairOptions options;
+    options.out = dir;
+    options.apis = 12;
+    options.seed = 7;  // default differences: one npu output holds +inf, written as Python's bare Infinity
+    const auto pair = testing::generate_dump_pair(options);
+    const fs::path npu = pair.npu_rank_dirs[0] / "dump.json";
+    const std::string before = testing::read_file_text(npu);
+    REQUIRE(before.find(": Infinity") != std::string::npos);
+
+    const std::string planted = testing::nth_compute_forward(npu, 2);
+    REQUIRE(planted != pair.sites.inf_statistic);
+    testing::plant_inf(npu, planted);
+    const std::string after = testing::read_file_text(npu);
+    CHECK(after.find("@msprobe-non-finite@") == std::string::npos);
+    CHECK(after.find("\"Max\": Infinity") != std::string::npos);  // the generator's inf statistic, still a number
+    CHECK(after.find("\"Max\": \"inf\"") != std::string::npos);   // the planted one, as msprobe writes it
+    fs::remove_all(dir);
+}

@@ -2,6 +2,8 @@
 
 #include <fstream>
 #include <functional>
+#include <iterator>
+#include <string_view>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
@@ -12,15 +14,63 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// msprobe's dump.json holds Python's bare Infinity, -Infinity and NaN, which JSON
+// (and nlohmann) lacks: they cross the edit as marked strings.
+constexpr std::string_view kNonFinite = "@msprobe-non-finite@";
+
+std::string mark_non_finite(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            out += c;
+            if (c == '\\' && i + 1 < text.size()) {
+                out += text[++i];
+            } else if (c == '"') {
+                in_string = false;
+            }
+            continue;
+        }
+        bool marked = false;
+        for (const std::string_view token : {"-Infinity", "Infinity", "NaN"}) {
+            if (std::string_view(text).substr(i, token.size()) == token) {
+                out += '"';
+                out += kNonFinite;
+                out += token;
+                out += '"';
+                i += token.size() - 1;
+                marked = true;
+                break;
+            }
+        }
+        if (marked) continue;
+        if (c == '"') in_string = true;
+        out += c;
+    }
+    return out;
+}
+
+std::string unmark_non_finite(std::string text) {
+    const std::string quoted_mark = "\"" + std::string(kNonFinite);
+    for (auto at = text.find(quoted_mark); at != std::string::npos; at = text.find(quoted_mark, at)) {
+        const auto close = text.find('"', at + 1);
+        text.replace(at, close + 1 - at, text.substr(at + quoted_mark.size(), close - at - quoted_mark.size()));
+    }
+    return text;
+}
+
 Json load(const std::filesystem::path& file) {
-    std::ifstream in(file);
+    std::ifstream in(file, std::ios::binary);
     if (!in) throw Error(file.string(), "cannot open");
-    return Json::parse(in);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return Json::parse(mark_non_finite(text));
 }
 
 void save(const std::filesystem::path& file, const Json& json) {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out << json.dump(1);
+    out << unmark_non_finite(json.dump(1));
     if (!out.flush()) throw Error(file.string(), "write failed");
 }
 
