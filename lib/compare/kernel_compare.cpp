@@ -6,11 +6,9 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 #include "common/error.hpp"
@@ -57,15 +55,6 @@ std::vector<std::string> split(const std::string& text, char separator) {
         if (at == std::string::npos) return parts;
         start = at + 1;
     }
-}
-
-std::vector<std::int64_t> id_list(const nlohmann::json& config, const char* key, const fs::path& file) {
-    std::vector<std::int64_t> ids;
-    for (const auto& item : config.at(key)) {
-        if (item.is_boolean()) throw Error(file.string(), fmt::format("{} must hold integers, not booleans", key));
-        ids.push_back(item.is_number_integer() ? item.get<std::int64_t>() : -1);
-    }
-    return ids;
 }
 
 void collect_leaf_dirs(const fs::path& dir, int depth, std::vector<fs::path>& out) {
@@ -419,18 +408,6 @@ std::vector<Cell> statistic_row(const JoinedRow& joined, const CompareOptions& o
 
 }  // namespace
 
-KernelCompareConfig kernel_compare_config(const nlohmann::json& config, const fs::path& file) {
-    const auto rank = config.find("rank_id");
-    const auto step = config.find("step_id");
-    if (rank == config.end() || step == config.end() || !rank->is_array() || !step->is_array()) {
-        throw Error(file.string(), "'rank_id' and 'step_id' should both be lists, please check!");
-    }
-    KernelCompareConfig out;
-    out.rank_ids = id_list(config, "rank_id", file);
-    out.step_ids = id_list(config, "step_id", file);
-    return out;
-}
-
 std::optional<RankStep> kernel_rank_step(const std::string& path) {
     const auto parts = split(path, '/');
     const std::size_t n = parts.size();
@@ -449,7 +426,7 @@ std::optional<RankStep> kernel_rank_step(const std::string& path) {
     return RankStep{rank, step};
 }
 
-std::map<RankStep, std::vector<fs::path>> kernel_dump_dirs(const fs::path& root, const KernelCompareConfig& config) {
+std::map<RankStep, std::vector<fs::path>> kernel_dump_dirs(const fs::path& root, const KernelDirs& config) {
     if (!fs::is_directory(root)) throw Error(root.string(), "kernel compare needs a dump directory");
     std::vector<fs::path> leaves;
     collect_leaf_dirs(root, 0, leaves);
@@ -469,7 +446,7 @@ std::map<RankStep, std::vector<fs::path>> kernel_dump_dirs(const fs::path& root,
 
 std::optional<report::Table> kernel_compare_table(const std::vector<fs::path>& npu_dirs,
                                                   const std::vector<fs::path>& bench_dirs,
-                                                  const CompareOptions& options) {
+                                                  const CompareOptions& options, ThreadPool& pool) {
     const SideRows npu = read_side(npu_dirs);
     const SideRows bench = read_side(bench_dirs);
     if (npu.mode == DataMode::Error || bench.mode == DataMode::Error || npu.mode != bench.mode) return std::nullopt;
@@ -478,7 +455,6 @@ std::optional<report::Table> kernel_compare_table(const std::vector<fs::path>& n
     report::Table table;
     table.header = npy ? npy_header() : statistic_header();
     table.rows.resize(joined.size());
-    ThreadPool pool(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency()));
     pool.parallel_for(static_cast<std::int64_t>(joined.size()), [&](std::int64_t i) {
         const auto& row = joined[static_cast<std::size_t>(i)];
         table.rows[static_cast<std::size_t>(i)] = npy ? npy_row(row, options) : statistic_row(row, options);
@@ -500,7 +476,7 @@ PairOutcome static_graph_outcome(std::string label, const report::Table& table, 
     return outcome;
 }
 
-CompareSummary run_kernel_compare(const KernelCompareConfig& config, const CompareOptions& options) {
+CompareSummary run_kernel_compare(const KernelDirs& config, const CompareOptions& options, ThreadPool& pool) {
     const auto npu_dirs = kernel_dump_dirs(config.npu_path, config);
     const auto bench_dirs = kernel_dump_dirs(config.bench_path, config);
     report::check_output_dir(options.output_dir);
@@ -510,7 +486,7 @@ CompareSummary run_kernel_compare(const KernelCompareConfig& config, const Compa
         const auto bench = bench_dirs.find(rank_step);
         if (bench == bench_dirs.end()) continue;
         const auto [rank, step] = rank_step;
-        const auto table = kernel_compare_table(npu, bench->second, options);
+        const auto table = kernel_compare_table(npu, bench->second, options, pool);
         if (!table) {
             log::error(fmt::format("rank {} step {}: the npu and bench dumps are neither both .npy files nor both "
                                    "statistic.csv; skipped.", rank, step));

@@ -8,27 +8,17 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
+#include "compare/compare_request.hpp"
 #include "compare/run_summary.hpp"
 #include "report/table.hpp"
 
 namespace msprobe::compare {
-
-struct KernelCompareConfig {
-    std::filesystem::path npu_path;
-    std::filesystem::path bench_path;
-    std::vector<std::int64_t> rank_ids;  // empty: every rank
-    std::vector<std::int64_t> step_ids;  // empty: every step
-};
-
-// rank_id and step_id of a compare.json (`file` names it in errors): both
-// lists, booleans refused, other non-integers become -1 as in msprobe.
-KernelCompareConfig kernel_compare_config(const nlohmann::json& config, const std::filesystem::path& file);
 
 // (rank, step) of a lowest-level dump directory from its path text, or
 // nullopt when either is -1.
@@ -39,20 +29,20 @@ using RankStep = std::pair<std::int64_t, std::int64_t>;
 // The lowest-level directories under root grouped by (rank, step), filtered
 // by the config's lists; directories in name order.
 std::map<RankStep, std::vector<std::filesystem::path>> kernel_dump_dirs(const std::filesystem::path& root,
-                                                                       const KernelCompareConfig& config);
+                                                                       const KernelDirs& config);
 
 // The result table of one (rank, step) from each side's directories; nullopt
 // when the data mode is unusable (no .npy and no statistic.csv, or the sides
 // disagree). Throws msprobe::Error naming a malformed statistic.csv or mapping.csv.
 std::optional<report::Table> kernel_compare_table(const std::vector<std::filesystem::path>& npu_dirs,
                                                   const std::vector<std::filesystem::path>& bench_dirs,
-                                                  const CompareOptions& options);
+                                                  const CompareOptions& options, ThreadPool& pool);
 
 // A static-graph result for the end-of-run summary: "Yes" rows pass, "No" rows are errors.
 PairOutcome static_graph_outcome(std::string label, const report::Table& table, std::size_t accuracy_column,
                                  const std::filesystem::path& written);
 
 // Writes every workbook or none (an error in any pair leaves nothing behind).
-CompareSummary run_kernel_compare(const KernelCompareConfig& config, const CompareOptions& options);
+CompareSummary run_kernel_compare(const KernelDirs& dirs, const CompareOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::compare

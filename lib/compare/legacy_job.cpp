@@ -3,17 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <ctime>
-#include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
-#include <thread>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
 #include "compare/committed_results.hpp"
-#include "dump/json_tree.hpp"
-#include "compare/compare_json.hpp"
 #include "compare/legacy_table.hpp"
 #include "legacy/dispatch_folder.hpp"
 #include "report/csv_writer.hpp"
@@ -24,32 +20,6 @@ namespace msprobe::compare {
 namespace fs = std::filesystem;
 
 namespace {
-
-// compare.json paths: relative to the working directory, else to the compare.json.
-fs::path configured_path(const nlohmann::json& config, const char* key, const fs::path& config_file) {
-    const auto it = config.find(key);
-    if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
-        throw Error(config_file.string(), fmt::format("missing {} in the configuration file", key));
-    }
-    return resolve_config_path(it->get<std::string>(), config_file);
-}
-
-std::optional<nlohmann::json> load_config(const fs::path& path) {
-    try {
-        auto config = dump::load_json_tree(path);
-        if (config.is_object()) return config;
-    } catch (const Error&) {
-    }
-    return std::nullopt;  // the ordinary compare reports what is wrong with it
-}
-
-bool has_pkl_file(const fs::path& dir) {
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        if (entry.path().extension() == ".pkl" && entry.is_regular_file()) return true;
-    }
-    return false;
-}
 
 // compare_distributed's rank folders: only rankN entries, sorted as strings.
 std::vector<fs::path> ptdbg_rank_dirs(const fs::path& dir) {
@@ -65,17 +35,6 @@ std::vector<fs::path> ptdbg_rank_dirs(const fs::path& dir) {
     std::sort(ranks.begin(), ranks.end(),
               [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
     return ranks;
-}
-
-bool is_ptdbg_distributed(const fs::path& dir) {
-    static const std::regex kRank("^rank[0-9]+$");
-    std::error_code ec;
-    bool any = false;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        if (!std::regex_match(entry.path().filename().string(), kRank)) return false;
-        if (!any && entry.is_directory() && has_pkl_file(entry.path())) any = true;
-    }
-    return any;
 }
 
 // A rank folder's pkl file and the npy folder named after it.
@@ -98,8 +57,7 @@ std::pair<fs::path, fs::path> rank_pkl_and_data(const fs::path& rank_dir) {
 
 class LegacyRunner {
 public:
-    explicit LegacyRunner(const CompareOptions& options)
-        : options_(options), pool_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {}
+    LegacyRunner(const CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
 
     void compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
@@ -197,62 +155,31 @@ private:
     }
 
     const CompareOptions& options_;
-    ThreadPool pool_;
+    ThreadPool& pool_;
     report::StagedFiles staged_;
     CompareSummary summary_;
 };
 
-void check_print_log_flag(const nlohmann::json& config, const fs::path& path) {
-    if (auto it = config.find("is_print_compare_log"); it != config.end() && !it->is_boolean()) {
-        throw Error(path.string(), "is_print_compare_log must be true or false");
-    }
-}
-
 }  // namespace
 
-std::optional<CompareSummary> run_legacy_compare(const CompareOptions& options) {
-    const auto config = load_config(options.input_path);
-    if (!config) return std::nullopt;
-    const fs::path& json = options.input_path;
-
-    if (config->contains("npu_pkl_path")) {
-        check_print_log_flag(*config, json);
-        PtdbgInput input{configured_path(*config, "npu_pkl_path", json), configured_path(*config, "bench_pkl_path", json),
-                         configured_path(*config, "npu_dump_data_dir", json),
-                         configured_path(*config, "bench_dump_data_dir", json), options.stack_mode};
-        for (const auto& p : {input.npu_pkl, input.bench_pkl}) {
-            if (!fs::is_regular_file(p)) throw Error(p.string(), "no such pkl file");
-        }
-        report::check_output_dir(options.output_dir);
-        LegacyRunner runner(options);
-        runner.compare_ptdbg(input, "");
-        return runner.commit();
-    }
-
-    if (!config->contains("npu_path") || !config->contains("bench_path")) return std::nullopt;
-    const fs::path npu = configured_path(*config, "npu_path", json);
-    const fs::path bench = configured_path(*config, "bench_path", json);
-    if (!fs::is_directory(npu) || !fs::is_directory(bench)) return std::nullopt;
-    if (config->contains("rank_id") || config->contains("common")) return std::nullopt;
-
-    if (is_ptdbg_distributed(npu)) {
-        check_print_log_flag(*config, json);
-        report::check_output_dir(options.output_dir);
-        LegacyRunner runner(options);
-        runner.compare_distributed(npu, bench);
-        return runner.commit();
-    }
-    std::optional<std::pair<fs::path, fs::path>> dispatch;
-    if (legacy::is_dispatch_run_folder(npu)) {
-        dispatch.emplace(npu / "npu", legacy::is_dispatch_run_folder(bench) ? bench / "cpu" : bench);
-    } else if (legacy::holds_npy_files(npu) && legacy::holds_npy_files(bench)) {
-        dispatch.emplace(npu, bench);
-    }
-    if (!dispatch) return std::nullopt;
-    check_print_log_flag(*config, json);
+CompareSummary run_ptdbg_compare(const PtdbgPklPair& pair, const CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
-    LegacyRunner runner(options);
-    runner.compare_dispatch(dispatch->first, dispatch->second);
+    LegacyRunner runner(options, pool);
+    runner.compare_ptdbg({pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, "");
+    return runner.commit();
+}
+
+CompareSummary run_ptdbg_ranks_compare(const PtdbgRankDirs& dirs, const CompareOptions& options, ThreadPool& pool) {
+    report::check_output_dir(options.output_dir);
+    LegacyRunner runner(options, pool);
+    runner.compare_distributed(dirs.npu_dir, dirs.bench_dir);
+    return runner.commit();
+}
+
+CompareSummary run_dispatch_compare(const DispatchDirs& dirs, const CompareOptions& options, ThreadPool& pool) {
+    report::check_output_dir(options.output_dir);
+    LegacyRunner runner(options, pool);
+    runner.compare_dispatch(dirs.npu_dir, dirs.cpu_dir);
     return runner.commit();
 }
 

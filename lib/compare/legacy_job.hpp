@@ -1,18 +1,18 @@
 #pragma once
-// The legacy layouts a compare.json may name (spec compare.md §12):
-//   {"npu_pkl_path", "bench_pkl_path", "npu_dump_data_dir", "bench_dump_data_dir"}  ptdbg_ascend pair
-//   {"npu_path": "<tag>_<ver>", "bench_path": ...} with rankN/ folders holding .pkl   ptdbg compare_distributed
-//   {"npu_path": "<run>/npu", "bench_path": "<run>/cpu"} (or both the run folder)    online dispatch folders
-// Results are CSV files named as those tools named them.
-#include <optional>
-
-#include "compare/compare_job.hpp"
+// The legacy layouts a compare.json may name (spec compare.md §12): a
+// ptdbg_ascend .pkl pair, ptdbg compare_distributed rank folders, and the
+// npu/ and cpu/ folders of the online dispatch compare. Results are CSV files
+// named as those tools named them. Each throws msprobe::Error (exit 2) on bad
+// input, before anything is written.
+#include "common/thread_pool.hpp"
+#include "compare/compare_options.hpp"
+#include "compare/compare_request.hpp"
+#include "compare/run_summary.hpp"
 
 namespace msprobe::compare {
 
-// Runs the legacy compare the compare.json selects; nullopt when it selects
-// none (then the ordinary dump.json compare applies). Throws msprobe::Error
-// (exit 2) on bad input, before anything is written.
-std::optional<CompareSummary> run_legacy_compare(const CompareOptions& options);
+CompareSummary run_ptdbg_compare(const PtdbgPklPair& pair, const CompareOptions& options, ThreadPool& pool);
+CompareSummary run_ptdbg_ranks_compare(const PtdbgRankDirs& dirs, const CompareOptions& options, ThreadPool& pool);
+CompareSummary run_dispatch_compare(const DispatchDirs& dirs, const CompareOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::compare

@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <nlohmann/json.hpp>
-#include <thread>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
@@ -160,18 +158,6 @@ std::vector<Cell> pair_row(const std::string& name, const fs::path& npu_file, co
 
 }  // namespace
 
-std::map<std::string, std::string> single_point_map_dict(const nlohmann::json& config, const fs::path& file) {
-    std::map<std::string, std::string> map_dict;
-    const auto it = config.find("map_dict");
-    if (it == config.end() || it->is_null()) return map_dict;
-    if (!it->is_object()) throw Error(file.string(), "map_dict must be an object of names");
-    for (const auto& [key, value] : it->items()) {
-        if (!value.is_string()) throw Error(file.string(), fmt::format("map_dict entry '{}' must be a string", key));
-        map_dict[key] = value.get<std::string>();
-    }
-    return map_dict;
-}
-
 std::optional<std::string> single_point_key(const std::string& stem) {
     std::vector<std::size_t> separators;
     for (std::size_t i = 0; i < stem.size(); ++i) {
@@ -182,7 +168,8 @@ std::optional<std::string> single_point_key(const std::string& stem) {
 }
 
 report::Table single_point_table(const fs::path& npu_dir, const fs::path& bench_dir,
-                                 const std::map<std::string, std::string>& map_dict, const CompareOptions& options) {
+                                 const std::map<std::string, std::string>& map_dict, const CompareOptions& options,
+                                 ThreadPool& pool) {
     const KeyedFiles npu = group_by_key(npy_files_below(npu_dir));
     const KeyedFiles bench = group_by_key(npy_files_below(bench_dir));
     struct Pair {
@@ -209,7 +196,6 @@ report::Table single_point_table(const fs::path& npu_dir, const fs::path& bench_
     report::Table table;
     table.header = result_header();
     table.rows.resize(pairs.size());
-    ThreadPool pool(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency()));
     pool.parallel_for(static_cast<std::int64_t>(pairs.size()), [&](std::int64_t i) {
         const Pair& p = pairs[static_cast<std::size_t>(i)];
         table.rows[static_cast<std::size_t>(i)] = pair_row(p.name, p.npu, p.bench, options);
@@ -217,7 +203,7 @@ report::Table single_point_table(const fs::path& npu_dir, const fs::path& bench_
     return table;
 }
 
-CompareSummary run_single_point_compare(const SinglePointConfig& config, const CompareOptions& options) {
+CompareSummary run_single_point_compare(const SinglePointDirs& config, const CompareOptions& options, ThreadPool& pool) {
     for (const auto& root : {config.npu_path, config.bench_path}) {
         if (!fs::is_directory(root)) throw Error(root.string(), "single-point compare needs a dump directory");
     }
@@ -232,7 +218,7 @@ CompareSummary run_single_point_compare(const SinglePointConfig& config, const C
         report::check_output_dir(out_dir);
         std::error_code ec;  // a directory someone else owns keeps its mode
         fs::permissions(out_dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec, ec);
-        const report::Table table = single_point_table(npu_dir, bench_dir, config.map_dict, options);
+        const report::Table table = single_point_table(npu_dir, bench_dir, config.map_dict, options, pool);
         const std::string label = rel.empty() ? "." : rel.generic_string();
         if (table.rows.empty()) {
             log::warning(fmt::format("No file pairs found in {}", label));

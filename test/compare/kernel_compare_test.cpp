@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "common/error.hpp"
-#include "compare/compare_job.hpp"
+#include "compare/compare_request.hpp"
 #include "compare/kernel_compare.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/kernel_dump_writer.hpp"
@@ -39,9 +39,10 @@ compare::CompareSummary run_kernel(const KernelRun& run, const std::string& ids 
     compare::CompareOptions options;
     options.input_path = run.out.parent_path() / "compare.json";
     options.output_dir = run.out;
-    options.jobs = 2;
     options.strict_compat = strict;
-    return compare::run_compare(options);
+    ThreadPool pool(2);
+    return compare::run_kernel_compare(std::get<compare::KernelDirs>(compare::read_compare_request(options.input_path)),
+                                       options, pool);
 }
 
 // The first sheet of the only workbook whose name starts with `prefix`, rows padded to the header.
@@ -311,10 +312,8 @@ TEST_CASE("kernel compare: bad input names the file and writes nothing", "[kerne
 
     testing::write_static_graph_compare_json(run.out.parent_path() / "compare.json", run.npu, run.bench,
                                              R"("rank_id": 0, "step_id": [])");
-    compare::CompareOptions options;
-    options.input_path = run.out.parent_path() / "compare.json";
-    options.output_dir = run.out;
-    CHECK_THROWS_WITH(compare::run_compare(options), Catch::Contains("should both be lists"));
+    CHECK_THROWS_WITH(compare::read_compare_request(run.out.parent_path() / "compare.json"),
+                      Catch::Contains("should both be lists"));
 }
 
 TEST_CASE("kernel compare: statistic rows without partner, shape and dtype messages, NaN maxima", "[kernel_compare]") {

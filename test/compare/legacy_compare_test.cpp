@@ -7,7 +7,8 @@
 #include <fstream>
 
 #include "common/error.hpp"
-#include "compare/compare_job.hpp"
+#include "compare/compare_request.hpp"
+#include "compare/legacy_job.hpp"
 #include "compare/legacy_metrics.hpp"
 #include "compare/legacy_table.hpp"
 #include "legacy/pkl_file.hpp"
@@ -51,8 +52,13 @@ compare::CompareSummary run(const fs::path& compare_json, const fs::path& out, b
     options.output_dir = out;
     options.stack_mode = stack;
     options.compare_only = compare_only;
-    options.jobs = 2;
-    return compare::run_compare(options);
+    ThreadPool pool(2);
+    const compare::CompareRequest request = compare::read_compare_request(compare_json);
+    if (const auto* pkl = std::get_if<compare::PtdbgPklPair>(&request)) return compare::run_ptdbg_compare(*pkl, options, pool);
+    if (const auto* ranks = std::get_if<compare::PtdbgRankDirs>(&request)) {
+        return compare::run_ptdbg_ranks_compare(*ranks, options, pool);
+    }
+    return compare::run_dispatch_compare(std::get<compare::DispatchDirs>(request), options, pool);
 }
 
 fs::path written(const compare::CompareSummary& summary, const std::string& prefix) {

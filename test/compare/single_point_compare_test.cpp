@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "common/error.hpp"
-#include "compare/compare_job.hpp"
+#include "compare/compare_request.hpp"
 #include "compare/single_point_compare.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"
@@ -40,8 +40,9 @@ void run_single_point(const Trees& t, const std::string& map_dict = "") {
     compare::CompareOptions options;
     options.input_path = t.out.parent_path() / "compare.json";
     options.output_dir = t.out;
-    options.jobs = 2;
-    compare::run_compare(options);
+    ThreadPool pool(2);
+    compare::run_single_point_compare(
+        std::get<compare::SinglePointDirs>(compare::read_compare_request(options.input_path)), options, pool);
 }
 
 // The Name column of a result.csv.
