@@ -15,11 +15,11 @@
 #include "common/thread_pool.hpp"
 #include "compare/compare_job.hpp"
 #include "compare/compare_request.hpp"
-#include "compare/kernel_compare.hpp"
-#include "compare/legacy_job.hpp"
-#include "compare/single_point_compare.hpp"
-#include "mapping/compare_keys.hpp"
 #include "first_diff/diff_analyze_job.hpp"
+#include "legacy/compare_job.hpp"
+#include "mapping/compare_keys.hpp"
+#include "static_graph/kernel_compare.hpp"
+#include "static_graph/single_point_compare.hpp"
 
 namespace msprobe::cli {
 
@@ -53,11 +53,11 @@ compare::CompareSummary run_compare_request(const compare::CompareRequest& reque
     const Flavours run{
         [&](const compare::DumpFilePair& files) { return compare::run_dump_pair_compare(files, options, pool); },
         [&](const compare::StepDirs& dirs) { return compare::run_step_dirs_compare(dirs, options, pool); },
-        [&](const compare::PtdbgPklPair& pkl) { return compare::run_ptdbg_compare(pkl, options, pool); },
-        [&](const compare::PtdbgRankDirs& dirs) { return compare::run_ptdbg_ranks_compare(dirs, options, pool); },
-        [&](const compare::DispatchDirs& dirs) { return compare::run_dispatch_compare(dirs, options, pool); },
-        [&](const compare::KernelDirs& dirs) { return compare::run_kernel_compare(dirs, options, pool); },
-        [&](const compare::SinglePointDirs& dirs) { return compare::run_single_point_compare(dirs, options, pool); },
+        [&](const compare::PtdbgPklPair& pkl) { return legacy::run_ptdbg_compare(pkl, options, pool); },
+        [&](const compare::PtdbgRankDirs& dirs) { return legacy::run_ptdbg_ranks_compare(dirs, options, pool); },
+        [&](const compare::DispatchDirs& dirs) { return legacy::run_dispatch_compare(dirs, options, pool); },
+        [&](const compare::KernelDirs& dirs) { return static_graph::run_kernel_compare(dirs, options, pool); },
+        [&](const compare::SinglePointDirs& dirs) { return static_graph::run_single_point_compare(dirs, options, pool); },
     };
     return std::visit(run, request);
 }

@@ -9,10 +9,10 @@
 #include "compare/compare_request.hpp"
 #include "compare/run_summary.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::legacy {
 
-CompareSummary run_ptdbg_compare(const PtdbgPklPair& pair, const CompareOptions& options, ThreadPool& pool);
-CompareSummary run_ptdbg_ranks_compare(const PtdbgRankDirs& dirs, const CompareOptions& options, ThreadPool& pool);
-CompareSummary run_dispatch_compare(const DispatchDirs& dirs, const CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::legacy

@@ -1,4 +1,4 @@
-#include "compare/legacy_job.hpp"
+#include "legacy/compare_job.hpp"
 
 #include <fmt/format.h>
 
@@ -10,12 +10,12 @@
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
 #include "compare/committed_results.hpp"
-#include "compare/legacy_table.hpp"
+#include "legacy/compare_table.hpp"
 #include "legacy/dispatch_folder.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::legacy {
 
 namespace fs = std::filesystem;
 
@@ -57,18 +57,18 @@ std::pair<fs::path, fs::path> rank_pkl_and_data(const fs::path& rank_dir) {
 
 class LegacyRunner {
 public:
-    LegacyRunner(const CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
+    LegacyRunner(const compare::CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
 
     void compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
         const report::Table table = ptdbg_table(input, pool_);
-        PairOutcome outcome = outcome_of(suffix.empty() ? suffix : suffix.substr(1), table);
+        compare::PairOutcome outcome = outcome_of(suffix.empty() ? suffix : suffix.substr(1), table);
         try {
             stage(result_path, table, outcome);
             if (!options_.compare_only) {
                 const fs::path advisor_path =
                     options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
-                stage_advice_file(legacy_advise(table), advisor_path, staged_);
+                compare::stage_advice_file(legacy_advise(table), advisor_path, staged_);
                 outcome.written.push_back(advisor_path);
             }
         } catch (...) {
@@ -106,7 +106,7 @@ public:
         const std::string rank = run.rank ? fmt::format("_rank{}", *run.rank) : std::string();
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, local_timestamp());
         const report::Table table = dispatch_table(run, pool_);
-        PairOutcome outcome = outcome_of(rank.empty() ? rank : rank.substr(1), table);
+        compare::PairOutcome outcome = outcome_of(rank.empty() ? rank : rank.substr(1), table);
         stage(result_path, table, outcome);
         summary_.pairs.push_back(std::move(outcome));
         const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
@@ -119,8 +119,8 @@ public:
     }
 
     // Moves every staged result into place; the summary then names where they went.
-    CompareSummary commit() {
-        commit_results(staged_, summary_);
+    compare::CompareSummary commit() {
+        compare::commit_results(staged_, summary_);
         return summary_;
     }
 
@@ -130,8 +130,8 @@ private:
     }
 
     // The legacy tools judge a row by one column: "No" is an error, anything else passes.
-    static PairOutcome outcome_of(std::string label, const report::Table& table) {
-        PairOutcome outcome;
+    static compare::PairOutcome outcome_of(std::string label, const report::Table& table) {
+        compare::PairOutcome outcome;
         outcome.label = std::move(label);
         outcome.rows = table.rows.size();
         const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
@@ -140,47 +140,47 @@ private:
             ++outcome.errors;
             if (!outcome.first_problem) {
                 outcome.first_problem =
-                    FirstProblem{row[0].is_text() ? row[0].text() : "", RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
+                    compare::FirstProblem{row[0].is_text() ? row[0].text() : "", compare::RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
             }
         }
         outcome.passed = outcome.rows - outcome.errors;
         return outcome;
     }
 
-    void stage(const fs::path& result_path, const report::Table& table, PairOutcome& outcome) {
+    void stage(const fs::path& result_path, const report::Table& table, compare::PairOutcome& outcome) {
         staged_.stage(result_path, [&](const fs::path& temp) {
             report::write_csv(table, report::CellRendering::Plain, temp);
         });
         outcome.written.push_back(result_path);
     }
 
-    const CompareOptions& options_;
+    const compare::CompareOptions& options_;
     ThreadPool& pool_;
     report::StagedFiles staged_;
-    CompareSummary summary_;
+    compare::CompareSummary summary_;
 };
 
 }  // namespace
 
-CompareSummary run_ptdbg_compare(const PtdbgPklPair& pair, const CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     LegacyRunner runner(options, pool);
     runner.compare_ptdbg({pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, "");
     return runner.commit();
 }
 
-CompareSummary run_ptdbg_ranks_compare(const PtdbgRankDirs& dirs, const CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     LegacyRunner runner(options, pool);
     runner.compare_distributed(dirs.npu_dir, dirs.bench_dir);
     return runner.commit();
 }
 
-CompareSummary run_dispatch_compare(const DispatchDirs& dirs, const CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     LegacyRunner runner(options, pool);
     runner.compare_dispatch(dirs.npu_dir, dirs.cpu_dir);
     return runner.commit();
 }
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::legacy

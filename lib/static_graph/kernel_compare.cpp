@@ -1,4 +1,4 @@
-#include "compare/kernel_compare.hpp"
+#include "static_graph/kernel_compare.hpp"
 
 #include <fmt/format.h>
 
@@ -17,17 +17,17 @@
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "compare/committed_results.hpp"
-#include "compare/native_statistics.hpp"
+#include "static_graph/native_statistics.hpp"
 #include "compare/real_data_table.hpp"
 #include "metrics/accuracy.hpp"
 #include "metrics/tensor_metrics.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 #include "report/csv_reader.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
 #include "tensor/tensor_file.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::static_graph {
 
 namespace fs = std::filesystem;
 using report::Cell;
@@ -293,8 +293,8 @@ std::string npy_precheck(const std::optional<LoadedTensor>& n, const std::option
 void append_side(std::vector<Cell>& cells, const std::optional<LoadedTensor>& t, std::size_t dtype_at,
                  std::size_t shape_at, std::size_t stats_at) {
     if (!t) return;
-    cells[dtype_at] = Cell(std::string(parse::numpy_dtype_name(t->view.dtype)));
-    cells[shape_at] = Cell(parse::shape_tuple_text(t->view.shape));
+    cells[dtype_at] = Cell(std::string(tensor::numpy_dtype_name(t->view.dtype)));
+    cells[shape_at] = Cell(tensor::shape_tuple_text(t->view.shape));
     const auto& s = t->statistics;
     cells[stats_at] = native_cell(s.max);
     cells[stats_at + 1] = native_cell(s.min);
@@ -302,7 +302,7 @@ void append_side(std::vector<Cell>& cells, const std::optional<LoadedTensor>& t,
     cells[stats_at + 3] = native_cell(s.l2norm);
 }
 
-std::vector<Cell> npy_row(const JoinedRow& joined, const CompareOptions& options) {
+std::vector<Cell> npy_row(const JoinedRow& joined, const compare::CompareOptions& options) {
     std::vector<Cell> cells(npy_header().size());
     if (joined.npu) cells[0] = Cell(joined.npu->file.string());
     if (joined.bench) cells[1] = Cell(joined.bench->file.string());
@@ -321,7 +321,7 @@ std::vector<Cell> npy_row(const JoinedRow& joined, const CompareOptions& options
             cells[14] = Cell(std::string(metrics::accuracy_reached(m.cosine, m.max_abs_err)));
             const metrics::MetricCell* six[] = {&m.cosine, &m.euc_dist, &m.max_abs_err, &m.max_relative_err,
                                                 &m.one_thousandth_err_ratio, &m.five_thousandths_err_ratio};
-            for (std::size_t i = 0; i < 6; ++i) cells[16 + i] = metric_cell(*six[i]);
+            for (std::size_t i = 0; i < 6; ++i) cells[16 + i] = compare::metric_cell(*six[i]);
             message = m.message;
         }
     }
@@ -365,7 +365,7 @@ std::string statistic_accuracy(float max_diff, float npu_max, float bench_max, b
     return ratio <= 0.5 ? "Yes" : "No";
 }
 
-std::vector<Cell> statistic_row(const JoinedRow& joined, const CompareOptions& options) {
+std::vector<Cell> statistic_row(const JoinedRow& joined, const compare::CompareOptions& options) {
     std::vector<Cell> cells(statistic_header().size());
     auto fill_side = [&](const KernelRow* row, std::size_t name_at, std::size_t stats_at, std::size_t csv_at) {
         if (!row) return;
@@ -426,7 +426,7 @@ std::optional<RankStep> kernel_rank_step(const std::string& path) {
     return RankStep{rank, step};
 }
 
-std::map<RankStep, std::vector<fs::path>> kernel_dump_dirs(const fs::path& root, const KernelDirs& config) {
+std::map<RankStep, std::vector<fs::path>> kernel_dump_dirs(const fs::path& root, const compare::KernelDirs& config) {
     if (!fs::is_directory(root)) throw Error(root.string(), "kernel compare needs a dump directory");
     std::vector<fs::path> leaves;
     collect_leaf_dirs(root, 0, leaves);
@@ -446,7 +446,7 @@ std::map<RankStep, std::vector<fs::path>> kernel_dump_dirs(const fs::path& root,
 
 std::optional<report::Table> kernel_compare_table(const std::vector<fs::path>& npu_dirs,
                                                   const std::vector<fs::path>& bench_dirs,
-                                                  const CompareOptions& options, ThreadPool& pool) {
+                                                  const compare::CompareOptions& options, ThreadPool& pool) {
     const SideRows npu = read_side(npu_dirs);
     const SideRows bench = read_side(bench_dirs);
     if (npu.mode == DataMode::Error || bench.mode == DataMode::Error || npu.mode != bench.mode) return std::nullopt;
@@ -462,9 +462,9 @@ std::optional<report::Table> kernel_compare_table(const std::vector<fs::path>& n
     return table;
 }
 
-PairOutcome static_graph_outcome(std::string label, const report::Table& table, std::size_t accuracy_column,
+compare::PairOutcome static_graph_outcome(std::string label, const report::Table& table, std::size_t accuracy_column,
                                  const fs::path& written) {
-    PairOutcome outcome;
+    compare::PairOutcome outcome;
     outcome.label = std::move(label);
     outcome.rows = table.rows.size();
     for (const auto& row : table.rows) {
@@ -476,12 +476,12 @@ PairOutcome static_graph_outcome(std::string label, const report::Table& table, 
     return outcome;
 }
 
-CompareSummary run_kernel_compare(const KernelDirs& config, const CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_kernel_compare(const compare::KernelDirs& config, const compare::CompareOptions& options, ThreadPool& pool) {
     const auto npu_dirs = kernel_dump_dirs(config.npu_path, config);
     const auto bench_dirs = kernel_dump_dirs(config.bench_path, config);
     report::check_output_dir(options.output_dir);
     report::StagedFiles staged;
-    CompareSummary summary;
+    compare::CompareSummary summary;
     for (const auto& [rank_step, npu] : npu_dirs) {
         const auto bench = bench_dirs.find(rank_step);
         if (bench == bench_dirs.end()) continue;
@@ -501,8 +501,8 @@ CompareSummary run_kernel_compare(const KernelDirs& config, const CompareOptions
     if (summary.pairs.empty() && summary.failed_ranks == 0) {
         log::warning("No rank and step found in both npu_path and bench_path. No compare result file generated.");
     }
-    commit_results(staged, summary);
+    compare::commit_results(staged, summary);
     return summary;
 }
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::static_graph

@@ -9,7 +9,7 @@
 #include "report/cell.hpp"
 #include "tensor/tensor_view.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::static_graph {
 
 // A numpy scalar: its value and the dtype it prints in.
 struct NativeScalar {
@@ -34,4 +34,4 @@ std::string native_text(const NativeScalar& scalar);
 // The cell pandas writes for the scalar: a number (booleans as booleans).
 report::Cell native_cell(const NativeScalar& scalar);
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::static_graph

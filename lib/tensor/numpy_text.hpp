@@ -9,7 +9,7 @@
 
 #include "tensor/tensor_view.hpp"
 
-namespace msprobe::parse {
+namespace msprobe::tensor {
 
 // numpy's dtype name: "float32", "float16", "int64", "bool"; "bfloat16" for
 // the torch-only type.
@@ -32,4 +32,4 @@ std::vector<std::int64_t> unravel_index(std::int64_t flat, const std::vector<std
 // C printf "%g" (numpy.savetxt(fmt="%g")).
 std::string printf_g(double value);
 
-}  // namespace msprobe::parse
+}  // namespace msprobe::tensor

@@ -10,7 +10,7 @@
 #include "legacy/dispatch_folder.hpp"
 #include "report/table.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::legacy {
 
 struct PtdbgInput {
     std::filesystem::path npu_pkl;
@@ -32,6 +32,6 @@ report::Table dispatch_table(const legacy::DispatchRun& run, ThreadPool& pool);
 // ptdbg's advisor over its CSV table: the first "No" row once rows of
 // batch_norm APIs are set aside; Line is the CSV line number (row index + 2).
 // Throws msprobe::Error when the table lacks "NPU Name" or "Accuracy Reached or Not".
-Advice legacy_advise(const report::Table& table);
+compare::Advice legacy_advise(const report::Table& table);
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::legacy

@@ -1,4 +1,4 @@
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include "common/python_text.hpp"
 #include "tensor/half.hpp"
 
-namespace msprobe::parse {
+namespace msprobe::tensor {
 
 std::string_view numpy_dtype_name(tensor::DType dtype) {
     std::string_view name = tensor::torch_name(dtype);
@@ -76,4 +76,4 @@ std::string printf_g(double value) {
     return text;
 }
 
-}  // namespace msprobe::parse
+}  // namespace msprobe::tensor

@@ -1,15 +1,15 @@
-#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_summary.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "common/error.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 #include "tensor/half.hpp"
 #include "tensor/tensor_file.hpp"
 
-namespace msprobe::parse {
+namespace msprobe::tensor {
 
 namespace {
 
@@ -133,4 +133,4 @@ std::string values_text(const std::vector<double>& values, const std::vector<std
     return out;
 }
 
-}  // namespace msprobe::parse
+}  // namespace msprobe::tensor

@@ -15,7 +15,7 @@
 #include "compare/run_summary.hpp"
 #include "report/table.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::static_graph {
 
 // The key of a dump file's base name: its `_` fields minus the last two
 // ("z_grad_float32_0" → "z_grad"); nullopt with fewer than three fields.
@@ -24,10 +24,10 @@ std::optional<std::string> single_point_key(const std::string& stem);
 // The result.csv table of one directory pair (empty when no pair is found).
 // `npu_dir`/`bench_dir` are spelled as the Data_name column shows them.
 report::Table single_point_table(const std::filesystem::path& npu_dir, const std::filesystem::path& bench_dir,
-                                 const std::map<std::string, std::string>& map_dict, const CompareOptions& options,
+                                 const std::map<std::string, std::string>& map_dict, const compare::CompareOptions& options,
                                  ThreadPool& pool);
 
 // Writes every result.csv or none.
-CompareSummary run_single_point_compare(const SinglePointDirs& dirs, const CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_single_point_compare(const compare::SinglePointDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::static_graph

@@ -10,7 +10,7 @@
 
 #include "common/error.hpp"
 #include "compare/compare_request.hpp"
-#include "compare/kernel_compare.hpp"
+#include "static_graph/kernel_compare.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/kernel_dump_writer.hpp"
 #include "support/shared_fixtures.hpp"
@@ -41,7 +41,7 @@ compare::CompareSummary run_kernel(const KernelRun& run, const std::string& ids 
     options.output_dir = run.out;
     options.strict_compat = strict;
     ThreadPool pool(2);
-    return compare::run_kernel_compare(std::get<compare::KernelDirs>(compare::read_compare_request(options.input_path)),
+    return static_graph::run_kernel_compare(std::get<compare::KernelDirs>(compare::read_compare_request(options.input_path)),
                                        options, pool);
 }
 
@@ -255,11 +255,11 @@ TEST_CASE("kernel compare: shape, scalar and inf/nan messages", "[kernel_compare
 }
 
 TEST_CASE("kernel compare: rank and step discovery and filters", "[kernel_compare]") {
-    CHECK(compare::kernel_rank_step("npu/rank_3/net/0/12") == compare::RankStep{3, 12});
-    CHECK(compare::kernel_rank_step("/d/7/net/0/2") == compare::RankStep{7, 2});
-    CHECK(compare::kernel_rank_step("/d/x/5/0/2") == compare::RankStep{5, 2});
-    CHECK_FALSE(compare::kernel_rank_step("/d/x/y/0/2"));
-    CHECK_FALSE(compare::kernel_rank_step("npu/rank_3/net/0/last"));
+    CHECK(static_graph::kernel_rank_step("npu/rank_3/net/0/12") == static_graph::RankStep{3, 12});
+    CHECK(static_graph::kernel_rank_step("/d/7/net/0/2") == static_graph::RankStep{7, 2});
+    CHECK(static_graph::kernel_rank_step("/d/x/5/0/2") == static_graph::RankStep{5, 2});
+    CHECK_FALSE(static_graph::kernel_rank_step("/d/x/y/0/2"));
+    CHECK_FALSE(static_graph::kernel_rank_step("npu/rank_3/net/0/last"));
 
     const KernelRun run = kernel_dirs("discovery");
     testing::KernelTensorName name;

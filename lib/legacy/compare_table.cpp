@@ -1,4 +1,4 @@
-#include "compare/legacy_table.hpp"
+#include "legacy/compare_table.hpp"
 
 #include <fmt/format.h>
 
@@ -8,11 +8,11 @@
 
 #include "common/error.hpp"
 #include "common/python_text.hpp"
-#include "compare/legacy_metrics.hpp"
+#include "legacy/compare_metrics.hpp"
 #include "legacy/pkl_file.hpp"
 #include "tensor/tensor_file.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::legacy {
 
 namespace fs = std::filesystem;
 using report::Cell;
@@ -226,7 +226,7 @@ report::Table dispatch_table(const legacy::DispatchRun& run, ThreadPool& pool) {
     return table;
 }
 
-Advice legacy_advise(const report::Table& table) {
+compare::Advice legacy_advise(const report::Table& table) {
     const auto column = [&](const char* name) {
         const auto it = std::find(table.header.begin(), table.header.end(), name);
         if (it == table.header.end()) {
@@ -243,9 +243,9 @@ Advice legacy_advise(const report::Table& table) {
         };
         if (text(name_column).find("batch_norm") != std::string::npos) continue;
         if (text(accuracy_column) != "No") continue;
-        return {std::to_string(i + 2), text(name_column), advice_for_name(text(name_column))};
+        return {std::to_string(i + 2), text(name_column), compare::advice_for_name(text(name_column))};
     }
     return {"NA", "NA", "All data in comparison result meets the accuracy requirements."};
 }
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::legacy

@@ -1,12 +1,12 @@
-#include "compare/native_statistics.hpp"
+#include "static_graph/native_statistics.hpp"
 
 #include <cmath>
 
-#include "parse/numpy_text.hpp"
-#include "parse/tensor_summary.hpp"
+#include "tensor/numpy_text.hpp"
+#include "tensor/tensor_summary.hpp"
 #include "tensor/half.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::static_graph {
 
 using tensor::DType;
 
@@ -33,7 +33,7 @@ NativeScalar l2norm_of(DType dtype, const std::vector<double>& values) {
 }  // namespace
 
 NativeStatistics native_statistics(const tensor::TensorView& view, const std::vector<double>& values) {
-    const parse::TensorSummary summary = parse::summarize(view, values);
+    const tensor::TensorSummary summary = tensor::summarize(view, values);
     NativeStatistics out;
     out.max = {summary.max, summary.value_dtype};
     out.min = {summary.min, summary.value_dtype};
@@ -42,11 +42,11 @@ NativeStatistics native_statistics(const tensor::TensorView& view, const std::ve
     return out;
 }
 
-std::string native_text(const NativeScalar& scalar) { return parse::npy_str(scalar.value, scalar.dtype); }
+std::string native_text(const NativeScalar& scalar) { return tensor::npy_str(scalar.value, scalar.dtype); }
 
 report::Cell native_cell(const NativeScalar& scalar) {
     if (scalar.dtype == DType::Bool) return report::Cell::boolean(scalar.value != 0);
     return report::Cell(scalar.value);
 }
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::static_graph

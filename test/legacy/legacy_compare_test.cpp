@@ -8,9 +8,9 @@
 
 #include "common/error.hpp"
 #include "compare/compare_request.hpp"
-#include "compare/legacy_job.hpp"
-#include "compare/legacy_metrics.hpp"
-#include "compare/legacy_table.hpp"
+#include "legacy/compare_job.hpp"
+#include "legacy/compare_metrics.hpp"
+#include "legacy/compare_table.hpp"
 #include "legacy/pkl_file.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"
@@ -54,11 +54,11 @@ compare::CompareSummary run(const fs::path& compare_json, const fs::path& out, b
     options.compare_only = compare_only;
     ThreadPool pool(2);
     const compare::CompareRequest request = compare::read_compare_request(compare_json);
-    if (const auto* pkl = std::get_if<compare::PtdbgPklPair>(&request)) return compare::run_ptdbg_compare(*pkl, options, pool);
+    if (const auto* pkl = std::get_if<compare::PtdbgPklPair>(&request)) return legacy::run_ptdbg_compare(*pkl, options, pool);
     if (const auto* ranks = std::get_if<compare::PtdbgRankDirs>(&request)) {
-        return compare::run_ptdbg_ranks_compare(*ranks, options, pool);
+        return legacy::run_ptdbg_ranks_compare(*ranks, options, pool);
     }
-    return compare::run_dispatch_compare(std::get<compare::DispatchDirs>(request), options, pool);
+    return legacy::run_dispatch_compare(std::get<compare::DispatchDirs>(request), options, pool);
 }
 
 fs::path written(const compare::CompareSummary& summary, const std::string& prefix) {
@@ -295,19 +295,19 @@ TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresh
 }
 
 TEST_CASE("legacy thresholds: the ptdbg 2.x rule and the dispatch rule (spec §12.3, §12.5)") {
-    CHECK(compare::ptdbg_accuracy("0.95", "0.002") == "No");
-    CHECK(compare::ptdbg_accuracy("0.95", "0.001") == "Yes");
-    CHECK(compare::ptdbg_accuracy("0.85", "2.000000") == "No");
-    CHECK(compare::ptdbg_accuracy("0.995", "5.000000") == "Yes");
-    CHECK(compare::ptdbg_accuracy("shape unmatched", "shape unmatched") == "Unmatched");
-    CHECK(compare::ptdbg_accuracy("Nan", "0.000000") == "Nan");
-    CHECK(compare::ptdbg_accuracy(" ", "") == "Nan");
-    CHECK(compare::dispatch_accuracy("0.995", "5.000000") == "No");
-    CHECK(compare::dispatch_accuracy("0.85", "0.000100") == "No");
-    CHECK(compare::dispatch_accuracy("0.95", "0.001") == "Yes");
-    CHECK(compare::dispatch_accuracy("N/A", "N/A") == "No");
-    CHECK(compare::six_decimals(0.0000005) == "0.000000");  // exact binary value just below the tie
-    CHECK(compare::six_decimals(2.0) == "2.000000");
+    CHECK(legacy::ptdbg_accuracy("0.95", "0.002") == "No");
+    CHECK(legacy::ptdbg_accuracy("0.95", "0.001") == "Yes");
+    CHECK(legacy::ptdbg_accuracy("0.85", "2.000000") == "No");
+    CHECK(legacy::ptdbg_accuracy("0.995", "5.000000") == "Yes");
+    CHECK(legacy::ptdbg_accuracy("shape unmatched", "shape unmatched") == "Unmatched");
+    CHECK(legacy::ptdbg_accuracy("Nan", "0.000000") == "Nan");
+    CHECK(legacy::ptdbg_accuracy(" ", "") == "Nan");
+    CHECK(legacy::dispatch_accuracy("0.995", "5.000000") == "No");
+    CHECK(legacy::dispatch_accuracy("0.85", "0.000100") == "No");
+    CHECK(legacy::dispatch_accuracy("0.95", "0.001") == "Yes");
+    CHECK(legacy::dispatch_accuracy("N/A", "N/A") == "No");
+    CHECK(legacy::six_decimals(0.0000005) == "0.000000");  // exact binary value just below the tie
+    CHECK(legacy::six_decimals(2.0) == "2.000000");
 }
 
 TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduced from npu_test.pkl, advisor") {
@@ -346,6 +346,6 @@ TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduce
 
     // Fed to the legacy advisor, both sample CSVs give advisor.txt.
     for (const char* sample : {"compare_result_20230703104808.csv", "compare_result_without_accuracy.csv"}) {
-        CHECK(compare::legacy_advise(report::read_csv_text(samples / sample)).file_text() == advisor);
+        CHECK(legacy::legacy_advise(report::read_csv_text(samples / sample)).file_text() == advisor);
     }
 }

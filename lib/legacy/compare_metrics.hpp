@@ -9,7 +9,7 @@
 
 #include "tensor/tensor_view.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::legacy {
 
 struct LegacyMetrics {
     std::string cosine;
@@ -35,4 +35,4 @@ LegacyMetrics dispatch_metrics(const tensor::TensorView& npu, const tensor::Tens
 // Cosine < 0.9 or MaxAbsErr > 1; "N/A" cells give No.
 std::string dispatch_accuracy(const std::string& cosine, const std::string& max_abs_err);
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::legacy

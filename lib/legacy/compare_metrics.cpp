@@ -1,4 +1,4 @@
-#include "compare/legacy_metrics.hpp"
+#include "legacy/compare_metrics.hpp"
 
 #include <fmt/format.h>
 
@@ -11,7 +11,7 @@
 #include "common/python_text.hpp"
 #include "tensor/tensor_file.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::legacy {
 
 namespace {
 
@@ -171,4 +171,4 @@ std::string dispatch_accuracy(const std::string& cosine, const std::string& max_
     return "Yes";
 }
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::legacy

@@ -1,4 +1,4 @@
-#include "compare/single_point_compare.hpp"
+#include "static_graph/single_point_compare.hpp"
 
 #include <fmt/format.h>
 
@@ -11,16 +11,16 @@
 #include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/committed_results.hpp"
-#include "compare/kernel_compare.hpp"
-#include "compare/native_statistics.hpp"
+#include "static_graph/kernel_compare.hpp"
+#include "static_graph/native_statistics.hpp"
 #include "metrics/accuracy.hpp"
 #include "metrics/tensor_metrics.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "tensor/tensor_file.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::static_graph {
 
 namespace fs = std::filesystem;
 using report::Cell;
@@ -129,17 +129,17 @@ LoadedSide load_side(const fs::path& file) {
 }
 
 std::vector<Cell> pair_row(const std::string& name, const fs::path& npu_file, const fs::path& bench_file,
-                           const CompareOptions& options) {
+                           const compare::CompareOptions& options) {
     const LoadedSide n = load_side(npu_file);
     const LoadedSide b = load_side(bench_file);
     metrics::CompareOptions metric_options;
     metric_options.strict_compat = options.strict_compat;
     const metrics::PairMetrics m = metrics::compare_tensors(n.view, b.view, metric_options);
     std::vector<std::string> texts = {name,
-                                      std::string(parse::numpy_dtype_name(n.view.dtype)),
-                                      std::string(parse::numpy_dtype_name(b.view.dtype)),
-                                      parse::shape_tuple_text(n.view.shape),
-                                      parse::shape_tuple_text(b.view.shape)};
+                                      std::string(tensor::numpy_dtype_name(n.view.dtype)),
+                                      std::string(tensor::numpy_dtype_name(b.view.dtype)),
+                                      tensor::shape_tuple_text(n.view.shape),
+                                      tensor::shape_tuple_text(b.view.shape)};
     for (const auto* cell : {&m.cosine, &m.euc_dist, &m.max_abs_err, &m.max_relative_err,
                              &m.one_thousandth_err_ratio, &m.five_thousandths_err_ratio}) {
         texts.push_back(metric_text(*cell));
@@ -168,7 +168,7 @@ std::optional<std::string> single_point_key(const std::string& stem) {
 }
 
 report::Table single_point_table(const fs::path& npu_dir, const fs::path& bench_dir,
-                                 const std::map<std::string, std::string>& map_dict, const CompareOptions& options,
+                                 const std::map<std::string, std::string>& map_dict, const compare::CompareOptions& options,
                                  ThreadPool& pool) {
     const KeyedFiles npu = group_by_key(npy_files_below(npu_dir));
     const KeyedFiles bench = group_by_key(npy_files_below(bench_dir));
@@ -203,13 +203,13 @@ report::Table single_point_table(const fs::path& npu_dir, const fs::path& bench_
     return table;
 }
 
-CompareSummary run_single_point_compare(const SinglePointDirs& config, const CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_single_point_compare(const compare::SinglePointDirs& config, const compare::CompareOptions& options, ThreadPool& pool) {
     for (const auto& root : {config.npu_path, config.bench_path}) {
         if (!fs::is_directory(root)) throw Error(root.string(), "single-point compare needs a dump directory");
     }
     report::check_output_dir(options.output_dir);
     report::StagedFiles staged(report::Existing::Replace);  // result.csv: msprobe overwrites it
-    CompareSummary summary;
+    compare::CompareSummary summary;
     for (const auto& rel : npy_dirs(config.npu_path)) {
         const fs::path npu_dir = rel.empty() ? config.npu_path : config.npu_path / rel;
         const fs::path bench_dir = rel.empty() ? config.bench_path : config.bench_path / rel;
@@ -230,8 +230,8 @@ CompareSummary run_single_point_compare(const SinglePointDirs& config, const Com
         });
         summary.pairs.push_back(static_graph_outcome(label, table, 19, target));
     }
-    commit_results(staged, summary);
+    compare::commit_results(staged, summary);
     return summary;
 }
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::static_graph

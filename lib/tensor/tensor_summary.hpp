@@ -9,7 +9,7 @@
 
 #include "tensor/tensor_view.hpp"
 
-namespace msprobe::parse {
+namespace msprobe::tensor {
 
 struct TensorSummary {
     tensor::DType dtype = tensor::DType::Float32;  // as stored in the file
@@ -44,4 +44,4 @@ double numpy_sum_float64(const double* values, std::int64_t count, bool buffered
 // text: one row per line (one value per row for 0-d tensors).
 std::string values_text(const std::vector<double>& values, const std::vector<std::int64_t>& shape);
 
-}  // namespace msprobe::parse
+}  // namespace msprobe::tensor

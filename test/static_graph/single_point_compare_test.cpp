@@ -7,7 +7,7 @@
 
 #include "common/error.hpp"
 #include "compare/compare_request.hpp"
-#include "compare/single_point_compare.hpp"
+#include "static_graph/single_point_compare.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"
 #include "support/kernel_dump_writer.hpp"
@@ -41,7 +41,7 @@ void run_single_point(const Trees& t, const std::string& map_dict = "") {
     options.input_path = t.out.parent_path() / "compare.json";
     options.output_dir = t.out;
     ThreadPool pool(2);
-    compare::run_single_point_compare(
+    static_graph::run_single_point_compare(
         std::get<compare::SinglePointDirs>(compare::read_compare_request(options.input_path)), options, pool);
 }
 
@@ -144,9 +144,9 @@ TEST_CASE("single-point compare: keys without a counterpart are skipped", "[sing
     testing::write_npy_f32(t.npu / "ab.npy", {2}, {1, 2});  // fewer than three fields: not a dump file
     run_single_point(t);
     CHECK(names(t.out / "result.csv") == std::vector<std::string>{"z_grad_0"});
-    CHECK(compare::single_point_key("z_grad_float32_0") == "z_grad");
-    CHECK(compare::single_point_key("input_float32_1") == "input");
-    CHECK_FALSE(compare::single_point_key("x_0"));
+    CHECK(static_graph::single_point_key("z_grad_float32_0") == "z_grad");
+    CHECK(static_graph::single_point_key("input_float32_1") == "input");
+    CHECK_FALSE(static_graph::single_point_key("x_0"));
 }
 
 TEST_CASE("single-point compare: float16 statistics and shape mismatch", "[single_point]") {

@@ -18,7 +18,7 @@
 #include "compare/run_summary.hpp"
 #include "report/table.hpp"
 
-namespace msprobe::compare {
+namespace msprobe::static_graph {
 
 // (rank, step) of a lowest-level dump directory from its path text, or
 // nullopt when either is -1.
@@ -29,20 +29,20 @@ using RankStep = std::pair<std::int64_t, std::int64_t>;
 // The lowest-level directories under root grouped by (rank, step), filtered
 // by the config's lists; directories in name order.
 std::map<RankStep, std::vector<std::filesystem::path>> kernel_dump_dirs(const std::filesystem::path& root,
-                                                                       const KernelDirs& config);
+                                                                       const compare::KernelDirs& config);
 
 // The result table of one (rank, step) from each side's directories; nullopt
 // when the data mode is unusable (no .npy and no statistic.csv, or the sides
 // disagree). Throws msprobe::Error naming a malformed statistic.csv or mapping.csv.
 std::optional<report::Table> kernel_compare_table(const std::vector<std::filesystem::path>& npu_dirs,
                                                   const std::vector<std::filesystem::path>& bench_dirs,
-                                                  const CompareOptions& options, ThreadPool& pool);
+                                                  const compare::CompareOptions& options, ThreadPool& pool);
 
 // A static-graph result for the end-of-run summary: "Yes" rows pass, "No" rows are errors.
-PairOutcome static_graph_outcome(std::string label, const report::Table& table, std::size_t accuracy_column,
+compare::PairOutcome static_graph_outcome(std::string label, const report::Table& table, std::size_t accuracy_column,
                                  const std::filesystem::path& written);
 
 // Writes every workbook or none (an error in any pair leaves nothing behind).
-CompareSummary run_kernel_compare(const KernelDirs& dirs, const CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_kernel_compare(const compare::KernelDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::static_graph
