@@ -3,7 +3,6 @@
 
 #include <cstdio>
 #include <optional>
-#include <thread>
 #include <variant>
 
 #include "command_line.hpp"
