@@ -16,7 +16,7 @@
 #include "compare/rank_dirs.hpp"
 #include "first_diff/analysis.hpp"
 #include "first_diff/diff_report.hpp"
-#include "first_diff/rank_result.hpp"
+#include "first_diff/rank_result_writer.hpp"
 #include "first_diff/rank_result_reader.hpp"
 #include "report/output_file.hpp"
 
@@ -29,7 +29,7 @@ namespace fs = std::filesystem;
 struct RankJob {
     std::string rank_name;  // the NPU rank directory name: "rank", "rank3"
     std::int64_t rank = 0;
-    RankDumps dumps;
+    RankDumpPair dumps;
 };
 
 bool is_rank_name(const std::string& name) {

@@ -7,7 +7,7 @@
 
 #include "common/thread_pool.hpp"
 #include "merge/merge_config.hpp"
-#include "merge/rank_result.hpp"
+#include "merge/rank_extract.hpp"
 #include "report/xlsx_writer.hpp"
 
 namespace msprobe::merge {

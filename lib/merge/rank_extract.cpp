@@ -1,4 +1,4 @@
-#include "merge/rank_result.hpp"
+#include "merge/rank_extract.hpp"
 
 #include <algorithm>
 

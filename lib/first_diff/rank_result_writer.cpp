@@ -1,4 +1,4 @@
-#include "first_diff/rank_result.hpp"
+#include "first_diff/rank_result_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -177,7 +177,7 @@ private:
 
 }  // namespace
 
-bool write_rank_result(const RankDumps& dumps, const DiffCheckConfig& config, const fs::path& out) {
+bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const fs::path& out) {
     auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(dumps.bench_json); });
     const dump::DumpFile npu = dump::read_dump_file(dumps.npu_json);
     const dump::DumpFile bench = bench_future.get();

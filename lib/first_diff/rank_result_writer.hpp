@@ -9,7 +9,8 @@
 
 namespace msprobe::first_diff {
 
-struct RankDumps {
+// One rank's NPU and bench dump.json, the input of Stage A.
+struct RankDumpPair {
     std::filesystem::path npu_json;
     std::filesystem::path bench_json;
     std::optional<std::filesystem::path> stack_json;  // NPU stack.json: adds the NPU_Stack_Info column
@@ -19,6 +20,6 @@ struct RankDumps {
 // read) and writes the per-API checks to `out` as JSON (4-space indent,
 // Python conventions). Returns false, writing nothing, when no row matched.
 // Throws msprobe::Error naming the file on unreadable or malformed dumps.
-bool write_rank_result(const RankDumps& dumps, const DiffCheckConfig& config, const std::filesystem::path& out);
+bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const std::filesystem::path& out);
 
 }  // namespace msprobe::first_diff
