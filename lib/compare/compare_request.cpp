@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
-#include <regex>
 
 #include "common/error.hpp"
+#include "dump/dump_layout.hpp"
 #include "dump/json_tree.hpp"
-#include "legacy/dispatch_folder.hpp"
 
 namespace msprobe::compare {
 
@@ -106,33 +105,13 @@ private:
     fs::path file_;
 };
 
-bool has_pkl_file(const fs::path& dir) {
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        if (entry.path().extension() == ".pkl" && entry.is_regular_file()) return true;
-    }
-    return false;
-}
-
-// compare_distributed's layout: only rankN entries, one of them holding a .pkl file.
-bool is_ptdbg_distributed(const fs::path& dir) {
-    static const std::regex kRank("^rank[0-9]+$");
-    std::error_code ec;
-    bool any = false;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        if (!std::regex_match(entry.path().filename().string(), kRank)) return false;
-        if (!any && entry.is_directory() && has_pkl_file(entry.path())) any = true;
-    }
-    return any;
-}
-
 // The legacy layouts of two directories; nullopt when they are neither.
 std::optional<CompareRequest> legacy_dirs_request(const fs::path& npu, const fs::path& bench) {
-    if (is_ptdbg_distributed(npu)) return PtdbgRankDirs{npu, bench};
-    if (legacy::is_dispatch_run_folder(npu)) {
-        return DispatchDirs{npu / "npu", legacy::is_dispatch_run_folder(bench) ? bench / "cpu" : bench};
+    if (dump::is_ptdbg_rank_layout(npu)) return PtdbgRankDirs{npu, bench};
+    if (dump::is_dispatch_run_folder(npu)) {
+        return DispatchDirs{npu / "npu", dump::is_dispatch_run_folder(bench) ? bench / "cpu" : bench};
     }
-    if (legacy::holds_npy_files(npu) && legacy::holds_npy_files(bench)) return DispatchDirs{npu, bench};
+    if (dump::holds_npy_files(npu) && dump::holds_npy_files(bench)) return DispatchDirs{npu, bench};
     return std::nullopt;
 }
 
