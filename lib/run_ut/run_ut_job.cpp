@@ -12,6 +12,7 @@
 #include "common/python_text.hpp"
 #include "dump/json_file.hpp"
 #include "precision/api_name.hpp"
+#include "precision/result_counts.hpp"
 #include "precision/run_ut_report.hpp"
 #include "run_ut/api_executor.hpp"
 #include "run_ut/api_names.hpp"
@@ -183,8 +184,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
             try {
                 ApiRunArtifacts artifacts;
                 result = run_api(request, inputs, options.save_error_data ? &artifacts : nullptr);
-                const bool failed = result.forward_status != precision::kPass ||
-                                    (result.backward_status != precision::kPass && result.backward_status != precision::kSpace);
+                const bool failed = !precision::api_passed(result.forward_status, result.backward_status);
                 if (options.save_error_data && failed) save_error_data(error_dir, api.full_name, artifacts);
             } catch (const std::exception& e) {
                 const std::string text = exception_text(e);
@@ -204,10 +204,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         } else {
             ++summary.executed;
         }
-        if (result.forward_status != precision::kPass ||
-            (result.backward_status != precision::kPass && result.backward_status != precision::kSpace)) {
-            ++summary.failed;
-        }
+        if (!precision::api_passed(result.forward_status, result.backward_status)) ++summary.failed;
     }
     summary.counts = precision::count_results(report->result_path());
     log::info("UT task result csv is saved in " + report->result_path().string());
@@ -281,7 +278,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         const auto& row = rows[r];
         if (row.size() < 3) continue;
         (row[1] == precision::kSkip ? summary.skipped : summary.executed) += 1;
-        if (row[1] != precision::kPass || (row[2] != precision::kPass && row[2] != precision::kSpace)) ++summary.failed;
+        if (!precision::api_passed(row[1], row[2])) ++summary.failed;
     }
     if (outcome.interrupted_by != 0) {
         throw Error(options.api_info.string(),
