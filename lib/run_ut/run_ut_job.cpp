@@ -214,7 +214,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     return summary;
 }
 
-RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe) {
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line) {
     if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
     const int cap = 8 * static_cast<int>(std::max<std::size_t>(1, options.devices.size()));
     if (processes > cap) {
@@ -239,22 +239,11 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         const std::size_t begin = i * chunk;
         const std::size_t count = i + 1 == n ? total - begin : chunk;
         if (count == 0) continue;
-        std::vector<std::string> args = {self_exe.string(), "-f", "pytorch", "run_ut", "--api_info",
-                                         options.api_info.string(), "--csv_path", report.result_path().string(),
-                                         "--api_range", fmt::format("{}:{}", begin, count)};
-        if (options.filter_api) args.emplace_back("--filter_api");
-        if (options.seed_per_api) args.emplace_back("--seed_per_api");
-        if (options.strict_compat) args.emplace_back("--strict_compat");
-        if (options.save_error_data) args.emplace_back("--save_error_data");
-        if (!options.config.empty()) {
-            args.emplace_back("--config");
-            args.push_back(options.config.string());
-        }
-        if (!options.legacy_backward.empty()) {
-            args.emplace_back("--backward_input_file");
-            args.push_back(options.legacy_backward.string());
-        }
-        workers.start(args);
+        RunUtOptions worker = options;
+        worker.resume_csv = report.result_path();
+        worker.first_api = begin;
+        worker.api_count = count;
+        workers.start(worker_command_line(worker));
     }
     WorkerProcesses::Outcome outcome;
     {

@@ -3,6 +3,7 @@
 // so the command line code builds with or without libtorch.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,8 +42,13 @@ struct RunUtSummary {
 // run_ut over one dump in this process (spec run_ut §3-§12).
 RunUtSummary run_ut(const RunUtOptions& options);
 
-// multi_run_ut: the forward APIs split over `processes` child processes of `self_exe`, appending to one pair of files (§13).
-RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe);
+// The argv (argv[0] the program) of a process that runs run_ut with `worker`'s options: the command line
+// layer owns the flag spellings, so it builds multi_run_ut's worker commands.
+using WorkerCommandLine = std::function<std::vector<std::string>(const RunUtOptions& worker)>;
+
+// multi_run_ut: the forward APIs split over `processes` child processes, appending to one pair of files (§13).
+// Each worker's options are `options` with resume_csv the shared result file and its slice of the APIs.
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line);
 
 struct OverflowCheckSummary {
     std::size_t checked = 0;
