@@ -17,6 +17,7 @@
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "precision/input_file_checks.hpp"
+#include "run_ut/overflow_rerun.hpp"
 #include "run_ut/run_ut_options.hpp"
 
 namespace msprobe::cli {
@@ -203,7 +204,7 @@ Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global
         precision::check_input_file(f->options.api_info, precision::InputFileKind::Json, "-api_info",
                                     std::getenv(kHandedOver) == nullptr);
 #ifdef MSPROBE_WITH_TORCH
-        const auto s = run_ut::run_overflow_check(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
+        const auto s = run_ut::rerun_overflowed_apis(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
         log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));
         return 0;
 #else

@@ -1,6 +1,8 @@
 // run_overflow_check (spec overflow_check §2-3): each forward API of an
 // overflow dump re-run on the CPU at its dumped dtypes (no raising); its
 // overflow compared with the overflow the dump recorded for the device.
+#include "run_ut/overflow_rerun.hpp"
+
 #include <ATen/ATen.h>
 #include <c10/util/Exception.h>
 #include <fmt/format.h>
@@ -18,7 +20,6 @@
 #include "run_ut/npu_bench_functions.hpp"
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
-#include "run_ut/run_ut_options.hpp"
 
 namespace msprobe::run_ut {
 
@@ -133,11 +134,11 @@ std::string python_bool(bool b) { return b ? "True" : "False"; }
 
 }  // namespace
 
-OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
-                                        const std::string& timestamp) {
+OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
+                                           const std::string& timestamp) {
     DumpRecords records = read_dump_records(api_info);
     report::ensure_output_dir(out_dir);
-    OverflowCheckSummary summary;
+    OverflowRerunSummary summary;
     summary.result_csv = out_dir / ("overflow_check_result_" + (timestamp.empty() ? precision::timestamp_now() : timestamp) + ".csv");
     precision::create_csv(summary.result_csv,
                           {"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"});

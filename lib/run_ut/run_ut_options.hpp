@@ -50,17 +50,4 @@ using WorkerCommandLine = std::function<std::vector<std::string>(const RunUtOpti
 // Each worker's options are `options` with resume_csv the shared result file and its slice of the APIs.
 RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line);
 
-struct OverflowCheckSummary {
-    std::size_t checked = 0;
-    std::size_t normal = 0;
-    std::size_t abnormal = 0;
-    std::size_t skipped = 0;
-    std::filesystem::path result_csv;
-};
-
-// run_overflow_check (spec overflow_check §2-3): verdicts logged as msprobe does and written to
-// <out_dir>/overflow_check_result_<TS>.csv.
-OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
-                                        const std::string& timestamp = "");
-
 }  // namespace msprobe::run_ut
