@@ -19,6 +19,7 @@
 #include "run_ut/api_run.hpp"
 #include "run_ut/collective.hpp"
 #include "run_ut/dump_records.hpp"
+#include "run_ut/error_data.hpp"
 #include "run_ut/input_builder.hpp"
 #include "run_ut/rank_dumps.hpp"
 #include "run_ut/run_ut_options.hpp"
