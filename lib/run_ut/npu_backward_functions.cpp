@@ -7,8 +7,8 @@
 #include <map>
 
 #include "run_ut/api_executor.hpp"
-#include "run_ut/npu_bench_functions.hpp"
 #include "run_ut/python_signature.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -42,7 +42,7 @@ at::Tensor forward_output(const std::string& name, const std::vector<at::Tensor>
     for (const auto& t : tensors) call.args.push_back(PyValue::of_tensor(t));
     for (auto& v : rest) call.args.push_back(std::move(v));
     call.kwargs = std::move(kwargs);
-    const auto out = *npu_bench_function(name, call);
+    const auto out = execute_api("NPU", name, call);
     return out.isTuple() ? out.toTupleRef().elements().at(0).toTensor() : out.toTensor();
 }
 
@@ -62,7 +62,7 @@ c10::IValue linear_backward(const Bound& a) {
 
 c10::IValue matmul_backward(const Bound& a) {
     const auto& mask = a.at("mask");
-    if (mask.kind != PyValue::Kind::List || mask.items.size() < 2) throw UnsupportedApi("matmul_backward needs a mask of two flags");
+    if (mask.kind != PyValue::Kind::List || mask.items.size() < 2) throw SkipApi("matmul_backward needs a mask of two flags");
     const auto grads = gradients_of({tensor_arg(a, "self"), tensor_arg(a, "other")}, tensor_arg(a, "grad"),
                                     [](const auto& t) { return at::matmul(t.at(0), t.at(1)); });
     return tuple({truthy(mask.items[0]) ? grads[0] : at::Tensor(), truthy(mask.items[1]) ? grads[1] : at::Tensor()});
@@ -123,7 +123,7 @@ c10::IValue confusion_transpose_backward(const Bound& a) {
     std::vector<std::int64_t> perm, shape;
     for (const auto& item : a.at("perm").items) perm.push_back(item.integer);
     for (const auto& item : a.at("shape").items) shape.push_back(item.integer);
-    if (perm.size() != shape.size()) throw UnsupportedApi("npu_confusion_transpose_backward: perm and shape differ in length");
+    if (perm.size() != shape.size()) throw SkipApi("npu_confusion_transpose_backward: perm and shape differ in length");
     std::vector<std::int64_t> inverse(perm.size());
     for (std::size_t k = 0; k < perm.size(); ++k) inverse[static_cast<std::size_t>(perm[k])] = static_cast<std::int64_t>(k);
     if (truthy(a.at("transpose_first"))) return grad.permute(inverse).reshape(shape);
@@ -165,13 +165,17 @@ const std::map<std::string, BackwardFunction>& backward_functions() {
 
 }  // namespace
 
-std::optional<c10::IValue> npu_backward_function(const std::string& api_name, const PyCall& call) {
-    const auto it = backward_functions().find(api_name);
-    if (it == backward_functions().end()) return std::nullopt;
-    if (api_name == "npu_fusion_attention_grad" && call.args.size() != 6) {
-        throw UnsupportedApi("npu_fusion_attention_grad needs exactly 6 positional arguments");
+void register_npu_backward_functions(ApiRegistry& registry) {
+    for (const auto& [name, function] : backward_functions()) {
+        if (name != "npu_fusion_attention_grad") {
+            registry.add("Aten", name, function.signature, function.run);
+            continue;
+        }
+        registry.add("Aten", name, [function = function](const PyCall& call) {
+            if (call.args.size() != 6) throw SkipApi("npu_fusion_attention_grad needs exactly 6 positional arguments");
+            return function.run(bind_python(call, function.signature, "npu_fusion_attention_grad"));
+        });
     }
-    return it->second.run(bind_python(call, it->second.signature, api_name));
 }
 
 }  // namespace msprobe::run_ut

@@ -9,6 +9,7 @@
 
 #include "run_ut/api_executor.hpp"
 #include "run_ut/python_signature.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -91,7 +92,7 @@ c10::IValue confusion_transpose(const Bound& a) {
 
 c10::IValue group_norm_silu(const Bound& a) {
     const auto& x = tensor_arg(a, "input");
-    if (x.dim() != 4) throw UnsupportedApi(fmt::format("npu_group_norm_silu expects a 4-D input, got {}-D", x.dim()));
+    if (x.dim() != 4) throw SkipApi(fmt::format("npu_group_norm_silu expects a 4-D input, got {}-D", x.dim()));
     const auto n = x.size(0), c = x.size(1), hw = x.size(2) * x.size(3);
     const auto [y, mean, rstd] = at::native_group_norm(x, optional_tensor(a, "gamma"), optional_tensor(a, "beta"), n, c, hw,
                                                  a.at("group").integer, a.at("eps").number());
@@ -104,7 +105,7 @@ c10::IValue sort_v2(const Bound& a) {
 
 c10::IValue moe_gating_top_k_softmax(const Bound& a) {
     const auto& x = tensor_arg(a, "x");
-    if (x.dim() != 2) throw UnsupportedApi(fmt::format("npu_moe_gating_top_k_softmax expects a 2-D input, got {}-D", x.dim()));
+    if (x.dim() != 2) throw SkipApi(fmt::format("npu_moe_gating_top_k_softmax expects a 2-D input, got {}-D", x.dim()));
     const auto k = a.at("k").integer;
     const auto soft = at::softmax(x.to(at::kFloat), -1).to(x.scalar_type());
     auto index = at::argsort(-soft, /*stable=*/true, -1).slice(1, 0, k);
@@ -121,17 +122,17 @@ c10::IValue moe_gating_top_k_softmax(const Bound& a) {
 double scalar_arg(const Bound& a, const char* name) {
     const auto& v = a.at(name);
     if (v.kind == PyValue::Kind::Tensor) return v.tensor.item<double>();
-    if (!v.is_number()) throw UnsupportedApi(fmt::format("argument '{}' must be a number", name));
+    if (!v.is_number()) throw SkipApi(fmt::format("argument '{}' must be a number", name));
     return v.number();
 }
 
 // The optimizer state (var, m, v) passed as out=(var, m, v).
 std::array<at::Tensor, 3> optimizer_state(const Bound& a) {
     const auto& out = a.at("out");
-    if (out.kind != PyValue::Kind::List || out.items.size() != 3) throw UnsupportedApi("out must be the tuple (var, m, v)");
+    if (out.kind != PyValue::Kind::List || out.items.size() != 3) throw SkipApi("out must be the tuple (var, m, v)");
     std::array<at::Tensor, 3> state;
     for (std::size_t k = 0; k < 3; ++k) {
-        if (out.items[k].kind != PyValue::Kind::Tensor) throw UnsupportedApi("out must be the tuple (var, m, v)");
+        if (out.items[k].kind != PyValue::Kind::Tensor) throw SkipApi("out must be the tuple (var, m, v)");
         state[k] = out.items[k].tensor;
     }
     return state;
@@ -178,7 +179,7 @@ at::Tensor to_bnsd(const at::Tensor& t, std::int64_t heads, const std::string& l
     if (layout == "BSND") return t.permute({0, 2, 1, 3});
     if (layout == "BSH") return t.view({t.size(0), t.size(1), heads, t.size(2) / heads}).permute({0, 2, 1, 3});
     if (layout == "SBH") return t.view({t.size(0), t.size(1), heads, t.size(2) / heads}).permute({1, 2, 0, 3});
-    throw UnsupportedApi(fmt::format("npu_fusion_attention: input_layout {} is not supported", layout));
+    throw SkipApi(fmt::format("npu_fusion_attention: input_layout {} is not supported", layout));
 }
 
 at::Tensor from_bnsd(const at::Tensor& t, const std::string& layout) {
@@ -220,7 +221,7 @@ c10::IValue fusion_attention(const Bound& a) {
     };
     const auto& k_in = tensor_arg(a, "key");
     const auto n2 = kv_heads(k_in);
-    if (n2 == 0 || n1 % n2 != 0) throw UnsupportedApi(fmt::format("npu_fusion_attention: N1 ({}) is not a multiple of N2 ({})", n1, n2));
+    if (n2 == 0 || n1 % n2 != 0) throw SkipApi(fmt::format("npu_fusion_attention: N1 ({}) is not a multiple of N2 ({})", n1, n2));
     auto k = to_bnsd(k_in, n2, layout);
     auto v = to_bnsd(tensor_arg(a, "value"), n2, layout);
     if (n1 != n2) {
@@ -304,17 +305,21 @@ const std::map<std::string, BenchFunction>& bench_functions() {
 
 }  // namespace
 
-std::optional<c10::IValue> npu_bench_function(const std::string& api_name, const PyCall& call) {
-    const auto it = bench_functions().find(api_name);
-    if (it == bench_functions().end()) return std::nullopt;
-    PyCall renamed = call;
-    // msprobe's bench spells npu_rms_norm's epsilon `eps`; accept both.
-    for (auto& [k, v] : renamed.kwargs) {
-        if (api_name == "npu_rms_norm" && k == "eps") k = "epsilon";
+void register_npu_bench_functions(ApiRegistry& registry) {
+    for (const auto& [name, function] : bench_functions()) {
+        if (name != "npu_rms_norm") {
+            registry.add("NPU", name, function.signature, function.run);
+            continue;
+        }
+        // msprobe's bench spells npu_rms_norm's epsilon `eps`; accept both.
+        registry.add("NPU", name, [function = function](const PyCall& call) {
+            PyCall renamed = call;
+            for (auto& [k, v] : renamed.kwargs) {
+                if (k == "eps") k = "epsilon";
+            }
+            return function.run(bind_python(renamed, function.signature, "npu_rms_norm"));
+        });
     }
-    return it->second.run(bind_python(renamed, it->second.signature, api_name));
 }
-
-bool has_npu_bench_function(const std::string& api_name) { return bench_functions().count(api_name) != 0; }
 
 }  // namespace msprobe::run_ut

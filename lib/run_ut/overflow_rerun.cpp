@@ -17,7 +17,7 @@
 #include "precision/run_ut_report.hpp"
 #include "report/output_file.hpp"
 #include "run_ut/api_executor.hpp"
-#include "run_ut/npu_bench_functions.hpp"
+#include "run_ut/api_registry.hpp"
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
 
@@ -158,7 +158,7 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
         };
         // NPU fused operators re-run through their CPU golden (npu_bench_functions) when one exists.
         if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed" ||
-            (parts->family == "NPU" && !has_npu_bench_function(parts->api_name))) {
+            (parts->family == "NPU" && !api_registry().contains("NPU", parts->api_name))) {
             const std::string message = fmt::format("{} api is not supported for run ut. SKIP.", parts ? parts->family : api.full_name);
             log::info(message);
             write(" ", "skipped", message);
