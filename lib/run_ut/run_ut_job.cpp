@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <optional>
 #include <set>
 
 #include "common/error.hpp"
@@ -14,7 +15,6 @@
 #include "precision/api_name.hpp"
 #include "precision/result_counts.hpp"
 #include "precision/run_ut_report.hpp"
-#include "run_ut/api_executor.hpp"
 #include "run_ut/api_names.hpp"
 #include "run_ut/api_run.hpp"
 #include "run_ut/collective.hpp"
@@ -128,6 +128,39 @@ precision::ApiComparison run_collective_or_skip(const ApiEntry& api, const std::
     }
 }
 
+// Why run_ut does not run the API at all (its SKIP message), or nullopt. Distributed APIs run only when the
+// other ranks' dumps are at hand (`collectives_recomputed`).
+std::optional<std::string> not_run_reason(const std::string& full_name, const std::optional<precision::ApiNameParts>& parts,
+                                          const ApiLists& lists, bool collectives_recomputed) {
+    if (precision::has_formula_characters(full_name)) return "api name contains special characters, please check!";
+    if (parts && parts->family == "Distributed" && collectives_recomputed) return std::nullopt;
+    if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
+        return fmt::format("API {} not support for run ut. SKIP.", full_name);
+    }
+    if (!runs(parts->api_name, lists)) return fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name);
+    return std::nullopt;
+}
+
+// One API run and compared; whatever stops the run (SkipApi, libtorch's own errors) is its SKIP row.
+// `error_dir`, when given, receives the tensors of an API that did not pass (-save_error_data).
+precision::ApiComparison run_api_or_skip(const ApiRunRequest& request, InputBuilder& inputs,
+                                         const std::filesystem::path* error_dir) {
+    try {
+        ApiRunArtifacts artifacts;
+        auto result = run_api(request, inputs, error_dir ? &artifacts : nullptr);
+        if (error_dir && !precision::api_passed(result.forward_status, result.backward_status)) {
+            save_error_data(*error_dir, request.full_name, artifacts);
+        }
+        return result;
+    } catch (const std::exception& e) {
+        const std::string text = exception_text(e);
+        if (text.find("expected scalar type Long") != std::string::npos) {
+            log::warning(fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).", request.api_name));
+        }
+        return precision::skipped_api(request.full_name, text);
+    }
+}
+
 }  // namespace
 
 RunUtSummary run_ut(const RunUtOptions& options) {
@@ -169,32 +202,15 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         if (done.count(api.full_name)) continue;
         precision::ApiComparison result;
         const auto parts = precision::split_api_full_name(api.full_name);
-        if (precision::has_formula_characters(api.full_name)) {
-            result = precision::skipped_api(api.full_name, "api name contains special characters, please check!");
-        } else if (parts && parts->family == "Distributed" && rank_dumps) {
+        if (const auto why = not_run_reason(api.full_name, parts, lists, rank_dumps.has_value())) {
+            result = precision::skipped_api(api.full_name, *why);
+        } else if (parts->family == "Distributed") {
             result = run_collective_or_skip(api, parts->api_name, *rank_dumps, records.data_root.has_value());
-        } else if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
-            result = precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut. SKIP.", api.full_name));
-        } else if (!runs(parts->api_name, lists)) {
-            result = precision::skipped_api(api.full_name,
-                                            fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name));
         } else {
-            ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
-                                  records.data_root.has_value()};
             if (options.seed_per_api) at::manual_seed(1234);
-            try {
-                ApiRunArtifacts artifacts;
-                result = run_api(request, inputs, options.save_error_data ? &artifacts : nullptr);
-                const bool failed = !precision::api_passed(result.forward_status, result.backward_status);
-                if (options.save_error_data && failed) save_error_data(error_dir, api.full_name, artifacts);
-            } catch (const std::exception& e) {
-                const std::string text = exception_text(e);
-                if (text.find("expected scalar type Long") != std::string::npos) {
-                    log::warning(fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).",
-                                             parts->api_name));
-                }
-                result = precision::skipped_api(api.full_name, text);
-            }
+            const ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
+                                        records.data_root.has_value()};
+            result = run_api_or_skip(request, inputs, options.save_error_data ? &error_dir : nullptr);
         }
         // After -save_error_data has judged by msprobe's statuses, so that the same files are saved.
         if (!options.strict_compat) precision::skip_sides_that_compared_nothing(result);
