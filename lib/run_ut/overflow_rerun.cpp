@@ -156,13 +156,16 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
                                   precision::csv_line({api.full_name, python_bool(in_overflow), python_bool(device_overflow),
                                                        cpu, verdict, message}));
         };
+        auto skip = [&](const std::string& message) {
+            write(" ", "skipped", message);
+            ++summary.skipped;
+        };
         // NPU fused operators re-run through their CPU golden (npu_bench_functions) when one exists.
         if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed" ||
             (parts->family == "NPU" && !api_registry().contains("NPU", parts->api_name))) {
             const std::string message = fmt::format("{} api is not supported for run ut. SKIP.", parts ? parts->family : api.full_name);
             log::info(message);
-            write(" ", "skipped", message);
-            ++summary.skipped;
+            skip(message);
             continue;
         }
         try {
@@ -171,16 +174,14 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
             const c10::IValue out = cpu_run(parts->family, parts->api_name, call, emulated);
             if (out.isNone()) {
                 log::warning(fmt::format("The {} overflow is a normal overflow, out and npu_out is None.", api.full_name));
-                write(" ", "skipped", "out and npu_out is None");
-                ++summary.skipped;
+                skip("out and npu_out is None");
                 continue;
             }
             if (holds_python_bool(out)) {
                 const auto message = fmt::format(
                     "The output of {} is bool type.This dtype not support overflow, so it will be skipped.", api.full_name);
                 log::warning(message);
-                write(" ", "skipped", message);
-                ++summary.skipped;
+                skip(message);
                 continue;
             }
             const bool cpu_overflow = overflowed(out);
@@ -194,8 +195,7 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
             const auto* c10e = dynamic_cast<const c10::Error*>(&e);
             const std::string text = c10e ? c10e->what_without_backtrace() : e.what();
             log::error(fmt::format("Run {} UT Error: {}", api.full_name, text));
-            write(" ", "skipped", text);
-            ++summary.skipped;
+            skip(text);
         }
     }
     log::info("UT task completed.");
