@@ -161,6 +161,12 @@ precision::ApiComparison run_api_or_skip(const ApiRunRequest& request, InputBuil
     }
 }
 
+// One API's result row in the summary: SKIP forward means it did not run.
+void count_api(RunUtSummary& summary, const std::string& forward_status, const std::string& backward_status) {
+    ++(forward_status == precision::kSkip ? summary.skipped : summary.executed);
+    if (!precision::api_passed(forward_status, backward_status)) ++summary.failed;
+}
+
 }  // namespace
 
 RunUtSummary run_ut(const RunUtOptions& options) {
@@ -216,12 +222,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         if (!options.strict_compat) precision::skip_sides_that_compared_nothing(result);
         report->append(result);
         progress.advance();
-        if (result.forward_status == precision::kSkip) {
-            ++summary.skipped;
-        } else {
-            ++summary.executed;
-        }
-        if (!precision::api_passed(result.forward_status, result.backward_status)) ++summary.failed;
+        count_api(summary, result.forward_status, result.backward_status);
     }
     summary.counts = precision::count_results(report->result_path());
     log::info("UT task result csv is saved in " + report->result_path().string());
@@ -283,8 +284,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const Work
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto& row = rows[r];
         if (row.size() < 3) continue;
-        (row[1] == precision::kSkip ? summary.skipped : summary.executed) += 1;
-        if (!precision::api_passed(row[1], row[2])) ++summary.failed;
+        count_api(summary, row[1], row[2]);
     }
     if (outcome.interrupted_by != 0) {
         throw Error(options.api_info.string(),
