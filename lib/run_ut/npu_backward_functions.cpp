@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <functional>
-#include <map>
 
 #include "run_ut/api_executor.hpp"
 #include "run_ut/python_signature.hpp"
@@ -15,6 +14,8 @@ namespace msprobe::run_ut {
 namespace {
 
 using namespace py;  // signature defaults: none(), i(), f(), b(), s()
+
+constexpr const char* kFamily = "Aten";
 
 c10::IValue tuple(const std::vector<at::Tensor>& tensors) {
     std::vector<c10::IValue> items;
@@ -132,50 +133,38 @@ c10::IValue confusion_transpose_backward(const Bound& a) {
     return grad.reshape(permuted).permute(inverse);
 }
 
-struct BackwardFunction {
-    PySignature signature;
-    c10::IValue (*run)(const Bound&);
-};
-
-const std::map<std::string, BackwardFunction>& backward_functions() {
-    static const std::map<std::string, BackwardFunction> functions = {
-        {"npu_fast_gelu_backward", {{{"grad", none()}, {"self", none()}}, fast_gelu_backward}},
-        {"npu_confusion_transpose_backward",
-         {{{"grad", none()}, {"perm", none()}, {"shape", none()}, {"transpose_first", none()}}, confusion_transpose_backward}},
-        {"npu_linear_backward", {{{"grad", none()}, {"input", none()}, {"weight", none()}}, linear_backward}},
-        {"matmul_backward", {{{"grad", none()}, {"self", none()}, {"other", none()}, {"mask", none()}}, matmul_backward}},
-        {"npu_rms_norm_backward", {{{"dy", none()}, {"self", none()}, {"gamma", none()}, {"rstd", none()}}, rms_norm_backward}},
-        {"npu_rotary_mul_backward", {{{"grad", none()}, {"self", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul_backward}},
-        {"npu_scaled_masked_softmax_backward",
-         {{{"y_grad", none()}, {"y", none()}, {"mask", none()}, {"scale", f(1.0)}, {"fixed_triu_mask", b(false)}},
-          scaled_masked_softmax_backward}},
-        {"npu_swiglu_backward", {{{"grad_output", none()}, {"self", none()}, {"dim", i(-1)}}, swiglu_backward}},
-        {"npu_fusion_attention_grad",
-         {{{"query", none()}, {"key", none()}, {"value", none()}, {"dy", none()}, {"head_num", none()},
-           {"input_layout", none()}, {"pse", none()}, {"padding_mask", none()}, {"atten_mask", none()},
-           {"softmax_max", none()}, {"softmax_sum", none()}, {"softmax_in", none()}, {"attention_in", none()},
-           {"scale_value", f(1.0)}, {"keep_prob", f(1.0)}, {"pre_tockens", i(2147483647)}, {"next_tockens", i(2147483647)},
-           {"inner_precise", i(0)}, {"seed", i(0)}, {"offset", i(0)}, {"numels", i(0)}, {"prefix", none()},
-           {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()}, {"sparse_mode", i(0)},
-           {"gen_mask_parallel", b(true)}, {"sync", b(false)}},
-          fusion_attention_grad}},
-    };
-    return functions;
-}
 
 }  // namespace
 
 void register_npu_backward_functions(ApiRegistry& registry) {
-    for (const auto& [name, function] : backward_functions()) {
-        if (name != "npu_fusion_attention_grad") {
-            registry.add("Aten", name, function.signature, function.run);
-            continue;
-        }
-        registry.add("Aten", name, [function = function](const PyCall& call) {
-            if (call.args.size() != 6) throw SkipApi("npu_fusion_attention_grad needs exactly 6 positional arguments");
-            return function.run(bind_python(call, function.signature, "npu_fusion_attention_grad"));
-        });
-    }
+    registry.add(kFamily, "npu_fast_gelu_backward", {{"grad", none()}, {"self", none()}}, fast_gelu_backward);
+    registry.add(kFamily, "npu_confusion_transpose_backward", {{"grad", none()}, {"perm", none()}, {"shape", none()},
+                 {"transpose_first", none()}}, confusion_transpose_backward);
+    registry.add(kFamily, "npu_linear_backward", {{"grad", none()}, {"input", none()}, {"weight", none()}},
+                 linear_backward);
+    registry.add(kFamily, "matmul_backward", {{"grad", none()}, {"self", none()}, {"other", none()}, {"mask", none()}},
+                 matmul_backward);
+    registry.add(kFamily, "npu_rms_norm_backward", {{"dy", none()}, {"self", none()}, {"gamma", none()},
+                 {"rstd", none()}}, rms_norm_backward);
+    registry.add(kFamily, "npu_rotary_mul_backward", {{"grad", none()}, {"self", none()}, {"r1", none()}, {"r2", none()}},
+                 rotary_mul_backward);
+    registry.add(kFamily, "npu_scaled_masked_softmax_backward", {{"y_grad", none()}, {"y", none()}, {"mask", none()},
+                 {"scale", f(1.0)}, {"fixed_triu_mask", b(false)}}, scaled_masked_softmax_backward);
+    registry.add(kFamily, "npu_swiglu_backward", {{"grad_output", none()}, {"self", none()}, {"dim", i(-1)}},
+                 swiglu_backward);
+    registry.add(kFamily, "npu_fusion_attention_grad", [](const PyCall& call) {
+        static const PySignature signature = {{"query", none()}, {"key", none()}, {"value", none()}, {"dy", none()},
+                                             {"head_num", none()}, {"input_layout", none()}, {"pse", none()},
+                                             {"padding_mask", none()}, {"atten_mask", none()}, {"softmax_max", none()},
+                                             {"softmax_sum", none()}, {"softmax_in", none()}, {"attention_in", none()},
+                                             {"scale_value", f(1.0)}, {"keep_prob", f(1.0)}, {"pre_tockens", i(2147483647)},
+                                             {"next_tockens", i(2147483647)}, {"inner_precise", i(0)}, {"seed", i(0)},
+                                             {"offset", i(0)}, {"numels", i(0)}, {"prefix", none()},
+                                             {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()},
+                                             {"sparse_mode", i(0)}, {"gen_mask_parallel", b(true)}, {"sync", b(false)}};
+        if (call.args.size() != 6) throw SkipApi("npu_fusion_attention_grad needs exactly 6 positional arguments");
+        return fusion_attention_grad(bind_python(call, signature, "npu_fusion_attention_grad"));
+    });
 }
 
 }  // namespace msprobe::run_ut

@@ -5,7 +5,6 @@
 
 #include <array>
 #include <cmath>
-#include <map>
 
 #include "run_ut/api_executor.hpp"
 #include "run_ut/python_signature.hpp"
@@ -16,6 +15,8 @@ namespace msprobe::run_ut {
 namespace {
 
 using namespace py;  // signature defaults: none(), i(), f(), b(), s()
+
+constexpr const char* kFamily = "NPU";
 
 c10::optional<at::Tensor> optional_tensor(const Bound& a, const char* name) {
     const auto& v = a.at(name);
@@ -252,74 +253,54 @@ c10::IValue fusion_attention(const Bound& a) {
     return tuple({y, row_max.repeat({1, 1, 1, 8}), row_sum.repeat({1, 1, 1, 8})});
 }
 
-using BenchRun = c10::IValue (*)(const Bound&);
-
-struct BenchFunction {
-    PySignature signature;
-    BenchRun run;
-};
-
 c10::IValue linear(const Bound& a) {
     return at::linear(tensor_arg(a, "input"), tensor_arg(a, "weight"), optional_tensor(a, "bias"));
 }
 
 c10::IValue mish(const Bound& a) { return at::mish(tensor_arg(a, "input")); }
 
-const std::map<std::string, BenchFunction>& bench_functions() {
-    static const std::map<std::string, BenchFunction> functions = {
-        {"npu_fast_gelu", {{{"input", none()}}, fast_gelu}},
-        {"npu_layer_norm_eval", {{{"input", none()}, {"normalized_shape", none()}, {"weight", none()}, {"bias", none()},
-                                  {"eps", f(1e-5)}}, layer_norm_eval}},
-        {"npu_linear", {{{"input", none()}, {"weight", none()}, {"bias", none()}}, linear}},
-        {"npu_mish", {{{"input", none()}}, mish}},
-        {"npu_rms_norm", {{{"input", none()}, {"gamma", none()}, {"epsilon", f(1e-6)}}, rms_norm}},
-        {"npu_rotary_mul", {{{"input", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul}},
-        {"npu_scaled_masked_softmax", {{{"x", none()}, {"mask", none()}, {"scale", f(1.0)}, {"fixed_triu_mask", b(false)}},
-                                       scaled_masked_softmax}},
-        {"npu_swiglu", {{{"input", none()}, {"dim", i(-1)}}, swiglu}},
-        {"npu_confusion_transpose", {{{"input", none()}, {"perm", none()}, {"shape", none()}, {"transpose_first", none()}},
-                                     confusion_transpose}},
-        {"npu_group_norm_silu", {{{"input", none()}, {"gamma", none()}, {"beta", none()}, {"group", none()}, {"eps", f(1e-5)}},
-                                 group_norm_silu}},
-        {"npu_sort_v2", {{{"input", none()}, {"dim", i(-1)}, {"descending", b(false)}, {"out", none()}}, sort_v2}},
-        {"npu_moe_gating_top_k_softmax", {{{"x", none()}, {"finished", none()}, {"k", i(1)}}, moe_gating_top_k_softmax}},
-        {"npu_apply_adam_w",
-         {{{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()}, {"weight_decay", none()}, {"beta1", none()},
-           {"beta2", none()}, {"epsilon", none()}, {"grad", none()}, {"max_grad_norm", none()}, {"amsgrad", b(false)},
-           {"maximize", b(false)}, {"out", none()}},
-          apply_adam_w}},
-        {"npu_apply_adam",
-         {{{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()}, {"beta1", none()}, {"beta2", none()},
-           {"epsilon", none()}, {"grad", none()}, {"use_locking", b(false)}, {"use_nesterov", b(false)}, {"out", none()}},
-          apply_adam}},
-        {"npu_fusion_attention",
-         {{{"query", none()}, {"key", none()}, {"value", none()}, {"head_num", none()}, {"input_layout", none()},
-           {"pse", none()}, {"padding_mask", none()}, {"atten_mask", none()}, {"scale", f(1.0)}, {"keep_prob", f(1.0)},
-           {"pre_tockens", i(2147483647)}, {"next_tockens", i(2147483647)}, {"inner_precise", i(0)}, {"prefix", none()},
-           {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()}, {"sparse_mode", i(0)},
-           {"gen_mask_parallel", b(true)}, {"sync", b(false)}},
-          fusion_attention}},
-    };
-    return functions;
-}
 
 }  // namespace
 
 void register_npu_bench_functions(ApiRegistry& registry) {
-    for (const auto& [name, function] : bench_functions()) {
-        if (name != "npu_rms_norm") {
-            registry.add("NPU", name, function.signature, function.run);
-            continue;
+    registry.add(kFamily, "npu_fast_gelu", {{"input", none()}}, fast_gelu);
+    registry.add(kFamily, "npu_layer_norm_eval", {{"input", none()}, {"normalized_shape", none()}, {"weight", none()},
+                 {"bias", none()}, {"eps", f(1e-5)}}, layer_norm_eval);
+    registry.add(kFamily, "npu_linear", {{"input", none()}, {"weight", none()}, {"bias", none()}}, linear);
+    registry.add(kFamily, "npu_mish", {{"input", none()}}, mish);
+    // msprobe's bench spells npu_rms_norm's epsilon `eps`; accept both.
+    registry.add(kFamily, "npu_rms_norm", [](const PyCall& call) {
+        PyCall renamed = call;
+        for (auto& [k, v] : renamed.kwargs) {
+            if (k == "eps") k = "epsilon";
         }
-        // msprobe's bench spells npu_rms_norm's epsilon `eps`; accept both.
-        registry.add("NPU", name, [function = function](const PyCall& call) {
-            PyCall renamed = call;
-            for (auto& [k, v] : renamed.kwargs) {
-                if (k == "eps") k = "epsilon";
-            }
-            return function.run(bind_python(renamed, function.signature, "npu_rms_norm"));
-        });
-    }
+        return rms_norm(bind_python(renamed, {{"input", none()}, {"gamma", none()}, {"epsilon", f(1e-6)}}, "npu_rms_norm"));
+    });
+    registry.add(kFamily, "npu_rotary_mul", {{"input", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul);
+    registry.add(kFamily, "npu_scaled_masked_softmax", {{"x", none()}, {"mask", none()}, {"scale", f(1.0)},
+                 {"fixed_triu_mask", b(false)}}, scaled_masked_softmax);
+    registry.add(kFamily, "npu_swiglu", {{"input", none()}, {"dim", i(-1)}}, swiglu);
+    registry.add(kFamily, "npu_confusion_transpose", {{"input", none()}, {"perm", none()}, {"shape", none()},
+                 {"transpose_first", none()}}, confusion_transpose);
+    registry.add(kFamily, "npu_group_norm_silu", {{"input", none()}, {"gamma", none()}, {"beta", none()},
+                 {"group", none()}, {"eps", f(1e-5)}}, group_norm_silu);
+    registry.add(kFamily, "npu_sort_v2", {{"input", none()}, {"dim", i(-1)}, {"descending", b(false)}, {"out", none()}},
+                 sort_v2);
+    registry.add(kFamily, "npu_moe_gating_top_k_softmax", {{"x", none()}, {"finished", none()}, {"k", i(1)}},
+                 moe_gating_top_k_softmax);
+    registry.add(kFamily, "npu_apply_adam_w", {{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()},
+                 {"weight_decay", none()}, {"beta1", none()}, {"beta2", none()}, {"epsilon", none()}, {"grad", none()},
+                 {"max_grad_norm", none()}, {"amsgrad", b(false)}, {"maximize", b(false)}, {"out", none()}},
+                 apply_adam_w);
+    registry.add(kFamily, "npu_apply_adam", {{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()},
+                 {"beta1", none()}, {"beta2", none()}, {"epsilon", none()}, {"grad", none()}, {"use_locking", b(false)},
+                 {"use_nesterov", b(false)}, {"out", none()}}, apply_adam);
+    registry.add(kFamily, "npu_fusion_attention", {{"query", none()}, {"key", none()}, {"value", none()},
+                 {"head_num", none()}, {"input_layout", none()}, {"pse", none()}, {"padding_mask", none()},
+                 {"atten_mask", none()}, {"scale", f(1.0)}, {"keep_prob", f(1.0)}, {"pre_tockens", i(2147483647)},
+                 {"next_tockens", i(2147483647)}, {"inner_precise", i(0)}, {"prefix", none()},
+                 {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()}, {"sparse_mode", i(0)},
+                 {"gen_mask_parallel", b(true)}, {"sync", b(false)}}, fusion_attention);
 }
 
 }  // namespace msprobe::run_ut
