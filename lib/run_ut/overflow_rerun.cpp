@@ -1,6 +1,8 @@
 // run_overflow_check (spec overflow_check §2-3): each forward API of an
 // overflow dump re-run on the CPU at its dumped dtypes (no raising); its
 // overflow compared with the overflow the dump recorded for the device.
+#include "run_ut/overflow_rerun.hpp"
+
 #include <ATen/ATen.h>
 #include <c10/util/Exception.h>
 #include <fmt/format.h>
@@ -15,10 +17,9 @@
 #include "precision/run_ut_report.hpp"
 #include "report/output_file.hpp"
 #include "run_ut/api_executor.hpp"
-#include "run_ut/npu_bench_functions.hpp"
+#include "run_ut/api_registry.hpp"
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
-#include "run_ut/run_ut_options.hpp"
 
 namespace msprobe::run_ut {
 
@@ -133,11 +134,11 @@ std::string python_bool(bool b) { return b ? "True" : "False"; }
 
 }  // namespace
 
-OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
-                                        const std::string& timestamp) {
+OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
+                                           const std::string& timestamp) {
     DumpRecords records = read_dump_records(api_info);
     report::ensure_output_dir(out_dir);
-    OverflowCheckSummary summary;
+    OverflowRerunSummary summary;
     summary.result_csv = out_dir / ("overflow_check_result_" + (timestamp.empty() ? precision::timestamp_now() : timestamp) + ".csv");
     precision::create_csv(summary.result_csv,
                           {"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"});
@@ -155,13 +156,16 @@ OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, c
                                   precision::csv_line({api.full_name, python_bool(in_overflow), python_bool(device_overflow),
                                                        cpu, verdict, message}));
         };
-        // NPU fused operators re-run through their CPU golden (npu_bench_functions) when one exists.
-        if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed" ||
-            (parts->family == "NPU" && !has_npu_bench_function(parts->api_name))) {
-            const std::string message = fmt::format("{} api is not supported for run ut. SKIP.", parts ? parts->family : api.full_name);
-            log::info(message);
+        auto skip = [&](const std::string& message) {
             write(" ", "skipped", message);
             ++summary.skipped;
+        };
+        // NPU fused operators re-run through their CPU golden (npu_bench_functions) when one exists.
+        if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed" ||
+            (parts->family == "NPU" && !api_registry().contains("NPU", parts->api_name))) {
+            const std::string message = fmt::format("{} api is not supported for run ut. SKIP.", parts ? parts->family : api.full_name);
+            log::info(message);
+            skip(message);
             continue;
         }
         try {
@@ -170,16 +174,14 @@ OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, c
             const c10::IValue out = cpu_run(parts->family, parts->api_name, call, emulated);
             if (out.isNone()) {
                 log::warning(fmt::format("The {} overflow is a normal overflow, out and npu_out is None.", api.full_name));
-                write(" ", "skipped", "out and npu_out is None");
-                ++summary.skipped;
+                skip("out and npu_out is None");
                 continue;
             }
             if (holds_python_bool(out)) {
                 const auto message = fmt::format(
                     "The output of {} is bool type.This dtype not support overflow, so it will be skipped.", api.full_name);
                 log::warning(message);
-                write(" ", "skipped", message);
-                ++summary.skipped;
+                skip(message);
                 continue;
             }
             const bool cpu_overflow = overflowed(out);
@@ -193,8 +195,7 @@ OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, c
             const auto* c10e = dynamic_cast<const c10::Error*>(&e);
             const std::string text = c10e ? c10e->what_without_backtrace() : e.what();
             log::error(fmt::format("Run {} UT Error: {}", api.full_name, text));
-            write(" ", "skipped", text);
-            ++summary.skipped;
+            skip(text);
         }
     }
     log::info("UT task completed.");

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "precision/csv_dialect.hpp"
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/overflow_rerun.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe;
@@ -35,7 +35,7 @@ TEST_CASE("run_overflow_check classifies normal and abnormal overflow", "[run_ut
         R"("Distributed.all_reduce.0.forward": {"input_args": [], "input_kwargs": {}, "output": []}}})";
     std::ofstream(dir / "dump.json") << text;
 
-    const auto summary = run_ut::run_overflow_check(dir / "dump.json", dir / "out", "20260101000000");
+    const auto summary = run_ut::rerun_overflowed_apis(dir / "dump.json", dir / "out", "20260101000000");
     CHECK(summary.checked == 5);
     CHECK(summary.normal == 4);
     CHECK(summary.abnormal == 1);
