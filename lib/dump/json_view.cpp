@@ -2,6 +2,8 @@
 
 #include <rapidjson/document.h>
 
+#include "dump/python_value.hpp"
+
 namespace msprobe::dump {
 
 bool JsonView::is_null() const { return value_ && value_->IsNull(); }
@@ -38,6 +40,8 @@ std::optional<std::string_view> JsonView::string() const {
     if (!is_string()) return std::nullopt;
     return std::string_view(value_->GetString(), value_->GetStringLength());
 }
+
+bool JsonView::truthy() const { return value_ && python_truthy(*value_); }
 
 JsonView JsonView::member(std::string_view key) const {
     if (!is_object()) return {};

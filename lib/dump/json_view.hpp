@@ -42,6 +42,8 @@ public:
     std::optional<std::uint64_t> uint64() const;   // an integer token that fits in uint64
     std::optional<std::string_view> string() const;
     std::string_view text() const { return string().value_or(std::string_view()); }  // "" unless a string
+    // Python's bool() of the value: false when absent, null, false, 0, "", [] or {}.
+    bool truthy() const;
 
     // The member `key` of an object; empty when absent or not an object.
     JsonView member(std::string_view key) const;

@@ -103,3 +103,18 @@ TEST_CASE("JsonView: strings point into the parsed text") {
     CHECK(first == "Functional.relu.0.forward");
     CHECK(first.data() == again.data());
 }
+
+TEST_CASE("JsonView: truthy is Python's bool(), absent counting as false") {
+    const JsonFile file = load_text(
+        R"({"zero": 0, "fzero": 0.0, "one": 1, "empty": "", "s": "x", "no": false, "yes": true, "n": null,)"
+        R"( "ea": [], "a": [0], "eo": {}, "o": {"k": 0}})");
+    const JsonView root = file.root();
+    for (const char* key : {"zero", "fzero", "empty", "no", "n", "ea", "eo", "absent"}) {
+        INFO(key);
+        CHECK_FALSE(root.member(key).truthy());
+    }
+    for (const char* key : {"one", "s", "yes", "a", "o"}) {
+        INFO(key);
+        CHECK(root.member(key).truthy());
+    }
+}
