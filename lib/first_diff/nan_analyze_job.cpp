@@ -5,13 +5,12 @@
 #include <algorithm>
 #include <map>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/python_json_writer.hpp"
 #include "common/timestamps.hpp"
+#include "dump/construct_chain.hpp"
 #include "dump/json_file.hpp"
 #include "first_diff/json_copy.hpp"
 #include "first_diff/nan_dump_reader.hpp"
@@ -132,29 +131,8 @@ std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& ste
     return {ranks.begin(), ranks.end()};
 }
 
-std::vector<std::string> construct_chain(const rapidjson::Value& construct, const std::string& key) {
-    // One pass to index the members, so a chain through many modules stays linear.
-    std::unordered_map<std::string_view, const rapidjson::Value*> parents;
-    if (construct.IsObject()) {
-        parents.reserve(construct.MemberCount());
-        for (const auto& m : construct.GetObject()) parents.try_emplace(json_text(m.name), &m.value);
-    }
-    std::vector<std::string> chain{key};
-    std::unordered_set<std::string_view> visited{key};
-    std::string_view current = key;
-    while (true) {
-        const auto found = parents.find(current);
-        const rapidjson::Value* parent = found == parents.end() ? nullptr : found->second;
-        // A list value is [parent, micro_step].
-        if (parent && parent->IsArray()) parent = parent->Empty() ? nullptr : &(*parent)[0];
-        if (!parent || !parent->IsString() || parent->GetStringLength() == 0) break;
-        const std::string_view name = json_text(*parent);
-        if (!visited.insert(name).second) break;
-        chain.emplace_back(name);
-        current = name;
-    }
-    std::reverse(chain.begin(), chain.end());
-    return chain;
+std::vector<std::string> construct_chain(dump::JsonView construct, const std::string& key) {
+    return dump::construct_chain(construct, key, dump::ConstructChainRules::nan_analyze());
 }
 
 const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const std::string& key,

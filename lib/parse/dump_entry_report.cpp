@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "common/python_text.hpp"
+#include "dump/construct_chain.hpp"
 #include "dump/data_name.hpp"
 #include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
@@ -114,19 +115,11 @@ std::string entry_lines(const Value& entry) {
     return out;
 }
 
-// construct.json: node -> parent (text, null, or a list whose first item is the parent).
+// The construct chain of an entry construct.json lists (none otherwise), by
+// parse's rules: an empty name is a module, a cycle is followed up to 1000 nodes.
 std::vector<std::string> construct_chain(const Value* construct, const std::string& name) {
-    std::vector<std::string> chain;
-    if (construct == nullptr || !construct->IsObject() || find_member(*construct, name.c_str()) == nullptr) return chain;
-    std::string node = name;
-    for (int depth = 0; depth < 1000; ++depth) {
-        chain.insert(chain.begin(), node);
-        const Value* parent = find_member(*construct, node.c_str());
-        if (parent != nullptr && parent->IsArray()) parent = parent->Empty() ? nullptr : &(*parent)[0];
-        if (parent == nullptr || !parent->IsString()) break;
-        node = std::string(parent->GetString(), parent->GetStringLength());
-    }
-    return chain;
+    if (construct == nullptr || !dump::JsonView(*construct).has_member(name)) return {};
+    return dump::construct_chain(*construct, name, dump::ConstructChainRules::parse());
 }
 
 // "File <path>, line <n>, in <fn>, \n <code>" -> the two traceback lines.
