@@ -3,29 +3,20 @@
 // a module and follows a cycle up to 1000 nodes.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "dump/construct_chain.hpp"
 #include "dump/json_file.hpp"
-#include "support/shared_fixtures.hpp"
+#include "json_text_file.hpp"
 
 using namespace msprobe::dump;
 using Chain = std::vector<std::string>;
 
-namespace {
-
-JsonFile load_text(const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("construct_chain") / "construct.json";
-    std::ofstream(path, std::ios::binary) << text;
-    return JsonFile::load(path);
-}
-
-}  // namespace
+using msprobe::testing::load_json_text;
 
 TEST_CASE("construct_chain: parents as names, nulls and [parent, micro_step] lists") {
-    const JsonFile file = load_text(R"({"Torch.relu.0.forward": "Module.block.forward.0",
+    const JsonFile file = load_json_text(R"({"Torch.relu.0.forward": "Module.block.forward.0",
                                         "Module.block.forward.0": ["Module.model.forward.0", 0],
                                         "Module.model.forward.0": null,
                                         "Torch.add.0.forward": [],
@@ -41,14 +32,14 @@ TEST_CASE("construct_chain: parents as names, nulls and [parent, micro_step] lis
 }
 
 TEST_CASE("construct_chain: an empty parent name ends nan_analyze's chain and is a node of parse's") {
-    const JsonFile file = load_text(R"({"a.0.forward": "m", "m": "", "": "top"})");
+    const JsonFile file = load_json_text(R"({"a.0.forward": "m", "m": "", "": "top"})");
     CHECK(construct_chain(file.root(), "a.0.forward", ConstructChainRules::nan_analyze()) == Chain{"m", "a.0.forward"});
     CHECK(construct_chain(file.root(), "a.0.forward", ConstructChainRules::parse()) ==
           Chain{"top", "", "m", "a.0.forward"});
 }
 
 TEST_CASE("construct_chain: a cycle ends at its first repeat for nan_analyze, at 1000 nodes for parse") {
-    const JsonFile file = load_text(R"({"a.0.forward": "b", "b": "c", "c": "b"})");
+    const JsonFile file = load_json_text(R"({"a.0.forward": "b", "b": "c", "c": "b"})");
     CHECK(construct_chain(file.root(), "a.0.forward", ConstructChainRules::nan_analyze()) ==
           Chain{"c", "b", "a.0.forward"});
     const Chain looped = construct_chain(file.root(), "a.0.forward", ConstructChainRules::parse());

@@ -3,23 +3,19 @@
 // leaf fields as the dump wrote them.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
-#include "support/shared_fixtures.hpp"
+#include "json_text_file.hpp"
 
 using namespace msprobe::dump;
 
+using msprobe::testing::load_json_text;
+
 namespace {
 
-JsonFile load_text(const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("entry_view") / "dump.json";
-    std::ofstream(path, std::ios::binary) << text;
-    return JsonFile::load(path);
-}
 
 const char* const kDump = R"({"task": "statistics", "level": "mix", "dump_data_dir": null, "data": {
   "Functional.linear.0.forward": {
@@ -53,7 +49,7 @@ TEST_CASE("entry_direction: forward, backward, parameters_grad, none") {
 }
 
 TEST_CASE("data_entries: every entry of data in file order, with its direction") {
-    const JsonFile file = load_text(kDump);
+    const JsonFile file = load_json_text(kDump);
     const auto entries = data_entries(file.root());
     std::vector<std::string> seen;
     for (const EntryView& e : entries) seen.push_back(std::string(e.name()) + "|" + std::string(e.direction()));
@@ -62,12 +58,12 @@ TEST_CASE("data_entries: every entry of data in file order, with its direction")
                       "Module.fc1.Linear.parameters_grad.0|backward", "Module.fc1.Linear.forward.0|forward",
                       "Tensor.__add__.0|"});
 
-    CHECK(data_entries(load_text(R"({"task": "tensor"})").root()).empty());
-    CHECK(data_entries(load_text(R"({"data": [1]})").root()).empty());
+    CHECK(data_entries(load_json_text(R"({"task": "tensor"})").root()).empty());
+    CHECK(data_entries(load_json_text(R"({"data": [1]})").root()).empty());
 }
 
 TEST_CASE("EntryView: the sections as written") {
-    const JsonFile file = load_text(kDump);
+    const JsonFile file = load_json_text(kDump);
     const auto entries = data_entries(file.root());
 
     const EntryView forward = entries[0];
@@ -100,7 +96,7 @@ TEST_CASE("EntryView: the sections as written") {
 }
 
 TEST_CASE("LeafView: dtype, shape, statistics, requires_grad, data_name") {
-    const JsonFile file = load_text(kDump);
+    const JsonFile file = load_json_text(kDump);
     const EntryView forward = data_entries(file.root())[0];
 
     const LeafView tensor(forward.input_args().item(0));

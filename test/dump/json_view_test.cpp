@@ -3,31 +3,20 @@
 // items come in file order.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "dump/json_file.hpp"
 #include "dump/json_view.hpp"
-#include "support/shared_fixtures.hpp"
+#include "json_text_file.hpp"
 
-namespace fs = std::filesystem;
 using msprobe::dump::JsonFile;
 using msprobe::dump::JsonView;
 
-namespace {
-
-JsonFile load_text(const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("json_view") / "view.json";
-    std::ofstream(path, std::ios::binary) << text;
-    return JsonFile::load(path);
-}
-
-}  // namespace
+using msprobe::testing::load_json_text;
 
 TEST_CASE("JsonView: each accessor answers for its own type only") {
-    const JsonFile file = load_text(
+    const JsonFile file = load_json_text(
         R"({"i": -3, "big": 18446744073709551615, "d": 2.5, "nan": NaN, "s": "text", "t": true, "n": null,)"
         R"( "a": [1, "x"], "o": {"k": 1}})");
     const JsonView root = file.root();
@@ -62,7 +51,7 @@ TEST_CASE("JsonView: each accessor answers for its own type only") {
 }
 
 TEST_CASE("JsonView: an absent member is an empty view that stays empty") {
-    const JsonFile file = load_text(R"({"a": [1], "o": {"k": null}})");
+    const JsonFile file = load_json_text(R"({"a": [1], "o": {"k": null}})");
     const JsonView root = file.root();
 
     const JsonView missing = root.member("nothing").member("deeper");
@@ -80,7 +69,7 @@ TEST_CASE("JsonView: an absent member is an empty view that stays empty") {
 }
 
 TEST_CASE("JsonView: members and items in file order") {
-    const JsonFile file = load_text(R"({"z": 1, "a": 2, "m": [3, "four", null]})");
+    const JsonFile file = load_json_text(R"({"z": 1, "a": 2, "m": [3, "four", null]})");
     const JsonView root = file.root();
 
     std::vector<std::string> names;
@@ -96,7 +85,7 @@ TEST_CASE("JsonView: members and items in file order") {
 }
 
 TEST_CASE("JsonView: strings point into the parsed text") {
-    const JsonFile file = load_text(R"({"name": "Functional.relu.0.forward"})");
+    const JsonFile file = load_json_text(R"({"name": "Functional.relu.0.forward"})");
     const JsonView root = file.root();
     const auto first = root.member("name").text();
     const auto again = root.member("name").text();
@@ -105,7 +94,7 @@ TEST_CASE("JsonView: strings point into the parsed text") {
 }
 
 TEST_CASE("JsonView: truthy is Python's bool(), absent counting as false") {
-    const JsonFile file = load_text(
+    const JsonFile file = load_json_text(
         R"({"zero": 0, "fzero": 0.0, "one": 1, "empty": "", "s": "x", "no": false, "yes": true, "n": null,)"
         R"( "ea": [], "a": [0], "eo": {}, "o": {"k": 0}})");
     const JsonView root = file.root();

@@ -2,7 +2,6 @@
 // numbers are judged the same by all, strings by the detector each set reproduces.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <string>
@@ -10,7 +9,7 @@
 
 #include "dump/json_file.hpp"
 #include "dump/non_finite_value.hpp"
-#include "support/shared_fixtures.hpp"
+#include "json_text_file.hpp"
 
 using namespace msprobe::dump;
 
@@ -74,9 +73,7 @@ const Row kRows[] = {
 
 TEST_CASE("non_finite_value: each spelling set against one table") {
     for (const Row& row : kRows) {
-        const auto path = msprobe::testing::scratch_dir("non_finite_value") / "value.json";
-        std::ofstream(path, std::ios::binary) << "{\"v\": " << row.json << "}";
-        const JsonFile file = JsonFile::load(path);
+        const JsonFile file = msprobe::testing::load_json_text(std::string("{\"v\": ") + row.json + "}");
         const JsonView value = JsonView(file.root()).member("v");
         INFO(row.json);
         CHECK(non_finite_value(value, NonFiniteSpellings::NanInf) == row.nan_inf);
