@@ -1,5 +1,6 @@
 #include "first_diff/json_copy.hpp"
 
+#include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
 
 #include <algorithm>
@@ -32,12 +33,6 @@ void copy_json_value(py::JsonWriter& out, const rapidjson::Value& value) {
     }
 }
 
-const rapidjson::Value* json_member(const rapidjson::Value& object, const char* key) {
-    if (!object.IsObject()) return nullptr;
-    auto it = object.FindMember(key);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
-
 bool json_truthy(const rapidjson::Value* value) { return value && dump::python_truthy(*value); }
 
 std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows_of_state(const rapidjson::Value& op_items,
@@ -45,9 +40,9 @@ std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows_of_state(
     std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows;
     if (!op_items.IsArray()) return rows;
     for (const auto& row : op_items.GetArray()) {
-        const auto* s = json_member(row, "state");
+        const auto* s = dump::find_member(row, "state");
         if (!s || !s->IsString() || json_text(*s) != state) continue;
-        const auto* name = json_member(row, "NPU Name");
+        const auto* name = dump::find_member(row, "NPU Name");
         const std::string_view key = name && name->IsString() ? json_text(*name) : std::string_view("None");
         auto same = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.first == key; });
         if (same != rows.end()) {

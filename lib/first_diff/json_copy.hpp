@@ -14,9 +14,6 @@ namespace msprobe::first_diff {
 
 void copy_json_value(py::JsonWriter& out, const rapidjson::Value& value);
 
-// The member `key` of an object, or null when absent (or not an object).
-const rapidjson::Value* json_member(const rapidjson::Value& object, const char* key);
-
 // A string value's text.
 inline std::string_view json_text(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
 

@@ -29,7 +29,7 @@ struct RankFiles {
 
 void write_section(py::JsonWriter& out, const rapidjson::Value& entry, const char* name, bool list_default) {
     out.key(name);
-    if (const auto* section = json_member(entry, name)) {
+    if (const auto* section = dump::find_member(entry, name)) {
         copy_json_value(out, *section);
     } else if (list_default) {
         out.begin_array();
@@ -96,8 +96,8 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
                                       dump::JsonFile::load(files_at->construct), dump::JsonFile::load(files_at->stack)});
         }
         static const rapidjson::Value kEmptyObject(rapidjson::kObjectType);
-        const auto* data = json_member(loaded->dump.root(), "data");
-        const auto* entry = data ? json_member(*data, key.c_str()) : nullptr;
+        const auto* data = dump::find_member(loaded->dump.root(), "data");
+        const auto* entry = data ? dump::find_member(*data, key.c_str()) : nullptr;
         write_anomaly_node(out, key, entry && entry->IsObject() ? *entry : kEmptyObject, loaded->construct,
                            loaded->stack);
     }
