@@ -8,28 +8,28 @@
 
 namespace msprobe::first_diff {
 
-void copy_json_value(py::JsonWriter& out, const rapidjson::Value& value) {
-    if (value.IsNull()) {
-        out.null();
-    } else if (value.IsBool()) {
-        out.boolean(value.GetBool());
-    } else if (value.IsInt64()) {
-        out.integer(value.GetInt64());
-    } else if (value.IsNumber()) {
-        out.number(value.GetDouble());
-    } else if (value.IsString()) {
-        out.string(std::string_view(value.GetString(), value.GetStringLength()));
-    } else if (value.IsArray()) {
+void copy_json_value(py::JsonWriter& out, dump::JsonView value) {
+    if (const auto flag = value.boolean()) {
+        out.boolean(*flag);
+    } else if (const auto integer = value.integer()) {
+        out.integer(*integer);
+    } else if (const auto number = value.number()) {
+        out.number(*number);
+    } else if (const auto text = value.string()) {
+        out.string(*text);
+    } else if (value.is_array()) {
         out.begin_array();
-        for (const auto& item : value.GetArray()) copy_json_value(out, item);
+        for (const dump::JsonView item : value.items()) copy_json_value(out, item);
         out.end_array();
-    } else {
+    } else if (value.is_object()) {
         out.begin_object();
-        for (const auto& m : value.GetObject()) {
-            out.key(std::string_view(m.name.GetString(), m.name.GetStringLength()));
+        for (const auto& m : value.members()) {
+            out.key(m.name);
             copy_json_value(out, m.value);
         }
         out.end_object();
+    } else {
+        out.null();
     }
 }
 

@@ -9,10 +9,11 @@
 #include <rapidjson/document.h>
 
 #include "common/python_json_writer.hpp"
+#include "dump/json_view.hpp"
 
 namespace msprobe::first_diff {
 
-void copy_json_value(py::JsonWriter& out, const rapidjson::Value& value);
+void copy_json_value(py::JsonWriter& out, dump::JsonView value);
 
 // A string value's text.
 inline std::string_view json_text(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }

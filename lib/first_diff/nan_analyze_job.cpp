@@ -11,6 +11,7 @@
 #include "common/python_json_writer.hpp"
 #include "common/timestamps.hpp"
 #include "dump/construct_chain.hpp"
+#include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
 #include "first_diff/json_copy.hpp"
 #include "first_diff/nan_dump_reader.hpp"
@@ -27,33 +28,35 @@ struct RankFiles {
     fs::path dump, construct, stack;
 };
 
-void write_section(py::JsonWriter& out, const rapidjson::Value& entry, const char* name, bool list_default) {
-    out.key(name);
-    if (const auto* section = dump::find_member(entry, name)) {
-        copy_json_value(out, *section);
-    } else if (list_default) {
-        out.begin_array();
-        out.end_array();
-    } else {
+// A missing section is written empty: a list for positional ones, a dict for keyword ones.
+void write_section(py::JsonWriter& out, const dump::EntryView& entry, dump::EntrySection name) {
+    out.key(dump::section_key(name));
+    if (const dump::JsonView section = entry.section(name)) {
+        copy_json_value(out, section);
+    } else if (dump::is_keyword_section(name) || name == dump::EntrySection::Output) {
         out.begin_object();
         out.end_object();
+    } else {
+        out.begin_array();
+        out.end_array();
     }
 }
 
-void write_anomaly_node(py::JsonWriter& out, const std::string& key, const rapidjson::Value& entry,
-                        const dump::JsonFile& construct, const dump::JsonFile& stack) {
+void write_anomaly_node(py::JsonWriter& out, const dump::EntryView& entry, const dump::JsonFile& construct,
+                        const dump::JsonFile& stack) {
+    const std::string key(entry.name());
     out.begin_object();
     out.key("op_name");
     out.string(key);
     out.key("data_info");
     out.begin_object();
     if (key.find("forward") != std::string::npos) {
-        write_section(out, entry, "input_args", true);
-        write_section(out, entry, "input_kwargs", false);
+        write_section(out, entry, dump::EntrySection::InputArgs);
+        write_section(out, entry, dump::EntrySection::InputKwargs);
     } else {
-        write_section(out, entry, "input", true);
+        write_section(out, entry, dump::EntrySection::BackwardInput);
     }
-    write_section(out, entry, "output", false);
+    write_section(out, entry, dump::EntrySection::Output);
     out.end_object();
     out.key("construct_info");
     out.begin_array();
@@ -95,11 +98,9 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
             loaded.emplace(LoadedRank{finding.rank, dump::JsonFile::load(files_at->dump),
                                       dump::JsonFile::load(files_at->construct), dump::JsonFile::load(files_at->stack)});
         }
-        static const rapidjson::Value kEmptyObject(rapidjson::kObjectType);
-        const auto* data = dump::find_member(loaded->dump.root(), "data");
-        const auto* entry = data ? dump::find_member(*data, key.c_str()) : nullptr;
-        write_anomaly_node(out, key, entry && entry->IsObject() ? *entry : kEmptyObject, loaded->construct,
-                           loaded->stack);
+        // An entry that is not a dict has no sections.
+        const dump::JsonView entry = dump::JsonView(loaded->dump.root()).member("data").member(key);
+        write_anomaly_node(out, dump::EntryView(key, entry), loaded->construct, loaded->stack);
     }
     if (open_rank) out.end_array();
     out.end_object();
