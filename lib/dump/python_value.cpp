@@ -12,6 +12,8 @@ std::string python_number_text(const rapidjson::Value& value) {
     return py::float_repr(value.GetDouble());
 }
 
+std::string python_str(JsonView value) { return value.present() ? python_str(*value.raw()) : "None"; }
+
 std::string python_repr(const rapidjson::Value& value) {
     if (value.IsString()) return py::str_repr(std::string_view(value.GetString(), value.GetStringLength()));
     return python_str(value);

@@ -5,11 +5,15 @@
 
 #include <rapidjson/document.h>
 
+#include "dump/json_view.hpp"
+
 namespace msprobe::dump {
 
 // str(v): ints plain, floats shortest round trip, True/False/None, a top-level
 // string as itself, containers with repr'd elements ("[1, 'a', None]").
 std::string python_str(const rapidjson::Value& value);
+// The same through a view; an absent value reads as None.
+std::string python_str(JsonView value);
 
 // repr(v): like str(v) but a string is quoted.
 std::string python_repr(const rapidjson::Value& value);

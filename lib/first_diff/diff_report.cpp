@@ -23,19 +23,19 @@ void write_metrics(py::JsonWriter& out, const rapidjson::Value& row) {
     out.begin_object();
     auto put = [&](const char* key) {
         out.key(key);
-        const auto* v = json_member(row, key);
+        const auto* v = dump::find_member(row, key);
         if (v) {
             copy_json_value(out, *v);
         } else {
             out.null();
         }
     };
-    if (json_member(row, "NPU max")) {
+    if (dump::find_member(row, "NPU max")) {
         for (const char* key : {"NPU max", "NPU min", "NPU mean", "NPU l2norm"}) put(key);
-    } else if (json_member(row, "NPU MD5")) {
+    } else if (dump::find_member(row, "NPU MD5")) {
         put("NPU MD5");
     }
-    if (json_member(row, "NPU P2POp peer")) put("NPU P2POp peer");
+    if (dump::find_member(row, "NPU P2POp peer")) put("NPU P2POp peer");
     out.end_object();
 }
 
@@ -50,7 +50,7 @@ void write_rows(py::JsonWriter& out, const Rows& rows) {
 
 void write_node(py::JsonWriter& out, const std::string& op_name, const rapidjson::Value& entry) {
     static const rapidjson::Value kNoItems(rapidjson::kArrayType);
-    const auto* found = json_member(entry, "op_items");
+    const auto* found = dump::find_member(entry, "op_items");
     const rapidjson::Value& items = found ? *found : kNoItems;
     out.begin_object();
     out.key("op_name");
@@ -66,7 +66,7 @@ void write_node(py::JsonWriter& out, const std::string& op_name, const rapidjson
     const rapidjson::Value* stack = nullptr;
     if (items.IsArray()) {
         for (const auto& row : items.GetArray()) {
-            const auto* s = json_member(row, "NPU_Stack_Info");
+            const auto* s = dump::find_member(row, "NPU_Stack_Info");
             const bool not_applicable = s && s->IsString() && json_text(*s) == "N/A";
             if (!not_applicable && !json_truthy(stack)) stack = s;
         }
@@ -105,7 +105,7 @@ void write_diff_report(const std::vector<Finding>& findings, const std::vector<R
             throw Error(out_file.string(), fmt::format("rank {} has no op number {}", finding.rank, finding.index));
         }
         const std::string& name = rank_ops->ops[finding.index].name;
-        const auto* entry = json_member(file->root(), name.c_str());
+        const auto* entry = dump::find_member(file->root(), name.c_str());
         if (!entry) throw Error(file->path(), fmt::format("entry '{}' disappeared while analysing", name));
         write_node(out, name, *entry);
     }

@@ -1,5 +1,6 @@
 #include "first_diff/json_copy.hpp"
 
+#include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
 
 #include <algorithm>
@@ -7,35 +8,29 @@
 
 namespace msprobe::first_diff {
 
-void copy_json_value(py::JsonWriter& out, const rapidjson::Value& value) {
-    if (value.IsNull()) {
-        out.null();
-    } else if (value.IsBool()) {
-        out.boolean(value.GetBool());
-    } else if (value.IsInt64()) {
-        out.integer(value.GetInt64());
-    } else if (value.IsNumber()) {
-        out.number(value.GetDouble());
-    } else if (value.IsString()) {
-        out.string(std::string_view(value.GetString(), value.GetStringLength()));
-    } else if (value.IsArray()) {
+void copy_json_value(py::JsonWriter& out, dump::JsonView value) {
+    if (const auto flag = value.boolean()) {
+        out.boolean(*flag);
+    } else if (const auto integer = value.integer()) {
+        out.integer(*integer);
+    } else if (const auto number = value.number()) {
+        out.number(*number);
+    } else if (const auto text = value.string()) {
+        out.string(*text);
+    } else if (value.is_array()) {
         out.begin_array();
-        for (const auto& item : value.GetArray()) copy_json_value(out, item);
+        for (const dump::JsonView item : value.items()) copy_json_value(out, item);
         out.end_array();
-    } else {
+    } else if (value.is_object()) {
         out.begin_object();
-        for (const auto& m : value.GetObject()) {
-            out.key(std::string_view(m.name.GetString(), m.name.GetStringLength()));
+        for (const auto& m : value.members()) {
+            out.key(m.name);
             copy_json_value(out, m.value);
         }
         out.end_object();
+    } else {
+        out.null();
     }
-}
-
-const rapidjson::Value* json_member(const rapidjson::Value& object, const char* key) {
-    if (!object.IsObject()) return nullptr;
-    auto it = object.FindMember(key);
-    return it == object.MemberEnd() ? nullptr : &it->value;
 }
 
 bool json_truthy(const rapidjson::Value* value) { return value && dump::python_truthy(*value); }
@@ -45,9 +40,9 @@ std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows_of_state(
     std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows;
     if (!op_items.IsArray()) return rows;
     for (const auto& row : op_items.GetArray()) {
-        const auto* s = json_member(row, "state");
+        const auto* s = dump::find_member(row, "state");
         if (!s || !s->IsString() || json_text(*s) != state) continue;
-        const auto* name = json_member(row, "NPU Name");
+        const auto* name = dump::find_member(row, "NPU Name");
         const std::string_view key = name && name->IsString() ? json_text(*name) : std::string_view("None");
         auto same = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.first == key; });
         if (same != rows.end()) {

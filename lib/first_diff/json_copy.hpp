@@ -9,13 +9,11 @@
 #include <rapidjson/document.h>
 
 #include "common/python_json_writer.hpp"
+#include "dump/json_view.hpp"
 
 namespace msprobe::first_diff {
 
-void copy_json_value(py::JsonWriter& out, const rapidjson::Value& value);
-
-// The member `key` of an object, or null when absent (or not an object).
-const rapidjson::Value* json_member(const rapidjson::Value& object, const char* key);
+void copy_json_value(py::JsonWriter& out, dump::JsonView value);
 
 // A string value's text.
 inline std::string_view json_text(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }

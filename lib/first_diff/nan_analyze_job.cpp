@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <map>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/python_json_writer.hpp"
 #include "common/timestamps.hpp"
+#include "dump/construct_chain.hpp"
+#include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
 #include "first_diff/json_copy.hpp"
 #include "first_diff/nan_dump_reader.hpp"
@@ -28,33 +28,35 @@ struct RankFiles {
     fs::path dump, construct, stack;
 };
 
-void write_section(py::JsonWriter& out, const rapidjson::Value& entry, const char* name, bool list_default) {
-    out.key(name);
-    if (const auto* section = json_member(entry, name)) {
-        copy_json_value(out, *section);
-    } else if (list_default) {
-        out.begin_array();
-        out.end_array();
-    } else {
+// A missing section is written empty: a list for positional ones, a dict for keyword ones.
+void write_section(py::JsonWriter& out, const dump::EntryView& entry, dump::EntrySection name) {
+    out.key(dump::section_key(name));
+    if (const dump::JsonView section = entry.section(name)) {
+        copy_json_value(out, section);
+    } else if (dump::is_keyword_section(name) || name == dump::EntrySection::Output) {
         out.begin_object();
         out.end_object();
+    } else {
+        out.begin_array();
+        out.end_array();
     }
 }
 
-void write_anomaly_node(py::JsonWriter& out, const std::string& key, const rapidjson::Value& entry,
-                        const dump::JsonFile& construct, const dump::JsonFile& stack) {
+void write_anomaly_node(py::JsonWriter& out, const dump::EntryView& entry, const dump::JsonFile& construct,
+                        const dump::JsonFile& stack) {
+    const std::string key(entry.name());
     out.begin_object();
     out.key("op_name");
     out.string(key);
     out.key("data_info");
     out.begin_object();
     if (key.find("forward") != std::string::npos) {
-        write_section(out, entry, "input_args", true);
-        write_section(out, entry, "input_kwargs", false);
+        write_section(out, entry, dump::EntrySection::InputArgs);
+        write_section(out, entry, dump::EntrySection::InputKwargs);
     } else {
-        write_section(out, entry, "input", true);
+        write_section(out, entry, dump::EntrySection::BackwardInput);
     }
-    write_section(out, entry, "output", false);
+    write_section(out, entry, dump::EntrySection::Output);
     out.end_object();
     out.key("construct_info");
     out.begin_array();
@@ -96,11 +98,9 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
             loaded.emplace(LoadedRank{finding.rank, dump::JsonFile::load(files_at->dump),
                                       dump::JsonFile::load(files_at->construct), dump::JsonFile::load(files_at->stack)});
         }
-        static const rapidjson::Value kEmptyObject(rapidjson::kObjectType);
-        const auto* data = json_member(loaded->dump.root(), "data");
-        const auto* entry = data ? json_member(*data, key.c_str()) : nullptr;
-        write_anomaly_node(out, key, entry && entry->IsObject() ? *entry : kEmptyObject, loaded->construct,
-                           loaded->stack);
+        // An entry that is not a dict has no sections.
+        const dump::JsonView entry = dump::JsonView(loaded->dump.root()).member("data").member(key);
+        write_anomaly_node(out, dump::EntryView(key, entry), loaded->construct, loaded->stack);
     }
     if (open_rank) out.end_array();
     out.end_object();
@@ -132,29 +132,8 @@ std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& ste
     return {ranks.begin(), ranks.end()};
 }
 
-std::vector<std::string> construct_chain(const rapidjson::Value& construct, const std::string& key) {
-    // One pass to index the members, so a chain through many modules stays linear.
-    std::unordered_map<std::string_view, const rapidjson::Value*> parents;
-    if (construct.IsObject()) {
-        parents.reserve(construct.MemberCount());
-        for (const auto& m : construct.GetObject()) parents.try_emplace(json_text(m.name), &m.value);
-    }
-    std::vector<std::string> chain{key};
-    std::unordered_set<std::string_view> visited{key};
-    std::string_view current = key;
-    while (true) {
-        const auto found = parents.find(current);
-        const rapidjson::Value* parent = found == parents.end() ? nullptr : found->second;
-        // A list value is [parent, micro_step].
-        if (parent && parent->IsArray()) parent = parent->Empty() ? nullptr : &(*parent)[0];
-        if (!parent || !parent->IsString() || parent->GetStringLength() == 0) break;
-        const std::string_view name = json_text(*parent);
-        if (!visited.insert(name).second) break;
-        chain.emplace_back(name);
-        current = name;
-    }
-    std::reverse(chain.begin(), chain.end());
-    return chain;
+std::vector<std::string> construct_chain(dump::JsonView construct, const std::string& key) {
+    return dump::construct_chain(construct, key, dump::ConstructChainRules::nan_analyze());
 }
 
 const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const std::string& key,

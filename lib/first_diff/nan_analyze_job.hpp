@@ -10,6 +10,7 @@
 
 #include <rapidjson/document.h>
 
+#include "dump/json_view.hpp"
 #include "first_diff/analysis.hpp"
 
 namespace msprobe::first_diff {
@@ -32,8 +33,9 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options);
 // rest (after stripping r, a, n, k) is empty (rank 0) or digits; ascending.
 std::vector<std::pair<std::int64_t, std::filesystem::path>> nan_rank_dirs(const std::filesystem::path& step_dir);
 
-// construct.json's ancestor chain of `key`, outermost first, ending with it.
-std::vector<std::string> construct_chain(const rapidjson::Value& construct, const std::string& key);
+// construct.json's ancestor chain of `key`, outermost first, ending with it
+// (nan_analyze's rules: an empty parent name or a repeat ends it).
+std::vector<std::string> construct_chain(dump::JsonView construct, const std::string& key);
 
 // The frame list stack.json holds for `key` (grouped layout), or null.
 // Throws msprobe::Error naming `file` when a value is not a list.

@@ -54,8 +54,8 @@ std::optional<std::int64_t> int_of(const rapidjson::Value* v) {
 // The rank-carrying value of an input row: "NPU max", or "NPU MD5" when the
 // row has no statistics (md5 compares).
 const rapidjson::Value* rank_value(const rapidjson::Value& row) {
-    if (const auto* max = json_member(row, "NPU max")) return max;
-    return json_member(row, "NPU MD5");
+    if (const auto* max = dump::find_member(row, "NPU max")) return max;
+    return dump::find_member(row, "NPU MD5");
 }
 
 bool equals_rank(const rapidjson::Value* value, std::int64_t rank, const ResultReadOptions& options) {
@@ -108,7 +108,7 @@ std::vector<std::int64_t> ranks_of(const std::vector<std::pair<std::string_view,
             }
             // A group msprobe cannot parse ("[]", MindSpore group names) names no rank.
             if (valid) ranks.insert(ranks.end(), members.begin(), members.end());
-        } else if (const auto* peer = json_member(*row, "NPU P2POp peer")) {
+        } else if (const auto* peer = dump::find_member(*row, "NPU P2POp peer")) {
             if (peer->IsString() && json_text(*peer) == "None") continue;
             if (const auto value = int_of(peer)) ranks.push_back(*value);
         }
@@ -158,11 +158,11 @@ RankOps read_rank_results(const std::filesystem::path& file, std::int64_t rank, 
         op.name = std::string(json_text(entry.name));
         op.kind = rules.kind_of(op.name);
         if (!entry.value.IsObject()) throw Error(json.path(), fmt::format("entry '{}' is not an object", op.name));
-        const auto* is_same = json_member(entry.value, "is_same");
+        const auto* is_same = dump::find_member(entry.value, "is_same");
         op.flagged = is_same && !json_truthy(is_same);
         if (op.kind == OpKind::Communication) {
             static const rapidjson::Value kNoItems(rapidjson::kArrayType);
-            const auto* items = json_member(entry.value, "op_items");
+            const auto* items = dump::find_member(entry.value, "op_items");
             op.comm = comm_facts_of_items(items ? *items : kNoItems, rank, options);
             op.comm.keeps_itself = op.flagged;
             op.comm.feeds_compute_ops = true;

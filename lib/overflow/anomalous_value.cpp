@@ -1,31 +1,26 @@
 #include "overflow/anomalous_value.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <cmath>
+
+#include "dump/non_finite_value.hpp"
 
 namespace msprobe::overflow {
 
 std::optional<std::string> non_finite_text(double value) {
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    return std::nullopt;
+    const auto found = dump::non_finite_value(value);
+    if (!found) return std::nullopt;
+    return std::string(dump::non_finite_text(*found));
 }
 
-std::optional<std::string> anomalous_value_text(const rapidjson::Value& value) {
-    if (value.IsDouble()) return non_finite_text(value.GetDouble());
-    if (!value.IsString()) return std::nullopt;
-    std::string text(value.GetString(), value.GetStringLength());
-    if (!text.empty() && text.back() == '\t') text.pop_back();
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (text == "nan") return "nan";
-    if (text == "inf" || text == "infinity") return "inf";
-    if (text == "-inf" || text == "-infinity") return "-inf";
-    return std::nullopt;
+std::optional<std::string> anomalous_value_text(dump::JsonView value) {
+    const auto found = dump::non_finite_value(value, dump::NonFiniteSpellings::NanInfInfinity);
+    if (!found) return std::nullopt;
+    return std::string(dump::non_finite_text(*found));
 }
 
-bool is_saturated_value(const rapidjson::Value& value, std::string_view dtype) {
-    if (!value.IsNumber()) return false;
+bool is_saturated_value(dump::JsonView value, std::string_view dtype) {
+    const auto number = value.number();
+    if (!number) return false;
     double limit = 0;
     if (dtype == "torch.float16" || dtype == "Float16" || dtype == "float16") {
         limit = 65504.0;
@@ -36,7 +31,7 @@ bool is_saturated_value(const rapidjson::Value& value, std::string_view dtype) {
     } else {
         return false;
     }
-    return std::fabs(value.GetDouble()) == limit;
+    return std::fabs(*number) == limit;
 }
 
 }  // namespace msprobe::overflow

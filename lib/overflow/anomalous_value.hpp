@@ -1,11 +1,12 @@
 #pragma once
-// The value test every overflow detector shares (overflow_check.md §4.1): is a
-// recorded statistic +inf, -inf or NaN?
+// The value tests of overflow_check's detectors: is a recorded statistic
+// +inf, -inf or NaN (the inf/nan/infinity spelling set of lib/dump), or, in
+// saturation mode, the largest finite value of its dtype?
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include <rapidjson/document.h>
+#include "dump/json_view.hpp"
 
 namespace msprobe::overflow {
 
@@ -13,9 +14,9 @@ namespace msprobe::overflow {
 // writes Infinity/NaN tokens) or one of the strings inf/-inf/nan/infinity/
 // -infinity in any case, optionally with the trailing tab msprobe's writers
 // add; nullopt for anything else (finite numbers, booleans, null, containers).
-std::optional<std::string> anomalous_value_text(const rapidjson::Value& value);
+std::optional<std::string> anomalous_value_text(dump::JsonView value);
 
-inline bool is_anomalous_value(const rapidjson::Value& value) { return anomalous_value_text(value).has_value(); }
+inline bool is_anomalous_value(dump::JsonView value) { return anomalous_value_text(value).has_value(); }
 
 // The same test on a double: nullopt when finite.
 std::optional<std::string> non_finite_text(double value);
@@ -23,6 +24,6 @@ std::optional<std::string> non_finite_text(double value);
 // Saturation-mode heuristic (--saturation): |value| equals the largest finite
 // value of the dtype (float16 65504, bfloat16 and float32 maxima), which is
 // where a saturating NPU clamps an overflowed result.
-bool is_saturated_value(const rapidjson::Value& value, std::string_view dtype);
+bool is_saturated_value(dump::JsonView value, std::string_view dtype);
 
 }  // namespace msprobe::overflow

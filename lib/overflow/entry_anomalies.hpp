@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/document.h>
+#include "dump/entry_view.hpp"
 
 namespace msprobe::overflow {
 
 // Where a record sits in its entry.
-enum class Section : std::uint8_t { InputArgs, InputKwargs, BackwardInput, Parameters, Output };
+using Section = dump::EntrySection;
 
-inline bool is_input(Section section) { return section != Section::Output; }
+inline bool is_input(Section section) { return dump::is_input_section(section); }
 
 struct StatAnomaly {
     std::string statistic;  // "Max", "Min", "Mean"
@@ -63,19 +63,19 @@ struct RecordSite {
 // An entry with none of those sections (a module's parameters_grad record)
 // has its members visited as outputs. With `nested`, dicts and lists inside a
 // record position are walked too (a P2POp's "tensor", a tuple output).
-void visit_records(const rapidjson::Value& entry, bool nested,
-                   const std::function<void(const RecordSite&, const rapidjson::Value&)>& visit);
+void visit_records(dump::JsonView entry, bool nested,
+                   const std::function<void(const RecordSite&, dump::JsonView)>& visit);
 
 // Extra statistics a caller finds for a record beyond its recorded ones
 // (overflow_check reads the tensor files of a tensor dump through this).
-using ExtraRecordCheck = std::function<std::vector<StatAnomaly>(const rapidjson::Value& record)>;
+using ExtraRecordCheck = std::function<std::vector<StatAnomaly>(dump::JsonView record)>;
 
 // The anomalous records of one entry.
-EntryAnomalies find_entry_anomalies(const rapidjson::Value& entry, const AnomalyTest& test = {},
+EntryAnomalies find_entry_anomalies(dump::JsonView entry, const AnomalyTest& test = {},
                                     const ExtraRecordCheck& extra = {});
 
 // The record's anomalous statistics (empty when none).
-std::vector<StatAnomaly> record_anomalies(const rapidjson::Value& record, const AnomalyTest& test);
+std::vector<StatAnomaly> record_anomalies(dump::JsonView record, const AnomalyTest& test);
 
 // "forward", "backward" (parameters_grad counts as backward) or "" from an entry name.
 std::string direction_of(const std::string& entry_name);

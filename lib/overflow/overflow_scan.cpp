@@ -11,6 +11,7 @@
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
 #include "dump/data_name.hpp"
+#include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
 #include "dump/stack_file.hpp"
 #include "overflow/tensor_file_check.hpp"
@@ -55,13 +56,7 @@ const ScannedEntry* DumpScan::first_overflow() const {
 
 namespace {
 
-std::string text_of(const rapidjson::Value& v) { return std::string(v.GetString(), v.GetStringLength()); }
-
-std::string text_member(const rapidjson::Value& root, const char* key) {
-    auto it = root.FindMember(key);
-    if (it == root.MemberEnd() || !it->value.IsString()) return {};
-    return text_of(it->value);
-}
+using dump::JsonView;
 
 bool is_module(const std::string& name) { return name.rfind("Module.", 0) == 0 || name.rfind("Cell.", 0) == 0; }
 
@@ -80,49 +75,42 @@ bool in_direction(const std::string& direction, DirectionFilter filter) {
 }
 
 // Norm of a top-level tensor record, as msprobe's mutation scene takes it.
-std::optional<double> tensor_norm(const rapidjson::Value& record) {
-    if (!record.IsObject()) return std::nullopt;
-    auto type = record.FindMember("type");
-    if (type == record.MemberEnd() || !type->value.IsString() || text_of(type->value) != "torch.Tensor") {
-        return std::nullopt;
-    }
-    auto norm = record.FindMember("Norm");
-    if (norm == record.MemberEnd() || !norm->value.IsNumber()) return std::nullopt;
-    const double value = norm->value.GetDouble();
-    if (std::isnan(value)) return std::nullopt;
-    return value;
+std::optional<double> tensor_norm(JsonView record) {
+    const dump::LeafView leaf(record);
+    if (!leaf.is_record() || leaf.type() != std::string_view("torch.Tensor")) return std::nullopt;
+    const auto norm = leaf.statistic(dump::Statistic::Norm).number();
+    if (!norm || std::isnan(*norm)) return std::nullopt;
+    return norm;
 }
 
 struct LargestNorm {
     std::optional<double> norm;
     std::string path;
-    void offer(const rapidjson::Value& record, std::string path_text) {
+    void offer(JsonView record, std::string path_text) {
         const auto n = tensor_norm(record);
         if (n && (!norm || *n > *norm)) {
             norm = n;
             path = std::move(path_text);
         }
     }
-    void offer_list(const rapidjson::Value& list, const char* name) {
-        if (!list.IsArray()) return;
-        for (rapidjson::SizeType i = 0; i < list.Size(); ++i) offer(list[i], fmt::format("{}[{}]", name, i));
+    void offer_list(JsonView list, std::string_view name) {
+        for (std::size_t i = 0; i < list.items().size(); ++i) offer(list.item(i), fmt::format("{}[{}]", name, i));
     }
 };
 
 }  // namespace
 
-std::optional<Mutation> find_mutation(const rapidjson::Value& entry, double threshold) {
-    if (threshold <= 0 || !entry.IsObject()) return std::nullopt;
+std::optional<Mutation> find_mutation(JsonView json, double threshold) {
+    if (threshold <= 0 || !json.is_object()) return std::nullopt;
+    const dump::EntryView entry({}, json);
     LargestNorm in, out;
-    if (auto args = entry.FindMember("input_args"); args != entry.MemberEnd()) {
-        in.offer_list(args->value, "input_args");
-    } else if (auto input = entry.FindMember("input"); input != entry.MemberEnd()) {
-        in.offer_list(input->value, "input");
+    if (const JsonView args = entry.input_args(); args.present()) {
+        in.offer_list(args, "input_args");
+    } else {
+        in.offer_list(entry.backward_input(), "input");
     }
-    if (auto kwargs = entry.FindMember("input_kwargs"); kwargs != entry.MemberEnd() && kwargs->value.IsObject()) {
-        for (const auto& m : kwargs->value.GetObject()) in.offer(m.value, "input_kwargs." + text_of(m.name));
-    }
-    if (auto output = entry.FindMember("output"); output != entry.MemberEnd()) out.offer_list(output->value, "output");
+    for (const auto& m : entry.input_kwargs().members()) in.offer(m.value, fmt::format("input_kwargs.{}", m.name));
+    out.offer_list(entry.output(), "output");
     if (!in.norm || !out.norm) return std::nullopt;
     const bool jump = *in.norm == 0 ? *out.norm > threshold : *out.norm / *in.norm > threshold;
     if (!jump) return std::nullopt;
@@ -131,20 +119,19 @@ std::optional<Mutation> find_mutation(const rapidjson::Value& entry, double thre
 
 DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool) {
     const dump::JsonFile json = dump::JsonFile::load(location.dump_json);
-    const auto& root = json.root();
+    const JsonView root = json.root();
     DumpScan scan;
     scan.location = location;
-    if (!root.IsObject()) throw Error(json.path(), "the top level is not a JSON object");
-    scan.task = text_member(root, "task");
+    if (!root.is_object()) throw Error(json.path(), "the top level is not a JSON object");
+    scan.task = std::string(root.member("task").text());
     if (scan.task.empty()) throw Error(json.path(), "'task' is missing or empty");
-    scan.level = text_member(root, "level");
-    auto data = root.FindMember("data");
-    if (data == root.MemberEnd()) throw Error(json.path(), "'data' is missing");
-    if (!data->value.IsObject()) throw Error(json.path(), "'data' is not a JSON object");
+    scan.level = std::string(root.member("level").text());
+    const JsonView data = root.member("data");
+    if (!data.present()) throw Error(json.path(), "'data' is missing");
+    if (!data.is_object()) throw Error(json.path(), "'data' is not a JSON object");
 
-    std::vector<const rapidjson::Value::Member*> members;
-    for (const auto& m : data->value.GetObject()) members.push_back(&m);
-    scan.entries = members.size();
+    const std::vector<dump::EntryView> entries = dump::data_entries(root);
+    scan.entries = entries.size();
 
     const fs::path tensor_dir = location.dump_json.parent_path() / "dump_tensor_data";
     const bool read_files = options.read_tensor_files && fs::is_directory(tensor_dir);
@@ -156,12 +143,12 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
     AnomalyTest test;
     test.saturation = options.saturation;
     // The tensor file a record names, checked for the entry it belongs to.
-    std::function<std::vector<StatAnomaly>(const rapidjson::Value&, const std::string&)> file_check;
+    std::function<std::vector<StatAnomaly>(JsonView, const std::string&)> file_check;
     if (read_files) {
-        file_check = [&](const rapidjson::Value& record, const std::string& entry) -> std::vector<StatAnomaly> {
-            auto name = record.FindMember("data_name");
-            if (name == record.MemberEnd() || !name->value.IsString()) return {};
-            const fs::path file = dump::data_file_path(tensor_dir, text_of(name->value), json.path(), entry);
+        file_check = [&](JsonView record, const std::string& entry) -> std::vector<StatAnomaly> {
+            const auto name = dump::LeafView(record).data_name();
+            if (!name) return {};
+            const fs::path file = dump::data_file_path(tensor_dir, *name, json.path(), entry);
             if (!fs::is_regular_file(file)) {
                 ++files_missing;
                 return {};
@@ -176,16 +163,17 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
         bool filtered = false;
         ScannedEntry entry;
     };
-    std::vector<Verdict> verdicts(members.size());
+    std::vector<Verdict> verdicts(entries.size());
     const auto classify = [&](std::int64_t index) {
-        const auto& [key, value] = *members[static_cast<std::size_t>(index)];
+        const dump::EntryView& scanned = entries[static_cast<std::size_t>(index)];
+        const JsonView value = scanned.json();
         Verdict& verdict = verdicts[static_cast<std::size_t>(index)];
-        std::string name = text_of(key);
-        std::string direction = direction_of(name);
+        std::string name(scanned.name());
+        std::string direction(scanned.direction());
         if (!in_scope(name, options.scope) || !in_direction(direction, options.direction)) return;
         ScannedEntry entry;
         ExtraRecordCheck entry_file_check;
-        if (file_check) entry_file_check = [&](const rapidjson::Value& record) { return file_check(record, name); };
+        if (file_check) entry_file_check = [&](JsonView record) { return file_check(record, name); };
         entry.anomalies = find_entry_anomalies(value, test, entry_file_check);
         const bool in_bad = entry.anomalies.input_bad();
         const bool out_bad = entry.anomalies.output_bad();
@@ -209,9 +197,9 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
         verdict.entry = std::move(entry);
     };
     if (pool && read_files) {
-        pool->parallel_for(static_cast<std::int64_t>(members.size()), classify);
+        pool->parallel_for(static_cast<std::int64_t>(entries.size()), classify);
     } else {
-        for (std::size_t i = 0; i < members.size(); ++i) classify(static_cast<std::int64_t>(i));
+        for (std::size_t i = 0; i < entries.size(); ++i) classify(static_cast<std::int64_t>(i));
     }
 
     for (auto& verdict : verdicts) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dump/json_view.hpp"
 #include "overflow/dump_locations.hpp"
 #include "overflow/entry_anomalies.hpp"
 #include "overflow/ignore_rules.hpp"
@@ -80,6 +81,6 @@ struct DumpScan {
 DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool = nullptr);
 
 // The §4.2 mutation scene of one entry, nullopt when it does not fire.
-std::optional<Mutation> find_mutation(const rapidjson::Value& entry, double threshold);
+std::optional<Mutation> find_mutation(dump::JsonView entry, double threshold);
 
 }  // namespace msprobe::overflow

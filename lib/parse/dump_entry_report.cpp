@@ -9,7 +9,9 @@
 
 #include "common/error.hpp"
 #include "common/python_text.hpp"
+#include "dump/construct_chain.hpp"
 #include "dump/data_name.hpp"
+#include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
 #include "dump/python_value.hpp"
 #include "dump/stack_file.hpp"
@@ -22,80 +24,76 @@ namespace msprobe::parse {
 namespace {
 
 using Json = nlohmann::ordered_json;
-using rapidjson::Value;
+using dump::JsonView;
 
-std::string text_of(const Value& v) { return dump::python_str(v); }
-
-using dump::find_member;
+std::string text_of(JsonView v) { return dump::python_str(v); }
 
 // The raw record for --format json; non-finite numbers become "nan"/"inf"/"-inf"
 // so the output stays standard JSON.
-Json to_json(const Value& v) {
-    switch (v.GetType()) {
-        case rapidjson::kNullType: return nullptr;
-        case rapidjson::kFalseType: return false;
-        case rapidjson::kTrueType: return true;
-        case rapidjson::kStringType: return std::string(v.GetString(), v.GetStringLength());
-        case rapidjson::kNumberType:
-            if (v.IsInt64()) return v.GetInt64();
-            if (v.IsUint64()) return v.GetUint64();
-            if (!std::isfinite(v.GetDouble())) return py::float_repr(v.GetDouble());
-            return v.GetDouble();
-        case rapidjson::kArrayType: {
-            Json out = Json::array();
-            for (const auto& item : v.GetArray()) out.push_back(to_json(item));
-            return out;
-        }
-        case rapidjson::kObjectType: {
-            Json out = Json::object();
-            for (const auto& m : v.GetObject()) out[std::string(m.name.GetString(), m.name.GetStringLength())] = to_json(m.value);
-            return out;
-        }
+Json to_json(JsonView v) {
+    if (v.is_bool()) return *v.boolean();
+    if (const auto text = v.string()) return std::string(*text);
+    if (const auto integer = v.integer()) return *integer;
+    if (const auto big = v.uint64()) return *big;
+    if (const auto number = v.number()) {
+        if (!std::isfinite(*number)) return py::float_repr(*number);
+        return *number;
+    }
+    if (v.is_array()) {
+        Json out = Json::array();
+        for (const JsonView item : v.items()) out.push_back(to_json(item));
+        return out;
+    }
+    if (v.is_object()) {
+        Json out = Json::object();
+        for (const auto& m : v.members()) out[std::string(m.name)] = to_json(m.value);
+        return out;
     }
     return nullptr;
 }
 
-bool is_leaf(const Value& v) { return v.IsObject() && find_member(v, "type") != nullptr; }
+bool is_leaf(JsonView v) { return v.is_object() && v.has_member("type"); }
 
 // "torch.Tensor  torch.float32  [2, 1, 2, 2]  max=... requires_grad=True data=..."
-std::string leaf_text(const Value& leaf) {
-    const std::string type = text_of(*find_member(leaf, "type"));
-    const Value* value = find_member(leaf, "value");
-    if (value != nullptr && find_member(leaf, "dtype") == nullptr) return type + "  " + text_of(*value);
+std::string leaf_text(const dump::LeafView& leaf) {
+    const JsonView record = leaf.json();
+    const std::string type = text_of(record.member("type"));
+    const JsonView value = leaf.value();
+    if (value.present() && !record.has_member("dtype")) return type + "  " + text_of(value);
     std::string out = type;
-    if (const Value* dtype = find_member(leaf, "dtype")) out += "  " + text_of(*dtype);
-    if (const Value* shape = find_member(leaf, "shape")) out += "  " + text_of(*shape);
+    if (const JsonView dtype = record.member("dtype")) out += "  " + text_of(dtype);
+    if (const JsonView shape = record.member("shape")) out += "  " + text_of(shape);
     std::string stats;
-    static constexpr std::pair<const char*, const char*> kStatistics[] = {
-        {"Max", "max"}, {"Min", "min"}, {"Mean", "mean"}, {"Norm", "norm"}};
-    for (const auto& [key, label] : kStatistics) {
-        if (const Value* v = find_member(leaf, key)) stats += fmt::format("{}{}={}", stats.empty() ? "" : " ", label, text_of(*v));
+    static constexpr std::pair<dump::Statistic, const char*> kStatistics[] = {{dump::Statistic::Max, "max"},
+                                                                             {dump::Statistic::Min, "min"},
+                                                                             {dump::Statistic::Mean, "mean"},
+                                                                             {dump::Statistic::Norm, "norm"}};
+    for (const auto& [statistic, label] : kStatistics) {
+        if (const JsonView v = leaf.statistic(statistic)) stats += fmt::format("{}{}={}", stats.empty() ? "" : " ", label, text_of(v));
     }
-    if (const Value* md5 = find_member(leaf, "md5")) stats += (stats.empty() ? "" : " ") + ("md5=" + text_of(*md5));
-    if (const Value* rg = find_member(leaf, "requires_grad")) stats += (stats.empty() ? "" : " ") + ("requires_grad=" + text_of(*rg));
-    if (const Value* data = find_member(leaf, "data_name")) stats += (stats.empty() ? "" : " ") + ("data=" + text_of(*data));
-    if (value != nullptr) stats += (stats.empty() ? "" : " ") + ("value=" + text_of(*value));
+    if (const JsonView md5 = record.member("md5")) stats += (stats.empty() ? "" : " ") + ("md5=" + text_of(md5));
+    if (const JsonView rg = record.member("requires_grad")) stats += (stats.empty() ? "" : " ") + ("requires_grad=" + text_of(rg));
+    if (const JsonView data = record.member("data_name")) stats += (stats.empty() ? "" : " ") + ("data=" + text_of(data));
+    if (value.present()) stats += (stats.empty() ? "" : " ") + ("value=" + text_of(value));
     if (!stats.empty()) out += "  " + stats;
     return out;
 }
 
-void argument_lines(const std::string& path, const Value& v, std::string& out) {
+void argument_lines(const std::string& path, JsonView v, std::string& out) {
     auto line = [&](const std::string& text) {
         out += "  " + path + std::string(std::max<std::size_t>(3, 16 > path.size() ? 16 - path.size() : 0), ' ') +
                text + "\n";
     };
-    if (v.IsNull()) {
+    if (v.is_null()) {
         line("None");
-    } else if (v.IsArray()) {
-        for (rapidjson::SizeType i = 0; i < v.Size(); ++i) argument_lines(fmt::format("{}[{}]", path, i), v[i], out);
-    } else if (v.IsObject() && v.ObjectEmpty()) {
+    } else if (v.is_array()) {
+        for (std::size_t i = 0; i < v.size(); ++i) argument_lines(fmt::format("{}[{}]", path, i), v.item(i), out);
+    } else if (v.is_object() && v.size() == 0) {
         line("<unrecorded>");
     } else if (is_leaf(v)) {
-        line(leaf_text(v));
-    } else if (v.IsObject()) {
-        for (const auto& m : v.GetObject()) {
-            argument_lines(path + "." + std::string(m.name.GetString(), m.name.GetStringLength()), m.value, out);
-        }
+        line(leaf_text(dump::LeafView(v)));
+    } else if (v.is_object()) {
+        for (const auto& m : v.members()) argument_lines(path + "." + std::string(m.name), m.value, out);
     } else {
         line(text_of(v));
     }
@@ -103,30 +101,21 @@ void argument_lines(const std::string& path, const Value& v, std::string& out) {
 
 // input_args, input_kwargs, input, output, parameters, ...: every container
 // member of the entry (flags such as is_recompute are not arguments).
-std::string entry_lines(const Value& entry) {
+std::string entry_lines(JsonView entry) {
     std::string out;
-    if (!entry.IsObject()) return out;
-    for (const auto& m : entry.GetObject()) {
-        if (!m.value.IsArray() && !m.value.IsObject()) continue;
-        if (m.value.IsObject() && m.value.ObjectEmpty()) continue;  // no keyword arguments
-        argument_lines(std::string(m.name.GetString(), m.name.GetStringLength()), m.value, out);
+    for (const auto& m : entry.members()) {
+        if (!m.value.is_array() && !m.value.is_object()) continue;
+        if (m.value.is_object() && m.value.size() == 0) continue;  // no keyword arguments
+        argument_lines(std::string(m.name), m.value, out);
     }
     return out;
 }
 
-// construct.json: node -> parent (text, null, or a list whose first item is the parent).
-std::vector<std::string> construct_chain(const Value* construct, const std::string& name) {
-    std::vector<std::string> chain;
-    if (construct == nullptr || !construct->IsObject() || find_member(*construct, name.c_str()) == nullptr) return chain;
-    std::string node = name;
-    for (int depth = 0; depth < 1000; ++depth) {
-        chain.insert(chain.begin(), node);
-        const Value* parent = find_member(*construct, node.c_str());
-        if (parent != nullptr && parent->IsArray()) parent = parent->Empty() ? nullptr : &(*parent)[0];
-        if (parent == nullptr || !parent->IsString()) break;
-        node = std::string(parent->GetString(), parent->GetStringLength());
-    }
-    return chain;
+// The construct chain of an entry construct.json lists (none otherwise), by
+// parse's rules: an empty name is a module, a cycle is followed up to 1000 nodes.
+std::vector<std::string> construct_chain(JsonView construct, const std::string& name) {
+    if (!construct.has_member(name)) return {};
+    return dump::construct_chain(construct, name, dump::ConstructChainRules::parse());
 }
 
 // "File <path>, line <n>, in <fn>, \n <code>" -> the two traceback lines.
@@ -153,21 +142,20 @@ std::optional<dump::JsonFile> load_optional(const std::optional<std::filesystem:
     return std::nullopt;
 }
 
-std::string member_text(const Value& root, const char* key) {
-    const Value* v = find_member(root, key);
-    return v != nullptr && v->IsString() ? std::string(v->GetString(), v->GetStringLength()) : std::string("?");
+std::string member_text(JsonView root, std::string_view key) {
+    return std::string(root.member(key).string().value_or("?"));
 }
 
 // Every data_name an entry records, depth first in file order.
-void collect_data_names(const Value& v, std::vector<std::string>& out) {
-    if (v.IsArray()) {
-        for (const auto& item : v.GetArray()) collect_data_names(item, out);
-    } else if (v.IsObject()) {
-        if (const Value* name = find_member(v, "data_name"); name != nullptr && name->IsString()) {
-            out.emplace_back(name->GetString(), name->GetStringLength());
+void collect_data_names(JsonView v, std::vector<std::string>& out) {
+    if (v.is_array()) {
+        for (const JsonView item : v.items()) collect_data_names(item, out);
+    } else if (v.is_object()) {
+        if (const auto name = dump::LeafView(v).data_name()) {
+            out.emplace_back(*name);
             return;
         }
-        for (const auto& m : v.GetObject()) collect_data_names(m.value, out);
+        for (const auto& m : v.members()) collect_data_names(m.value, out);
     }
 }
 
@@ -177,7 +165,7 @@ struct DataSummaries {
     Json json = Json::array();
 };
 
-DataSummaries data_summaries(const Value& entry, const std::string& entry_name, const std::string& dump_json,
+DataSummaries data_summaries(JsonView entry, const std::string& entry_name, const std::string& dump_json,
                              const std::filesystem::path& dir, std::int64_t head) {
     std::vector<std::string> names;
     collect_data_names(entry, names);
@@ -203,11 +191,11 @@ DataSummaries data_summaries(const Value& entry, const std::string& entry_name, 
 
 EntryReport report_entries(const EntryReportOptions& options) {
     const dump::JsonFile json = dump::JsonFile::load(options.file);
-    const Value& root = json.root();
-    if (!root.IsObject()) throw Error(json.path(), "the top level is not a JSON object");
-    const Value* data = find_member(root, "data");
-    const bool is_stack_file = data == nullptr;
-    if (data != nullptr && !data->IsObject()) throw Error(json.path(), "'data' is not a JSON object");
+    const JsonView root = json.root();
+    if (!root.is_object()) throw Error(json.path(), "the top level is not a JSON object");
+    const JsonView data = root.member("data");
+    const bool is_stack_file = !data.present();
+    if (data.present() && !data.is_object()) throw Error(json.path(), "'data' is not a JSON object");
 
     const auto dir = options.file.parent_path();
     std::optional<dump::StackFile> stack;
@@ -225,7 +213,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
     if (is_stack_file) {
         names = stack->api_names();
     } else {
-        for (const auto& m : data->GetObject()) names.emplace_back(m.name.GetString(), m.name.GetStringLength());
+        for (const auto& m : data.members()) names.emplace_back(m.name);
     }
     const auto selected = select_entries(names, options.query);
     EntryReport report;
@@ -238,20 +226,20 @@ EntryReport report_entries(const EntryReportOptions& options) {
     const std::string file_name = options.file.filename().string();
     const std::string task = is_stack_file ? "" : member_text(root, "task");
     const std::string level = is_stack_file ? "" : member_text(root, "level");
-    const Value* construct_root = construct ? &construct->root() : nullptr;
+    const JsonView construct_root = construct ? JsonView(construct->root()) : JsonView();
     Json matches = Json::array();
     std::string text;
     for (const std::size_t seq : selected) {
         const std::string& name = names[seq];
-        const Value* entry = is_stack_file ? nullptr : find_member(*data, name.c_str());
+        const JsonView entry = data.member(name);  // none in a stack.json
         const std::vector<std::string>* lines = stack ? stack->stack_lines(name) : nullptr;
         const auto chain = construct_chain(construct_root, name);
         if (options.json) {
             Json match = {{"api", name}, {"seq", seq}};
-            match["entry"] = entry != nullptr ? to_json(*entry) : Json(nullptr);
+            match["entry"] = entry.present() ? to_json(entry) : Json(nullptr);
             match["construct"] = chain;
             match["stack"] = lines != nullptr ? Json(*lines) : Json(nullptr);
-            if (options.with_data && entry != nullptr) match["data"] = data_summaries(*entry, name, json.path(), dir, options.head).json;
+            if (options.with_data && entry.present()) match["data"] = data_summaries(entry, name, json.path(), dir, options.head).json;
             matches.push_back(std::move(match));
             continue;
         }
@@ -260,8 +248,8 @@ EntryReport report_entries(const EntryReportOptions& options) {
         } else {
             text += fmt::format("{}   ({}: task={}, level={}, seq #{})\n", name, file_name, task, level, seq);
         }
-        if (entry != nullptr && !options.stack_only) text += entry_lines(*entry);
-        if (options.with_data && entry != nullptr && !options.stack_only) text += data_summaries(*entry, name, json.path(), dir, options.head).text;
+        if (entry.present() && !options.stack_only) text += entry_lines(entry);
+        if (options.with_data && entry.present() && !options.stack_only) text += data_summaries(entry, name, json.path(), dir, options.head).text;
         if (options.stats_only) continue;
         if (chain.size() > 1) {  // a node without parents says nothing
             std::string joined;
