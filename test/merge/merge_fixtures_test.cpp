@@ -69,7 +69,7 @@ void require_same(const WorkbookContents& ours, const WorkbookContents& expected
 
 }  // namespace
 
-TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixtures]") {
+TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixtures][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path samples = *fixtures / "reference_samples" / "merge_result";
@@ -96,7 +96,7 @@ TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixt
     }
 }
 
-TEST_CASE("reference samples: the crafted sheets read as the spec's worked example", "[merge_fixtures]") {
+TEST_CASE("reference samples: the crafted sheets read as the spec's worked example", "[merge_fixtures][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path dir = *fixtures / "reference_samples" / "merge_result" / "crafted_summary_3ranks";
@@ -114,7 +114,7 @@ TEST_CASE("reference samples: the crafted sheets read as the spec's worked examp
     CHECK(sheets[2].table.rows[0][1] == Cell("12.5%"));
 }
 
-TEST_CASE("reference samples: md5 results are refused", "[merge_fixtures]") {
+TEST_CASE("reference samples: md5 results are refused", "[merge_fixtures][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path dir = *fixtures / "reference_samples" / "merge_result" / "md5_4ranks_rejected";
@@ -122,7 +122,7 @@ TEST_CASE("reference samples: md5 results are refused", "[merge_fixtures]") {
     CHECK_THROWS_WITH(merge_rank_files(rank_files(dir / "in"), config, 2, "in"), "in: Nothing to merge.");
 }
 
-TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "[merge_fixtures]") {
+TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "[merge_fixtures][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     int cases = 0;
@@ -145,7 +145,7 @@ TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "
     CHECK(cases == 4);
 }
 
-TEST_CASE("msprobe's stack-and-highlight results merge like its plain ones", "[merge_fixtures]") {
+TEST_CASE("msprobe's stack-and-highlight results merge like its plain ones", "[merge_fixtures][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     for (const char* case_name : {"dist_statistics_L1_2ranks", "dist_tensor_L1_2ranks"}) {
