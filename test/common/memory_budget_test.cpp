@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -12,6 +11,7 @@
 #include <optional>
 
 #include "common/memory_budget.hpp"
+#include "support/child_process.hpp"
 
 namespace {
 
@@ -48,11 +48,5 @@ constexpr std::uintmax_t kMiB = 1u << 20;
 }  // namespace
 
 TEST_CASE("reservations count against what the address-space limit leaves", "[common][memory_budget]") {
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) child();
-    int status = 0;
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(msprobe::testing::exit_code_in_child(child) == 0);
 }

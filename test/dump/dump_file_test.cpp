@@ -3,12 +3,11 @@
 // structure, scalars as Python values, None rows, CRC-32 digests.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
 #include "dump/dump_file.hpp"
+#include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe::dump;
@@ -17,20 +16,11 @@ namespace {
 
 std::filesystem::path write_dump(const std::string& name, const std::string& text,
                                  const std::string& file_name = "dump.json") {
-    const auto path = msprobe::testing::scratch_dir("dump_file_" + name) / file_name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
+    return msprobe::testing::scratch_file("dump_file_" + name, file_name, text);
 }
 
 std::string refusal(const std::string& name, const std::string& text) {
-    const auto path = write_dump(name, text);
-    try {
-        read_dump_file(path);
-    } catch (const msprobe::Error& e) {
-        CHECK(e.file() == path.string());
-        return e.reason();
-    }
-    return "";
+    return msprobe::testing::refusal_reason(write_dump(name, text), read_dump_file);
 }
 
 std::vector<std::string> names_of(const DumpFile& dump) {

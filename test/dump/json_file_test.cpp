@@ -2,11 +2,10 @@
 // refusals naming the file.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 
-#include "common/error.hpp"
 #include "dump/json_file.hpp"
+#include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
 using msprobe::dump::find_member;
@@ -15,9 +14,7 @@ using msprobe::dump::JsonFile;
 namespace {
 
 std::filesystem::path write_json(const std::string& name, const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("json_file_" + name) / "dump.json";
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
+    return msprobe::testing::scratch_file("json_file_" + name, "dump.json", text);
 }
 
 }  // namespace
@@ -38,11 +35,6 @@ TEST_CASE("JsonFile keeps the document and its path; find_member looks up one le
 
 TEST_CASE("JsonFile refuses malformed text naming the file and the byte", "[dump][json_file]") {
     const auto path = write_json("bad", "{\"task\": \"tensor\",}");
-    try {
-        JsonFile::load(path);
-        FAIL("no error");
-    } catch (const msprobe::Error& e) {
-        CHECK(e.file() == path.string());
-        CHECK(e.reason().starts_with("malformed JSON at byte 18: "));  // the '}' after the comma
-    }
+    // The '}' after the comma.
+    CHECK(msprobe::testing::refusal_reason(path, JsonFile::load).starts_with("malformed JSON at byte 18: "));
 }

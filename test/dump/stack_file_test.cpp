@@ -2,12 +2,11 @@
 // Python's str() gives the line list (what NPU_Stack_Info shows).
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
 #include "dump/stack_file.hpp"
+#include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
 using msprobe::dump::StackFile;
@@ -15,20 +14,11 @@ using msprobe::dump::StackFile;
 namespace {
 
 std::filesystem::path write_stack(const std::string& name, const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("stack_file_" + name) / "stack.json";
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
+    return msprobe::testing::scratch_file("stack_file_" + name, "stack.json", text);
 }
 
 std::string refusal(const std::string& name, const std::string& text) {
-    const auto path = write_stack(name, text);
-    try {
-        StackFile::load(path);
-    } catch (const msprobe::Error& e) {
-        CHECK(e.file() == path.string());
-        return e.reason();
-    }
-    return "";
+    return msprobe::testing::refusal_reason(write_stack(name, text), StackFile::load);
 }
 
 }  // namespace

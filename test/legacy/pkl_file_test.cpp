@@ -3,12 +3,11 @@
 // to its call whether written before or after the data.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "common/error.hpp"
 #include "legacy/pkl_file.hpp"
+#include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
 using msprobe::legacy::api_prefix;
@@ -17,21 +16,11 @@ using msprobe::legacy::read_pkl_file;
 namespace {
 
 std::filesystem::path write_pkl(const std::string& name, const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("pkl_file_" + name) / "dump.pkl";
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
+    return msprobe::testing::scratch_file("pkl_file_" + name, "dump.pkl", text);
 }
 
-// The reason of the msprobe::Error that reading `text` throws ("" when none).
 std::string refusal(const std::string& name, const std::string& text) {
-    const auto path = write_pkl(name, text);
-    try {
-        read_pkl_file(path);
-    } catch (const msprobe::Error& e) {
-        CHECK(e.file() == path.string());
-        return e.reason();
-    }
-    return "";
+    return msprobe::testing::refusal_reason(write_pkl(name, text), read_pkl_file);
 }
 
 }  // namespace

@@ -2,11 +2,10 @@
 // path and class looked up in the yaml.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 
-#include "common/error.hpp"
 #include "mapping/cell_mapping.hpp"
+#include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe::mapping;
@@ -14,9 +13,7 @@ using namespace msprobe::mapping;
 namespace {
 
 std::filesystem::path write_yaml(const std::string& name, const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("cell_mapping_" + name) / "cell_mapping.yaml";
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
+    return msprobe::testing::scratch_file("cell_mapping_" + name, "cell_mapping.yaml", text);
 }
 
 }  // namespace
@@ -48,12 +45,6 @@ TEST_CASE("without a yaml only Cell becomes Module", "[mapping][cell_mapping]") 
 
 TEST_CASE("an empty cell mapping file maps nothing; a list is refused", "[mapping][cell_mapping]") {
     CHECK(load_cell_mapping(write_yaml("empty", "")).empty());
-    const auto list = write_yaml("list", "- fc1.Dense\n");
-    try {
-        load_cell_mapping(list);
-        FAIL("no error");
-    } catch (const msprobe::Error& e) {
-        CHECK(e.file() == list.string());
-        CHECK(e.reason() == "expected a mapping of cell names to module names (name: name)");
-    }
+    CHECK(msprobe::testing::refusal_reason(write_yaml("list", "- fc1.Dense\n"), load_cell_mapping) ==
+          "expected a mapping of cell names to module names (name: name)");
 }

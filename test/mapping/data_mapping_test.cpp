@@ -2,11 +2,10 @@
 // themselves.
 #include <catch2/catch.hpp>
 
-#include <fstream>
 #include <string>
 
-#include "common/error.hpp"
 #include "mapping/data_mapping.hpp"
+#include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe::mapping;
@@ -14,9 +13,7 @@ using namespace msprobe::mapping;
 namespace {
 
 std::filesystem::path write_yaml(const std::string& name, const std::string& text) {
-    const auto path = msprobe::testing::scratch_dir("data_mapping_" + name) / "data_mapping.yaml";
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
+    return msprobe::testing::scratch_file("data_mapping_" + name, "data_mapping.yaml", text);
 }
 
 }  // namespace
@@ -39,12 +36,6 @@ TEST_CASE("a data mapping gives listed names their bench name and leaves the res
 TEST_CASE("an empty data mapping file or {} maps nothing; a scalar document is refused", "[mapping][data_mapping]") {
     CHECK(load_data_mapping(write_yaml("empty", "")).empty());
     CHECK(load_data_mapping(write_yaml("braces", "{}\n")).empty());
-    const auto scalar = write_yaml("scalar", "just text\n");
-    try {
-        load_data_mapping(scalar);
-        FAIL("no error");
-    } catch (const msprobe::Error& e) {
-        CHECK(e.file() == scalar.string());
-        CHECK(e.reason() == "expected a mapping of NPU names to bench names (name: name)");
-    }
+    CHECK(msprobe::testing::refusal_reason(write_yaml("scalar", "just text\n"), load_data_mapping) ==
+          "expected a mapping of NPU names to bench names (name: name)");
 }

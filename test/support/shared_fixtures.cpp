@@ -1,6 +1,7 @@
 #include "support/shared_fixtures.hpp"
 
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include <unistd.h>
@@ -27,6 +28,12 @@ std::filesystem::path scratch_dir(const std::string& name) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
+}
+
+std::filesystem::path scratch_file(const std::string& name, const std::string& file_name, const std::string& text) {
+    const auto path = scratch_dir(name) / file_name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
 }
 
 }  // namespace msprobe::testing

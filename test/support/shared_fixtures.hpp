@@ -30,4 +30,7 @@ inline std::optional<std::filesystem::path> shared_fixtures_or_skip() {
 // A fresh, empty scratch directory for one test.
 std::filesystem::path scratch_dir(const std::string& name);
 
+// `text` written to <a fresh scratch_dir(name)>/<file_name>; its path.
+std::filesystem::path scratch_file(const std::string& name, const std::string& file_name, const std::string& text);
+
 }  // namespace msprobe::testing
