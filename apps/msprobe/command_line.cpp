@@ -6,6 +6,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <thread>
 
 #include "common/log.hpp"
 
@@ -215,5 +216,7 @@ unsigned worker_threads(unsigned requested, unsigned cores) {
                              kJobsPerCore, cores, cap));
     return cap;
 }
+
+unsigned worker_threads(unsigned requested) { return worker_threads(requested, std::thread::hardware_concurrency()); }
 
 }  // namespace msprobe::cli

@@ -58,6 +58,8 @@ const std::unordered_map<std::string, std::string>& single_dash_aliases();
 // buffers, and a huge count only exhausts the process table.
 constexpr unsigned kJobsPerCore = 4;
 unsigned worker_threads(unsigned requested, unsigned cores);
+// The same on this machine's cores: the size of a command's one thread pool.
+unsigned worker_threads(unsigned requested);
 
 // Registers -j/--jobs on `cmd`: a count of at least 1 (0 is refused).
 CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs, const std::string& description);

@@ -1,9 +1,9 @@
-// compare: flags → CompareOptions → msprobe::compare::run_compare.
+// compare: flags → CompareOptions; compare.json → a compare request, run by the room of its flavour.
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <optional>
-#include <thread>
+#include <variant>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -11,9 +11,14 @@
 #include "input_path.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/thread_pool.hpp"
 #include "compare/compare_job.hpp"
-#include "mapping/compare_keys.hpp"
+#include "compare/compare_request.hpp"
 #include "first_diff/diff_analyze_job.hpp"
+#include "legacy/compare_job.hpp"
+#include "mapping/compare_keys.hpp"
+#include "static_graph/kernel_compare.hpp"
+#include "static_graph/single_point_compare.hpp"
 
 namespace msprobe::cli {
 
@@ -35,6 +40,26 @@ struct CompareFlags {
     bool strict_compat = false;
     unsigned jobs = 0;
 };
+
+template <class... Run>
+struct Flavours : Run... {
+    using Run::operator()...;
+};
+
+// Each flavour of compare request and the compare that runs it.
+compare::CompareSummary run_compare_request(const compare::CompareRequest& request,
+                                            const compare::CompareOptions& options, ThreadPool& pool) {
+    const Flavours run{
+        [&](const compare::DumpFilePair& files) { return compare::run_dump_pair_compare(files, options, pool); },
+        [&](const compare::StepDirs& dirs) { return compare::run_step_dirs_compare(dirs, options, pool); },
+        [&](const compare::PtdbgPklPair& pkl) { return legacy::run_ptdbg_compare(pkl, options, pool); },
+        [&](const compare::PtdbgRankDirs& dirs) { return legacy::run_ptdbg_ranks_compare(dirs, options, pool); },
+        [&](const compare::DispatchDirs& dirs) { return legacy::run_dispatch_compare(dirs, options, pool); },
+        [&](const compare::KernelDirs& dirs) { return static_graph::run_kernel_compare(dirs, options, pool); },
+        [&](const compare::SinglePointDirs& dirs) { return static_graph::run_single_point_compare(dirs, options, pool); },
+    };
+    return std::visit(run, request);
+}
 
 void reject_unsupported(const CLI::App& cmd, const GlobalOptions& global) {
     const bool pytorch = global.framework == "pytorch";
@@ -116,17 +141,17 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                           : flags->fail_on == "warning" ? compare::FailOn::Warning
                                                         : compare::FailOn::Never;
         options.locate = flags->locate;
-        options.jobs = worker_threads(flags->jobs, std::thread::hardware_concurrency());
+        ThreadPool pool(worker_threads(flags->jobs));
         mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
         // Said after the run, so that bad input still gets exactly one line on stderr.
         const auto flags_ignored = flags_without_effect(*cmd, flags->format);
         if (flags->diff_analyze) {
-            first_diff::run_compare_diff_analyze(options);
+            first_diff::run_compare_diff_analyze(options, pool);
             warn_flags_without_effect(flags_ignored);
             log::info("msprobe compare ends successfully.");
             return 0;
         }
-        const auto summary = compare::run_compare(options);
+        const auto summary = run_compare_request(compare::read_compare_request(options.input_path), options, pool);
         warn_flags_without_effect(flags_ignored);
         warn_flags_without_effect(summary.ignored_flags);
         if (summary.failed_ranks > 0) {

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
-#include <thread>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -46,8 +45,8 @@ Runner add_merge_result_command(CLI::App& app, const GlobalOptions& /*global: bo
         options.input_dir = flags->input_dir;
         options.output_dir = flags->output_dir;
         options.config_path = flags->config_path;
-        options.jobs = worker_threads(flags->jobs, std::thread::hardware_concurrency());
-        merge::merge_results(options);
+        ThreadPool pool(worker_threads(flags->jobs));
+        merge::merge_results(options, pool);
         return 0;
     };
 }

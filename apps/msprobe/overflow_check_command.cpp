@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <map>
 #include <optional>
-#include <thread>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -105,7 +104,7 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
             options.scan.rules = overflow::IgnoreRules::load(flags->rules);
         }
         options.first_only = flags->first_only;
-        options.jobs = worker_threads(flags->jobs, std::thread::hardware_concurrency());
+        ThreadPool pool(worker_threads(flags->jobs));
 
         // The cross-rank analysis validates every rank's three files before anything is written.
         std::optional<first_diff::NanAnalyzeSummary> multi_rank;
@@ -115,7 +114,7 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
             if (!flags->output.empty()) nan.output_dir = flags->output;
             multi_rank = first_diff::run_nan_analyze(nan);
         }
-        const auto result = overflow::run_overflow_check(options);
+        const auto result = overflow::run_overflow_check(options, pool);
         std::fputs(result.text.c_str(), stdout);
         if (multi_rank && !multi_rank->written) std::puts("multi-rank: no anomaly node found, no analysis file written");
         if (multi_rank && multi_rank->written) std::printf("written: %s\n", printable(multi_rank->written->string()).c_str());

@@ -17,6 +17,7 @@
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "precision/input_file_checks.hpp"
+#include "run_ut/overflow_rerun.hpp"
 #include "run_ut/run_ut_options.hpp"
 
 namespace msprobe::cli {
@@ -93,6 +94,26 @@ std::filesystem::path self_executable() {
     return n > 0 ? std::filesystem::path(std::string(buf, static_cast<std::size_t>(n))) : std::filesystem::path("msprobe");
 }
 
+// multi_run_ut's worker: this binary's run_ut over the worker's slice, appending to the shared result file.
+[[maybe_unused]] std::vector<std::string> worker_command_line(const run_ut::RunUtOptions& worker) {
+    std::vector<std::string> args = {self_executable().string(), "-f", "pytorch", "run_ut", "--api_info",
+                                     worker.api_info.string(), "--csv_path", worker.resume_csv.string(),
+                                     "--api_range", fmt::format("{}:{}", worker.first_api, worker.api_count)};
+    if (worker.filter_api) args.emplace_back("--filter_api");
+    if (worker.seed_per_api) args.emplace_back("--seed_per_api");
+    if (worker.strict_compat) args.emplace_back("--strict_compat");
+    if (worker.save_error_data) args.emplace_back("--save_error_data");
+    if (!worker.config.empty()) {
+        args.emplace_back("--config");
+        args.push_back(worker.config.string());
+    }
+    if (!worker.legacy_backward.empty()) {
+        args.emplace_back("--backward_input_file");
+        args.push_back(worker.legacy_backward.string());
+    }
+    return args;
+}
+
 // Replaces this process by msprobe-torch running the same command line.
 [[maybe_unused, noreturn]] void run_in_torch_binary(const char* command, const GlobalOptions& global) {
     const auto torch_binary = self_executable().parent_path() / "msprobe-torch";
@@ -164,7 +185,7 @@ Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global) {
     return [f, &global]() -> int {
         finish_options(*f);
 #ifdef MSPROBE_WITH_TORCH
-        return report("multi_run_ut", run_ut::multi_run_ut(f->options, f->processes, self_executable()), f->fail_on);
+        return report("multi_run_ut", run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
 #else
         run_in_torch_binary("multi_run_ut", global);
 #endif
@@ -183,7 +204,7 @@ Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global
         precision::check_input_file(f->options.api_info, precision::InputFileKind::Json, "-api_info",
                                     std::getenv(kHandedOver) == nullptr);
 #ifdef MSPROBE_WITH_TORCH
-        const auto s = run_ut::run_overflow_check(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
+        const auto s = run_ut::rerun_overflowed_apis(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
         log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));
         return 0;
 #else

@@ -4,25 +4,18 @@
 
 #include <algorithm>
 #include <chrono>
-#include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
-#include <thread>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
-#include "dump/json_tree.hpp"
 #include "compare/advisor.hpp"
-#include "compare/compare_json.hpp"
+#include "compare/rank_dirs.hpp"
 #include "compare/committed_results.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
-#include "compare/kernel_compare.hpp"
-#include "compare/single_point_compare.hpp"
 #include "compare/row_level.hpp"
-#include "compare/legacy_job.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
@@ -31,58 +24,11 @@ namespace msprobe::compare {
 
 namespace fs = std::filesystem;
 
-fs::path resolve_config_path(const fs::path& configured, const fs::path& config_file) {
-    if (configured.is_absolute() || fs::exists(configured)) return configured;
-    const fs::path beside = config_file.parent_path() / configured;
-    return fs::exists(beside) ? beside : configured;
-}
-
-nlohmann::json read_compare_json_object(const fs::path& path) {
-    const nlohmann::json config = dump::load_json_tree(path);
-    if (!config.is_object()) throw Error(path.string(), "expected a JSON object with npu_path and bench_path");
-    return config;
-}
-
-namespace {
-
-bool is_single_point_json(const nlohmann::json& config) {
-    const auto it = config.find("common");
-    return it != config.end() && it->is_boolean() && it->get<bool>();
-}
-
-}  // namespace
-
-CompareJson read_compare_json(const fs::path& path) {
-    const nlohmann::json config = read_compare_json_object(path);
-    auto required_path = [&](const char* key) {
-        auto it = config.find(key);
-        if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
-            throw Error(path.string(), fmt::format("missing {} in the configuration file", key));
-        }
-        return resolve_config_path(it->get<std::string>(), path);
-    };
-    CompareJson out{required_path("npu_path"), required_path("bench_path"), std::nullopt};
-    if (auto it = config.find("stack_path"); it != config.end() && !it->is_null()) {
-        if (!it->is_string()) throw Error(path.string(), "stack_path must be a string");
-        out.stack_path = resolve_config_path(it->get<std::string>(), path);
-    }
-    if (auto it = config.find("is_print_compare_log"); it != config.end() && !it->is_boolean()) {
-        throw Error(path.string(), "is_print_compare_log must be true or false");
-    }
-    // Both have their own runners (run_compare); other commands cannot use them.
-    if (config.contains("rank_id")) throw Error(path.string(), "a kernel-level (rank_id) compare.json is not usable here");
-    if (is_single_point_json(config)) {
-        throw Error(path.string(), "a static-graph single-point (common) compare.json is not usable here");
-    }
-    return out;
-}
-
 namespace {
 
 class JobRunner {
 public:
-    explicit JobRunner(const CompareOptions& options)
-        : options_(options), pool_(options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency())) {}
+    JobRunner(const CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
 
     // label: "" for a single pair, else the rank directory's name.
     void compare_files(const PairInput& input, const std::string& label) {
@@ -215,36 +161,10 @@ private:
     static std::vector<fs::path> rank_dirs(const fs::path& step_dir) { return list_rank_dirs(step_dir); }
 
     const CompareOptions& options_;
-    ThreadPool pool_;
+    ThreadPool& pool_;
     report::StagedFiles staged_;
     CompareSummary summary_;
 };
-
-// The MindSpore static-graph flavours of compare.json (spec §13): kernel
-// compare (rank_id) and single-point compare ("common": true).
-std::optional<CompareSummary> run_static_graph_compare(const CompareOptions& options) {
-    const nlohmann::json config = read_compare_json_object(options.input_path);
-    const bool kernel = config.contains("rank_id");
-    if (!kernel && !is_single_point_json(config)) return std::nullopt;
-    const fs::path& file = options.input_path;
-    auto root = [&](const char* key) {
-        auto it = config.find(key);
-        if (it == config.end() || !it->is_string() || it->get<std::string>().empty()) {
-            throw Error(file.string(), fmt::format("missing {} in the configuration file", key));
-        }
-        const fs::path p = resolve_config_path(it->get<std::string>(), file);
-        if (!fs::exists(p)) throw Error(p.string(), "no such file or directory");
-        return p;
-    };
-    if (kernel) {
-        KernelCompareConfig kernel_config = kernel_compare_config(config, file);
-        kernel_config.npu_path = root("npu_path");
-        kernel_config.bench_path = root("bench_path");
-        return run_kernel_compare(kernel_config, options);
-    }
-    const SinglePointConfig single{root("npu_path"), root("bench_path"), single_point_map_dict(config, file)};
-    return run_single_point_compare(single, options);
-}
 
 bool names_a_dump_file(const fs::path& p) {
     const std::string name = p.filename().string();
@@ -253,41 +173,31 @@ bool names_a_dump_file(const fs::path& p) {
 
 }  // namespace
 
-CompareSummary run_compare(const CompareOptions& options) {
-    if (auto legacy = run_legacy_compare(options)) return *legacy;  // ptdbg .pkl or online-dispatch layouts
-    if (auto static_graph = run_static_graph_compare(options)) return *static_graph;
-    const CompareJson config = read_compare_json(options.input_path);
-    std::error_code ec;
-    for (const auto& p : {config.npu_path, config.bench_path}) {
-        if (!fs::exists(p, ec)) throw Error(p.string(), "no such file or directory");
-    }
-    const bool npu_is_dir = fs::is_directory(config.npu_path);
-    if (npu_is_dir != fs::is_directory(config.bench_path)) {
-        throw Error(config.bench_path.string(),
-                    fmt::format("bench_path is a {} but npu_path is a {}; both must be files or both directories",
-                                npu_is_dir ? "file" : "directory", npu_is_dir ? "directory" : "file"));
-    }
+CompareSummary run_dump_pair_compare(const DumpFilePair& pair, const CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
-    JobRunner runner(options);
-    if (npu_is_dir) {
-        runner.compare_step_dirs(config.npu_path, config.bench_path);
-    } else {
-        for (const auto& p : {config.npu_path, config.bench_path}) {
-            if (!names_a_dump_file(p)) throw Error(p.string(), "expected a file named dump.json or debug.json");
-        }
-        if (config.npu_path.filename() != config.bench_path.filename()) {
-            throw Error(config.bench_path.string(), "npu and bench must both be dump.json or both be debug.json");
-        }
-        PairInput input{config.npu_path, config.bench_path, std::nullopt, {}};
-        if (config.stack_path) {
-            if (options.stack_mode) input.stack_json = config.stack_path;
-            input.stack_json_for_summary = *config.stack_path;
-        } else {
-            const fs::path detected = config.npu_path.parent_path() / "stack.json";
-            if (fs::exists(detected)) input.stack_json = input.stack_json_for_summary = detected;
-        }
-        runner.compare_files(input, "");
+    for (const auto& p : {pair.npu_json, pair.bench_json}) {
+        if (!names_a_dump_file(p)) throw Error(p.string(), "expected a file named dump.json or debug.json");
     }
+    if (pair.npu_json.filename() != pair.bench_json.filename()) {
+        throw Error(pair.bench_json.string(), "npu and bench must both be dump.json or both be debug.json");
+    }
+    PairInput input{pair.npu_json, pair.bench_json, std::nullopt, {}};
+    if (pair.stack_json) {
+        if (options.stack_mode) input.stack_json = pair.stack_json;
+        input.stack_json_for_summary = *pair.stack_json;
+    } else {
+        const fs::path detected = pair.npu_json.parent_path() / "stack.json";
+        if (fs::exists(detected)) input.stack_json = input.stack_json_for_summary = detected;
+    }
+    JobRunner runner(options, pool);
+    runner.compare_files(input, "");
+    return runner.commit();
+}
+
+CompareSummary run_step_dirs_compare(const StepDirs& dirs, const CompareOptions& options, ThreadPool& pool) {
+    report::check_output_dir(options.output_dir);
+    JobRunner runner(options, pool);
+    runner.compare_step_dirs(dirs.npu_dir, dirs.bench_dir);
     return runner.commit();
 }
 

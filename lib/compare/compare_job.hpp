@@ -1,16 +1,16 @@
 #pragma once
-// Runs a compare as msprobe does from a compare.json: one dump pair, or every
-// rank of two step directories.
-#include <filesystem>
-#include <vector>
-
+// Runs the dump.json compare as msprobe does: one dump pair, or every rank of
+// two step directories.
+#include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
+#include "compare/compare_request.hpp"
 #include "compare/run_summary.hpp"
 
 namespace msprobe::compare {
 
-// Throws msprobe::Error (exit 2) on bad input; nothing is written for a
+// Both throw msprobe::Error (exit 2) on bad input; nothing is written for a
 // pair that fails.
-CompareSummary run_compare(const CompareOptions& options);
+CompareSummary run_dump_pair_compare(const DumpFilePair& pair, const CompareOptions& options, ThreadPool& pool);
+CompareSummary run_step_dirs_compare(const StepDirs& dirs, const CompareOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::compare

@@ -24,7 +24,6 @@ struct CompareOptions {
     bool highlight = false;     // -hl
     mapping::MappingOptions mapping;  // -am, -cm, -dm, -lm
     OutputFormat format = OutputFormat::Xlsx;
-    unsigned jobs = 0;          // 0: all cores
     bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)
     bool locate = false;        // --locate: index columns of the max errors (real data)
     FailOn fail_on = FailOn::Never;

@@ -4,7 +4,7 @@
 #include <regex>
 
 #include "common/error.hpp"
-#include "compare/compare_json.hpp"
+#include "compare/rank_dirs.hpp"
 
 namespace msprobe::compare {
 

@@ -6,16 +6,17 @@
 #include <map>
 #include <optional>
 #include <regex>
-#include <thread>
+#include <variant>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
-#include "compare/compare_json.hpp"
+#include "compare/compare_request.hpp"
+#include "compare/rank_dirs.hpp"
 #include "first_diff/analysis.hpp"
 #include "first_diff/diff_report.hpp"
-#include "first_diff/rank_result.hpp"
+#include "first_diff/rank_result_writer.hpp"
 #include "first_diff/rank_result_reader.hpp"
 #include "report/output_file.hpp"
 
@@ -28,7 +29,7 @@ namespace fs = std::filesystem;
 struct RankJob {
     std::string rank_name;  // the NPU rank directory name: "rank", "rank3"
     std::int64_t rank = 0;
-    RankDumps dumps;
+    RankDumpPair dumps;
 };
 
 bool is_rank_name(const std::string& name) {
@@ -78,44 +79,50 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
 }
 
 // Two dump files: msprobe ignores -da there; we analyse the pair as one rank.
-RankJob rank_job_of_files(const compare::CompareJson& config) {
-    for (const auto& p : {config.npu_path, config.bench_path}) {
+RankJob rank_job_of_files(const compare::DumpFilePair& config) {
+    for (const auto& p : {config.npu_json, config.bench_json}) {
         if (p.filename() != "dump.json") throw Error(p.string(), "-da compares dump.json files");
     }
     RankJob job;
-    const std::string parent = config.npu_path.parent_path().filename().string();
+    const std::string parent = config.npu_json.parent_path().filename().string();
     job.rank_name = is_rank_name(parent) ? parent : "rank";
     job.rank = rank_number(job.rank_name);
-    job.dumps.npu_json = config.npu_path;
-    job.dumps.bench_json = config.bench_path;
-    const fs::path beside = config.npu_path.parent_path() / "stack.json";
-    if (config.stack_path) {
-        job.dumps.stack_json = config.stack_path;
+    job.dumps.npu_json = config.npu_json;
+    job.dumps.bench_json = config.bench_json;
+    const fs::path beside = config.npu_json.parent_path() / "stack.json";
+    if (config.stack_json) {
+        job.dumps.stack_json = config.stack_json;
     } else if (fs::exists(beside)) {
         job.dumps.stack_json = beside;
     }
     return job;
 }
 
+// The compare.json flavours, as -da's refusal names them.
+struct FlavourName {
+    const char* operator()(const compare::DumpFilePair&) const { return "a dump file"; }
+    const char* operator()(const compare::StepDirs&) const { return "a step directory"; }
+    const char* operator()(const compare::PtdbgPklPair&) const { return "a ptdbg .pkl"; }
+    const char* operator()(const compare::PtdbgRankDirs&) const { return "a ptdbg distributed (rankN .pkl)"; }
+    const char* operator()(const compare::DispatchDirs&) const { return "an online-dispatch"; }
+    const char* operator()(const compare::KernelDirs&) const { return "a kernel-level (rank_id)"; }
+    const char* operator()(const compare::SinglePointDirs&) const { return "a static-graph single-point (common)"; }
+};
+
 }  // namespace
 
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options) {
+DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool) {
     log::info("Start finding first diff node......");
-    const compare::CompareJson config = compare::read_compare_json(options.input_path);
-    std::error_code ec;
-    for (const auto& p : {config.npu_path, config.bench_path}) {
-        if (!fs::exists(p, ec)) throw Error(p.string(), "no such file or directory");
-    }
-    const bool dirs = fs::is_directory(config.npu_path);
-    if (dirs != fs::is_directory(config.bench_path)) {
-        throw Error(config.bench_path.string(), "npu_path and bench_path must both be files or both directories");
-    }
+    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
     std::vector<RankJob> jobs;
-    if (dirs) {
-        jobs = rank_jobs_of_dirs(config.npu_path, config.bench_path);
-    } else {
+    if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) {
+        jobs = rank_jobs_of_dirs(dirs->npu_dir, dirs->bench_dir);
+    } else if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
         log::warning("-da on two dump files: analysing the pair as a single rank.");
-        jobs.push_back(rank_job_of_files(config));
+        jobs.push_back(rank_job_of_files(*files));
+    } else {
+        throw Error(options.input_path.string(),
+                    fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
     }
     report::check_output_dir(options.output_dir);
 
@@ -125,9 +132,6 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
     report::StagedFiles staged;
     std::vector<std::optional<fs::path>> results(jobs.size());
     std::vector<fs::path> targets(jobs.size());
-    const unsigned threads = std::max(1u, std::min<unsigned>(options.jobs ? options.jobs : 1u,
-                                                              static_cast<unsigned>(jobs.size())));
-    ThreadPool pool(threads);
     pool.parallel_for(static_cast<std::int64_t>(jobs.size()), [&](std::int64_t i) {
         const RankJob& job = jobs[static_cast<std::size_t>(i)];
         const fs::path target =

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
 
 namespace msprobe::first_diff {
@@ -13,10 +14,11 @@ struct DiffAnalyzeSummary {
     bool found = false;                          // a first differing node was found
 };
 
-// Reads compare.json from options.input_path. Step directories: every rank
-// pair is compared; two dump files: the pair is analysed as one rank. All
-// files appear together at the end, or none: any bad input throws
-// msprobe::Error (exit 2) before a file is in place.
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options);
+// Classifies the compare.json of options.input_path as compare does. Step
+// directories: every rank pair is compared; two dump files: the pair is
+// analysed as one rank; any other flavour is refused. All files appear
+// together at the end, or none: any bad input throws msprobe::Error (exit 2)
+// before a file is in place.
+DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::first_diff

@@ -57,19 +57,6 @@ OutputKey output_key(const std::string& name) {
 
 }  // namespace
 
-bool is_dispatch_run_folder(const fs::path& dir) {
-    std::error_code ec;
-    return fs::is_directory(dir / "npu", ec) && fs::is_directory(dir / "cpu", ec);
-}
-
-bool holds_npy_files(const fs::path& dir) {
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        if (entry.path().extension() == ".npy") return true;
-    }
-    return false;
-}
-
 std::optional<long> dispatch_rank(const std::string& run_folder_name) {
     static const std::regex kRunFolder(R"(^msprobe_(?:(.+)_)?rank([0-9]+)_([0-9]+)$)");
     std::smatch m;

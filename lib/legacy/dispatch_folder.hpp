@@ -23,12 +23,6 @@ struct DispatchRun {
     std::vector<DispatchPair> pairs;  // by operator, call counter, then output index
 };
 
-// True when `dir` is a run folder (has npu/ and cpu/ subfolders).
-bool is_dispatch_run_folder(const std::filesystem::path& dir);
-
-// True when `dir` directly holds .npy files (an npu/ or cpu/ folder).
-bool holds_npy_files(const std::filesystem::path& dir);
-
 // Pairs the outputs of npu_dir and cpu_dir. Throws msprobe::Error (exit 2)
 // when a folder cannot be listed or the two share no output.
 DispatchRun read_dispatch_run(const std::filesystem::path& npu_dir, const std::filesystem::path& cpu_dir);

@@ -109,10 +109,9 @@ void warn_on_mixed_modes(const std::vector<const RankExtract*>& ranks) {
 
 // Reads and reduces every result on the pool; a failure is rethrown for the lowest rank.
 std::vector<RankExtract> extract_all(const std::vector<RankResultFile>& files, const std::vector<std::string>& apis,
-                                     unsigned jobs) {
+                                     ThreadPool& pool) {
     std::vector<RankExtract> extracts(files.size());
     std::vector<std::exception_ptr> failures(files.size());
-    ThreadPool pool(std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(files.size()))));
     pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
         try {
             extracts[i] = extract_rank_result(read_result_sheet(files[i].path), files[i].rank, apis);
@@ -152,18 +151,18 @@ std::vector<report::NamedTable> merge_rank_extracts(const std::vector<RankExtrac
 }
 
 std::vector<report::NamedTable> merge_rank_files(const std::vector<RankResultFile>& files, const MergeConfig& config,
-                                                 unsigned jobs, const std::string& input_dir) {
-    return merge_rank_extracts(extract_all(files, config.apis, jobs), config.compare_index, input_dir);
+                                                 ThreadPool& pool, const std::string& input_dir) {
+    return merge_rank_extracts(extract_all(files, config.apis, pool), config.compare_index, input_dir);
 }
 
-fs::path merge_results(const MergeOptions& options) {
+fs::path merge_results(const MergeOptions& options, ThreadPool& pool) {
     const auto started = std::chrono::steady_clock::now();
     auto elapsed_ms = [&] {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     };
     const auto files = find_rank_results(options.input_dir);
     const MergeConfig config = load_merge_config(options.config_path.string());
-    const auto sheets = merge_rank_files(files, config, options.jobs, options.input_dir.string());
+    const auto sheets = merge_rank_files(files, config, pool, options.input_dir.string());
     log::debug(fmt::format("{} rank results read and merged at {:.0f} ms", files.size(), elapsed_ms()));
 
     report::check_output_dir(options.output_dir);

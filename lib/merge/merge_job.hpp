@@ -5,8 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "merge/merge_config.hpp"
-#include "merge/rank_result.hpp"
+#include "merge/rank_extract.hpp"
 #include "report/xlsx_writer.hpp"
 
 namespace msprobe::merge {
@@ -15,19 +16,18 @@ struct MergeOptions {
     std::filesystem::path input_dir;
     std::filesystem::path output_dir;
     std::filesystem::path config_path;
-    unsigned jobs = 1;  // threads reading the rank results
 };
 
 // Runs the whole subcommand and returns the workbook written
 // (output_dir/multi_ranks_compare_merge_{YYYYmmddHHMMSS}.xlsx). Throws
 // msprobe::Error (exit 2) with msprobe's message when there is nothing to merge
-// or an input is wrong; nothing is written then.
-std::filesystem::path merge_results(const MergeOptions& options);
+// or an input is wrong; nothing is written then. The rank results are read on `pool`.
+std::filesystem::path merge_results(const MergeOptions& options, ThreadPool& pool);
 
 // The sheets of the merged book from rank result files (sorted by rank, one
-// per rank): read and reduced on `jobs` threads, then merged in rank order.
+// per rank): read and reduced on `pool`, then merged in rank order.
 std::vector<report::NamedTable> merge_rank_files(const std::vector<RankResultFile>& files, const MergeConfig& config,
-                                                 unsigned jobs, const std::string& input_dir);
+                                                 ThreadPool& pool, const std::string& input_dir);
 
 // The sheets of the merged book from the rank extracts (in rank order), as a
 // sequential pass that drops unusable ranks with msprobe's warnings. `configured`

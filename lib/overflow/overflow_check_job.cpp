@@ -46,11 +46,10 @@ bool OverflowCheckResult::overflow_found() const {
     return false;
 }
 
-OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options) {
+OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, ThreadPool& pool) {
     OverflowCheckResult result;
     const std::vector<DumpLocation> locations = locate_dumps(options.input);
     result.scans.resize(locations.size());
-    ThreadPool pool(std::max(1u, options.jobs));
     // Dumps one after another; inside a dump, tensor files in parallel.
     for (std::size_t i = 0; i < locations.size(); ++i) result.scans[i] = scan_dump(locations[i], options.scan, &pool);
 

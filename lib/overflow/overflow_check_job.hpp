@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "overflow/overflow_scan.hpp"
 
 namespace msprobe::overflow {
@@ -19,7 +20,6 @@ struct OverflowCheckOptions {
     ReportFormat format = ReportFormat::Text;
     ScanOptions scan;
     bool first_only = false;
-    unsigned jobs = 1;
 };
 
 struct OverflowCheckResult {
@@ -32,6 +32,7 @@ struct OverflowCheckResult {
 // Files: none for text without -o; -o with text writes both the .json and the
 // .csv; --format json|csv writes that one (into -o, default ./output). Every
 // input error is raised (msprobe::Error, exit 2) before anything is written.
-OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options);
+// Inside a dump, tensor files are scanned on `pool`.
+OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::overflow

@@ -14,7 +14,7 @@
 #include "dump/python_value.hpp"
 #include "dump/stack_file.hpp"
 #include "parse/tensor_report.hpp"
-#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_summary.hpp"
 #include "tensor/tensor_file.hpp"
 
 namespace msprobe::parse {
@@ -191,8 +191,8 @@ DataSummaries data_summaries(const Value& entry, const std::string& entry_name, 
             continue;
         }
         const auto view = tensor::read_tensor_file(file);
-        const auto values = tensor_values(view, file.string());
-        const auto summary = summarize(view, values);
+        const auto values = tensor::tensor_values(view, file.string());
+        const auto summary = tensor::summarize(view, values);
         out.text += "Data " + name + ":\n" + summary_text(summary, values, file.string(), head);
         out.json.push_back(Json::parse(summary_json(summary, values, file.string(), head)));
     }

@@ -14,11 +14,11 @@
 #include "common/python_text.hpp"
 #include "dump/ptdbg_pkl.hpp"
 #include "parse/npy_tree_compare.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 #include "parse/parse_job.hpp"
 #include "parse/pkl_report.hpp"
 #include "parse/tensor_report.hpp"
-#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_summary.hpp"
 #include "tensor/tensor_file.hpp"
 
 namespace msprobe::parse {
@@ -107,7 +107,7 @@ Loaded load(const std::string& path) {
     check_tensor_path(path);
     Loaded t;
     t.view = tensor::read_tensor_file(path);
-    t.values = tensor_values(t.view, path);
+    t.values = tensor::tensor_values(t.view, path);
     if (t.values.empty()) throw Error(path, "Invalid data, data is empty");
     return t;
 }
@@ -124,7 +124,7 @@ void print_tensor(const std::vector<std::string>& args, std::ostream& out) {
     const auto flags = parse_flags(args, {{"-n", "--name", true}}, usage);
     const std::string path = required(flags, "-n", usage);
     const Loaded t = load(path);
-    const TensorSummary summary = summarize(t.view, t.values);
+    const tensor::TensorSummary summary = tensor::summarize(t.view, t.values);
     save_text(path, t);
     out << pt_panel_text(summary, t.values, path);
 }

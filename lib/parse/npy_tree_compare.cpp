@@ -12,8 +12,8 @@
 #include "common/log.hpp"
 #include "common/python_text.hpp"
 #include "metrics/relative_error.hpp"
-#include "parse/numpy_text.hpp"
-#include "parse/tensor_summary.hpp"
+#include "tensor/numpy_text.hpp"
+#include "tensor/tensor_summary.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "tensor/tensor_file.hpp"
@@ -117,11 +117,11 @@ std::vector<std::string> npy_pair_row(const fs::path& a, const fs::path& b) {
         throw Error("", fmt::format("Shape or dtype between two npy files is inconsistent. Please check the two "
                                     "files.File 1: {}, file 2: {}", a.string(), b.string()));
     }
-    const std::vector<double> lv = tensor_values(l, a.string());
-    const std::vector<double> rv = tensor_values(r, b.string());
+    const std::vector<double> lv = tensor::tensor_values(l, a.string());
+    const std::vector<double> rv = tensor::tensor_values(r, b.string());
     if (lv.empty()) throw Error(a.string(), "Invalid data, data is empty");
-    const TensorSummary ls = summarize(l, lv);
-    const TensorSummary rs = summarize(r, rv);
+    const tensor::TensorSummary ls = tensor::summarize(l, lv);
+    const tensor::TensorSummary rs = tensor::summarize(r, rv);
 
     const bool floating = tensor::is_floating(l.dtype);
     const tensor::DType diff_dtype = l.dtype == tensor::DType::BFloat16 ? tensor::DType::Float32 : l.dtype;
@@ -138,11 +138,11 @@ std::vector<std::string> npy_pair_row(const fs::path& a, const fs::path& b) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     return {a.filename().string(),
             b.filename().string(),
-            npy_str(ls.mean, ls.mean_dtype),
-            npy_str(rs.mean, rs.mean_dtype),
+            tensor::npy_str(ls.mean, ls.mean_dtype),
+            tensor::npy_str(rs.mean, rs.mean_dtype),
             py::crc32_hex(c_order_bytes(l)) == py::crc32_hex(c_order_bytes(r)) ? "True" : "False",
-            npy_str(abs_nan ? nan : max_abs, diff_dtype),
-            npy_str(rel_nan ? nan : max_rel, rel_dtype)};
+            tensor::npy_str(abs_nan ? nan : max_abs, diff_dtype),
+            tensor::npy_str(rel_nan ? nan : max_rel, rel_dtype)};
 }
 
 NpyTreeCompare compare_npy_trees(const fs::path& mine, const fs::path& golden, const std::optional<fs::path>& output_dir) {

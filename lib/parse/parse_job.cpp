@@ -10,10 +10,10 @@
 #include "dump/ptdbg_pkl.hpp"
 #include "parse/dump_entry_report.hpp"
 #include "parse/npy_tree_compare.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 #include "parse/pkl_report.hpp"
 #include "parse/tensor_report.hpp"
-#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_summary.hpp"
 #include "report/output_file.hpp"
 #include "tensor/tensor_file.hpp"
 
@@ -36,7 +36,7 @@ LoadedTensor load_tensor(const fs::path& file) {
     if (fs::is_directory(file, ec)) throw Error(file.string(), "is a directory, expected a .pt or .npy file");
     LoadedTensor t;
     t.view = tensor::read_tensor_file(file);
-    t.values = tensor_values(t.view, file.string());
+    t.values = tensor::tensor_values(t.view, file.string());
     return t;
 }
 
@@ -79,7 +79,7 @@ ParseResult report_dump(const ParseOptions& options) {
 ParseResult report_tensor(const ParseOptions& options) {
     const fs::path& file = options.inputs[0];
     const LoadedTensor t = load_tensor(file);
-    const TensorSummary summary = summarize(t.view, t.values);
+    const tensor::TensorSummary summary = tensor::summarize(t.view, t.values);
     ParseResult result;
     result.out = options.json ? summary_json(summary, t.values, file.string(), options.head)
                               : summary_text(summary, t.values, file.string(), options.head);
@@ -145,7 +145,7 @@ SavedText save_values_text(const fs::path& tensor_file, const std::vector<double
     if (fs::exists(saved.path, ec)) return saved;
     if (output_dir) report::check_output_dir(*output_dir);
     // A name that already exists was returned above; Replace covers a file appearing meanwhile.
-    const std::string text = values_text(values, shape);
+    const std::string text = tensor::values_text(values, shape);
     report::write_atomically(
         saved.path,
         [&](const fs::path& temp) {

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "metrics/relative_error.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 
 namespace msprobe::parse {
 
@@ -80,11 +80,11 @@ void locate_errors(const tensor::TensorView& left, const std::vector<double>& lv
         ++histogram.counts[bin];
     }
     if (have_abs) {
-        abs_at.index = unravel_index(abs_at.flat, left.shape);
+        abs_at.index = tensor::unravel_index(abs_at.flat, left.shape);
         diff.max_abs_location = abs_at;
     }
     if (have_rel) {
-        rel_at.index = unravel_index(rel_at.flat, left.shape);
+        rel_at.index = tensor::unravel_index(rel_at.flat, left.shape);
         diff.max_rel_location = rel_at;
     }
     diff.histogram = histogram;
@@ -103,8 +103,8 @@ TensorDiff diff_tensors(const tensor::TensorView& left, const std::vector<double
                         const tensor::TensorView& right, const std::vector<double>& right_values,
                         const DiffOptions& options) {
     TensorDiff diff;
-    diff.left = summarize(left, left_values);
-    diff.right = summarize(right, right_values);
+    diff.left = tensor::summarize(left, left_values);
+    diff.right = tensor::summarize(right, right_values);
     diff.shape_mismatch = left.shape != right.shape;
     diff.size_mismatch = left_values.size() != right_values.size();
     const std::size_t n = std::max(left_values.size(), right_values.size());
@@ -143,12 +143,12 @@ TensorDiff diff_tensors(const tensor::TensorView& left, const std::vector<double
 std::vector<std::string> diff_warnings(const TensorDiff& diff) {
     std::vector<std::string> warnings;
     if (diff.shape_mismatch) {
-        warnings.push_back("Data shape not equal: " + shape_tuple_text(diff.left.shape) + " vs " +
-                           shape_tuple_text(diff.right.shape));
+        warnings.push_back("Data shape not equal: " + tensor::shape_tuple_text(diff.left.shape) + " vs " +
+                           tensor::shape_tuple_text(diff.right.shape));
     }
     if (diff.size_mismatch) {
-        warnings.push_back("Data size not equal: " + shape_tuple_text({diff.left.numel}) + " vs " +
-                           shape_tuple_text({diff.right.numel}));
+        warnings.push_back("Data size not equal: " + tensor::shape_tuple_text({diff.left.numel}) + " vs " +
+                           tensor::shape_tuple_text({diff.right.numel}));
     }
     return warnings;
 }

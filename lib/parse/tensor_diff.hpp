@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "metrics/tensor_metrics.hpp"
-#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_summary.hpp"
 #include "tensor/tensor_view.hpp"
 
 namespace msprobe::parse {
@@ -48,8 +48,8 @@ struct RelativeErrorHistogram {
 };
 
 struct TensorDiff {
-    TensorSummary left;
-    TensorSummary right;
+    tensor::TensorSummary left;
+    tensor::TensorSummary right;
     bool shape_mismatch = false;  // warned by cn: "Data shape not equal"
     bool size_mismatch = false;   // warned by cn: "Data size not equal"; the shorter one is zero padded
     std::int64_t count = 0;       // NumCnt (after padding)
@@ -70,7 +70,7 @@ struct TensorDiff {
     std::optional<RelativeErrorHistogram> histogram;
 };
 
-// `left_values`/`right_values` are tensor_values() of the views.
+// `left_values`/`right_values` are tensor::tensor_values() of the views.
 TensorDiff diff_tensors(const tensor::TensorView& left, const std::vector<double>& left_values,
                         const tensor::TensorView& right, const std::vector<double>& right_values,
                         const DiffOptions& options);

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/python_text.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 
 namespace msprobe::parse {
 
@@ -22,12 +22,12 @@ Json json_value(double value, tensor::DType dtype) {
     if (dtype == tensor::DType::Bool) return value != 0;
     if (!std::isfinite(value)) return py::float_repr(value);
     if (!tensor::is_floating(dtype)) return static_cast<std::int64_t>(value);
-    return std::strtod(npy_str(value, dtype).c_str(), nullptr);
+    return std::strtod(tensor::npy_str(value, dtype).c_str(), nullptr);
 }
 
-Json spec_json(const TensorSummary& s, const std::string& path) {
+Json spec_json(const tensor::TensorSummary& s, const std::string& path) {
     return {{"path", path},
-            {"dtype", std::string(numpy_dtype_name(s.dtype))},
+            {"dtype", std::string(tensor::numpy_dtype_name(s.dtype))},
             {"shape", s.shape},
             {"numel", s.numel},
             {"max", json_value(s.max, s.value_dtype)},
@@ -90,8 +90,8 @@ Json metric_json(const metrics::MetricCell& cell) {
 }
 
 std::string location_text(const ErrorLocation& at, const TensorDiff& diff) {
-    return fmt::format("at {}  left={} right={}", shape_tuple_text(at.index), npy_str(at.left, diff.left.value_dtype),
-                       npy_str(at.right, diff.right.value_dtype));
+    return fmt::format("at {}  left={} right={}", tensor::shape_tuple_text(at.index), tensor::npy_str(at.left, diff.left.value_dtype),
+                       tensor::npy_str(at.right, diff.right.value_dtype));
 }
 
 Json location_json(const ErrorLocation& at, const TensorDiff& diff) {
@@ -118,20 +118,20 @@ std::vector<std::pair<std::int64_t, std::string>> head_rows(const std::vector<do
         std::string data;
         for (std::int64_t i = start; i < std::min(start + 8, shown); ++i) {
             if (i > start) data += ' ';
-            data += npy_str(values[static_cast<std::size_t>(i)], dtype);
+            data += tensor::npy_str(values[static_cast<std::size_t>(i)], dtype);
         }
         rows.emplace_back(start, std::move(data));
     }
     return rows;
 }
 
-std::string summary_text(const TensorSummary& s, const std::vector<double>& values, const std::string& path,
+std::string summary_text(const tensor::TensorSummary& s, const std::vector<double>& values, const std::string& path,
                          std::int64_t head) {
     std::string out;
     if (s.numel == 0) {
-        out = fmt::format("[Shape: {}] [Dtype: {}] (empty)\n", shape_tuple_text(s.shape), numpy_dtype_name(s.dtype));
+        out = fmt::format("[Shape: {}] [Dtype: {}] (empty)\n", tensor::shape_tuple_text(s.shape), tensor::numpy_dtype_name(s.dtype));
     } else {
-        out = spec_text(s) + "\n";
+        out = tensor::spec_text(s) + "\n";
         out += fmt::format("[NaN: {}] [+Inf: {}] [-Inf: {}]\n", s.nan_count, s.posinf_count, s.neginf_count);
         for (const auto& [index, data] : head_rows(values, s.value_dtype, head)) {
             out += fmt::format("{:<6}{}\n", index, data);
@@ -140,7 +140,7 @@ std::string summary_text(const TensorSummary& s, const std::vector<double>& valu
     return out + "Path: " + path + "\n";
 }
 
-std::string summary_json(const TensorSummary& s, const std::vector<double>& values, const std::string& path,
+std::string summary_json(const tensor::TensorSummary& s, const std::vector<double>& values, const std::string& path,
                          std::int64_t head) {
     Json out = spec_json(s, path);
     Json first = Json::array();
@@ -150,21 +150,21 @@ std::string summary_json(const TensorSummary& s, const std::vector<double>& valu
     return out.dump(1) + "\n";
 }
 
-std::string pt_panel_text(const TensorSummary& s, const std::vector<double>& values, const std::string& path) {
+std::string pt_panel_text(const tensor::TensorSummary& s, const std::vector<double>& values, const std::string& path) {
     std::vector<std::vector<std::string>> rows;
     for (auto& [index, data] : head_rows(values, s.value_dtype, 128)) rows.push_back({std::to_string(index), data});
     std::string out = ascii_table(path, {"Index", "Data"}, rows);
-    out += spec_text(s) + "\nPath: " + path + "\nTextFile: " + path + ".txt\n";
+    out += tensor::spec_text(s) + "\nPath: " + path + "\nTextFile: " + path + ".txt\n";
     return out;
 }
 
 std::string cn_text(const TensorDiff& diff, const std::string& left_path, const std::string& right_path,
                     const DiffOptions& options, const std::string& left_txt, const std::string& right_txt) {
     std::string out = item_table("Error Item Table", diff.errors) + item_table("Top Item Table", diff.top);
-    auto side = [&](const char* label, const TensorSummary& s, const std::string& path, const std::string& txt) {
+    auto side = [&](const char* label, const tensor::TensorSummary& s, const std::string& path, const std::string& txt) {
         std::string text = std::string(label) + "\n ├─ NpyFile: " + path + "\n";
         if (!txt.empty()) text += " ├─ TxtFile: " + txt + "\n";
-        return text + " └─ NpySpec: " + spec_text(s) + "\n";
+        return text + " └─ NpySpec: " + tensor::spec_text(s) + "\n";
     };
     out += side("Left:", diff.left, left_path, left_txt);
     out += side("Right:", diff.right, right_path, right_txt);
@@ -174,8 +174,8 @@ std::string cn_text(const TensorDiff& diff, const std::string& left_path, const 
 std::string diff_text(const TensorDiff& diff, const std::string& left_path, const std::string& right_path,
                       const DiffOptions& options) {
     std::string out = item_table("Error Item Table", diff.errors) + item_table("Top Item Table", diff.top);
-    out += fmt::format("Left:   {}   {}\n", left_path, spec_text(diff.left));
-    out += fmt::format("Right:  {}   {}\n", right_path, spec_text(diff.right));
+    out += fmt::format("Left:   {}   {}\n", left_path, tensor::spec_text(diff.left));
+    out += fmt::format("Right:  {}   {}\n", right_path, tensor::spec_text(diff.right));
     out += panel_lines(diff, options);
     out += fmt::format("MaxAbsErr: {}\nMaxRelErr: {}\n", py::float32_repr(diff.max_abs_err),
                        py::float32_repr(diff.max_rel_err));

@@ -13,6 +13,14 @@ ApiLevel api_level(const std::string& forward_status, const std::string& backwar
     return ApiLevel::Skip;
 }
 
+bool backward_passed(const std::string& backward_status) {
+    return backward_status == kPass || backward_status == kSpace;
+}
+
+bool api_passed(const std::string& forward_status, const std::string& backward_status) {
+    return forward_status == kPass && backward_passed(backward_status);
+}
+
 void ResultCounts::add(ApiLevel level) {
     switch (level) {
         case ApiLevel::Pass: ++pass; return;

@@ -13,6 +13,13 @@ enum class ApiLevel { Pass, Warning, Error, Skip };
 
 ApiLevel api_level(const std::string& forward_status, const std::string& backward_status);
 
+// msprobe's is_bwd_success: the backward passed, or it was not run (a space).
+bool backward_passed(const std::string& backward_status);
+
+// msprobe's verdict on one result row: the forward passed and so did the backward (or it was not run).
+// Anything else, SKIP included, counts as a failed API.
+bool api_passed(const std::string& forward_status, const std::string& backward_status);
+
 struct ResultCounts {
     std::size_t pass = 0;
     std::size_t warning = 0;

@@ -1,30 +1,24 @@
 #pragma once
-// Executes a dumped API through libtorch's operator registry (spec run_ut
-// §4.3, §6.5, §6.6): the family and api_name select ATen operators, the
-// rebuilt Python arguments are bound to an overload's schema, and the Python
-// wrappers that add logic (inplace flags, implicit softmax dims, loss
-// reductions, argument reordering, dunder methods) are reproduced here.
+// Executes a dumped API (spec run_ut §4.3, §6.5, §6.6): a {family, api_name}
+// of the API registry (api_registry.hpp: the Python wrappers that add logic)
+// runs its handler; any other name goes to libtorch's operator registry, the
+// rebuilt Python arguments bound to an overload's schema. Failures to run
+// throw SkipApi (skip_api.hpp) with the SKIP message.
 #include <ATen/core/ivalue.h>
 
-#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "run_ut/py_value.hpp"
 
 namespace msprobe::run_ut {
 
-// Raised for an API this tool cannot execute; its text becomes the SKIP message.
-struct UnsupportedApi : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-// The name reaches no operator of libtorch's registry (lets -config checks tell unknown names apart).
-struct UnknownApi : UnsupportedApi {
-    using UnsupportedApi::UnsupportedApi;
-};
-
 // The call's result as Python would hold it (None for families that are not executed, e.g. VF).
 c10::IValue execute_api(const std::string& family, const std::string& api_name, const PyCall& call);
+
+// True when execute_api reaches a handler or an ATen operator for the name (nothing runs): the API names
+// -config may list. Families other than Functional, Tensor, Torch, NPU and Aten are never executed.
+bool api_resolves(const std::string& family, const std::string& api_name);
 
 // Calls aten::<op> (any overload whose schema accepts the arguments).
 c10::IValue call_aten(const std::string& op, const std::vector<PyValue>& args, const PyKwargs& kwargs);

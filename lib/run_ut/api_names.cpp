@@ -8,27 +8,6 @@
 
 namespace msprobe::run_ut {
 
-namespace {
-
-// Asks the executor itself with an argument no schema binds (Ellipsis), so nothing is computed: it either
-// gets as far as an operator or a wrapper (which then refuses the argument) or finds no operator by that name.
-bool executor_resolves(const std::string& family, const std::string& api_name) {
-    PyCall probe;
-    PyValue ellipsis;
-    ellipsis.kind = PyValue::Kind::Ellipsis;
-    probe.args.push_back(ellipsis);
-    try {
-        execute_api(family, api_name, probe);
-        return true;
-    } catch (const UnknownApi&) {
-        return false;
-    } catch (const std::exception&) {
-        return true;
-    }
-}
-
-}  // namespace
-
 bool is_known_api_name(const std::string& api_name) {
     // Python identifiers joined by dots ("linalg.vector_norm"); anything else is no API name.
     const bool well_formed = !api_name.empty() && api_name.front() != '.' && api_name.back() != '.' &&
@@ -39,7 +18,7 @@ bool is_known_api_name(const std::string& api_name) {
     // NPU: the fused operators with a CPU bench function (spec run_ut §7).
     static const char* const kFamilies[] = {"Functional", "Tensor", "Torch", "NPU"};
     return std::any_of(std::begin(kFamilies), std::end(kFamilies),
-                       [&](const char* family) { return executor_resolves(family, api_name); });
+                       [&](const char* family) { return api_resolves(family, api_name); });
 }
 
 std::vector<std::string> unknown_api_names(const std::vector<std::string>& names) {

@@ -7,9 +7,9 @@
 
 namespace msprobe::run_ut {
 
-// True when the executor resolves `api_name` for the Functional, Tensor or Torch family (an ATen operator
-// of libtorch's registry or one of its hand-written wrappers), or it names an NPU fused operator with a
-// bench function in msprobe (spec §7).
+// True when the executor resolves `api_name` for the Functional, Tensor or Torch family (an entry of the
+// API registry or an ATen operator of libtorch's registry), or it names an NPU fused operator with a
+// bench function in msprobe (spec §7). A lookup: nothing is executed.
 bool is_known_api_name(const std::string& api_name);
 
 // The entries of `names` that are not known, in their order.

@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 
 #include <set>
-#include <stdexcept>
 
 #include "dump/json_file.hpp"
 #include "run_ut/api_executor.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -220,11 +220,11 @@ OutputValue dumped_value(const rapidjson::Value& record, InputBuilder& inputs) {
     if (v->IsInt64()) return OutputValue::of_int(v->GetInt64());
     if (v->IsNumber()) return OutputValue::of_float(v->GetDouble());
     if (v->IsString()) return OutputValue::of_str(v->GetString());
-    throw std::runtime_error("a dumped output record cannot be read");
+    throw SkipApi("a dumped output record cannot be read");
 }
 
 OutputValue dumped_outputs(const rapidjson::Value& list, InputBuilder& inputs) {
-    if (!list.IsArray()) throw std::runtime_error("the dumped output is not a list");
+    if (!list.IsArray()) throw SkipApi("the dumped output is not a list");
     if (list.Size() == 1) return dumped_value(list[0], inputs);
     return dumped_value(list, inputs);
 }
@@ -256,7 +256,7 @@ precision::OutputValue to_output_value(const c10::IValue& value) {
         precision::TensorData data;
         data.dtype = to_precision_dtype(t.scalar_type());
         data.shape = t.sizes().vec();
-        if (at::isComplexType(t.scalar_type())) throw std::runtime_error("complex outputs cannot be compared");
+        if (at::isComplexType(t.scalar_type())) throw SkipApi("complex outputs cannot be compared");
         data.values = as_doubles(t);
         return OutputValue::of_tensor(std::move(data));
     }
@@ -348,10 +348,10 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
         } else {
             const auto* grad_records = find_member(*request.backward, "input");
             if (!grad_records || !grad_records->IsArray() || grad_records->Empty()) {
-                throw std::runtime_error("the backward entry has no input gradient");
+                throw SkipApi("the backward entry has no input gradient");
             }
             const PyValue grad = inputs.positional((*grad_records)[0], request.api_name, true);
-            if (grad.kind != PyValue::Kind::Tensor) throw std::runtime_error("the backward input gradient is not a tensor");
+            if (grad.kind != PyValue::Kind::Tensor) throw SkipApi("the backward input gradient is not a tensor");
             at::Tensor bench_grad = grad.tensor.detach();
             const auto gt = bench_grad.scalar_type();
             if (gt == at::kHalf || gt == at::kBFloat16) bench_grad = bench_grad.to(at::kFloat);

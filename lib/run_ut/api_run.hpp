@@ -10,6 +10,7 @@
 #include <rapidjson/document.h>
 
 #include "precision/output_compare.hpp"
+#include "run_ut/error_data.hpp"
 #include "run_ut/input_builder.hpp"
 
 namespace msprobe::run_ut {
@@ -23,24 +24,10 @@ struct ApiRunRequest {
     bool device_from_dump = false;  // judge the dumped outputs instead of re-running at the dumped dtypes
 };
 
-// What -save_error_data writes for a failing API (spec run_ut §12).
-struct ApiRunArtifacts {
-    PyCall inputs;                            // the rebuilt arguments
-    c10::IValue bench_out;
-    c10::IValue device_out;                   // None when the dumped outputs were judged
-    c10::IValue backward_input;               // the (raised) gradient fed to the bench backward
-    std::vector<c10::IValue> bench_grads;
-    std::vector<c10::IValue> device_grads;
-};
-
 // Runs and compares one API. Throws on any failure; the caller turns the text into a SKIP row.
 // `artifacts`, when given, receives the tensors for -save_error_data.
 precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inputs,
                                  ApiRunArtifacts* artifacts = nullptr);
-
-// Writes the artifacts as torch.save files under `dir` (depth-first counter per group, spec run_ut §12;
-// keyword tensors continue the positional counter).
-void save_error_data(const std::filesystem::path& dir, const std::string& full_name, const ApiRunArtifacts& artifacts);
 
 // A libtorch value as the comparator sees it.
 precision::OutputValue to_output_value(const c10::IValue& value);

@@ -10,6 +10,7 @@
 #include "dump/json_file.hpp"
 #include "run_ut/api_run.hpp"
 #include "run_ut/private_random_stream.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -99,7 +100,7 @@ std::int64_t int_argument(const rapidjson::Value& forward, Arg arg, std::optiona
         if (v && v->IsNumber()) return static_cast<std::int64_t>(v->GetDouble());
     }
     if (fallback) return *fallback;
-    throw std::runtime_error(fmt::format("the call records no '{}' argument", arg.keyword));
+    throw SkipApi(fmt::format("the call records no '{}' argument", arg.keyword));
 }
 
 // The global ranks of the call's process group: a recorded torch.ProcessGroup, else every rank dumped.
@@ -127,7 +128,7 @@ std::vector<int> group_ranks(const rapidjson::Value& forward, const RankDumps& r
     // The world, inferred from the rank folders: a lone folder is more likely a copied-out rank of a larger run
     // than a one-process world, where every collective is the identity anyway.
     if (ranks.ranks().size() < 2) {
-        throw std::runtime_error("the call records no process group and no other rank's folder sits beside this one");
+        throw SkipApi("the call records no process group and no other rank's folder sits beside this one");
     }
     return ranks.ranks();
 }
@@ -147,7 +148,7 @@ ReduceOp reduce_op(const rapidjson::Value& forward, Arg arg) {
         {"BOR", ReduceOp::BitOr},   {"BXOR", ReduceOp::BitXor},
     };
     const auto it = ops.find(text);
-    if (it == ops.end()) throw std::runtime_error(fmt::format("reduce op {} is not re-executed", v->GetString()));
+    if (it == ops.end()) throw SkipApi(fmt::format("reduce op {} is not re-executed", v->GetString()));
     return it->second;
 }
 
@@ -174,12 +175,12 @@ at::Tensor reduce(const std::vector<at::Tensor>& parts, ReduceOp op, const Preci
 }
 
 at::Tensor as_tensor(const PyValue& v) {
-    if (v.kind != PyValue::Kind::Tensor) throw std::runtime_error("a collective's data argument is not a tensor");
+    if (v.kind != PyValue::Kind::Tensor) throw SkipApi("a collective's data argument is not a tensor");
     return v.tensor;
 }
 
 std::vector<at::Tensor> as_tensors(const PyValue& v) {
-    if (v.kind != PyValue::Kind::List) throw std::runtime_error("a collective's data argument is not a tensor list");
+    if (v.kind != PyValue::Kind::List) throw SkipApi("a collective's data argument is not a tensor list");
     std::vector<at::Tensor> out;
     for (const auto& item : v.items) out.push_back(as_tensor(item));
     return out;
@@ -187,7 +188,7 @@ std::vector<at::Tensor> as_tensors(const PyValue& v) {
 
 std::vector<std::int64_t> split_sizes(const PyValue& v, std::int64_t rows, std::size_t parts) {
     if (v.kind == PyValue::Kind::None) {
-        if (rows % static_cast<std::int64_t>(parts) != 0) throw std::runtime_error("input rows do not split evenly over the group");
+        if (rows % static_cast<std::int64_t>(parts) != 0) throw SkipApi("input rows do not split evenly over the group");
         return std::vector<std::int64_t>(parts, rows / static_cast<std::int64_t>(parts));
     }
     std::vector<std::int64_t> sizes;
@@ -201,7 +202,7 @@ public:
     GroupCall(const std::string& full_name, const std::string& api_name, const rapidjson::Value& own, RankDumps& ranks)
         : full_name_(full_name), api_name_(api_name), ranks_(ranks), members_(group_ranks(own, ranks)) {
         const auto it = std::find(members_.begin(), members_.end(), ranks.own_rank());
-        if (it == members_.end()) throw std::runtime_error(fmt::format("rank {} is not in the call's group", ranks.own_rank()));
+        if (it == members_.end()) throw SkipApi(fmt::format("rank {} is not in the call's group", ranks.own_rank()));
         own_index_ = static_cast<std::size_t>(it - members_.begin());
     }
 
@@ -209,7 +210,7 @@ public:
     std::size_t own_index() const { return own_index_; }
     std::size_t index_of(int rank) const {
         const auto it = std::find(members_.begin(), members_.end(), rank);
-        if (it == members_.end()) throw std::runtime_error(fmt::format("rank {} is not in the call's group", rank));
+        if (it == members_.end()) throw SkipApi(fmt::format("rank {} is not in the call's group", rank));
         return static_cast<std::size_t>(it - members_.begin());
     }
 
@@ -217,9 +218,9 @@ public:
     // every rank's run of run_ut sees the same inputs of the others.
     PyValue input(int rank, Arg arg) {
         const auto* forward = ranks_.forward_entry(rank, full_name_);
-        if (!forward) throw std::runtime_error(fmt::format("rank {}'s dump.json has no {}", rank, full_name_));
+        if (!forward) throw SkipApi(fmt::format("rank {}'s dump.json has no {}", rank, full_name_));
         const auto* record = argument(*forward, arg);
-        if (!record) throw std::runtime_error(fmt::format("rank {} recorded no '{}' argument", rank, arg.keyword));
+        if (!record) throw SkipApi(fmt::format("rank {} recorded no '{}' argument", rank, arg.keyword));
         PrivateRandomStream stream(kSeed + static_cast<std::uint64_t>(rank));
         return ranks_.inputs(rank).positional(*record, api_name_, false);
     }
@@ -278,7 +279,7 @@ Recomputed recompute(Kind kind, const rapidjson::Value& own, GroupCall& call, in
         case Kind::Reduce: {
             if (kind == Kind::Reduce) {
                 const auto dst = int_argument(own, {1, "dst"}, std::nullopt);
-                if (dst != own_rank) throw std::runtime_error(fmt::format("only the destination rank {} holds the result", dst));
+                if (dst != own_rank) throw SkipApi(fmt::format("only the destination rank {} holds the result", dst));
             }
             const auto op = reduce_op(own, {kind == Kind::Reduce ? 2u : 1u, "op"});
             const auto parts = tensors(call.inputs({0, "tensor"}));
@@ -313,7 +314,7 @@ Recomputed recompute(Kind kind, const rapidjson::Value& own, GroupCall& call, in
         }
         case Kind::Gather: {
             const auto dst = int_argument(own, {2, "dst"}, 0);
-            if (dst != own_rank) throw std::runtime_error(fmt::format("only the destination rank {} holds the result", dst));
+            if (dst != own_rank) throw SkipApi(fmt::format("only the destination rank {} holds the result", dst));
             const auto parts = tensors(call.inputs({0, "tensor"}));
             return both([&](const Precision& p) { return tensor_list(each(parts, p)); }, {1, "gather_list"});
         }
@@ -344,18 +345,18 @@ Recomputed recompute(Kind kind, const rapidjson::Value& own, GroupCall& call, in
 // What this rank recorded for the result argument after the call (real-data dumps).
 precision::OutputValue recorded_result(const rapidjson::Value& own, Arg result, InputBuilder& inputs) {
     const auto* record = argument_after(own, result);
-    if (!record) throw std::runtime_error(fmt::format("the dump records no '{}' after the call", result.keyword));
+    if (!record) throw SkipApi(fmt::format("the dump records no '{}' after the call", result.keyword));
     if (record->IsArray()) {
         std::vector<precision::OutputValue> items;
         for (const auto& e : record->GetArray()) {
             const auto t = inputs.real_tensor(e);
-            if (!t) throw std::runtime_error("the recorded result has no tensor file");
+            if (!t) throw SkipApi("the recorded result has no tensor file");
             items.push_back(to_output_value(c10::IValue(*t)));
         }
         return precision::OutputValue::sequence(std::move(items));
     }
     const auto t = inputs.real_tensor(*record);
-    if (!t) throw std::runtime_error("the recorded result has no tensor file");
+    if (!t) throw SkipApi("the recorded result has no tensor file");
     return to_output_value(c10::IValue(*t));
 }
 
@@ -370,7 +371,7 @@ std::optional<std::string> collective_unsupported(const std::string& api_name) {
 precision::ApiComparison run_collective(const std::string& full_name, const std::string& api_name,
                                         const rapidjson::Value& forward, RankDumps& ranks, bool device_from_dump) {
     const auto kind = collectives().find(api_name);
-    if (kind == collectives().end()) throw std::runtime_error(*collective_unsupported(api_name));
+    if (kind == collectives().end()) throw SkipApi(*collective_unsupported(api_name));
     GroupCall call(full_name, api_name, forward, ranks);
     const Recomputed result = recompute(kind->second, forward, call, ranks.own_rank());
     precision::ApiOutputs outputs;

@@ -7,6 +7,7 @@
 
 #include "run_ut/api_executor.hpp"
 #include "run_ut/python_signature.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -14,12 +15,14 @@ namespace {
 
 using namespace py;  // signature defaults: none(), i(), f(), b(), s()
 
+constexpr const char* kFamily = "Functional";
+
 // An int or a list -> `n` ints (Python's _single/_pair/_triple).
 std::vector<std::int64_t> n_tuple(const PyValue& v, std::size_t n) {
     if (v.kind == PyValue::Kind::Int) return std::vector<std::int64_t>(n, v.integer);
     std::vector<std::int64_t> out;
     for (const auto& item : v.items) out.push_back(item.integer);
-    if (out.size() != n) throw UnsupportedApi(fmt::format("expected {} values, got {}", n, out.size()));
+    if (out.size() != n) throw SkipApi(fmt::format("expected {} values, got {}", n, out.size()));
     return out;
 }
 
@@ -33,7 +36,7 @@ c10::IValue local_response_norm(const Bound& a) {
     const auto& input = tensor_arg(a, "input");
     const auto size = a.at("size").integer;
     if (input.dim() < 3) {
-        throw UnsupportedApi(fmt::format("Expected 3D or higher dimensionality input (got {} dimensions)", input.dim()));
+        throw SkipApi(fmt::format("Expected 3D or higher dimensionality input (got {} dimensions)", input.dim()));
     }
     if (input.numel() == 0) return input;
     auto div = input.mul(input).unsqueeze(1);
@@ -73,11 +76,11 @@ c10::IValue gaussian_nll_loss(const Bound& a) {
         if (var.sizes() == lead) {
             var = var.unsqueeze(-1);
         } else if (!(var.dim() == input.dim() && var.sizes().slice(0, var.dim() - 1) == lead && var.size(-1) == 1)) {
-            throw UnsupportedApi("var is of incorrect size");
+            throw SkipApi("var is of incorrect size");
         }
     }
     const auto reduction = reduction_code(a);
-    if (at::any(var < 0).item<bool>()) throw UnsupportedApi("var has negative entry/entries");
+    if (at::any(var < 0).item<bool>()) throw SkipApi("var has negative entry/entries");
     var = var.clone();
     {
         at::NoGradGuard no_grad;
@@ -103,9 +106,9 @@ c10::IValue triplet_margin_with_distance_loss(const Bound& a) {
     const auto& anchor = tensor_arg(a, "anchor");
     const auto& positive = tensor_arg(a, "positive");
     const auto& negative = tensor_arg(a, "negative");
-    if (!is_none(a.at("distance_function"))) throw UnsupportedApi("a custom distance_function cannot be rebuilt from a dump");
+    if (!is_none(a.at("distance_function"))) throw SkipApi("a custom distance_function cannot be rebuilt from a dump");
     const double margin = a.at("margin").number();
-    if (margin <= 0) throw UnsupportedApi(fmt::format("triplet_margin_with_distance_loss: expected margin to be greater than 0, got {} instead", margin));
+    if (margin <= 0) throw SkipApi(fmt::format("triplet_margin_with_distance_loss: expected margin to be greater than 0, got {} instead", margin));
     const auto dist_pos = at::pairwise_distance(anchor, positive);
     auto dist_neg = at::pairwise_distance(anchor, negative);
     if (truthy(a.at("swap"))) dist_neg = at::min(dist_neg, at::pairwise_distance(positive, negative));
@@ -130,7 +133,7 @@ c10::IValue max_unpool(const Bound& a, std::size_t dims) {
         std::vector<std::int64_t> given;
         for (const auto& item : a.at("output_size").items) given.push_back(item.integer);
         if (given.size() == dims + 2) given.erase(given.begin(), given.begin() + 2);
-        if (given.size() != dims) throw UnsupportedApi(fmt::format("output_size should be a sequence containing {} or {} elements", dims, dims + 2));
+        if (given.size() != dims) throw SkipApi(fmt::format("output_size should be a sequence containing {} or {} elements", dims, dims + 2));
         size = given;
     }
     if (dims == 1) {
@@ -152,32 +155,27 @@ PySignature max_unpool_signature() {
 
 }  // namespace
 
-std::optional<c10::IValue> composite_functional(const std::string& name, const PyCall& call) {
-    if (name == "local_response_norm") {
-        return local_response_norm(bind_python(call, {{"input", none()}, {"size", none()}, {"alpha", f(1e-4)},
-                                                      {"beta", f(0.75)}, {"k", f(1.0)}}, name));
-    }
-    if (name == "lp_pool1d") return lp_pool(bind_python(call, lp_pool_signature(), name), 1);
-    if (name == "lp_pool2d") return lp_pool(bind_python(call, lp_pool_signature(), name), 2);
-    if (name == "gaussian_nll_loss") {
-        return gaussian_nll_loss(bind_python(call, {{"input", none()}, {"target", none()}, {"var", none()}, {"full", b(false)},
-                                                    {"eps", f(1e-6)}, {"reduction", s("mean")}}, name));
-    }
-    if (name == "multilabel_soft_margin_loss") {
-        return multilabel_soft_margin_loss(bind_python(call, {{"input", none()}, {"target", none()}, {"weight", none()},
-                                                              {"size_average", none()}, {"reduce", none()},
-                                                              {"reduction", s("mean")}}, name));
-    }
-    if (name == "triplet_margin_with_distance_loss") {
-        return triplet_margin_with_distance_loss(bind_python(call, {{"anchor", none()}, {"positive", none()},
-                                                                    {"negative", none()}, {"distance_function", none()},
-                                                                    {"margin", f(1.0)}, {"swap", b(false)},
-                                                                    {"reduction", s("mean")}}, name));
-    }
-    if (name == "max_unpool1d") return max_unpool(bind_python(call, max_unpool_signature(), name), 1);
-    if (name == "max_unpool2d") return max_unpool(bind_python(call, max_unpool_signature(), name), 2);
-    if (name == "max_unpool3d") return max_unpool(bind_python(call, max_unpool_signature(), name), 3);
-    return std::nullopt;
+void register_composite_functionals(ApiRegistry& registry) {
+    registry.add(kFamily, "local_response_norm",
+                 {{"input", none()}, {"size", none()}, {"alpha", f(1e-4)}, {"beta", f(0.75)}, {"k", f(1.0)}},
+                 local_response_norm);
+    registry.add(kFamily, "lp_pool1d", lp_pool_signature(), [](const Bound& a) { return lp_pool(a, 1); });
+    registry.add(kFamily, "lp_pool2d", lp_pool_signature(), [](const Bound& a) { return lp_pool(a, 2); });
+    registry.add(kFamily, "gaussian_nll_loss",
+                 {{"input", none()}, {"target", none()}, {"var", none()}, {"full", b(false)}, {"eps", f(1e-6)},
+                  {"reduction", s("mean")}},
+                 gaussian_nll_loss);
+    registry.add(kFamily, "multilabel_soft_margin_loss",
+                 {{"input", none()}, {"target", none()}, {"weight", none()}, {"size_average", none()}, {"reduce", none()},
+                  {"reduction", s("mean")}},
+                 multilabel_soft_margin_loss);
+    registry.add(kFamily, "triplet_margin_with_distance_loss",
+                 {{"anchor", none()}, {"positive", none()}, {"negative", none()}, {"distance_function", none()},
+                  {"margin", f(1.0)}, {"swap", b(false)}, {"reduction", s("mean")}},
+                 triplet_margin_with_distance_loss);
+    registry.add(kFamily, "max_unpool1d", max_unpool_signature(), [](const Bound& a) { return max_unpool(a, 1); });
+    registry.add(kFamily, "max_unpool2d", max_unpool_signature(), [](const Bound& a) { return max_unpool(a, 2); });
+    registry.add(kFamily, "max_unpool3d", max_unpool_signature(), [](const Bound& a) { return max_unpool(a, 3); });
 }
 
 }  // namespace msprobe::run_ut

@@ -4,16 +4,10 @@
 // gaussian_nll_loss, multilabel_soft_margin_loss,
 // triplet_margin_with_distance_loss and max_unpool1d/2d/3d, composed here
 // the same way.
-#include <ATen/core/ivalue.h>
-
-#include <optional>
-#include <string>
-
-#include "run_ut/py_value.hpp"
+#include "run_ut/api_registry.hpp"
 
 namespace msprobe::run_ut {
 
-// The call's result, or nullopt when `name` is not one of these functions.
-std::optional<c10::IValue> composite_functional(const std::string& name, const PyCall& call);
+void register_composite_functionals(ApiRegistry& registry);
 
 }  // namespace msprobe::run_ut

@@ -1,4 +1,6 @@
 // -save_error_data (spec run_ut §12): the tensors of a failing API as torch.save files.
+#include "run_ut/error_data.hpp"
+
 #include <torch/csrc/jit/serialization/pickle.h>
 
 #include <fmt/format.h>
@@ -6,7 +8,6 @@
 #include <fstream>
 
 #include "common/error.hpp"
-#include "run_ut/api_run.hpp"
 
 namespace msprobe::run_ut {
 

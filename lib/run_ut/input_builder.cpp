@@ -6,10 +6,10 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <stdexcept>
 
 #include "dump/data_name.hpp"
 #include "dump/json_file.hpp"
+#include "run_ut/skip_api.hpp"
 #include "tensor/tensor_file.hpp"
 
 namespace msprobe::run_ut {
@@ -43,7 +43,7 @@ PyValue json_value(const rapidjson::Value& v) {
         for (const auto& e : v.GetArray()) items.push_back(json_value(e));
         return PyValue::list(std::move(items));
     }
-    throw std::runtime_error("unsupported JSON object as a value");
+    throw SkipApi("unsupported JSON object as a value");
 }
 
 PyValue record_value(const rapidjson::Value& record) {
@@ -145,7 +145,7 @@ void fix_extremes(at::Tensor& t, double low, double high, double low_origin, dou
 
 at::ScalarType scalar_type_of_view(const tensor::TensorView& view) {
     const auto t = scalar_type_from_name(std::string(tensor::torch_name(view.dtype)));
-    if (!t) throw std::runtime_error("unsupported tensor dtype " + std::string(tensor::torch_name(view.dtype)));
+    if (!t) throw SkipApi("unsupported tensor dtype " + std::string(tensor::torch_name(view.dtype)));
     return *t;
 }
 
@@ -181,7 +181,7 @@ at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapi
     } else {
         const auto lo = statistic(&min), hi = statistic(&max);
         if (!lo || !hi) {
-            throw std::runtime_error(fmt::format("Data info Min: {} , Max: {}, info type must be int or float.",
+            throw SkipApi(fmt::format("Data info Min: {} , Max: {}, info type must be int or float.",
                                                  json_text(&min), json_text(&max)));
         }
         low = *lo;
@@ -198,7 +198,7 @@ at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapi
         if (std::isnan(high)) return at::full(shape, std::nan(""), options);
         if (truthy(high_origin) && std::isinf(high)) {
             auto t = at::full(shape, high, options);
-            if (t.dim() == 0) throw std::runtime_error("invalid index of a 0-dim tensor.");
+            if (t.dim() == 0) throw SkipApi("invalid index of a 0-dim tensor.");
             t.select(0, -1).fill_(low);
             return t;
         }
@@ -215,7 +215,7 @@ at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapi
         fix_extremes(t, low, high, low_origin, high_origin);
         return t;
     }
-    throw std::runtime_error("");  // "Dtype is not supported" is raised with an empty message by the reference
+    throw SkipApi("");  // "Dtype is not supported" is raised with an empty message by the reference
 }
 
 at::Tensor round_to_hf32(const at::Tensor& t) {
@@ -239,7 +239,7 @@ std::optional<at::Tensor> InputBuilder::real_tensor(const rapidjson::Value& reco
         return std::nullopt;
     }
     const auto ext = file.extension();
-    if (ext != ".pt" && ext != ".npy") throw std::runtime_error(fmt::format("The file: {} is not a pt or numpy file.", file.string()));
+    if (ext != ".pt" && ext != ".npy") throw SkipApi(fmt::format("The file: {} is not a pt or numpy file.", file.string()));
     const auto view = tensor::read_tensor_file(file);
     const auto dtype = scalar_type_of_view(view);
     std::vector<std::int64_t> strides = view.strides;
@@ -259,7 +259,7 @@ at::Tensor InputBuilder::tensor_from_record(const rapidjson::Value& record, cons
         const auto* dtype_v = find_member(record, "dtype");
         const std::string dtype_name = dtype_v ? str(*dtype_v) : "";
         auto dtype = dtype_override ? dtype_override : scalar_type_from_name(dtype_name);
-        if (!dtype) throw std::runtime_error(fmt::format("Dtype is not supported: {}", dtype_name));
+        if (!dtype) throw SkipApi(fmt::format("Dtype is not supported: {}", dtype_name));
         if (api_name == "cross_entropy" && *dtype == at::kInt) dtype = at::kLong;
         if (api_name == "histc" && *dtype == at::kLong) dtype = at::kFloat;
         const auto* shape_v = find_member(record, "shape");
@@ -293,7 +293,7 @@ PyValue InputBuilder::positional(const rapidjson::Value& record, const std::stri
         return PyValue::list(std::move(items));
     }
     if (record.IsNull()) return PyValue::none();
-    if (!record.IsObject()) throw std::runtime_error("");
+    if (!record.IsObject()) throw SkipApi("");
     const std::string type = type_of(record);
     if (is_tensor_record(record)) {
         const auto* rg = find_member(record, "requires_grad");
@@ -301,7 +301,7 @@ PyValue InputBuilder::positional(const rapidjson::Value& record, const std::stri
         return PyValue::of_tensor(tensor_from_record(record, api_name), wants);
     }
     if (type.rfind("numpy", 0) == 0 || type.rfind("float", 0) == 0 || type.rfind("int", 0) == 0 || type == "bool_") {
-        if (type == "numpy.ndarray") throw std::runtime_error("numpy.ndarray arguments are not rebuilt");
+        if (type == "numpy.ndarray") throw SkipApi("numpy.ndarray arguments are not rebuilt");
         return record_value(record);
     }
     if (type == "torch.Size") return int_list_value(record);
@@ -315,10 +315,10 @@ PyValue InputBuilder::positional(const rapidjson::Value& record, const std::stri
         v.kind = PyValue::Kind::Ellipsis;
         return v;
     }
-    if (type.empty()) throw std::runtime_error("an argument record without a type cannot be rebuilt");
+    if (type.empty()) throw SkipApi("an argument record without a type cannot be rebuilt");
     if (type == "torch.dtype") {
         const auto t = scalar_type_from_name(str(*find_member(record, "value")));
-        if (!t) throw std::runtime_error("unsupported dtype " + str(*find_member(record, "value")));
+        if (!t) throw SkipApi("unsupported dtype " + str(*find_member(record, "value")));
         return PyValue::of_dtype(*t);
     }
     return record_value(record);

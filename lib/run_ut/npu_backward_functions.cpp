@@ -4,17 +4,18 @@
 #include <fmt/format.h>
 
 #include <functional>
-#include <map>
 
 #include "run_ut/api_executor.hpp"
-#include "run_ut/npu_bench_functions.hpp"
 #include "run_ut/python_signature.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
 namespace {
 
 using namespace py;  // signature defaults: none(), i(), f(), b(), s()
+
+constexpr const char* kFamily = "Aten";
 
 c10::IValue tuple(const std::vector<at::Tensor>& tensors) {
     std::vector<c10::IValue> items;
@@ -42,7 +43,7 @@ at::Tensor forward_output(const std::string& name, const std::vector<at::Tensor>
     for (const auto& t : tensors) call.args.push_back(PyValue::of_tensor(t));
     for (auto& v : rest) call.args.push_back(std::move(v));
     call.kwargs = std::move(kwargs);
-    const auto out = *npu_bench_function(name, call);
+    const auto out = execute_api("NPU", name, call);
     return out.isTuple() ? out.toTupleRef().elements().at(0).toTensor() : out.toTensor();
 }
 
@@ -62,7 +63,7 @@ c10::IValue linear_backward(const Bound& a) {
 
 c10::IValue matmul_backward(const Bound& a) {
     const auto& mask = a.at("mask");
-    if (mask.kind != PyValue::Kind::List || mask.items.size() < 2) throw UnsupportedApi("matmul_backward needs a mask of two flags");
+    if (mask.kind != PyValue::Kind::List || mask.items.size() < 2) throw SkipApi("matmul_backward needs a mask of two flags");
     const auto grads = gradients_of({tensor_arg(a, "self"), tensor_arg(a, "other")}, tensor_arg(a, "grad"),
                                     [](const auto& t) { return at::matmul(t.at(0), t.at(1)); });
     return tuple({truthy(mask.items[0]) ? grads[0] : at::Tensor(), truthy(mask.items[1]) ? grads[1] : at::Tensor()});
@@ -123,7 +124,7 @@ c10::IValue confusion_transpose_backward(const Bound& a) {
     std::vector<std::int64_t> perm, shape;
     for (const auto& item : a.at("perm").items) perm.push_back(item.integer);
     for (const auto& item : a.at("shape").items) shape.push_back(item.integer);
-    if (perm.size() != shape.size()) throw UnsupportedApi("npu_confusion_transpose_backward: perm and shape differ in length");
+    if (perm.size() != shape.size()) throw SkipApi("npu_confusion_transpose_backward: perm and shape differ in length");
     std::vector<std::int64_t> inverse(perm.size());
     for (std::size_t k = 0; k < perm.size(); ++k) inverse[static_cast<std::size_t>(perm[k])] = static_cast<std::int64_t>(k);
     if (truthy(a.at("transpose_first"))) return grad.permute(inverse).reshape(shape);
@@ -132,46 +133,38 @@ c10::IValue confusion_transpose_backward(const Bound& a) {
     return grad.reshape(permuted).permute(inverse);
 }
 
-struct BackwardFunction {
-    PySignature signature;
-    c10::IValue (*run)(const Bound&);
-};
-
-const std::map<std::string, BackwardFunction>& backward_functions() {
-    static const std::map<std::string, BackwardFunction> functions = {
-        {"npu_fast_gelu_backward", {{{"grad", none()}, {"self", none()}}, fast_gelu_backward}},
-        {"npu_confusion_transpose_backward",
-         {{{"grad", none()}, {"perm", none()}, {"shape", none()}, {"transpose_first", none()}}, confusion_transpose_backward}},
-        {"npu_linear_backward", {{{"grad", none()}, {"input", none()}, {"weight", none()}}, linear_backward}},
-        {"matmul_backward", {{{"grad", none()}, {"self", none()}, {"other", none()}, {"mask", none()}}, matmul_backward}},
-        {"npu_rms_norm_backward", {{{"dy", none()}, {"self", none()}, {"gamma", none()}, {"rstd", none()}}, rms_norm_backward}},
-        {"npu_rotary_mul_backward", {{{"grad", none()}, {"self", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul_backward}},
-        {"npu_scaled_masked_softmax_backward",
-         {{{"y_grad", none()}, {"y", none()}, {"mask", none()}, {"scale", f(1.0)}, {"fixed_triu_mask", b(false)}},
-          scaled_masked_softmax_backward}},
-        {"npu_swiglu_backward", {{{"grad_output", none()}, {"self", none()}, {"dim", i(-1)}}, swiglu_backward}},
-        {"npu_fusion_attention_grad",
-         {{{"query", none()}, {"key", none()}, {"value", none()}, {"dy", none()}, {"head_num", none()},
-           {"input_layout", none()}, {"pse", none()}, {"padding_mask", none()}, {"atten_mask", none()},
-           {"softmax_max", none()}, {"softmax_sum", none()}, {"softmax_in", none()}, {"attention_in", none()},
-           {"scale_value", f(1.0)}, {"keep_prob", f(1.0)}, {"pre_tockens", i(2147483647)}, {"next_tockens", i(2147483647)},
-           {"inner_precise", i(0)}, {"seed", i(0)}, {"offset", i(0)}, {"numels", i(0)}, {"prefix", none()},
-           {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()}, {"sparse_mode", i(0)},
-           {"gen_mask_parallel", b(true)}, {"sync", b(false)}},
-          fusion_attention_grad}},
-    };
-    return functions;
-}
 
 }  // namespace
 
-std::optional<c10::IValue> npu_backward_function(const std::string& api_name, const PyCall& call) {
-    const auto it = backward_functions().find(api_name);
-    if (it == backward_functions().end()) return std::nullopt;
-    if (api_name == "npu_fusion_attention_grad" && call.args.size() != 6) {
-        throw UnsupportedApi("npu_fusion_attention_grad needs exactly 6 positional arguments");
-    }
-    return it->second.run(bind_python(call, it->second.signature, api_name));
+void register_npu_backward_functions(ApiRegistry& registry) {
+    registry.add(kFamily, "npu_fast_gelu_backward", {{"grad", none()}, {"self", none()}}, fast_gelu_backward);
+    registry.add(kFamily, "npu_confusion_transpose_backward", {{"grad", none()}, {"perm", none()}, {"shape", none()},
+                 {"transpose_first", none()}}, confusion_transpose_backward);
+    registry.add(kFamily, "npu_linear_backward", {{"grad", none()}, {"input", none()}, {"weight", none()}},
+                 linear_backward);
+    registry.add(kFamily, "matmul_backward", {{"grad", none()}, {"self", none()}, {"other", none()}, {"mask", none()}},
+                 matmul_backward);
+    registry.add(kFamily, "npu_rms_norm_backward", {{"dy", none()}, {"self", none()}, {"gamma", none()},
+                 {"rstd", none()}}, rms_norm_backward);
+    registry.add(kFamily, "npu_rotary_mul_backward", {{"grad", none()}, {"self", none()}, {"r1", none()}, {"r2", none()}},
+                 rotary_mul_backward);
+    registry.add(kFamily, "npu_scaled_masked_softmax_backward", {{"y_grad", none()}, {"y", none()}, {"mask", none()},
+                 {"scale", f(1.0)}, {"fixed_triu_mask", b(false)}}, scaled_masked_softmax_backward);
+    registry.add(kFamily, "npu_swiglu_backward", {{"grad_output", none()}, {"self", none()}, {"dim", i(-1)}},
+                 swiglu_backward);
+    registry.add(kFamily, "npu_fusion_attention_grad", [](const PyCall& call) {
+        static const PySignature signature = {{"query", none()}, {"key", none()}, {"value", none()}, {"dy", none()},
+                                             {"head_num", none()}, {"input_layout", none()}, {"pse", none()},
+                                             {"padding_mask", none()}, {"atten_mask", none()}, {"softmax_max", none()},
+                                             {"softmax_sum", none()}, {"softmax_in", none()}, {"attention_in", none()},
+                                             {"scale_value", f(1.0)}, {"keep_prob", f(1.0)}, {"pre_tockens", i(2147483647)},
+                                             {"next_tockens", i(2147483647)}, {"inner_precise", i(0)}, {"seed", i(0)},
+                                             {"offset", i(0)}, {"numels", i(0)}, {"prefix", none()},
+                                             {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()},
+                                             {"sparse_mode", i(0)}, {"gen_mask_parallel", b(true)}, {"sync", b(false)}};
+        if (call.args.size() != 6) throw SkipApi("npu_fusion_attention_grad needs exactly 6 positional arguments");
+        return fusion_attention_grad(bind_python(call, signature, "npu_fusion_attention_grad"));
+    });
 }
 
 }  // namespace msprobe::run_ut

@@ -4,16 +4,11 @@
 // npu_fusion_attention_grad, ... Where the gradient follows from a forward
 // golden implementation it is taken through autograd of that forward, so it
 // is exactly the gradient of what the forward bench computes.
-#include <ATen/core/ivalue.h>
-
-#include <optional>
-#include <string>
-
-#include "run_ut/py_value.hpp"
+#include "run_ut/api_registry.hpp"
 
 namespace msprobe::run_ut {
 
-// The result of Aten.<api_name> for a registered backward bench function, or nullopt for any other name.
-std::optional<c10::IValue> npu_backward_function(const std::string& api_name, const PyCall& call);
+// Aten.<api_name> for each backward operator with a bench function.
+void register_npu_backward_functions(ApiRegistry& registry);
 
 }  // namespace msprobe::run_ut

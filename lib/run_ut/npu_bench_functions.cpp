@@ -5,16 +5,18 @@
 
 #include <array>
 #include <cmath>
-#include <map>
 
 #include "run_ut/api_executor.hpp"
 #include "run_ut/python_signature.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
 namespace {
 
 using namespace py;  // signature defaults: none(), i(), f(), b(), s()
+
+constexpr const char* kFamily = "NPU";
 
 c10::optional<at::Tensor> optional_tensor(const Bound& a, const char* name) {
     const auto& v = a.at(name);
@@ -91,7 +93,7 @@ c10::IValue confusion_transpose(const Bound& a) {
 
 c10::IValue group_norm_silu(const Bound& a) {
     const auto& x = tensor_arg(a, "input");
-    if (x.dim() != 4) throw UnsupportedApi(fmt::format("npu_group_norm_silu expects a 4-D input, got {}-D", x.dim()));
+    if (x.dim() != 4) throw SkipApi(fmt::format("npu_group_norm_silu expects a 4-D input, got {}-D", x.dim()));
     const auto n = x.size(0), c = x.size(1), hw = x.size(2) * x.size(3);
     const auto [y, mean, rstd] = at::native_group_norm(x, optional_tensor(a, "gamma"), optional_tensor(a, "beta"), n, c, hw,
                                                  a.at("group").integer, a.at("eps").number());
@@ -104,7 +106,7 @@ c10::IValue sort_v2(const Bound& a) {
 
 c10::IValue moe_gating_top_k_softmax(const Bound& a) {
     const auto& x = tensor_arg(a, "x");
-    if (x.dim() != 2) throw UnsupportedApi(fmt::format("npu_moe_gating_top_k_softmax expects a 2-D input, got {}-D", x.dim()));
+    if (x.dim() != 2) throw SkipApi(fmt::format("npu_moe_gating_top_k_softmax expects a 2-D input, got {}-D", x.dim()));
     const auto k = a.at("k").integer;
     const auto soft = at::softmax(x.to(at::kFloat), -1).to(x.scalar_type());
     auto index = at::argsort(-soft, /*stable=*/true, -1).slice(1, 0, k);
@@ -121,17 +123,17 @@ c10::IValue moe_gating_top_k_softmax(const Bound& a) {
 double scalar_arg(const Bound& a, const char* name) {
     const auto& v = a.at(name);
     if (v.kind == PyValue::Kind::Tensor) return v.tensor.item<double>();
-    if (!v.is_number()) throw UnsupportedApi(fmt::format("argument '{}' must be a number", name));
+    if (!v.is_number()) throw SkipApi(fmt::format("argument '{}' must be a number", name));
     return v.number();
 }
 
 // The optimizer state (var, m, v) passed as out=(var, m, v).
 std::array<at::Tensor, 3> optimizer_state(const Bound& a) {
     const auto& out = a.at("out");
-    if (out.kind != PyValue::Kind::List || out.items.size() != 3) throw UnsupportedApi("out must be the tuple (var, m, v)");
+    if (out.kind != PyValue::Kind::List || out.items.size() != 3) throw SkipApi("out must be the tuple (var, m, v)");
     std::array<at::Tensor, 3> state;
     for (std::size_t k = 0; k < 3; ++k) {
-        if (out.items[k].kind != PyValue::Kind::Tensor) throw UnsupportedApi("out must be the tuple (var, m, v)");
+        if (out.items[k].kind != PyValue::Kind::Tensor) throw SkipApi("out must be the tuple (var, m, v)");
         state[k] = out.items[k].tensor;
     }
     return state;
@@ -178,7 +180,7 @@ at::Tensor to_bnsd(const at::Tensor& t, std::int64_t heads, const std::string& l
     if (layout == "BSND") return t.permute({0, 2, 1, 3});
     if (layout == "BSH") return t.view({t.size(0), t.size(1), heads, t.size(2) / heads}).permute({0, 2, 1, 3});
     if (layout == "SBH") return t.view({t.size(0), t.size(1), heads, t.size(2) / heads}).permute({1, 2, 0, 3});
-    throw UnsupportedApi(fmt::format("npu_fusion_attention: input_layout {} is not supported", layout));
+    throw SkipApi(fmt::format("npu_fusion_attention: input_layout {} is not supported", layout));
 }
 
 at::Tensor from_bnsd(const at::Tensor& t, const std::string& layout) {
@@ -220,7 +222,7 @@ c10::IValue fusion_attention(const Bound& a) {
     };
     const auto& k_in = tensor_arg(a, "key");
     const auto n2 = kv_heads(k_in);
-    if (n2 == 0 || n1 % n2 != 0) throw UnsupportedApi(fmt::format("npu_fusion_attention: N1 ({}) is not a multiple of N2 ({})", n1, n2));
+    if (n2 == 0 || n1 % n2 != 0) throw SkipApi(fmt::format("npu_fusion_attention: N1 ({}) is not a multiple of N2 ({})", n1, n2));
     auto k = to_bnsd(k_in, n2, layout);
     auto v = to_bnsd(tensor_arg(a, "value"), n2, layout);
     if (n1 != n2) {
@@ -251,70 +253,54 @@ c10::IValue fusion_attention(const Bound& a) {
     return tuple({y, row_max.repeat({1, 1, 1, 8}), row_sum.repeat({1, 1, 1, 8})});
 }
 
-using BenchRun = c10::IValue (*)(const Bound&);
-
-struct BenchFunction {
-    PySignature signature;
-    BenchRun run;
-};
-
 c10::IValue linear(const Bound& a) {
     return at::linear(tensor_arg(a, "input"), tensor_arg(a, "weight"), optional_tensor(a, "bias"));
 }
 
 c10::IValue mish(const Bound& a) { return at::mish(tensor_arg(a, "input")); }
 
-const std::map<std::string, BenchFunction>& bench_functions() {
-    static const std::map<std::string, BenchFunction> functions = {
-        {"npu_fast_gelu", {{{"input", none()}}, fast_gelu}},
-        {"npu_layer_norm_eval", {{{"input", none()}, {"normalized_shape", none()}, {"weight", none()}, {"bias", none()},
-                                  {"eps", f(1e-5)}}, layer_norm_eval}},
-        {"npu_linear", {{{"input", none()}, {"weight", none()}, {"bias", none()}}, linear}},
-        {"npu_mish", {{{"input", none()}}, mish}},
-        {"npu_rms_norm", {{{"input", none()}, {"gamma", none()}, {"epsilon", f(1e-6)}}, rms_norm}},
-        {"npu_rotary_mul", {{{"input", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul}},
-        {"npu_scaled_masked_softmax", {{{"x", none()}, {"mask", none()}, {"scale", f(1.0)}, {"fixed_triu_mask", b(false)}},
-                                       scaled_masked_softmax}},
-        {"npu_swiglu", {{{"input", none()}, {"dim", i(-1)}}, swiglu}},
-        {"npu_confusion_transpose", {{{"input", none()}, {"perm", none()}, {"shape", none()}, {"transpose_first", none()}},
-                                     confusion_transpose}},
-        {"npu_group_norm_silu", {{{"input", none()}, {"gamma", none()}, {"beta", none()}, {"group", none()}, {"eps", f(1e-5)}},
-                                 group_norm_silu}},
-        {"npu_sort_v2", {{{"input", none()}, {"dim", i(-1)}, {"descending", b(false)}, {"out", none()}}, sort_v2}},
-        {"npu_moe_gating_top_k_softmax", {{{"x", none()}, {"finished", none()}, {"k", i(1)}}, moe_gating_top_k_softmax}},
-        {"npu_apply_adam_w",
-         {{{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()}, {"weight_decay", none()}, {"beta1", none()},
-           {"beta2", none()}, {"epsilon", none()}, {"grad", none()}, {"max_grad_norm", none()}, {"amsgrad", b(false)},
-           {"maximize", b(false)}, {"out", none()}},
-          apply_adam_w}},
-        {"npu_apply_adam",
-         {{{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()}, {"beta1", none()}, {"beta2", none()},
-           {"epsilon", none()}, {"grad", none()}, {"use_locking", b(false)}, {"use_nesterov", b(false)}, {"out", none()}},
-          apply_adam}},
-        {"npu_fusion_attention",
-         {{{"query", none()}, {"key", none()}, {"value", none()}, {"head_num", none()}, {"input_layout", none()},
-           {"pse", none()}, {"padding_mask", none()}, {"atten_mask", none()}, {"scale", f(1.0)}, {"keep_prob", f(1.0)},
-           {"pre_tockens", i(2147483647)}, {"next_tockens", i(2147483647)}, {"inner_precise", i(0)}, {"prefix", none()},
-           {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()}, {"sparse_mode", i(0)},
-           {"gen_mask_parallel", b(true)}, {"sync", b(false)}},
-          fusion_attention}},
-    };
-    return functions;
-}
 
 }  // namespace
 
-std::optional<c10::IValue> npu_bench_function(const std::string& api_name, const PyCall& call) {
-    const auto it = bench_functions().find(api_name);
-    if (it == bench_functions().end()) return std::nullopt;
-    PyCall renamed = call;
+void register_npu_bench_functions(ApiRegistry& registry) {
+    registry.add(kFamily, "npu_fast_gelu", {{"input", none()}}, fast_gelu);
+    registry.add(kFamily, "npu_layer_norm_eval", {{"input", none()}, {"normalized_shape", none()}, {"weight", none()},
+                 {"bias", none()}, {"eps", f(1e-5)}}, layer_norm_eval);
+    registry.add(kFamily, "npu_linear", {{"input", none()}, {"weight", none()}, {"bias", none()}}, linear);
+    registry.add(kFamily, "npu_mish", {{"input", none()}}, mish);
     // msprobe's bench spells npu_rms_norm's epsilon `eps`; accept both.
-    for (auto& [k, v] : renamed.kwargs) {
-        if (api_name == "npu_rms_norm" && k == "eps") k = "epsilon";
-    }
-    return it->second.run(bind_python(renamed, it->second.signature, api_name));
+    registry.add(kFamily, "npu_rms_norm", [](const PyCall& call) {
+        PyCall renamed = call;
+        for (auto& [k, v] : renamed.kwargs) {
+            if (k == "eps") k = "epsilon";
+        }
+        return rms_norm(bind_python(renamed, {{"input", none()}, {"gamma", none()}, {"epsilon", f(1e-6)}}, "npu_rms_norm"));
+    });
+    registry.add(kFamily, "npu_rotary_mul", {{"input", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul);
+    registry.add(kFamily, "npu_scaled_masked_softmax", {{"x", none()}, {"mask", none()}, {"scale", f(1.0)},
+                 {"fixed_triu_mask", b(false)}}, scaled_masked_softmax);
+    registry.add(kFamily, "npu_swiglu", {{"input", none()}, {"dim", i(-1)}}, swiglu);
+    registry.add(kFamily, "npu_confusion_transpose", {{"input", none()}, {"perm", none()}, {"shape", none()},
+                 {"transpose_first", none()}}, confusion_transpose);
+    registry.add(kFamily, "npu_group_norm_silu", {{"input", none()}, {"gamma", none()}, {"beta", none()},
+                 {"group", none()}, {"eps", f(1e-5)}}, group_norm_silu);
+    registry.add(kFamily, "npu_sort_v2", {{"input", none()}, {"dim", i(-1)}, {"descending", b(false)}, {"out", none()}},
+                 sort_v2);
+    registry.add(kFamily, "npu_moe_gating_top_k_softmax", {{"x", none()}, {"finished", none()}, {"k", i(1)}},
+                 moe_gating_top_k_softmax);
+    registry.add(kFamily, "npu_apply_adam_w", {{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()},
+                 {"weight_decay", none()}, {"beta1", none()}, {"beta2", none()}, {"epsilon", none()}, {"grad", none()},
+                 {"max_grad_norm", none()}, {"amsgrad", b(false)}, {"maximize", b(false)}, {"out", none()}},
+                 apply_adam_w);
+    registry.add(kFamily, "npu_apply_adam", {{"beta1_power", none()}, {"beta2_power", none()}, {"lr", none()},
+                 {"beta1", none()}, {"beta2", none()}, {"epsilon", none()}, {"grad", none()}, {"use_locking", b(false)},
+                 {"use_nesterov", b(false)}, {"out", none()}}, apply_adam);
+    registry.add(kFamily, "npu_fusion_attention", {{"query", none()}, {"key", none()}, {"value", none()},
+                 {"head_num", none()}, {"input_layout", none()}, {"pse", none()}, {"padding_mask", none()},
+                 {"atten_mask", none()}, {"scale", f(1.0)}, {"keep_prob", f(1.0)}, {"pre_tockens", i(2147483647)},
+                 {"next_tockens", i(2147483647)}, {"inner_precise", i(0)}, {"prefix", none()},
+                 {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()}, {"sparse_mode", i(0)},
+                 {"gen_mask_parallel", b(true)}, {"sync", b(false)}}, fusion_attention);
 }
-
-bool has_npu_bench_function(const std::string& api_name) { return bench_functions().count(api_name) != 0; }
 
 }  // namespace msprobe::run_ut

@@ -3,18 +3,11 @@
 // run_ut runs them on the raised bench inputs, and at the dumped dtypes as
 // the emulated device of a statistics dump. The formulas are msprobe's
 // except where docs/compatibility.md says why not.
-#include <ATen/core/ivalue.h>
-
-#include <optional>
-#include <string>
-
-#include "run_ut/py_value.hpp"
+#include "run_ut/api_registry.hpp"
 
 namespace msprobe::run_ut {
 
-// The result of NPU.<api_name>, or nullopt when no bench function exists for it.
-std::optional<c10::IValue> npu_bench_function(const std::string& api_name, const PyCall& call);
-
-bool has_npu_bench_function(const std::string& api_name);
+// NPU.<api_name> for each fused operator with a bench function.
+void register_npu_bench_functions(ApiRegistry& registry);
 
 }  // namespace msprobe::run_ut

@@ -4,17 +4,17 @@
 
 #include <algorithm>
 
-#include "run_ut/api_executor.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
 Bound bind_python(const PyCall& call, const PySignature& signature, const std::string& api) {
     Bound out;
-    if (call.args.size() > signature.size()) throw UnsupportedApi(fmt::format("{}() got too many positional arguments", api));
+    if (call.args.size() > signature.size()) throw SkipApi(fmt::format("{}() got too many positional arguments", api));
     for (std::size_t i = 0; i < call.args.size(); ++i) out[signature[i].first] = call.args[i];
     for (const auto& [k, v] : call.kwargs) {
         const bool known = std::any_of(signature.begin(), signature.end(), [&](const auto& s) { return s.first == k; });
-        if (!known) throw UnsupportedApi(fmt::format("{}() got an unexpected keyword argument '{}'", api, k));
+        if (!known) throw SkipApi(fmt::format("{}() got an unexpected keyword argument '{}'", api, k));
         out[k] = v;
     }
     for (const auto& [k, v] : signature) out.try_emplace(k, v);
@@ -44,12 +44,12 @@ std::int64_t reduction_code(const Bound& a) {
     if (r == "none") return 0;
     if (r == "mean" || r == "elementwise_mean") return 1;
     if (r == "sum") return 2;
-    throw UnsupportedApi(r + " is not a valid value for reduction");
+    throw SkipApi(r + " is not a valid value for reduction");
 }
 
 const at::Tensor& tensor_arg(const Bound& a, const char* name) {
     const auto& v = a.at(name);
-    if (v.kind != PyValue::Kind::Tensor) throw UnsupportedApi(fmt::format("argument '{}' must be a tensor", name));
+    if (v.kind != PyValue::Kind::Tensor) throw SkipApi(fmt::format("argument '{}' must be a tensor", name));
     return v.tensor;
 }
 

@@ -17,13 +17,13 @@ namespace msprobe::run_ut {
 using Bound = std::map<std::string, PyValue>;
 using PySignature = std::vector<std::pair<std::string, PyValue>>;
 
-// Throws UnsupportedApi (api_executor.hpp) for too many positional or an unknown keyword argument, as Python would.
+// Throws SkipApi (skip_api.hpp) for too many positional or an unknown keyword argument, as Python would.
 Bound bind_python(const PyCall& call, const PySignature& signature, const std::string& api);
 
 bool truthy(const PyValue& v);
 inline bool is_none(const PyValue& v) { return v.kind == PyValue::Kind::None; }
 
-// The bound argument `name`, which must be a tensor (UnsupportedApi otherwise).
+// The bound argument `name`, which must be a tensor (SkipApi otherwise).
 const at::Tensor& tensor_arg(const Bound& a, const char* name);
 
 // `reduction` string (or the legacy size_average/reduce pair) -> ATen's Reduction code: none 0, mean 1, sum 2.

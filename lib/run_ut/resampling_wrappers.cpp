@@ -7,6 +7,7 @@
 
 #include "run_ut/api_executor.hpp"
 #include "run_ut/python_signature.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -14,11 +15,13 @@ namespace {
 
 using namespace py;  // signature defaults: none(), i(), f(), b(), s()
 
+constexpr const char* kFamily = "Functional";
+
 // An int or a per-dimension list -> `dims` values (Python's _ntuple).
 std::vector<double> per_dim(const PyValue& v, std::int64_t dims, const char* what) {
     if (v.kind == PyValue::Kind::List) {
         if (static_cast<std::int64_t>(v.items.size()) != dims) {
-            throw UnsupportedApi(fmt::format("Input and {} must have the same number of spatial dimensions, but got "
+            throw SkipApi(fmt::format("Input and {} must have the same number of spatial dimensions, but got "
                                              "input with spatial dimensions of {} and {} of {}",
                                              what, dims, what, v.items.size()));
         }
@@ -26,7 +29,7 @@ std::vector<double> per_dim(const PyValue& v, std::int64_t dims, const char* wha
         for (const auto& item : v.items) out.push_back(item.number());
         return out;
     }
-    if (!v.is_number()) throw UnsupportedApi(fmt::format("{} must be a number or a list", what));
+    if (!v.is_number()) throw SkipApi(fmt::format("{} must be a number or a list", what));
     return std::vector<double>(static_cast<std::size_t>(dims), v.number());
 }
 
@@ -43,24 +46,24 @@ PyValue float_list(const std::vector<double>& values) {
 }
 
 // torch.nn.functional.interpolate of torch 1.13.
-c10::IValue interpolate(Bound a) {
+c10::IValue interpolate(const Bound& a) {
     const auto& input = a.at("input");
-    if (input.kind != PyValue::Kind::Tensor) throw UnsupportedApi("interpolate needs a tensor input");
+    if (input.kind != PyValue::Kind::Tensor) throw SkipApi("interpolate needs a tensor input");
     const std::string mode = a.at("mode").text;
     const std::int64_t dims = input.tensor.dim() - 2;
     const bool linear = mode == "linear" || mode == "bilinear" || mode == "bicubic" || mode == "trilinear";
     if (!linear && !is_none(a.at("align_corners"))) {
-        throw UnsupportedApi("align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
+        throw SkipApi("align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
     }
     const bool align_corners = linear && !is_none(a.at("align_corners")) && truthy(a.at("align_corners"));
     if (dims < 1 || dims > 3) {
-        throw UnsupportedApi(fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
+        throw SkipApi(fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
                                          "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})",
                                          input.tensor.dim(), mode));
     }
     const auto& size = a.at("size");
     const auto& scale = a.at("scale_factor");
-    if (!is_none(size) && !is_none(scale)) throw UnsupportedApi("only one of size or scale_factor should be defined");
+    if (!is_none(size) && !is_none(scale)) throw SkipApi("only one of size or scale_factor should be defined");
     PyValue output_size = none();
     PyValue scale_factors = none();
     if (!is_none(size)) {
@@ -77,17 +80,17 @@ c10::IValue interpolate(Bound a) {
             scale_factors = float_list(factors);
         }
     } else {
-        throw UnsupportedApi("either size or scale_factor should be defined");
+        throw SkipApi("either size or scale_factor should be defined");
     }
     const bool antialias = truthy(a.at("antialias"));
     if (antialias && !(dims == 2 && (mode == "bilinear" || mode == "bicubic"))) {
-        throw UnsupportedApi("Anti-alias option is only supported for bilinear and bicubic modes");
+        throw SkipApi("Anti-alias option is only supported for bilinear and bicubic modes");
     }
     const std::string nd = std::to_string(dims) + "d";
     if (mode == "nearest") return call_aten("upsample_nearest" + nd, {input, output_size, scale_factors}, {});
     if (mode == "nearest-exact") return call_aten("_upsample_nearest_exact" + nd, {input, output_size, scale_factors}, {});
     if (mode == "area") {
-        if (is_none(output_size)) throw UnsupportedApi("area mode needs an output size (or recompute_scale_factor=True)");
+        if (is_none(output_size)) throw SkipApi("area mode needs an output size (or recompute_scale_factor=True)");
         return call_aten("adaptive_avg_pool" + nd, {input, output_size}, {});
     }
     const PyValue corners = b(align_corners);
@@ -99,8 +102,8 @@ c10::IValue interpolate(Bound a) {
     if (mode == "bicubic" && dims == 2) {
         return call_aten(antialias ? "_upsample_bicubic2d_aa" : "upsample_bicubic2d", {input, output_size, corners, scale_factors}, {});
     }
-    if (linear) throw UnsupportedApi(fmt::format("Got {}D input, but {} mode needs a different input rank", input.tensor.dim(), mode));
-    throw UnsupportedApi(fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
+    if (linear) throw SkipApi(fmt::format("Got {}D input, but {} mode needs a different input rank", input.tensor.dim(), mode));
+    throw SkipApi(fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
                                      "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})",
                                      input.tensor.dim(), mode));
 }
@@ -116,52 +119,56 @@ std::int64_t enum_code(const std::string& value, const std::vector<std::string>&
     for (std::size_t k = 0; k < names.size(); ++k) {
         if (names[k] == value) return static_cast<std::int64_t>(k);
     }
-    throw UnsupportedApi(fmt::format("nn.functional.grid_sample(): expected {} to be one of the supported values, but got: '{}'",
+    throw SkipApi(fmt::format("nn.functional.grid_sample(): expected {} to be one of the supported values, but got: '{}'",
                                      what, value));
 }
 
 }  // namespace
 
-std::optional<c10::IValue> resampling_functional(const std::string& name, const PyCall& call) {
-    if (name == "interpolate") return interpolate(bind_python(call, interpolate_signature(), name));
-    if (name == "upsample" || name == "upsample_nearest" || name == "upsample_bilinear") {
+void register_resampling_wrappers(ApiRegistry& registry) {
+    registry.add(kFamily, "interpolate", interpolate_signature(), interpolate);
+    for (const std::string name : {"upsample", "upsample_nearest", "upsample_bilinear"}) {
         PySignature signature = {{"input", none()}, {"size", none()}, {"scale_factor", none()}};
         if (name == "upsample") {
             signature.emplace_back("mode", s("nearest"));
             signature.emplace_back("align_corners", none());
         }
-        Bound a = bind_python(call, signature, name);
-        for (const auto& [k, v] : interpolate_signature()) a.try_emplace(k, v);
-        if (name == "upsample_nearest") a["mode"] = s("nearest");
-        if (name == "upsample_bilinear") {
-            a["mode"] = s("bilinear");
-            a["align_corners"] = b(true);
-        }
-        return interpolate(std::move(a));
+        registry.add(kFamily, name, std::move(signature), [name](const Bound& bound) {
+            Bound a = bound;
+            for (const auto& [k, v] : interpolate_signature()) a.try_emplace(k, v);
+            if (name == "upsample_nearest") a["mode"] = s("nearest");
+            if (name == "upsample_bilinear") {
+                a["mode"] = s("bilinear");
+                a["align_corners"] = b(true);
+            }
+            return interpolate(a);
+        });
     }
-    if (name == "grid_sample") {
-        auto a = bind_python(call, {{"input", none()}, {"grid", none()}, {"mode", s("bilinear")}, {"padding_mode", s("zeros")},
-                                    {"align_corners", none()}}, name);
-        const auto mode = enum_code(a.at("mode").text, {"bilinear", "nearest", "bicubic"}, "mode");
-        const auto padding = enum_code(a.at("padding_mode").text, {"zeros", "border", "reflection"}, "padding_mode");
-        return call_aten("grid_sampler", {a.at("input"), a.at("grid"), py::i(mode), py::i(padding), b(truthy(a.at("align_corners")))}, {});
-    }
-    if (name == "affine_grid") {
-        auto a = bind_python(call, {{"theta", none()}, {"size", none()}, {"align_corners", none()}}, name);
+    registry.add(kFamily, "grid_sample",
+                 {{"input", none()}, {"grid", none()}, {"mode", s("bilinear")}, {"padding_mode", s("zeros")},
+                  {"align_corners", none()}},
+                 [](const Bound& a) {
+                     const auto mode = enum_code(a.at("mode").text, {"bilinear", "nearest", "bicubic"}, "mode");
+                     const auto padding = enum_code(a.at("padding_mode").text, {"zeros", "border", "reflection"}, "padding_mode");
+                     return call_aten("grid_sampler", {a.at("input"), a.at("grid"), py::i(mode), py::i(padding),
+                                                       b(truthy(a.at("align_corners")))}, {});
+                 });
+    registry.add(kFamily, "affine_grid", {{"theta", none()}, {"size", none()}, {"align_corners", none()}}, [](const Bound& a) {
         return call_aten("affine_grid_generator", {a.at("theta"), a.at("size"), b(truthy(a.at("align_corners")))}, {});
-    }
-    if (name == "unfold") {
-        auto a = bind_python(call, {{"input", none()}, {"kernel_size", none()}, {"dilation", py::i(1)}, {"padding", py::i(0)},
-                                    {"stride", py::i(1)}}, name);
-        return call_aten("im2col", {a.at("input"), a.at("kernel_size"), a.at("dilation"), a.at("padding"), a.at("stride")}, {});
-    }
-    if (name == "fold") {
-        auto a = bind_python(call, {{"input", none()}, {"output_size", none()}, {"kernel_size", none()}, {"dilation", py::i(1)},
-                                    {"padding", py::i(0)}, {"stride", py::i(1)}}, name);
-        return call_aten("col2im", {a.at("input"), a.at("output_size"), a.at("kernel_size"), a.at("dilation"), a.at("padding"),
-                                    a.at("stride")}, {});
-    }
-    return std::nullopt;
+    });
+    registry.add(kFamily, "unfold",
+                 {{"input", none()}, {"kernel_size", none()}, {"dilation", py::i(1)}, {"padding", py::i(0)}, {"stride", py::i(1)}},
+                 [](const Bound& a) {
+                     return call_aten("im2col", {a.at("input"), a.at("kernel_size"), a.at("dilation"), a.at("padding"),
+                                                 a.at("stride")}, {});
+                 });
+    registry.add(kFamily, "fold",
+                 {{"input", none()}, {"output_size", none()}, {"kernel_size", none()}, {"dilation", py::i(1)},
+                  {"padding", py::i(0)}, {"stride", py::i(1)}},
+                 [](const Bound& a) {
+                     return call_aten("col2im", {a.at("input"), a.at("output_size"), a.at("kernel_size"), a.at("dilation"),
+                                                 a.at("padding"), a.at("stride")}, {});
+                 });
 }
 
 }  // namespace msprobe::run_ut

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <optional>
 #include <set>
 
 #include "common/error.hpp"
@@ -12,12 +13,13 @@
 #include "common/python_text.hpp"
 #include "dump/json_file.hpp"
 #include "precision/api_name.hpp"
+#include "precision/result_counts.hpp"
 #include "precision/run_ut_report.hpp"
-#include "run_ut/api_executor.hpp"
 #include "run_ut/api_names.hpp"
 #include "run_ut/api_run.hpp"
 #include "run_ut/collective.hpp"
 #include "run_ut/dump_records.hpp"
+#include "run_ut/error_data.hpp"
 #include "run_ut/input_builder.hpp"
 #include "run_ut/rank_dumps.hpp"
 #include "run_ut/run_ut_options.hpp"
@@ -126,6 +128,45 @@ precision::ApiComparison run_collective_or_skip(const ApiEntry& api, const std::
     }
 }
 
+// Why run_ut does not run the API at all (its SKIP message), or nullopt. Distributed APIs run only when the
+// other ranks' dumps are at hand (`collectives_recomputed`).
+std::optional<std::string> not_run_reason(const std::string& full_name, const std::optional<precision::ApiNameParts>& parts,
+                                          const ApiLists& lists, bool collectives_recomputed) {
+    if (precision::has_formula_characters(full_name)) return "api name contains special characters, please check!";
+    if (parts && parts->family == "Distributed" && collectives_recomputed) return std::nullopt;
+    if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
+        return fmt::format("API {} not support for run ut. SKIP.", full_name);
+    }
+    if (!runs(parts->api_name, lists)) return fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name);
+    return std::nullopt;
+}
+
+// One API run and compared; whatever stops the run (SkipApi, libtorch's own errors) is its SKIP row.
+// `error_dir`, when given, receives the tensors of an API that did not pass (-save_error_data).
+precision::ApiComparison run_api_or_skip(const ApiRunRequest& request, InputBuilder& inputs,
+                                         const std::filesystem::path* error_dir) {
+    try {
+        ApiRunArtifacts artifacts;
+        auto result = run_api(request, inputs, error_dir ? &artifacts : nullptr);
+        if (error_dir && !precision::api_passed(result.forward_status, result.backward_status)) {
+            save_error_data(*error_dir, request.full_name, artifacts);
+        }
+        return result;
+    } catch (const std::exception& e) {
+        const std::string text = exception_text(e);
+        if (text.find("expected scalar type Long") != std::string::npos) {
+            log::warning(fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).", request.api_name));
+        }
+        return precision::skipped_api(request.full_name, text);
+    }
+}
+
+// One API's result row in the summary: SKIP forward means it did not run.
+void count_api(RunUtSummary& summary, const std::string& forward_status, const std::string& backward_status) {
+    ++(forward_status == precision::kSkip ? summary.skipped : summary.executed);
+    if (!precision::api_passed(forward_status, backward_status)) ++summary.failed;
+}
+
 }  // namespace
 
 RunUtSummary run_ut(const RunUtOptions& options) {
@@ -167,47 +208,21 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         if (done.count(api.full_name)) continue;
         precision::ApiComparison result;
         const auto parts = precision::split_api_full_name(api.full_name);
-        if (precision::has_formula_characters(api.full_name)) {
-            result = precision::skipped_api(api.full_name, "api name contains special characters, please check!");
-        } else if (parts && parts->family == "Distributed" && rank_dumps) {
+        if (const auto why = not_run_reason(api.full_name, parts, lists, rank_dumps.has_value())) {
+            result = precision::skipped_api(api.full_name, *why);
+        } else if (parts->family == "Distributed") {
             result = run_collective_or_skip(api, parts->api_name, *rank_dumps, records.data_root.has_value());
-        } else if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
-            result = precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut. SKIP.", api.full_name));
-        } else if (!runs(parts->api_name, lists)) {
-            result = precision::skipped_api(api.full_name,
-                                            fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name));
         } else {
-            ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
-                                  records.data_root.has_value()};
             if (options.seed_per_api) at::manual_seed(1234);
-            try {
-                ApiRunArtifacts artifacts;
-                result = run_api(request, inputs, options.save_error_data ? &artifacts : nullptr);
-                const bool failed = result.forward_status != precision::kPass ||
-                                    (result.backward_status != precision::kPass && result.backward_status != precision::kSpace);
-                if (options.save_error_data && failed) save_error_data(error_dir, api.full_name, artifacts);
-            } catch (const std::exception& e) {
-                const std::string text = exception_text(e);
-                if (text.find("expected scalar type Long") != std::string::npos) {
-                    log::warning(fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).",
-                                             parts->api_name));
-                }
-                result = precision::skipped_api(api.full_name, text);
-            }
+            const ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
+                                        records.data_root.has_value()};
+            result = run_api_or_skip(request, inputs, options.save_error_data ? &error_dir : nullptr);
         }
         // After -save_error_data has judged by msprobe's statuses, so that the same files are saved.
         if (!options.strict_compat) precision::skip_sides_that_compared_nothing(result);
         report->append(result);
         progress.advance();
-        if (result.forward_status == precision::kSkip) {
-            ++summary.skipped;
-        } else {
-            ++summary.executed;
-        }
-        if (result.forward_status != precision::kPass ||
-            (result.backward_status != precision::kPass && result.backward_status != precision::kSpace)) {
-            ++summary.failed;
-        }
+        count_api(summary, result.forward_status, result.backward_status);
     }
     summary.counts = precision::count_results(report->result_path());
     log::info("UT task result csv is saved in " + report->result_path().string());
@@ -217,7 +232,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     return summary;
 }
 
-RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe) {
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line) {
     if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
     const int cap = 8 * static_cast<int>(std::max<std::size_t>(1, options.devices.size()));
     if (processes > cap) {
@@ -242,22 +257,11 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
         const std::size_t begin = i * chunk;
         const std::size_t count = i + 1 == n ? total - begin : chunk;
         if (count == 0) continue;
-        std::vector<std::string> args = {self_exe.string(), "-f", "pytorch", "run_ut", "--api_info",
-                                         options.api_info.string(), "--csv_path", report.result_path().string(),
-                                         "--api_range", fmt::format("{}:{}", begin, count)};
-        if (options.filter_api) args.emplace_back("--filter_api");
-        if (options.seed_per_api) args.emplace_back("--seed_per_api");
-        if (options.strict_compat) args.emplace_back("--strict_compat");
-        if (options.save_error_data) args.emplace_back("--save_error_data");
-        if (!options.config.empty()) {
-            args.emplace_back("--config");
-            args.push_back(options.config.string());
-        }
-        if (!options.legacy_backward.empty()) {
-            args.emplace_back("--backward_input_file");
-            args.push_back(options.legacy_backward.string());
-        }
-        workers.start(args);
+        RunUtOptions worker = options;
+        worker.resume_csv = report.result_path();
+        worker.first_api = begin;
+        worker.api_count = count;
+        workers.start(worker_command_line(worker));
     }
     WorkerProcesses::Outcome outcome;
     {
@@ -280,8 +284,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std:
     for (std::size_t r = 1; r < rows.size(); ++r) {
         const auto& row = rows[r];
         if (row.size() < 3) continue;
-        (row[1] == precision::kSkip ? summary.skipped : summary.executed) += 1;
-        if (row[1] != precision::kPass || (row[2] != precision::kPass && row[2] != precision::kSpace)) ++summary.failed;
+        count_api(summary, row[1], row[2]);
     }
     if (outcome.interrupted_by != 0) {
         throw Error(options.api_info.string(),

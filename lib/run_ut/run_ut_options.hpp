@@ -3,6 +3,7 @@
 // so the command line code builds with or without libtorch.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,20 +42,12 @@ struct RunUtSummary {
 // run_ut over one dump in this process (spec run_ut §3-§12).
 RunUtSummary run_ut(const RunUtOptions& options);
 
-// multi_run_ut: the forward APIs split over `processes` child processes of `self_exe`, appending to one pair of files (§13).
-RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const std::filesystem::path& self_exe);
+// The argv (argv[0] the program) of a process that runs run_ut with `worker`'s options: the command line
+// layer owns the flag spellings, so it builds multi_run_ut's worker commands.
+using WorkerCommandLine = std::function<std::vector<std::string>(const RunUtOptions& worker)>;
 
-struct OverflowCheckSummary {
-    std::size_t checked = 0;
-    std::size_t normal = 0;
-    std::size_t abnormal = 0;
-    std::size_t skipped = 0;
-    std::filesystem::path result_csv;
-};
-
-// run_overflow_check (spec overflow_check §2-3): verdicts logged as msprobe does and written to
-// <out_dir>/overflow_check_result_<TS>.csv.
-OverflowCheckSummary run_overflow_check(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
-                                        const std::string& timestamp = "");
+// multi_run_ut: the forward APIs split over `processes` child processes, appending to one pair of files (§13).
+// Each worker's options are `options` with resume_csv the shared result file and its slice of the APIs.
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line);
 
 }  // namespace msprobe::run_ut

@@ -4,7 +4,7 @@
 #include <ATen/TensorIndexing.h>
 #include <fmt/format.h>
 
-#include "run_ut/api_executor.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -16,7 +16,7 @@ c10::optional<std::int64_t> slice_bound(const PyValue& v) {
     if (v.kind == PyValue::Kind::None) return c10::nullopt;
     if (v.kind == PyValue::Kind::Int) return v.integer;
     if (v.kind == PyValue::Kind::Bool) return static_cast<std::int64_t>(v.boolean);
-    throw UnsupportedApi("slice indices must be integers or None");
+    throw SkipApi("slice indices must be integers or None");
 }
 
 TensorIndex index_element(const PyValue& v) {
@@ -26,7 +26,7 @@ TensorIndex index_element(const PyValue& v) {
         case PyValue::Kind::Bool: return TensorIndex(v.boolean);
         case PyValue::Kind::Int: return TensorIndex(v.integer);
         case PyValue::Kind::Slice: {
-            if (v.items.size() != 3) throw UnsupportedApi("a slice record needs [start, stop, step]");
+            if (v.items.size() != 3) throw SkipApi("a slice record needs [start, stop, step]");
             return TensorIndex(at::indexing::Slice(slice_bound(v.items[0]), slice_bound(v.items[1]), slice_bound(v.items[2])));
         }
         case PyValue::Kind::Tensor: {
@@ -35,7 +35,7 @@ TensorIndex index_element(const PyValue& v) {
             return TensorIndex(t.scalar_type() == at::kByte ? t.to(at::kBool) : t);
         }
         default:
-            throw UnsupportedApi(fmt::format("only integers, slices, ellipsis, None, booleans and tensors are valid indices"));
+            throw SkipApi(fmt::format("only integers, slices, ellipsis, None, booleans and tensors are valid indices"));
     }
 }
 
@@ -53,22 +53,20 @@ std::vector<TensorIndex> indices(const PyValue& index) {
 
 const at::Tensor& self_of(const PyCall& call, const char* api) {
     if (call.args.empty() || call.args[0].kind != PyValue::Kind::Tensor) {
-        throw UnsupportedApi(fmt::format("Tensor.{} needs a tensor self", api));
+        throw SkipApi(fmt::format("Tensor.{} needs a tensor self", api));
     }
     return call.args[0].tensor;
 }
 
-}  // namespace
-
-c10::IValue tensor_getitem(const PyCall& call) {
+c10::IValue getitem(const PyCall& call) {
     const auto& self = self_of(call, "__getitem__");
-    if (call.args.size() != 2) throw UnsupportedApi("Tensor.__getitem__ takes exactly one index");
+    if (call.args.size() != 2) throw SkipApi("Tensor.__getitem__ takes exactly one index");
     return c10::IValue(self.index(indices(call.args[1])));
 }
 
-c10::IValue tensor_setitem(const PyCall& call) {
+c10::IValue setitem(const PyCall& call) {
     auto self = self_of(call, "__setitem__");
-    if (call.args.size() != 3) throw UnsupportedApi("Tensor.__setitem__ takes an index and a value");
+    if (call.args.size() != 3) throw SkipApi("Tensor.__setitem__ takes an index and a value");
     const auto& value = call.args[2];
     if (value.kind == PyValue::Kind::Tensor) {
         self.index_put_(indices(call.args[1]), value.tensor);
@@ -78,9 +76,16 @@ c10::IValue tensor_setitem(const PyCall& call) {
                                                                      : at::Scalar(value.boolean);
         self.index_put_(indices(call.args[1]), scalar);
     } else {
-        throw UnsupportedApi("Tensor.__setitem__ needs a tensor or a number to assign");
+        throw SkipApi("Tensor.__setitem__ needs a tensor or a number to assign");
     }
     return c10::IValue();
+}
+
+}  // namespace
+
+void register_tensor_indexing(ApiRegistry& registry) {
+    registry.add("Tensor", "__getitem__", getitem);
+    registry.add("Tensor", "__setitem__", setitem);
 }
 
 }  // namespace msprobe::run_ut

@@ -4,16 +4,12 @@
 // index record (int, bool, slice, None, Ellipsis, tensor, or a tuple of
 // these) becomes libtorch's at::indexing::TensorIndex list, which follows
 // Python's indexing rules.
-#include <ATen/core/ivalue.h>
-
-#include "run_ut/py_value.hpp"
+#include "run_ut/api_registry.hpp"
 
 namespace msprobe::run_ut {
 
-// (self, index) -> self[index].
-c10::IValue tensor_getitem(const PyCall& call);
-
-// (self, index, value): self[index] = value in place; returns None, as Python does.
-c10::IValue tensor_setitem(const PyCall& call);
+// Tensor.__getitem__: (self, index) -> self[index]. Tensor.__setitem__: (self, index, value) sets
+// self[index] = value in place and returns None, as Python does.
+void register_tensor_indexing(ApiRegistry& registry);
 
 }  // namespace msprobe::run_ut

@@ -7,6 +7,7 @@
 
 #include "run_ut/api_executor.hpp"
 #include "run_ut/python_signature.hpp"
+#include "run_ut/skip_api.hpp"
 
 namespace msprobe::run_ut {
 
@@ -36,12 +37,12 @@ c10::IValue norm(const Bound& a) {
     if (dims.kind == PyValue::Kind::Int) dims = py::ints({dims.integer});
     if (p.kind == PyValue::Kind::Str) {
         if (p.text == "fro" || p.text == "nuc") {
-            if (!is_none(dtype)) throw UnsupportedApi(fmt::format("dtype argument is not supported in {} norm", p.text == "fro" ? "frobenius" : "nuclear"));
+            if (!is_none(dtype)) throw SkipApi(fmt::format("dtype argument is not supported in {} norm", p.text == "fro" ? "frobenius" : "nuclear"));
             if (p.text == "fro") return call_aten("frobenius_norm", {input, is_none(dims) ? all_dims(input) : dims, keepdim}, extra);
             if (is_none(dims)) return call_aten("nuclear_norm", {input, keepdim}, extra);
             return call_aten("nuclear_norm", {input, dims, keepdim}, extra);
         }
-        throw UnsupportedApi(fmt::format("only valid string values are 'fro' and 'nuc', found {}", p.text));
+        throw SkipApi(fmt::format("only valid string values are 'fro' and 'nuc', found {}", p.text));
     }
     if (!is_none(dtype)) extra.emplace_back("dtype", dtype);
     return call_aten("norm", {input, p, is_none(dims) ? all_dims(input) : dims, keepdim}, extra);
@@ -54,14 +55,14 @@ c10::IValue tensordot(const Bound& a) {
         dims_a = dims.items[0];
         dims_b = dims.items[1];
     } else if (dims.kind == PyValue::Kind::Int) {
-        if (dims.integer < 0) throw UnsupportedApi(fmt::format("tensordot expects dims >= 0, but got dims={}", dims.integer));
+        if (dims.integer < 0) throw SkipApi(fmt::format("tensordot expects dims >= 0, but got dims={}", dims.integer));
         std::vector<std::int64_t> first, second;
         for (std::int64_t k = -dims.integer; k < 0; ++k) first.push_back(k);
         for (std::int64_t k = 0; k < dims.integer; ++k) second.push_back(k);
         dims_a = py::ints(first);
         dims_b = py::ints(second);
     } else {
-        throw UnsupportedApi("tensordot expects dims to be an int or a pair of dimension lists");
+        throw SkipApi("tensordot expects dims to be an int or a pair of dimension lists");
     }
     PyKwargs extra;
     if (!is_none(a.at("out"))) extra.emplace_back("out", a.at("out"));
@@ -78,7 +79,7 @@ c10::IValue cdist(const Bound& a) {
     } else if (mode == "donot_use_mm_for_euclid_dist") {
         code = py::i(2);
     } else {
-        throw UnsupportedApi(fmt::format("{} is not a valid value for compute_mode", mode));
+        throw SkipApi(fmt::format("{} is not a valid value for compute_mode", mode));
     }
     return call_aten("cdist", {a.at("x1"), a.at("x2"), a.at("p"), code}, {});
 }
@@ -101,7 +102,7 @@ c10::IValue unique(const Bound& a) {
 // torch.functional.stft of torch 1.13: `center` reflect-pads the signal by n_fft // 2 before aten::stft.
 c10::IValue stft(const Bound& a) {
     PyValue input = a.at("input");
-    if (input.kind != PyValue::Kind::Tensor) throw UnsupportedApi("stft needs a tensor input");
+    if (input.kind != PyValue::Kind::Tensor) throw SkipApi("stft needs a tensor input");
     const auto n_fft = a.at("n_fft").integer;
     if (truthy(a.at("center"))) {
         const auto signal_dim = input.tensor.dim();
@@ -117,42 +118,33 @@ c10::IValue stft(const Bound& a) {
                               a.at("normalized"), a.at("onesided"), a.at("return_complex")}, {});
 }
 
+// torch.functional.lu: aten::_lu_with_info, the infos returned only when asked for.
+c10::IValue lu(const Bound& a) {
+    const bool infos = truthy(a.at("get_infos"));
+    const auto all = call_aten("_lu_with_info", {a.at("A"), a.at("pivot"), b(!infos)}, {});
+    if (infos) return all;
+    const auto& parts = all.toTupleRef().elements();
+    return c10::ivalue::Tuple::create({parts.at(0), parts.at(1)});
+}
+
 }  // namespace
 
-std::optional<c10::IValue> torch_wrapper(const std::string& name, const PyCall& call, bool method) {
-    if (name == "norm") {
-        PySignature signature = {{"input", none()}, {"p", s("fro")}, {"dim", none()}, {"keepdim", b(false)}};
-        if (!method) signature.emplace_back("out", none());
-        signature.emplace_back("dtype", none());
-        return norm(bind_python(call, signature, name));
+void register_torch_wrappers(ApiRegistry& registry) {
+    registry.add("Torch", "norm", {{"input", none()}, {"p", s("fro")}, {"dim", none()}, {"keepdim", b(false)}, {"out", none()},
+                                   {"dtype", none()}}, norm);
+    registry.add("Tensor", "norm", {{"input", none()}, {"p", s("fro")}, {"dim", none()}, {"keepdim", b(false)}, {"dtype", none()}},
+                 norm);
+    for (const char* family : {"Torch", "Tensor"}) {
+        registry.add(family, "unique", {{"input", none()}, {"sorted", b(true)}, {"return_inverse", b(false)},
+                                        {"return_counts", b(false)}, {"dim", none()}}, unique);
+        registry.add(family, "stft", {{"input", none()}, {"n_fft", none()}, {"hop_length", none()}, {"win_length", none()},
+                                      {"window", none()}, {"center", b(true)}, {"pad_mode", s("reflect")},
+                                      {"normalized", b(false)}, {"onesided", none()}, {"return_complex", none()}}, stft);
+        registry.add(family, "lu", {{"A", none()}, {"pivot", b(true)}, {"get_infos", b(false)}, {"out", none()}}, lu);
     }
-    if (name == "unique") {
-        return unique(bind_python(call, {{"input", none()}, {"sorted", b(true)}, {"return_inverse", b(false)},
-                                         {"return_counts", b(false)}, {"dim", none()}}, name));
-    }
-    if (name == "stft") {
-        return stft(bind_python(call, {{"input", none()}, {"n_fft", none()}, {"hop_length", none()}, {"win_length", none()},
-                                       {"window", none()}, {"center", b(true)}, {"pad_mode", s("reflect")},
-                                       {"normalized", b(false)}, {"onesided", none()}, {"return_complex", none()}}, name));
-    }
-    if (name == "lu") {
-        // torch.functional.lu: aten::_lu_with_info, the infos returned only when asked for.
-        auto a = bind_python(call, {{"A", none()}, {"pivot", b(true)}, {"get_infos", b(false)}, {"out", none()}}, name);
-        const bool infos = truthy(a.at("get_infos"));
-        const auto all = call_aten("_lu_with_info", {a.at("A"), a.at("pivot"), b(!infos)}, {});
-        if (infos) return all;
-        const auto& parts = all.toTupleRef().elements();
-        return c10::ivalue::Tuple::create({parts.at(0), parts.at(1)});
-    }
-    if (method) return std::nullopt;
-    if (name == "tensordot") {
-        return tensordot(bind_python(call, {{"a", none()}, {"b", none()}, {"dims", py::i(2)}, {"out", none()}}, name));
-    }
-    if (name == "cdist") {
-        return cdist(bind_python(call, {{"x1", none()}, {"x2", none()}, {"p", py::f(2.0)},
-                                        {"compute_mode", s("use_mm_for_euclid_dist_if_necessary")}}, name));
-    }
-    return std::nullopt;
+    registry.add("Torch", "tensordot", {{"a", none()}, {"b", none()}, {"dims", py::i(2)}, {"out", none()}}, tensordot);
+    registry.add("Torch", "cdist", {{"x1", none()}, {"x2", none()}, {"p", py::f(2.0)},
+                                    {"compute_mode", s("use_mm_for_euclid_dist_if_necessary")}}, cdist);
 }
 
 }  // namespace msprobe::run_ut

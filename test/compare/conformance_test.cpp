@@ -9,7 +9,7 @@
 #include <map>
 #include <sstream>
 
-#include "compare/compare_job.hpp"
+#include "compare/dump_compare_run.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/msprobe_divergences.hpp"
@@ -98,7 +98,6 @@ compare::CompareOptions options_for(const fs::path& compare_json, const fs::path
     options.highlight = variant.highlight;
     options.compare_only = variant.compare_only;
     options.fuzzy_match = variant.fuzzy;
-    options.jobs = 2;
     return options;
 }
 
@@ -124,7 +123,7 @@ TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[confor
             if (!variant) continue;
             DYNAMIC_SECTION(case_name << "/" << dir_name) {
                 const fs::path out = testing::scratch_dir("conformance_" + case_name + "_" + dir_name);
-                compare::run_compare(options_for(case_dir / (stem + ".json"), out, *variant));
+                testing::run_dump_compare(options_for(case_dir / (stem + ".json"), out, *variant));
                 for (const auto& expected : fs::directory_iterator(expected_dir_for(variant_entry.path(), *variant))) {
                     const auto& path = expected.path();
                     const std::string ext = path.extension().string();
@@ -159,7 +158,7 @@ TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sen
     const fs::path out = testing::scratch_dir("conformance_strict");
     auto options = options_for(*fixtures / "dumps" / case_name / "compare.json", out, kVariants[0]);
     options.strict_compat = true;
-    compare::run_compare(options);
+    testing::run_dump_compare(options);
     const auto ours = produced(out, "compare_result", ".xlsx");
     REQUIRE(ours);
     const auto diffs = testing::workbook_differences(
@@ -186,7 +185,7 @@ TEST_CASE("strict compatibility mode reproduces msprobe's fuzzy books on every d
                                                                                 ".json"),
                                            out, kVariants[5]);
                 options.strict_compat = true;
-                compare::run_compare(options);
+                testing::run_dump_compare(options);
                 const auto ours = produced(out, "compare_result", ".xlsx");
                 REQUIRE(ours);
                 const auto diffs = testing::workbook_differences(report::read_xlsx(ours->string()),

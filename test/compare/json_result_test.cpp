@@ -9,7 +9,7 @@
 
 #include <cmath>
 
-#include "compare/compare_job.hpp"
+#include "compare/dump_compare_run.hpp"
 #include "report/cell_text.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/dump_generator.hpp"
@@ -36,8 +36,7 @@ fs::path run(const fs::path& compare_json, const std::string& name, compare::Out
     options.output_dir = out;
     options.compare_only = true;
     options.format = format;
-    options.jobs = 2;
-    compare::run_compare(options);
+    testing::run_dump_compare(options);
     return only_file(out, format == compare::OutputFormat::Json ? ".json" : ".xlsx");
 }
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "compare/compare_job.hpp"
+#include "compare/dump_compare_run.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
@@ -78,10 +78,9 @@ TEST_CASE("mapping flags pair the rows msprobe pairs", "[conformance][mapping][f
             options.input_path = out / "compare.json";
             options.output_dir = out / "result";
             options.compare_only = true;
-            options.jobs = 1;
             options.fuzzy_match = variant.fuzzy;
             options.mapping = {variant.api_mapping, variant.cell_mapping, variant.data_mapping, variant.layer_mapping};
-            compare::run_compare(options);
+            testing::run_dump_compare(options, 1);
 
             const fs::path expected = root / "expected" / variant.expected_as;
             const auto book = produced(out / "result", "compare_result_", ".xlsx");

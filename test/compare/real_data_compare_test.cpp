@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "compare/compare_job.hpp"
+#include "compare/dump_compare_run.hpp"
 #include "report/xlsx_reader.hpp"
 #include "tensor/tensor_file.hpp"
 #include "support/dump_generator.hpp"
@@ -42,9 +42,8 @@ fs::path compare_into(const fs::path& pair_dir, const std::string& name, unsigne
     options.input_path = pair_dir / "compare.json";
     options.output_dir = out;
     options.compare_only = true;
-    options.jobs = jobs;
     options.locate = locate;
-    compare::run_compare(options);
+    testing::run_dump_compare(options, jobs);
     for (const auto& e : fs::directory_iterator(out)) {
         if (e.path().extension() == ".xlsx") return e.path();
     }

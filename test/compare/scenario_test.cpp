@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "compare/compare_job.hpp"
+#include "compare/dump_compare_run.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/msprobe_divergences.hpp"
@@ -115,7 +115,7 @@ TEST_CASE("compare scenarios of the specification", "[conformance][fixtures]") {
             options.stack_mode = command.find(" -s") != std::string::npos;
             options.fuzzy_match = fuzzy;
             if (command.find("-f mindspore") != std::string::npos) options.framework = compare::Framework::MindSpore;
-            compare::run_compare(options);
+            testing::run_dump_compare(options);
 
             const auto book = produced(out / "result", "compare_result_", ".xlsx");
             REQUIRE(book);

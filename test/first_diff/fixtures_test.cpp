@@ -54,8 +54,8 @@ first_diff::DiffAnalyzeSummary run_da(const fs::path& compare_json, const fs::pa
     compare::CompareOptions options;
     options.input_path = compare_json;
     options.output_dir = out;
-    options.jobs = 2;
-    return first_diff::run_compare_diff_analyze(options);
+    ThreadPool pool(2);
+    return first_diff::run_compare_diff_analyze(options, pool);
 }
 
 }  // namespace

@@ -47,8 +47,8 @@ TEST_CASE("compare -da finds a divergence planted at one rank of a generated 4-r
     compare::CompareOptions options;
     options.input_path = dir / "compare_dir_step0.json";
     options.output_dir = dir / "out";
-    options.jobs = 2;
-    const auto summary = first_diff::run_compare_diff_analyze(options);
+    ThreadPool pool(2);
+    const auto summary = first_diff::run_compare_diff_analyze(options, pool);
     CHECK(summary.found);
     CHECK(summary.written.size() == 5);
     const std::string report = only_file(dir / "out", "diff_analyze_");
@@ -67,7 +67,8 @@ TEST_CASE("compare -da on generated identical ranks finds nothing", "[first_diff
     compare::CompareOptions options;
     options.input_path = dir / "compare_dir_step0.json";
     options.output_dir = dir / "out";
-    const auto summary = first_diff::run_compare_diff_analyze(options);
+    ThreadPool pool(1);
+    const auto summary = first_diff::run_compare_diff_analyze(options, pool);
     CHECK_FALSE(summary.found);
     CHECK(summary.written.size() == 2);  // the per-rank results only
     fs::remove_all(dir);

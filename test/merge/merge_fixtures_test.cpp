@@ -70,6 +70,7 @@ void require_same(const WorkbookContents& ours, const WorkbookContents& expected
 }  // namespace
 
 TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixtures][fixtures]") {
+    msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path samples = *fixtures / "reference_samples" / "merge_result";
@@ -88,7 +89,7 @@ TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixt
         DYNAMIC_SECTION(c.dir << "/" << c.config) {
             const fs::path dir = samples / c.dir;
             const auto config = load_merge_config((dir / c.config).string());
-            const auto ours = as_read(merge_rank_files(rank_files(dir / "in"), config, 2, "in"));
+            const auto ours = as_read(merge_rank_files(rank_files(dir / "in"), config, pool, "in"));
             const fs::path xlsx = dir / "expected" / (std::string(c.expected) + ".xlsx");
             if (fs::exists(xlsx)) require_same(ours, msprobe::report::read_xlsx(xlsx.string()));
             require_same(ours, book_from_transcript(dir / "expected" / (std::string(c.expected) + ".json")));
@@ -100,7 +101,8 @@ TEST_CASE("reference samples: the crafted sheets read as the spec's worked examp
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path dir = *fixtures / "reference_samples" / "merge_result" / "crafted_summary_3ranks";
-    const auto sheets = merge_rank_files(rank_files(dir / "in"), load_merge_config((dir / "config.yaml").string()), 1,
+    msprobe::ThreadPool pool(1);
+    const auto sheets = merge_rank_files(rank_files(dir / "in"), load_merge_config((dir / "config.yaml").string()), pool,
                                          "in");
     REQUIRE(sheets.size() == 3);
     CHECK(sheets[0].name == "Max diff");
@@ -115,14 +117,16 @@ TEST_CASE("reference samples: the crafted sheets read as the spec's worked examp
 }
 
 TEST_CASE("reference samples: md5 results are refused", "[merge_fixtures][fixtures]") {
+    msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path dir = *fixtures / "reference_samples" / "merge_result" / "md5_4ranks_rejected";
     const auto config = load_merge_config((dir / "config.yaml").string());
-    CHECK_THROWS_WITH(merge_rank_files(rank_files(dir / "in"), config, 2, "in"), "in: Nothing to merge.");
+    CHECK_THROWS_WITH(merge_rank_files(rank_files(dir / "in"), config, pool, "in"), "in: Nothing to merge.");
 }
 
 TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "[merge_fixtures][fixtures]") {
+    msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     int cases = 0;
@@ -137,7 +141,7 @@ TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "
                 const std::vector<RankResultFile> files = {{0, results / "compare_result_rank0.xlsx"},
                                                            {1, results / "compare_result_rank1.xlsx"}};
                 const auto config = load_merge_config((merge_dir / "config.yaml").string());
-                const auto ours = as_read(merge_rank_files(files, config, 2, results.string()));
+                const auto ours = as_read(merge_rank_files(files, config, pool, results.string()));
                 require_same(ours, msprobe::report::read_xlsx((merge_dir / "multi_ranks_compare_merge.xlsx").string()));
             }
         }
@@ -146,6 +150,7 @@ TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "
 }
 
 TEST_CASE("msprobe's stack-and-highlight results merge like its plain ones", "[merge_fixtures][fixtures]") {
+    msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     for (const char* case_name : {"dist_statistics_L1_2ranks", "dist_tensor_L1_2ranks"}) {
@@ -156,7 +161,7 @@ TEST_CASE("msprobe's stack-and-highlight results merge like its plain ones", "[m
             const std::vector<RankResultFile> files = {{0, results / "compare_result_rank0.xlsx"},
                                                        {1, results / "compare_result_rank1.xlsx"}};
             const auto config = load_merge_config((merge_dir / "config.yaml").string());
-            const auto ours = as_read(merge_rank_files(files, config, 2, results.string()));
+            const auto ours = as_read(merge_rank_files(files, config, pool, results.string()));
             require_same(ours, msprobe::report::read_xlsx((merge_dir / "multi_ranks_compare_merge.xlsx").string()));
         }
     }

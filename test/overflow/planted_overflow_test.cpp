@@ -33,8 +33,8 @@ std::vector<DumpScan> scan_all(const fs::path& input, const ScanOptions& scan = 
     OverflowCheckOptions options;
     options.input = input;
     options.scan = scan;
-    options.jobs = 2;
-    return run_overflow_check(options).scans;
+    msprobe::ThreadPool pool(2);
+    return run_overflow_check(options, pool).scans;
 }
 
 void check_against_expectations(const std::vector<DumpScan>& scans, const PlantedOverflow& planted, int planted_rank) {

@@ -7,11 +7,11 @@
 
 #include "common/python_text.hpp"
 #include "parse/interactive_shell.hpp"
-#include "parse/numpy_text.hpp"
+#include "tensor/numpy_text.hpp"
 #include "parse/parse_job.hpp"
 #include "parse/tensor_diff.hpp"
 #include "parse/tensor_report.hpp"
-#include "parse/tensor_summary.hpp"
+#include "tensor/tensor_summary.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 #include "tensor/tensor_file.hpp"
@@ -31,7 +31,7 @@ struct Loaded {
 Loaded load(const std::filesystem::path& p) {
     Loaded t;
     t.view = tensor::read_tensor_file(p);
-    t.values = tensor_values(t.view, p.string());
+    t.values = tensor::tensor_values(t.view, p.string());
     return t;
 }
 
@@ -45,18 +45,18 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 }  // namespace
 
 TEST_CASE("npy-str of float16 scalars: shortest float16 digits in Python's layout", "[parse]") {
-    CHECK(float16_str(3.666015625) == "3.666");
-    CHECK(float16_str(0.0) == "0.0");
-    CHECK(float16_str(0.333251953125) == "0.3333");
-    CHECK(float16_str(65504.0) == "65500.0");
-    CHECK(float16_str(-2.0) == "-2.0");
-    CHECK(npy_str(std::nan(""), tensor::DType::Float16) == "nan");
-    CHECK(npy_str(5, tensor::DType::Int64) == "5");
-    CHECK(npy_str(1, tensor::DType::Bool) == "True");
-    CHECK(npy_str(static_cast<float>(0.1), tensor::DType::Float32) == "0.1");
-    CHECK(shape_tuple_text({5}) == "(5,)");
-    CHECK(shape_tuple_text({1, 16, 56, 56, 16}) == "(1, 16, 56, 56, 16)");
-    CHECK(printf_g(0.333251953125) == "0.333252");
+    CHECK(tensor::float16_str(3.666015625) == "3.666");
+    CHECK(tensor::float16_str(0.0) == "0.0");
+    CHECK(tensor::float16_str(0.333251953125) == "0.3333");
+    CHECK(tensor::float16_str(65504.0) == "65500.0");
+    CHECK(tensor::float16_str(-2.0) == "-2.0");
+    CHECK(tensor::npy_str(std::nan(""), tensor::DType::Float16) == "nan");
+    CHECK(tensor::npy_str(5, tensor::DType::Int64) == "5");
+    CHECK(tensor::npy_str(1, tensor::DType::Bool) == "True");
+    CHECK(tensor::npy_str(static_cast<float>(0.1), tensor::DType::Float32) == "0.1");
+    CHECK(tensor::shape_tuple_text({5}) == "(5,)");
+    CHECK(tensor::shape_tuple_text({1, 16, 56, 56, 16}) == "(1, 16, 56, 56, 16)");
+    CHECK(tensor::printf_g(0.333251953125) == "0.333252");
 }
 
 TEST_CASE("spec 2.2: float16 arange(12).reshape(3, 4) / 3 summary and txt", "[parse]") {
@@ -65,9 +65,9 @@ TEST_CASE("spec 2.2: float16 arange(12).reshape(3, 4) / 3 summary and txt", "[pa
     for (int i = 0; i < 12; ++i) v.push_back(tensor::half_to_float(tensor::float_to_half(static_cast<float>(i) / 3.0f)));
     testing::write_npy_f16(dir / "a.npy", {3, 4}, v);
     const Loaded t = load(dir / "a.npy");
-    const TensorSummary s = summarize(t.view, t.values);
-    CHECK(spec_text(s) == "[Shape: (3, 4)] [Dtype: float16] [Max: 3.666] [Min: 0.0] [Mean: 1.833]");
-    CHECK(values_text(t.values, t.view.shape) ==
+    const tensor::TensorSummary s = tensor::summarize(t.view, t.values);
+    CHECK(tensor::spec_text(s) == "[Shape: (3, 4)] [Dtype: float16] [Max: 3.666] [Min: 0.0] [Mean: 1.833]");
+    CHECK(tensor::values_text(t.values, t.view.shape) ==
           "0 0.333252 0.666504 1\n1.33301 1.66699 2 2.33398\n2.66602 3 3.33398 3.66602\n");
 }
 
@@ -108,7 +108,7 @@ TEST_CASE("spec 5: msprobe's do_compare_data vector on int arrays", "[parse]") {
     CHECK(py::float32_repr(d.cosine) == "0.99493676");
     CHECK_FALSE(d.allclose);
     CHECK(d.count == 5);
-    CHECK(spec_text(d.left) == "[Shape: (5,)] [Dtype: int64] [Max: 5] [Min: 1] [Mean: 3.0]");
+    CHECK(tensor::spec_text(d.left) == "[Shape: (5,)] [Dtype: int64] [Max: 5] [Min: 1] [Mean: 3.0]");
 }
 
 TEST_CASE("cn pads the shorter tensor with zeros and says so", "[parse]") {
@@ -230,10 +230,10 @@ TEST_CASE("msprobe's pt output on the fixture tensor: rows, summary and txt", "[
     if (!fixtures) return;
     const auto parse_dir = *fixtures / "expected/cnn_tensor_L1_perturbed/parse";
     const Loaded t = load(parse_dir / "npu.npy");
-    const TensorSummary s = summarize(t.view, t.values);
-    CHECK(spec_text(s) ==
+    const tensor::TensorSummary s = tensor::summarize(t.view, t.values);
+    CHECK(tensor::spec_text(s) ==
           "[Shape: (4, 16, 4, 4)] [Dtype: float32] [Max: 2.9682662] [Min: -2.4173992] [Mean: -0.060608055]");
-    CHECK(values_text(t.values, t.view.shape) == testing::read_file_text(parse_dir / "npu.npy.txt"));
+    CHECK(tensor::values_text(t.values, t.view.shape) == testing::read_file_text(parse_dir / "npu.npy.txt"));
     const auto rows = head_rows(t.values, s.value_dtype, 128);
     REQUIRE(rows.size() == 16);
     CHECK(rows[0].second == "-1.9225491 -0.9015939 -0.79923236 -1.9034762 -1.5141395 0.7970538 -1.074944 -1.402684");
@@ -282,8 +282,8 @@ TEST_CASE("parse A B on the fixture tensors: the kernel metrics are msprobe comp
     // ... and where those errors sit.
     REQUIRE(d.max_abs_location);
     CHECK(d.max_abs_location->index == std::vector<std::int64_t>{1, 0, 2, 2});
-    CHECK(npy_str(d.max_abs_location->left, tensor::DType::Float32) == "-1.7792952");
+    CHECK(tensor::npy_str(d.max_abs_location->left, tensor::DType::Float32) == "-1.7792952");
     REQUIRE(d.max_rel_location);
     CHECK(d.max_rel_location->index == std::vector<std::int64_t>{1, 15, 2, 0});
-    CHECK(npy_str(d.max_rel_location->right, tensor::DType::Float32) == "0.003925346");
+    CHECK(tensor::npy_str(d.max_rel_location->right, tensor::DType::Float32) == "0.003925346");
 }

@@ -1,0 +1,75 @@
+#pragma once
+// What a compare run was asked to compare: one plain struct per flavour of
+// input, so that a compare.json and (later) command-line paths build the
+// same request. Paths are resolved and checked to exist where the flavour
+// requires it.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace msprobe::compare {
+
+// Two dump.json (or two debug.json) files.
+struct DumpFilePair {
+    std::filesystem::path npu_json;
+    std::filesystem::path bench_json;
+    std::optional<std::filesystem::path> stack_json;  // as configured; none: stack.json beside npu_json, if any
+};
+
+// Two step directories of rank directories (rank, rank0, ...), paired by position.
+struct StepDirs {
+    std::filesystem::path npu_dir;
+    std::filesystem::path bench_dir;
+};
+
+// ptdbg_ascend 2.x: two .pkl dumps and the .npy folders beside them.
+struct PtdbgPklPair {
+    std::filesystem::path npu_pkl;
+    std::filesystem::path bench_pkl;
+    std::filesystem::path npu_data_dir;
+    std::filesystem::path bench_data_dir;
+};
+
+// ptdbg compare_distributed: two folders of rankN/ folders holding .pkl dumps.
+struct PtdbgRankDirs {
+    std::filesystem::path npu_dir;
+    std::filesystem::path bench_dir;
+};
+
+// The npu/ and cpu/ folders of an online dispatch run.
+struct DispatchDirs {
+    std::filesystem::path npu_dir;
+    std::filesystem::path cpu_dir;
+};
+
+// MindSpore static-graph kernel dumps (rank_id and step_id).
+struct KernelDirs {
+    std::filesystem::path npu_path;
+    std::filesystem::path bench_path;
+    std::vector<std::int64_t> rank_ids;  // empty: every rank
+    std::vector<std::int64_t> step_ids;  // empty: every step
+};
+
+// MindSpore static-graph single-point dumps ("common": true).
+struct SinglePointDirs {
+    std::filesystem::path npu_path;
+    std::filesystem::path bench_path;
+    std::map<std::string, std::string> map_dict;  // NPU key → bench key, used when the bench lacks the key
+};
+
+using CompareRequest =
+    std::variant<DumpFilePair, StepDirs, PtdbgPklPair, PtdbgRankDirs, DispatchDirs, KernelDirs, SinglePointDirs>;
+
+// The request a compare.json makes. The legacy layouts are recognised first
+// (a .pkl pair; then two directories, without rank_id or common, holding
+// rankN/*.pkl folders or online-dispatch folders), then the static-graph
+// flavours (rank_id; "common": true), else dump.json files or step
+// directories. Throws msprobe::Error (exit 2) naming the file and the reason
+// for anything malformed, a missing path among them.
+CompareRequest read_compare_request(const std::filesystem::path& compare_json);
+
+}  // namespace msprobe::compare

@@ -1,0 +1,25 @@
+#pragma once
+// Stage A of compare -da (diff_analyze spec §2): one rank pair compared with
+// the statistics (or md5) rules, checked API by API, and written as msprobe's
+// compare_result_rank{N}_{timestamp}.json.
+#include <filesystem>
+#include <optional>
+
+#include "first_diff/api_check.hpp"
+
+namespace msprobe::first_diff {
+
+// One rank's NPU and bench dump.json, the input of Stage A.
+struct RankDumpPair {
+    std::filesystem::path npu_json;
+    std::filesystem::path bench_json;
+    std::optional<std::filesystem::path> stack_json;  // NPU stack.json: adds the NPU_Stack_Info column
+};
+
+// Compares the pair (tensor dumps by their statistics; no tensor file is
+// read) and writes the per-API checks to `out` as JSON (4-space indent,
+// Python conventions). Returns false, writing nothing, when no row matched.
+// Throws msprobe::Error naming the file on unreadable or malformed dumps.
+bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const std::filesystem::path& out);
+
+}  // namespace msprobe::first_diff

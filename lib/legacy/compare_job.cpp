@@ -1,0 +1,186 @@
+#include "legacy/compare_job.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <regex>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/timestamps.hpp"
+#include "compare/committed_results.hpp"
+#include "legacy/compare_table.hpp"
+#include "legacy/dispatch_folder.hpp"
+#include "report/csv_writer.hpp"
+#include "report/output_file.hpp"
+
+namespace msprobe::legacy {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// compare_distributed's rank folders: only rankN entries, sorted as strings.
+std::vector<fs::path> ptdbg_rank_dirs(const fs::path& dir) {
+    static const std::regex kRank("^rank[0-9]+$");
+    std::vector<fs::path> ranks;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        if (!std::regex_match(name, kRank) || !entry.is_directory()) {
+            throw Error(dir.string(), fmt::format("contains '{}', which is not a rank folder (rank0, rank1, ...)", name));
+        }
+        ranks.push_back(entry.path());
+    }
+    std::sort(ranks.begin(), ranks.end(),
+              [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
+    return ranks;
+}
+
+// A rank folder's pkl file and the npy folder named after it.
+std::pair<fs::path, fs::path> rank_pkl_and_data(const fs::path& rank_dir) {
+    std::vector<fs::path> entries;
+    for (const auto& entry : fs::directory_iterator(rank_dir)) entries.push_back(entry.path());
+    std::sort(entries.begin(), entries.end());
+    std::optional<fs::path> pkl;
+    for (const auto& p : entries) {
+        if (p.extension() == ".pkl" && fs::is_regular_file(p)) pkl = p;
+    }
+    if (!pkl) throw Error(rank_dir.string(), "holds no .pkl dump file");
+    const fs::path data = rank_dir / pkl->stem();
+    if (!fs::is_directory(data)) {
+        throw Error(rank_dir.string(), fmt::format("holds no npy folder {} beside {}", data.filename().string(),
+                                                   pkl->filename().string()));
+    }
+    return {*pkl, data};
+}
+
+class LegacyRunner {
+public:
+    LegacyRunner(const compare::CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
+
+    void compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
+        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
+        const report::Table table = ptdbg_table(input, pool_);
+        compare::PairOutcome outcome = outcome_of(suffix.empty() ? suffix : suffix.substr(1), table);
+        try {
+            stage(result_path, table, outcome);
+            if (!options_.compare_only) {
+                const fs::path advisor_path =
+                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
+                compare::stage_advice_file(legacy_advise(table), advisor_path, staged_);
+                outcome.written.push_back(advisor_path);
+            }
+        } catch (...) {
+            for (const auto& file : outcome.written) staged_.discard(file);
+            throw;
+        }
+        summary_.pairs.push_back(std::move(outcome));
+    }
+
+    void compare_distributed(const fs::path& npu_dir, const fs::path& bench_dir) {
+        const auto npu_ranks = ptdbg_rank_dirs(npu_dir);
+        const auto bench_ranks = ptdbg_rank_dirs(bench_dir);
+        if (npu_ranks.size() != bench_ranks.size()) {
+            throw Error(bench_dir.string(), fmt::format("the number of ranks differs: npu has {}, bench has {}",
+                                                        npu_ranks.size(), bench_ranks.size()));
+        }
+        for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
+            const std::string suffix = fmt::format("_{}-{}", npu_ranks[i].filename().string(),
+                                                   bench_ranks[i].filename().string());
+            try {
+                const auto [npu_pkl, npu_data] = rank_pkl_and_data(npu_ranks[i]);
+                const auto [bench_pkl, bench_data] = rank_pkl_and_data(bench_ranks[i]);
+                compare_ptdbg({npu_pkl, bench_pkl, npu_data, bench_data, options_.stack_mode}, suffix);
+            } catch (const Error& e) {
+                if (staged_.failed()) throw;  // a result could not be written: nothing of the run appears
+                // One unusable rank must not hide the others' results; the run still fails.
+                log::error(fmt::format("{} Skipping {} comparison.", e.what(), suffix.substr(1)));
+                ++summary_.failed_ranks;
+            }
+        }
+    }
+
+    void compare_dispatch(const fs::path& npu_dir, const fs::path& cpu_dir) {
+        const legacy::DispatchRun run = legacy::read_dispatch_run(npu_dir, cpu_dir);
+        const std::string rank = run.rank ? fmt::format("_rank{}", *run.rank) : std::string();
+        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, local_timestamp());
+        const report::Table table = dispatch_table(run, pool_);
+        compare::PairOutcome outcome = outcome_of(rank.empty() ? rank : rank.substr(1), table);
+        stage(result_path, table, outcome);
+        summary_.pairs.push_back(std::move(outcome));
+        const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
+        for (const auto& row : table.rows) {
+            if (row[accuracy] == report::Cell("No")) {
+                log::warning(fmt::format("{} Failed, Cosine={}, MaxAbsErr={}", row[0].text(), row[12].text(),
+                                         row[13].text()));
+            }
+        }
+    }
+
+    // Moves every staged result into place; the summary then names where they went.
+    compare::CompareSummary commit() {
+        compare::commit_results(staged_, summary_);
+        return summary_;
+    }
+
+private:
+    static std::size_t column_of(const report::Table& table, const char* name) {
+        return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) - table.header.begin());
+    }
+
+    // The legacy tools judge a row by one column: "No" is an error, anything else passes.
+    static compare::PairOutcome outcome_of(std::string label, const report::Table& table) {
+        compare::PairOutcome outcome;
+        outcome.label = std::move(label);
+        outcome.rows = table.rows.size();
+        const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
+        for (const auto& row : table.rows) {
+            if (!(row[accuracy] == report::Cell("No"))) continue;
+            ++outcome.errors;
+            if (!outcome.first_problem) {
+                outcome.first_problem =
+                    compare::FirstProblem{row[0].is_text() ? row[0].text() : "", compare::RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
+            }
+        }
+        outcome.passed = outcome.rows - outcome.errors;
+        return outcome;
+    }
+
+    void stage(const fs::path& result_path, const report::Table& table, compare::PairOutcome& outcome) {
+        staged_.stage(result_path, [&](const fs::path& temp) {
+            report::write_csv(table, report::CellRendering::Plain, temp);
+        });
+        outcome.written.push_back(result_path);
+    }
+
+    const compare::CompareOptions& options_;
+    ThreadPool& pool_;
+    report::StagedFiles staged_;
+    compare::CompareSummary summary_;
+};
+
+}  // namespace
+
+compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool) {
+    report::check_output_dir(options.output_dir);
+    LegacyRunner runner(options, pool);
+    runner.compare_ptdbg({pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, "");
+    return runner.commit();
+}
+
+compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool) {
+    report::check_output_dir(options.output_dir);
+    LegacyRunner runner(options, pool);
+    runner.compare_distributed(dirs.npu_dir, dirs.bench_dir);
+    return runner.commit();
+}
+
+compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool) {
+    report::check_output_dir(options.output_dir);
+    LegacyRunner runner(options, pool);
+    runner.compare_dispatch(dirs.npu_dir, dirs.cpu_dir);
+    return runner.commit();
+}
+
+}  // namespace msprobe::legacy
