@@ -4,6 +4,7 @@
 #include <exception>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "common/log.hpp"
 
@@ -21,9 +22,19 @@ struct ThreadPool::Loop {
     const std::function<void(std::int64_t)>* body = nullptr;
     std::atomic<std::int64_t> next{0};
     std::atomic<std::int64_t> done{0};
-    std::mutex mutex;
+    std::mutex mutex;  // guards `error`; `finished` waits on it
     std::condition_variable finished;
     std::exception_ptr error;
+
+    bool failed() {
+        std::lock_guard lock(mutex);
+        return error != nullptr;
+    }
+    // The first error wins: later ones are dropped.
+    void record(std::exception_ptr e) {
+        std::lock_guard lock(mutex);
+        if (!error) error = std::move(e);
+    }
 };
 
 ThreadPool::ThreadPool(unsigned threads) {
@@ -51,11 +62,11 @@ void ThreadPool::run_items(Loop& loop) {
     for (;;) {
         const std::int64_t i = loop.next.fetch_add(1);
         if (i >= loop.count) return;
+        // Once an item has thrown, the others are only counted off.
         try {
-            if (!loop.error) (*loop.body)(i);
+            if (!loop.failed()) (*loop.body)(i);
         } catch (...) {
-            std::lock_guard lock(loop.mutex);
-            if (!loop.error) loop.error = std::current_exception();
+            loop.record(std::current_exception());
         }
         if (loop.done.fetch_add(1) + 1 == loop.count) {
             std::lock_guard lock(loop.mutex);
@@ -95,9 +106,11 @@ void ThreadPool::parallel_for(std::int64_t count, const std::function<void(std::
         wake_.notify_all();
     }
     run_items(*loop);
+    std::exception_ptr error;
     {
         std::unique_lock lock(loop->mutex);
         loop->finished.wait(lock, [&] { return loop->done.load() >= count; });
+        error = loop->error;
     }
     {
         std::lock_guard lock(mutex_);
@@ -108,7 +121,7 @@ void ThreadPool::parallel_for(std::int64_t count, const std::function<void(std::
             }
         }
     }
-    if (loop->error) std::rethrow_exception(loop->error);
+    if (error) std::rethrow_exception(error);
 }
 
 }  // namespace msprobe

@@ -1,11 +1,10 @@
-// Which precision standard judges which API (spec run_ut §9.6). The API lists
-// are the facts of msprobe's api_precision_standard.yaml, kept here as code;
+// The API lists are the facts of msprobe's api_precision_standard.yaml;
 // test/precision cross-checks them against that file when it is available.
+#include "precision/standard_selection.hpp"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
-
-#include "precision/standards.hpp"
 
 namespace msprobe::precision {
 

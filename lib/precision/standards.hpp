@@ -11,21 +11,12 @@
 #include "precision/detail_row.hpp"
 #include "precision/dtype.hpp"
 #include "precision/numpy_float.hpp"
+#include "precision/standard_selection.hpp"
 
 namespace msprobe::precision {
 
-enum class Standard { BinaryConsistency, AbsoluteThreshold, Ulp, Thousandth, Benchmark, AccumulativeError };
-
 // The standard's name in api_precision_compare's 比对算法 column.
 std::string standard_algorithm_name(Standard standard);
-
-// §9.6: which standard judges an output. `output_dtype` is the torch text of
-// the device output dtype ("torch.float16", "torch.int64", "<class 'int'>"),
-// `input_dtype` likewise for an input ("torch.float32" unless the inputs were FP8).
-Standard select_standard(std::string_view api_name, std::string_view output_dtype, std::string_view input_dtype);
-
-// The api_names a listed standard applies to (empty for the benchmark standard, the default).
-std::vector<std::string_view> standard_api_list(Standard standard);
 
 // Thresholds of StandardConfig by device dtype (float16, bfloat16, anything else = float32).
 struct StandardThresholds {

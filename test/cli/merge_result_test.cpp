@@ -61,7 +61,7 @@ void require_clean_failure(const BadInput& ws, const msprobe::testing::ProcessRe
 
 }  // namespace
 
-TEST_CASE("merge_result merges our own 2-rank compare results into msprobe's book", "[cli][merge_result]") {
+TEST_CASE("merge_result merges our own 2-rank compare results into msprobe's book", "[cli][merge_result][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     for (const char* case_name : {"dist_statistics_L1_2ranks", "dist_tensor_L1_2ranks"}) {
@@ -97,7 +97,7 @@ TEST_CASE("merge_result merges our own 2-rank compare results into msprobe's boo
     }
 }
 
-TEST_CASE("merge_result logs msprobe's warnings and refuses md5 results", "[cli][merge_result]") {
+TEST_CASE("merge_result logs msprobe's warnings and refuses md5 results", "[cli][merge_result][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path sample = *fixtures / "reference_samples" / "merge_result" / "md5_4ranks_rejected";
@@ -113,7 +113,7 @@ TEST_CASE("merge_result logs msprobe's warnings and refuses md5 results", "[cli]
     CHECK_FALSE(fs::exists(dir / "out"));
 }
 
-TEST_CASE("merge_result logs the crafted sample's warnings", "[cli][merge_result]") {
+TEST_CASE("merge_result logs the crafted sample's warnings", "[cli][merge_result][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path sample = *fixtures / "reference_samples" / "merge_result" / "crafted_summary_3ranks";

@@ -195,7 +195,7 @@ TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written
     CHECK_FALSE(fs::exists(dir / "output"));
 }
 
-TEST_CASE("overflow_check: msprobe's nan_analyze sample trees gate as expected", "[cli]") {
+TEST_CASE("overflow_check: msprobe's nan_analyze sample trees gate as expected", "[cli][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path samples = *fixtures / "reference_samples/nan_analyze";
@@ -211,7 +211,7 @@ TEST_CASE("overflow_check: msprobe's nan_analyze sample trees gate as expected",
     CHECK(empty_or_missing(dir / "output"));
 }
 
-TEST_CASE("overflow_check --multi-rank also writes msprobe's anomaly_analyze file", "[cli]") {
+TEST_CASE("overflow_check --multi-rank also writes msprobe's anomaly_analyze file", "[cli][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path sample = *fixtures / "reference_samples/nan_analyze/after_anomaly";

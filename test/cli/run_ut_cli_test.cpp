@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 using msprobe::testing::output_named;
 using msprobe::testing::run_msprobe;
 
-TEST_CASE("api_precision_compare with -npu/-gpu reproduces msprobe's files", "[cli]") {
+TEST_CASE("api_precision_compare with -npu/-gpu reproduces msprobe's files", "[cli][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto golden = *fixtures / "reference_samples" / "api_precision_compare_golden";
@@ -34,7 +34,7 @@ TEST_CASE("api_precision_compare names a missing input and exits 2", "[cli]") {
     CHECK(r.err.find("no.csv") != std::string::npos);
 }
 
-TEST_CASE("run_ut refuses bad device ids, or runs nowhere without libtorch, before writing anything", "[cli]") {
+TEST_CASE("run_ut refuses bad device ids, or runs nowhere without libtorch, before writing anything", "[cli][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto dump = (*fixtures / "reference_samples" / "run_ut_golden" / "dump.json").string();
@@ -55,7 +55,7 @@ TEST_CASE("run_ut refuses bad device ids, or runs nowhere without libtorch, befo
 }
 
 #ifdef MSPROBE_WITH_TORCH
-TEST_CASE("run_ut -api_info writes the result and details files and resumes from -csv_path", "[cli]") {
+TEST_CASE("run_ut -api_info writes the result and details files and resumes from -csv_path", "[cli][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto golden = *fixtures / "reference_samples" / "run_ut_golden";
@@ -84,7 +84,7 @@ TEST_CASE("run_ut -api_info writes the result and details files and resumes from
 #endif
 
 #ifdef MSPROBE_WITH_TORCH
-TEST_CASE("multi_run_ut -n 2 splits the APIs over two processes and merges their rows", "[cli]") {
+TEST_CASE("multi_run_ut -n 2 splits the APIs over two processes and merges their rows", "[cli][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto golden = *fixtures / "reference_samples" / "run_ut_golden";

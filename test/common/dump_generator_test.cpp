@@ -461,7 +461,7 @@ TEST_CASE("tensor task writes a torch .pt file for every data_name by default", 
     CHECK(checked > 20);
 }
 
-TEST_CASE("generated records are laid out like msprobe's own dumps", "[dump_generator]") {
+TEST_CASE("generated records are laid out like msprobe's own dumps", "[dump_generator][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     // The first API (or module) entry whose name ends in `suffix`.

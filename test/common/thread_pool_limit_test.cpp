@@ -4,13 +4,13 @@
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <fstream>
 
 #include "common/thread_pool.hpp"
+#include "support/child_process.hpp"
 
 namespace {
 
@@ -32,11 +32,5 @@ namespace {
 }  // namespace
 
 TEST_CASE("a thread limit lowers the pool's size instead of failing", "[common][thread_pool]") {
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) child();
-    int status = 0;
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(msprobe::testing::exit_code_in_child(child) == 0);
 }

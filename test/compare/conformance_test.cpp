@@ -103,7 +103,7 @@ compare::CompareOptions options_for(const fs::path& compare_json, const fs::path
 
 }  // namespace
 
-TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[conformance]") {
+TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[conformance][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     for (const auto& case_entry : fs::directory_iterator(*fixtures / "expected")) {
@@ -151,7 +151,7 @@ TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[confor
     }
 }
 
-TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sentence repetition included", "[conformance]") {
+TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sentence repetition included", "[conformance][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const std::string case_name = "cnn_tensor_L1_perturbed";
@@ -169,7 +169,7 @@ TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sen
     CHECK(diffs.empty());
 }
 
-TEST_CASE("strict compatibility mode reproduces msprobe's fuzzy books on every dump mode", "[conformance]") {
+TEST_CASE("strict compatibility mode reproduces msprobe's fuzzy books on every dump mode", "[conformance][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     for (const auto& case_entry : fs::directory_iterator(*fixtures / "expected")) {

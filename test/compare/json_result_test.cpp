@@ -148,7 +148,7 @@ TEST_CASE("json result of a generated statistics pair", "[json_result]") {
     CHECK(std::string(first["stack_frame"].GetString()).find("File ") == 0);
 }
 
-TEST_CASE("json results of msprobe's fixture pairs match our books", "[json_result]") {
+TEST_CASE("json results of msprobe's fixture pairs match our books", "[json_result][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     struct Case {

@@ -42,7 +42,7 @@ std::string pairs_csv(const report::WorkbookContents& book) {
 
 }  // namespace
 
-TEST_CASE("mapping flags pair the rows msprobe pairs", "[conformance][mapping]") {
+TEST_CASE("mapping flags pair the rows msprobe pairs", "[conformance][mapping][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path root = *fixtures / "reference_samples" / "mapping_compare";

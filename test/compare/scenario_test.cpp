@@ -90,7 +90,7 @@ report::WorkbookContents with_unmatched_row(report::WorkbookContents book, const
 
 }  // namespace
 
-TEST_CASE("compare scenarios of the specification", "[conformance]") {
+TEST_CASE("compare scenarios of the specification", "[conformance][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path root = *fixtures / "reference_samples" / "compare_scenarios";

@@ -310,7 +310,7 @@ TEST_CASE("legacy thresholds: the ptdbg 2.x rule and the dispatch rule (spec §1
     CHECK(legacy::six_decimals(2.0) == "2.000000");
 }
 
-TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduced from npu_test.pkl, advisor") {
+TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduced from npu_test.pkl, advisor", "[fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path samples = *fixtures / "reference_samples";

@@ -83,7 +83,7 @@ TEST_CASE("built-in API table: the spec's examples", "[mapping]") {
     CHECK(tensor == 192);
 }
 
-TEST_CASE("built-in API table equals msprobe's ms_to_pt_api.yaml", "[mapping][conformance]") {
+TEST_CASE("built-in API table equals msprobe's ms_to_pt_api.yaml", "[mapping][conformance][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const YAML::Node reference = load_yaml_file(*fixtures / "reference_samples" / "ms_to_pt_api.yaml");

@@ -34,7 +34,7 @@ struct LayerCase {
 
 }  // namespace
 
-TEST_CASE("layer mapping reproduces msprobe's mappings", "[mapping][conformance]") {
+TEST_CASE("layer mapping reproduces msprobe's mappings", "[mapping][conformance][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path root = *fixtures / "reference_samples" / "layer_mapping";

@@ -69,7 +69,7 @@ void require_same(const WorkbookContents& ours, const WorkbookContents& expected
 
 }  // namespace
 
-TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixtures]") {
+TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixtures][fixtures]") {
     msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
@@ -97,7 +97,7 @@ TEST_CASE("reference samples: crafted and real statistics results", "[merge_fixt
     }
 }
 
-TEST_CASE("reference samples: the crafted sheets read as the spec's worked example", "[merge_fixtures]") {
+TEST_CASE("reference samples: the crafted sheets read as the spec's worked example", "[merge_fixtures][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path dir = *fixtures / "reference_samples" / "merge_result" / "crafted_summary_3ranks";
@@ -116,7 +116,7 @@ TEST_CASE("reference samples: the crafted sheets read as the spec's worked examp
     CHECK(sheets[2].table.rows[0][1] == Cell("12.5%"));
 }
 
-TEST_CASE("reference samples: md5 results are refused", "[merge_fixtures]") {
+TEST_CASE("reference samples: md5 results are refused", "[merge_fixtures][fixtures]") {
     msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
@@ -125,7 +125,7 @@ TEST_CASE("reference samples: md5 results are refused", "[merge_fixtures]") {
     CHECK_THROWS_WITH(merge_rank_files(rank_files(dir / "in"), config, pool, "in"), "in: Nothing to merge.");
 }
 
-TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "[merge_fixtures]") {
+TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "[merge_fixtures][fixtures]") {
     msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
@@ -149,7 +149,7 @@ TEST_CASE("msprobe's 2-rank compare results merge into msprobe's merged book", "
     CHECK(cases == 4);
 }
 
-TEST_CASE("msprobe's stack-and-highlight results merge like its plain ones", "[merge_fixtures]") {
+TEST_CASE("msprobe's stack-and-highlight results merge like its plain ones", "[merge_fixtures][fixtures]") {
     msprobe::ThreadPool pool(2);
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;

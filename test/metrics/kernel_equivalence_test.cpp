@@ -14,6 +14,7 @@
 #include "metrics/scalar_reference.hpp"
 #include "metrics/tensor_metrics.hpp"
 #include "support/property_iterations.hpp"
+#include "support/metric_string_makers.hpp"
 #include "test_tensors.hpp"
 
 namespace msprobe::metrics {

@@ -8,6 +8,7 @@
 #include "metrics/kernel_selection.hpp"
 #include "metrics/scalar_reference.hpp"
 #include "metrics/tensor_metrics.hpp"
+#include "support/metric_string_makers.hpp"
 #include "test_tensors.hpp"
 
 namespace msprobe::metrics {

@@ -9,6 +9,7 @@
 #include "metrics/format_value.hpp"
 #include "metrics/messages.hpp"
 #include "metrics/relative_error.hpp"
+#include "support/metric_string_makers.hpp"
 #include "test_tensors.hpp"
 
 namespace msprobe::metrics {

@@ -30,7 +30,7 @@ TEST_CASE("rule keys are the first two name segments, lower-cased", "[overflow]"
     CHECK(rule_key("Torch") == "torch");
 }
 
-TEST_CASE("the built-in rules are msprobe's shipped ignore_rules.yaml", "[overflow]") {
+TEST_CASE("the built-in rules are msprobe's shipped ignore_rules.yaml", "[overflow][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     const IgnoreRules shipped = IgnoreRules::load(*fixtures / "reference_samples/overflow_check_ignore_rules.yaml");

@@ -129,7 +129,7 @@ TEST_CASE("tensor dumps are checked from their tensor files", "[overflow]") {
     CHECK_THROWS_AS(scan_all(planted.step_dir), msprobe::Error);
 }
 
-TEST_CASE("msprobe's nan_analyze sample trees, rank by rank", "[overflow]") {
+TEST_CASE("msprobe's nan_analyze sample trees, rank by rank", "[overflow][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path samples = *fixtures / "reference_samples/nan_analyze";

@@ -11,7 +11,7 @@
 
 using namespace msprobe::precision;
 
-TEST_CASE("api_precision_compare reproduces msprobe's result and details files", "[precision][golden]") {
+TEST_CASE("api_precision_compare reproduces msprobe's result and details files", "[precision][golden][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto golden = *fixtures / "reference_samples" / "api_precision_compare_golden";

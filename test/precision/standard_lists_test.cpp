@@ -38,7 +38,7 @@ std::set<std::string> ours(Standard s) {
 
 }  // namespace
 
-TEST_CASE("standard API lists match api_precision_standard.yaml", "[precision]") {
+TEST_CASE("standard API lists match api_precision_standard.yaml", "[precision][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto lists = read_flat_yaml_lists(*fixtures / "reference_samples" / "api_precision_standard.yaml");

@@ -145,18 +145,6 @@ TEST_CASE("ULP, binary and thousandth standards (T20-T23)", "[precision]") {
     CHECK(rel_err_ratio(c, Fp::F64, 0.001).value.value() == 0.0);
 }
 
-TEST_CASE("standard selection by api_name and output dtype (§9.6)", "[precision]") {
-    CHECK(select_standard("add", "torch.float16", "torch.float32") == Standard::AbsoluteThreshold);
-    CHECK(select_standard("abs", "torch.float16", "torch.float32") == Standard::BinaryConsistency);
-    CHECK(select_standard("matmul", "torch.bfloat16", "torch.float32") == Standard::Ulp);
-    CHECK(select_standard("conv2d", "torch.float32", "torch.float32") == Standard::Thousandth);
-    CHECK(select_standard("test_api", "torch.float32", "torch.float32") == Standard::AccumulativeError);
-    CHECK(select_standard("gelu", "torch.float16", "torch.float32") == Standard::Benchmark);
-    CHECK(select_standard("gelu", "torch.int64", "torch.float32") == Standard::BinaryConsistency);
-    CHECK(select_standard("gelu", "<class 'int'>", "torch.float32") == Standard::BinaryConsistency);
-    CHECK(select_standard("gelu", "torch.float16", "torch.float8_e4m3fn") == Standard::AbsoluteThreshold);
-}
-
 TEST_CASE("dropout check (C1-C4)", "[precision]") {
     std::vector<double> pattern;
     for (int i = 0; i < 20; ++i) pattern.insert(pattern.end(), {0, 0, 1, 1, 0, 1});

@@ -188,7 +188,7 @@ std::vector<fs::path> msprobe_result_books(const fs::path& fixtures) {
 
 }  // namespace
 
-TEST_CASE("read_xlsx reads every msprobe result book like pandas and openpyxl do", "[xlsx_reader]") {
+TEST_CASE("read_xlsx reads every msprobe result book like pandas and openpyxl do", "[xlsx_reader][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto books = msprobe_result_books(*fixtures);
@@ -215,7 +215,7 @@ TEST_CASE("read_xlsx reads every msprobe result book like pandas and openpyxl do
     CHECK(books_with_fills >= 20);
 }
 
-TEST_CASE("read_xlsx keeps the exact cell kinds msprobe wrote", "[xlsx_reader]") {
+TEST_CASE("read_xlsx keeps the exact cell kinds msprobe wrote", "[xlsx_reader][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto dir = *fixtures / "expected/cnn_tensor_L1_perturbed";
@@ -249,7 +249,7 @@ TEST_CASE("read_xlsx keeps the exact cell kinds msprobe wrote", "[xlsx_reader]")
     CHECK(stack_sheet.fills.empty());
 }
 
-TEST_CASE("read_xlsx reads the sheets of a multi-sheet book in workbook order", "[xlsx_reader]") {
+TEST_CASE("read_xlsx reads the sheets of a multi-sheet book in workbook order", "[xlsx_reader][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto book = read_xlsx(

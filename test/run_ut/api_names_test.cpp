@@ -23,7 +23,7 @@ TEST_CASE("api names from msprobe's hook lists are known and made-up ones are no
     }
 }
 
-TEST_CASE("the functional/tensor/torch names of support_wrap_ops.yaml this tool rejects", "[run_ut]") {
+TEST_CASE("the functional/tensor/torch names of support_wrap_ops.yaml this tool rejects", "[run_ut][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto yaml = YAML::LoadFile((*fixtures / "reference_samples" / "support_wrap_ops.yaml").string());

@@ -9,7 +9,7 @@
 
 using namespace msprobe::run_ut;
 
-TEST_CASE("run_ut reproduces msprobe's golden run of a statistics dump", "[run_ut][golden]") {
+TEST_CASE("run_ut reproduces msprobe's golden run of a statistics dump", "[run_ut][golden][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto golden = *fixtures / "reference_samples" / "run_ut_golden";

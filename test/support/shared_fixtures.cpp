@@ -1,25 +1,26 @@
 #include "support/shared_fixtures.hpp"
 
-#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include <unistd.h>
 
 namespace msprobe::testing {
 
-std::optional<std::filesystem::path> shared_fixtures_or_skip() {
+std::filesystem::path shared_fixtures_dir() {
 #ifdef MSPROBE_SHARED_DIR
     const std::filesystem::path base = MSPROBE_SHARED_DIR;
 #else
     const std::filesystem::path base = "../shared";
 #endif
     const char* env = std::getenv("MSPROBE_SHARED_DIR");
-    const std::filesystem::path dir = (env && *env ? std::filesystem::path(env) : base) / "fixtures";
-    if (std::filesystem::is_directory(dir)) return std::filesystem::canonical(dir);
-    std::fprintf(stderr, "SKIPPED: %s is absent; conformance tests against msprobe's outputs did not run\n",
-                 dir.string().c_str());
-    return std::nullopt;
+    return (env && *env ? std::filesystem::path(env) : base) / "fixtures";
+}
+
+bool fixtures_required() {
+    const char* env = std::getenv("MSPROBE_REQUIRE_FIXTURES");
+    return env && std::string(env) == "1";
 }
 
 std::filesystem::path scratch_dir(const std::string& name) {
@@ -27,6 +28,12 @@ std::filesystem::path scratch_dir(const std::string& name) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
+}
+
+std::filesystem::path scratch_file(const std::string& name, const std::string& file_name, const std::string& text) {
+    const auto path = scratch_dir(name) / file_name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
 }
 
 }  // namespace msprobe::testing

@@ -39,7 +39,7 @@ std::string sample_pt() {
 
 }  // namespace
 
-TEST_CASE("a .pt file cut at any length is rejected", "[corrupt]") {
+TEST_CASE("a .pt file cut at any length is rejected", "[corrupt][fixtures]") {
     std::vector<std::string> files{sample_pt()};
     if (const auto fixtures = shared_fixtures_or_skip()) {
         for (const char* name : {"pt/f32_channels_last.pt", "pt/via_file_object.pt", "pt/parameter_2.pt", "pt/i64_scalar.pt"}) {

@@ -59,7 +59,7 @@ RealPt read_real_pt(const std::filesystem::path& path) {
 
 }  // namespace
 
-TEST_CASE("written .pt files equal torch.save's byte for byte (generated samples)", "[writers]") {
+TEST_CASE("written .pt files equal torch.save's byte for byte (generated samples)", "[writers][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto manifest = parse_python_json(file_bytes(*fixtures / "generated" / "manifest.json"));
@@ -81,7 +81,7 @@ TEST_CASE("written .pt files equal torch.save's byte for byte (generated samples
     REQUIRE(compared == 21);
 }
 
-TEST_CASE("written .pt files equal msprobe's dumps byte for byte", "[writers]") {
+TEST_CASE("written .pt files equal msprobe's dumps byte for byte", "[writers][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     int compared = 0;
@@ -112,7 +112,7 @@ TEST_CASE("written .pt files equal msprobe's dumps byte for byte", "[writers]") 
     REQUIRE(compared == 1628);
 }
 
-TEST_CASE("written .npy files equal numpy's byte for byte", "[writers]") {
+TEST_CASE("written .npy files equal numpy's byte for byte", "[writers][fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto manifest = parse_python_json(file_bytes(*fixtures / "generated" / "manifest.json"));

@@ -1,0 +1,75 @@
+// Python's renderings, each expected value worked out from Python's rules
+// (repr of floats: shortest round trip, exponent below 1e-4 and from 1e16).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "common/python_text.hpp"
+
+using namespace msprobe::py;
+
+TEST_CASE("float_repr gives Python's repr(float)", "[common][python_text]") {
+    CHECK(float_repr(25.0) == "25.0");
+    CHECK(float_repr(0.1) == "0.1");
+    CHECK(float_repr(200.0 / 3.0) == "66.66666666666667");
+    CHECK(float_repr(1e-05) == "1e-05");
+    CHECK(float_repr(0.0001) == "0.0001");
+    CHECK(float_repr(1234567890123456.0) == "1234567890123456.0");
+    CHECK(float_repr(1e16) == "1e+16");
+    CHECK(float_repr(-0.0) == "-0.0");
+    CHECK(float_repr(5e-324) == "5e-324");
+    CHECK(float_repr(std::numeric_limits<double>::infinity()) == "inf");
+    CHECK(float_repr(-std::numeric_limits<double>::infinity()) == "-inf");
+    CHECK(float_repr(std::numeric_limits<double>::quiet_NaN()) == "nan");
+}
+
+TEST_CASE("float32_repr gives the shortest digits that round-trip in float32", "[common][python_text]") {
+    CHECK(float32_repr(0.1f) == "0.1");
+    CHECK(float32_repr(1.0f / 3.0f) == "0.33333334");
+    CHECK(float32_repr(1.0f) == "1.0");
+    CHECK(float32_repr(16777216.0f) == "16777216.0");
+}
+
+TEST_CASE("str_repr quotes and escapes like Python's repr(str)", "[common][python_text]") {
+    CHECK(str_repr("abc") == "'abc'");
+    CHECK(str_repr("it's") == "\"it's\"");
+    CHECK(str_repr("it's \"x\"") == "'it\\'s \"x\"'");
+    CHECK(str_repr("a\nb\tc") == "'a\\nb\\tc'");
+    CHECK(str_repr("back\\slash") == "'back\\\\slash'");
+    CHECK(str_repr("\x01") == "'\\x01'");
+    CHECK(str_repr("数据") == "'数据'");  // printable non-ASCII stays as it is
+    CHECK(str_repr("") == "''");
+}
+
+TEST_CASE("list_text and tuple_text join rendered elements", "[common][python_text]") {
+    CHECK(list_text({}) == "[]");
+    CHECK(list_text({"1", "'a'", "None"}) == "[1, 'a', None]");
+    CHECK(tuple_text({}) == "()");
+    CHECK(tuple_text({"3"}) == "(3,)");
+    CHECK(tuple_text({"2", "3"}) == "(2, 3)");
+}
+
+TEST_CASE("parse_float accepts what Python's float() accepts", "[common][python_text]") {
+    CHECK(parse_float(" 1.5 ") == 1.5);
+    CHECK(parse_float("+.5") == 0.5);
+    CHECK(parse_float("1e3") == 1000.0);
+    CHECK(parse_float("1_000.5") == 1000.5);
+    CHECK(parse_float("-inf") == -std::numeric_limits<double>::infinity());
+    CHECK(parse_float("Infinity") == std::numeric_limits<double>::infinity());
+    const auto nan = parse_float("nAn");
+    REQUIRE(nan);
+    CHECK(std::isnan(*nan));
+    for (const char* refused : {"", "abc", "1__0", "_1", "1_", "1.5.2", "0x10", "in f"}) {
+        INFO(refused);
+        CHECK_FALSE(parse_float(refused));
+    }
+}
+
+TEST_CASE("crc32_hex is zlib's CRC-32 in eight lowercase digits", "[common][python_text]") {
+    CHECK(crc32_hex("") == "00000000");
+    CHECK(crc32_hex("123456789") == "cbf43926");  // the standard check value
+    CHECK(crc32_hex("a") == "e8b7be43");
+}

@@ -1,0 +1,50 @@
+// -cm: MindSpore cell rows renamed to PyTorch module rows, the whole cell
+// path and class looked up in the yaml.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "mapping/cell_mapping.hpp"
+#include "support/input_refusal.hpp"
+#include "support/shared_fixtures.hpp"
+
+using namespace msprobe::mapping;
+
+namespace {
+
+std::filesystem::path write_yaml(const std::string& name, const std::string& text) {
+    return msprobe::testing::scratch_file("cell_mapping_" + name, "cell_mapping.yaml", text);
+}
+
+}  // namespace
+
+TEST_CASE("cell rows become module rows, mapped cell by cell", "[mapping][cell_mapping]") {
+    const CellMapping mapping = load_cell_mapping(write_yaml("pairs", "fc1.Dense: fc1.Linear\nconv1.Conv2d: conv3.Conv2d\n"));
+    REQUIRE(mapping.size() == 2);
+    CHECK(mapping.at("fc1.Dense") == "fc1.Linear");
+    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", mapping) == "Module.fc1.Linear.forward.0.input.0");
+    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.parameters.weight", mapping) ==
+          "Module.fc1.Linear.forward.0.parameters.weight");
+    CHECK(cell_mapping_key("Cell.fc1.Dense.parameters_grad.weight", mapping) == "Module.fc1.Linear.parameters_grad.weight");
+    // Nothing after parameters_grad: the cut needs a trailing dot, so the cell name is not found.
+    CHECK(cell_mapping_key("Cell.fc1.Dense.parameters_grad", mapping) == "Module.fc1.Dense.parameters_grad");
+    CHECK(cell_mapping_key("Cell.conv1.Conv2d.backward.1.output.0", mapping) == "Module.conv3.Conv2d.backward.1.output.0");
+    // The whole path must be a key; a suffix of it is not.
+    CHECK(cell_mapping_key("Cell.net.fc1.Dense.forward.0.input.0", mapping) == "Module.net.fc1.Dense.forward.0.input.0");
+    CHECK(cell_mapping_key("Functional.relu.0.forward.input.0", mapping) == "Functional.relu.0.forward.input.0");
+    CHECK(cell_mapping_key("Mint.x.0.input.0", mapping) == "N/A");
+    CHECK(cell_mapping_key("", mapping) == "N/A");
+}
+
+TEST_CASE("without a yaml only Cell becomes Module", "[mapping][cell_mapping]") {
+    CHECK(cell_mapping_key("Cell.network_with_loss.module.GPTModel.forward.1.input.0", {}) ==
+          "Module.network_with_loss.module.GPTModel.forward.1.input.0");
+    const CellMapping to_other = {{"fc1.Dense", "module.name"}};
+    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", to_other) == "Module.module.name.forward.0.input.0");
+}
+
+TEST_CASE("an empty cell mapping file maps nothing; a list is refused", "[mapping][cell_mapping]") {
+    CHECK(load_cell_mapping(write_yaml("empty", "")).empty());
+    CHECK(msprobe::testing::refusal_reason(write_yaml("list", "- fc1.Dense\n"), load_cell_mapping) ==
+          "expected a mapping of cell names to module names (name: name)");
+}

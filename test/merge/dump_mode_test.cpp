@@ -1,0 +1,47 @@
+// A result's dump mode from its exact header, and the indices merge_result
+// can take from each mode.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "merge/dump_mode.hpp"
+
+using namespace msprobe::merge;
+using Header = std::vector<std::string>;
+
+namespace {
+
+const Header kMd5 = {"NPU Name",         "Bench Name",         "NPU Dtype",         "Bench Dtype",
+                     "NPU Tensor Shape", "Bench Tensor Shape", "NPU Requires_grad", "Bench Requires_grad",
+                     "NPU MD5",          "BENCH MD5",          "Requires_grad Consistent", "Result"};
+
+Header with(Header header, const std::vector<std::string>& tail) {
+    header.insert(header.end(), tail.begin(), tail.end());
+    return header;
+}
+
+}  // namespace
+
+TEST_CASE("the dump mode is told by the exact header, with or without the stack column", "[merge][dump_mode]") {
+    CHECK(detect_dump_mode(kMd5) == DumpMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"NPU_Stack_Info"})) == DumpMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"Extra"})) == DumpMode::Unknown);
+    Header reordered = kMd5;
+    std::swap(reordered[0], reordered[1]);
+    CHECK(detect_dump_mode(reordered) == DumpMode::Unknown);
+    CHECK(detect_dump_mode({}) == DumpMode::Unknown);
+}
+
+TEST_CASE("each mode names its mergeable indices", "[merge][dump_mode]") {
+    CHECK(valid_compare_indices(DumpMode::Tensor) ==
+          Header{"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
+                 "Five Thousandths Err Ratio", "Requires_grad Consistent"});
+    CHECK(valid_compare_indices(DumpMode::Statistics) ==
+          Header{"Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
+                 "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"});
+    CHECK(valid_compare_indices(DumpMode::Md5).empty());
+    CHECK(valid_compare_indices(DumpMode::Unknown).empty());
+    CHECK(dump_mode_name(DumpMode::Statistics) == "statistics");
+    CHECK(dump_mode_name(DumpMode::Unknown) == "unknown");
+}
