@@ -1,7 +1,6 @@
 // The spec's matching test vectors (compare.md §4.4, §4.5, §15.6; mapping.md §8, §13).
 #include <catch2/catch.hpp>
 
-#include "compare/fuzzy_match.hpp"
 #include "compare/matcher.hpp"
 
 using namespace msprobe;
@@ -28,37 +27,47 @@ std::vector<std::pair<std::uint32_t, std::int64_t>> as_pairs(const std::vector<R
 
 }  // namespace
 
-TEST_CASE("fuzzy names drop the call counter (and, for modules, the class)", "[matcher]") {
-    const std::pair<const char*, const char*> vectors[] = {
-        {"Functional.conv2d.12.backward.output.0", "Functional.conv2d.backward.output.0"},
-        {"Functional.linear.12.backward.output.1", "Functional.linear.backward.output.1"},
-        {"Tensor.add_.3.forward.input.alpha", "Tensor.add_.forward.input.alpha"},
-        {"Functional.linear.0.forward.input.0.pt", "Functional.linear.forward.input.0.pt"},
-        {"Module.layer1.Linear.forward.0.input.0", "Module.layer1.forward.0.input.0"},
-        {"Cell.fc1.Dense.forward.0.input.0", "Cell.fc1.forward.0.input.0"},
-        {"Module.forward_net.Net.forward.0.output.0", "Module.forward_net.Net."},
-        {"Module.feedforward.MLP.forward.0.input.0", "Module.forward.MLP."},
-        {"Module.fc.Linear.parameters_grad.weight", "Module.fc.Linear.parameters_grad.weight"},
-    };
-    for (const auto& [name, fuzzy] : vectors) {
-        INFO(name);
-        CHECK(fuzzy_name(name) == fuzzy);
-    }
-    CHECK(fuzzy_name("Functional.conv2d.0.forward.input.0") == fuzzy_name("Functional.conv2d.1.forward.input.0"));
-    CHECK(fuzzy_name("Functional.linear.0.forward.input.0") == fuzzy_name("Functional.linear.1.forward.input.0"));
+TEST_CASE("exact match: same name and shape, then the dtype gate", "[matcher]") {
+    const auto npu = dump_of({{"Functional.relu.0.forward.input.0", "torch.float32", "[2]"},
+                              {"Functional.relu.0.forward.output.0", "torch.float32", "[2]"},
+                              {"Functional.gelu.0.forward.input.0", "torch.float64", "[2]"},
+                              {"Functional.tanh.0.forward.input.0", "torch.float32", "[2]"}});
+    const auto bench = dump_of({{"Functional.gelu.0.forward.input.0", "torch.float32", "[2]"},
+                                {"Functional.relu.0.forward.output.0", "torch.float32", "[3]"},
+                                {"Functional.relu.0.forward.input.0", "torch.bfloat16", "[2]"}});
+    // relu input: found at bench 2, float32 ~ bfloat16; relu output: shape differs;
+    // gelu: float64 vs float32 fails the gate; tanh: no bench row of that name.
+    CHECK(as_pairs(match_rows(npu, bench)) ==
+          std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 2}, {1, -1}, {2, -1}, {3, -1}});
 }
 
-TEST_CASE("fuzzy match point", "[matcher]") {
-    const FuzzyItem a{"Functional.conv2d.forward.input.0", "[2]"};
-    const FuzzyItem b{"Functional.amax.forward.input.0", "[2]"};
-    const FuzzyItem a_other_shape{"Functional.conv2d.forward.input.0", "[3]"};
-    using Point = std::optional<std::pair<std::size_t, std::size_t>>;
-    CHECK(find_match_point({a}, {a}) == Point{{0, 0}});
-    CHECK(find_match_point({a}, {a, b}) == Point{{0, 0}});
-    CHECK(find_match_point({a, b}, {a}) == Point{{0, 0}});
-    CHECK(find_match_point({a}, {a_other_shape}) == std::nullopt);
-    // The newest NPU row against older bench rows comes first.
-    CHECK(find_match_point({b, a}, {a, b}) == Point{{1, 0}});
+TEST_CASE("exact match pairs a repeated name with every bench row of that name and shape", "[matcher]") {
+    const auto npu = dump_of({{"A.x.0.forward.input.0", "torch.float32", "[2]"}});
+    const auto bench = dump_of({{"A.x.0.forward.input.0", "torch.float32", "[2]"},
+                                {"A.x.0.forward.input.0", "torch.float32", "[4]"},
+                                {"A.x.0.forward.input.0", "torch.int64", "[2]"}});
+    // The [4] row is skipped; the int64 row matches by shape but fails the dtype gate.
+    CHECK(as_pairs(match_rows(npu, bench)) == std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 0}, {0, -1}});
+}
+
+TEST_CASE("cross framework: a non-PyTorch NPU dump against a PyTorch bench", "[matcher]") {
+    auto mindspore = dump_of({{"Functional.relu.0.forward.input.0", "Float32", "[2]"}});
+    mindspore.framework = "mindspore";
+    auto pytorch = dump_of({{"Functional.relu.0.forward.input.0", "torch.float64", "[2]"}});
+    CHECK(is_cross_framework(mindspore, pytorch));
+    CHECK_FALSE(is_cross_framework(pytorch, pytorch));
+    CHECK_FALSE(is_cross_framework(mindspore, mindspore));
+    // A bench without a framework counts as PyTorch when a dtype says torch.
+    pytorch.framework.clear();
+    CHECK(is_cross_framework(mindspore, pytorch));
+    auto unnamed_mindspore = mindspore;
+    unnamed_mindspore.framework.clear();
+    CHECK_FALSE(is_cross_framework(mindspore, unnamed_mindspore));
+    // Float32 against torch.float64 pairs only across frameworks (both are "float").
+    CHECK(as_pairs(match_rows(mindspore, pytorch)) == std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 0}});
+    auto pytorch_npu = dump_of({{"Functional.relu.0.forward.input.0", "Float32", "[2]"}});
+    CHECK(as_pairs(match_rows(pytorch_npu, pytorch)) ==
+          std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, -1}});
 }
 
 TEST_CASE("fuzzy scan pairs in dump order, dtype gate after", "[matcher]") {
@@ -72,23 +81,6 @@ TEST_CASE("fuzzy scan pairs in dump order, dtype gate after", "[matcher]") {
     CHECK(as_pairs(match_rows(npu, bench, plan)) == std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 0}, {1, -1}});
     // Without -f nothing matches.
     CHECK(as_pairs(match_rows(npu, bench)) == std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, -1}, {1, -1}});
-}
-
-TEST_CASE("fuzzy scan: NPU rows left when the bench side runs out", "[matcher]") {
-    // S8: relu.3, relu.4, gelu.0 against relu.0, relu.1 (input and output rows each).
-    std::vector<FuzzyItem> npu, bench;
-    for (const char* name : {"Functional.relu.3.forward.input.0", "Functional.relu.3.forward.output.0",
-                             "Functional.relu.4.forward.input.0", "Functional.relu.4.forward.output.0",
-                             "Functional.gelu.0.forward.input.0", "Functional.gelu.0.forward.output.0"}) {
-        npu.push_back({fuzzy_name(name), "[3]"});
-    }
-    for (const char* name : {"Functional.relu.0.forward.input.0", "Functional.relu.0.forward.output.0",
-                             "Functional.relu.1.forward.input.0", "Functional.relu.1.forward.output.0"}) {
-        bench.push_back({fuzzy_name(name), "[3]"});
-    }
-    using Out = std::vector<std::pair<std::size_t, std::ptrdiff_t>>;
-    CHECK(fuzzy_match(npu, bench, true) == Out{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, -1}, {5, -1}});
-    CHECK(fuzzy_match(npu, bench, false) == Out{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, -1}});  // msprobe's loss
 }
 
 TEST_CASE("data-mapping join: key only, no shape or dtype check", "[matcher]") {
