@@ -1,5 +1,5 @@
-// The analyzer and graph vectors of the diff_analyze spec (§9, §16): key
-// classification, node typing and peers, and the three phases.
+// The analyzer and graph vectors of the diff_analyze spec (§9, §16): the
+// three phases, and nan_analyze's reading of dump entries.
 #include <catch2/catch.hpp>
 
 #include <rapidjson/document.h>
@@ -12,7 +12,6 @@
 #include "first_diff/nan_analyze_job.hpp"
 #include "first_diff/nan_dump_reader.hpp"
 #include "first_diff/op_kinds.hpp"
-#include "first_diff/rank_result_reader.hpp"
 
 using namespace msprobe;
 using namespace msprobe::first_diff;
@@ -40,87 +39,6 @@ AnalysisRules diff_rules() { return AnalysisRules::first_diff(); }
 std::set<std::int64_t> as_set(const std::vector<std::int64_t>& v) { return {v.begin(), v.end()}; }
 
 }  // namespace
-
-TEST_CASE("communication, ignored and compute keys", "[first_diff]") {
-    const auto& rules = diff_key_rules();
-    for (const char* key : {"Distributed.all_reduce.1", "Distributed.send.2", "Distributed.broadcast.3",
-                            "MintDistributed.all_gather.4", "communication.comm_func.reduce.5",
-                            "Distributed.batch_isend_irecv.0.forward"}) {
-        CHECK(rules.kind_of(key) == OpKind::Communication);
-    }
-    for (const char* key : {"Torch.add.1", "Torch.matmul.2", "Distributed.barrier.0.forward"}) {
-        CHECK(rules.kind_of(key) == OpKind::Compute);
-    }
-    for (const char* key : {"Torch.empty.1", "Torch.fill.2", "Torch.empty_like.0.forward", "Tensor.topk.0.forward",
-                            "Module.fc.Linear.parameters_grad"}) {
-        CHECK(rules.kind_of(key) == OpKind::Ignored);
-    }
-    // nan_analyze: Distributed. only, and fewer ignored keys.
-    CHECK(nan_key_rules().kind_of("Distributed.broadcast.0.forward") == OpKind::Communication);
-    CHECK(nan_key_rules().kind_of("MintDistributed.all_gather.4.forward") == OpKind::Compute);
-    CHECK(nan_key_rules().kind_of("Torch.operator.1.forward") == OpKind::Compute);
-    CHECK(nan_key_rules().kind_of("Torch.empty.1.forward") == OpKind::Ignored);
-    CHECK(nan_key_rules().kind_of("Tensor.topk.0.forward") == OpKind::Compute);
-}
-
-TEST_CASE("API segment, directed roles and peer APIs", "[first_diff]") {
-    CHECK(comm_api("Distributed.all_reduce.1.forward") == "all_reduce");
-    CHECK_FALSE(comm_api("Distributed.all_reduce.1"));
-    CHECK(directed_role("send") == CommRole::Dst);
-    CHECK(directed_role("broadcast") == CommRole::Src);
-    CHECK(directed_role("gather") == CommRole::Dst);
-    CHECK_FALSE(directed_role("all_reduce"));
-    CHECK(peer_api("send") == "recv");
-    CHECK(peer_api("irecv") == "isend");
-    CHECK(peer_api("recv_object_list") == "send_object_list");
-    CHECK(peer_api("all_gather") == "all_gather");
-}
-
-TEST_CASE("result file names give the rank", "[first_diff]") {
-    CHECK(rank_of_result_name("compare_result_rank0_123456.json") == 0);
-    CHECK(rank_of_result_name("compare_result_rank1_123456.json") == 1);
-    CHECK(rank_of_result_name("compare_result_rank_20261125211940.json") == 0);
-    CHECK(rank_of_result_name("compare_result_rank12_x.json") == 12);
-    CHECK_FALSE(rank_of_result_name("compare_result_rankx_1.json"));
-    CHECK_FALSE(rank_of_result_name("compare_result_rank1_1.xlsx"));
-    CHECK_FALSE(rank_of_result_name("diff_analyze_1.json"));
-}
-
-TEST_CASE("communication node typing and peers from the per-rank result rows", "[first_diff]") {
-    const ResultReadOptions fixed{false};
-    SECTION("dst 1 and group [0,1,2] at rank 0") {
-        const auto items = parse(R"([
-            {"NPU Name": "input.0.dst", "NPU max": 1, "state": "input", "NPU P2POp peer": "None"},
-            {"NPU Name": "input.1.group", "NPU MD5": "[0,1,2]", "state": "input", "NPU P2POp peer": "None"}])");
-        const auto facts = comm_facts_of_items(items, 0, fixed);
-        CHECK(as_set(facts.ranks) == std::set<std::int64_t>{1, 0, 2});
-        CHECK(facts.role == CommRole::Src);  // a dst argument naming another rank: this rank sends
-        CHECK(opposite(facts.role) == CommRole::Dst);  // the target type
-    }
-    SECTION("src 0 at rank 0 -> src; dst 0 at rank 0 -> dst; no rank argument -> link") {
-        CHECK(comm_facts_of_items(parse(R"([{"NPU Name": "input.0.src", "NPU max": 0, "state": "input"}])"), 0, fixed)
-                  .role == CommRole::Src);
-        CHECK(comm_facts_of_items(parse(R"([{"NPU Name": "input.0.dst", "NPU max": 0, "state": "input"}])"), 0, fixed)
-                  .role == CommRole::Dst);
-        CHECK(comm_facts_of_items(parse(R"([{"NPU Name": "input.0", "NPU max": 0, "state": "input"}])"), 0, fixed)
-                  .role == CommRole::Link);
-    }
-    SECTION("rank texts compare as numbers; msprobe's text-vs-int defect only with strict_compat") {
-        const auto items = parse(R"([{"NPU Name": "x.input.src", "NPU max": "0", "state": "input", "NPU P2POp peer": "None"},
-                                     {"NPU Name": "x.input.group", "NPU max": "[0, 1, 2, 3]", "state": "input", "NPU P2POp peer": "None"}])");
-        const auto fixed_facts = comm_facts_of_items(items, 0, fixed);
-        CHECK(fixed_facts.role == CommRole::Src);
-        CHECK(fixed_facts.ranks == std::vector<std::int64_t>{0, 0, 1, 2, 3});
-        const auto strict = comm_facts_of_items(items, 0, ResultReadOptions{true});
-        CHECK(strict.role == CommRole::Dst);
-        CHECK(strict.ranks == std::vector<std::int64_t>{0, 1, 2, 3});  // src 0 dropped, the group still names 0
-    }
-    SECTION("P2POp peers of batch_isend_irecv lists") {
-        const auto items = parse(R"([{"NPU Name": "x.input.0.0", "NPU max": 1.0, "state": "input", "NPU P2POp peer": 3},
-                                     {"NPU Name": "x.input.0.1", "NPU max": 1.0, "state": "input", "NPU P2POp peer": "None"}])");
-        CHECK(comm_facts_of_items(items, 0, fixed).ranks == std::vector<std::int64_t>{3});
-    }
-}
 
 TEST_CASE("phase 1 reports the first differing op before any communication", "[first_diff]") {
     RankOps rank0{0, "r0", {op("Torch.add.1.forward", true), op("Distributed.all_reduce.2.forward")}};

@@ -20,6 +20,9 @@ TEST_CASE("compare -da key rules", "[op_kinds]") {
     CHECK(rules.kind_of("Distributed.all_reduce.0.forward") == OpKind::Communication);
     CHECK(rules.kind_of("MintDistributed.broadcast.1.forward") == OpKind::Communication);
     CHECK(rules.kind_of("communication.comm_func.all_gather_into_tensor.0.forward") == OpKind::Communication);
+    CHECK(rules.kind_of("Distributed.batch_isend_irecv.0.forward") == OpKind::Communication);
+    // Classification does not check the segment count (the analysis rejects short keys).
+    CHECK(rules.kind_of("Distributed.all_reduce.1") == OpKind::Communication);
     // A communication prefix without a communication keyword is compute.
     CHECK(rules.kind_of("Distributed.barrier.0.forward") == OpKind::Compute);
     // A keyword without the prefix is compute too.
@@ -27,6 +30,7 @@ TEST_CASE("compare -da key rules", "[op_kinds]") {
     CHECK(rules.kind_of("Functional.linear.0.forward") == OpKind::Compute);
     CHECK(rules.kind_of("Torch.empty.0.forward") == OpKind::Ignored);
     CHECK(rules.kind_of("Torch.fill.2.forward") == OpKind::Ignored);
+    CHECK(rules.kind_of("Torch.empty_like.0.forward") == OpKind::Ignored);
     CHECK(rules.kind_of("Tensor.__setitem__.0.forward") == OpKind::Ignored);
     CHECK(rules.kind_of("Module.fc.Linear.parameters_grad") == OpKind::Ignored);
     CHECK(rules.kind_of("Tensor.to.0.forward") == OpKind::Ignored);
@@ -43,6 +47,8 @@ TEST_CASE("nan_analyze key rules", "[op_kinds]") {
     CHECK(rules.kind_of("Torch.empty.0.forward") == OpKind::Ignored);
     CHECK(rules.kind_of("Tensor.__setitem__.0.forward") == OpKind::Compute);
     CHECK(rules.kind_of("Tensor.to.0.forward") == OpKind::Compute);
+    CHECK(rules.kind_of("Tensor.topk.0.forward") == OpKind::Compute);
+    CHECK(rules.kind_of("Torch.operator.1.forward") == OpKind::Compute);
 }
 
 TEST_CASE("the API segment of a communication key", "[op_kinds]") {
