@@ -78,3 +78,23 @@ TEST_CASE("vc on two cad-style trees writes one CSV in msprobe's dialect", "[par
     parse::run_shell_command("vc -m " + (dir / "k1").string() + " -g " + (dir / "k2").string(), kernel);
     CHECK(kernel.str().find("requires CANN msaccucmp.py (not bundled)") != std::string::npos);
 }
+
+TEST_CASE("an npy tree holds files, all .npy, within depth 5", "[parse][vc]") {
+    const auto dir = scratch_dir("parse_vc_is_npy_tree");
+    fs::create_directories(dir / "npy" / "Add_1" / "1");
+    testing::write_npy_f32(dir / "npy" / "Add_1" / "1" / "a.npy", {1}, {1});
+    CHECK(parse::is_npy_tree(dir / "npy"));
+
+    fs::create_directories(dir / "mixed" / "Add_1");
+    testing::write_npy_f32(dir / "mixed" / "a.npy", {1}, {1});
+    std::ofstream(dir / "mixed" / "Add_1" / "Add.op.1.2.3", std::ios::binary) << "x";
+    CHECK_FALSE(parse::is_npy_tree(dir / "mixed"));
+
+    // A file below depth 5 is not seen; neither is an empty folder's absence of files.
+    const auto deep = dir / "deep" / "1" / "2" / "3" / "4" / "5" / "6";
+    fs::create_directories(deep);
+    std::ofstream(deep / "kernel.bin", std::ios::binary) << "x";
+    CHECK_THROWS_WITH(parse::is_npy_tree(dir / "deep"), Catch::Contains("No files found in path."));
+    testing::write_npy_f32(dir / "deep" / "1" / "2" / "3" / "4" / "5" / "b.npy", {1}, {1});
+    CHECK(parse::is_npy_tree(dir / "deep"));
+}
