@@ -38,7 +38,7 @@ TEST_CASE("otherwise every name starting with the text", "[api_query]") {
     CHECK(select_entries(kNames, query("")) == std::vector<std::size_t>{0, 1, 2, 3, 4, 5});
 }
 
-TEST_CASE("--prefix skips the exact rules, --exact stops after them", "[api_query]") {
+TEST_CASE("prefix-only skips the exact rules, exact-only stops after them", "[api_query]") {
     CHECK(select_entries(kNames, query("Functional.conv2d.0", true)) == std::vector<std::size_t>{0, 1, 4});
     CHECK(select_entries(kNames, query("Functional.conv2d.0.forward", false, true)) == std::vector<std::size_t>{0});
     CHECK(select_entries(kNames, query("Functional.conv2d.1", false, true)).empty());
