@@ -12,18 +12,14 @@
 #include "first_diff/nan_analyze_job.hpp"
 #include "first_diff/nan_dump_reader.hpp"
 #include "first_diff/op_kinds.hpp"
+#include "support/json_document.hpp"
 
 using namespace msprobe;
 using namespace msprobe::first_diff;
 
 namespace {
 
-rapidjson::Document parse(const char* text) {
-    rapidjson::Document d;
-    d.Parse<rapidjson::kParseNanAndInfFlag>(text);
-    REQUIRE_FALSE(d.HasParseError());
-    return d;
-}
+rapidjson::Document parse(const char* text) { return testing::json_document(text); }
 
 RankOp op(const std::string& name, bool flagged = false) {
     RankOp o;

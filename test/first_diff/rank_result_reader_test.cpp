@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "first_diff/rank_result_reader.hpp"
+#include "support/json_document.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe;
@@ -15,12 +16,7 @@ using namespace msprobe::first_diff;
 
 namespace {
 
-rapidjson::Document parse(const char* text) {
-    rapidjson::Document d;
-    d.Parse<rapidjson::kParseNanAndInfFlag>(text);
-    REQUIRE_FALSE(d.HasParseError());
-    return d;
-}
+rapidjson::Document parse(const char* text) { return testing::json_document(text); }
 
 std::set<std::int64_t> as_set(const std::vector<std::int64_t>& v) { return {v.begin(), v.end()}; }
 
