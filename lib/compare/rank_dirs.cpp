@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <regex>
 
 #include "common/error.hpp"
@@ -21,7 +22,14 @@ std::vector<fs::path> list_rank_dirs(const fs::path& step_dir) {
                                                        "(expected rank, rank0, rank1, ...)",
                                                        name));
         }
-        ranks.emplace_back(name == "rank" ? -1 : std::stol(name.substr(4)), entry.path());
+        long rank = -1;
+        if (name != "rank") {
+            const auto [end, err] = std::from_chars(name.data() + 4, name.data() + name.size(), rank);
+            if (err != std::errc()) {
+                throw Error(entry.path().string(), "the rank number is too large for a rank directory");
+            }
+        }
+        ranks.emplace_back(rank, entry.path());
     }
     if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
     std::sort(ranks.begin(), ranks.end());

@@ -60,3 +60,17 @@ TEST_CASE("a missing step directory cannot be listed", "[rank_dirs]") {
         CHECK_THAT(e.reason(), Catch::StartsWith("cannot list: "));
     }
 }
+
+TEST_CASE("a rank number beyond a long is refused, naming the directory", "[rank_dirs]") {
+    const auto step = testing::scratch_dir("rank_dirs_huge");
+    fs::create_directory(step / "rank0");
+    fs::create_directory(step / "rank99999999999999999999");
+    try {
+        list_rank_dirs(step);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.file() == (step / "rank99999999999999999999").string());
+        CHECK(e.reason() == "the rank number is too large for a rank directory");
+        CHECK(e.exit_code() == kExitBadInput);
+    }
+}
