@@ -1,5 +1,5 @@
 #pragma once
-// msprobe's element-wise relative error, scalar form (spec compare.md §7.3):
+// msprobe's element-wise relative error, scalar form:
 // computed in the arrays' native floating types with NumPy's promotion, eps
 // added where bench == 0. The scalar reference and the 0-d path use this; the
 // SIMD kernel re-implements the same steps on vectors and is tested against it.
