@@ -1,4 +1,4 @@
-// Which precision standard judges which API (spec run_ut §9.6). The API lists
+// Which precision standard judges which API. The API lists
 // are the facts of msprobe's api_precision_standard.yaml, kept here as code;
 // test/precision cross-checks them against that file when it is available.
 #include <algorithm>

@@ -1,5 +1,5 @@
 #pragma once
-// The precision standards of run_ut (spec run_ut §9.6-9.7) on plain arrays:
+// The precision standards of run_ut on plain arrays:
 // binary consistency, absolute threshold, ULP, thousandth, benchmark and
 // accumulative error. Each fills its own metric cells of a detail row; none
 // decides the run_ut status (api_precision_compare judges them later).
@@ -19,7 +19,7 @@ enum class Standard { BinaryConsistency, AbsoluteThreshold, Ulp, Thousandth, Ben
 // The standard's name in api_precision_compare's 比对算法 column.
 std::string standard_algorithm_name(Standard standard);
 
-// §9.6: which standard judges an output. `output_dtype` is the torch text of
+// Which standard judges an output. `output_dtype` is the torch text of
 // the device output dtype ("torch.float16", "torch.int64", "<class 'int'>"),
 // `input_dtype` likewise for an input ("torch.float32" unless the inputs were FP8).
 Standard select_standard(std::string_view api_name, std::string_view output_dtype, std::string_view input_dtype);
@@ -53,7 +53,7 @@ struct FloatPair {
     DType device_dtype;
 };
 
-// rel_err_origin of §9.4: |abs_err / (|b| + eps_b)| in the wider dtype.
+// msprobe's rel_err_origin: |abs_err / (|b| + eps_b)| in the wider dtype.
 void relative_errors(const FloatPair& pair, std::span<double> out);
 // np.abs(d - b) in the wider dtype.
 void absolute_errors(const FloatPair& pair, std::span<double> out);
