@@ -31,7 +31,7 @@ struct SideStatistics {
 };
 
 struct CompareOptions {
-    // Reproduce msprobe's 16-fold repetition of the 0-d sentence (REF-BUG #5).
+    // Reproduce msprobe's 16-fold repetition of the 0-d sentence (docs/compatibility.md row 10).
     // Default: the sentence appears once.
     bool strict_compat = false;
     // The self-checked set (kernel_selection.hpp); tests pin one.
