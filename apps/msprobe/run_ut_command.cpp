@@ -66,7 +66,7 @@ void add_fail_on_flag(CLI::App* cmd, RunUtFlags& f) {
 // Set by msprobe when it hands a command line to msprobe-torch, whose own checks then need not warn again.
 constexpr const char* kHandedOver = "MSPROBE_RUN_UT_HANDED_OVER";
 
-// §1.5 before anything runs or is written: missing, soft-linked, misnamed or oversized inputs exit 2.
+// Checked before anything runs or is written: missing, soft-linked, misnamed or oversized inputs exit 2.
 // Ownership warnings come once: not again after the hand-over, nor from multi_run_ut's workers.
 void check_inputs(const run_ut::RunUtOptions& o, bool worker) {
     using precision::InputFileKind;

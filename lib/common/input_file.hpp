@@ -1,6 +1,6 @@
 #pragma once
 // The one way a user's input file is opened. msprobe checks a path before it
-// reads it (formats.md §16.1); these are the checks that keep a bad path from
+// reads it; these are the checks that keep a bad path from
 // hanging or exhausting the process, done on the descriptor that is then read:
 //   * the path itself must not be a soft link (msprobe's FileChecker refuses them);
 //   * it must be a regular file: a FIFO or a device would block in open() or

@@ -1,5 +1,5 @@
 #pragma once
-// msprobe's grouping of result rows into API batches (compare spec §9.2),
+// msprobe's grouping of result rows into API batches,
 // shared by the highlight rules and the first-difference check.
 #include <string_view>
 

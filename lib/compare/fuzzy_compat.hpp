@@ -1,7 +1,7 @@
 #pragma once
 // --strict_compat with -f on statistics and md5 dumps: msprobe's fuzzy path
 // assumes the row record of tensor dumps (which carries data_name), so every
-// column after requires_grad lands one place off (spec compare §4.4 REF-BUG b).
+// column after requires_grad lands one place off (a bug in msprobe).
 // We reproduce what that shift shows in the book; rows msprobe would crash on
 // keep our intended result.
 #include <vector>

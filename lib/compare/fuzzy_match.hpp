@@ -1,6 +1,6 @@
 #pragma once
 // Fuzzy matching (-f): NPU and bench rows paired in dump order by names that
-// ignore the call counter, through msprobe's two-queue scan (spec compare §4.4).
+// ignore the call counter, through msprobe's two-queue scan.
 #include <cstddef>
 #include <optional>
 #include <string>

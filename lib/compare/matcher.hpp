@@ -36,7 +36,7 @@ inline std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::Du
 // The bench dump is PyTorch while the NPU one is not (MindSpore against PyTorch).
 bool is_cross_framework(const dump::DumpFile& npu, const dump::DumpFile& bench);
 
-// msprobe's dtype compatibility (§4.5), including the MindSpore-vs-PyTorch normalisation.
+// Whether two dtypes may be paired, MindSpore's spellings normalised to PyTorch's across frameworks.
 bool dtypes_compatible(const std::string& npu_dtype, const std::string& bench_dtype, bool cross_framework);
 
 }  // namespace msprobe::compare

@@ -35,7 +35,7 @@ namespace {
 
 constexpr std::int64_t kMaxTensorFileBytes = std::int64_t{10} << 30;  // msprobe's 10 GiB limit
 
-// msprobe's checks before opening a tensor file (§7.1): why the file is
+// msprobe's checks before opening a tensor file: why the file is
 // refused (its row then reads "read failed"), or nullopt.
 std::optional<std::string> tensor_file_problem(const fs::path& path) {
     static const std::regex kSafePath("^[a-zA-Z0-9_.:/-]+$");

@@ -1,5 +1,5 @@
 #pragma once
-// The legacy layouts a compare.json may name (spec compare.md §12): a
+// The legacy layouts a compare.json may name: a
 // ptdbg_ascend .pkl pair, ptdbg compare_distributed rank folders, and the
 // npu/ and cpu/ folders of the online dispatch compare. Results are CSV files
 // named as those tools named them. Each throws msprobe::Error (exit 2) on bad

@@ -1,5 +1,5 @@
 #pragma once
-// The metrics of the two legacy compares (spec compare.md §12.3, §12.5), as
+// The metrics of the two legacy compares, as
 // the texts they write into their CSV: ptdbg_ascend 2.x (Cosine, MaxAbsErr)
 // and the online dispatch compare (Cosine, MaxAbsErr, MaxRelativeErr). Both
 // flatten the arrays to float64 and print six decimals; neither has msprobe's

@@ -1,5 +1,5 @@
 #pragma once
-// Result tables of the two legacy layouts (spec compare.md §12): ptdbg_ascend
+// Result tables of the two legacy layouts: ptdbg_ascend
 // 2.x .pkl dumps with their .npy folders, and the npu/ and cpu/ folders of
 // the online dispatch compare. Cells are texts exactly as those tools' CSV
 // files hold them.

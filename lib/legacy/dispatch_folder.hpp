@@ -1,6 +1,6 @@
 #pragma once
-// The folders the online dispatch compare (PtdbgDispatch) leaves behind
-// (spec formats.md §14): msprobe[_<tag>]_rank<N>_<ts>/ with cpu/ (outputs
+// The folders the online dispatch compare (PtdbgDispatch) leaves behind:
+// msprobe[_<tag>]_rank<N>_<ts>/ with cpu/ (outputs
 // computed on the CPU) and npu/ (inputs and outputs of the NPU run), all .npy.
 #include <filesystem>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// ptdbg_ascend's ".pkl" dump (spec formats.md §12): despite the name a text
+// ptdbg_ascend's ".pkl" dump: despite the name a text
 // file of JSON arrays, one record per line. Records are grouped into API calls
 // by their API prefix ("Functional_linear_0_forward"), which holds whichever
 // side of the data records a stack record is written on.

@@ -1,6 +1,6 @@
 #pragma once
-// -am: MindSpore API rows renamed to the PyTorch names they are compared with
-// (spec mapping.md §3): the built-in table, then optionally a user table that
+// -am: MindSpore API rows renamed to the PyTorch names they are compared with:
+// the built-in table, then optionally a user table that
 // also re-pairs argument positions.
 #include <filesystem>
 #include <string>

@@ -1,5 +1,5 @@
 // The MindSpore → PyTorch API names msprobe's -am knows without a user table
-// (spec mapping.md §3.1: 399 entries). Most APIs keep their name and only change
+// (399 entries). Most APIs keep their name and only change
 // namespace; the few that are renamed are listed at the end.
 #include "mapping/builtin_api_table.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// -cm: MindSpore cell rows renamed to PyTorch module rows (spec mapping.md §4).
+// -cm: MindSpore cell rows renamed to PyTorch module rows.
 #include <filesystem>
 #include <string>
 #include <unordered_map>

@@ -1,6 +1,6 @@
 #pragma once
 // The compare key of every NPU row under the mapping flags, and whether rows
-// are then joined on the key alone (spec mapping.md §2 and §9):
+// are then joined on the key alone:
 //   -am → api mapping, else -cm → cell mapping, else a data mapping (-dm, or
 //   the one -lm generates, which replaces -dm) → that mapping, else the name.
 // Any data mapping switches the join to key-only, whichever stage made the key.

@@ -1,5 +1,5 @@
 #pragma once
-// -dm: a flat yaml mapping of NPU row names to bench row names (spec mapping.md §5).
+// -dm: a flat yaml mapping of NPU row names to bench row names.
 #include <filesystem>
 #include <string>
 #include <unordered_map>

@@ -1,5 +1,5 @@
 #pragma once
-// Layer mapping, step one (spec mapping.md §6.2–6.4): every dump entry of one
+// Layer mapping, step one: every dump entry of one
 // side decomposed into where it sits in the model — its layer scope (from its
 // own name or its construct.json parent), the framework function it was called
 // from (stack.json), and the resulting full scope.

@@ -1,5 +1,5 @@
 #pragma once
-// The name-mapping flags of compare (spec mapping.md §2). For -am, -cm and -lm
+// The name-mapping flags of compare. For -am, -cm and -lm
 // an empty string means "given without a file".
 #include <filesystem>
 #include <optional>

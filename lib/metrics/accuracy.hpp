@@ -1,6 +1,5 @@
 #pragma once
-// "Accuracy Reached or Not" from the final Cosine and MaxAbsErr cells
-// (spec compare.md §7.5).
+// "Accuracy Reached or Not" from the final Cosine and MaxAbsErr cells.
 #include <string_view>
 #include <variant>
 
@@ -15,7 +14,7 @@ using AccuracyOperand = std::variant<double, std::string_view>;
 std::string_view accuracy_reached(const AccuracyOperand& cosine, const AccuracyOperand& max_abs_err);
 std::string_view accuracy_reached(const MetricCell& cosine, const MetricCell& max_abs_err);
 
-// The cell as §7.5 sees it: numbers stay numbers, placeholders become their text.
+// The cell as the rule sees it: numbers stay numbers, placeholders become their text.
 AccuracyOperand accuracy_operand(const MetricCell& cell);
 
 }  // namespace msprobe::metrics

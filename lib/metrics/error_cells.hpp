@@ -1,6 +1,6 @@
 #pragma once
-// What the six metric cells hold when the tensor step cannot compute them
-// (spec compare.md §7.4): every cell gets the same placeholder.
+// What the six metric cells hold when the tensor step cannot compute them:
+// every cell gets the same placeholder.
 #include <string>
 #include <string_view>
 

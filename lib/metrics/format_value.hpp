@@ -1,5 +1,5 @@
 #pragma once
-// msprobe's rounding of real-data metric values (spec compare.md §5.4):
+// msprobe's rounding of real-data metric values:
 // float('{:.12f}'.format(x)), i.e. decimal rounding of the exact binary value
 // with ties to even, back to a double. Cosine above 0.9999 is rounded again to
 // 6 decimals (Python round(x, 6), same rounding method).

@@ -1,18 +1,18 @@
 #pragma once
-// The exact Err_message texts of msprobe's tensor step (spec compare.md §7.6).
+// The exact Err_message texts of msprobe's tensor step.
 // The file-step texts live here too so the compare room and the metric room
 // spell them from one place.
 #include <string_view>
 
 namespace msprobe::metrics::message {
 
-// File step (§7.1), chosen by the caller before any data is read.
+// File step, chosen by the caller before any data is read.
 inline constexpr std::string_view kNpuHasNoDataFile = "NPU does not have data file.";
 inline constexpr std::string_view kBenchHasNoDataFile = "Bench does not have data file.";
 inline constexpr std::string_view kBenchUnmatched = "Bench api/module unmatched.";
 // "Dump file: <X> not found or read failed." is built by dump_file_read_failed().
 
-// Pre-checks (§7.2).
+// Pre-checks, before any metric is computed.
 inline constexpr std::string_view kEmptyData = "This is empty data, can not compare.";
 inline constexpr std::string_view kZeroDimTensor =
     "This is type of 0-d tensor, can not calculate 'Cosine', 'EucDist', 'One Thousandth Err Ratio' and "
@@ -23,7 +23,7 @@ inline constexpr std::string_view kInfNanPositionMismatch =
     "The position of inf or nan in NPU and bench Tensor do not match.";
 inline constexpr std::string_view kDtypeMismatch = "Dtype of NPU and bench tensor do not match.";
 
-// Metrics (§7.3).
+// Metrics: why one metric cannot be computed.
 inline constexpr std::string_view kLengthOneTensor = "This is a 1-d tensor of length 1.";
 inline constexpr std::string_view kCosineNpuAllZero =
     "Cannot compare by Cosine Similarity, All the data is Zero in npu dump data.";

@@ -1,5 +1,5 @@
 #pragma once
-// msprobe's element-wise relative error, scalar form (spec compare.md §7.3):
+// msprobe's element-wise relative error, scalar form:
 // computed in the arrays' native floating types with NumPy's promotion, eps
 // added where bench == 0. The scalar reference and the 0-d path use this; the
 // SIMD kernel re-implements the same steps on vectors and is tested against it.
@@ -65,7 +65,7 @@ inline double add_in(Precision p, double x, double y) {
 // own precision) added at positions where b == 0. The float16 operations run in
 // float32 and are rounded to float16 after each one, like NumPy's half loops.
 // n and b are values of their precisions; the result is a value of
-// promote(pn, pb) (NaN for float16 0/0: REF-BUG #6, kept for parity).
+// promote(pn, pb) (NaN for float16 0/0: msprobe's quirk, kept for parity).
 inline double relative_error(double n, Precision pn, double b, Precision pb) {
     if (b == 0) {
         n = add_in(pn, n, round_to(pn, kRelativeEpsilon));

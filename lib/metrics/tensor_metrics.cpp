@@ -103,7 +103,7 @@ PairMetrics finish_zero_dim(const TensorView& npu, const TensorView& bench, cons
 
     m.message = message::kZeroDimTensor;
     if (options.strict_compat) {
-        // REF-BUG #5: Cosine, EucDist and both ratios each re-append the whole
+        // msprobe's Cosine, EucDist and both ratios each re-append the whole
         // accumulated message, which doubles it four times.
         m.message += m.message;  // Cosine
         m.message += m.message;  // EucDist

@@ -1,5 +1,5 @@
 #pragma once
-// The tensor step of msprobe's real-data compare (spec compare.md §7.2-§7.6)
+// The tensor step of msprobe's real-data compare
 // for one loaded pair: pre-checks, the six metrics with msprobe's exact
 // semantics and messages, plus float64 statistics of both sides, all from one
 // fused pass over the data.
@@ -31,7 +31,7 @@ struct SideStatistics {
 };
 
 struct CompareOptions {
-    // Reproduce msprobe's 16-fold repetition of the 0-d sentence (REF-BUG #5).
+    // Reproduce msprobe's 16-fold repetition of the 0-d sentence (docs/compatibility.md row 10).
     // Default: the sentence appears once.
     bool strict_compat = false;
     // The self-checked set (kernel_selection.hpp); tests pin one.
@@ -68,7 +68,7 @@ using ParallelFor = std::function<void(std::int64_t count, const std::function<v
 PairMetrics compare_tensors(const tensor::TensorView& npu, const tensor::TensorView& bench,
                             const CompareOptions& options, const ParallelFor& parallel_for);
 
-// All six cells hold the placeholder of `error` (spec §7.4).
+// All six cells hold the placeholder of `error`.
 PairMetrics error_metrics(PairError error, std::string message);
 
 // ---- building blocks for callers that parallelise one pair ----

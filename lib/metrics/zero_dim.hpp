@@ -1,5 +1,5 @@
 #pragma once
-// msprobe's 0-d case (spec compare.md §7.2 item 2, §7.3): no inf/nan zeroing,
+// msprobe's 0-d case: no inf/nan zeroing,
 // no shape or dtype check, and MaxAbsErr computed in NumPy's promoted native
 // type (integer wrap-around included) rather than float64. The 0-d NPU value
 // is broadcast against the bench tensor, as NumPy would.

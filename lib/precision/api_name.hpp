@@ -1,5 +1,5 @@
 #pragma once
-// API names as run_ut splits them (spec run_ut §3.1, §14.3).
+// API names as run_ut splits them.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,7 +22,8 @@ struct DetailNameParts {
 };
 std::optional<DetailNameParts> split_detail_name(std::string_view name);
 
-// §3.2 step 1: a name starting with + - = % @ (ASCII or full-width) or holding ';' before one.
+// A name a spreadsheet could read as a formula, which is refused: it starts with + - = % @ (ASCII or
+// full-width) or holds ';' before one.
 bool has_formula_characters(std::string_view name);
 
 }  // namespace msprobe::precision

@@ -119,7 +119,7 @@ double minimum_error(const std::string& dtype) {
     return std::exp2(-14);
 }
 
-// §14.4 inf/nan consistency: nullopt when neither value is inf/NaN.
+// inf/NaN on both devices is consistent when both are NaN or same-signed inf; nullopt when neither value is inf/NaN.
 struct Consistency {
     bool consistent;
     std::string message;
@@ -207,7 +207,7 @@ void judge_ulp(const DetailsFile& npu, const DetailsFile& gpu, std::size_t r, st
         consistent = consistent && c->consistent;
     }
     // inf/NaN at the same place on both devices still goes through the thresholds, where a NaN mean or
-    // ratio passes nothing: a NaN mean ULP error passes only on a small proportion (spec §14.4).
+    // ratio passes nothing: a NaN mean ULP error passes only on a small proportion.
     const bool ok = consistent && (dtype == "torch.float32" ? (mean < 64 || proportion < 0.05 || r_prop < 1)
                                                             : (proportion < 0.001 || r_prop < 1));
     if (!ok) message += "ERROR: ULP误差不满足标准\n";
@@ -273,7 +273,7 @@ bool unsupported_dtype(const std::string& dtype) {
     return dtype == "torch.float64" || dtype == "torch.complex64" || dtype == "torch.complex128";
 }
 
-// The result rows: consecutive details rows of one API form a group (§14.3 step 6, §14.6).
+// The result rows: consecutive details rows of one API form one group, judged together.
 class ResultGroups {
 public:
     ResultGroups(std::string& text, ApiPrecisionCompareOutcome& outcome) : text_(text), outcome_(outcome) {}

@@ -1,5 +1,5 @@
 #pragma once
-// api_precision_compare (spec run_ut §14): judges the precision-standard
+// api_precision_compare: judges the precision-standard
 // metrics of a device-under-test run_ut details file against those of a
 // trusted device, writing api_precision_compare_result_<TS>.csv and
 // api_precision_compare_details_<TS>.csv.

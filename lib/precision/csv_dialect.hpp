@@ -1,5 +1,5 @@
 #pragma once
-// The CSV dialect of run_ut and api_precision_compare (spec run_ut §10.2):
+// The CSV dialect of run_ut and api_precision_compare:
 // UTF-8 with a BOM at the start of the file, CRLF row ends, minimal quoting
 // (a field is quoted iff it holds , " CR or LF; quotes doubled). Rows are
 // appended one API at a time so an interrupted run leaves a valid prefix.

@@ -1,8 +1,8 @@
 #pragma once
 // msprobe's hygiene for the files run_ut, multi_run_ut and run_overflow_check
-// read (spec run_ut §1.5): existence, no soft link, the expected suffix, path
+// read: existence, no soft link, the expected suffix, path
 // length and size limits refuse the input; ownership and "writable by others"
-// only warn (the spec leaves those optional).
+// only warn: ownership rules are site policy (docs/compatibility.md row 75).
 #include <cstdint>
 #include <filesystem>
 #include <string>

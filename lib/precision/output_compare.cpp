@@ -51,7 +51,7 @@ bool same_python_type(const OutputValue& b, const OutputValue& d) {
     return b.kind == OutputValue::Kind::Bool && d.kind == OutputValue::Kind::Int;
 }
 
-// After the bfloat16 widening, the NumPy dtype groups that may be compared (§9.3 step 3).
+// After the bfloat16 widening, the NumPy dtype groups that may be compared.
 int comparable_group(DType dtype) {
     switch (dtype) {
         case DType::Float16:
@@ -194,7 +194,7 @@ DetailRow error_row(std::string message) {
     return row;
 }
 
-// §9.2 over one side of an API (forward outputs or gradients).
+// The structural walk over one side of an API (forward outputs or gradients): one row per bench item.
 std::string compare_structure(const std::string& prefix, const OutputValue& bench, const OutputValue& device,
                               std::string_view api_name, std::vector<DetailRow>& rows) {
     if (bench.kind != OutputValue::Kind::Sequence) {

@@ -1,5 +1,5 @@
 #pragma once
-// run_ut's comparator (spec run_ut §9): the legacy status of each output
+// run_ut's comparator: the legacy status of each output
 // (cosine, max abs error, hundredth/thousandth/ten-thousandth ratios), the
 // precision-standard metrics beside it, the structural walk over tuple
 // outputs and gradients, and the dropout check.
@@ -13,7 +13,7 @@
 
 namespace msprobe::precision {
 
-// §9.4.1: (value or SPACE, passed, message).
+// Cosine similarity: (value or SPACE, passed, message).
 struct CosineResult {
     MetricValue value;
     bool passed = false;
@@ -21,11 +21,11 @@ struct CosineResult {
 };
 CosineResult cosine_similarity(const std::vector<double>& bench, const std::vector<double>& device);
 
-// §9.2 element compare of one bench/device pair; `api_name` is the short name
+// The compare of one bench/device element; `api_name` is the short name
 // that selects the precision standard. The row's api_name is left empty.
 DetailRow compare_element(const OutputValue& bench, const OutputValue& device, std::string_view api_name);
 
-// §9.5: pass iff fewer than 100 elements or the zero counts differ by < 10 %.
+// Dropout: pass iff fewer than 100 elements or the zero counts differ by < 10 %.
 std::string dropout_status(const OutputValue& bench, const OutputValue& device);
 
 struct ApiOutputs {
@@ -34,7 +34,7 @@ struct ApiOutputs {
     OutputValue device_forward;
     std::vector<OutputValue> bench_grads;   // empty when no backward ran
     std::vector<OutputValue> device_grads;
-    std::string backward_message;           // §8 messages; non-empty forces backward SKIP
+    std::string backward_message;           // why no backward ran; non-empty forces backward SKIP
 };
 
 struct ApiComparison {
@@ -43,11 +43,11 @@ struct ApiComparison {
     std::string backward_status = kSpace;
     std::vector<DetailRow> rows;  // forward rows, then backward rows
 
-    // The result CSV's Message field: present only for a SKIP status (§10.4).
+    // The result CSV's Message field: present only for a SKIP status.
     std::optional<std::string> result_message() const;
 };
 
-// §9.1 for one API, with msprobe's statuses (see skip_sides_that_compared_nothing).
+// Every output and gradient of one API, with msprobe's statuses (see skip_sides_that_compared_nothing).
 ApiComparison compare_api(const ApiOutputs& outputs);
 
 // msprobe's result row starts a side at pass and only moves it to error or
@@ -57,7 +57,7 @@ ApiComparison compare_api(const ApiOutputs& outputs);
 // its message the first detail row's (docs/compatibility.md row 96).
 void skip_sides_that_compared_nothing(ApiComparison& api);
 
-// §3.2: an API that was not run (or raised) — result SKIP/SKIP, one SKIP detail row.
+// An API that was not run (or raised) — result SKIP/SKIP, one SKIP detail row.
 ApiComparison skipped_api(const std::string& full_name, const std::string& message);
 
 // Severity aggregation of item statuses: error > Warning > pass; SKIP items

@@ -1,6 +1,6 @@
 #pragma once
-// accuracy_checking_result_<TS>.csv and accuracy_checking_details_<TS>.csv
-// (spec run_ut §10-11): created with headers at start, or continued from a
+// accuracy_checking_result_<TS>.csv and accuracy_checking_details_<TS>.csv:
+// created with headers at start, or continued from a
 // previous result file; one API's rows are appended at a time, with one
 // write(2) per file on a descriptor kept open for the whole run.
 #include <filesystem>
@@ -25,7 +25,7 @@ class RunUtReport {
 public:
     // New files in `dir` (created if missing) named with the 14-digit timestamp.
     static RunUtReport create(const std::filesystem::path& dir, const std::string& timestamp, int precision = 14);
-    // Continue `result_csv` (§11): its name must be accuracy_checking_result_<14 digits>.csv and
+    // Continue `result_csv`: its name must be accuracy_checking_result_<14 digits>.csv and
     // the details file beside it must exist.
     static RunUtReport resume(const std::filesystem::path& result_csv, int precision = 14);
 

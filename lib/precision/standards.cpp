@@ -43,7 +43,7 @@ double nan_max(std::span<const double> v) {
     return m;
 }
 
-// The masks and intermediate arrays every standard shares (§9.7 "common masks").
+// The masks and intermediate arrays every standard shares.
 struct Prepared {
     std::vector<double> abs_err;
     std::vector<double> abs_bench_eps;

@@ -1,5 +1,5 @@
 #pragma once
-// The precision standards of run_ut (spec run_ut §9.6-9.7) on plain arrays:
+// The precision standards of run_ut on plain arrays:
 // binary consistency, absolute threshold, ULP, thousandth, benchmark and
 // accumulative error. Each fills its own metric cells of a detail row; none
 // decides the run_ut status (api_precision_compare judges them later).
@@ -44,7 +44,7 @@ struct FloatPair {
     DType device_dtype;
 };
 
-// rel_err_origin of §9.4: |abs_err / (|b| + eps_b)| in the wider dtype.
+// msprobe's rel_err_origin: |abs_err / (|b| + eps_b)| in the wider dtype.
 void relative_errors(const FloatPair& pair, std::span<double> out);
 // np.abs(d - b) in the wider dtype.
 void absolute_errors(const FloatPair& pair, std::span<double> out);

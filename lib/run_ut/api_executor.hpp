@@ -1,5 +1,5 @@
 #pragma once
-// Executes a dumped API (spec run_ut §4.3, §6.5, §6.6): a {family, api_name}
+// Executes a dumped API: a {family, api_name}
 // of the API registry (api_registry.hpp: the Python wrappers that add logic)
 // runs its handler; any other name goes to libtorch's operator registry, the
 // rebuilt Python arguments bound to an overload's schema. Failures to run

@@ -15,7 +15,7 @@ bool is_known_api_name(const std::string& api_name) {
                                  return std::isalnum(c) != 0 || c == '_' || c == '.';
                              });
     if (!well_formed) return false;
-    // NPU: the fused operators with a CPU bench function (spec run_ut §7).
+    // NPU: the fused operators with a CPU bench function.
     static const char* const kFamilies[] = {"Functional", "Tensor", "Torch", "NPU"};
     return std::any_of(std::begin(kFamilies), std::end(kFamilies),
                        [&](const char* family) { return api_resolves(family, api_name); });

@@ -49,7 +49,8 @@ struct Raise {
     bool device_autocast = false;
 };
 
-// §6.1 table.
+// The bench's raised dtype: float32 → float64 when float32 is the only floating dtype, otherwise float16/bfloat16
+// → float32; with several floating dtypes the device run autocasts too.
 Raise raise_rule(const PyCall& call) {
     std::set<at::ScalarType> d;
     for (const auto& a : call.args) collect_float_dtypes(a, d);
@@ -85,7 +86,7 @@ void widen(const at::Tensor& src, at::Tensor& out) {
     for (std::int64_t i = 0, n = src.numel(); i < n; ++i) o[i] = static_cast<To>(static_cast<float>(in[i]));
 }
 
-// src.to(wider) for the raises of §6.1 (float16/bfloat16 -> float32, float32 -> float64): widening is
+// src.to(wider) for the bench raises (float16/bfloat16 -> float32, float32 -> float64): widening is
 // exact, so a loop gives the same values (and the same strides) without the conversion op's dispatch.
 at::Tensor widened_copy(const at::Tensor& src, at::ScalarType wider) {
     const auto from = src.scalar_type();
@@ -99,7 +100,7 @@ at::Tensor widened_copy(const at::Tensor& src, at::ScalarType wider) {
     return out;
 }
 
-// §6.2 copies: raised (bench) or at the dumped dtype (device); tracking tensors made non-leaf.
+// Gradient-tracking copies: raised (bench) or at the dumped dtype (device); tracking tensors made non-leaf.
 PyValue copy_value(const PyValue& v, const std::string& api_name, std::optional<at::ScalarType> raise, bool backward,
                    bool is_out, std::vector<at::Tensor>& positional_tensors, bool positional) {
     if (v.kind == PyValue::Kind::List || v.kind == PyValue::Kind::Slice) {
@@ -335,7 +336,7 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
     outputs.bench_forward = to_output_value(bench_out);
     outputs.device_forward = device_value;
     if (request.api_name == "npu_fusion_attention") {
-        // §6.7: only the attention output is judged (softmax_max/sum are layout-specific intermediates).
+        // Only the attention output is judged (softmax_max/sum are layout-specific intermediates).
         for (auto* v : {&outputs.bench_forward, &outputs.device_forward}) {
             if (v->kind == OutputValue::Kind::Sequence && !v->items.empty()) *v = OutputValue(v->items.front());
         }

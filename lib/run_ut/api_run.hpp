@@ -1,5 +1,5 @@
 #pragma once
-// One API through run_ut (spec run_ut §6, §8): bench copies raised in
+// One API through run_ut: bench copies raised in
 // precision, the device run at the dumped dtypes (or the dumped outputs
 // themselves when the dump holds real data), backward through autograd, and
 // the results handed to the comparator as plain arrays.
@@ -32,7 +32,7 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
 // A libtorch value as the comparator sees it.
 precision::OutputValue to_output_value(const c10::IValue& value);
 
-// Backward lists of spec run_ut §4.2.
+// Whether backward is skipped: an `out` keyword (no need_grad), repeat_interleave or masked_select; `message` says why.
 bool backward_not_supported(const std::string& api_name, std::string& message, bool need_grad);
 
 }  // namespace msprobe::run_ut

@@ -70,7 +70,7 @@ const rapidjson::Value* argument(const rapidjson::Value& forward, Arg arg) {
 }
 
 // The argument as it was after the call: a collective's `output` mirrors its positional arguments followed
-// by its keyword values (formats §5.2).
+// by its keyword values.
 const rapidjson::Value* argument_after(const rapidjson::Value& forward, Arg arg) {
     const auto* out = find_member(forward, "output");
     if (!out || !out->IsArray()) return nullptr;

@@ -21,7 +21,7 @@ std::optional<std::string> collective_unsupported(const std::string& api_name);
 // Recomputes one collective for ranks.own_rank(). Throws SkipApi with the reason when the call cannot be rebuilt
 // (a group rank's dump is missing, this rank does not hold the result, ...); the caller writes it as SKIP.
 // Statistics-mode inputs are drawn from a private seed so the global random stream, which the other APIs'
-// inputs depend on (spec run_ut §5.1), is left exactly as msprobe leaves it.
+// inputs depend on, is left exactly as msprobe leaves it.
 precision::ApiComparison run_collective(const std::string& full_name, const std::string& api_name,
                                         const rapidjson::Value& forward, RankDumps& ranks, bool device_from_dump);
 

@@ -19,7 +19,7 @@ bool ends_with(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// The signature of §3.3: object elements of input_args without Max/Min, and input_kwargs.
+// The call signature -f compares: object elements of input_args without Max/Min, and input_kwargs.
 std::string call_signature(const rapidjson::Value& forward) {
     rapidjson::Document sig(rapidjson::kArrayType);
     auto& alloc = sig.GetAllocator();
@@ -49,7 +49,7 @@ std::string call_signature(const rapidjson::Value& forward) {
 
 namespace {
 
-// §2.4: every value an object holding "args" (and usually "kwargs"), no "data" key.
+// A legacy forward_info file: every value an object holding "args" (and usually "kwargs"), no "data" key.
 bool is_legacy_forward_info(const rapidjson::Value& root) {
     if (!root.IsObject() || root.HasMember("data") || root.MemberCount() == 0) return false;
     for (const auto& m : root.GetObject()) {

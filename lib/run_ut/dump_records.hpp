@@ -1,5 +1,5 @@
 #pragma once
-// The API entries of a run_ut input (spec run_ut §2.1, §3.3): forward entries
+// The API entries of a run_ut input: forward entries
 // in dump order with their backward entry, read from an msprobe dump.json.
 #include <filesystem>
 #include <memory>
@@ -31,8 +31,8 @@ struct DumpRecords {
 
 // Throws msprobe::Error for a missing 'data' object or a key that is neither
 // "<name>.forward" nor "<name>.backward" (keys holding "Module" are ignored).
-// A legacy forward_info_<pid>.json of the 2023 api_accuracy_checker ("Family*api*n": {"args", "kwargs"},
-// spec run_ut §2.4) is read through the same model: names "Family.api.n", no outputs; its backward entries
+// A legacy forward_info_<pid>.json of the 2023 api_accuracy_checker ("Family*api*n": {"args", "kwargs"})
+// is read through the same model: names "Family.api.n", no outputs; its backward entries
 // come from the matching backward_info_<pid>.json ("Family*api*n": [gradient records]) when
 // `legacy_backward` names one (the 2023 tool's -backward), which only goes with a legacy forward file.
 DumpRecords read_dump_records(const std::filesystem::path& path, const std::filesystem::path& legacy_backward = {});

@@ -1,4 +1,4 @@
-// -save_error_data (spec run_ut §12): the tensors of a failing API as torch.save files.
+// -save_error_data: the tensors of a failing API as torch.save files.
 #include "run_ut/error_data.hpp"
 
 #include <torch/csrc/jit/serialization/pickle.h>

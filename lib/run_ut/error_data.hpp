@@ -1,5 +1,5 @@
 #pragma once
-// -save_error_data (spec run_ut §12): the inputs, outputs and gradients of a
+// -save_error_data: the inputs, outputs and gradients of a
 // failing API, kept by the run and written as torch.save files.
 #include <ATen/core/ivalue.h>
 
@@ -11,7 +11,7 @@
 
 namespace msprobe::run_ut {
 
-// What -save_error_data writes for a failing API (spec run_ut §12).
+// What -save_error_data writes for a failing API.
 struct ApiRunArtifacts {
     PyCall inputs;                            // the rebuilt arguments
     c10::IValue bench_out;
@@ -21,7 +21,7 @@ struct ApiRunArtifacts {
     std::vector<c10::IValue> device_grads;
 };
 
-// Writes the artifacts as torch.save files under `dir` (depth-first counter per group, spec run_ut §12;
+// Writes the artifacts as torch.save files under `dir` (depth-first counter per group;
 // keyword tensors continue the positional counter).
 void save_error_data(const std::filesystem::path& dir, const std::string& full_name, const ApiRunArtifacts& artifacts);
 

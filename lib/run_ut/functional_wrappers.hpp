@@ -1,6 +1,6 @@
 #pragma once
 // torch.nn.functional functions whose Python wrappers rework their arguments
-// before one ATen call (spec run_ut §6.5): inplace activation flags, implicit
+// before one ATen call: inplace activation flags, implicit
 // softmax dims, dropout variants, loss reductions, norms with cudnn_enabled,
 // pooling with indices, embedding(_bag), ctc_loss; and the functions run_ut
 // refuses (random draws, APIs libtorch 1.13 lacks).

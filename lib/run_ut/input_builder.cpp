@@ -370,7 +370,7 @@ PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::st
             const std::string key(m.name.GetString(), m.name.GetStringLength());
             if (type_of(m.value) == "torch.device") continue;  // CPU only: the device keyword is dropped
             if (key == "atten_mask" && api_name == "npu_fusion_attention" && compressed_mask_mode(*kwargs)) {
-                // §5.2: sparse modes 2-4 take the fixed 2048x2048 causal mask (no random draw).
+                // Sparse modes 2-4 take the fixed 2048x2048 causal mask (no random draw).
                 const auto real = real_tensor(m.value);
                 call.kwargs.emplace_back(key, PyValue::of_tensor(real ? *real : at::ones({2048, 2048}, at::kBool).triu(1)));
                 continue;
@@ -381,7 +381,7 @@ PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::st
     if (const auto* args = find_member(forward, "input_args"); args && args->IsArray()) {
         std::size_t index = 0;
         for (const auto& a : args->GetArray()) {
-            // §4.2 argument pre-processing applied to the record before generation.
+            // The reference's per-API argument fixes, applied to the record before generation.
             if (api_name == "cross_entropy" && index == 1 && is_tensor_record(a) && !real_tensor(a)) {
                 const auto lo = statistic(find_member(a, "Min"));
                 const auto* rg = find_member(a, "requires_grad");

@@ -1,5 +1,5 @@
 #pragma once
-// Rebuilds an API call from its dump record (spec run_ut §4.2, §5): real
+// Rebuilds an API call from its dump record: real
 // tensors from dump_tensor_data when the dump holds them, otherwise random
 // tensors within the recorded Min/Max drawn from libtorch's global generator
 // in the reference's order (keyword arguments first, then positional ones).
@@ -17,10 +17,10 @@ class InputBuilder {
 public:
     explicit InputBuilder(std::optional<std::filesystem::path> data_root) : data_root_(std::move(data_root)) {}
 
-    // input_kwargs then input_args of a forward entry. need_grad (§5.6) is false iff an `out` keyword exists.
+    // input_kwargs then input_args of a forward entry. need_grad is false iff an `out` keyword exists.
     PyCall forward_call(const rapidjson::Value& forward, const std::string& api_name, bool need_grad);
 
-    // One argument record rebuilt with the positional rules (§5.3).
+    // One argument record rebuilt with the positional rules: arrays stay arrays, null is None, objects are generated.
     PyValue positional(const rapidjson::Value& record, const std::string& api_name, bool need_grad);
 
     // The tensor a record names in dump_tensor_data, or nullopt when the dump holds no data for it.
@@ -38,11 +38,11 @@ private:
     std::optional<std::filesystem::path> data_root_;
 };
 
-// §5.4: a random tensor of `dtype`/`shape` holding low at flat index 0 and high at the last one.
+// A random tensor of `dtype`/`shape` holding low at flat index 0 and high at the last one.
 at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapidjson::Value& min,
                          const rapidjson::Value& max);
 
-// §5.4.5: float32 values rounded to HF32 (sign, exponent and the top 11 mantissa bits).
+// float32 values rounded to HF32 (sign, exponent and the top 11 mantissa bits).
 at::Tensor round_to_hf32(const at::Tensor& t);
 
 // `value` given to need_grad decisions: does this forward entry have an `out` keyword?

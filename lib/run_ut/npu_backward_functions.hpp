@@ -1,6 +1,6 @@
 #pragma once
-// Bench functions for the NPU backward operators an Aten-level dump records
-// (spec run_ut §6.6, §7): Aten.npu_rms_norm_backward, matmul_backward,
+// Bench functions for the NPU backward operators an Aten-level dump records:
+// Aten.npu_rms_norm_backward, matmul_backward,
 // npu_fusion_attention_grad, ... Where the gradient follows from a forward
 // golden implementation it is taken through autograd of that forward, so it
 // is exactly the gradient of what the forward bench computes.

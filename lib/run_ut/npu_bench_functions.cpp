@@ -145,7 +145,7 @@ double bias_correction(double beta_power, double beta, double eps) {
     return c == 0 ? c - eps : c;
 }
 
-// AdamW as spec run_ut §7 writes it; amsgrad takes the recorded max_grad_norm (the reference replaces it
+// AdamW as msprobe's bench writes it; amsgrad takes the recorded max_grad_norm (the reference replaces it
 // with random values, docs/compatibility.md).
 c10::IValue apply_adam_w(const Bound& a) {
     const auto [var, m, v] = optimizer_state(a);
@@ -191,7 +191,7 @@ at::Tensor from_bnsd(const at::Tensor& t, const std::string& layout) {
     return layout == "BSH" ? bsh : bsh.permute({1, 0, 2}).contiguous();
 }
 
-// The mask of sparse modes 0-4 (spec run_ut §7): true where attention is blocked.
+// The mask of sparse modes 0-4: true where attention is blocked.
 at::Tensor band_mask(std::int64_t mode, std::int64_t s1, std::int64_t s2, std::int64_t pre, std::int64_t next) {
     const auto ones = at::ones({s1, s2}, at::kBool);
     switch (mode) {

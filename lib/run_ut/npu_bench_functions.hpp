@@ -1,5 +1,5 @@
 #pragma once
-// CPU golden implementations of torch_npu's fused operators (spec run_ut §7):
+// CPU golden implementations of torch_npu's fused operators:
 // run_ut runs them on the raised bench inputs, and at the dumped dtypes as
 // the emulated device of a statistics dump. The formulas are msprobe's
 // except where docs/compatibility.md says why not.

@@ -1,4 +1,4 @@
-// run_overflow_check (spec overflow_check §2-3): each forward API of an
+// run_overflow_check: each forward API of an
 // overflow dump re-run on the CPU at its dumped dtypes (no raising); its
 // overflow compared with the overflow the dump recorded for the device.
 #include "run_ut/overflow_rerun.hpp"
@@ -25,7 +25,7 @@ namespace msprobe::run_ut {
 
 namespace {
 
-// §4.1 value test: non-finite numbers, or the strings inf/-inf/nan/infinity in any case (optional trailing tab).
+// An anomalous dumped value: a non-finite number, or inf/-inf/nan/infinity in any case (optional trailing tab).
 bool anomalous(const rapidjson::Value& v) {
     if (v.IsNumber()) return !std::isfinite(v.GetDouble());
     if (!v.IsString()) return false;
@@ -59,7 +59,8 @@ bool input_overflow(const rapidjson::Value& forward) {
            (forward.HasMember("input_kwargs") && records_overflow(forward["input_kwargs"]));
 }
 
-// §2.3 CPU predicate.
+// The CPU side overflowed: any element of a list or tuple, or a non-empty, non-bool tensor whose max is +inf,
+// min is -inf, or either is NaN.
 bool overflowed(const c10::IValue& v) {
     if (v.isTuple()) {
         for (const auto& e : v.toTupleRef().elements()) {
@@ -116,7 +117,7 @@ c10::IValue to_half(const c10::IValue& v) {
 }
 
 // The CPU run; float16 kernels libtorch 1.13 lacks run in float32 with floating results rounded back
-// to float16 (spec overflow_check §3, --half-fallback, on by default for this tool).
+// to float16 (--half-fallback, on by default for this tool: the verdict needs overflow, not bit-accuracy).
 c10::IValue cpu_run(const std::string& family, const std::string& api_name, const PyCall& call, bool& emulated) {
     try {
         return execute_api(family, api_name, call);

@@ -17,7 +17,7 @@ struct OverflowRerunSummary {
     std::filesystem::path result_csv;
 };
 
-// Verdicts logged as msprobe does and written to <out_dir>/overflow_check_result_<TS>.csv (spec overflow_check §2-3).
+// Verdicts logged as msprobe does and written to <out_dir>/overflow_check_result_<TS>.csv.
 OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
                                            const std::string& timestamp = "");
 

@@ -1,7 +1,7 @@
 #pragma once
 // A scope that draws from libtorch's global CPU generator under its own seed
 // and gives the generator back exactly as it found it, so draws made inside
-// do not shift the stream the reference's inputs depend on (spec run_ut §5.1).
+// do not shift the stream the reference's inputs depend on.
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/core/Generator.h>
 

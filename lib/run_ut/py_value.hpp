@@ -1,6 +1,6 @@
 #pragma once
-// A Python call argument or result as run_ut rebuilds it from a dump record
-// (spec run_ut §5): None, bool, int, float, str, tensor, list, slice,
+// A Python call argument or result as run_ut rebuilds it from a dump record:
+// None, bool, int, float, str, tensor, list, slice,
 // Ellipsis or a dtype. Tensors are libtorch tensors.
 #include <ATen/ATen.h>
 

@@ -2,7 +2,7 @@
 // What a Python wrapper does before it reaches ATen, in the pieces every
 // wrapper shares: binding positional and keyword arguments to the Python
 // signature with its defaults, Python truthiness, and the legacy loss
-// `reduction` rules (spec run_ut §6.5).
+// `reduction` rules.
 #include <cstdint>
 #include <map>
 #include <string>

@@ -35,7 +35,7 @@ struct ApiLists {
     std::filesystem::path error_data_path = ".";
 };
 
-// msprobe's checks of config.json's top level (§1.4): the task and level names it knows, typed flags.
+// msprobe's checks of config.json's top level: the task and level names it knows, typed flags.
 void check_config_top_level(const rapidjson::Value& root, const std::filesystem::path& config) {
     static const std::set<std::string> kTasks = {"statistics", "tensor", "overflow_check", "structure", "free_benchmark",
                                                  "run_ut", "acc_check", "grad_probe", "exception_dump"};
@@ -59,7 +59,7 @@ void check_config_top_level(const rapidjson::Value& root, const std::filesystem:
     }
 }
 
-// The run_ut section of msprobe's config.json (§1.4); the built-in defaults otherwise.
+// The run_ut section of msprobe's config.json; the built-in defaults otherwise.
 ApiLists read_config(const std::filesystem::path& config) {
     ApiLists lists;
     if (config.empty()) return lists;
@@ -249,7 +249,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const Work
                                                                                   ? precision::timestamp_now()
                                                                                   : options.timestamp)
                             : precision::RunUtReport::resume(options.resume_csv);
-    // Contiguous chunks of floor(total / n) forward APIs, the last one taking the remainder (§13 step 3).
+    // Contiguous chunks of floor(total / n) forward APIs, the last one taking the remainder.
     const std::size_t n = static_cast<std::size_t>(processes);
     const std::size_t chunk = total / n;
     WorkerProcesses workers;

@@ -19,7 +19,7 @@ struct RunUtOptions {
     std::filesystem::path legacy_backward;  // -backward: the backward_info_<pid>.json beside a legacy forward_info file
     bool save_error_data = false;
     bool filter_api = false;              // -f: drop calls whose inputs repeat an earlier call's
-    bool seed_per_api = false;            // re-seed 1234 before each API (spec run_ut §5.1 recommendation)
+    bool seed_per_api = false;            // re-seed 1234 before each API, so its inputs do not depend on earlier APIs
     std::vector<int> devices = {0};       // -d: accepted and validated, unused on CPU
     std::string timestamp;                // empty = now
     bool strict_compat = false;           // msprobe's cells where we differ on purpose (docs/compatibility.md)
@@ -39,14 +39,14 @@ struct RunUtSummary {
     precision::ResultCounts counts;  // every API of the result file by level (a resumed run's earlier rows too)
 };
 
-// run_ut over one dump in this process (spec run_ut §3-§12).
+// run_ut over one dump in this process.
 RunUtSummary run_ut(const RunUtOptions& options);
 
 // The argv (argv[0] the program) of a process that runs run_ut with `worker`'s options: the command line
 // layer owns the flag spellings, so it builds multi_run_ut's worker commands.
 using WorkerCommandLine = std::function<std::vector<std::string>(const RunUtOptions& worker)>;
 
-// multi_run_ut: the forward APIs split over `processes` child processes, appending to one pair of files (§13).
+// multi_run_ut: the forward APIs split over `processes` child processes, appending to one pair of files.
 // Each worker's options are `options` with resume_csv the shared result file and its slice of the APIs.
 RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line);
 

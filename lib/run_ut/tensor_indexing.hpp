@@ -1,6 +1,6 @@
 #pragma once
 // Python indexing of a tensor, `x[index]` and `x[index] = value`
-// (Tensor.__getitem__ / Tensor.__setitem__, spec run_ut §6.5): the rebuilt
+// (Tensor.__getitem__ / Tensor.__setitem__): the rebuilt
 // index record (int, bool, slice, None, Ellipsis, tensor, or a tuple of
 // these) becomes libtorch's at::indexing::TensorIndex list, which follows
 // Python's indexing rules.

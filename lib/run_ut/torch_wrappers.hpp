@@ -1,6 +1,6 @@
 #pragma once
 // torch.* / Tensor.* functions whose Python wrappers rework their arguments
-// before one ATen call (spec run_ut §6.5): norm (p "fro"/"nuc"/number, dims),
+// before one ATen call: norm (p "fro"/"nuc"/number, dims),
 // tensordot (dims as a count or two lists), cdist (compute_mode names) and
 // unique (which of output/inverse/counts to return), stft (centre padding) and
 // lu (infos only when asked for).

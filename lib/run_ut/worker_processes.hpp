@@ -1,5 +1,5 @@
 #pragma once
-// multi_run_ut's worker processes (spec run_ut §13 step 6): started, awaited,
+// multi_run_ut's worker processes: started, awaited,
 // and stopped when this process is asked to stop. While an instance lives,
 // SIGINT and SIGTERM only mark the run as interrupted; wait_all() then ends the
 // workers (SIGTERM, SIGKILL after 1 s) and reports which signal came.

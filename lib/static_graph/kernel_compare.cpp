@@ -279,7 +279,7 @@ std::optional<LoadedTensor> load_tensor(const KernelRow* row) {
     }
 }
 
-// §13.1's checks before the metrics; "" when the pair can be measured.
+// The checks before the metrics, first failure wins; "" when the pair can be measured.
 std::string npy_precheck(const std::optional<LoadedTensor>& n, const std::optional<LoadedTensor>& b) {
     if (!n || !b) return "Dump file is not ndarray.\n";
     if (n->view.numel() == 0 || b->view.numel() == 0) return "This is empty data, can not compare.\n";

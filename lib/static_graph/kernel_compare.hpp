@@ -1,6 +1,6 @@
 #pragma once
 // MindSpore static-graph kernel (L2) compare: a compare.json with rank_id and
-// step_id (spec compare.md §13.1). Both dump roots are searched for their
+// step_id. Both dump roots are searched for their
 // lowest-level directories, which name a (rank, step); every pair present on
 // both sides is compared into compare_result_{rank}_{step}_{ts}.xlsx, from the
 // .npy tensors of the directories (NPY mode) or from their statistic.csv

@@ -1,7 +1,7 @@
 #pragma once
 // max/min/mean/l2norm of a loaded tensor in its own element type, as the
-// MindSpore static-graph compares compute them with NumPy (spec compare.md
-// §13.1, §13.2): float16 data gives float16 values, so its l2norm can
+// MindSpore static-graph compares compute them with NumPy: float16 data
+// gives float16 values, so its l2norm can
 // overflow to inf.
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // MindSpore static-graph single-point compare: a compare.json with
-// "common": true (spec compare.md §13.2). Every NPU directory holding .npy
+// "common": true. Every NPU directory holding .npy
 // files that also exists on the bench side gets <out>/<rel>/result.csv, one
 // row per pair of files with the same key (x_float32_0.npy → key x).
 #include <filesystem>

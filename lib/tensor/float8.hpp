@@ -1,6 +1,6 @@
 #pragma once
-// Decoding of the 8-bit float formats torch >= 2.1 can save (formats.md
-// §10.4). TensorView has no float8 dtype: readers widen them to float32, which
+// Decoding of the 8-bit float formats torch >= 2.1 can save. TensorView has
+// no float8 dtype: readers widen them to float32, which
 // is exact.
 #include <cmath>
 #include <cstdint>

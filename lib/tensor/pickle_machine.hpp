@@ -1,5 +1,5 @@
 #pragma once
-// A restricted pickle virtual machine (formats.md §10.3): the opcodes of
+// A restricted pickle virtual machine: the opcodes of
 // protocols 2-5 that plain data needs, and nothing that runs code. Classes,
 // calls and persistent ids are handed to Hooks, which allow-list them; any
 // other opcode is rejected. Strings, containers and objects live in arenas

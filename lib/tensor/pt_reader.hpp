@@ -1,5 +1,5 @@
 #pragma once
-// Reads a tensor file written by torch.save (formats.md §10): a ZIP archive of
+// Reads a tensor file written by torch.save: a ZIP archive of
 // stored records whose data.pkl describes one tensor over a storage record.
 // The file is memory-mapped and the storage used in place; a copy is made
 // only for big-endian files, element types TensorView lacks (float8, uint16,

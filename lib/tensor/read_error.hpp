@@ -1,6 +1,6 @@
 #pragma once
-// Failures of the tensor-file readers. formats.md §16.4 asks every message to
-// carry an error class, so the reason reads "E_TRUNCATED: <what and where>"
+// Failures of the tensor-file readers. Every message carries an error class,
+// so the reason reads "E_TRUNCATED: <what and where>"
 // and the whole message "<file>: E_TRUNCATED: ...".
 #include <string>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// What the data.pkl record of a torch.save'd tensor means (formats.md §10.4):
+// What the data.pkl record of a torch.save'd tensor means:
 // the allow-listed globals, the storage persistent ids and the rebuild
 // functions, evaluated by the restricted pickle machine into a description of
 // one tensor. Storage bytes are not touched here (see pt_reader).

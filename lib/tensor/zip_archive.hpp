@@ -1,6 +1,6 @@
 #pragma once
 // The central directory of a ZIP archive held in memory (the subset torch.save
-// writes, formats.md §10.2): classic and ZIP64 end records, stored entries read
+// writes): classic and ZIP64 end records, stored entries read
 // in place. Names are checked on open (no absolute paths, `..`, backslashes,
 // NULs or duplicates), and every entry's data must lie inside the archive.
 #include <cstddef>
