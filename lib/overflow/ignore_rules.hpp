@@ -1,5 +1,5 @@
 #pragma once
-// False-positive filter of msprobe's anomaly detector (overflow_check.md §4.2):
+// False-positive filter of msprobe's anomaly detector:
 // APIs whose inf/NaN at some argument positions is expected (uninitialised
 // buffers of torch.empty*, receive buffers of collectives, ...).
 #include <filesystem>

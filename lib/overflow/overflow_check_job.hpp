@@ -1,6 +1,6 @@
 #pragma once
 // `msprobe overflow_check`: locate the dumps behind -i, scan each one, render
-// the text report and write the JSON/CSV files (overflow_check.md §5).
+// the text report and write the JSON/CSV files.
 #include <cstdint>
 #include <filesystem>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// The three renderings of an overflow scan (overflow_check.md §5.3): the text
+// The three renderings of an overflow scan: the text
 // block printed on stdout, the JSON report and the CSV table.
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// Statistics-based overflow scan of one dump.json (overflow_check.md §5.2):
+// Statistics-based overflow scan of one dump.json:
 // every entry classified as the origin of an inf/NaN (clean inputs, bad
 // outputs), a propagation of one (bad in, bad out), an absorption (bad in,
 // clean out) or a numerical mutation (norm jump), in execution order.
@@ -80,7 +80,9 @@ struct DumpScan {
 // null) reads tensor files in parallel.
 DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool = nullptr);
 
-// The §4.2 mutation scene of one entry, nullopt when it does not fire.
+// The mutation scene of one entry: its largest output Norm is more than
+// `threshold` times its largest input Norm (or above `threshold` when that is 0);
+// nullopt when it does not fire.
 std::optional<Mutation> find_mutation(dump::JsonView entry, double threshold);
 
 }  // namespace msprobe::overflow

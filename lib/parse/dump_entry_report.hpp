@@ -1,5 +1,5 @@
 #pragma once
-// `parse <dump.json|stack.json> --api NAME` (spec parse.md §4.2): the recorded
+// `parse <dump.json|stack.json> --api NAME`: the recorded
 // arguments and statistics of the selected entries, the module chain from
 // construct.json and the call stack from stack.json, as terminal text or JSON.
 #include <cstdint>

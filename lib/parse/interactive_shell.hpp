@@ -1,6 +1,5 @@
 #pragma once
-// msprobe's interactive parse tool (`msprobe -f pytorch parse`, spec parse.md
-// §2): a "Parse >>> " prompt taking pt, cn, pk and vc on .npy trees; the
+// msprobe's interactive parse tool (`msprobe -f pytorch parse`): a "Parse >>> " prompt taking pt, cn, pk and vc on .npy trees; the
 // kernel-dump commands (dc, cad, vc on kernel dumps) are refused. Reads
 // commands from `in` until EOF or exit.
 #include <iosfwd>

@@ -1,5 +1,5 @@
 #pragma once
-// The .npy branch of msprobe's `vc` (spec parse.md §2.5.1): two trees laid out
+// The .npy branch of msprobe's `vc`: two trees laid out
 // <root>/<op_name>/<timestamp>/<file>.npy (what `cad` produces) compared file
 // by file into batch_compare_<unix seconds>.csv (BOM, CRLF): means, CRC-32
 // equality, max absolute and max relative error.

@@ -1,5 +1,5 @@
 #pragma once
-// The non-interactive `msprobe parse` (spec parse.md §4): the mode follows the
+// The non-interactive `msprobe parse`: the mode follows the
 // positional arguments — a dump.json/stack.json/.pkl with --api, one tensor
 // file, or two tensor files.
 #include <cstdint>

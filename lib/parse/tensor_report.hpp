@@ -27,7 +27,7 @@ std::string pt_panel_text(const tensor::TensorSummary& summary, const std::vecto
 std::string cn_text(const TensorDiff& diff, const std::string& left_path, const std::string& right_path,
                     const DiffOptions& options, const std::string& left_txt = {}, const std::string& right_txt = {});
 
-// `parse A B`: the tables, the panel lines of spec §4.4, the compare metrics
+// `parse A B`: the tables, the panel lines of `cn` (NumCnt, AllClose, CosSim, ErrorPer), the compare metrics
 // with the locations of the largest errors, and the relative-error histogram.
 std::string diff_text(const TensorDiff& diff, const std::string& left_path, const std::string& right_path,
                       const DiffOptions& options);
