@@ -7,11 +7,11 @@
 #include <c10/util/Exception.h>
 #include <fmt/format.h>
 
-#include <cctype>
 #include <cmath>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "dump/non_finite_value.hpp"
 #include "precision/api_name.hpp"
 #include "precision/csv_dialect.hpp"
 #include "precision/run_ut_report.hpp"
@@ -25,14 +25,9 @@ namespace msprobe::run_ut {
 
 namespace {
 
-// An anomalous dumped value: a non-finite number, or inf/-inf/nan/infinity in any case (optional trailing tab).
+// An inf/NaN statistic, spelled as run_ut's overflow rerun accepts it.
 bool anomalous(const rapidjson::Value& v) {
-    if (v.IsNumber()) return !std::isfinite(v.GetDouble());
-    if (!v.IsString()) return false;
-    std::string s(v.GetString(), v.GetStringLength());
-    if (!s.empty() && s.back() == '\t') s.pop_back();
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s == "inf" || s == "-inf" || s == "nan" || s == "infinity" || s == "-infinity" || s == "+inf";
+    return dump::non_finite_value(v, dump::NonFiniteSpellings::NanInfInfinityPlusInf).has_value();
 }
 
 bool records_overflow(const rapidjson::Value& v) {
