@@ -7,17 +7,13 @@
 
 #include "common/error.hpp"
 #include "compare/compare_request.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
 using namespace msprobe;
 
 namespace {
-
-void touch(const fs::path& file) {
-    fs::create_directories(file.parent_path());
-    std::ofstream(file) << "x";
-}
 
 // Every layout a compare.json may point at, under one root.
 fs::path layouts() {
@@ -26,7 +22,7 @@ fs::path layouts() {
                              "steps/npu/rank0/dump.json", "steps/bench/rank0/dump.json", "pkl/npu.pkl",
                              "pkl/bench.pkl", "ranks/npu/rank0/a.pkl", "ranks/bench/rank0/a.pkl",
                              "run/npu/a.npy", "run/cpu/a.npy", "npy/npu/a.npy", "npy/bench/a.npy"}) {
-        touch(root / file);
+        testing::touch(root / file);
     }
     for (const char* dir : {"pkl/npu_data", "pkl/bench_data", "kernel/npu", "kernel/bench"}) {
         fs::create_directories(root / dir);

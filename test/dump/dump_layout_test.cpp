@@ -5,28 +5,20 @@
 #include <fstream>
 
 #include "dump/dump_layout.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
 using namespace msprobe;
-
-namespace {
-
-void touch(const fs::path& file) {
-    fs::create_directories(file.parent_path());
-    std::ofstream(file) << "x";
-}
-
-}  // namespace
 
 TEST_CASE("ptdbg rank layout: only rankN entries, one holding a .pkl file", "[dump]") {
     const fs::path dir = testing::scratch_dir("dump_layout_ptdbg");
     fs::create_directories(dir / "rank0");
     fs::create_directories(dir / "rank1");
     CHECK_FALSE(dump::is_ptdbg_rank_layout(dir));  // no .pkl yet
-    touch(dir / "rank1" / "api_stack_1.pkl");
+    testing::touch(dir / "rank1" / "api_stack_1.pkl");
     CHECK(dump::is_ptdbg_rank_layout(dir));
-    touch(dir / "notes.txt");  // any other entry: not the layout
+    testing::touch(dir / "notes.txt");  // any other entry: not the layout
     CHECK_FALSE(dump::is_ptdbg_rank_layout(dir));
     fs::remove(dir / "notes.txt");
     fs::create_directories(dir / "rank2" / "sub.pkl");  // a directory named .pkl is not a pkl file
@@ -43,7 +35,7 @@ TEST_CASE("online-dispatch layouts: a run folder with npu/ and cpu/, a folder of
     CHECK(dump::is_dispatch_run_folder(run));
 
     CHECK_FALSE(dump::holds_npy_files(run / "npu"));
-    touch(run / "npu" / "add_3_output.npy");
+    testing::touch(run / "npu" / "add_3_output.npy");
     CHECK(dump::holds_npy_files(run / "npu"));
     CHECK_FALSE(dump::holds_npy_files(run));  // only the folder itself counts, not its subfolders
     CHECK_FALSE(dump::holds_npy_files(dir / "missing"));

@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "legacy/dispatch_folder.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
@@ -15,15 +16,13 @@ using namespace msprobe::legacy;
 
 namespace {
 
-void touch(const fs::path& path) { std::ofstream(path, std::ios::binary) << "x"; }
-
 // <scratch>/msprobe_rank3_20230911170521/{npu,cpu} with `npu` and `cpu` .npy stems.
 fs::path make_run(const std::string& name, const std::vector<std::string>& npu, const std::vector<std::string>& cpu) {
     const fs::path run = msprobe::testing::scratch_dir("dispatch_" + name) / "msprobe_rank3_20230911170521";
     fs::create_directories(run / "npu");
     fs::create_directories(run / "cpu");
-    for (const auto& stem : npu) touch(run / "npu" / (stem + ".npy"));
-    for (const auto& stem : cpu) touch(run / "cpu" / (stem + ".npy"));
+    for (const auto& stem : npu) msprobe::testing::touch(run / "npu" / (stem + ".npy"));
+    for (const auto& stem : cpu) msprobe::testing::touch(run / "cpu" / (stem + ".npy"));
     return run;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include "support/file_text.hpp"
 
 namespace msprobe::testing {
 
@@ -37,11 +38,6 @@ inline std::string backward_entry(const std::string& name, const std::string& in
 inline std::string dump_text(const std::string& entries, const std::string& task = "statistics") {
     return fmt::format(R"({{"task": "{}", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {{{}}}}})",
                        task, entries);
-}
-
-inline void write_file(const std::filesystem::path& path, const std::string& text) {
-    std::filesystem::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << text;
 }
 
 // overflow_check.md §5.4, the worked example of the standalone subcommand.
