@@ -65,7 +65,7 @@ std::filesystem::path DumpFile::tensor_dir() const {
 DumpFile read_dump_file(const std::filesystem::path& path) {
     try {
         const JsonFile json = JsonFile::load(path);
-        const auto& root = json.root();
+        const auto& root = json.document();
         DumpFile dump;
         dump.path = json.path();
         if (!root.IsObject()) throw Error(dump.path, "the top level is not a JSON object");

@@ -15,6 +15,7 @@
 #include <rapidjson/document.h>
 
 #include "dump/json_parse.hpp"
+#include "dump/json_view.hpp"
 
 namespace msprobe::dump {
 
@@ -29,7 +30,9 @@ public:
     // unreadable, too big, too deep, ambiguous or malformed.
     static JsonFile load(const std::filesystem::path& path);
 
-    const rapidjson::Value& root() const { return *document_; }
+    JsonView root() const { return *document_; }
+    // The parser's tree, for readers that walk or copy it whole.
+    const rapidjson::Value& document() const { return *document_; }
     const std::string& path() const { return path_; }
 
 private:

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dump/json_parse.hpp"
+
 namespace msprobe::dump {
 
 // One call-stack frame of a stack record: [file, line, function, code].
@@ -17,6 +19,8 @@ struct PtdbgFrame {
     std::string line;      // a string in the file ("88")
     std::string function;
     std::string code;      // "None" when the file holds null
+    // Elements of the frame's list; none when the frame is not a list (a failed capture writes [""]).
+    std::optional<std::size_t> field_count;
 };
 
 struct PtdbgRecord {
@@ -32,10 +36,37 @@ struct PtdbgRecord {
     std::string shape;         // "[2, 1, 2, 2]", "[]"
     std::vector<std::string> summary;            // str() of each summary element: max, min, mean[, norm]
     std::vector<std::optional<double>> summary_numbers;  // the same as numbers, nullopt when not one
+    std::vector<std::string> summary_cells;  // the same as pandas writes them: NaN and None leave the cell empty
+    std::optional<std::int64_t> step_integer;  // field 1 when it is an integer (ptdbg's dump flag)
+    bool dtype_is_text = false;
+    bool shape_is_list_or_text = false;
+    bool summary_is_list = false;
 
     // Stack records, innermost frame first as written.
     std::vector<PtdbgFrame> frames;
+    bool frames_is_list = false;
+    std::string frames_text;  // Python's str() of the frames list
 };
+
+// A line the reader stopped at: not JSON, not a non-empty array, or no string name first.
+struct PtdbgLineFault {
+    enum class Kind : std::uint8_t { MalformedJson, NotAnArray, NameNotText };
+    Kind kind = Kind::MalformedJson;
+    std::size_t line_number = 0;
+    std::size_t column = 0;  // 1-based, for MalformedJson
+    std::string reason;      // the JSON parser's, for MalformedJson
+};
+
+// Every record up to the first line that is not one. Records are read
+// leniently (their fields' kinds are kept), so each user words its own rules
+// in file order: first the records' faults, then the line the reading stopped at.
+struct PtdbgScan {
+    std::vector<PtdbgRecord> records;
+    std::optional<PtdbgLineFault> fault;
+};
+
+// Splits pkl text into records. Blank lines are skipped.
+PtdbgScan scan_ptdbg_pkl(std::string_view text, Utf8Check utf8);
 
 // Splits pkl text into records. Blank lines are skipped; a line that is not a
 // JSON array with a string first element throws msprobe::Error naming `file`

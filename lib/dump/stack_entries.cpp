@@ -14,8 +14,8 @@ std::string_view key_of(const rapidjson::Value& v) { return {v.GetString(), v.Ge
 }  // namespace
 
 void for_each_stack_entry(const JsonFile& json,
-                          const std::function<void(std::string_view api, const rapidjson::Value& frames)>& visit) {
-    const auto& root = json.root();
+                          const std::function<void(std::string_view api, JsonView frames)>& visit) {
+    const auto& root = json.document();
     if (!root.IsObject()) throw Error(json.path(), "the format of the stack.json is incorrect: expected a JSON object");
     auto zero = root.FindMember("0");
     const bool grouped = zero != root.MemberEnd() && python_truthy(zero->value);

@@ -5,9 +5,8 @@
 #include <functional>
 #include <string_view>
 
-#include <rapidjson/document.h>
-
 #include "dump/json_file.hpp"
+#include "dump/json_view.hpp"
 
 namespace msprobe::dump {
 
@@ -15,6 +14,6 @@ namespace msprobe::dump {
 // msprobe::Error naming the file when the top level is not an object or a
 // frame list is not a list; grouped entries of another shape are skipped.
 void for_each_stack_entry(const JsonFile& json,
-                          const std::function<void(std::string_view api, const rapidjson::Value& frames)>& visit);
+                          const std::function<void(std::string_view api, JsonView frames)>& visit);
 
 }  // namespace msprobe::dump

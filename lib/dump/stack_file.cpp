@@ -12,19 +12,16 @@ StackFile StackFile::load(const std::filesystem::path& path) {
         const JsonFile json = JsonFile::load(path);
         StackFile stack;
         // The keys of one group share their frame list: render it once.
-        const rapidjson::Value* rendered = nullptr;
+        JsonView rendered;
         std::string text;
-        for_each_stack_entry(json, [&](std::string_view api, const rapidjson::Value& frames) {
-            if (&frames != rendered) {
+        for_each_stack_entry(json, [&](std::string_view api, JsonView frames) {
+            if (frames.raw() != rendered.raw()) {
                 text = python_str(frames);
                 std::vector<std::string> lines;
-                lines.reserve(frames.Size());
-                for (const auto& line : frames.GetArray()) {
-                    lines.push_back(line.IsString() ? std::string(line.GetString(), line.GetStringLength())
-                                                    : python_str(line));
-                }
+                lines.reserve(frames.size());
+                for (const JsonView line : frames.items()) lines.push_back(python_str(line));
                 stack.line_groups_.push_back(std::move(lines));
-                rendered = &frames;
+                rendered = frames;
             }
             stack.texts_[std::string(api)] = text;
             stack.group_of_[std::string(api)] = stack.line_groups_.size() - 1;

@@ -15,27 +15,22 @@ namespace msprobe::first_diff {
 
 namespace {
 
-using Rows = std::vector<std::pair<std::string_view, const rapidjson::Value*>>;
+using Rows = std::vector<std::pair<std::string_view, dump::JsonView>>;
 
 // The metrics the analyzer keeps of a row: the four NPU statistics, or the
 // NPU digest, plus the P2POp peer.
-void write_metrics(py::JsonWriter& out, const rapidjson::Value& row) {
+void write_metrics(py::JsonWriter& out, dump::JsonView row) {
     out.begin_object();
     auto put = [&](const char* key) {
         out.key(key);
-        const auto* v = dump::find_member(row, key);
-        if (v) {
-            copy_json_value(out, *v);
-        } else {
-            out.null();
-        }
+        copy_json_value(out, row.member(key));
     };
-    if (dump::find_member(row, "NPU max")) {
+    if (row.has_member("NPU max")) {
         for (const char* key : {"NPU max", "NPU min", "NPU mean", "NPU l2norm"}) put(key);
-    } else if (dump::find_member(row, "NPU MD5")) {
+    } else if (row.has_member("NPU MD5")) {
         put("NPU MD5");
     }
-    if (dump::find_member(row, "NPU P2POp peer")) put("NPU P2POp peer");
+    if (row.has_member("NPU P2POp peer")) put("NPU P2POp peer");
     out.end_object();
 }
 
@@ -43,15 +38,13 @@ void write_rows(py::JsonWriter& out, const Rows& rows) {
     out.begin_object();
     for (const auto& [name, row] : rows) {
         out.key(name);
-        write_metrics(out, *row);
+        write_metrics(out, row);
     }
     out.end_object();
 }
 
-void write_node(py::JsonWriter& out, const std::string& op_name, const rapidjson::Value& entry) {
-    static const rapidjson::Value kNoItems(rapidjson::kArrayType);
-    const auto* found = dump::find_member(entry, "op_items");
-    const rapidjson::Value& items = found ? *found : kNoItems;
+void write_node(py::JsonWriter& out, const std::string& op_name, dump::JsonView entry) {
+    const dump::JsonView items = entry.member("op_items");
     out.begin_object();
     out.key("op_name");
     out.string(op_name);
@@ -63,20 +56,14 @@ void write_node(py::JsonWriter& out, const std::string& op_name, const rapidjson
     write_rows(out, rows_of_state(items, "output"));
     out.end_object();
     // The first frame list that is not "N/A" (later rows fill in an empty one).
-    const rapidjson::Value* stack = nullptr;
-    if (items.IsArray()) {
-        for (const auto& row : items.GetArray()) {
-            const auto* s = dump::find_member(row, "NPU_Stack_Info");
-            const bool not_applicable = s && s->IsString() && json_text(*s) == "N/A";
-            if (!not_applicable && !json_truthy(stack)) stack = s;
-        }
+    dump::JsonView stack;
+    for (const dump::JsonView row : items.items()) {
+        const dump::JsonView s = row.member("NPU_Stack_Info");
+        const bool not_applicable = s.string() == "N/A";
+        if (!not_applicable && !stack.truthy()) stack = s;
     }
     out.key("stack_info");
-    if (stack) {
-        copy_json_value(out, *stack);
-    } else {
-        out.null();
-    }
+    copy_json_value(out, stack);
     out.end_object();
 }
 
@@ -105,9 +92,9 @@ void write_diff_report(const std::vector<Finding>& findings, const std::vector<R
             throw Error(out_file.string(), fmt::format("rank {} has no op number {}", finding.rank, finding.index));
         }
         const std::string& name = rank_ops->ops[finding.index].name;
-        const auto* entry = dump::find_member(file->root(), name.c_str());
+        const dump::JsonView entry = dump::JsonView(file->root()).member(name);
         if (!entry) throw Error(file->path(), fmt::format("entry '{}' disappeared while analysing", name));
-        write_node(out, name, *entry);
+        write_node(out, name, entry);
     }
     if (open_rank) out.end_array();
     out.end_object();

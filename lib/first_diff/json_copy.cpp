@@ -1,8 +1,5 @@
 #include "first_diff/json_copy.hpp"
 
-#include "dump/json_file.hpp"
-#include "dump/python_value.hpp"
-
 #include <algorithm>
 #include <string_view>
 
@@ -33,22 +30,16 @@ void copy_json_value(py::JsonWriter& out, dump::JsonView value) {
     }
 }
 
-bool json_truthy(const rapidjson::Value* value) { return value && dump::python_truthy(*value); }
-
-std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows_of_state(const rapidjson::Value& op_items,
-                                                                                 std::string_view state) {
-    std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows;
-    if (!op_items.IsArray()) return rows;
-    for (const auto& row : op_items.GetArray()) {
-        const auto* s = dump::find_member(row, "state");
-        if (!s || !s->IsString() || json_text(*s) != state) continue;
-        const auto* name = dump::find_member(row, "NPU Name");
-        const std::string_view key = name && name->IsString() ? json_text(*name) : std::string_view("None");
+std::vector<std::pair<std::string_view, dump::JsonView>> rows_of_state(dump::JsonView op_items, std::string_view state) {
+    std::vector<std::pair<std::string_view, dump::JsonView>> rows;
+    for (const dump::JsonView row : op_items.items()) {
+        if (row.member("state").string() != state) continue;
+        const std::string_view key = row.member("NPU Name").string().value_or("None");
         auto same = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.first == key; });
         if (same != rows.end()) {
-            same->second = &row;
+            same->second = row;
         } else {
-            rows.emplace_back(key, &row);
+            rows.emplace_back(key, row);
         }
     }
     return rows;

@@ -6,8 +6,6 @@
 #include <utility>
 #include <vector>
 
-#include <rapidjson/document.h>
-
 #include "common/python_json_writer.hpp"
 #include "dump/json_view.hpp"
 
@@ -15,15 +13,8 @@ namespace msprobe::first_diff {
 
 void copy_json_value(py::JsonWriter& out, dump::JsonView value);
 
-// A string value's text.
-inline std::string_view json_text(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-// Python's bool() of a value that may be absent (absent is false).
-bool json_truthy(const rapidjson::Value* value);
-
 // The op_items rows of one state ("input", "output") by NPU Name, as msprobe
 // collects them into a dict: a repeated name keeps its first place, the later row wins.
-std::vector<std::pair<std::string_view, const rapidjson::Value*>> rows_of_state(const rapidjson::Value& op_items,
-                                                                                 std::string_view state);
+std::vector<std::pair<std::string_view, dump::JsonView>> rows_of_state(dump::JsonView op_items, std::string_view state);
 
 }  // namespace msprobe::first_diff

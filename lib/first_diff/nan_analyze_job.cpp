@@ -63,8 +63,8 @@ void write_anomaly_node(py::JsonWriter& out, const dump::EntryView& entry, const
     for (const auto& name : construct_chain(construct.root(), key)) out.string(name);
     out.end_array();
     out.key("stack_info");
-    if (const auto* frames = find_stack_frames(stack.root(), key, stack.path())) {
-        copy_json_value(out, *frames);
+    if (const dump::JsonView frames = find_stack_frames(stack.root(), key, stack.path())) {
+        copy_json_value(out, frames);
     } else {
         out.begin_object();
         out.end_object();
@@ -136,30 +136,27 @@ std::vector<std::string> construct_chain(dump::JsonView construct, const std::st
     return dump::construct_chain(construct, key, dump::ConstructChainRules::nan_analyze());
 }
 
-const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const std::string& key,
-                                          const std::string& file) {
-    if (!stack.IsObject()) throw Error(file, "Unsupported type: stack.json is not a JSON object");
-    for (const auto& m : stack.GetObject()) {
-        if (!m.value.IsArray()) {
-            throw Error(file, fmt::format("Unsupported type: the stack of '{}' is not a list",
-                                          std::string_view(m.name.GetString(), m.name.GetStringLength())));
+dump::JsonView find_stack_frames(dump::JsonView stack, const std::string& key, const std::string& file) {
+    if (!stack.is_object()) throw Error(file, "Unsupported type: stack.json is not a JSON object");
+    for (const auto& m : stack.members()) {
+        if (!m.value.is_array()) {
+            throw Error(file, fmt::format("Unsupported type: the stack of '{}' is not a list", m.name));
         }
     }
-    for (const auto& m : stack.GetObject()) {
-        const auto& item = m.value;
-        if (item.Size() < 2) continue;
-        const auto& names = item[0];
+    for (const auto& m : stack.members()) {
+        const dump::JsonView item = m.value;
+        if (item.size() < 2) continue;
+        const dump::JsonView names = item.item(0);
         bool listed = false;
-        if (names.IsArray()) {
-            listed = std::any_of(names.Begin(), names.End(), [&](const rapidjson::Value& n) {
-                return n.IsString() && std::string_view(n.GetString(), n.GetStringLength()) == key;
-            });
-        } else if (names.IsString()) {  // per-key layout: msprobe's "in" tests a substring of the first frame
-            listed = std::string_view(names.GetString(), names.GetStringLength()).find(key) != std::string_view::npos;
+        if (names.is_array()) {
+            const auto all = names.items();
+            listed = std::any_of(all.begin(), all.end(), [&](dump::JsonView n) { return n.string() == key; });
+        } else if (const auto first = names.string()) {  // per-key layout: msprobe's "in" tests a substring of the first frame
+            listed = first->find(key) != std::string_view::npos;
         }
-        if (listed) return &item[1];
+        if (listed) return item.item(1);
     }
-    return nullptr;
+    return {};
 }
 
 NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {

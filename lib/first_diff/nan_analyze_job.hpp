@@ -8,8 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/document.h>
-
 #include "dump/json_view.hpp"
 #include "first_diff/analysis.hpp"
 
@@ -39,7 +37,6 @@ std::vector<std::string> construct_chain(dump::JsonView construct, const std::st
 
 // The frame list stack.json holds for `key` (grouped layout), or null.
 // Throws msprobe::Error naming `file` when a value is not a list.
-const rapidjson::Value* find_stack_frames(const rapidjson::Value& stack, const std::string& key,
-                                          const std::string& file);
+dump::JsonView find_stack_frames(dump::JsonView stack, const std::string& key, const std::string& file);
 
 }  // namespace msprobe::first_diff

@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "dump/json_file.hpp"
+#include "dump/json_view.hpp"
 #include "first_diff/json_copy.hpp"
 
 namespace msprobe::first_diff {
@@ -42,58 +43,56 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
 }
 
 // Python's int(value) for a cell: ints, truncated floats, numeric texts.
-std::optional<std::int64_t> int_of(const rapidjson::Value* v) {
-    if (!v) return std::nullopt;
-    if (v->IsInt64()) return v->GetInt64();
-    if (v->IsNumber() && std::isfinite(v->GetDouble())) return static_cast<std::int64_t>(v->GetDouble());
-    if (v->IsBool()) return v->GetBool() ? 1 : 0;
-    if (v->IsString()) return parse_int(json_text(*v));
+std::optional<std::int64_t> int_of(dump::JsonView v) {
+    if (const auto integer = v.integer()) return integer;
+    if (const auto number = v.number(); number && std::isfinite(*number)) return static_cast<std::int64_t>(*number);
+    if (const auto flag = v.boolean()) return *flag ? 1 : 0;
+    if (const auto text = v.string()) return parse_int(*text);
     return std::nullopt;
 }
 
 // The rank-carrying value of an input row: "NPU max", or "NPU MD5" when the
 // row has no statistics (md5 compares).
-const rapidjson::Value* rank_value(const rapidjson::Value& row) {
-    if (const auto* max = dump::find_member(row, "NPU max")) return max;
-    return dump::find_member(row, "NPU MD5");
+dump::JsonView rank_value(dump::JsonView row) {
+    if (const dump::JsonView max = row.member("NPU max")) return max;
+    return row.member("NPU MD5");
 }
 
-bool equals_rank(const rapidjson::Value* value, std::int64_t rank, const ResultReadOptions& options) {
-    if (!value) return false;
-    if (value->IsString()) {
+bool equals_rank(dump::JsonView value, std::int64_t rank, const ResultReadOptions& options) {
+    if (const auto text = value.string()) {
         if (options.strict_compat) return false;  // msprobe compares the text "2" with the integer 2
-        const auto parsed = parse_int(json_text(*value));
+        const auto parsed = parse_int(*text);
         return parsed && *parsed == rank;
     }
-    if (value->IsNumber()) return value->GetDouble() == static_cast<double>(rank);
+    if (const auto number = value.number()) return *number == static_cast<double>(rank);
     return false;
 }
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
-CommRole role_of(const std::vector<std::pair<std::string_view, const rapidjson::Value*>>& inputs, std::int64_t rank,
+CommRole role_of(const std::vector<std::pair<std::string_view, dump::JsonView>>& inputs, std::int64_t rank,
                  const ResultReadOptions& options) {
     for (const auto& [word, role] : {std::pair{"src", CommRole::Src}, std::pair{"dst", CommRole::Dst}}) {
         for (const auto& [name, row] : inputs) {
             if (!contains(name, word)) continue;
-            return equals_rank(rank_value(*row), rank, options) ? role : opposite(role);
+            return equals_rank(rank_value(row), rank, options) ? role : opposite(role);
         }
     }
     return CommRole::Link;
 }
 
-std::vector<std::int64_t> ranks_of(const std::vector<std::pair<std::string_view, const rapidjson::Value*>>& inputs,
+std::vector<std::int64_t> ranks_of(const std::vector<std::pair<std::string_view, dump::JsonView>>& inputs,
                                    const ResultReadOptions& options) {
     std::vector<std::int64_t> ranks;
     for (const auto& [name, row] : inputs) {
         if (contains(name, "dst") || contains(name, "src")) {
             // dst, src, group_dst, group_src all contain dst or src.
-            const auto value = int_of(rank_value(*row));
+            const auto value = int_of(rank_value(row));
             if (value && (*value != 0 || !options.strict_compat)) ranks.push_back(*value);
         } else if (name.ends_with(".group")) {
-            const auto* value = rank_value(*row);
-            if (!value || !value->IsString()) continue;
-            std::string_view text = json_text(*value);
+            const auto value = rank_value(row).string();
+            if (!value) continue;
+            std::string_view text = *value;
             if (text.size() < 2 || text.front() != '[' || text.back() != ']') continue;
             text = text.substr(1, text.size() - 2);
             std::vector<std::int64_t> members;
@@ -108,8 +107,8 @@ std::vector<std::int64_t> ranks_of(const std::vector<std::pair<std::string_view,
             }
             // A group msprobe cannot parse ("[]", MindSpore group names) names no rank.
             if (valid) ranks.insert(ranks.end(), members.begin(), members.end());
-        } else if (const auto* peer = dump::find_member(*row, "NPU P2POp peer")) {
-            if (peer->IsString() && json_text(*peer) == "None") continue;
+        } else if (const dump::JsonView peer = row.member("NPU P2POp peer")) {
+            if (peer.string() == "None") continue;
             if (const auto value = int_of(peer)) ranks.push_back(*value);
         }
     }
@@ -137,7 +136,7 @@ std::optional<std::int64_t> rank_of_result_name(const std::string& file_name) {
     return parse_int(digits);
 }
 
-CommFacts comm_facts_of_items(const rapidjson::Value& op_items, std::int64_t rank, const ResultReadOptions& options) {
+CommFacts comm_facts_of_items(dump::JsonView op_items, std::int64_t rank, const ResultReadOptions& options) {
     const auto inputs = rows_of_state(op_items, "input");
     CommFacts facts;
     facts.role = role_of(inputs, rank, options);
@@ -147,23 +146,21 @@ CommFacts comm_facts_of_items(const rapidjson::Value& op_items, std::int64_t ran
 
 RankOps read_rank_results(const std::filesystem::path& file, std::int64_t rank, const ResultReadOptions& options) {
     const dump::JsonFile json = dump::JsonFile::load(file);
-    const auto& root = json.root();
-    if (!root.IsObject()) throw Error(json.path(), "expected a JSON object of API entries");
+    const dump::JsonView root = json.root();
+    if (!root.is_object()) throw Error(json.path(), "expected a JSON object of API entries");
     RankOps out;
     out.rank = rank;
     out.source = json.path();
     const KeyRules& rules = diff_key_rules();
-    for (const auto& entry : root.GetObject()) {
+    for (const auto& entry : root.members()) {
         RankOp op;
-        op.name = std::string(json_text(entry.name));
+        op.name = std::string(entry.name);
         op.kind = rules.kind_of(op.name);
-        if (!entry.value.IsObject()) throw Error(json.path(), fmt::format("entry '{}' is not an object", op.name));
-        const auto* is_same = dump::find_member(entry.value, "is_same");
-        op.flagged = is_same && !json_truthy(is_same);
+        if (!entry.value.is_object()) throw Error(json.path(), fmt::format("entry '{}' is not an object", op.name));
+        const dump::JsonView is_same = entry.value.member("is_same");
+        op.flagged = is_same && !is_same.truthy();
         if (op.kind == OpKind::Communication) {
-            static const rapidjson::Value kNoItems(rapidjson::kArrayType);
-            const auto* items = dump::find_member(entry.value, "op_items");
-            op.comm = comm_facts_of_items(items ? *items : kNoItems, rank, options);
+            op.comm = comm_facts_of_items(entry.value.member("op_items"), rank, options);
             op.comm.keeps_itself = op.flagged;
             op.comm.feeds_compute_ops = true;
         }

@@ -6,8 +6,7 @@
 #include <optional>
 #include <string>
 
-#include <rapidjson/document.h>
-
+#include "dump/json_view.hpp"
 #include "first_diff/analysis.hpp"
 
 namespace msprobe::first_diff {
@@ -27,6 +26,6 @@ std::optional<std::int64_t> rank_of_result_name(const std::string& file_name);
 RankOps read_rank_results(const std::filesystem::path& file, std::int64_t rank, const ResultReadOptions& options);
 
 // The role and peers of a communication entry from its op_items (exposed for tests).
-CommFacts comm_facts_of_items(const rapidjson::Value& op_items, std::int64_t rank, const ResultReadOptions& options);
+CommFacts comm_facts_of_items(dump::JsonView op_items, std::int64_t rank, const ResultReadOptions& options);
 
 }  // namespace msprobe::first_diff

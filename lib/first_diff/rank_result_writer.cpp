@@ -79,18 +79,18 @@ void write_p2p(py::JsonWriter& out, const dump::DumpRow* row, bool peer) {
 class StackFrames {
 public:
     explicit StackFrames(const fs::path& path) : json_(dump::JsonFile::load(path)) {
-        dump::for_each_stack_entry(json_, [&](std::string_view api, const rapidjson::Value& frames) {
-            frames_[std::string(api)] = &frames;
+        dump::for_each_stack_entry(json_, [&](std::string_view api, dump::JsonView frames) {
+            frames_[std::string(api)] = frames;
         });
     }
-    const rapidjson::Value* find(const std::string& api) const {
+    dump::JsonView find(const std::string& api) const {
         auto it = frames_.find(api);
-        return it == frames_.end() ? nullptr : it->second;
+        return it == frames_.end() ? dump::JsonView() : it->second;
     }
 
 private:
     dump::JsonFile json_;
-    std::unordered_map<std::string, const rapidjson::Value*> frames_;
+    std::unordered_map<std::string, dump::JsonView> frames_;
 };
 
 class RankResultWriter {
@@ -144,9 +144,9 @@ private:
             out.key("NPU_Stack_Info");
             // The frame list goes on the first row of each entry, as in the workbook.
             const bool first_of_entry = pair.npu == 0 || npu_.rows[pair.npu - 1].api_index != n.api_index;
-            const rapidjson::Value* frames = first_of_entry ? stack_->find(npu_.api_names[n.api_index]) : nullptr;
+            const dump::JsonView frames = first_of_entry ? stack_->find(npu_.api_names[n.api_index]) : dump::JsonView();
             if (frames) {
-                copy_json_value(out, *frames);
+                copy_json_value(out, frames);
             } else {
                 out.string("N/A");
             }

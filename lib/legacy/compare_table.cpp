@@ -9,7 +9,7 @@
 #include "common/error.hpp"
 #include "common/python_text.hpp"
 #include "legacy/compare_metrics.hpp"
-#include "legacy/pkl_file.hpp"
+#include "dump/ptdbg_calls.hpp"
 #include "tensor/tensor_file.hpp"
 
 namespace msprobe::legacy {
@@ -38,15 +38,15 @@ void check_stack_mode(const PtdbgInput& input) {
     }
 }
 
-bool same_names(const legacy::PklApi& a, const legacy::PklApi& b) {
+bool same_names(const dump::PklApi& a, const dump::PklApi& b) {
     return std::equal(a.records.begin(), a.records.end(), b.records.begin(), b.records.end(),
                       [](const auto& x, const auto& y) { return x.name == y.name; });
 }
 
 // One API call of the NPU file and its bench counterpart, if any.
 struct ApiPair {
-    const legacy::PklApi* npu;
-    const legacy::PklApi* bench;
+    const dump::PklApi* npu;
+    const dump::PklApi* bench;
 };
 
 // ptdbg 2.x compare_process: read one call from each file, then look for a
@@ -54,10 +54,10 @@ struct ApiPair {
 // bench call, then an older NPU call with the newest bench call. NPU calls
 // skipped over are unmatched; bench calls skipped over are dropped. Unlike
 // ptdbg, NPU calls left when the bench file ends are listed (ptdbg lost them).
-std::vector<ApiPair> match_apis(const legacy::PklFile& npu, const legacy::PklFile& bench) {
+std::vector<ApiPair> match_apis(const dump::PklFile& npu, const dump::PklFile& bench) {
     std::vector<ApiPair> out;
-    std::vector<const legacy::PklApi*> npu_queue;
-    std::vector<const legacy::PklApi*> bench_queue;
+    std::vector<const dump::PklApi*> npu_queue;
+    std::vector<const dump::PklApi*> bench_queue;
     std::size_t next_npu = 0;
     std::size_t next_bench = 0;
     while (next_npu < npu.apis.size() || next_bench < bench.apis.size()) {
@@ -94,7 +94,7 @@ std::vector<ApiPair> match_apis(const legacy::PklFile& npu, const legacy::PklFil
     return out;
 }
 
-void add_statistics(std::vector<Cell>& row, const legacy::PklRecord* record) {
+void add_statistics(std::vector<Cell>& row, const dump::PklRecord* record) {
     for (std::size_t i = 0; i < 3; ++i) {
         if (record && record->summary_valid && i < record->statistics.size()) {
             row.emplace_back(record->statistics[i]);
@@ -127,8 +127,8 @@ report::Table ptdbg_table(const PtdbgInput& input, ThreadPool& pool) {
     for (const auto& dir : {input.npu_data_dir, input.bench_data_dir}) {
         if (!fs::is_directory(dir)) throw Error(dir.string(), "no such npy data directory");
     }
-    const legacy::PklFile npu = legacy::read_pkl_file(input.npu_pkl);
-    const legacy::PklFile bench = legacy::read_pkl_file(input.bench_pkl);
+    const dump::PklFile npu = dump::read_pkl_file(input.npu_pkl);
+    const dump::PklFile bench = dump::read_pkl_file(input.bench_pkl);
     if (npu.apis.empty()) throw Error(input.npu_pkl.string(), "holds no data record");
     if (bench.apis.empty()) throw Error(input.bench_pkl.string(), "holds no data record");
 

@@ -7,23 +7,23 @@
 
 namespace msprobe::precision {
 
-Fp fp_of(DType dtype) {
+Fp fp_of(tensor::DType dtype) {
     switch (dtype) {
-        case DType::Float16: return Fp::F16;
-        case DType::Float64: return Fp::F64;
+        case tensor::DType::Float16: return Fp::F16;
+        case tensor::DType::Float64: return Fp::F64;
         default: return Fp::F32;
     }
 }
 
 Fp wider(Fp a, Fp b) { return static_cast<int>(a) >= static_cast<int>(b) ? a : b; }
 
-DType dtype_of(Fp fp) {
+tensor::DType dtype_of(Fp fp) {
     switch (fp) {
-        case Fp::F16: return DType::Float16;
-        case Fp::F32: return DType::Float32;
-        case Fp::F64: return DType::Float64;
+        case Fp::F16: return tensor::DType::Float16;
+        case Fp::F32: return tensor::DType::Float32;
+        case Fp::F64: return tensor::DType::Float64;
     }
-    return DType::Float64;
+    return tensor::DType::Float64;
 }
 
 double round_to(Fp fp, double value) {
@@ -49,11 +49,11 @@ double machine_epsilon(Fp fp) {
     return std::numeric_limits<double>::epsilon();
 }
 
-double finfo_max(DType dtype) {
+double finfo_max(tensor::DType dtype) {
     switch (dtype) {
-        case DType::Float16: return 65504.0;
-        case DType::BFloat16: return 3.3895313892515355e38;
-        case DType::Float32: return static_cast<double>(std::numeric_limits<float>::max());
+        case tensor::DType::Float16: return 65504.0;
+        case tensor::DType::BFloat16: return 3.3895313892515355e38;
+        case tensor::DType::Float32: return static_cast<double>(std::numeric_limits<float>::max());
         default: return std::numeric_limits<double>::max();
     }
 }

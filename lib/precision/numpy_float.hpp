@@ -7,16 +7,16 @@
 #include <span>
 #include <vector>
 
-#include "precision/dtype.hpp"
+#include "tensor/tensor_view.hpp"
 
 namespace msprobe::precision {
 
 enum class Fp { F16, F32, F64 };
 
 // float16/bfloat16 arrays become float32 before any compare, so bfloat16 maps to F32.
-Fp fp_of(DType dtype);
+Fp fp_of(tensor::DType dtype);
 Fp wider(Fp a, Fp b);
-DType dtype_of(Fp fp);
+tensor::DType dtype_of(Fp fp);
 
 // `value` rounded to the precision of `fp` (float16 through float32, as NumPy's half loops do).
 double round_to(Fp fp, double value);
@@ -25,7 +25,7 @@ double round_to_bfloat16(double value);
 
 // numpy.finfo(fp).eps and .max.
 double machine_epsilon(Fp fp);
-double finfo_max(DType dtype);
+double finfo_max(tensor::DType dtype);
 
 // np.sum of an array of dtype `fp` (pairwise summation with 8-way unrolling,
 // blocks of 128, the accumulator in the array's dtype; float16 accumulates in float32).

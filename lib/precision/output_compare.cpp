@@ -52,15 +52,15 @@ bool same_python_type(const OutputValue& b, const OutputValue& d) {
 }
 
 // After the bfloat16 widening, the NumPy dtype groups that may be compared.
-int comparable_group(DType dtype) {
+int comparable_group(tensor::DType dtype) {
     switch (dtype) {
-        case DType::Float16:
-        case DType::Float32:
-        case DType::Float64: return 1;
-        case DType::Bool:
-        case DType::UInt8: return 2;
-        case DType::Int32:
-        case DType::Int64: return 3;
+        case tensor::DType::Float16:
+        case tensor::DType::Float32:
+        case tensor::DType::Float64: return 1;
+        case tensor::DType::Bool:
+        case tensor::DType::UInt8: return 2;
+        case tensor::DType::Int32:
+        case tensor::DType::Int64: return 3;
         default: return 0;
     }
 }
@@ -71,12 +71,12 @@ std::vector<double> to_float32(const std::vector<double>& values) {
     return out;
 }
 
-void compare_float_tensor(std::string_view api_name, const std::vector<double>& bench, DType bench_np,
-                          const std::vector<double>& device, DType device_np, DType device_dtype, DetailRow& row) {
+void compare_float_tensor(std::string_view api_name, const std::vector<double>& bench, tensor::DType bench_np,
+                          const std::vector<double>& device, tensor::DType device_np, tensor::DType device_dtype, DetailRow& row) {
     const FloatPair pair{bench, fp_of(bench_np), device, fp_of(device_np), device_dtype};
     const Fp wide = wider(pair.bench_fp, pair.device_fp);
     std::string message;
-    if (device_dtype == DType::Float16 || device_dtype == DType::BFloat16 || device_dtype == DType::Float32) {
+    if (device_dtype == tensor::DType::Float16 || device_dtype == tensor::DType::BFloat16 || device_dtype == tensor::DType::Float32) {
         apply_standard(select_standard(api_name, torch_name(device_dtype), "torch.float32"), pair, row);
     } else {
         message += fmt::format("The data type {} is not supported for new precision standard.", torch_name(device_dtype));
@@ -106,7 +106,7 @@ void compare_float_tensor(std::string_view api_name, const std::vector<double>& 
 
     std::vector<double> rel(device.size());
     relative_errors(pair, rel);
-    const bool half = device_dtype == DType::Float16 || device_dtype == DType::BFloat16;
+    const bool half = device_dtype == tensor::DType::Float16 || device_dtype == tensor::DType::BFloat16;
     if (half) {
         const auto hundredth = rel_err_ratio(rel, wide, 0.01);
         row.at(Metric::Hundredth) = hundredth.value;
@@ -147,9 +147,9 @@ void compare_tensor(std::string_view api_name, const TensorData& b, const Tensor
     row.bench_dtype = torch_name(b.dtype);
     row.device_dtype = torch_name(d.dtype);
     row.shape = shape_tuple(d.shape);
-    const bool widen = d.dtype == DType::BFloat16;
-    const DType bench_np = widen ? DType::Float32 : b.dtype;
-    const DType device_np = widen ? DType::Float32 : d.dtype;
+    const bool widen = d.dtype == tensor::DType::BFloat16;
+    const tensor::DType bench_np = widen ? tensor::DType::Float32 : b.dtype;
+    const tensor::DType device_np = widen ? tensor::DType::Float32 : d.dtype;
     if (b.shape != d.shape) {
         row.status = kError;
         row.message = fmt::format("The shape of bench{} and npu{} not equal.", torch_size_text(b.shape),

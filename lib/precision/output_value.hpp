@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "precision/dtype.hpp"
+#include "tensor/tensor_view.hpp"
 
 namespace msprobe::precision {
 
 struct TensorData {
-    DType dtype = DType::Float32;
+    tensor::DType dtype = tensor::DType::Float32;
     std::vector<std::int64_t> shape;
     std::vector<double> values;  // row-major; exact for every float dtype and for ints up to 2^53
 };

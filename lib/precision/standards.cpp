@@ -30,7 +30,7 @@ MetricValue count_ratio(std::int64_t count, std::int64_t denominator) {
 }
 
 double eps_of_bench(const FloatPair& p) {
-    return p.device_dtype == DType::BFloat16 ? 0.00390625 : machine_epsilon(p.bench_fp);
+    return p.device_dtype == tensor::DType::BFloat16 ? 0.00390625 : machine_epsilon(p.bench_fp);
 }
 
 // np.max with NaN propagation.
@@ -167,7 +167,7 @@ void apply_benchmark(const FloatPair& p, DetailRow& row) {
 
 void apply_ulp(const FloatPair& p, DetailRow& row) {
     const auto t = thresholds_for(p.device_dtype);
-    const bool fp32 = p.device_dtype == DType::Float32;
+    const bool fp32 = p.device_dtype == tensor::DType::Float32;
     const Fp fp = fp32 ? Fp::F64 : Fp::F32;
     const std::size_t n = p.device.size();
     std::vector<double> ulp(n);
@@ -203,12 +203,12 @@ std::string standard_algorithm_name(Standard standard) {
     return " ";
 }
 
-StandardThresholds thresholds_for(DType device_dtype) {
-    if (device_dtype == DType::Float16) {
+StandardThresholds thresholds_for(tensor::DType device_dtype) {
+    if (device_dtype == tensor::DType::Float16) {
         return {std::exp2(-10), std::exp2(-16), 1e-16, std::exp2(-10), std::exp2(-8), std::exp2(-11), std::exp2(-20),
                 -14, 10, 1.0};
     }
-    if (device_dtype == DType::BFloat16) {
+    if (device_dtype == tensor::DType::BFloat16) {
         return {std::exp2(-10), 1e-16, 1e-16, std::exp2(-8), std::exp2(-7), std::exp2(-8), std::exp2(-7),
                 -126, 7, 1.0};
     }

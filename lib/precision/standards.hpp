@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "precision/detail_row.hpp"
-#include "precision/dtype.hpp"
 #include "precision/numpy_float.hpp"
 #include "precision/standard_selection.hpp"
+#include "tensor/tensor_view.hpp"
 
 namespace msprobe::precision {
 
@@ -31,7 +31,7 @@ struct StandardThresholds {
     int ulp_mantissa_bits;
     double ulp_threshold;
 };
-StandardThresholds thresholds_for(DType device_dtype);
+StandardThresholds thresholds_for(tensor::DType device_dtype);
 
 // A bench/device pair of floating arrays as NumPy sees them: values held as
 // doubles, each array with its NumPy dtype (a bfloat16 device array is
@@ -41,7 +41,7 @@ struct FloatPair {
     Fp bench_fp;
     std::span<const double> device;
     Fp device_fp;
-    DType device_dtype;
+    tensor::DType device_dtype;
 };
 
 // msprobe's rel_err_origin: |abs_err / (|b| + eps_b)| in the wider dtype.

@@ -13,7 +13,7 @@ namespace msprobe::run_ut {
 
 namespace {
 
-using precision::DType;
+using tensor::DType;
 using precision::OutputValue;
 
 using dump::find_member;

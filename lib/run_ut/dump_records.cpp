@@ -63,7 +63,7 @@ void read_legacy(DumpRecords& records) {
     auto& doc = *records.legacy;
     auto& alloc = doc.GetAllocator();
     std::vector<std::string> names;
-    for (const auto& m : records.json.root().GetObject()) {
+    for (const auto& m : records.json.document().GetObject()) {
         std::string name(m.name.GetString(), m.name.GetStringLength());
         std::replace(name.begin(), name.end(), '*', '.');
         rapidjson::Value entry(rapidjson::kObjectType);
@@ -82,7 +82,7 @@ void read_legacy(DumpRecords& records) {
 // backward entry {"input": [...]} of the forward entry of the same name.
 void read_legacy_backward(DumpRecords& records, const std::filesystem::path& path) {
     records.legacy_backward_file = std::make_shared<const dump::JsonFile>(dump::JsonFile::load(path));
-    const auto& root = records.legacy_backward_file->root();
+    const auto& root = records.legacy_backward_file->document();
     if (!root.IsObject()) throw Error(path.string(), "a backward_info file must be a JSON object");
     records.legacy_backward = std::make_shared<rapidjson::Document>(rapidjson::kObjectType);
     auto& doc = *records.legacy_backward;
@@ -117,7 +117,7 @@ void read_legacy_backward(DumpRecords& records, const std::filesystem::path& pat
 
 DumpRecords read_dump_records(const std::filesystem::path& path, const std::filesystem::path& legacy_backward) {
     DumpRecords records{dump::JsonFile::load(path), nullptr, path, std::nullopt, {}, nullptr, nullptr};
-    const auto& root = records.json.root();
+    const auto& root = records.json.document();
     if (is_legacy_forward_info(root)) {
         read_legacy(records);
         if (!legacy_backward.empty()) read_legacy_backward(records, legacy_backward);

@@ -64,7 +64,7 @@ ApiLists read_config(const std::filesystem::path& config) {
     ApiLists lists;
     if (config.empty()) return lists;
     const auto json = dump::JsonFile::load(config);
-    const auto& root = json.root();
+    const auto& root = json.document();
     if (!root.IsObject()) throw Error(config.string(), "is not a JSON object");
     check_config_top_level(root, config);
     if (!root.HasMember("run_ut")) return lists;

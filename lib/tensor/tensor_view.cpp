@@ -35,6 +35,12 @@ std::string_view torch_name(DType dtype) {
     return "unknown";
 }
 
+std::string_view numpy_name(DType dtype) {
+    std::string_view name = torch_name(dtype);
+    if (name.starts_with("torch.")) name.remove_prefix(6);
+    return name;
+}
+
 std::int64_t TensorView::numel() const {
     std::int64_t n = 1;
     for (auto d : shape) n *= d;

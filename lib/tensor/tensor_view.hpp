@@ -29,6 +29,8 @@ std::size_t dtype_size(DType dtype);
 bool is_floating(DType dtype);  // float16, bfloat16, float32, float64
 // PyTorch spelling, e.g. "torch.float32".
 std::string_view torch_name(DType dtype);
+// NumPy spelling, e.g. "float32" (bfloat16 has none; its callers widen it first).
+std::string_view numpy_name(DType dtype);
 
 struct TensorView {
     DType dtype = DType::Float32;

@@ -23,12 +23,12 @@ TEST_CASE("JsonFile keeps the document and its path; find_member looks up one le
     const auto path = write_json("ok", R"({"task": "tensor", "data": {"x": 1}, "n": 2.5})");
     const JsonFile file = JsonFile::load(path);
     CHECK(file.path() == path.string());
-    const auto* task = find_member(file.root(), "task");
+    const auto* task = find_member(file.document(), "task");
     REQUIRE(task);
     CHECK(std::string(task->GetString()) == "tensor");
-    CHECK(find_member(file.root(), "absent") == nullptr);
-    CHECK(find_member(*find_member(file.root(), "n"), "x") == nullptr);  // not an object
-    const auto* data = find_member(file.root(), "data");
+    CHECK(find_member(file.document(), "absent") == nullptr);
+    CHECK(find_member(*find_member(file.document(), "n"), "x") == nullptr);  // not an object
+    const auto* data = find_member(file.document(), "data");
     REQUIRE(data);
     CHECK(find_member(*data, "x")->GetInt() == 1);
 }

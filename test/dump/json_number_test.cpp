@@ -65,7 +65,7 @@ TEST_CASE("json numbers: JsonFile keeps ints and floats apart and reads zero exp
     const auto path = dir / "numbers.json";
     std::ofstream(path, std::ios::binary) << R"({"a": 7, "b": 7.0, "c": 0e121, "d": -0E-5, "e": NaN, "f": 12345678901234})";
     const auto file = msprobe::dump::JsonFile::load(path);
-    const auto& root = file.root();
+    const auto& root = file.document();
     CHECK(root["a"].IsUint());
     CHECK(root["a"].GetUint() == 7u);
     CHECK(root["b"].IsDouble());

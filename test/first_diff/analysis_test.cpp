@@ -147,9 +147,9 @@ TEST_CASE("nan_analyze: construct chains and stack lookup", "[first_diff][nan_an
     CHECK(construct_chain(looped, "a.0.forward") == std::vector<std::string>{"b", "a.0.forward"});
 
     const auto stack = parse(R"J({"0": [["Torch.operator.1.forward"], ["File /root/example.py, line 10, in test_fcn, \\n test(tensor)"]]})J");
-    const auto* frames = find_stack_frames(stack, "Torch.operator.1.forward", "stack.json");
+    const auto frames = find_stack_frames(stack, "Torch.operator.1.forward", "stack.json");
     REQUIRE(frames);
-    CHECK(std::string((*frames)[0].GetString()) == "File /root/example.py, line 10, in test_fcn, \\n test(tensor)");
+    CHECK(std::string(frames.item(0).text()) == "File /root/example.py, line 10, in test_fcn, \\n test(tensor)");
     CHECK_FALSE(find_stack_frames(stack, "Torch.operator.2.forward", "stack.json"));
     CHECK_THROWS_AS(find_stack_frames(parse(R"({"0": "not a list"})"), "x", "stack.json"), Error);
 }

@@ -8,10 +8,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto path = fuzz::input_file("construct.json", data, size);
     fuzz::expect_result_or_error([&] {
         const auto construct = dump::JsonFile::load(path);
-        if (!construct.root().IsObject()) return;
-        for (const auto& member : construct.root().GetObject()) {
-            (void)first_diff::construct_chain(construct.root(), member.name.GetString());
-        }
+        const dump::JsonView root = construct.root();
+        for (const auto& member : root.members()) (void)first_diff::construct_chain(root, std::string(member.name));
     });
     return 0;
 }

@@ -8,10 +8,10 @@
 
 #include "common/error.hpp"
 #include "compare/compare_request.hpp"
+#include "dump/ptdbg_calls.hpp"
 #include "legacy/compare_job.hpp"
 #include "legacy/compare_metrics.hpp"
 #include "legacy/compare_table.hpp"
-#include "legacy/pkl_file.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"
 #include "support/ptdbg_writer.hpp"
@@ -221,29 +221,29 @@ TEST_CASE("pkl reader: malformed lines name the file and line") {
                        << "\n\n"
                        << R"(["Functional_relu_0_forward_output", 1, [], "torch.float32", [2], [1.0, 0.0)" << "\n";
     try {
-        legacy::read_pkl_file(pkl);
+        dump::read_pkl_file(pkl);
         FAIL("a truncated line must be refused");
     } catch (const Error& e) {
         CHECK(e.file() == pkl.string());
         CHECK(e.reason().starts_with("line 3: not a JSON line"));
     }
     std::ofstream(pkl, std::ios::trunc) << R"(["Functional_relu_0_forward_input.0", 1, [], "torch.float32"])" << "\n";
-    CHECK_THROWS_WITH(legacy::read_pkl_file(pkl), Catch::Contains("line 1: a data record has 6 fields, this one has 4"));
+    CHECK_THROWS_WITH(dump::read_pkl_file(pkl), Catch::Contains("line 1: a data record has 6 fields, this one has 4"));
 
     // Later ptdbg summaries carry a norm: only max, min and mean are kept. Non-float stats keep their texts.
     std::ofstream(pkl, std::ios::trunc)
         << R"(["Tensor_eq_0_forward_input.0", 1, [], "torch.float32", [4], [2.5, NaN, 0.5, 3.0]])" << "\n"
         << R"(["Tensor_eq_0_forward_output", 1, [], "torch.bool", [4], [[], [], [], "Nan"]])" << "\n"
         << R"(["Tensor_eq_0_forward_stack_info", [["a.py", "1", "f", null]]])" << "\n";
-    const auto file = legacy::read_pkl_file(pkl);
+    const auto file = dump::read_pkl_file(pkl);
     REQUIRE(file.apis.size() == 1);
     CHECK(file.has_summary);
     CHECK(file.apis[0].prefix == "Tensor_eq_0_forward");
     CHECK(file.apis[0].records[0].statistics == std::vector<std::string>{"2.5", "", "0.5"});
     CHECK(file.apis[0].records[1].statistics == std::vector<std::string>{"[]", "[]", "[]"});
     CHECK(file.apis[0].stack_text == "[['a.py', '1', 'f', None]]");
-    CHECK(legacy::api_prefix("Tensor___getitem___0_forward_output") == "Tensor___getitem___0_forward");
-    CHECK(legacy::api_prefix("Functional_batch_norm_0_backward_input.0") == "Functional_batch_norm_0_backward");
+    CHECK(dump::api_prefix("Tensor___getitem___0_forward_output") == "Tensor___getitem___0_forward");
+    CHECK(dump::api_prefix("Functional_batch_norm_0_backward_input.0") == "Functional_batch_norm_0_backward");
 }
 
 TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresholds") {
@@ -320,7 +320,7 @@ TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduce
     const fs::path dir = testing::scratch_dir("legacy_reference_sample");
     const fs::path data = dir / "npu_test";
     fs::create_directories(data);
-    for (const auto& api : legacy::read_pkl_file(pkl).apis) {
+    for (const auto& api : dump::read_pkl_file(pkl).apis) {
         for (const auto& record : api.records) {
             std::vector<std::int64_t> shape;
             std::int64_t count = 1;

@@ -14,6 +14,7 @@
 namespace {
 
 using namespace msprobe::precision;
+using msprobe::tensor::DType;
 using msprobe::precision::testing::out;
 using msprobe::precision::testing::torch_linspace;
 

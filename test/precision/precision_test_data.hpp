@@ -10,10 +10,10 @@
 
 namespace msprobe::precision::testing {
 
-inline TensorData tensor(DType dtype, std::vector<double> values, std::vector<std::int64_t> shape = {}) {
+inline TensorData tensor(tensor::DType dtype, std::vector<double> values, std::vector<std::int64_t> shape = {}) {
     if (shape.empty()) shape = {static_cast<std::int64_t>(values.size())};
     for (auto& v : values) {
-        if (dtype == DType::BFloat16) {
+        if (dtype == tensor::DType::BFloat16) {
             v = round_to_bfloat16(v);
         } else if (is_floating(dtype)) {
             v = round_to(fp_of(dtype), v);
@@ -22,7 +22,7 @@ inline TensorData tensor(DType dtype, std::vector<double> values, std::vector<st
     return {dtype, std::move(shape), std::move(values)};
 }
 
-inline OutputValue out(DType dtype, std::vector<double> values, std::vector<std::int64_t> shape = {}) {
+inline OutputValue out(tensor::DType dtype, std::vector<double> values, std::vector<std::int64_t> shape = {}) {
     return OutputValue::of_tensor(tensor(dtype, std::move(values), std::move(shape)));
 }
 

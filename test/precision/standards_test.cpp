@@ -10,6 +10,7 @@
 #include "precision_test_data.hpp"
 
 using namespace msprobe::precision;
+using msprobe::tensor::DType;
 using msprobe::precision::testing::out;
 using msprobe::precision::testing::tensor;
 using Catch::Detail::Approx;

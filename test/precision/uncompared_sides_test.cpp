@@ -8,6 +8,7 @@
 #include "precision_test_data.hpp"
 
 using namespace msprobe::precision;
+using msprobe::tensor::DType;
 using msprobe::precision::testing::out;
 
 TEST_CASE("a forward side with nothing but a None bench output becomes SKIP", "[precision]") {

@@ -29,6 +29,13 @@ TEST_CASE("dtype sizes, floating kinds and torch names", "[tensor][tensor_view]"
     CHECK(torch_name(DType::UInt8) == "torch.uint8");
 }
 
+TEST_CASE("numpy names are the torch names without the module", "[tensor][tensor_view]") {
+    CHECK(numpy_name(DType::Float16) == "float16");
+    CHECK(numpy_name(DType::Bool) == "bool");
+    CHECK(numpy_name(DType::Int64) == "int64");
+    CHECK(numpy_name(DType::Complex128) == "complex128");
+}
+
 TEST_CASE("numel multiplies the shape; a 0-d view holds one element", "[tensor][tensor_view]") {
     CHECK(view({}, {}).numel() == 1);
     CHECK(view({2, 3, 4}, {12, 4, 1}).numel() == 24);

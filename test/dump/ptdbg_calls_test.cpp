@@ -6,12 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "legacy/pkl_file.hpp"
+#include "dump/ptdbg_calls.hpp"
 #include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
-using msprobe::legacy::api_prefix;
-using msprobe::legacy::read_pkl_file;
+using msprobe::dump::api_prefix;
+using msprobe::dump::read_pkl_file;
 
 namespace {
 
@@ -25,7 +25,7 @@ std::string refusal(const std::string& name, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("api_prefix keeps everything up to the last direction token", "[legacy][pkl]") {
+TEST_CASE("api_prefix keeps everything up to the last direction token", "[dump][pkl]") {
     CHECK(api_prefix("Functional_linear_0_forward_input.0") == "Functional_linear_0_forward");
     CHECK(api_prefix("Tensor___getitem___0_forward_output") == "Tensor___getitem___0_forward");
     CHECK(api_prefix("Torch_add_3_backward_output.1") == "Torch_add_3_backward");
@@ -36,7 +36,7 @@ TEST_CASE("api_prefix keeps everything up to the last direction token", "[legacy
     CHECK(api_prefix("Torch_add_3_forward") == "Torch_add_3_forward");  // no "_" after the token
 }
 
-TEST_CASE("a ptdbg .pkl groups its records into calls with their statistics and stack", "[legacy][pkl]") {
+TEST_CASE("a ptdbg .pkl groups its records into calls with their statistics and stack", "[dump][pkl]") {
     const auto path = write_pkl("calls",
                                 "[\"Functional_linear_0_forward_input.0\", 1, [], \"torch.float32\", [3, 2], "
                                 "[1.5, -2.0, 0.25]]\n"
@@ -84,7 +84,7 @@ TEST_CASE("a ptdbg .pkl groups its records into calls with their statistics and 
 }
 
 TEST_CASE("an overflow .pkl: the stack before its call, a dump flag above 100 and no summary",
-          "[legacy][pkl]") {
+          "[dump][pkl]") {
     const auto file = read_pkl_file(write_pkl("overflow",
                                               "[\"Torch_add_3_forward_stack_info\", [\"\"]]\n"
                                               "[\"Torch_add_3_forward_input.0\", 101, [], \"torch.float16\", [2], "
@@ -102,7 +102,7 @@ TEST_CASE("an overflow .pkl: the stack before its call, a dump flag above 100 an
     CHECK(file.apis[0].records[1].summary_valid);
 }
 
-TEST_CASE("a .pkl of stack records only holds no call; eight-field records are read", "[legacy][pkl]") {
+TEST_CASE("a .pkl of stack records only holds no call; eight-field records are read", "[dump][pkl]") {
     const auto stacks = read_pkl_file(write_pkl("stacks",
                                                 "[\"Torch_add_3_forward_stack_info\", [[\"a.py\", \"1\", \"f\", null]]]\n"
                                                 "[\"Torch_add_4_forward_stack_info\", [[\"a.py\", \"2\", \"f\", null]]]\n"));
@@ -115,7 +115,7 @@ TEST_CASE("a .pkl of stack records only holds no call; eight-field records are r
     CHECK(eight.apis[0].records[0].statistics == std::vector<std::string>{"0.5", "0.5", "0.5"});
 }
 
-TEST_CASE("a line that is not a ptdbg record is refused with its line number", "[legacy][pkl]") {
+TEST_CASE("a line that is not a ptdbg record is refused with its line number", "[dump][pkl]") {
     const std::string good = "[\"Torch_relu_0_forward_output\", 1, [], \"torch.float32\", [1], [0.5, 0.5, 0.5]]\n";
     CHECK(refusal("json", good + "[1, 2\n").starts_with("line 2: not a JSON line"));
     CHECK(refusal("object", good + "\n{\"a\": 1}\n") == "line 3: a record must be a non-empty JSON array");

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace msprobe::legacy {
+namespace msprobe::dump {
 
 // One tensor or scalar record, its texts rendered as ptdbg's CSV shows them
 // (pandas writing Python values: floats shortest round trip, NaN empty).
@@ -43,4 +43,4 @@ PklFile read_pkl_file(const std::filesystem::path& path);
 // "_backward" that is followed by "_"; names without one are their own prefix.
 std::string api_prefix(const std::string& record_name);
 
-}  // namespace msprobe::legacy
+}  // namespace msprobe::dump
