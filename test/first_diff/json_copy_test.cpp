@@ -1,5 +1,5 @@
-// Copying msprobe's JSON values through the Python-style writer, truthiness,
-// and the op_items rows of one state.
+// Copying msprobe's JSON values through the Python-style writer, and the
+// op_items rows of one state. (Truthiness is the JSON view's: test/dump/json_view_test.cpp.)
 #include <catch2/catch.hpp>
 
 #include "dump/json_file.hpp"
@@ -15,7 +15,7 @@ dump::JsonFile json_of(const std::string& name, const std::string& text) {
     return dump::JsonFile::load(testing::scratch_file(name, "value.json", text));
 }
 
-std::string copied(const rapidjson::Value& value, int indent) {
+std::string copied(dump::JsonView value, int indent) {
     py::JsonWriter out(indent);
     copy_json_value(out, value);
     return out.text();
@@ -33,22 +33,6 @@ TEST_CASE("values are copied unchanged, in member order", "[json_copy]") {
     CHECK(copied(scalar.root(), 0) == "[\nfalse,\n1e-05\n]");
 }
 
-TEST_CASE("Python truthiness of possibly absent values", "[json_copy]") {
-    const auto json = json_of("json_copy_truthy",
-                              R"({"zero": 0, "one": 1, "empty": "", "text": "a", "none": null, "list": [], "full": [0], "f": false})");
-    auto truthy = [&](const char* key) { return json_truthy(dump::find_member(json.root(), key)); };
-    CHECK_FALSE(json_truthy(nullptr));
-    CHECK_FALSE(truthy("zero"));
-    CHECK(truthy("one"));
-    CHECK_FALSE(truthy("empty"));
-    CHECK(truthy("text"));
-    CHECK_FALSE(truthy("none"));
-    CHECK_FALSE(truthy("list"));
-    CHECK(truthy("full"));
-    CHECK_FALSE(truthy("f"));
-    CHECK_FALSE(truthy("absent"));
-}
-
 TEST_CASE("rows of one state: a repeated name keeps its place, the later row wins", "[json_copy]") {
     const auto json = json_of("json_copy_rows", R"([
         {"NPU Name": "a", "state": "input", "v": 1},
@@ -61,10 +45,10 @@ TEST_CASE("rows of one state: a repeated name keeps its place, the later row win
     const auto rows = rows_of_state(json.root(), "input");
     REQUIRE(rows.size() == 3);
     CHECK(rows[0].first == "a");
-    CHECK(dump::find_member(*rows[0].second, "v")->GetInt() == 4);
+    CHECK(rows[0].second.member("v").integer() == 4);
     CHECK(rows[1].first == "c");
     CHECK(rows[2].first == "None");
-    CHECK(dump::find_member(*rows[2].second, "v")->GetInt() == 5);
+    CHECK(rows[2].second.member("v").integer() == 5);
     const auto outputs = rows_of_state(json.root(), "output");
     REQUIRE(outputs.size() == 1);
     CHECK(outputs[0].first == "b");
