@@ -14,7 +14,7 @@ namespace msprobe::dump {
 
 // msprobe writes values a few levels deep (a tensor in a list in a tuple in a
 // dict stays below 10) and its own comparator gives up at 400 levels
-// (formats.md §16.1). 1000 is far above any real dump and keeps every
+// on deeper values. 1000 is far above any real dump and keeps every
 // recursive walk of the DOM afterwards (flatten, python_str, copies) within a
 // few hundred KiB of stack.
 inline constexpr unsigned kMaxJsonDepth = 1000;

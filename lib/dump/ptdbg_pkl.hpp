@@ -1,6 +1,6 @@
 #pragma once
 // Legacy ptdbg_ascend dump index (".pkl"): despite the name, UTF-8 text with
-// one JSON array per line (formats.md §12). This reader only splits the file
+// one JSON array per line. This reader only splits the file
 // into records; what a record means is left to its users.
 #include <cstdint>
 #include <filesystem>

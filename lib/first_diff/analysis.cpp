@@ -19,7 +19,7 @@ namespace {
 
 using Handle = std::size_t;  // index into Graph::nodes
 
-// A communication node of one rank's chain (spec §4.1).
+// A communication node of one rank's chain, linked to its peers on other ranks.
 struct CommNode {
     std::size_t rank_pos = 0;  // position of its rank in the ascending rank list
     std::size_t index = 0;     // into that rank's ops

@@ -1,6 +1,5 @@
 #pragma once
-// The graph search shared by compare -da and nan_analyze (diff_analyze spec
-// §4-§5, §12-§13): every rank's ops in execution order, communication ops
+// The graph search shared by compare -da and nan_analyze: every rank's ops in execution order, communication ops
 // linked into a graph across ranks, and the three phases that decide which
 // flagged op came "first".
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// The per-API difference check of compare -da (diff_analyze spec §2.3): result
+// The per-API difference check of compare -da: result
 // rows grouped into API batches, and a batch "is not the same" when one of its
 // outputs exceeds a relative-error threshold (statistics) or differs (md5).
 #include <cstddef>

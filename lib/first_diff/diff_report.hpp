@@ -1,5 +1,5 @@
 #pragma once
-// The output of compare -da (diff_analyze spec §6): diff_analyze_{ns}.json
+// The output of compare -da: diff_analyze_{ns}.json
 // with, per rank, the first differing nodes' NPU statistics and stack.
 #include <cstdint>
 #include <filesystem>

@@ -1,5 +1,5 @@
 #pragma once
-// nan_analyze's view of a rank's dump.json (diff_analyze spec §11, §12): which
+// nan_analyze's view of a rank's dump.json: which
 // ops produce NaN/Inf from clean inputs, and what each communication op says
 // about its peers.
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 // How the first-difference (compare -da) and first-NaN/Inf (nan_analyze)
 // analyses classify a dump key: communication op, ignored op, or compute op;
-// and the role tables of the communication APIs (diff_analyze spec §4.2, §11).
+// and the role tables of the communication APIs.
 #include <cstdint>
 #include <optional>
 #include <string>

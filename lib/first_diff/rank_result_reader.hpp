@@ -1,6 +1,6 @@
 #pragma once
 // Stage B/C input of compare -da: a compare_result_rank*.json file read into
-// the analysis model (diff_analyze spec §3, §4.1, §4.3, §4.4).
+// the analysis model: per API whether it differs, its rows, and its communication facts.
 #include <cstdint>
 #include <filesystem>
 #include <optional>

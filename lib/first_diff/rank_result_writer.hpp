@@ -1,5 +1,5 @@
 #pragma once
-// Stage A of compare -da (diff_analyze spec §2): one rank pair compared with
+// Stage A of compare -da: one rank pair compared with
 // the statistics (or md5) rules, checked API by API, and written as msprobe's
 // compare_result_rank{N}_{timestamp}.json.
 #include <filesystem>

@@ -1,5 +1,5 @@
 #pragma once
-// ptdbg_ascend's parse(pkl_file, module_name_prefix) (spec parse.md §1): the
+// ptdbg_ascend's parse(pkl_file, module_name_prefix): the
 // call stacks and statistics of every record whose name starts with a prefix.
 #include <string>
 #include <vector>
