@@ -60,12 +60,13 @@ cmake -S . -B "$build" -DCMAKE_TOOLCHAIN_FILE=cmake/aarch64-linux-gnu.cmake -DCM
 cmake --build "$build" -j "$jobs"
 built=$SECONDS
 
-# Tests that set a resource limit (ulimit -v, -f) and then start the program:
-# under qemu-user the limit binds the emulator (which reserves gigabytes of
-# address space for its guest), so they measure qemu, not msprobe. They run
-# in the native suite.
+# Tests that set a resource limit (ulimit -v, -f, setrlimit) and then start or
+# measure the program: under qemu-user the limit binds the emulator (which
+# reserves gigabytes of address space for its guest), so they measure qemu,
+# not msprobe. They run in the native suite.
 emulator_bound=(
   "common:a thread limit lowers the pool's size instead of failing"
+  "common:reservations count against what the address-space limit leaves"
   "cli:hostile files: a dump.json whose parse cannot fit is refused before it is read"
   "cli:a file-size limit is reported in one line and leaves no partial file"
 )
