@@ -58,16 +58,16 @@ RankDumps::Rank& RankDumps::rank(int r) {
         entry->loaded = std::make_unique<DumpRecords>(read_dump_records(path));
         entry->records = entry->loaded.get();
     }
-    for (const auto& api : entry->records->apis) entry->forwards.emplace(api.full_name, api.forward);
+    for (const auto& api : entry->records->apis) entry->forwards.emplace(api.full_name, *api.forward);
     entry->inputs = std::make_unique<InputBuilder>(entry->records->data_root);
     slot = std::move(entry);
     return *slot;
 }
 
-const rapidjson::Value* RankDumps::forward_entry(int r, const std::string& full_name) {
+dump::JsonView RankDumps::forward_entry(int r, const std::string& full_name) {
     auto& entry = rank(r);
     const auto it = entry.forwards.find(full_name);
-    return it == entry.forwards.end() ? nullptr : it->second;
+    return it == entry.forwards.end() ? dump::JsonView() : it->second;
 }
 
 InputBuilder& RankDumps::inputs(int r) { return *rank(r).inputs; }
