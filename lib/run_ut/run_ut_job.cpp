@@ -217,7 +217,8 @@ RunUtSummary run_ut(const RunUtOptions& options) {
             result = run_collective_or_skip(api, parts->api_name, *rank_dumps, records.data_root.has_value());
         } else {
             if (options.seed_per_api) at::manual_seed(1234);
-            const ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
+            const ApiRunRequest request{api.full_name, parts->family, parts->api_name, *api.forward,
+                                        api.backward ? dump::JsonView(*api.backward) : dump::JsonView(),
                                         records.data_root.has_value()};
             result = run_api_or_skip(request, inputs, options.save_error_data ? &error_dir : nullptr);
         }
