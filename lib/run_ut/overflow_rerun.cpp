@@ -146,7 +146,7 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
     InputBuilder inputs(records.data_root);
     for (const auto& api : records.apis) {
         const auto parts = precision::split_api_full_name(api.full_name);
-        const dump::EntryView forward(api.full_name, *api.forward);
+        const dump::EntryView forward(api.full_name, api.forward);
         const bool in_overflow = input_overflow(forward);
         const bool device_overflow = records_overflow(forward.output());
         auto write = [&](const std::string& cpu, const std::string& verdict, const std::string& message) {
@@ -167,7 +167,7 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
             continue;
         }
         try {
-            const PyCall call = inputs.forward_call(*api.forward, parts->api_name, !has_out_keyword(*api.forward));
+            const PyCall call = inputs.forward_call(api.forward, parts->api_name, !has_out_keyword(api.forward));
             bool emulated = false;
             const c10::IValue out = cpu_run(parts->family, parts->api_name, call, emulated);
             if (out.isNone()) {

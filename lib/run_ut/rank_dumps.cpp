@@ -58,7 +58,7 @@ RankDumps::Rank& RankDumps::rank(int r) {
         entry->loaded = std::make_unique<DumpRecords>(read_dump_records(path));
         entry->records = entry->loaded.get();
     }
-    for (const auto& api : entry->records->apis) entry->forwards.emplace(api.full_name, *api.forward);
+    for (const auto& api : entry->records->apis) entry->forwards.emplace(api.full_name, api.forward);
     entry->inputs = std::make_unique<InputBuilder>(entry->records->data_root);
     slot = std::move(entry);
     return *slot;

@@ -124,7 +124,7 @@ precision::ApiComparison run_collective_or_skip(const ApiEntry& api, const std::
         return precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut: {}. SKIP.", api.full_name, *why));
     }
     try {
-        return run_collective(api.full_name, api_name, *api.forward, ranks, device_from_dump);
+        return run_collective(api.full_name, api_name, api.forward, ranks, device_from_dump);
     } catch (const std::exception& e) {
         return precision::skipped_api(api.full_name,
                                       fmt::format("API {} not re-executed: {}. SKIP.", api.full_name, exception_text(e)));
@@ -217,8 +217,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
             result = run_collective_or_skip(api, parts->api_name, *rank_dumps, records.data_root.has_value());
         } else {
             if (options.seed_per_api) at::manual_seed(1234);
-            const ApiRunRequest request{api.full_name, parts->family, parts->api_name, *api.forward,
-                                        api.backward ? dump::JsonView(*api.backward) : dump::JsonView(),
+            const ApiRunRequest request{api.full_name, parts->family, parts->api_name, api.forward, api.backward,
                                         records.data_root.has_value()};
             result = run_api_or_skip(request, inputs, options.save_error_data ? &error_dir : nullptr);
         }
