@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "dump/json_file.hpp"
+#include "dump/json_view.hpp"
 #include "run_ut/api_executor.hpp"
 #include "run_ut/skip_api.hpp"
 
@@ -16,7 +16,6 @@ namespace {
 using tensor::DType;
 using precision::OutputValue;
 
-using dump::find_member;
 
 DType to_precision_dtype(at::ScalarType t) {
     switch (t) {
@@ -174,13 +173,10 @@ c10::IValue run_device(const std::string& family, const std::string& api_name, c
     }
 }
 
-std::optional<at::ScalarType> output_dtype_hint(const rapidjson::Value& forward) {
-    const auto* out = find_member(forward, "output");
-    if (!out || !out->IsArray() || out->Empty()) return std::nullopt;
-    const auto& first = (*out)[0];
-    const auto* dt = find_member(first, "dtype");
-    if (!dt || !dt->IsString()) return std::nullopt;
-    const auto t = scalar_type_from_name(dt->GetString());
+std::optional<at::ScalarType> output_dtype_hint(dump::JsonView forward) {
+    const auto dt = forward.member("output").item(0).member("dtype");
+    if (!dt.is_string()) return std::nullopt;
+    const auto t = scalar_type_from_name(std::string(dt.text()));
     if (t == at::kBFloat16 || t == at::kHalf || t == at::kFloat || t == at::kDouble) return t;
     return std::nullopt;
 }
@@ -207,26 +203,26 @@ std::vector<OutputValue> gradients(const std::vector<at::Tensor>& tensors) {
 }
 
 // Dumped outputs of a real-data dump: tensor records loaded, anything else by its recorded value.
-OutputValue dumped_value(const rapidjson::Value& record, InputBuilder& inputs) {
-    if (record.IsArray()) {
+OutputValue dumped_value(dump::JsonView record, InputBuilder& inputs) {
+    if (record.is_array()) {
         std::vector<OutputValue> items;
-        for (const auto& e : record.GetArray()) items.push_back(dumped_value(e, inputs));
+        for (const auto e : record.items()) items.push_back(dumped_value(e, inputs));
         return OutputValue::sequence(std::move(items));
     }
-    if (record.IsNull()) return OutputValue::none();
+    if (record.is_null()) return OutputValue::none();
     if (auto t = inputs.real_tensor(record)) return to_output_value(c10::IValue(*t));
-    const auto* v = find_member(record, "value");
-    if (!v || v->IsNull()) return OutputValue::none();
-    if (v->IsBool()) return OutputValue::of_bool(v->GetBool());
-    if (v->IsInt64()) return OutputValue::of_int(v->GetInt64());
-    if (v->IsNumber()) return OutputValue::of_float(v->GetDouble());
-    if (v->IsString()) return OutputValue::of_str(v->GetString());
+    const auto v = record.member("value");
+    if (!v || v.is_null()) return OutputValue::none();
+    if (const auto b = v.boolean()) return OutputValue::of_bool(*b);
+    if (const auto i = v.integer()) return OutputValue::of_int(*i);
+    if (const auto d = v.number()) return OutputValue::of_float(*d);
+    if (v.is_string()) return OutputValue::of_str(std::string(v.text()));
     throw SkipApi("a dumped output record cannot be read");
 }
 
-OutputValue dumped_outputs(const rapidjson::Value& list, InputBuilder& inputs) {
-    if (!list.IsArray()) throw SkipApi("the dumped output is not a list");
-    if (list.Size() == 1) return dumped_value(list[0], inputs);
+OutputValue dumped_outputs(dump::JsonView list, InputBuilder& inputs) {
+    if (!list.is_array()) throw SkipApi("the dumped output is not a list");
+    if (list.size() == 1) return dumped_value(list.item(0), inputs);
     return dumped_value(list, inputs);
 }
 
@@ -294,7 +290,7 @@ bool backward_not_supported(const std::string& api_name, std::string& message, b
 }
 
 precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inputs, ApiRunArtifacts* artifacts) {
-    const auto& forward = *request.forward;
+    const auto forward = request.forward;
     const bool need_grad = !has_out_keyword(forward);
     std::string backward_message;
     backward_not_supported(request.api_name, backward_message, need_grad);
@@ -323,7 +319,7 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
         const PyCall device_call = copy_call(call, request.api_name, std::nullopt, backward_wanted, device_tensors);
         device_out = run_device(request.family, request.api_name, device_call, rule);
     }
-    device_value = request.device_from_dump ? dumped_outputs(*find_member(forward, "output"), inputs)
+    device_value = request.device_from_dump ? dumped_outputs(forward.member("output"), inputs)
                                             : to_output_value(device_out);
 
     if (artifacts) {
@@ -347,11 +343,9 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
         if (!index && is_sequence(bench_out)) {
             backward_message += "Multiple backward is not supported.";
         } else {
-            const auto* grad_records = find_member(*request.backward, "input");
-            if (!grad_records || !grad_records->IsArray() || grad_records->Empty()) {
-                throw SkipApi("the backward entry has no input gradient");
-            }
-            const PyValue grad = inputs.positional((*grad_records)[0], request.api_name, true);
+            const auto grad_records = request.backward.member("input");
+            if (grad_records.items().empty()) throw SkipApi("the backward entry has no input gradient");
+            const PyValue grad = inputs.positional(grad_records.item(0), request.api_name, true);
             if (grad.kind != PyValue::Kind::Tensor) throw SkipApi("the backward input gradient is not a tensor");
             at::Tensor bench_grad = grad.tensor.detach();
             const auto gt = bench_grad.scalar_type();

@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/document.h>
-
+#include "dump/json_view.hpp"
 #include "precision/output_compare.hpp"
 #include "run_ut/error_data.hpp"
 #include "run_ut/input_builder.hpp"
@@ -19,8 +18,8 @@ struct ApiRunRequest {
     std::string full_name;
     std::string family;
     std::string api_name;
-    const rapidjson::Value* forward = nullptr;
-    const rapidjson::Value* backward = nullptr;
+    dump::JsonView forward;
+    dump::JsonView backward;  // empty when the dump holds no backward entry
     bool device_from_dump = false;  // judge the dumped outputs instead of re-running at the dumped dtypes
 };
 

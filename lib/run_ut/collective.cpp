@@ -7,7 +7,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "dump/json_file.hpp"
+#include "dump/json_view.hpp"
 #include "run_ut/api_run.hpp"
 #include "run_ut/private_random_stream.hpp"
 #include "run_ut/skip_api.hpp"
@@ -55,73 +55,62 @@ struct Arg {
     const char* keyword;
 };
 
-using dump::find_member;
+std::size_t positional_count(dump::JsonView forward) { return forward.member("input_args").items().size(); }
 
-std::size_t positional_count(const rapidjson::Value& forward) {
-    const auto* args = find_member(forward, "input_args");
-    return args && args->IsArray() ? args->Size() : 0;
-}
-
-const rapidjson::Value* argument(const rapidjson::Value& forward, Arg arg) {
-    const auto* args = find_member(forward, "input_args");
-    if (args && args->IsArray() && arg.index < args->Size()) return &(*args)[static_cast<rapidjson::SizeType>(arg.index)];
-    const auto* kwargs = find_member(forward, "input_kwargs");
-    return kwargs ? find_member(*kwargs, arg.keyword) : nullptr;
+dump::JsonView argument(dump::JsonView forward, Arg arg) {
+    if (const auto positional = forward.member("input_args").item(arg.index)) return positional;
+    return forward.member("input_kwargs").member(arg.keyword);
 }
 
 // The argument as it was after the call: a collective's `output` mirrors its positional arguments followed
 // by its keyword values.
-const rapidjson::Value* argument_after(const rapidjson::Value& forward, Arg arg) {
-    const auto* out = find_member(forward, "output");
-    if (!out || !out->IsArray()) return nullptr;
+dump::JsonView argument_after(dump::JsonView forward, Arg arg) {
+    const auto out = forward.member("output");
+    if (!out.is_array()) return {};
     std::size_t slot = arg.index;
     const std::size_t positional = positional_count(forward);
     if (arg.index >= positional) {
-        const auto* kwargs = find_member(forward, "input_kwargs");
-        if (!kwargs || !kwargs->IsObject()) return nullptr;
+        const auto kwargs = forward.member("input_kwargs");
+        if (!kwargs.is_object()) return {};
         slot = positional;
         bool found = false;
-        for (const auto& m : kwargs->GetObject()) {
-            if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == arg.keyword) {
+        for (const auto& m : kwargs.members()) {
+            if (m.name == arg.keyword) {
                 found = true;
                 break;
             }
             ++slot;
         }
-        if (!found) return nullptr;
+        if (!found) return {};
     }
-    return slot < out->Size() ? &(*out)[static_cast<rapidjson::SizeType>(slot)] : nullptr;
+    return out.item(slot);
 }
 
-std::int64_t int_argument(const rapidjson::Value& forward, Arg arg, std::optional<std::int64_t> fallback) {
-    const auto* record = argument(forward, arg);
-    if (record) {
-        const auto* v = record->IsObject() ? find_member(*record, "value") : record;
-        if (v && v->IsNumber()) return static_cast<std::int64_t>(v->GetDouble());
+std::int64_t int_argument(dump::JsonView forward, Arg arg, std::optional<std::int64_t> fallback) {
+    if (const auto record = argument(forward, arg)) {
+        const auto v = record.is_object() ? record.member("value") : record;
+        if (const auto number = v.number()) return static_cast<std::int64_t>(*number);
     }
     if (fallback) return *fallback;
     throw SkipApi(fmt::format("the call records no '{}' argument", arg.keyword));
 }
 
 // The global ranks of the call's process group: a recorded torch.ProcessGroup, else every rank dumped.
-std::vector<int> group_ranks(const rapidjson::Value& forward, const RankDumps& ranks) {
+std::vector<int> group_ranks(dump::JsonView forward, const RankDumps& ranks) {
     for (const char* section : {"input_args", "input_kwargs"}) {
-        const auto* values = find_member(forward, section);
-        if (!values) continue;
-        auto visit = [](const rapidjson::Value& v) -> const rapidjson::Value* {
-            const auto* type = find_member(v, "type");
-            if (!type || !type->IsString() || std::string_view(type->GetString()) != "torch.ProcessGroup") return nullptr;
-            return find_member(v, "group_ranks");
+        const auto values = forward.member(section);
+        auto visit = [](dump::JsonView v) -> dump::JsonView {
+            if (v.member("type").string() != "torch.ProcessGroup") return {};
+            return v.member("group_ranks");
         };
-        const rapidjson::Value* found = nullptr;
-        if (values->IsArray()) {
-            for (const auto& v : values->GetArray()) found = found ? found : visit(v);
-        } else if (values->IsObject()) {
-            for (const auto& m : values->GetObject()) found = found ? found : visit(m.value);
-        }
-        if (found && found->IsArray()) {
+        dump::JsonView found;
+        for (const auto v : values.items()) found = found ? found : visit(v);
+        for (const auto& m : values.members()) found = found ? found : visit(m.value);
+        if (found.is_array()) {
             std::vector<int> group;
-            for (const auto& r : found->GetArray()) group.push_back(r.GetInt());
+            for (const auto r : found.items()) {
+                if (const auto rank = r.integer()) group.push_back(static_cast<int>(*rank));
+            }
             return group;
         }
     }
@@ -136,11 +125,10 @@ std::vector<int> group_ranks(const rapidjson::Value& forward, const RankDumps& r
 enum class ReduceOp { Sum, Avg, Product, Min, Max, BitAnd, BitOr, BitXor };
 
 // {"type": "torch.distributed.ReduceOp", "value": "RedOpType.SUM"}; SUM when not recorded.
-ReduceOp reduce_op(const rapidjson::Value& forward, Arg arg) {
-    const auto* record = argument(forward, arg);
-    const auto* v = record ? find_member(*record, "value") : nullptr;
-    if (!v || !v->IsString()) return ReduceOp::Sum;
-    std::string text = v->GetString();
+ReduceOp reduce_op(dump::JsonView forward, Arg arg) {
+    const auto v = argument(forward, arg).member("value");
+    if (!v.is_string()) return ReduceOp::Sum;
+    std::string text(v.text());
     text = text.substr(text.rfind('.') + 1);
     static const std::map<std::string, ReduceOp> ops = {
         {"SUM", ReduceOp::Sum},     {"AVG", ReduceOp::Avg},      {"PRODUCT", ReduceOp::Product},
@@ -148,7 +136,7 @@ ReduceOp reduce_op(const rapidjson::Value& forward, Arg arg) {
         {"BOR", ReduceOp::BitOr},   {"BXOR", ReduceOp::BitXor},
     };
     const auto it = ops.find(text);
-    if (it == ops.end()) throw SkipApi(fmt::format("reduce op {} is not re-executed", v->GetString()));
+    if (it == ops.end()) throw SkipApi(fmt::format("reduce op {} is not re-executed", v.text()));
     return it->second;
 }
 
@@ -199,7 +187,7 @@ std::vector<std::int64_t> split_sizes(const PyValue& v, std::int64_t rows, std::
 // One call as every member of the group recorded it.
 class GroupCall {
 public:
-    GroupCall(const std::string& full_name, const std::string& api_name, const rapidjson::Value& own, RankDumps& ranks)
+    GroupCall(const std::string& full_name, const std::string& api_name, dump::JsonView own, RankDumps& ranks)
         : full_name_(full_name), api_name_(api_name), ranks_(ranks), members_(group_ranks(own, ranks)) {
         const auto it = std::find(members_.begin(), members_.end(), ranks.own_rank());
         if (it == members_.end()) throw SkipApi(fmt::format("rank {} is not in the call's group", ranks.own_rank()));
@@ -217,18 +205,18 @@ public:
     // `arg` as rank `rank` passed it, rebuilt; a statistics record is drawn under the rank's own seed, so
     // every rank's run of run_ut sees the same inputs of the others.
     PyValue input(int rank, Arg arg) {
-        const auto* forward = ranks_.forward_entry(rank, full_name_);
+        const auto forward = ranks_.forward_entry(rank, full_name_);
         if (!forward) throw SkipApi(fmt::format("rank {}'s dump.json has no {}", rank, full_name_));
-        const auto* record = argument(*forward, arg);
+        const auto record = argument(forward, arg);
         if (!record) throw SkipApi(fmt::format("rank {} recorded no '{}' argument", rank, arg.keyword));
         PrivateRandomStream stream(kSeed + static_cast<std::uint64_t>(rank));
-        return ranks_.inputs(rank).positional(*record, api_name_, false);
+        return ranks_.inputs(rank).positional(record, api_name_, false);
     }
 
     // An argument the call may leave at its default: None when not recorded.
     PyValue optional_input(int rank, Arg arg) {
-        const auto* forward = ranks_.forward_entry(rank, full_name_);
-        return forward && argument(*forward, arg) ? input(rank, arg) : PyValue::none();
+        const auto forward = ranks_.forward_entry(rank, full_name_);
+        return forward && argument(forward, arg) ? input(rank, arg) : PyValue::none();
     }
 
     std::vector<PyValue> inputs(Arg arg) {
@@ -262,7 +250,7 @@ std::vector<at::Tensor> each(const std::vector<at::Tensor>& parts, const Precisi
 
 c10::IValue tensor_list(std::vector<at::Tensor> tensors) { return c10::IValue(std::move(tensors)); }
 
-Recomputed recompute(Kind kind, const rapidjson::Value& own, GroupCall& call, int own_rank) {
+Recomputed recompute(Kind kind, dump::JsonView own, GroupCall& call, int own_rank) {
     const Precision bench = [](const at::Tensor& t) { return at::isFloatingType(t.scalar_type()) ? t.to(at::kDouble) : t; };
     const Precision device = [](const at::Tensor& t) { return t; };
     const std::size_t me = call.own_index();
@@ -343,19 +331,19 @@ Recomputed recompute(Kind kind, const rapidjson::Value& own, GroupCall& call, in
 }
 
 // What this rank recorded for the result argument after the call (real-data dumps).
-precision::OutputValue recorded_result(const rapidjson::Value& own, Arg result, InputBuilder& inputs) {
-    const auto* record = argument_after(own, result);
+precision::OutputValue recorded_result(dump::JsonView own, Arg result, InputBuilder& inputs) {
+    const auto record = argument_after(own, result);
     if (!record) throw SkipApi(fmt::format("the dump records no '{}' after the call", result.keyword));
-    if (record->IsArray()) {
+    if (record.is_array()) {
         std::vector<precision::OutputValue> items;
-        for (const auto& e : record->GetArray()) {
+        for (const auto e : record.items()) {
             const auto t = inputs.real_tensor(e);
             if (!t) throw SkipApi("the recorded result has no tensor file");
             items.push_back(to_output_value(c10::IValue(*t)));
         }
         return precision::OutputValue::sequence(std::move(items));
     }
-    const auto t = inputs.real_tensor(*record);
+    const auto t = inputs.real_tensor(record);
     if (!t) throw SkipApi("the recorded result has no tensor file");
     return to_output_value(c10::IValue(*t));
 }
@@ -369,7 +357,7 @@ std::optional<std::string> collective_unsupported(const std::string& api_name) {
 }
 
 precision::ApiComparison run_collective(const std::string& full_name, const std::string& api_name,
-                                        const rapidjson::Value& forward, RankDumps& ranks, bool device_from_dump) {
+                                        dump::JsonView forward, RankDumps& ranks, bool device_from_dump) {
     const auto kind = collectives().find(api_name);
     if (kind == collectives().end()) throw SkipApi(*collective_unsupported(api_name));
     GroupCall call(full_name, api_name, forward, ranks);

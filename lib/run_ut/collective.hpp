@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "dump/json_view.hpp"
 #include "precision/output_compare.hpp"
 #include "run_ut/rank_dumps.hpp"
 
@@ -23,6 +24,6 @@ std::optional<std::string> collective_unsupported(const std::string& api_name);
 // Statistics-mode inputs are drawn from a private seed so the global random stream, which the other APIs'
 // inputs depend on, is left exactly as msprobe leaves it.
 precision::ApiComparison run_collective(const std::string& full_name, const std::string& api_name,
-                                        const rapidjson::Value& forward, RankDumps& ranks, bool device_from_dump);
+                                        dump::JsonView forward, RankDumps& ranks, bool device_from_dump);
 
 }  // namespace msprobe::run_ut

@@ -7,18 +7,21 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/document.h>
+#include <rapidjson/fwd.h>
 
 #include "dump/json_file.hpp"
+#include "dump/json_view.hpp"
 
 namespace msprobe::run_ut {
 
 struct ApiEntry {
-    std::string full_name;                      // "Functional.conv2d.0"
-    const rapidjson::Value* forward = nullptr;  // {"input_args", "input_kwargs", "output"}
-    const rapidjson::Value* backward = nullptr; // {"input", "output"} or null
+    std::string full_name;    // "Functional.conv2d.0"
+    dump::JsonView forward;   // {"input_args", "input_kwargs", "output"}
+    dump::JsonView backward;  // {"input", "output"}; empty when the dump holds none
 };
 
+// The entries point into `json`, or into `legacy`/`legacy_backward`, documents of their own built from a legacy
+// forward_info/backward_info file.
 struct DumpRecords {
     dump::JsonFile json;
     std::shared_ptr<rapidjson::Document> legacy;     // the converted entries of a legacy forward_info file

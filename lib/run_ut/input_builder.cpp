@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "dump/data_name.hpp"
-#include "dump/json_file.hpp"
+#include "dump/json_view.hpp"
 #include "run_ut/skip_api.hpp"
 #include "tensor/tensor_file.hpp"
 
@@ -16,72 +16,72 @@ namespace msprobe::run_ut {
 
 namespace {
 
-std::string str(const rapidjson::Value& v) { return v.IsString() ? std::string(v.GetString(), v.GetStringLength()) : ""; }
+std::string str(dump::JsonView v) { return std::string(v.text()); }
 
-using dump::find_member;
+std::string type_of(dump::JsonView record) { return str(record.member("type")); }
 
-std::string type_of(const rapidjson::Value& record) {
-    const auto* t = find_member(record, "type");
-    return t ? str(*t) : "";
-}
-
-bool is_tensor_record(const rapidjson::Value& record) {
+bool is_tensor_record(dump::JsonView record) {
     const auto t = type_of(record);
     return t == "torch.Tensor" || t == "torch.nn.parameter.Parameter";
 }
 
 // A JSON scalar or array as the Python value json.load gives.
-PyValue json_value(const rapidjson::Value& v) {
-    if (v.IsNull()) return PyValue::none();
-    if (v.IsBool()) return PyValue::of_bool(v.GetBool());
-    if (v.IsInt64()) return PyValue::of_int(v.GetInt64());
-    if (v.IsUint64()) return PyValue::of_int(static_cast<std::int64_t>(v.GetUint64()));
-    if (v.IsNumber()) return PyValue::of_float(v.GetDouble());
-    if (v.IsString()) return PyValue::of_str(str(v));
-    if (v.IsArray()) {
+PyValue json_value(dump::JsonView v) {
+    if (v.is_null()) return PyValue::none();
+    if (const auto b = v.boolean()) return PyValue::of_bool(*b);
+    if (const auto i = v.integer()) return PyValue::of_int(*i);
+    if (const auto u = v.uint64()) return PyValue::of_int(static_cast<std::int64_t>(*u));
+    if (const auto d = v.number()) return PyValue::of_float(*d);
+    if (v.is_string()) return PyValue::of_str(str(v));
+    if (v.is_array()) {
         std::vector<PyValue> items;
-        for (const auto& e : v.GetArray()) items.push_back(json_value(e));
+        for (const auto e : v.items()) items.push_back(json_value(e));
         return PyValue::list(std::move(items));
     }
     throw SkipApi("unsupported JSON object as a value");
 }
 
-PyValue record_value(const rapidjson::Value& record) {
-    const auto* v = find_member(record, "value");
-    return v ? json_value(*v) : PyValue::none();
+PyValue record_value(dump::JsonView record) {
+    const auto v = record.member("value");
+    return v ? json_value(v) : PyValue::none();
 }
 
-std::vector<std::int64_t> int_list(const rapidjson::Value& v) {
+// The integers of a list (a shape or a torch.Size); other items are not dimensions.
+std::vector<std::int64_t> int_list(dump::JsonView v) {
     std::vector<std::int64_t> out;
-    if (v.IsArray()) {
-        for (const auto& e : v.GetArray()) out.push_back(e.GetInt64());
+    for (const auto e : v.items()) {
+        if (const auto i = e.integer()) out.push_back(*i);
     }
     return out;
 }
 
-PyValue int_list_value(const rapidjson::Value& record) {
+PyValue int_list_value(dump::JsonView record) {
     std::vector<PyValue> items;
-    if (const auto* v = find_member(record, "value")) {
-        for (auto i : int_list(*v)) items.push_back(PyValue::of_int(i));
-    }
+    for (auto i : int_list(record.member("value"))) items.push_back(PyValue::of_int(i));
     return PyValue::list(std::move(items));
 }
 
 // A JSON statistic as Python sees it: bools are ints, nullopt for anything not a number.
-std::optional<double> statistic(const rapidjson::Value* v) {
-    if (!v) return std::nullopt;
-    if (v->IsBool()) return v->GetBool() ? 1.0 : 0.0;
-    if (v->IsNumber()) return v->GetDouble();
-    return std::nullopt;
+std::optional<double> statistic(dump::JsonView v) {
+    if (const auto b = v.boolean()) return *b ? 1.0 : 0.0;
+    return v.number();
 }
 
-std::string json_text(const rapidjson::Value* v) {
-    if (!v || v->IsNull()) return "None";
-    if (v->IsBool()) return v->GetBool() ? "True" : "False";
-    if (v->IsNumber()) return fmt::format("{}", v->GetDouble());
-    if (v->IsString()) return str(*v);
+std::string json_text(dump::JsonView v) {
+    if (!v || v.is_null()) return "None";
+    if (const auto b = v.boolean()) return *b ? "True" : "False";
+    if (const auto d = v.number()) return fmt::format("{}", *d);
+    if (v.is_string()) return str(v);
     return "?";
 }
+
+// A Min or Max bound of random_tensor: its value when a number, and how an error message spells it.
+struct Bound {
+    std::optional<double> value;
+    std::string text;
+};
+
+Bound bound_of(dump::JsonView v) { return {statistic(v), json_text(v)}; }
 
 double finfo_max(at::ScalarType t) {
     switch (t) {
@@ -167,25 +167,22 @@ std::optional<at::ScalarType> scalar_type_from_name(const std::string& name) {
     return std::nullopt;
 }
 
-bool has_out_keyword(const rapidjson::Value& forward) {
-    const auto* kwargs = find_member(forward, "input_kwargs");
-    return kwargs && kwargs->IsObject() && kwargs->HasMember("out");
-}
+bool has_out_keyword(dump::JsonView forward) { return forward.member("input_kwargs").has_member("out"); }
 
-at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapidjson::Value& min,
-                         const rapidjson::Value& max) {
+namespace {
+
+at::Tensor random_tensor_between(at::ScalarType dtype, at::IntArrayRef shape, const Bound& min, const Bound& max) {
     double low, high;
     const bool empty = std::find(shape.begin(), shape.end(), 0) != shape.end();
     if (empty) {
         low = high = 0.0;
     } else {
-        const auto lo = statistic(&min), hi = statistic(&max);
-        if (!lo || !hi) {
-            throw SkipApi(fmt::format("Data info Min: {} , Max: {}, info type must be int or float.",
-                                                 json_text(&min), json_text(&max)));
+        if (!min.value || !max.value) {
+            throw SkipApi(fmt::format("Data info Min: {} , Max: {}, info type must be int or float.", min.text,
+                                      max.text));
         }
-        low = *lo;
-        high = *hi;
+        low = *min.value;
+        high = *max.value;
     }
     const double low_origin = low, high_origin = high;
     const auto options = at::TensorOptions().dtype(dtype);
@@ -218,6 +215,12 @@ at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapi
     throw SkipApi("");  // "Dtype is not supported" is raised with an empty message by the reference
 }
 
+}  // namespace
+
+at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, dump::JsonView min, dump::JsonView max) {
+    return random_tensor_between(dtype, shape, bound_of(min), bound_of(max));
+}
+
 at::Tensor round_to_hf32(const at::Tensor& t) {
     auto out = t.contiguous().clone();
     auto* p = out.data_ptr<float>();
@@ -228,13 +231,13 @@ at::Tensor round_to_hf32(const at::Tensor& t) {
     return out;
 }
 
-std::optional<at::Tensor> InputBuilder::real_tensor(const rapidjson::Value& record) const {
+std::optional<at::Tensor> InputBuilder::real_tensor(dump::JsonView record) const {
     std::filesystem::path file;
-    if (const auto* dp = find_member(record, "datapath"); dp && dp->IsString()) {
-        file = std::filesystem::path(str(*dp));
+    if (const auto dp = record.member("datapath"); dp.is_string()) {
+        file = std::filesystem::path(str(dp));
         if (file.is_relative() && data_root_) file = *data_root_ / file;
-    } else if (const auto* dn = find_member(record, "data_name"); dn && dn->IsString() && data_root_) {
-        file = dump::data_file_path(*data_root_, str(*dn), data_root_->parent_path().string(), "");
+    } else if (const auto dn = record.member("data_name"); dn.is_string() && data_root_) {
+        file = dump::data_file_path(*data_root_, str(dn), data_root_->parent_path().string(), "");
     } else {
         return std::nullopt;
     }
@@ -249,36 +252,25 @@ std::optional<at::Tensor> InputBuilder::real_tensor(const rapidjson::Value& reco
     return borrowed.clone(at::MemoryFormat::Contiguous);
 }
 
-at::Tensor InputBuilder::tensor_from_record(const rapidjson::Value& record, const std::string& api_name,
+at::Tensor InputBuilder::tensor_from_record(dump::JsonView record, const std::string& api_name,
                                             std::optional<double> min_override,
                                             std::optional<at::ScalarType> dtype_override) {
     at::Tensor t;
     if (auto real = real_tensor(record)) {
         t = *real;
     } else {
-        const auto* dtype_v = find_member(record, "dtype");
-        const std::string dtype_name = dtype_v ? str(*dtype_v) : "";
+        const std::string dtype_name = str(record.member("dtype"));
         auto dtype = dtype_override ? dtype_override : scalar_type_from_name(dtype_name);
         if (!dtype) throw SkipApi(fmt::format("Dtype is not supported: {}", dtype_name));
         if (api_name == "cross_entropy" && *dtype == at::kInt) dtype = at::kLong;
         if (api_name == "histc" && *dtype == at::kLong) dtype = at::kFloat;
-        const auto* shape_v = find_member(record, "shape");
-        const auto shape = shape_v ? int_list(*shape_v) : std::vector<std::int64_t>{};
-        static const rapidjson::Value kNull;
-        const rapidjson::Value* min = find_member(record, "Min_except_inf_nan");
-        const rapidjson::Value* max = find_member(record, "Max_except_inf_nan");
-        if (!min) min = find_member(record, "Min");
-        if (!max) max = find_member(record, "Max");
-        rapidjson::Value min_copy;
-        if (min_override) {
-            min_copy.SetDouble(*min_override);
-            min = &min_copy;
-        }
-        t = random_tensor(*dtype, shape, min ? *min : kNull, max ? *max : kNull);
-        // Special values of the record (Min/Max themselves, not the _except_inf_nan ones) are re-planted.
-        if (find_member(record, "Min_except_inf_nan") || find_member(record, "Max_except_inf_nan")) {
-            // Current dumpers never write these keys; nothing more to do for them here.
-        }
+        const auto shape = int_list(record.member("shape"));
+        auto min = record.member("Min_except_inf_nan");
+        auto max = record.member("Max_except_inf_nan");
+        if (!min) min = record.member("Min");
+        if (!max) max = record.member("Max");
+        const Bound low = min_override ? Bound{min_override, fmt::format("{}", *min_override)} : bound_of(min);
+        t = random_tensor_between(*dtype, shape, low, bound_of(max));
     }
     if (api_name == "cross_entropy" && t.scalar_type() == at::kInt) t = t.to(at::kLong);
     if (api_name == "histc" && t.scalar_type() == at::kLong) t = t.to(at::kFloat);
@@ -286,18 +278,17 @@ at::Tensor InputBuilder::tensor_from_record(const rapidjson::Value& record, cons
     return t;
 }
 
-PyValue InputBuilder::positional(const rapidjson::Value& record, const std::string& api_name, bool need_grad) {
-    if (record.IsArray()) {
+PyValue InputBuilder::positional(dump::JsonView record, const std::string& api_name, bool need_grad) {
+    if (record.is_array()) {
         std::vector<PyValue> items;
-        for (const auto& e : record.GetArray()) items.push_back(positional(e, api_name, need_grad));
+        for (const auto e : record.items()) items.push_back(positional(e, api_name, need_grad));
         return PyValue::list(std::move(items));
     }
-    if (record.IsNull()) return PyValue::none();
-    if (!record.IsObject()) throw SkipApi("");
+    if (record.is_null()) return PyValue::none();
+    if (!record.is_object()) throw SkipApi("");
     const std::string type = type_of(record);
     if (is_tensor_record(record)) {
-        const auto* rg = find_member(record, "requires_grad");
-        const bool wants = need_grad && rg && rg->IsBool() && rg->GetBool();
+        const bool wants = need_grad && record.member("requires_grad").boolean().value_or(false);
         return PyValue::of_tensor(tensor_from_record(record, api_name), wants);
     }
     if (type.rfind("numpy", 0) == 0 || type.rfind("float", 0) == 0 || type.rfind("int", 0) == 0 || type == "bool_") {
@@ -317,23 +308,23 @@ PyValue InputBuilder::positional(const rapidjson::Value& record, const std::stri
     }
     if (type.empty()) throw SkipApi("an argument record without a type cannot be rebuilt");
     if (type == "torch.dtype") {
-        const auto t = scalar_type_from_name(str(*find_member(record, "value")));
-        if (!t) throw SkipApi("unsupported dtype " + str(*find_member(record, "value")));
+        const auto t = scalar_type_from_name(str(record.member("value")));
+        if (!t) throw SkipApi("unsupported dtype " + str(record.member("value")));
         return PyValue::of_dtype(*t);
     }
     return record_value(record);
 }
 
-PyValue InputBuilder::keyword(const std::string& key, const rapidjson::Value& record, const std::string& api_name,
+PyValue InputBuilder::keyword(const std::string& key, dump::JsonView record, const std::string& api_name,
                               const PyKwargs&) {
-    if (record.IsArray()) {
+    if (record.is_array()) {
         std::vector<PyValue> items;
-        for (const auto& e : record.GetArray()) {
+        for (const auto e : record.items()) {
             if (is_tensor_record(e)) {
                 items.push_back(PyValue::of_tensor(tensor_from_record(e, api_name)));
             } else if (type_of(e) == "torch.Size") {
                 items.push_back(int_list_value(e));
-            } else if (e.IsObject()) {
+            } else if (e.is_object()) {
                 items.push_back(record_value(e));
             } else {
                 items.push_back(json_value(e));
@@ -341,7 +332,7 @@ PyValue InputBuilder::keyword(const std::string& key, const rapidjson::Value& re
         }
         return PyValue::list(std::move(items));
     }
-    if (record.IsNull()) return PyValue::none();
+    if (record.is_null()) return PyValue::none();
     (void)key;
     const std::string type = type_of(record);
     if (is_tensor_record(record) || type.rfind("numpy", 0) == 0) return positional(record, api_name, true);
@@ -353,23 +344,22 @@ PyValue InputBuilder::keyword(const std::string& key, const rapidjson::Value& re
 namespace {
 
 // npu_fusion_attention's sparse_mode (a record's value or a bare int; 0 when absent) is 2, 3 or 4.
-bool compressed_mask_mode(const rapidjson::Value& kwargs) {
-    const auto* mode = find_member(kwargs, "sparse_mode");
-    if (mode && mode->IsObject()) mode = find_member(*mode, "value");
-    if (!mode || !mode->IsNumber()) return false;
-    const auto value = mode->GetDouble();
-    return value == 2 || value == 3 || value == 4;
+bool compressed_mask_mode(dump::JsonView kwargs) {
+    auto mode = kwargs.member("sparse_mode");
+    if (mode.is_object()) mode = mode.member("value");
+    const auto value = mode.number();
+    return value && (*value == 2 || *value == 3 || *value == 4);
 }
 
 }  // namespace
 
-PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::string& api_name, bool need_grad) {
+PyCall InputBuilder::forward_call(dump::JsonView forward, const std::string& api_name, bool need_grad) {
     PyCall call;
-    if (const auto* kwargs = find_member(forward, "input_kwargs"); kwargs && kwargs->IsObject()) {
-        for (const auto& m : kwargs->GetObject()) {
-            const std::string key(m.name.GetString(), m.name.GetStringLength());
+    if (const auto kwargs = forward.member("input_kwargs"); kwargs.is_object()) {
+        for (const auto& m : kwargs.members()) {
+            const std::string key(m.name);
             if (type_of(m.value) == "torch.device") continue;  // CPU only: the device keyword is dropped
-            if (key == "atten_mask" && api_name == "npu_fusion_attention" && compressed_mask_mode(*kwargs)) {
+            if (key == "atten_mask" && api_name == "npu_fusion_attention" && compressed_mask_mode(kwargs)) {
                 // Sparse modes 2-4 take the fixed 2048x2048 causal mask (no random draw).
                 const auto real = real_tensor(m.value);
                 call.kwargs.emplace_back(key, PyValue::of_tensor(real ? *real : at::ones({2048, 2048}, at::kBool).triu(1)));
@@ -378,27 +368,23 @@ PyCall InputBuilder::forward_call(const rapidjson::Value& forward, const std::st
             call.kwargs.emplace_back(key, keyword(key, m.value, api_name, call.kwargs));
         }
     }
-    if (const auto* args = find_member(forward, "input_args"); args && args->IsArray()) {
-        std::size_t index = 0;
-        for (const auto& a : args->GetArray()) {
-            // The reference's per-API argument fixes, applied to the record before generation.
-            if (api_name == "cross_entropy" && index == 1 && is_tensor_record(a) && !real_tensor(a)) {
-                const auto lo = statistic(find_member(a, "Min"));
-                const auto* rg = find_member(a, "requires_grad");
-                const bool wants = need_grad && rg && rg->IsBool() && rg->GetBool();
-                call.args.push_back(PyValue::of_tensor(
-                    tensor_from_record(a, api_name, lo && *lo <= 0 ? std::optional<double>(0.0) : std::nullopt), wants));
-            } else if (api_name == "histc" && index == 0 && is_tensor_record(a) && !real_tensor(a)) {
-                const auto* dt = find_member(a, "dtype");
-                const std::string name = dt ? str(*dt) : "";
-                const bool is_int = name == "torch.int8" || name == "torch.int32" || name == "torch.int64";
-                call.args.push_back(PyValue::of_tensor(
-                    tensor_from_record(a, api_name, std::nullopt, is_int ? std::optional(at::kFloat) : std::nullopt)));
-            } else {
-                call.args.push_back(positional(a, api_name, need_grad));
-            }
-            ++index;
+    std::size_t index = 0;
+    for (const auto a : forward.member("input_args").items()) {
+        // The reference's per-API argument fixes, applied to the record before generation.
+        if (api_name == "cross_entropy" && index == 1 && is_tensor_record(a) && !real_tensor(a)) {
+            const auto lo = statistic(a.member("Min"));
+            const bool wants = need_grad && a.member("requires_grad").boolean().value_or(false);
+            call.args.push_back(PyValue::of_tensor(
+                tensor_from_record(a, api_name, lo && *lo <= 0 ? std::optional<double>(0.0) : std::nullopt), wants));
+        } else if (api_name == "histc" && index == 0 && is_tensor_record(a) && !real_tensor(a)) {
+            const std::string name = str(a.member("dtype"));
+            const bool is_int = name == "torch.int8" || name == "torch.int32" || name == "torch.int64";
+            call.args.push_back(PyValue::of_tensor(
+                tensor_from_record(a, api_name, std::nullopt, is_int ? std::optional(at::kFloat) : std::nullopt)));
+        } else {
+            call.args.push_back(positional(a, api_name, need_grad));
         }
+        ++index;
     }
     return call;
 }

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include <rapidjson/document.h>
+#include "dump/json_view.hpp"
 
 #include "run_ut/py_value.hpp"
 
@@ -18,20 +18,20 @@ public:
     explicit InputBuilder(std::optional<std::filesystem::path> data_root) : data_root_(std::move(data_root)) {}
 
     // input_kwargs then input_args of a forward entry. need_grad is false iff an `out` keyword exists.
-    PyCall forward_call(const rapidjson::Value& forward, const std::string& api_name, bool need_grad);
+    PyCall forward_call(dump::JsonView forward, const std::string& api_name, bool need_grad);
 
     // One argument record rebuilt with the positional rules: arrays stay arrays, null is None, objects are generated.
-    PyValue positional(const rapidjson::Value& record, const std::string& api_name, bool need_grad);
+    PyValue positional(dump::JsonView record, const std::string& api_name, bool need_grad);
 
     // The tensor a record names in dump_tensor_data, or nullopt when the dump holds no data for it.
-    std::optional<at::Tensor> real_tensor(const rapidjson::Value& record) const;
+    std::optional<at::Tensor> real_tensor(dump::JsonView record) const;
 
     bool has_real_data() const { return data_root_.has_value(); }
 
 private:
-    PyValue keyword(const std::string& key, const rapidjson::Value& record, const std::string& api_name,
+    PyValue keyword(const std::string& key, dump::JsonView record, const std::string& api_name,
                     const PyKwargs& so_far);
-    at::Tensor tensor_from_record(const rapidjson::Value& record, const std::string& api_name,
+    at::Tensor tensor_from_record(dump::JsonView record, const std::string& api_name,
                                   std::optional<double> min_override = std::nullopt,
                                   std::optional<at::ScalarType> dtype_override = std::nullopt);
 
@@ -39,13 +39,12 @@ private:
 };
 
 // A random tensor of `dtype`/`shape` holding low at flat index 0 and high at the last one.
-at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, const rapidjson::Value& min,
-                         const rapidjson::Value& max);
+at::Tensor random_tensor(at::ScalarType dtype, at::IntArrayRef shape, dump::JsonView min, dump::JsonView max);
 
 // float32 values rounded to HF32 (sign, exponent and the top 11 mantissa bits).
 at::Tensor round_to_hf32(const at::Tensor& t);
 
 // `value` given to need_grad decisions: does this forward entry have an `out` keyword?
-bool has_out_keyword(const rapidjson::Value& forward);
+bool has_out_keyword(dump::JsonView forward);
 
 }  // namespace msprobe::run_ut

@@ -11,6 +11,8 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "dump/entry_view.hpp"
+#include "dump/json_view.hpp"
 #include "dump/non_finite_value.hpp"
 #include "precision/api_name.hpp"
 #include "precision/csv_dialect.hpp"
@@ -26,32 +28,31 @@ namespace msprobe::run_ut {
 namespace {
 
 // An inf/NaN statistic, spelled as run_ut's overflow rerun accepts it.
-bool anomalous(const rapidjson::Value& v) {
+bool anomalous(dump::JsonView v) {
     return dump::non_finite_value(v, dump::NonFiniteSpellings::NanInfInfinityPlusInf).has_value();
 }
 
-bool records_overflow(const rapidjson::Value& v) {
-    if (v.IsArray()) {
-        for (const auto& e : v.GetArray()) {
+bool records_overflow(dump::JsonView v) {
+    if (v.is_array()) {
+        for (const auto e : v.items()) {
             if (records_overflow(e)) return true;
         }
         return false;
     }
-    if (!v.IsObject()) return false;
+    if (!v.is_object()) return false;
     for (const char* key : {"Max", "Min"}) {
-        if (v.HasMember(key) && anomalous(v[key])) return true;
+        if (const auto stat = v.member(key); stat && anomalous(stat)) return true;
     }
-    for (const auto& m : v.GetObject()) {
-        if (m.value.IsObject() || m.value.IsArray()) {
+    for (const auto& m : v.members()) {
+        if (m.value.is_object() || m.value.is_array()) {
             if (records_overflow(m.value)) return true;
         }
     }
     return false;
 }
 
-bool input_overflow(const rapidjson::Value& forward) {
-    return (forward.HasMember("input_args") && records_overflow(forward["input_args"])) ||
-           (forward.HasMember("input_kwargs") && records_overflow(forward["input_kwargs"]));
+bool input_overflow(const dump::EntryView& forward) {
+    return records_overflow(forward.input_args()) || records_overflow(forward.input_kwargs());
 }
 
 // The CPU side overflowed: any element of a list or tuple, or a non-empty, non-bool tensor whose max is +inf,
@@ -145,8 +146,9 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
     InputBuilder inputs(records.data_root);
     for (const auto& api : records.apis) {
         const auto parts = precision::split_api_full_name(api.full_name);
-        const bool in_overflow = input_overflow(*api.forward);
-        const bool device_overflow = api.forward->HasMember("output") && records_overflow((*api.forward)["output"]);
+        const dump::EntryView forward(api.full_name, api.forward);
+        const bool in_overflow = input_overflow(forward);
+        const bool device_overflow = records_overflow(forward.output());
         auto write = [&](const std::string& cpu, const std::string& verdict, const std::string& message) {
             precision::append_csv(summary.result_csv,
                                   precision::csv_line({api.full_name, python_bool(in_overflow), python_bool(device_overflow),
@@ -165,7 +167,7 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
             continue;
         }
         try {
-            const PyCall call = inputs.forward_call(*api.forward, parts->api_name, !has_out_keyword(*api.forward));
+            const PyCall call = inputs.forward_call(api.forward, parts->api_name, !has_out_keyword(api.forward));
             bool emulated = false;
             const c10::IValue out = cpu_run(parts->family, parts->api_name, call, emulated);
             if (out.isNone()) {

@@ -64,10 +64,10 @@ RankDumps::Rank& RankDumps::rank(int r) {
     return *slot;
 }
 
-const rapidjson::Value* RankDumps::forward_entry(int r, const std::string& full_name) {
+dump::JsonView RankDumps::forward_entry(int r, const std::string& full_name) {
     auto& entry = rank(r);
     const auto it = entry.forwards.find(full_name);
-    return it == entry.forwards.end() ? nullptr : it->second;
+    return it == entry.forwards.end() ? dump::JsonView() : it->second;
 }
 
 InputBuilder& RankDumps::inputs(int r) { return *rank(r).inputs; }

@@ -9,6 +9,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "dump/json_view.hpp"
 #include "run_ut/dump_records.hpp"
 #include "run_ut/input_builder.hpp"
 
@@ -25,9 +26,9 @@ public:
     // collective without a recorded group).
     const std::vector<int>& ranks() const { return ranks_; }
 
-    // The forward record of `full_name` ("Distributed.all_reduce.0") on `rank`; nullptr when that rank's dump
+    // The forward record of `full_name` ("Distributed.all_reduce.0") on `rank`; empty when that rank's dump
     // has no such call. Throws msprobe::Error when the rank's dump.json cannot be read.
-    const rapidjson::Value* forward_entry(int rank, const std::string& full_name);
+    dump::JsonView forward_entry(int rank, const std::string& full_name);
 
     // Rebuilds the tensors of `rank`'s records (its own dump_tensor_data in a real-data dump).
     InputBuilder& inputs(int rank);
@@ -36,7 +37,7 @@ private:
     struct Rank {
         const DumpRecords* records = nullptr;  // own rank: the caller's; others: `loaded`
         std::unique_ptr<DumpRecords> loaded;
-        std::unordered_map<std::string, const rapidjson::Value*> forwards;
+        std::unordered_map<std::string, dump::JsonView> forwards;
         std::unique_ptr<InputBuilder> inputs;
     };
     Rank& rank(int r);

@@ -12,6 +12,7 @@
 #include "common/progress.hpp"
 #include "common/python_text.hpp"
 #include "dump/json_file.hpp"
+#include "dump/json_view.hpp"
 #include "precision/api_name.hpp"
 #include "precision/result_counts.hpp"
 #include "precision/run_ut_report.hpp"
@@ -36,14 +37,14 @@ struct ApiLists {
 };
 
 // msprobe's checks of config.json's top level: the task and level names it knows, typed flags.
-void check_config_top_level(const rapidjson::Value& root, const std::filesystem::path& config) {
+void check_config_top_level(dump::JsonView root, const std::filesystem::path& config) {
     static const std::set<std::string> kTasks = {"statistics", "tensor", "overflow_check", "structure", "free_benchmark",
                                                  "run_ut", "acc_check", "grad_probe", "exception_dump"};
     static const std::set<std::string> kLevels = {"L0", "L1", "L2", "mix", "debug"};
     auto check_name = [&](const char* key, const std::set<std::string>& allowed) {
-        if (!root.HasMember(key)) return;
-        const auto& v = root[key];
-        if (!v.IsString() || !allowed.count(v.GetString())) {
+        const auto v = root.member(key);
+        if (!v) return;
+        if (!v.is_string() || !allowed.count(std::string(v.text()))) {
             std::string names;
             for (const auto& a : allowed) names += (names.empty() ? "" : ", ") + a;
             throw Error(config.string(), fmt::format("{} must be one of {}", key, names));
@@ -51,11 +52,13 @@ void check_config_top_level(const rapidjson::Value& root, const std::filesystem:
     };
     check_name("task", kTasks);
     check_name("level", kLevels);
-    if (root.HasMember("dump_path") && !root["dump_path"].IsString()) {
+    if (const auto v = root.member("dump_path"); v && !v.is_string()) {
         throw Error(config.string(), "dump_path must be a string");
     }
     for (const char* key : {"enable_dataloader", "async_dump"}) {
-        if (root.HasMember(key) && !root[key].IsBool()) throw Error(config.string(), fmt::format("{} must be true or false", key));
+        if (const auto v = root.member(key); v && !v.is_bool()) {
+            throw Error(config.string(), fmt::format("{} must be true or false", key));
+        }
     }
 }
 
@@ -64,19 +67,19 @@ ApiLists read_config(const std::filesystem::path& config) {
     ApiLists lists;
     if (config.empty()) return lists;
     const auto json = dump::JsonFile::load(config);
-    const auto& root = json.document();
-    if (!root.IsObject()) throw Error(config.string(), "is not a JSON object");
+    const auto root = json.root();
+    if (!root.is_object()) throw Error(config.string(), "is not a JSON object");
     check_config_top_level(root, config);
-    if (!root.HasMember("run_ut")) return lists;
-    const auto& section = root["run_ut"];
-    if (!section.IsObject()) throw Error(config.string(), "run_ut must be a JSON object");
+    const auto section = root.member("run_ut");
+    if (!section) return lists;
+    if (!section.is_object()) throw Error(config.string(), "run_ut must be a JSON object");
     auto read_list = [&](const char* key, std::vector<std::string>& out) {
-        if (!section.HasMember(key)) return;
-        const auto& v = section[key];
-        if (!v.IsArray()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
-        for (const auto& e : v.GetArray()) {
-            if (!e.IsString()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
-            out.emplace_back(e.GetString());
+        const auto v = section.member(key);
+        if (!v) return;
+        if (!v.is_array()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
+        for (const auto e : v.items()) {
+            if (!e.is_string()) throw Error(config.string(), fmt::format("run_ut.{} must be a list of strings", key));
+            out.emplace_back(e.text());
         }
         // msprobe accepts only the names it hooks; this tool the names its executor resolves (api_names.hpp).
         if (const auto unknown = unknown_api_names(out); !unknown.empty()) {
@@ -87,9 +90,9 @@ ApiLists read_config(const std::filesystem::path& config) {
     };
     read_list("white_list", lists.white);
     read_list("black_list", lists.black);
-    if (section.HasMember("error_data_path")) {
-        if (!section["error_data_path"].IsString()) throw Error(config.string(), "run_ut.error_data_path must be a string");
-        lists.error_data_path = section["error_data_path"].GetString();
+    if (const auto v = section.member("error_data_path")) {
+        if (!v.is_string()) throw Error(config.string(), "run_ut.error_data_path must be a string");
+        lists.error_data_path = std::string(v.text());
         if (!std::filesystem::is_directory(lists.error_data_path)) {
             throw Error(config.string(), fmt::format("error_data_path {} does not exist", lists.error_data_path.string()));
         }
@@ -121,7 +124,7 @@ precision::ApiComparison run_collective_or_skip(const ApiEntry& api, const std::
         return precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut: {}. SKIP.", api.full_name, *why));
     }
     try {
-        return run_collective(api.full_name, api_name, *api.forward, ranks, device_from_dump);
+        return run_collective(api.full_name, api_name, api.forward, ranks, device_from_dump);
     } catch (const std::exception& e) {
         return precision::skipped_api(api.full_name,
                                       fmt::format("API {} not re-executed: {}. SKIP.", api.full_name, exception_text(e)));

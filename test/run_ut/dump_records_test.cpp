@@ -51,7 +51,7 @@ TEST_CASE("forward and backward entries are paired; a malformed key aborts with 
         "Functional.relu.0.backward": {"input": [], "output": []}}})");
     const auto records = read_dump_records(path);
     REQUIRE(records.apis.size() == 1);
-    CHECK(records.apis[0].backward != nullptr);
+    CHECK(records.apis[0].backward);
     CHECK(records.data_root == path.parent_path() / "dump_tensor_data");
 
     path = write("bad_key", R"({"task": "statistics", "data": {"Functional.relu.forward.0": {}}})");
@@ -68,9 +68,9 @@ TEST_CASE("a legacy forward_info file reads as forward entries named Family.api.
     REQUIRE(records.apis.size() == 2);
     CHECK(records.apis[0].full_name == "Functional.relu.0");
     CHECK(records.apis[1].full_name == "Torch.add.0");
-    CHECK((*records.apis[0].forward)["input_args"].Size() == 1);
-    CHECK((*records.apis[0].forward)["input_kwargs"].HasMember("inplace"));
-    CHECK(records.apis[0].backward == nullptr);
+    CHECK(records.apis[0].forward.member("input_args").size() == 1);
+    CHECK(records.apis[0].forward.member("input_kwargs").has_member("inplace"));
+    CHECK(!records.apis[0].backward);
     CHECK(!records.data_root);
 }
 
@@ -80,18 +80,18 @@ TEST_CASE("a legacy backward_info file gives the forward entries of the same nam
     const auto records = read_dump_records(files.forward, files.backward);
     REQUIRE(records.apis.size() == 3);
     CHECK(records.apis[0].full_name == "Functional.relu.0");
-    REQUIRE(records.apis[0].backward != nullptr);
-    const auto& grads = (*records.apis[0].backward)["input"];
-    REQUIRE(grads.IsArray());
-    REQUIRE(grads.Size() == 1);
-    CHECK(grads[0]["shape"][1].GetInt() == 3);
+    REQUIRE(records.apis[0].backward);
+    const auto grads = records.apis[0].backward.member("input");
+    REQUIRE(grads.is_array());
+    REQUIRE(grads.size() == 1);
+    CHECK(grads.item(0).member("shape").item(1).integer() == 3);
     CHECK(records.apis[1].full_name == "Torch.matmul.0");
-    REQUIRE(records.apis[1].backward != nullptr);
-    CHECK((*records.apis[1].backward)["input"][0]["Max"].GetDouble() == 0.75);
+    REQUIRE(records.apis[1].backward);
+    CHECK(records.apis[1].backward.member("input").item(0).member("Max").number() == 0.75);
     CHECK(records.apis[2].full_name == "Tensor.__add__.0");
-    CHECK(records.apis[2].backward == nullptr);
+    CHECK(!records.apis[2].backward);
     // Without -backward the legacy file runs forward only.
-    CHECK(read_dump_records(files.forward).apis[0].backward == nullptr);
+    CHECK(!read_dump_records(files.forward).apis[0].backward);
     // -backward only goes with a legacy forward file.
     const auto modern = dir / "dump.json";
     std::ofstream(modern) << R"({"task": "statistics", "dump_data_dir": null, "data": {}})";
