@@ -18,7 +18,7 @@
 #include "common/printable.hpp"
 #include "precision/input_file_checks.hpp"
 #include "run_ut/overflow_rerun.hpp"
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 
 namespace msprobe::cli {
 

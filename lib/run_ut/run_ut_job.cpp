@@ -23,7 +23,7 @@
 #include "run_ut/error_data.hpp"
 #include "run_ut/input_builder.hpp"
 #include "run_ut/rank_dumps.hpp"
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 #include "run_ut/worker_processes.hpp"
 
 namespace msprobe::run_ut {

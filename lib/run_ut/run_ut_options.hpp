@@ -3,7 +3,6 @@
 // so the command line code builds with or without libtorch.
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,16 +37,5 @@ struct RunUtSummary {
     std::size_t failed = 0;        // forward not pass or backward not pass/SPACE
     precision::ResultCounts counts;  // every API of the result file by level (a resumed run's earlier rows too)
 };
-
-// run_ut over one dump in this process.
-RunUtSummary run_ut(const RunUtOptions& options);
-
-// The argv (argv[0] the program) of a process that runs run_ut with `worker`'s options: the command line
-// layer owns the flag spellings, so it builds multi_run_ut's worker commands.
-using WorkerCommandLine = std::function<std::vector<std::string>(const RunUtOptions& worker)>;
-
-// multi_run_ut: the forward APIs split over `processes` child processes, appending to one pair of files.
-// Each worker's options are `options` with resume_csv the shared result file and its slice of the APIs.
-RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line);
 
 }  // namespace msprobe::run_ut

@@ -8,7 +8,7 @@
 
 #include "precision/csv_dialect.hpp"
 #include "result_rows.hpp"
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe;

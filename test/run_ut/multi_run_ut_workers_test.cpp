@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 #include "support/run_ut_dump.hpp"
 #include "support/shared_fixtures.hpp"
 

@@ -11,7 +11,7 @@
 
 #include "result_rows.hpp"
 #include "run_ut/api_executor.hpp"
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe;

@@ -9,7 +9,7 @@
 #include "precision/api_precision_compare.hpp"
 #include "precision/csv_dialect.hpp"
 #include "result_rows.hpp"
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 #include "support/run_ut_dump.hpp"
 #include "support/shared_fixtures.hpp"
 #include "tensor/tensor_file.hpp"

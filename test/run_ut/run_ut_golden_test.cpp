@@ -3,7 +3,7 @@
 // draws (seed 1234, keyword arguments first) and the CPU-emulated device.
 #include <catch2/catch.hpp>
 
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 

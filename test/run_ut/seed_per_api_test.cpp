@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "result_rows.hpp"
-#include "run_ut/run_ut_options.hpp"
+#include "run_ut/run_ut_job.hpp"
 #include "support/dump_generator.hpp"
 #include "support/shared_fixtures.hpp"
 
