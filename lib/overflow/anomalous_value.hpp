@@ -16,8 +16,6 @@ namespace msprobe::overflow {
 // add; nullopt for anything else (finite numbers, booleans, null, containers).
 std::optional<std::string> anomalous_value_text(dump::JsonView value);
 
-inline bool is_anomalous_value(dump::JsonView value) { return anomalous_value_text(value).has_value(); }
-
 // The same test on a double: nullopt when finite.
 std::optional<std::string> non_finite_text(double value);
 

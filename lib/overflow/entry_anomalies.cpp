@@ -133,6 +133,4 @@ EntryAnomalies find_entry_anomalies(JsonView entry, const AnomalyTest& test, con
     return result;
 }
 
-std::string direction_of(const std::string& entry_name) { return std::string(dump::entry_direction(entry_name)); }
-
 }  // namespace msprobe::overflow

@@ -77,7 +77,4 @@ EntryAnomalies find_entry_anomalies(dump::JsonView entry, const AnomalyTest& tes
 // The record's anomalous statistics (empty when none).
 std::vector<StatAnomaly> record_anomalies(dump::JsonView record, const AnomalyTest& test);
 
-// "forward", "backward" (parameters_grad counts as backward) or "" from an entry name.
-std::string direction_of(const std::string& entry_name);
-
 }  // namespace msprobe::overflow

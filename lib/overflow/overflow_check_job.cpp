@@ -3,9 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
 
-#include "common/error.hpp"
 #include "common/timestamps.hpp"
 #include "common/thread_pool.hpp"
 #include "overflow/overflow_report.hpp"
@@ -66,11 +64,7 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, Thre
     report::StagedFiles staged;  // the json and the csv appear together
     if (write_json) {
         const std::string text = report_json(result.scans, options.first_only).dump(2) + "\n";
-        staged.stage(dir / ("overflow_check_" + stamp + ".json"), [&](const fs::path& temp) {
-            std::ofstream out(temp, std::ios::binary);
-            out << text;
-            if (!out.flush()) throw Error(temp.string(), "write failed");
-        });
+        staged.stage_text(dir / ("overflow_check_" + stamp + ".json"), text);
     }
     if (write_csv) {
         const report::Table table = report_table(result.scans, options.first_only);

@@ -5,6 +5,7 @@
 #include <rapidjson/document.h>
 
 #include "common/error.hpp"
+#include "dump/entry_view.hpp"
 #include "overflow/anomalous_value.hpp"
 #include "overflow/entry_anomalies.hpp"
 #include "overflow/overflow_report.hpp"
@@ -41,7 +42,7 @@ const ScannedEntry* find(const DumpScan& scan, const std::string& api) {
 }  // namespace
 
 TEST_CASE("value test: msprobe's vectors and the recommended extensions", "[overflow]") {
-    const auto anomalous = [](const char* json) { return is_anomalous_value(parse(json)); };
+    const auto anomalous = [](const char* json) { return anomalous_value_text(parse(json)).has_value(); };
     // msprobe's tests: {Max:'NaN'}, {Max:'Inf'}, {Max:'nan'}, {Max:'inf'} are anomalies.
     CHECK(anomalous(R"("NaN")"));
     CHECK(anomalous(R"("Inf")"));
@@ -112,11 +113,11 @@ TEST_CASE("entry test: nested records get their own paths", "[overflow]") {
 }
 
 TEST_CASE("direction of entry names", "[overflow]") {
-    CHECK(direction_of("Functional.linear.12.forward") == "forward");
-    CHECK(direction_of("Torch.mul.0.backward") == "backward");
-    CHECK(direction_of("Module.blocks.3.fc1.Linear.forward.0") == "forward");
-    CHECK(direction_of("Module.blocks.3.fc1.Linear.parameters_grad.0") == "backward");
-    CHECK(direction_of("weird") == "");
+    CHECK(msprobe::dump::entry_direction("Functional.linear.12.forward") == "forward");
+    CHECK(msprobe::dump::entry_direction("Torch.mul.0.backward") == "backward");
+    CHECK(msprobe::dump::entry_direction("Module.blocks.3.fc1.Linear.forward.0") == "forward");
+    CHECK(msprobe::dump::entry_direction("Module.blocks.3.fc1.Linear.parameters_grad.0") == "backward");
+    CHECK(msprobe::dump::entry_direction("weird") == "");
 }
 
 TEST_CASE("msprobe's detector test cases", "[overflow]") {
