@@ -110,8 +110,9 @@ public:
                 const fs::path bench_json = bench_ranks[i] / name;
                 if (!fs::exists(npu_json) || !fs::exists(bench_json)) continue;
                 PairInput input{npu_json, bench_json, std::nullopt, {}};
-                if (fs::exists(npu_ranks[i] / "stack.json")) input.stack_json = npu_ranks[i] / "stack.json";
-                if (fs::exists(npu_ranks[i] / "stack.json")) input.stack_json_for_summary = npu_ranks[i] / "stack.json";
+                if (const fs::path stack = npu_ranks[i] / "stack.json"; fs::exists(stack)) {
+                    input.stack_json = input.stack_json_for_summary = stack;
+                }
                 const std::string rank_name = npu_ranks[i].filename().string();
                 try {
                     compare_files(input, rank_name);
