@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include <rapidjson/document.h>
+
 #include "common/error.hpp"
 #include "common/input_file.hpp"
 #include "dump/flatten.hpp"

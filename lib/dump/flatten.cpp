@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 
+#include <rapidjson/document.h>
+
 #include "common/error.hpp"
 #include "common/python_text.hpp"
 #include "dump/json_file.hpp"
@@ -13,6 +15,14 @@
 namespace msprobe::dump {
 
 namespace {
+
+// `object[key]`, or nullptr when `object` is not an object or has no such member.
+const rapidjson::Value* find_member(const rapidjson::Value& object, const char* key) {
+    if (!object.IsObject()) return nullptr;
+    const auto it = object.FindMember(key);
+    return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
 
 constexpr int kMaxDepth = 400;  // msprobe's own recursion limit for walking values
 

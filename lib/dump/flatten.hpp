@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include <rapidjson/document.h>
+#include <rapidjson/fwd.h>
 
 #include "dump/dump_row.hpp"
 

@@ -12,9 +12,8 @@
 #include <memory>
 #include <string>
 
-#include <rapidjson/document.h>
+#include <rapidjson/fwd.h>
 
-#include "dump/json_parse.hpp"
 #include "dump/json_view.hpp"
 
 namespace msprobe::dump {
@@ -29,23 +28,27 @@ public:
     // Throws msprobe::Error (exit 2) naming the file when it is missing,
     // unreadable, too big, too deep, ambiguous or malformed.
     static JsonFile load(const std::filesystem::path& path);
+    // A document made in memory (e.g. entries converted from an older format);
+    // `origin` names it in errors. Its text is trusted to be well formed.
+    static JsonFile from_text(std::string text, std::string origin);
 
-    JsonView root() const { return *document_; }
+    JsonFile(JsonFile&&) noexcept;
+    JsonFile& operator=(JsonFile&&) noexcept;
+    ~JsonFile();
+
+    JsonView root() const;
     // The parser's tree, for readers that walk or copy it whole.
-    const rapidjson::Value& document() const { return *document_; }
+    const rapidjson::Value& document() const;
     const std::string& path() const { return path_; }
 
 private:
+    JsonFile();
+    // Parses text_ (size bytes, NUL-padded) into document_.
+    void parse(std::size_t size);
+
     std::string path_;
     std::unique_ptr<char[]> text_;  // parsed in place: strings point into it
     std::unique_ptr<rapidjson::Document> document_;
 };
-
-// `object[key]`, or nullptr when `object` is not an object or has no such member.
-inline const rapidjson::Value* find_member(const rapidjson::Value& object, const char* key) {
-    if (!object.IsObject()) return nullptr;
-    const auto it = object.FindMember(key);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
 
 }  // namespace msprobe::dump

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include <rapidjson/document.h>
+
 #include "common/python_text.hpp"
 
 namespace msprobe::dump {

@@ -3,7 +3,7 @@
 // renders scalar arguments into cells and into their CRC-32 digests.
 #include <string>
 
-#include <rapidjson/document.h>
+#include <rapidjson/fwd.h>
 
 #include "dump/json_view.hpp"
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <rapidjson/document.h>
+
 #include "common/error.hpp"
 #include "dump/python_value.hpp"
 

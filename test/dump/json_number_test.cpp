@@ -11,6 +11,8 @@
 #include <string>
 
 #include "common/error.hpp"
+#include <rapidjson/document.h>
+
 #include "dump/json_file.hpp"
 #include "dump/json_number.hpp"
 #include "support/shared_fixtures.hpp"

@@ -30,17 +30,17 @@ std::string dump_text(int relu_max, const char* task = "statistics") {
            R"("Functional.gelu.0.forward": )" + entry("2.0") + "}}";
 }
 
-std::string text_of(const rapidjson::Value& value) { return {value.GetString(), value.GetStringLength()}; }
+std::string text_of(dump::JsonView value) { return std::string(value.text()); }
 
-const rapidjson::Value& member(const rapidjson::Value& object, const char* key) {
-    const auto* value = dump::find_member(object, key);
-    REQUIRE(value != nullptr);
-    return *value;
+dump::JsonView member(dump::JsonView object, const char* key) {
+    const auto value = object.member(key);
+    REQUIRE(value.present());
+    return value;
 }
 
-std::vector<std::string> keys_of(const rapidjson::Value& object) {
+std::vector<std::string> keys_of(dump::JsonView object) {
     std::vector<std::string> keys;
-    for (const auto& m : object.GetObject()) keys.emplace_back(text_of(m.name));
+    for (const auto m : object.members()) keys.emplace_back(m.name);
     return keys;
 }
 
@@ -58,15 +58,15 @@ TEST_CASE("a rank pair written API by API, with the statistics' own number types
     REQUIRE(write_rank_result(dumps, DiffCheckConfig::builtin(), out));
 
     const auto json = dump::JsonFile::load(out);
-    CHECK(keys_of(json.document()) == std::vector<std::string>{"Functional.relu.0.forward", "Functional.gelu.0.forward"});
-    const auto& relu = member(json.document(), "Functional.relu.0.forward");
+    CHECK(keys_of(json.root()) == std::vector<std::string>{"Functional.relu.0.forward", "Functional.gelu.0.forward"});
+    const auto relu = member(json.root(), "Functional.relu.0.forward");
     // Output Max 2 against 8: 75 % relative error, above the built-in 50 % (only outputs are checked).
-    CHECK(member(relu, "is_same").IsFalse());
-    CHECK(member(member(json.document(), "Functional.gelu.0.forward"), "is_same").IsTrue());
-    const auto& items = member(relu, "op_items");
-    REQUIRE(items.Size() == 2);
-    const auto& input = items[0];
-    const auto& output = items[1];
+    CHECK(member(relu, "is_same").boolean() == false);
+    CHECK(member(member(json.root(), "Functional.gelu.0.forward"), "is_same").boolean() == true);
+    const auto items = member(relu, "op_items");
+    REQUIRE(items.size() == 2);
+    const auto input = items.item(0);
+    const auto output = items.item(1);
     CHECK(keys_of(input) ==
           std::vector<std::string>{"NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape",
                                    "Bench Tensor Shape", "NPU Requires_grad", "Bench Requires_grad", "Max diff",
@@ -81,24 +81,24 @@ TEST_CASE("a rank pair written API by API, with the statistics' own number types
     CHECK(text_of(member(input, "Result")) == "");
     CHECK(text_of(member(output, "NPU Name")) == "Functional.relu.0.forward.output.0");
     // Integers the dump wrote stay integers; computed differences are floats.
-    CHECK(member(output, "NPU max").IsInt64());
-    CHECK(member(output, "NPU max").GetInt64() == 2);
-    CHECK(member(output, "Bench max").GetInt64() == 8);
-    CHECK_FALSE(member(output, "NPU min").IsInt64());
-    CHECK_FALSE(member(input, "NPU max").IsInt64());
-    CHECK(member(output, "Max diff").GetDouble() == -6.0);
+    CHECK(member(output, "NPU max").is_integer());
+    CHECK(member(output, "NPU max").integer() == 2);
+    CHECK(member(output, "Bench max").integer() == 8);
+    CHECK_FALSE(member(output, "NPU min").is_integer());
+    CHECK_FALSE(member(input, "NPU max").is_integer());
+    CHECK(member(output, "Max diff").number() == -6.0);
     CHECK(text_of(member(output, "MaxRelativeErr")) == "75.0%");
     CHECK(text_of(member(output, "Result")) == "Warning");
-    CHECK(member(output, "Requires_grad Consistent").IsTrue());
+    CHECK(member(output, "Requires_grad Consistent").boolean() == true);
     CHECK(text_of(member(output, "NPU Requires_grad")) == "False");
     CHECK(text_of(member(output, "state")) == "output");
     CHECK(text_of(member(output, "api_origin_name")) == "Functional.relu.0.forward");
     CHECK(text_of(member(output, "NPU P2POp peer")) == "None");
     // The stack goes on the first row of an entry only.
-    const auto& frames = member(input, "NPU_Stack_Info");
-    REQUIRE(frames.IsArray());
-    REQUIRE(frames.Size() == 2);
-    CHECK(text_of(frames[1]) == "relu(x)");
+    const auto frames = member(input, "NPU_Stack_Info");
+    REQUIRE(frames.is_array());
+    REQUIRE(frames.size() == 2);
+    CHECK(text_of(frames.item(1)) == "relu(x)");
     CHECK(text_of(member(output, "NPU_Stack_Info")) == "N/A");
     // 4-space indentation, Python's float repr.
     CHECK_THAT(testing::read_file_text(out), Catch::Contains("\n    \"Functional.relu.0.forward\": {\n        \"is_same\": false,"));
@@ -112,11 +112,11 @@ TEST_CASE("no stack.json: no stack column; identical dumps are the same everywhe
     const auto out = testing::scratch_dir("rank_result_writer_nostack") / "compare_result_rank0_1.json";
     REQUIRE(write_rank_result(dumps, DiffCheckConfig::builtin(), out));
     const auto json = dump::JsonFile::load(out);
-    const auto& relu = member(json.document(), "Functional.relu.0.forward");
-    CHECK(member(relu, "is_same").IsTrue());
-    const auto& row = member(relu, "op_items")[1];
-    CHECK(dump::find_member(row, "NPU_Stack_Info") == nullptr);
-    CHECK(member(row, "Max diff").GetDouble() == 0.0);
+    const auto relu = member(json.root(), "Functional.relu.0.forward");
+    CHECK(member(relu, "is_same").boolean() == true);
+    const auto row = member(relu, "op_items").item(1);
+    CHECK_FALSE(row.has_member("NPU_Stack_Info"));
+    CHECK(member(row, "Max diff").number() == 0.0);
     CHECK(text_of(member(row, "Result")) == "");
 }
 

@@ -1,0 +1,36 @@
+// Compact JSON text written back from a view: what a converted document and a
+// call's fingerprint are built from.
+#include <catch2/catch.hpp>
+
+#include "dump/json_file.hpp"
+#include "dump/json_text.hpp"
+
+using msprobe::dump::compact_json;
+using msprobe::dump::JsonFile;
+using msprobe::dump::json_string_literal;
+
+TEST_CASE("compact_json keeps member order, number kinds and Python's NaN/Infinity", "[dump][json_text]") {
+    const auto file = JsonFile::from_text(R"({"b": 1, "a": [2.0, -0.0, 1e300, NaN, -Infinity], "s": "x\"y", "n": null})",
+                                          "t.json");
+    CHECK(compact_json(file.root()) == R"({"b":1,"a":[2.0,-0.0,1e300,NaN,-Infinity],"s":"x\"y","n":null})");
+    CHECK(compact_json(file.root().member("absent")) == "null");
+}
+
+TEST_CASE("compact_json leaves out the named members of the top object only", "[dump][json_text]") {
+    const auto file = JsonFile::from_text(R"({"Max": 1, "x": {"Max": 2}, "Min": 3})", "t.json");
+    CHECK(compact_json(file.root(), {"Max", "Min"}) == R"({"x":{"Max":2}})");
+    CHECK(compact_json(file.root().member("x"), {"Min"}) == R"({"Max":2})");
+}
+
+TEST_CASE("json_string_literal quotes and escapes", "[dump][json_text]") {
+    CHECK(json_string_literal("Torch.add.0") == R"("Torch.add.0")");
+    CHECK(json_string_literal("a\"b\\c\n") == R"("a\"b\\c\n")");
+    CHECK(json_string_literal("张") == "\"张\"");
+}
+
+TEST_CASE("compact_json text reads back to the same text", "[dump][json_text]") {
+    const std::string text = R"({"v":[0.1,123456789012345678,-5,true,false,"é"]})";
+    const auto once = JsonFile::from_text(text, "t.json");
+    const auto twice = JsonFile::from_text(compact_json(once.root()), "t2.json");
+    CHECK(compact_json(twice.root()) == text);
+}
