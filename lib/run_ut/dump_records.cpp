@@ -2,15 +2,12 @@
 
 #include <fmt/format.h>
 
-#include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include <algorithm>
 #include <map>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "dump/json_text.hpp"
 
 namespace msprobe::run_ut {
 
@@ -21,33 +18,19 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 }
 
 // The call signature -f compares: object elements of input_args without Max/Min, and input_kwargs.
-// The signature is written as compact JSON, so the records are copied through the parser's values.
+// Deep equality through a canonical text (member order is the dump's, as Python dict equality ignores order
+// only for differently ordered keys, which one dumper never produces).
 std::string call_signature(dump::JsonView forward) {
-    rapidjson::Document sig(rapidjson::kArrayType);
-    auto& alloc = sig.GetAllocator();
-    rapidjson::Value args(rapidjson::kArrayType);
+    std::string args;
     for (const auto a : forward.member("input_args").items()) {
         if (!a.is_object()) continue;
-        rapidjson::Value copy(*a.raw(), alloc);
-        copy.RemoveMember("Max");
-        copy.RemoveMember("Min");
-        args.PushBack(copy, alloc);
+        if (!args.empty()) args += ',';
+        args += dump::compact_json(a, {"Max", "Min"});
     }
-    sig.PushBack(args, alloc);
-    rapidjson::Value kwargs(rapidjson::kObjectType);
-    if (const auto given = forward.member("input_kwargs")) kwargs.CopyFrom(*given.raw(), alloc);
-    sig.PushBack(kwargs, alloc);
-    // Deep equality through a canonical text (member order is the dump's, as Python dict equality ignores order
-    // only for differently ordered keys, which one dumper never produces).
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-    sig.Accept(writer);
-    return buffer.GetString();
+    const auto kwargs = forward.member("input_kwargs");
+    return "[[" + args + "]," + (kwargs ? dump::compact_json(kwargs) : "{}") + "]";
 }
 
-}  // namespace
-
-namespace {
 
 // A legacy forward_info file: every value an object holding "args" (and usually "kwargs"), no "data" key.
 bool is_legacy_forward_info(dump::JsonView root) {
@@ -58,48 +41,46 @@ bool is_legacy_forward_info(dump::JsonView root) {
     return true;
 }
 
+// Each legacy record becomes {"input_args": args, "input_kwargs": kwargs} under "Family.api.n", written as text
+// and read back, so the entries are views like those of a dump.json.
 void read_legacy(DumpRecords& records) {
-    records.legacy = std::make_shared<rapidjson::Document>(rapidjson::kObjectType);
-    auto& doc = *records.legacy;
-    auto& alloc = doc.GetAllocator();
+    std::string text = "{";
     std::vector<std::string> names;
     for (const auto& m : records.json.root().members()) {
         std::string name(m.name);
         std::replace(name.begin(), name.end(), '*', '.');
-        rapidjson::Value entry(rapidjson::kObjectType);
-        entry.AddMember("input_args", rapidjson::Value(*m.value.member("args").raw(), alloc), alloc);
-        rapidjson::Value kwargs(rapidjson::kObjectType);
-        if (const auto given = m.value.member("kwargs")) kwargs.CopyFrom(*given.raw(), alloc);
-        entry.AddMember("input_kwargs", kwargs, alloc);
-        doc.AddMember(rapidjson::Value(name.c_str(), alloc), entry, alloc);
-        names.push_back(name);
+        const auto kwargs = m.value.member("kwargs");
+        if (!names.empty()) text += ',';
+        text += fmt::format("{}:{{\"input_args\":{},\"input_kwargs\":{}}}", dump::json_string_literal(name),
+                            dump::compact_json(m.value.member("args")), kwargs ? dump::compact_json(kwargs) : "{}");
+        names.push_back(std::move(name));
     }
+    text += '}';
+    records.legacy = std::make_shared<const dump::JsonFile>(dump::JsonFile::from_text(std::move(text), records.path.string()));
     std::size_t i = 0;
-    for (const auto& m : doc.GetObject()) records.apis.push_back({names[i++], m.value, {}});
+    for (const auto& m : records.legacy->root().members()) records.apis.push_back({names[i++], m.value, {}});
 }
 
 // backward_info_<pid>.json: "Family*api*n" -> the records of the gradients of the outputs; each becomes the
 // backward entry {"input": [...]} of the forward entry of the same name.
 void read_legacy_backward(DumpRecords& records, const std::filesystem::path& path) {
-    records.legacy_backward_file = std::make_shared<const dump::JsonFile>(dump::JsonFile::load(path));
-    const auto root = records.legacy_backward_file->root();
+    const auto file = dump::JsonFile::load(path);
+    const auto root = file.root();
     if (!root.is_object()) throw Error(path.string(), "a backward_info file must be a JSON object");
-    records.legacy_backward = std::make_shared<rapidjson::Document>(rapidjson::kObjectType);
-    auto& doc = *records.legacy_backward;
-    auto& alloc = doc.GetAllocator();
+    std::string text = "{";
     for (const auto& m : root.members()) {
         std::string name(m.name);
         if (!m.value.is_array()) {
             throw Error(path.string(), fmt::format("{} must hold the list of the output gradients' records", name));
         }
         std::replace(name.begin(), name.end(), '*', '.');
-        rapidjson::Value entry(rapidjson::kObjectType);
-        // The copy's strings still point into the file's text, which records.legacy_backward_file keeps.
-        entry.AddMember("input", rapidjson::Value(*m.value.raw(), alloc), alloc);
-        doc.AddMember(rapidjson::Value(name.c_str(), alloc), entry, alloc);
+        if (text.size() > 1) text += ',';
+        text += fmt::format("{}:{{\"input\":{}}}", dump::json_string_literal(name), dump::compact_json(m.value));
     }
+    text += '}';
+    records.legacy_backward = std::make_shared<const dump::JsonFile>(dump::JsonFile::from_text(std::move(text), path.string()));
     std::map<std::string, dump::JsonView> backward;
-    for (const auto& m : doc.GetObject()) backward[m.name.GetString()] = m.value;
+    for (const auto& m : records.legacy_backward->root().members()) backward[std::string(m.name)] = m.value;
     std::size_t matched = 0;
     for (auto& api : records.apis) {
         if (auto it = backward.find(api.full_name); it != backward.end()) {
@@ -116,7 +97,7 @@ void read_legacy_backward(DumpRecords& records, const std::filesystem::path& pat
 }  // namespace
 
 DumpRecords read_dump_records(const std::filesystem::path& path, const std::filesystem::path& legacy_backward) {
-    DumpRecords records{dump::JsonFile::load(path), nullptr, path, std::nullopt, {}, nullptr, nullptr};
+    DumpRecords records{dump::JsonFile::load(path), nullptr, path, std::nullopt, {}, nullptr};
     const auto root = records.json.root();
     if (is_legacy_forward_info(root)) {
         read_legacy(records);

@@ -7,8 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/fwd.h>
-
 #include "dump/json_file.hpp"
 #include "dump/json_view.hpp"
 
@@ -20,16 +18,15 @@ struct ApiEntry {
     dump::JsonView backward;  // {"input", "output"}; empty when the dump holds none
 };
 
-// The entries point into `json`, or into `legacy`/`legacy_backward`, documents of their own built from a legacy
-// forward_info/backward_info file.
+// The entries point into `json`, or into `legacy`/`legacy_backward`, documents of their own converted from a
+// legacy forward_info/backward_info file.
 struct DumpRecords {
     dump::JsonFile json;
-    std::shared_ptr<rapidjson::Document> legacy;     // the converted entries of a legacy forward_info file
+    std::shared_ptr<const dump::JsonFile> legacy;    // the converted entries of a legacy forward_info file
     std::filesystem::path path;
     std::optional<std::filesystem::path> data_root;  // <dir of dump.json>/dump_tensor_data when dump_data_dir is set
     std::vector<ApiEntry> apis;                      // forward entries in dump order
-    std::shared_ptr<const dump::JsonFile> legacy_backward_file;  // a backward_info file (its strings live there)
-    std::shared_ptr<rapidjson::Document> legacy_backward;        // {"input": gradients} per API of that file
+    std::shared_ptr<const dump::JsonFile> legacy_backward;  // {"input": gradients} per API of a backward_info file
 };
 
 // Throws msprobe::Error for a missing 'data' object or a key that is neither
