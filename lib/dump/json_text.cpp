@@ -4,8 +4,6 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include <algorithm>
-
 namespace msprobe::dump {
 
 namespace {
@@ -15,21 +13,11 @@ using CompactWriter = rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8
 
 }  // namespace
 
-std::string compact_json(JsonView value, std::initializer_list<std::string_view> omitted) {
+std::string compact_json(JsonView value) {
     if (!value) return "null";
     rapidjson::StringBuffer buffer;
     CompactWriter writer(buffer);
-    if (value.is_object() && omitted.size() != 0) {
-        writer.StartObject();
-        for (const auto& member : value.members()) {
-            if (std::find(omitted.begin(), omitted.end(), member.name) != omitted.end()) continue;
-            writer.Key(member.name.data(), static_cast<rapidjson::SizeType>(member.name.size()));
-            member.value.raw()->Accept(writer);
-        }
-        writer.EndObject();
-    } else {
-        value.raw()->Accept(writer);
-    }
+    value.raw()->Accept(writer);
     return {buffer.GetString(), buffer.GetSize()};
 }
 

@@ -1,8 +1,7 @@
 #pragma once
 // A JSON value written back as compact text (no spaces, member order kept,
 // NaN/Infinity spelled as Python's json module spells them). Lets code outside
-// lib/dump copy or fingerprint parts of a dump without the parser's types.
-#include <initializer_list>
+// lib/dump build a document from parts of another without the parser's types.
 #include <string>
 #include <string_view>
 
@@ -10,9 +9,8 @@
 
 namespace msprobe::dump {
 
-// The text of `value`; "null" for an empty view. When `value` is an object,
-// its members named in `omitted` are left out (only at that top level).
-std::string compact_json(JsonView value, std::initializer_list<std::string_view> omitted = {});
+// The text of `value`; "null" for an empty view.
+std::string compact_json(JsonView value);
 
 // `text` as a JSON string literal, quotes included.
 std::string json_string_literal(std::string_view text);

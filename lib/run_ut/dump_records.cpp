@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <unordered_map>
 #include <map>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "dump/json_text.hpp"
+#include "dump/python_equality.hpp"
 
 namespace msprobe::run_ut {
 
@@ -17,20 +19,41 @@ bool ends_with(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// The call signature -f compares: object elements of input_args without Max/Min, and input_kwargs.
-// Deep equality through a canonical text (member order is the dump's, as Python dict equality ignores order
-// only for differently ordered keys, which one dumper never produces).
-std::string call_signature(dump::JsonView forward) {
-    std::string args;
-    for (const auto a : forward.member("input_args").items()) {
-        if (!a.is_object()) continue;
-        if (!args.empty()) args += ',';
-        args += dump::compact_json(a, {"Max", "Min"});
+// The call signature -f compares: the object elements of input_args without Max/Min, and input_kwargs,
+// equal as Python's == finds the parsed records equal.
+class CallSignature {
+public:
+    explicit CallSignature(dump::JsonView forward) : kwargs_(forward.member("input_kwargs")) {
+        // The arguments alone key the buckets: an absent input_kwargs must meet an empty one.
+        for (const auto a : forward.member("input_args").items()) {
+            if (!a.is_object()) continue;
+            args_.push_back(a);
+            hash_ = hash_ * 31 + dump::python_hash(a, {"Max", "Min"});
+        }
     }
-    const auto kwargs = forward.member("input_kwargs");
-    return "[[" + args + "]," + (kwargs ? dump::compact_json(kwargs) : "{}") + "]";
-}
 
+    std::size_t hash() const { return hash_; }
+
+    bool operator==(const CallSignature& other) const {
+        if (args_.size() != other.args_.size() || !same_kwargs(other)) return false;
+        for (std::size_t i = 0; i < args_.size(); ++i) {
+            if (!dump::python_equal(args_[i], other.args_[i], {"Max", "Min"})) return false;
+        }
+        return true;
+    }
+
+private:
+    // An absent input_kwargs is the empty dict msprobe defaults it to.
+    bool same_kwargs(const CallSignature& other) const {
+        if (kwargs_.present() && other.kwargs_.present()) return dump::python_equal(kwargs_, other.kwargs_);
+        const auto given = kwargs_.present() ? kwargs_ : other.kwargs_;
+        return !given.present() || (given.is_object() && given.size() == 0);
+    }
+
+    std::vector<dump::JsonView> args_;
+    dump::JsonView kwargs_;
+    std::size_t hash_ = 0;
+};
 
 // A legacy forward_info file: every value an object holding "args" (and usually "kwargs"), no "data" key.
 bool is_legacy_forward_info(dump::JsonView root) {
@@ -140,15 +163,15 @@ DumpRecords read_dump_records(const std::filesystem::path& path, const std::file
 }
 
 std::vector<ApiEntry> filter_repeated_calls(const std::vector<ApiEntry>& apis) {
-    std::map<std::string, std::vector<std::string>> seen;  // base key -> kept signatures
+    // base key -> signature hash -> the kept calls' signatures
+    std::map<std::string, std::unordered_map<std::size_t, std::vector<CallSignature>>> seen;
     std::vector<ApiEntry> kept;
     for (const auto& api : apis) {
         const auto dot = api.full_name.rfind('.');
-        const std::string base = api.full_name.substr(0, dot);
-        const std::string sig = call_signature(api.forward);
-        auto& list = seen[base];
-        if (std::find(list.begin(), list.end(), sig) != list.end()) continue;
-        list.push_back(sig);
+        CallSignature sig(api.forward);
+        auto& bucket = seen[api.full_name.substr(0, dot)][sig.hash()];
+        if (std::find(bucket.begin(), bucket.end(), sig) != bucket.end()) continue;
+        bucket.push_back(std::move(sig));
         kept.push_back(api);
     }
     return kept;

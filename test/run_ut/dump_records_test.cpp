@@ -44,6 +44,32 @@ TEST_CASE("Max and Min do not count in the signature, array arguments are left o
     CHECK(kept[1].full_name == "Torch.cat.2");
 }
 
+TEST_CASE("a NaN in the signature makes every call distinct, as Python's == on parsed records does", "[run_ut]") {
+    const auto path = write("signature_nan", R"({"task": "statistics", "dump_data_dir": null, "data": {
+        "Torch.mul.0.forward": {"input_args": [{"type": "torch.Tensor", "Mean": NaN}], "input_kwargs": {"alpha": 1}},
+        "Torch.mul.1.forward": {"input_args": [{"type": "torch.Tensor", "Mean": NaN}], "input_kwargs": {"alpha": 1}},
+        "Torch.mul.2.forward": {"input_args": [{"type": "torch.Tensor", "Mean": 0, "Max": NaN}], "input_kwargs": {}},
+        "Torch.mul.3.forward": {"input_args": [{"type": "torch.Tensor", "Mean": 0, "Max": 1}], "input_kwargs": {}}}})");
+    const auto kept = filter_repeated_calls(read_dump_records(path).apis);
+    // Max does not count: calls 2 and 3 are the same call.
+    REQUIRE(kept.size() == 3);
+    CHECK(kept[0].full_name == "Torch.mul.0");
+    CHECK(kept[1].full_name == "Torch.mul.1");
+    CHECK(kept[2].full_name == "Torch.mul.2");
+}
+
+TEST_CASE("the signature compares as Python does: numbers by value, kwargs in any order", "[run_ut]") {
+    const auto path = write("signature_values", R"({"task": "statistics", "dump_data_dir": null, "data": {
+        "Torch.div.0.forward": {"input_args": [{"type": "int", "value": 2}], "input_kwargs": {"a": 1, "rounding_mode": null}},
+        "Torch.div.1.forward": {"input_args": [{"type": "int", "value": 2.0}], "input_kwargs": {"rounding_mode": null, "a": 1.0}},
+        "Torch.div.2.forward": {"input_args": [{"type": "int", "value": 2}]},
+        "Torch.div.3.forward": {"input_args": [{"type": "int", "value": 2}], "input_kwargs": {}}}})");
+    const auto kept = filter_repeated_calls(read_dump_records(path).apis);
+    REQUIRE(kept.size() == 2);
+    CHECK(kept[0].full_name == "Torch.div.0");
+    CHECK(kept[1].full_name == "Torch.div.2");  // a missing input_kwargs is the empty dict: div.3 repeats it
+}
+
 TEST_CASE("forward and backward entries are paired; a malformed key aborts with the reference's message", "[run_ut]") {
     auto path = write("pairs", R"({"task": "statistics", "dump_data_dir": "x", "data": {
         "Module.fc.Linear.forward.0": {},
