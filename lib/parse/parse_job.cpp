@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
@@ -146,14 +145,7 @@ SavedText save_values_text(const fs::path& tensor_file, const std::vector<double
     if (output_dir) report::check_output_dir(*output_dir);
     // A name that already exists was returned above; Replace covers a file appearing meanwhile.
     const std::string text = tensor::values_text(values, shape);
-    report::write_atomically(
-        saved.path,
-        [&](const fs::path& temp) {
-            std::ofstream out(temp, std::ios::binary);
-            out << text;
-            if (!out.flush()) throw Error(saved.path.string(), "write failed");
-        },
-        report::Existing::Replace);
+    report::write_text_atomically(saved.path, text, report::Existing::Replace);
     saved.written = true;
     return saved;
 }

@@ -192,4 +192,10 @@ fs::path write_atomically(const fs::path& target, const std::function<void(const
     return staged.commit().front();
 }
 
+fs::path write_text_atomically(const fs::path& target, const std::string& text, Existing existing) {
+    StagedFiles staged(existing);
+    staged.stage_text(target, text);
+    return staged.commit().front();
+}
+
 }  // namespace msprobe::report

@@ -79,4 +79,8 @@ std::filesystem::path write_atomically(const std::filesystem::path& target,
                                        const std::function<void(const std::filesystem::path& temp_path)>& write,
                                        Existing existing = Existing::KeepBoth);
 
+// `text` as one file on its own, as stage_text then commit() would place it.
+std::filesystem::path write_text_atomically(const std::filesystem::path& target, const std::string& text,
+                                            Existing existing = Existing::KeepBoth);
+
 }  // namespace msprobe::report

@@ -48,3 +48,18 @@ TEST_CASE("staged files vanish when the run fails before the commit", "[report]"
     CHECK(entries(dir) == 0);
     fs::remove_all(dir);
 }
+
+TEST_CASE("write_text_atomically places the text, keeping or replacing what is there as asked", "[report]") {
+    using msprobe::report::Existing;
+    using msprobe::report::write_text_atomically;
+    const fs::path dir = msprobe::testing::scratch_dir("write_text_atomically");
+    CHECK(write_text_atomically(dir / "a.txt", "one") == dir / "a.txt");
+    CHECK(write_text_atomically(dir / "a.txt", "two", Existing::Replace) == dir / "a.txt");
+    CHECK(msprobe::testing::read_file_text(dir / "a.txt") == "two");
+    const fs::path kept = write_text_atomically(dir / "a.txt", "three");
+    CHECK(kept != dir / "a.txt");
+    CHECK(msprobe::testing::read_file_text(kept) == "three");
+    CHECK(msprobe::testing::read_file_text(dir / "a.txt") == "two");
+    CHECK(entries(dir) == 2);
+    fs::remove_all(dir);
+}
