@@ -117,11 +117,31 @@ std::optional<Mutation> find_mutation(JsonView json, double threshold) {
     return Mutation{in.path, *in.norm, out.path, *out.norm};
 }
 
-DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool) {
-    const dump::JsonFile json = dump::JsonFile::load(location.dump_json);
+namespace {
+
+// Where the anomalies put the entry: an input or output anomaly decides; otherwise only a norm jump does.
+// False when the entry is clean.
+bool classify_entry(ScannedEntry& entry, JsonView value, double mutation_threshold) {
+    const bool in_bad = entry.anomalies.input_bad();
+    const bool out_bad = entry.anomalies.output_bad();
+    if (!in_bad && out_bad) {
+        entry.overflow_class = OverflowClass::Origin;
+    } else if (in_bad && out_bad) {
+        entry.overflow_class = OverflowClass::Propagated;
+    } else if (in_bad) {
+        entry.overflow_class = OverflowClass::Absorbed;
+    } else if (auto mutation = find_mutation(value, mutation_threshold)) {
+        entry.overflow_class = OverflowClass::Mutation;
+        entry.mutation = std::move(mutation);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The dump's task and level; refuses a file that is not a dump.json.
+void read_dump_header(const dump::JsonFile& json, DumpScan& scan) {
     const JsonView root = json.root();
-    DumpScan scan;
-    scan.location = location;
     if (!root.is_object()) throw Error(json.path(), "the top level is not a JSON object");
     scan.task = std::string(root.member("task").text());
     if (scan.task.empty()) throw Error(json.path(), "'task' is missing or empty");
@@ -129,6 +149,26 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
     const JsonView data = root.member("data");
     if (!data.present()) throw Error(json.path(), "'data' is missing");
     if (!data.is_object()) throw Error(json.path(), "'data' is not a JSON object");
+}
+
+// The call stacks of the reported entries, from the stack.json beside the dump when there is one.
+void attach_stacks(DumpScan& scan) {
+    const fs::path stack_path = scan.location.dump_json.parent_path() / "stack.json";
+    if (scan.reported.empty() || !fs::is_regular_file(stack_path)) return;
+    const auto stack = dump::StackFile::load(stack_path);
+    for (auto& entry : scan.reported) {
+        if (auto lines = stack.stack_lines(entry.api)) entry.stack = std::move(*lines);
+    }
+}
+
+}  // namespace
+
+DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool) {
+    const dump::JsonFile json = dump::JsonFile::load(location.dump_json);
+    const JsonView root = json.root();
+    DumpScan scan;
+    scan.location = location;
+    read_dump_header(json, scan);
 
     const std::vector<dump::EntryView> entries = dump::data_entries(root);
     scan.entries = entries.size();
@@ -175,20 +215,7 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
         ExtraRecordCheck entry_file_check;
         if (file_check) entry_file_check = [&](JsonView record) { return file_check(record, name); };
         entry.anomalies = find_entry_anomalies(value, test, entry_file_check);
-        const bool in_bad = entry.anomalies.input_bad();
-        const bool out_bad = entry.anomalies.output_bad();
-        if (!in_bad && out_bad) {
-            entry.overflow_class = OverflowClass::Origin;
-        } else if (in_bad && out_bad) {
-            entry.overflow_class = OverflowClass::Propagated;
-        } else if (in_bad) {
-            entry.overflow_class = OverflowClass::Absorbed;
-        } else if (auto mutation = find_mutation(value, options.mutation_threshold)) {
-            entry.overflow_class = OverflowClass::Mutation;
-            entry.mutation = std::move(mutation);
-        } else {
-            return;
-        }
+        if (!classify_entry(entry, value, options.mutation_threshold)) return;
         verdict.flagged = true;
         verdict.filtered = options.rules.ignores(name, entry.anomalies);
         entry.seq = static_cast<std::size_t>(index);
@@ -219,13 +246,7 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
                                  json.path(), scan.tensor_files_missing, tensor_dir.string()));
     }
 
-    const fs::path stack_path = location.dump_json.parent_path() / "stack.json";
-    if (!scan.reported.empty() && fs::is_regular_file(stack_path)) {
-        const auto stack = dump::StackFile::load(stack_path);
-        for (auto& entry : scan.reported) {
-            if (auto lines = stack.stack_lines(entry.api)) entry.stack = std::move(*lines);
-        }
-    }
+    attach_stacks(scan);
     return scan;
 }
 
