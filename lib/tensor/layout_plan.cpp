@@ -284,17 +284,22 @@ LayoutPlan plan_transpose(std::span<const std::int64_t> shape, std::span<const s
     return plan_from(view);
 }
 
+void run_layout_plan_into(const TensorView& device, const LayoutPlan& plan, std::byte* target, CopyEngine engine) {
+    const std::size_t element_size = dtype_size(device.dtype);
+    for (const auto& copy : plan.copies) {
+        if (engine == CopyEngine::Fast) {
+            copy_strided(copy, device.data, target, element_size);
+        } else {
+            copy_strided_reference(copy, device.data, target, element_size);
+        }
+    }
+}
+
 TensorView run_layout_plan(const TensorView& device, const LayoutPlan& plan, CopyEngine engine) {
     const std::size_t element_size = dtype_size(device.dtype);
     const auto count = static_cast<std::size_t>(element_count(plan.logical_shape).value_or(0));
     std::shared_ptr<std::byte[]> buffer(new std::byte[std::max<std::size_t>(count * element_size, 1)]);
-    for (const auto& copy : plan.copies) {
-        if (engine == CopyEngine::Fast) {
-            copy_strided(copy, device.data, buffer.get(), element_size);
-        } else {
-            copy_strided_reference(copy, device.data, buffer.get(), element_size);
-        }
-    }
+    run_layout_plan_into(device, plan, buffer.get(), engine);
     TensorView logical;
     logical.dtype = device.dtype;
     logical.shape = plan.logical_shape;

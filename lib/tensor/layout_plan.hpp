@@ -34,4 +34,8 @@ LayoutPlan plan_transpose(std::span<const std::int64_t> shape, std::span<const s
 enum class CopyEngine : std::uint8_t { Fast, Reference };
 TensorView run_layout_plan(const TensorView& device, const LayoutPlan& plan, CopyEngine engine = CopyEngine::Fast);
 
+// The same into `target`, which holds the logical shape's element count.
+void run_layout_plan_into(const TensorView& device, const LayoutPlan& plan, std::byte* target,
+                          CopyEngine engine = CopyEngine::Fast);
+
 }  // namespace msprobe::tensor
