@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
@@ -294,4 +295,60 @@ TEST_CASE("the kernel dump fixtures' device tensors convert to their true logica
         }
     }
     CHECK(converted == 15);
+}
+
+TEST_CASE("-f TARGET gives msprobe's converted arrays where msprobe is right, the true layout where it is not",
+          "[fixtures]") {
+    const auto fixtures = shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const auto root = *fixtures / "bin_dumps";
+    std::ifstream manifest_file(root / "manifest.json");
+    std::ifstream comparison_file(root / "expected" / "comparison.json");
+    REQUIRE(manifest_file);
+    REQUIRE(comparison_file);
+    const auto manifest = nlohmann::json::parse(manifest_file);
+    const auto comparison = nlohmann::json::parse(comparison_file);
+    std::map<std::string, nlohmann::json> tensors;  // "<file name>.<io>.<index>" -> manifest entry
+    for (const auto& file : manifest.at("files")) {
+        const auto path = file.at("file").get<std::string>();
+        const auto name = path.substr(path.rfind('/') + 1);
+        for (const char* io : {"inputs", "outputs"}) {
+            for (const auto& tensor : file.value(io, nlohmann::json::array())) {
+                tensors[name + "." + tensor.at("io").get<std::string>() + "." +
+                        std::to_string(tensor.at("index").get<int>())] = tensor;
+            }
+        }
+    }
+    int same = 0;
+    int corrected = 0;
+    for (const auto& run : comparison) {
+        const auto run_name = run.at("run").get<std::string>();
+        if (!run_name.starts_with("fmt_")) continue;
+        CAPTURE(run_name, run.at("tensor"));
+        const auto& tensor = tensors.at(run.at("tensor").get<std::string>());
+        const auto format = static_cast<AscendFormat>(tensor.at("format").get<std::int32_t>());
+        const auto device_shape = tensor.at("shape").get<Shape>();
+        const auto source = tensor.value("raw_npy", tensor.at("logical_npy").get<std::string>());
+        const auto logical = to_logical_layout(read_npy(root / source), format,
+                                               tensor.at("original_shape").get<Shape>(), source);
+        const auto target = parse_format(run_name.substr(4), "-f");
+        const auto converted = to_target_layout(logical, logical_format(format, device_shape.size()), target, source);
+        // The truth as "float16[3, 3, 19, 20]".
+        const auto truth = run.at("truth").get<std::string>();
+        std::string shape_text = "[";
+        for (std::size_t i = 0; i < converted.shape.size(); ++i) {
+            shape_text += (i == 0 ? "" : ", ") + std::to_string(converted.shape[i]);
+        }
+        CHECK(truth == std::string(numpy_name(converted.dtype)) + shape_text + "]");
+        if (run.at("verdict") == "same") {
+            const auto expected = read_npy(root / "expected" / run_name / run.at("file").get<std::string>());
+            CHECK(expected.shape == converted.shape);
+            CHECK(bytes_of(expected) == bytes_of(converted));
+            ++same;
+        } else {
+            ++corrected;
+        }
+    }
+    CHECK(same == 11);
+    CHECK(corrected == 12);
 }
