@@ -3,6 +3,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <xtensor/xadapt.hpp>
 #include <xtensor/xmanipulation.hpp>
 #include <xtensor/xstrided_view.hpp>
@@ -61,6 +62,7 @@ LayoutPlan plan_from(const PaddedView& view) {
     auto padded = xt::transpose(device, view.order);
 
     LayoutPlan plan;
+    plan.device_shape = view.shape;
     for (const auto& axis : view.axes) plan.logical_shape.push_back(axis.size);
     const Shape logical_strides = row_major_strides(plan.logical_shape);
     std::size_t split_count = 0;
@@ -259,23 +261,26 @@ LayoutPlan plan_logical_layout(std::span<const std::int64_t> device_shape, Ascen
     require(element_count(d).has_value() && element_count(o).has_value(), fail, "too many elements");
     const bool transposed = format == AscendFormat::NHWC || format == AscendFormat::HWCN;
     require(transposed || !o.empty(), fail, "without an original shape the logical layout is unknown");
-    switch (format) {
-        case AscendFormat::NC1HWC0:
-        case AscendFormat::NC1HWC0_C04: return plan_from(nc1hwc0_view(d, o, fail));
-        case AscendFormat::FRACTAL_Z: return plan_from(fractal_z_view(d, o, sub_format, fail));
-        case AscendFormat::FRACTAL_Z_3D: return plan_from(fractal_z_3d_view(d, o, fail));
-        case AscendFormat::FRACTAL_NZ: {
-            auto plan = plan_from(fractal_nz_view(d, o, fail));
-            plan.logical_shape = o;  // a 1-D original stays 1-D
-            return plan;
+    const auto view = [&]() -> PaddedView {
+        switch (format) {
+            case AscendFormat::NC1HWC0:
+            case AscendFormat::NC1HWC0_C04: return nc1hwc0_view(d, o, fail);
+            case AscendFormat::FRACTAL_Z: return fractal_z_view(d, o, sub_format, fail);
+            case AscendFormat::FRACTAL_Z_3D: return fractal_z_3d_view(d, o, fail);
+            case AscendFormat::FRACTAL_NZ: return fractal_nz_view(d, o, fail);
+            case AscendFormat::NDC1HWC0: return ndc1hwc0_view(d, o, fail);
+            case AscendFormat::C1HWNCoC0: return c1hwncoc0_view(d, o, fail);
+            case AscendFormat::NHWC: return nchw_transpose_view(d, o, {0, 3, 1, 2}, fail);
+            case AscendFormat::HWCN: return nchw_transpose_view(d, o, {3, 2, 0, 1}, fail);
+            default:
+                throw Error(what,
+                            format_label(format) + " tensor: no conversion of this layout to a logical array is known");
         }
-        case AscendFormat::NDC1HWC0: return plan_from(ndc1hwc0_view(d, o, fail));
-        case AscendFormat::C1HWNCoC0: return plan_from(c1hwncoc0_view(d, o, fail));
-        case AscendFormat::NHWC: return plan_from(nchw_transpose_view(d, o, {0, 3, 1, 2}, fail));
-        case AscendFormat::HWCN: return plan_from(nchw_transpose_view(d, o, {3, 2, 0, 1}, fail));
-        default: break;
-    }
-    throw Error(what, format_label(format) + " tensor: no conversion of this layout to a logical array is known");
+    }();
+    auto plan = plan_from(view);
+    plan.device_shape = d;  // the view may have reshaped it
+    if (format == AscendFormat::FRACTAL_NZ) plan.logical_shape = o;  // a 1-D original stays 1-D
+    return plan;
 }
 
 LayoutPlan plan_transpose(std::span<const std::int64_t> shape, std::span<const std::size_t> order) {
@@ -285,6 +290,9 @@ LayoutPlan plan_transpose(std::span<const std::int64_t> shape, std::span<const s
 }
 
 void run_layout_plan_into(const TensorView& device, const LayoutPlan& plan, std::byte* target, CopyEngine engine) {
+    if (device.shape != plan.device_shape || !device.is_contiguous()) {
+        throw std::invalid_argument("run_layout_plan: the tensor is not the contiguous device tensor of the plan");
+    }
     const std::size_t element_size = dtype_size(device.dtype);
     for (const auto& copy : plan.copies) {
         if (engine == CopyEngine::Fast) {

@@ -18,6 +18,7 @@ namespace msprobe::tensor {
 // partial blocks) from the device buffer into the contiguous result. Exposed
 // so the copy engines can be compared and timed on the same plan.
 struct LayoutPlan {
+    std::vector<std::int64_t> device_shape;
     std::vector<std::int64_t> logical_shape;
     std::vector<StridedCopy> copies;
 };
@@ -29,8 +30,9 @@ LayoutPlan plan_logical_layout(std::span<const std::int64_t> device_shape, Ascen
 // contiguous tensor of `shape` (numpy.transpose).
 LayoutPlan plan_transpose(std::span<const std::int64_t> shape, std::span<const std::size_t> order);
 
-// Runs a plan on a contiguous tensor of the device shape it was made for:
-// a new contiguous tensor of `device`'s dtype that owns its buffer.
+// Runs a plan on a contiguous tensor of the device shape it was made for
+// (anything else is a std::invalid_argument): a new contiguous tensor of
+// `device`'s dtype that owns its buffer.
 enum class CopyEngine : std::uint8_t { Fast, Reference };
 TensorView run_layout_plan(const TensorView& device, const LayoutPlan& plan, CopyEngine engine = CopyEngine::Fast);
 

@@ -352,3 +352,11 @@ TEST_CASE("-f TARGET gives msprobe's converted arrays where msprobe is right, th
     CHECK(same == 11);
     CHECK(corrected == 12);
 }
+
+TEST_CASE("a plan runs only on the contiguous device tensor it was made for") {
+    const auto plan = plan_logical_layout(Shape{1, 1, 2, 2, 16}, AscendFormat::NC1HWC0, Shape{1, 3, 2, 2}, "x.bin");
+    CHECK(plan.device_shape == Shape{1, 1, 2, 2, 16});
+    CHECK(plan.logical_shape == Shape{1, 3, 2, 2});
+    const auto other = view_of(pattern(64, 2), DType::Float16, {1, 1, 2, 2, 8, 2});
+    CHECK_THROWS_AS(run_layout_plan(other, plan), std::invalid_argument);
+}
