@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
     const auto batch = std::max<std::int64_t>(1, static_cast<std::int64_t>(half_bytes / matrix_bytes));
     std::vector<DeviceTensor> tensors;
     tensors.push_back(make_device("NC1HWC0", AscendFormat::NC1HWC0, {n, 16, 56, 56, 16}, {n, 250, 56, 56}));
-    tensors.push_back(make_device("FRACTAL_NZ", AscendFormat::FRACTAL_NZ, {batch, 63, 63, 16, 16}, {batch, 1000, 1000}));
+    tensors.push_back(
+        make_device("FRACTAL_NZ", AscendFormat::FRACTAL_NZ, {batch, 63, 63, 16, 16}, {batch, 1000, 1000}));
 
     std::printf("%-11s %9s  %-34s %8s %8s %9s\n", "format", "MB", "pass", "seconds", "GB/s", "vs memcpy");
     for (const auto& t : tensors) {

@@ -50,16 +50,9 @@ AscendFormat logical_format(AscendFormat format, std::size_t device_rank) {
 TensorView to_logical_layout(const TensorView& device, AscendFormat format,
                              std::span<const std::int64_t> original_shape, const std::string& what,
                              std::int32_t sub_format) {
-    switch (layout_kind(format)) {
-        case LayoutKind::Plain: return to_contiguous(device);
-        case LayoutKind::Transposed:
-            if (device.shape.size() != 4) return to_contiguous(device);
-            break;
-        case LayoutKind::Blocked: break;
-        case LayoutKind::Unconvertible:
-            throw Error(what, is_known_format(format)
-                                  ? format_label(format) + " tensor: no conversion of this layout to a logical array is known"
-                                  : "unknown tensor format " + std::to_string(static_cast<std::int32_t>(format)));
+    const auto kind = layout_kind(format);
+    if (kind == LayoutKind::Plain || (kind == LayoutKind::Transposed && device.shape.size() != 4)) {
+        return to_contiguous(device);
     }
     const auto plan = plan_logical_layout(device.shape, format, original_shape, what, sub_format);
     return run_layout_plan(to_contiguous(device), plan);

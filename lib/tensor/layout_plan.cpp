@@ -130,57 +130,62 @@ void require_ranks(const Shape& device, const Shape& original, std::size_t devic
                 "-D original shape");
 }
 
-void require_same(std::int64_t device_dim, std::int64_t logical_dim, const char* axis, const Fail& fail) {
+void require_same(std::int64_t device_dim, std::int64_t logical_dim, const std::string& axis, const Fail& fail) {
     require(device_dim == logical_dim, fail,
-            std::string(axis) + " is " + std::to_string(logical_dim) + " but the device has " +
+            axis + " is " + std::to_string(logical_dim) + " but the device has " +
                 std::to_string(device_dim));
 }
 
-// (N, C1, H, W, C0) holding NCHW.
-PaddedView nc1hwc0_view(const Shape& d, const Shape& o, const Fail& fail) {
-    require_ranks(d, o, 5, 4, fail);
-    const std::int64_t c0 = d[4];
+// A layout that blocks only the channels, C0 being the last device axis:
+// device_axes[i] holds logical axis i (for C, its block index). NC1HWC0 is
+// NCHW over (N, C1, H, W, C0), NDC1HWC0 NCDHW over (N, D, C1, H, W, C0).
+PaddedView channel_blocked_view(const Shape& d, const Shape& o, std::string_view letters,
+                                const std::vector<std::size_t>& device_axes, const Fail& fail) {
+    require_ranks(d, o, letters.size() + 1, letters.size(), fail);
+    const std::int64_t c0 = d.back();
     require_block(c0, "C0", fail);
-    require_same(d[0], o[0], "N", fail);
-    require_same(d[2], o[2], "H", fail);
-    require_same(d[3], o[3], "W", fail);
-    require_blocks(d[1], o[1], c0, "C", fail);
-    return {d, row_major_strides(d), {0, 1, 4, 2, 3}, {{o[0]}, {o[1], c0}, {o[2]}, {o[3]}}};
+    PaddedView view{d, row_major_strides(d), {}, {}};
+    for (std::size_t i = 0; i < letters.size(); ++i) {
+        view.order.push_back(device_axes[i]);
+        if (letters[i] == 'C') {
+            require_blocks(d[device_axes[i]], o[i], c0, "C", fail);
+            view.order.push_back(d.size() - 1);
+            view.axes.push_back({o[i], c0});
+        } else {
+            require_same(d[device_axes[i]], o[i], std::string(1, letters[i]), fail);
+            view.axes.push_back({o[i]});
+        }
+    }
+    return view;
 }
 
-// (C1·H·W, N1, N0, C0) holding NCHW weights.
-PaddedView fractal_z_view(const Shape& d, const Shape& o, std::int32_t groups, const Fail& fail) {
-    require(groups <= 1, fail, "FRACTAL_Z with " + std::to_string(groups) +
-                                   " groups (sub_format) is not converted: its layout is not verified");
-    require_ranks(d, o, 4, 4, fail);
+// (rows, N1, N0, C0) holding (N, C, spatial...) weights; the rows run over
+// the spatial dims with C1 after the first `outer` of them: C1·H·W for
+// FRACTAL_Z (NCHW), D·C1·H·W for FRACTAL_Z_3D (NCDHW).
+PaddedView fractal_z_view(const Shape& d, const Shape& o, std::size_t outer, const Fail& fail) {
+    require_ranks(d, o, 4, outer + 4, fail);
     const std::int64_t n0 = d[2];
     const std::int64_t c0 = d[3];
     require_block(n0, "N0", fail);
     require_block(c0, "C0", fail);
     require_blocks(d[1], o[0], n0, "N", fail);
-    const std::int64_t c1 = ceil_div(o[1], c0);
-    require(d[0] == c1 * o[2] * o[3], fail,
-            "the first device dim must be C1·H·W = " + std::to_string(c1 * o[2] * o[3]));
-    const Shape split{c1, o[2], o[3], d[1], n0, c0};
-    return {split, row_major_strides(split), {3, 4, 0, 5, 1, 2}, {{o[0], n0}, {o[1], c0}, {o[2]}, {o[3]}}};
-}
-
-// (D·C1·H·W, N1, N0, C0) holding NCDHW weights.
-PaddedView fractal_z_3d_view(const Shape& d, const Shape& o, const Fail& fail) {
-    require_ranks(d, o, 4, 5, fail);
-    const std::int64_t n0 = d[2];
-    const std::int64_t c0 = d[3];
-    require_block(n0, "N0", fail);
-    require_block(c0, "C0", fail);
-    require_blocks(d[1], o[0], n0, "N", fail);
-    const std::int64_t c1 = ceil_div(o[1], c0);
-    require(d[0] == o[2] * c1 * o[3] * o[4], fail,
-            "the first device dim must be D·C1·H·W = " + std::to_string(o[2] * c1 * o[3] * o[4]));
-    const Shape split{o[2], c1, o[3], o[4], d[1], n0, c0};
-    return {split,
-            row_major_strides(split),
-            {4, 5, 1, 6, 0, 2, 3},
-            {{o[0], n0}, {o[1], c0}, {o[2]}, {o[3]}, {o[4]}}};
+    Shape split(o.begin() + 2, o.end());
+    split.insert(split.begin() + static_cast<std::ptrdiff_t>(outer), ceil_div(o[1], c0));
+    std::int64_t rows = 1;
+    for (const auto dim : split) rows *= dim;
+    require(d[0] == rows, fail,
+            std::string("the first device dim must be ") + (outer == 0 ? "C1·H·W" : "D·C1·H·W") + " = " +
+                std::to_string(rows));
+    const std::size_t row_axes = split.size();
+    split.insert(split.end(), {d[1], n0, c0});
+    PaddedView view{
+        split, row_major_strides(split), {row_axes, row_axes + 1, outer, row_axes + 2}, {{o[0], n0}, {o[1], c0}}};
+    for (std::size_t axis = 0; axis < row_axes; ++axis) {
+        if (axis == outer) continue;
+        view.order.push_back(axis);
+        view.axes.push_back({split[axis]});
+    }
+    return view;
 }
 
 // (B..., N1, M1, M0, N0) holding (B..., M, N); a 1-D (N) is (1, N).
@@ -207,19 +212,6 @@ PaddedView fractal_nz_view(const Shape& d, Shape o, const Fail& fail) {
     return view;
 }
 
-// (N, D, C1, H, W, C0) holding NCDHW.
-PaddedView ndc1hwc0_view(const Shape& d, const Shape& o, const Fail& fail) {
-    require_ranks(d, o, 6, 5, fail);
-    const std::int64_t c0 = d[5];
-    require_block(c0, "C0", fail);
-    require_same(d[0], o[0], "N", fail);
-    require_same(d[1], o[2], "D", fail);
-    require_same(d[3], o[3], "H", fail);
-    require_same(d[4], o[4], "W", fail);
-    require_blocks(d[2], o[1], c0, "C", fail);
-    return {d, row_major_strides(d), {0, 2, 5, 1, 3, 4}, {{o[0]}, {o[1], c0}, {o[2]}, {o[3]}, {o[4]}}};
-}
-
 // (C1, H, W, N, Co, C0) holding NCHW weights on its Co == C0 diagonal.
 PaddedView c1hwncoc0_view(const Shape& d, const Shape& o, const Fail& fail) {
     require_ranks(d, o, 6, 4, fail);
@@ -241,7 +233,8 @@ PaddedView c1hwncoc0_view(const Shape& d, const Shape& o, const Fail& fail) {
 PaddedView nchw_transpose_view(const Shape& d, const Shape& o, std::vector<std::size_t> order, const Fail& fail) {
     require(d.size() == 4, fail, "expected a 4-D device shape");
     const Shape nchw{d[order[0]], d[order[1]], d[order[2]], d[order[3]]};
-    require(o.empty() || o == d || o == nchw, fail, "the original shape is neither the device shape nor its NCHW order");
+    require(o.empty() || o == d || o == nchw, fail,
+            "the original shape is neither the device shape nor its NCHW order");
     return {d, row_major_strides(d), std::move(order), {{nchw[0]}, {nchw[1]}, {nchw[2]}, {nchw[3]}}};
 }
 
@@ -250,6 +243,12 @@ PaddedView nchw_transpose_view(const Shape& d, const Shape& o, std::vector<std::
 LayoutPlan plan_logical_layout(std::span<const std::int64_t> device_shape, AscendFormat format,
                                std::span<const std::int64_t> original_shape, const std::string& what,
                                std::int32_t sub_format) {
+    if (!is_known_format(format)) {
+        throw Error(what, "unknown tensor format " + std::to_string(static_cast<std::int32_t>(format)));
+    }
+    if (layout_kind(format) != LayoutKind::Blocked && layout_kind(format) != LayoutKind::Transposed) {
+        throw Error(what, format_label(format) + " tensor: no conversion of this layout to a logical array is known");
+    }
     const Shape d(device_shape.begin(), device_shape.end());
     const Shape o(original_shape.begin(), original_shape.end());
     const Fail fail = [&](const std::string& detail) {
@@ -264,17 +263,18 @@ LayoutPlan plan_logical_layout(std::span<const std::int64_t> device_shape, Ascen
     const auto view = [&]() -> PaddedView {
         switch (format) {
             case AscendFormat::NC1HWC0:
-            case AscendFormat::NC1HWC0_C04: return nc1hwc0_view(d, o, fail);
-            case AscendFormat::FRACTAL_Z: return fractal_z_view(d, o, sub_format, fail);
-            case AscendFormat::FRACTAL_Z_3D: return fractal_z_3d_view(d, o, fail);
+            case AscendFormat::NC1HWC0_C04: return channel_blocked_view(d, o, "NCHW", {0, 1, 2, 3}, fail);
+            case AscendFormat::FRACTAL_Z:
+                require(sub_format <= 1, fail, "FRACTAL_Z with " + std::to_string(sub_format) +
+                                                   " groups (sub_format) is not converted: its layout is not verified");
+                return fractal_z_view(d, o, 0, fail);
+            case AscendFormat::FRACTAL_Z_3D: return fractal_z_view(d, o, 1, fail);
             case AscendFormat::FRACTAL_NZ: return fractal_nz_view(d, o, fail);
-            case AscendFormat::NDC1HWC0: return ndc1hwc0_view(d, o, fail);
+            case AscendFormat::NDC1HWC0: return channel_blocked_view(d, o, "NCDHW", {0, 2, 1, 3, 4}, fail);
             case AscendFormat::C1HWNCoC0: return c1hwncoc0_view(d, o, fail);
             case AscendFormat::NHWC: return nchw_transpose_view(d, o, {0, 3, 1, 2}, fail);
             case AscendFormat::HWCN: return nchw_transpose_view(d, o, {3, 2, 0, 1}, fail);
-            default:
-                throw Error(what,
-                            format_label(format) + " tensor: no conversion of this layout to a logical array is known");
+            default: throw std::logic_error("a blocked format without a view: " + format_label(format));
         }
     }();
     auto plan = plan_from(view);

@@ -92,7 +92,8 @@ PackedTensor pack_device_layout(std::span<const std::byte> logical, std::size_t 
     const DeviceMap map = device_map(format, shape, blocks);
     std::int64_t device_count = 1;
     for (const auto d : map.shape) device_count *= d;
-    PackedTensor packed{map.shape, std::vector<std::byte>(static_cast<std::size_t>(device_count) * element_size, garbage)};
+    PackedTensor packed{map.shape,
+                        std::vector<std::byte>(static_cast<std::size_t>(device_count) * element_size, garbage)};
     std::int64_t logical_count = 1;
     for (const auto d : shape) logical_count *= d;
     if (logical.size() != static_cast<std::size_t>(logical_count) * element_size) {

@@ -195,7 +195,8 @@ TEST_CASE("to_target_layout moves named axes and leaves ND alone") {
     }
     const auto chwn = to_target_layout(logical, AscendFormat::NCHW, AscendFormat::CHWN, "x.bin");
     CHECK(chwn.shape == Shape{3, 4, 5, 2});
-    CHECK(std::memcmp(chwn.data + 2 * ((1 * 4 * 5 + 2 * 5 + 3) * 2 + 1), logical.data + 2 * (1 * 60 + 1 * 20 + 2 * 5 + 3),
+    // chwn[c=1][h=2][w=3][n=1] is logical[n=1][c=1][h=2][w=3].
+    CHECK(std::memcmp(chwn.data + 2 * (((1 * 4 + 2) * 5 + 3) * 2 + 1), logical.data + 2 * (((1 * 3 + 1) * 4 + 2) * 5 + 3),
                       2) == 0);
 
     const auto ncdhw = view_of(pattern(2 * 3 * 2 * 2 * 2, 4), DType::Float32, {2, 3, 2, 2, 2});
