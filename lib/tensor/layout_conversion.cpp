@@ -49,17 +49,17 @@ AscendFormat logical_format(AscendFormat format, std::size_t device_rank) {
 
 TensorView to_logical_layout(const TensorView& device, AscendFormat format,
                              std::span<const std::int64_t> original_shape, const std::string& what,
-                             std::int32_t sub_format) {
+                             std::int32_t sub_format, ThreadPool* pool) {
     const auto kind = layout_kind(format);
     if (kind == LayoutKind::Plain || (kind == LayoutKind::Transposed && device.shape.size() != 4)) {
         return to_contiguous(device);
     }
     const auto plan = plan_logical_layout(device.shape, format, original_shape, what, sub_format);
-    return run_layout_plan(to_contiguous(device), plan);
+    return run_layout_plan(to_contiguous(device), plan, CopyEngine::Fast, pool);
 }
 
 TensorView to_target_layout(const TensorView& logical, AscendFormat from, AscendFormat target,
-                            const std::string& what) {
+                            const std::string& what, ThreadPool* pool) {
     const auto target_axes = named_axes(target);
     if (target != AscendFormat::ND && target_axes.empty()) {
         throw Error(what, "cannot convert to " + format_label(target) +
@@ -77,7 +77,7 @@ TensorView to_target_layout(const TensorView& logical, AscendFormat from, Ascend
     std::vector<std::size_t> order;
     for (const char axis : target_axes) order.push_back(from_axes.find(axis));
     const auto dense = to_contiguous(logical);
-    return run_layout_plan(dense, plan_transpose(dense.shape, order));
+    return run_layout_plan(dense, plan_transpose(dense.shape, order), CopyEngine::Fast, pool);
 }
 
 }  // namespace msprobe::tensor

@@ -25,6 +25,10 @@
 #include "tensor/ascend_format.hpp"
 #include "tensor/tensor_view.hpp"
 
+namespace msprobe {
+class ThreadPool;
+}
+
 namespace msprobe::tensor {
 
 // The plain layout to_logical_layout gives for a tensor of `format` whose
@@ -39,10 +43,11 @@ AscendFormat logical_format(AscendFormat format, std::size_t device_rank);
 // `original_shape` (NHWC/HWCN: its NCHW transpose). Plain layouts need no
 // conversion: the device view itself is returned (made contiguous if it was
 // not), whatever original_shape says (a sliced FFTS+ tensor may differ).
-// `sub_format` is FRACTAL_Z's group count (0 or 1: no groups).
+// `sub_format` is FRACTAL_Z's group count (0 or 1: no groups). With a pool,
+// its threads share the copying of a large tensor.
 TensorView to_logical_layout(const TensorView& device, AscendFormat format,
                              std::span<const std::int64_t> original_shape, const std::string& what,
-                             std::int32_t sub_format = 0);
+                             std::int32_t sub_format = 0, ThreadPool* pool = nullptr);
 
 // A logical tensor (layout `from`, as logical_format() gave it) in the plain
 // layout `target`: a transpose between layouts of the same axes (NCHW ->
@@ -50,6 +55,6 @@ TensorView to_logical_layout(const TensorView& device, AscendFormat format,
 // either side is ND (no named axes to move). Device layouts as targets and
 // layouts with other axes are an msprobe::Error.
 TensorView to_target_layout(const TensorView& logical, AscendFormat from, AscendFormat target,
-                            const std::string& what);
+                            const std::string& what, ThreadPool* pool = nullptr);
 
 }  // namespace msprobe::tensor

@@ -9,6 +9,7 @@
 #include <xtensor/xstrided_view.hpp>
 
 #include "common/error.hpp"
+#include "common/thread_pool.hpp"
 #include "tensor/checked_math.hpp"
 
 namespace msprobe::tensor {
@@ -289,25 +290,60 @@ LayoutPlan plan_transpose(std::span<const std::int64_t> shape, std::span<const s
     return plan_from(view);
 }
 
-void run_layout_plan_into(const TensorView& device, const LayoutPlan& plan, std::byte* target, CopyEngine engine) {
+std::vector<StridedCopy> pieces_of(const std::vector<StridedCopy>& copies, std::int64_t piece_elements) {
+    std::vector<StridedCopy> pieces;
+    for (const auto& copy : copies) {
+        std::size_t outer = copy.shape.size();
+        for (std::size_t axis = 0; axis < copy.shape.size(); ++axis) {
+            if (copy.shape[axis] > 1 && (outer == copy.shape.size() ||
+                                         copy.target_strides[axis] > copy.target_strides[outer])) {
+                outer = axis;
+            }
+        }
+        if (outer == copy.shape.size()) {
+            pieces.push_back(copy);
+            continue;
+        }
+        const std::int64_t step = std::max<std::int64_t>(1, piece_elements / copy.target_strides[outer]);
+        for (std::int64_t begin = 0; begin < copy.shape[outer]; begin += step) {
+            StridedCopy piece = copy;
+            piece.shape[outer] = std::min(step, copy.shape[outer] - begin);
+            piece.source_offset += begin * copy.source_strides[outer];
+            piece.target_offset += begin * copy.target_strides[outer];
+            pieces.push_back(std::move(piece));
+        }
+    }
+    return pieces;
+}
+
+void run_layout_plan_into(const TensorView& device, const LayoutPlan& plan, std::byte* target, CopyEngine engine,
+                          ThreadPool* pool) {
     if (device.shape != plan.device_shape || !device.is_contiguous()) {
         throw std::invalid_argument("run_layout_plan: the tensor is not the contiguous device tensor of the plan");
     }
     const std::size_t element_size = dtype_size(device.dtype);
-    for (const auto& copy : plan.copies) {
+    const auto copy = [&](const StridedCopy& piece) {
         if (engine == CopyEngine::Fast) {
-            copy_strided(copy, device.data, target, element_size);
+            copy_strided(piece, device.data, target, element_size);
         } else {
-            copy_strided_reference(copy, device.data, target, element_size);
+            copy_strided_reference(piece, device.data, target, element_size);
         }
+    };
+    if (pool == nullptr || pool->size() == 1) {
+        for (const auto& piece : plan.copies) copy(piece);
+        return;
     }
+    constexpr std::int64_t kPieceBytes = 4 << 20;
+    const auto pieces = pieces_of(plan.copies, kPieceBytes / static_cast<std::int64_t>(element_size));
+    pool->parallel_for(static_cast<std::int64_t>(pieces.size()),
+                       [&](std::int64_t i) { copy(pieces[static_cast<std::size_t>(i)]); });
 }
 
-TensorView run_layout_plan(const TensorView& device, const LayoutPlan& plan, CopyEngine engine) {
+TensorView run_layout_plan(const TensorView& device, const LayoutPlan& plan, CopyEngine engine, ThreadPool* pool) {
     const std::size_t element_size = dtype_size(device.dtype);
     const auto count = static_cast<std::size_t>(element_count(plan.logical_shape).value_or(0));
     std::shared_ptr<std::byte[]> buffer(new std::byte[std::max<std::size_t>(count * element_size, 1)]);
-    run_layout_plan_into(device, plan, buffer.get(), engine);
+    run_layout_plan_into(device, plan, buffer.get(), engine, pool);
     TensorView logical;
     logical.dtype = device.dtype;
     logical.shape = plan.logical_shape;

@@ -11,6 +11,10 @@
 #include "tensor/strided_copy.hpp"
 #include "tensor/tensor_view.hpp"
 
+namespace msprobe {
+class ThreadPool;
+}
+
 namespace msprobe::tensor {
 
 // How to_logical_layout converts a blocked (or transposed) layout: the
@@ -30,14 +34,21 @@ LayoutPlan plan_logical_layout(std::span<const std::int64_t> device_shape, Ascen
 // contiguous tensor of `shape` (numpy.transpose).
 LayoutPlan plan_transpose(std::span<const std::int64_t> shape, std::span<const std::size_t> order);
 
+// The copies cut along the axis the target walks slowest into pieces of
+// about `piece_elements` (at least one index of that axis each), so that
+// threads share a large tensor evenly.
+std::vector<StridedCopy> pieces_of(const std::vector<StridedCopy>& copies, std::int64_t piece_elements);
+
 // Runs a plan on a contiguous tensor of the device shape it was made for
 // (anything else is a std::invalid_argument): a new contiguous tensor of
-// `device`'s dtype that owns its buffer.
+// `device`'s dtype that owns its buffer. With a pool, the copies are cut into
+// pieces of a few MiB that the pool's threads share.
 enum class CopyEngine : std::uint8_t { Fast, Reference };
-TensorView run_layout_plan(const TensorView& device, const LayoutPlan& plan, CopyEngine engine = CopyEngine::Fast);
+TensorView run_layout_plan(const TensorView& device, const LayoutPlan& plan, CopyEngine engine = CopyEngine::Fast,
+                           ThreadPool* pool = nullptr);
 
 // The same into `target`, which holds the logical shape's element count.
 void run_layout_plan_into(const TensorView& device, const LayoutPlan& plan, std::byte* target,
-                          CopyEngine engine = CopyEngine::Fast);
+                          CopyEngine engine = CopyEngine::Fast, ThreadPool* pool = nullptr);
 
 }  // namespace msprobe::tensor

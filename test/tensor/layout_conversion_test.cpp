@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
+#include "common/thread_pool.hpp"
 #include "support/device_layout_packer.hpp"
 #include "support/shared_fixtures.hpp"
 #include "tensor/layout_plan.hpp"
@@ -360,4 +361,34 @@ TEST_CASE("a plan runs only on the contiguous device tensor it was made for") {
     CHECK(plan.logical_shape == Shape{1, 3, 2, 2});
     const auto other = view_of(pattern(64, 2), DType::Float16, {1, 1, 2, 2, 8, 2});
     CHECK_THROWS_AS(run_layout_plan(other, plan), std::invalid_argument);
+}
+
+TEST_CASE("a plan cut into pieces copies the same elements") {
+    for (const auto& c : kCases) {
+        CAPTURE(format_label(c.format), c.logical);
+        const auto logical = pattern(count_of(c.logical), 2);
+        const auto packed = pack_device_layout(logical, 2, c.format, c.logical, c.blocks);
+        const auto plan = plan_logical_layout(packed.device_shape, c.format, header_original_shape(c, packed), "x.bin");
+        for (const std::int64_t piece_elements : {1, 7, 100}) {
+            std::vector<std::byte> out(logical.size(), std::byte{0});
+            const auto pieces = pieces_of(plan.copies, piece_elements);
+            CHECK(pieces.size() >= plan.copies.size());
+            for (const auto& piece : pieces) copy_strided(piece, packed.bytes.data(), out.data(), 2);
+            CHECK(out == logical);
+        }
+    }
+}
+
+TEST_CASE("a pool shares the conversion of a large tensor") {
+    const Shape original{3, 1000, 700};  // 4 MiB of float16 in 16×16 fractals, 2 of them partial
+    const auto logical = pattern(count_of(original), 2);
+    const auto packed = pack_device_layout(logical, 2, AscendFormat::FRACTAL_NZ, original);
+    const auto device = view_of(packed.bytes, DType::Float16, packed.device_shape);
+    ThreadPool pool(3);
+    const auto result = to_logical_layout(device, AscendFormat::FRACTAL_NZ, original, "x.bin", 0, &pool);
+    CHECK(bytes_of(result) == logical);
+    const Shape nchw{3, 100, 100, 70};
+    const auto nhwc =
+        to_target_layout(view_of(logical, DType::Float16, nchw), AscendFormat::NCHW, AscendFormat::NHWC, "x.bin", &pool);
+    CHECK(bytes_of(nhwc) == pack_device_layout(logical, 2, AscendFormat::NHWC, nchw).bytes);
 }
