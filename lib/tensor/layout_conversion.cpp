@@ -64,7 +64,7 @@ TensorView to_target_layout(const TensorView& logical, AscendFormat from, Ascend
     if (target != AscendFormat::ND && target_axes.empty()) {
         throw Error(what, "cannot convert to " + format_label(target) +
                               ": the targets are ND and the plain layouts NCHW, NHWC, HWCN, CHWN, NCDHW, NDHWC, "
-                              "DHWCN, DHWNC, NC, CN");
+                              "DHWCN, DHWNC, NC, CN, NCL");
     }
     const auto from_axes = named_axes(from);
     // ND has no named axes to move: its values stay as they are.
