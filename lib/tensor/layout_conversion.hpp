@@ -16,11 +16,13 @@
 //   TensorView wanted = to_target_layout(logical, layout, parse_format(f_argument, file), file);
 // Every inconsistency (a device shape that cannot hold the original shape,
 // an unknown or undocumented format, grouped FRACTAL_Z) is an
-// msprobe::Error(what, reason); nothing is read outside the device view.
+// msprobe::Error(what, reason); nothing is read outside the device view. A
+// reader that keeps the device array of a tensor it cannot convert asks
+// layout_kind() first (Unconvertible) or catches that error. A command's
+// ThreadPool may be passed as the last argument of either conversion.
 #include <cstdint>
 #include <span>
 #include <string>
-#include <vector>
 
 #include "tensor/ascend_format.hpp"
 #include "tensor/tensor_view.hpp"
