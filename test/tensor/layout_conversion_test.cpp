@@ -299,7 +299,7 @@ TEST_CASE("the kernel dump fixtures' device tensors convert to their true logica
     CHECK(converted == 15);
 }
 
-TEST_CASE("-f TARGET gives msprobe's converted arrays where msprobe is right, the true layout where it is not",
+TEST_CASE("the -f TARGET step gives msprobe's converted arrays where msprobe is right, the true layout where it is not",
           "[fixtures]") {
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
