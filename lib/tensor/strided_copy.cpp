@@ -73,26 +73,82 @@ void for_each_index(const std::vector<Axis>& axes, Body&& body) {
     }
 }
 
+// rows [row_begin, row_end) × cols [col_begin, col_end) of a block whose
+// source holds each column contiguously and whose target holds each row
+// contiguously, one element at a time.
+template <std::size_t Width>
+void transpose_elements(const std::byte* source, std::byte* target, std::int64_t row_begin, std::int64_t row_end,
+                        std::int64_t col_begin, std::int64_t col_end, std::int64_t source_column_stride,
+                        std::int64_t target_row_stride) {
+    constexpr auto width = static_cast<std::int64_t>(Width);
+    for (std::int64_t row = row_begin; row < row_end; ++row) {
+        std::byte* out = target + row * target_row_stride * width;
+        const std::byte* in = source + row * width;
+        for (std::int64_t col = col_begin; col < col_end; ++col) {
+            std::memcpy(out + col * width, in + col * source_column_stride * width, Width);
+        }
+    }
+}
+
+// Eight 2-byte lanes: GCC and clang turn the shuffles below into the target's
+// own interleave instructions (SSE2 unpack, NEON zip).
+using Lanes16 = std::uint16_t __attribute__((vector_size(16)));
+
+// An 8×8 tile of 2-byte elements transposed in registers: eight source
+// columns in, eight target rows out, by three rounds of interleaving
+// (elements, pairs, quadruples).
+void transpose_tile_8x8(const std::byte* source, std::int64_t source_column_bytes, std::byte* target,
+                        std::int64_t target_row_bytes) {
+    Lanes16 column[8];
+    for (std::int64_t j = 0; j < 8; ++j) std::memcpy(&column[j], source + j * source_column_bytes, sizeof(Lanes16));
+    Lanes16 pairs[8];
+    for (std::size_t k = 0; k < 8; k += 2) {
+        pairs[k] = __builtin_shufflevector(column[k], column[k + 1], 0, 8, 1, 9, 2, 10, 3, 11);
+        pairs[k + 1] = __builtin_shufflevector(column[k], column[k + 1], 4, 12, 5, 13, 6, 14, 7, 15);
+    }
+    // quads[q]: rows 2·(q mod 4), 2·(q mod 4) + 1 of columns 0-3 (q < 4) or 4-7.
+    Lanes16 quads[8];
+    for (std::size_t half = 0; half < 2; ++half) {
+        const Lanes16* p = pairs + 4 * half;
+        Lanes16* q = quads + 4 * half;
+        q[0] = __builtin_shufflevector(p[0], p[2], 0, 1, 8, 9, 2, 3, 10, 11);
+        q[1] = __builtin_shufflevector(p[0], p[2], 4, 5, 12, 13, 6, 7, 14, 15);
+        q[2] = __builtin_shufflevector(p[1], p[3], 0, 1, 8, 9, 2, 3, 10, 11);
+        q[3] = __builtin_shufflevector(p[1], p[3], 4, 5, 12, 13, 6, 7, 14, 15);
+    }
+    for (std::size_t r = 0; r < 4; ++r) {
+        const Lanes16 even = __builtin_shufflevector(quads[r], quads[r + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+        const Lanes16 odd = __builtin_shufflevector(quads[r], quads[r + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+        std::memcpy(target + static_cast<std::int64_t>(2 * r) * target_row_bytes, &even, sizeof(Lanes16));
+        std::memcpy(target + static_cast<std::int64_t>(2 * r + 1) * target_row_bytes, &odd, sizeof(Lanes16));
+    }
+}
+
 // rows × cols elements; the source holds each column contiguously, the target
-// each row. Square tiles keep both sides of a tile in the first-level cache.
+// each row (NC1HWC0's C0 against W). 2-byte elements go through 8×8 register
+// tiles, the rest and the edges element by element.
 template <std::size_t Width>
 void transpose_block(const std::byte* source, std::byte* target, std::int64_t rows, std::int64_t cols,
                      std::int64_t source_column_stride, std::int64_t target_row_stride) {
-    constexpr std::int64_t kTile = 32;
-    for (std::int64_t col_begin = 0; col_begin < cols; col_begin += kTile) {
-        const std::int64_t col_end = std::min(cols, col_begin + kTile);
-        for (std::int64_t row_begin = 0; row_begin < rows; row_begin += kTile) {
-            const std::int64_t row_end = std::min(rows, row_begin + kTile);
-            for (std::int64_t row = row_begin; row < row_end; ++row) {
-                std::byte* out = target + (row * target_row_stride) * static_cast<std::int64_t>(Width);
-                const std::byte* in = source + row * static_cast<std::int64_t>(Width);
-                for (std::int64_t col = col_begin; col < col_end; ++col) {
-                    std::memcpy(out + col * static_cast<std::int64_t>(Width),
-                                in + col * source_column_stride * static_cast<std::int64_t>(Width), Width);
-                }
+    std::int64_t tiled_rows = 0;
+    std::int64_t tiled_cols = 0;
+    if constexpr (Width == 2) {
+        tiled_rows = rows - rows % 8;
+        tiled_cols = cols - cols % 8;
+        for (std::int64_t col = 0; col < tiled_cols; col += 8) {
+            for (std::int64_t row = 0; row < tiled_rows; row += 8) {
+                transpose_tile_8x8(source + (row + col * source_column_stride) * 2, source_column_stride * 2,
+                                   target + (row * target_row_stride + col) * 2, target_row_stride * 2);
             }
         }
     }
+    const auto elements = [&](std::int64_t row_begin, std::int64_t row_end, std::int64_t col_begin,
+                              std::int64_t col_end) {
+        transpose_elements<Width>(source, target, row_begin, row_end, col_begin, col_end, source_column_stride,
+                                  target_row_stride);
+    };
+    elements(0, rows, tiled_cols, cols);        // right edge, every row
+    elements(tiled_rows, rows, 0, tiled_cols);  // bottom edge
 }
 
 template <std::size_t Width>

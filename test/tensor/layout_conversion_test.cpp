@@ -69,6 +69,7 @@ const LayoutCase kCases[] = {
     {AscendFormat::NC1HWC0, {1, 40, 2, 2}, {.c0 = 32}},
     {AscendFormat::NC1HWC0, {3, 32, 2, 1}, {}},
     {AscendFormat::NC1HWC0, {2, 5, 1, 1}, {}},
+    {AscendFormat::NC1HWC0, {2, 45, 7, 9}, {}},  // 2-byte elements: 8×8 register tiles and both edges
     {AscendFormat::NC1HWC0_C04, {2, 3, 4, 5}, {.c0 = 4}},
     {AscendFormat::FRACTAL_Z, {20, 19, 3, 3}, {}},
     {AscendFormat::FRACTAL_Z, {33, 7, 1, 2}, {.c0 = 8}},
