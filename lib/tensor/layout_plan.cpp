@@ -11,6 +11,7 @@
 #include <xtensor/xstrided_view.hpp>
 
 #include "common/error.hpp"
+#include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
 #include "tensor/checked_math.hpp"
 
@@ -46,9 +47,9 @@ Shape row_major_strides(std::span<const std::int64_t> shape) {
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
 std::string shape_text(std::span<const std::int64_t> shape) {
-    std::string text = "[";
-    for (std::size_t i = 0; i < shape.size(); ++i) text += (i == 0 ? "" : ", ") + std::to_string(shape[i]);
-    return text + "]";
+    std::vector<std::string> dims;
+    for (const auto dim : shape) dims.push_back(std::to_string(dim));
+    return py::list_text(dims);
 }
 
 // The padded view's parts, each a strided copy into the contiguous logical
