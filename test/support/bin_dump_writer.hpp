@@ -29,6 +29,16 @@ struct BinTensorSpec {
     std::string origin_name;                                  // outputs: original_op name (nano: tag 2)
 };
 
+inline BinTensorSpec tensor_spec(std::int32_t data_type, std::vector<std::uint64_t> shape, Bytes bytes = {},
+                                 std::int32_t format = 2) {
+    BinTensorSpec tensor;
+    tensor.data_type = data_type;
+    tensor.format = format;
+    tensor.shape = std::move(shape);
+    tensor.bytes = std::move(bytes);
+    return tensor;
+}
+
 struct BinBlobSpec {
     std::int32_t type = 0;  // buffer: 0 = L1; workspace: 0 = LOG
     Bytes bytes;
