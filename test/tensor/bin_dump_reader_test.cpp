@@ -9,7 +9,6 @@
 #include <limits>
 
 #include "bin_test_support.hpp"
-#include "tensor/tensor_file.hpp"
 
 using namespace msprobe;
 using namespace msprobe::testing;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "support/bin_dump_writer.hpp"
+#include "tensor/tensor_file.hpp"
 #include "tensor/bin_dump_reader.hpp"
 
 namespace msprobe::testing {
