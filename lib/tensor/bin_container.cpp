@@ -10,6 +10,17 @@ namespace {
 
 constexpr std::uint32_t kNanoMagic = 0x5A5A5A5A;
 constexpr std::size_t kPrefix = 8;
+// Real headers take kilobytes; decoding expands every 2 header bytes into a
+// tensor slot of a few hundred bytes, so an unbounded header is a memory bomb.
+constexpr std::uint64_t kMaxHeaderBytes = std::uint64_t{8} << 20;
+
+void check_header_limit(std::uint64_t length, const std::string& file) {
+    if (length > kMaxHeaderBytes) {
+        fail(file, ReadFailure::Limit,
+             "the header length " + std::to_string(length) + " exceeds the limit of " +
+                 std::to_string(kMaxHeaderBytes) + " bytes");
+    }
+}
 
 // Cuts the data section at `start` into one blob per header slot.
 BinBlobs slice_data_section(std::span<const std::byte> bytes, std::uint64_t start, const BinHeader& header,
@@ -87,6 +98,7 @@ BinContainer split_bin_container(std::span<const std::byte> bytes, std::shared_p
                  "the nano header length " + std::to_string(length) + " does not fit the file of " +
                      std::to_string(bytes.size()) + " bytes");
         }
+        check_header_limit(length, file);
         auto header = decode_nano_header(bytes.subspan(16, length - 8), file);
         header.version = std::to_string(load_little_endian<std::uint32_t>(bytes, 12));
         return with_data_section(BinContainerKind::Nano, std::move(header), length, bytes, kPrefix + length,
@@ -100,6 +112,7 @@ BinContainer split_bin_container(std::span<const std::byte> bytes, std::shared_p
              "the header length " + std::to_string(length) + " exceeds the file size " +
                  std::to_string(bytes.size()) + " minus the 8-byte prefix");
     }
+    check_header_limit(length, file);
     auto header = decode_bin_header(bytes.subspan(kPrefix, length), file);
     return with_data_section(BinContainerKind::Protobuf, std::move(header), length, bytes, kPrefix + length,
                              std::move(owner), file);

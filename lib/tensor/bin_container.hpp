@@ -43,7 +43,7 @@ struct BinContainerOptions {
 
 // Throws msprobe::Error(file, ...): E_TRUNCATED for a file under 8 bytes or
 // blobs running past its end, E_BAD_HEADER for a length prefix beyond the file
-// or a header that does not decode.
+// or a header that does not decode, E_LIMIT for a header over 8 MiB.
 BinContainer split_bin_container(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                  const std::string& file, const BinContainerOptions& options = {});
 

@@ -112,3 +112,12 @@ TEST_CASE("a .bin file read from disk keeps the mapping alive", "[bin_dump]") {
     }
     CHECK(to_double_vector(view) == std::vector<double>{1, 2});
 }
+
+TEST_CASE("a header over 8 MiB is refused before it is decoded", "[bin_dump]") {
+    const std::uint64_t length = (std::uint64_t{8} << 20) + 1;
+    const auto bytes = with_length_prefix(Bytes(8 + length, std::byte{0}), length);
+    CHECK_THAT(refusal(bytes), StartsWith("E_LIMIT: the header length 8388609 exceeds the limit"));
+    Bytes nano = bytes;
+    for (std::size_t i = 8; i < 12; ++i) nano[i] = std::byte{0x5A};
+    CHECK_THAT(refusal(nano), StartsWith("E_LIMIT"));
+}
