@@ -7,6 +7,8 @@ find_package(RapidJSON CONFIG REQUIRED)
 find_package(xsimd CONFIG REQUIRED)
 find_package(xtensor CONFIG REQUIRED)
 find_package(ZLIB REQUIRED)
+# Kernel dump (.bin) headers: protoc of the host, libprotobuf-lite of the target.
+find_package(Protobuf REQUIRED)
 find_package(pugixml CONFIG REQUIRED)
 find_package(yaml-cpp CONFIG REQUIRED)
 find_package(PkgConfig REQUIRED)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
-# .pkl, xlsx, csv, yaml) with libFuzzer under ASan+UBSan, for a fixed time each.
+# .pkl, kernel dump .bin, xlsx, csv, yaml) with libFuzzer under ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh 600                     (readers fuzzed side by side)
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-600}
 shift || true
-all_readers=(dump_json stack_json construct_json pt npy pkl xlsx csv yaml)
+all_readers=(dump_json stack_json construct_json pt npy pkl bin xlsx csv yaml)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -74,6 +74,14 @@ npy_seed f4 "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }" '\x00\
 npy_seed f2 "{'descr': '<f2', 'fortran_order': True, 'shape': (3,), }" '\x00\x3c\x00\x7c\x01\x00'
 npy_seed i8 "{'descr': '<i8', 'fortran_order': False, 'shape': (), }" '\x07\x00\x00\x00\x00\x00\x00\x00'
 npy_seed b1 "{'descr': '|b1', 'fortran_order': False, 'shape': (2, 1), }" '\x01\x00'
+# .bin seeds: a protobuf container (one float32 output of shape (2,), op name "x")
+# and an op-debug status record of the new layout (AIC, task 7, stream 3).
+printf '\x10\0\0\0\0\0\0\0\x1a\x0b\x08\x01\x10\x02\x1a\x03\x0a\x01\x02\x30\x08\x32\x01x\0\0\x80\x3f\0\0\0\x40' \
+  > "$seeds/bin/float32"
+{ printf '\x0d\0\0\0\0\0\0\0\x1a\x0b\x08\x04\x10\x02\x1a\x03\x0a\x01\x70\x30\x70'
+  printf '\x5a\x5a\x5a\x5a\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\x58\0\0\0'
+  for w in 0 3 7 0 0 0 16 32 3 12 16; do printf "\\x$(printf %02x "$w")\\0\\0\\0\\0\\0\\0\\0"; done
+} > "$seeds/bin/opdebug"
 # xlsx and csv: the binary's own result files of the example pair.
 for fmt in xlsx csv; do
   (cd examples/statistics_pair && "$root/$build/apps/msprobe/msprobe" -f pytorch compare -i compare.json \

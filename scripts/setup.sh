@@ -8,6 +8,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev
   xtensor-dev libxsimd-dev libfmt-dev catch2
   libxlsxwriter-dev libzip-dev libpugixml-dev zlib1g-dev rapidjson-dev
+  protobuf-compiler libprotobuf-dev  # the header of kernel dumps (.bin), lib/tensor
   libtorch-dev  # run_ut only (lib/run_ut); configure with -DMSPROBE_WITH_TORCH=OFF to build without it
 )
 

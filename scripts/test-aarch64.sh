@@ -17,13 +17,15 @@ SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 # Host tools and the header-only libraries (shared by both architectures).
-host_packages=(cmake pkg-config g++-aarch64-linux-gnu qemu-user catch2
+host_packages=(cmake pkg-config g++-aarch64-linux-gnu qemu-user catch2 protobuf-compiler
                libcli11-dev nlohmann-json3-dev rapidjson-dev xtensor-dev libxsimd-dev)
 # Co-installable with their amd64 twins. libyaml-cpp-dev and catch2 are not
 # (installing the arm64 one removes the host's): Catch2 is header-only and
 # comes from the host package, yaml-cpp's arm64 development files are
-# unpacked into the build directory below.
-arm64_packages=(libc6 libfmt-dev libzip-dev libpugixml-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7)
+# unpacked into the build directory below. protoc runs on the host
+# (protobuf-compiler above); libprotobuf-dev:arm64 brings the target's library.
+arm64_packages=(libc6 libfmt-dev libzip-dev libpugixml-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7
+                libprotobuf-dev)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 

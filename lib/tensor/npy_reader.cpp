@@ -10,6 +10,7 @@
 #include "tensor/little_endian.hpp"
 #include "tensor/mapped_file.hpp"
 #include "tensor/read_error.hpp"
+#include "tensor/strided.hpp"
 #include "tensor/stored_type.hpp"
 
 namespace msprobe::tensor {
@@ -184,6 +185,7 @@ Descr parse_descr(const std::string& descr, const std::string& file) {
     if (is('u', "1")) return type(DType::UInt8);
     if (is('u', "2")) return type(DType::Int32, Encoding::UInt16);
     if (is('u', "4")) return type(DType::Int64, Encoding::UInt32);
+    if (is('u', "8")) return type(DType::Float64, Encoding::UInt64);
     if (is('b', "1")) return type(DType::Bool);
     if (is('c', "8")) return type(DType::Complex64);
     if (is('c', "16")) return type(DType::Complex128);
@@ -192,16 +194,6 @@ Descr parse_descr(const std::string& descr, const std::string& file) {
     if (kind == 'U' || kind == 'S' || kind == 'a') fail(file, ReadFailure::Unsupported, "non-numeric element type " + quoted + " (strings)");
     if (kind == 'V') fail(file, ReadFailure::Unsupported, "unknown element type " + quoted + " (raw void)");
     fail(file, ReadFailure::Unsupported, "unsupported element type " + quoted);
-}
-
-std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& shape) {
-    std::vector<std::int64_t> strides(shape.size());
-    std::int64_t step = 1;
-    for (std::size_t i = shape.size(); i-- > 0;) {
-        strides[i] = step;
-        step *= std::max<std::int64_t>(shape[i], 1);
-    }
-    return strides;
 }
 
 std::vector<std::int64_t> column_major_strides(const std::vector<std::int64_t>& shape) {

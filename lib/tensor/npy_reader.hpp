@@ -1,8 +1,8 @@
 #pragma once
 // Reads a NumPy .npy file: versions 1-3, every numeric descr
 // numpy writes, Fortran order as a strided view, 0-d arrays. The file is
-// memory-mapped and used in place; big-endian data and uint16/uint32 (which
-// TensorView lacks, so they are widened to int32/int64) are copied.
+// memory-mapped and used in place; big-endian data and uint16/uint32/uint64
+// (which TensorView lacks, so they are widened to int32/int64/float64) are copied.
 #include <cstddef>
 #include <filesystem>
 #include <memory>

@@ -16,6 +16,10 @@ std::string_view failure_code(ReadFailure failure) {
         case ReadFailure::Corrupt: return "E_CORRUPT";
         case ReadFailure::Unsupported: return "E_UNSUPPORTED";
         case ReadFailure::Limit: return "E_LIMIT";
+        case ReadFailure::SizeMismatch: return "E_SIZE_MISMATCH";
+        case ReadFailure::UnsupportedDtype: return "E_UNSUPPORTED_DTYPE";
+        case ReadFailure::BadName: return "E_BAD_NAME";
+        case ReadFailure::ShapeMismatch: return "E_SHAPE_MISMATCH";
     }
     return "E_UNKNOWN";
 }

@@ -18,6 +18,10 @@ enum class ReadFailure {
     Corrupt,
     Unsupported,
     Limit,
+    SizeMismatch,      // a blob does not hold what its header declares
+    UnsupportedDtype,  // an element type no decoding is known for
+    BadName,           // a file name outside its grammar
+    ShapeMismatch,     // shapes that cannot belong together
 };
 
 std::string_view failure_code(ReadFailure failure);  // "E_TRUNCATED", ...

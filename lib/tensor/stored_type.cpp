@@ -1,9 +1,12 @@
 #include "tensor/stored_type.hpp"
 
 #include <bit>
+#include <complex>
 #include <cstring>
 
+#include "tensor/checked_math.hpp"
 #include "tensor/float8.hpp"
+#include "tensor/half.hpp"
 
 namespace msprobe::tensor {
 
@@ -46,6 +49,7 @@ Float8Format float8_format(Encoding encoding) {
         case Encoding::Float8E4M3FNUZ: return Float8Format::E4M3FNUZ;
         case Encoding::Float8E5M2FNUZ: return Float8Format::E5M2FNUZ;
         case Encoding::Float8E8M0FNU: return Float8Format::E8M0FNU;
+        case Encoding::HiFloat8: return Float8Format::HiFloat8;
         default: return Float8Format::E4M3FN;
     }
 }
@@ -62,6 +66,26 @@ HostElements widen(std::span<const std::byte> stored, std::size_t stored_size, C
     return {buffer.get(), buffer};
 }
 
+// Every element packed in each stored byte, low bits first for Int4, high
+// bits first for UInt1.
+HostElements unpack_bits(std::span<const std::byte> stored, Encoding encoding) {
+    const std::size_t per_byte = encoding == Encoding::Int4 ? 2 : 8;
+    auto buffer = allocate(stored.size() * per_byte);
+    std::byte* out = buffer.get();
+    for (const std::byte packed : stored) {
+        const auto bits = std::to_integer<unsigned>(packed);
+        if (encoding == Encoding::Int4) {
+            for (const unsigned nibble : {bits & 0xFU, bits >> 4}) {
+                const int value = nibble >= 8 ? static_cast<int>(nibble) - 16 : static_cast<int>(nibble);
+                *out++ = static_cast<std::byte>(static_cast<std::int8_t>(value));
+            }
+        } else {
+            for (int bit = 7; bit >= 0; --bit) *out++ = static_cast<std::byte>((bits >> bit) & 1U);
+        }
+    }
+    return {buffer.get(), buffer};
+}
+
 }  // namespace
 
 std::size_t StoredType::stored_size() const {
@@ -69,8 +93,24 @@ std::size_t StoredType::stored_size() const {
         case Encoding::Native: return dtype_size(dtype);
         case Encoding::UInt16: return 2;
         case Encoding::UInt32: return 4;
-        default: return 1;  // float8 kinds
+        case Encoding::UInt64: return 8;
+        case Encoding::Complex32: return 4;
+        default: return 1;  // 8-bit floats, and the bytes of the sub-byte kinds
     }
+}
+
+std::size_t StoredType::stored_bits() const {
+    switch (encoding) {
+        case Encoding::Int4: return 4;
+        case Encoding::UInt1: return 1;
+        default: return stored_size() * 8;
+    }
+}
+
+std::optional<std::int64_t> StoredType::stored_bytes(std::int64_t count) const {
+    const auto bits = checked_mul(count, static_cast<std::int64_t>(stored_bits()));
+    if (!bits) return std::nullopt;
+    return *bits / 8 + (*bits % 8 != 0 ? 1 : 0);
 }
 
 std::string StoredType::name() const {
@@ -83,6 +123,11 @@ std::string StoredType::name() const {
         case Encoding::Float8E4M3FNUZ: return "float8_e4m3fnuz";
         case Encoding::Float8E5M2FNUZ: return "float8_e5m2fnuz";
         case Encoding::Float8E8M0FNU: return "float8_e8m0fnu";
+        case Encoding::HiFloat8: return "hifloat8";
+        case Encoding::UInt64: return "uint64";
+        case Encoding::Int4: return "int4";
+        case Encoding::UInt1: return "uint1";
+        case Encoding::Complex32: return "complex32";
     }
     return "unknown";
 }
@@ -99,6 +144,17 @@ HostElements to_host_elements(std::span<const std::byte> stored, StoredType type
             return widen<std::int64_t>(stored, 4, [order](const std::byte* p) {
                 return static_cast<std::int64_t>(load<std::uint32_t>(p, order));
             });
+        case Encoding::UInt64:
+            return widen<double>(stored, 8, [order](const std::byte* p) {
+                return static_cast<double>(load<std::uint64_t>(p, order));
+            });
+        case Encoding::Complex32:
+            return widen<std::complex<float>>(stored, 4, [order](const std::byte* p) {
+                return std::complex<float>(half_to_float(load<std::uint16_t>(p, order)),
+                                           half_to_float(load<std::uint16_t>(p + 2, order)));
+            });
+        case Encoding::Int4:
+        case Encoding::UInt1: return unpack_bits(stored, type.encoding);
         default: {
             const Float8Format format = float8_format(type.encoding);
             return widen<float>(stored, 1, [format](const std::byte* p) {

@@ -1,9 +1,20 @@
 #include "tensor/strided.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
 namespace msprobe::tensor {
+
+std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& shape) {
+    std::vector<std::int64_t> strides(shape.size());
+    std::int64_t step = 1;
+    for (std::size_t i = shape.size(); i-- > 0;) {
+        strides[i] = step;
+        step *= std::max<std::int64_t>(shape[i], 1);
+    }
+    return strides;
+}
 
 TensorView to_contiguous(const TensorView& view) {
     if (view.is_contiguous()) return view;

@@ -48,6 +48,10 @@ void for_each_element(const TensorView& view, Visit&& visit) {
     }
 }
 
+// Strides (in elements) of a dense row-major array of `shape`; a zero dim
+// counts as 1 so that the strides stay meaningful for an empty array.
+std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& shape);
+
 // A row-major contiguous view of the same elements: `view` itself when it
 // already is one, otherwise a copy that owns its buffer.
 TensorView to_contiguous(const TensorView& view);

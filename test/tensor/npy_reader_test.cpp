@@ -152,15 +152,18 @@ TEST_CASE("Fortran-order npy is a column-major view of the file, not a copy", "[
     REQUIRE(to_double_vector(cube) == std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7});
 }
 
-TEST_CASE("unsigned 16/32-bit npy are widened to int32/int64", "[npy]") {
+TEST_CASE("unsigned 16/32/64-bit npy are widened to int32/int64/float64", "[npy]") {
     const auto u16 = read_npy_bytes(npy_bytes({"<u2"}, {2}, bytes_of(std::vector<std::uint16_t>{65535, 1})));
     REQUIRE(u16.dtype == DType::Int32);
     REQUIRE(to_double_vector(u16) == std::vector<double>{65535, 1});
     const auto u32 = read_npy_bytes(npy_bytes({">u4"}, {1}, span_of(std::string("\xff\xff\xff\xfe", 4))));
     REQUIRE(u32.dtype == DType::Int64);
     REQUIRE(to_double_vector(u32) == std::vector<double>{4294967294.0});
-    REQUIRE_THROWS_WITH(read_npy_bytes(npy_bytes({"<u8"}, {1}, bytes_of(std::vector<std::uint64_t>{1}))),
-                        Contains("E_UNSUPPORTED") && Contains("'<u8'"));
+    // uint64 beyond int64 must not wrap negative: float64, exact up to 2^53, rounded above.
+    const auto u64 = read_npy_bytes(npy_bytes({"<u8"}, {3}, bytes_of(std::vector<std::uint64_t>{
+                                                                 10000000000000000000ULL, 18446744073709551615ULL, 7})));
+    REQUIRE(u64.dtype == DType::Float64);
+    REQUIRE(to_double_vector(u64) == std::vector<double>{1e19, 18446744073709551616.0, 7});
 }
 
 TEST_CASE("npy headers in every spelling writers use", "[npy]") {

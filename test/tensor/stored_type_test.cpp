@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -93,4 +94,37 @@ TEST_CASE("float8 kinds widen to float32", "[tensor][stored_type]") {
     CHECK(e8m0[1] == 2.0f);
     CHECK(e8m0[2] == 0x1p-127f);
     CHECK(std::isnan(e8m0[3]));
+}
+
+TEST_CASE("sub-byte kinds count bits; every element of every byte is unpacked", "[tensor][stored_type]") {
+    const StoredType int4{DType::Int8, Encoding::Int4};
+    const StoredType uint1{DType::UInt8, Encoding::UInt1};
+    CHECK(int4.stored_bits() == 4);
+    CHECK(int4.stored_bytes(7) == 4);
+    CHECK(uint1.stored_bytes(9) == 2);
+    CHECK(uint1.stored_bytes(std::int64_t{1} << 62) == std::int64_t{1} << 59);
+    CHECK_FALSE(StoredType{DType::Float64}.stored_bytes(std::int64_t{1} << 61));
+    CHECK(int4.name() == "int4");
+    CHECK(host_values<std::int8_t>(bytes({0x78, 0xF0}), int4, ByteOrder::Little) ==
+          std::vector<std::int8_t>{-8, 7});  // only the first two of four read back here
+    const HostElements bits = to_host_elements(bytes({0xA1}), uint1, ByteOrder::Little, nullptr);
+    std::vector<std::uint8_t> unpacked(8);
+    std::memcpy(unpacked.data(), bits.data, 8);
+    CHECK(unpacked == std::vector<std::uint8_t>{1, 0, 1, 0, 0, 0, 0, 1});
+}
+
+TEST_CASE("uint64 widens to float64, complex32 to complex64, HiFloat8 to float32", "[tensor][stored_type]") {
+    CHECK(host_values<double>(bytes({0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}),
+                              StoredType{DType::Float64, Encoding::UInt64}, ByteOrder::Little) ==
+          std::vector<double>{18446744073709551616.0});
+    CHECK(host_values<std::complex<float>>(bytes({0x00, 0x3C, 0x00, 0xC0}),
+                                           StoredType{DType::Complex64, Encoding::Complex32}, ByteOrder::Little) ==
+          std::vector<std::complex<float>>{{1.0f, -2.0f}});
+    const auto hif8 = float8(Encoding::HiFloat8, {0x2B, 0x10, 0x08, 0x07, 0x6F, 0x80});
+    CHECK(hif8[0] == 11.0f);
+    CHECK(hif8[1] == 2.0f);
+    CHECK(hif8[2] == 1.0f);
+    CHECK(hif8[3] == 0x1p-16f);
+    CHECK(hif8[4] == INFINITY);
+    CHECK(std::isnan(hif8[5]));
 }

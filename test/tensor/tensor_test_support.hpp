@@ -8,18 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "support/element_bytes.hpp"
 #include "tensor/npy_reader.hpp"
 #include "tensor/half.hpp"
 #include "tensor/pt_reader.hpp"
 
 namespace msprobe::testing {
-
-template <class T>
-std::vector<std::byte> bytes_of(const std::vector<T>& values) {
-    std::vector<std::byte> bytes(values.size() * sizeof(T));
-    if (!bytes.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
-    return bytes;
-}
 
 inline std::span<const std::byte> span_of(const std::string& bytes) {
     return {reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()};
