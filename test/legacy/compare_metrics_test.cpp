@@ -115,7 +115,7 @@ TEST_CASE("ptdbg metrics of shapes that cannot be compared element by element", 
     CHECK(flag.cosine == "0");
 }
 
-TEST_CASE("dispatch metrics: cosine, max abs and max relative error; scalars have no cosine", "[legacy][metrics]") {
+TEST_CASE("dispatch metrics: cosine, max abs and max relative error, scalars have no cosine", "[legacy][metrics]") {
     const auto differing = legacy::dispatch_metrics(vector_view({2, 4}), vector_view({1, 4}));
     CHECK(differing.cosine == "0.976187");
     CHECK(differing.max_abs_err == "1.000000");
