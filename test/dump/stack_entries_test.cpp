@@ -34,7 +34,7 @@ TEST_CASE("per-key layout: every key with its frame list, in file order", "[dump
     CHECK(visited("{}").empty());
 }
 
-TEST_CASE("grouped layout: each group's keys share its frames; other shapes are skipped", "[dump][stack_entries]") {
+TEST_CASE("grouped layout: each group's keys share its frames, other shapes are skipped", "[dump][stack_entries]") {
     CHECK(visited(R"({"0": [["Functional.relu.0.forward", "Functional.relu.0.backward"], ["File a.py, line 1"]],
                       "1": [["Tensor.add.0.forward", 7], ["File b.py, line 2"]],
                       "2": "not a group",

@@ -55,7 +55,7 @@ TEST_CASE("layers, parameter gradients and APIs are decomposed by their names", 
     CHECK(items[3].full_scope == "Module.layer2.act.gelu");
 }
 
-TEST_CASE("an API without a parent is in the top layer; its framework frame joins the scope", "[mapping][layer_scope]") {
+TEST_CASE("an API without a parent is in the top layer, its framework frame joins the scope", "[mapping][layer_scope]") {
     const nlohmann::json stack = {
         {"Functional.gelu.0.forward",
          {"File /x/msprobe/pytorch/hook_module/wrap_functional.py, line 10, in FunctionalOPTemplate.forward, out = op()",

@@ -69,7 +69,7 @@ TEST_CASE("extract_rank_result: the selected rows in filter order, every statist
     CHECK(extract.values.at("Requires_grad Consistent")[0].boolean_value());
 }
 
-TEST_CASE("a header without rows is empty; an md5 or unknown result has no index", "[merge][rank_extract]") {
+TEST_CASE("a header without rows is empty, an md5 or unknown result has no index", "[merge][rank_extract]") {
     ResultSheet header_only;
     header_only.header = kStatisticsHeader;
     const RankExtract empty = extract_rank_result(header_only, 0, {"Functional.relu"});

@@ -48,7 +48,7 @@ TEST_CASE("value test: msprobe's vectors and the recommended extensions", "[over
 }
 
 
-TEST_CASE("non_finite_text names inf, -inf and nan; finite values have none", "[overflow]") {
+TEST_CASE("non_finite_text names inf, -inf and nan, finite values have none", "[overflow]") {
     CHECK(non_finite_text(std::numeric_limits<double>::infinity()) == "inf");
     CHECK(non_finite_text(-std::numeric_limits<double>::infinity()) == "-inf");
     CHECK(non_finite_text(std::numeric_limits<double>::quiet_NaN()) == "nan");

@@ -209,7 +209,7 @@ TEST_CASE("compare_api: every forward output and gradient gets its row, each sid
     CHECK(broken.rows[0].message == "bench and npu output structure is different.");
 }
 
-TEST_CASE("compare_api: a backward that did not run is SKIP with its reason; dropout by zero counts", "[precision]") {
+TEST_CASE("compare_api: a backward that did not run is SKIP with its reason, dropout by zero counts", "[precision]") {
     ApiOutputs outputs;
     outputs.full_name = "Torch.mul.0";
     outputs.bench_forward = out(DType::Float32, {1, 2, 3});

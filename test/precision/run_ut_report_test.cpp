@@ -76,7 +76,7 @@ TEST_CASE("a new report: both files named with the timestamp, headers first, one
     CHECK(report.recorded_apis() == std::set<std::string>{"Torch.add.0", "Torch.mul.0"});
 }
 
-TEST_CASE("a continued report appends to both files; its name and its details file are checked", "[precision][run_ut_report]") {
+TEST_CASE("a continued report appends to both files, its name and its details file are checked", "[precision][run_ut_report]") {
     const fs::path dir = testing::scratch_dir("run_ut_report_resume");
     const RunUtReport first = RunUtReport::create(dir, "20240101000000");
     first.append(passed_api("Torch.add.0"));

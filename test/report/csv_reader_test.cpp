@@ -43,7 +43,7 @@ TEST_CASE("read_csv types its cells: numbers in full, True/False, empty, else te
     CHECK(c[3].text() == "-");
 }
 
-TEST_CASE("quoted fields keep separators, doubled quotes and line breaks; BOM and blank lines skipped", "[report][csv_reader]") {
+TEST_CASE("quoted fields keep separators, doubled quotes and line breaks, BOM and blank lines skipped", "[report][csv_reader]") {
     const std::string path = csv_file("quoted", "\xEF\xBB\xBFName,Message\r\n"
                                                 "\r\n"
                                                 "\"a,b\",\"say \"\"hi\"\"\"\r\n"
