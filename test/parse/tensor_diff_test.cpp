@@ -8,6 +8,7 @@
 
 #include "common/python_text.hpp"
 #include "parse/tensor_diff.hpp"
+#include "tensor_file_diff.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_tensors.hpp"
@@ -39,22 +40,6 @@ std::vector<std::int64_t> indices(const std::vector<DiffRow>& rows) {
     return out;
 }
 
-struct Loaded {
-    tensor::TensorView view;
-    std::vector<double> values;
-};
-
-Loaded load(const std::filesystem::path& p) {
-    Loaded t;
-    t.view = tensor::read_tensor_file(p);
-    t.values = tensor::tensor_values(t.view, p.string());
-    return t;
-}
-
-TensorDiff diff_files(const std::filesystem::path& a, const std::filesystem::path& b, const DiffOptions& options = {}) {
-    const Loaded l = load(a), r = load(b);
-    return diff_tensors(l.view, l.values, r.view, r.values, options);
-}
 
 }  // namespace
 
@@ -154,7 +139,7 @@ TEST_CASE("spec 5: msprobe's do_compare_data vector on int arrays", "[parse]") {
     const auto dir = scratch_dir("parse_cn_ints");
     testing::write_npy_i64(dir / "a.npy", {5}, {1, 2, 3, 4, 5});
     testing::write_npy_i64(dir / "b.npy", {5}, {2, 3, 4, 5, 6});
-    const TensorDiff d = diff_files(dir / "a.npy", dir / "b.npy");
+    const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
     CHECK(d.error_ratio == 1.0);
     CHECK(py::float32_repr(d.cosine) == "0.99493676");
     CHECK_FALSE(d.allclose);
@@ -166,7 +151,7 @@ TEST_CASE("cn pads the shorter tensor with zeros and says so", "[parse]") {
     const auto dir = scratch_dir("parse_cn_pad");
     testing::write_npy_f32(dir / "a.npy", {2, 2}, {1, 2, 3, 4});
     testing::write_npy_f32(dir / "b.npy", {3}, {1, 2, 3});
-    const TensorDiff d = diff_files(dir / "a.npy", dir / "b.npy");
+    const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
     CHECK(d.shape_mismatch);
     CHECK(d.size_mismatch);
     CHECK(d.count == 4);
@@ -202,7 +187,7 @@ TEST_CASE("parse A B on the fixture tensors: the kernel metrics are msprobe comp
     if (!fixtures) return;
     const auto base = *fixtures / "expected/cnn_tensor_L1_perturbed";
     // parse/npu.npy and bench.npy are copies of Functional.conv2d.1.forward.output.0.pt of both sides.
-    const TensorDiff d = diff_files(base / "parse/npu.npy", base / "parse/bench.npy");
+    const TensorDiff d = testing::diff_tensor_files(base / "parse/npu.npy", base / "parse/bench.npy");
     std::istringstream csv(testing::read_file_text(base / "compare.default/compare_result.csv"));
     std::vector<std::string> row;
     for (std::string line; std::getline(csv, line);) {

@@ -8,6 +8,7 @@
 #include "common/python_text.hpp"
 #include "tensor/numpy_text.hpp"
 #include "parse/tensor_diff.hpp"
+#include "tensor_file_diff.hpp"
 #include "parse/tensor_report.hpp"
 #include "tensor/tensor_summary.hpp"
 #include "support/file_text.hpp"
@@ -23,22 +24,6 @@ using msprobe::testing::scratch_dir;
 
 namespace {
 
-struct Loaded {
-    tensor::TensorView view;
-    std::vector<double> values;
-};
-
-Loaded load(const std::filesystem::path& p) {
-    Loaded t;
-    t.view = tensor::read_tensor_file(p);
-    t.values = tensor::tensor_values(t.view, p.string());
-    return t;
-}
-
-TensorDiff diff_files(const std::filesystem::path& a, const std::filesystem::path& b, const DiffOptions& options = {}) {
-    const Loaded l = load(a), r = load(b);
-    return diff_tensors(l.view, l.values, r.view, r.values, options);
-}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -48,7 +33,7 @@ TEST_CASE("spec 2.3: cn worked example (float32)", "[parse]") {
     const auto dir = scratch_dir("parse_cn_example");
     testing::write_npy_f32(dir / "a.npy", {5}, {1, 2, 3, 4, 5});
     testing::write_npy_f32(dir / "b.npy", {5}, {1, 2.001f, 3.1f, 4, -5});
-    const TensorDiff d = diff_files(dir / "a.npy", dir / "b.npy");
+    const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
     CHECK(d.count == 5);
     CHECK_FALSE(d.allclose);
     CHECK(py::float32_repr(d.cosine) == "0.095866345");
@@ -87,7 +72,7 @@ TEST_CASE("planted differences: the largest errors are found where they were put
     left[14] = 0.5f;
     testing::write_npy_f32(dir / "npu.npy", shape, left);
     testing::write_pt_f32(dir / "bench.pt", shape, right);
-    const TensorDiff d = diff_files(dir / "npu.npy", dir / "bench.pt");
+    const TensorDiff d = testing::diff_tensor_files(dir / "npu.npy", dir / "bench.pt");
     REQUIRE(d.max_abs_location);
     CHECK(d.max_abs_location->flat == 48);
     CHECK(d.max_abs_location->index == std::vector<std::int64_t>{2, 1, 3});
@@ -121,7 +106,7 @@ TEST_CASE("msprobe's pt output on the fixture tensor: rows, summary and txt", "[
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto parse_dir = *fixtures / "expected/cnn_tensor_L1_perturbed/parse";
-    const Loaded t = load(parse_dir / "npu.npy");
+    const testing::LoadedTensor t = testing::load_tensor_values(parse_dir / "npu.npy");
     const tensor::TensorSummary s = tensor::summarize(t.view, t.values);
     CHECK(tensor::spec_text(s) ==
           "[Shape: (4, 16, 4, 4)] [Dtype: float32] [Max: 2.9682662] [Min: -2.4173992] [Mean: -0.060608055]");
@@ -151,7 +136,7 @@ TEST_CASE("head_rows: the first values in rows of 8, each row keyed by its first
 TEST_CASE("summary text and JSON of one tensor, the pt panel", "[parse][tensor_report]") {
     const auto dir = scratch_dir("tensor_report_summary");
     testing::write_npy_f32(dir / "x.npy", {3}, {1.5f, -2, std::numeric_limits<float>::infinity()});
-    const Loaded t = load(dir / "x.npy");
+    const testing::LoadedTensor t = testing::load_tensor_values(dir / "x.npy");
     const tensor::TensorSummary s = tensor::summarize(t.view, t.values);
     CHECK(summary_text(s, t.values, "x.npy", 2) ==
           "[Shape: (3,)] [Dtype: float32] [Max: inf] [Min: -2.0] [Mean: inf]\n"
@@ -172,7 +157,7 @@ TEST_CASE("summary text and JSON of one tensor, the pt panel", "[parse][tensor_r
                    "[Shape: (3,)] [Dtype: float32] [Max: inf] [Min: -2.0] [Mean: inf]\nPath: x.npy\nTextFile: x.npy.txt\n");
 
     testing::write_npy_f32(dir / "empty.npy", {0, 2}, {});
-    const Loaded empty = load(dir / "empty.npy");
+    const testing::LoadedTensor empty = testing::load_tensor_values(dir / "empty.npy");
     CHECK(summary_text(tensor::summarize(empty.view, empty.values), empty.values, "e.npy", 16) ==
           "[Shape: (0, 2)] [Dtype: float32] (empty)\nPath: e.npy\n");
 }
@@ -181,7 +166,7 @@ TEST_CASE("cn's panel and the JSON of a diff", "[parse][tensor_report]") {
     const auto dir = scratch_dir("tensor_report_cn");
     testing::write_npy_f32(dir / "a.npy", {3}, {1, 2, 3});
     testing::write_npy_f32(dir / "b.npy", {3}, {1, 2, 4});
-    const TensorDiff d = diff_files(dir / "a.npy", dir / "b.npy");
+    const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
     const std::string cn = cn_text(d, "a.npy", "b.npy", {}, "a.npy.txt");
     CHECK(cn.starts_with("Error Item Table\nIndex  Left  Right  Diff\n2      3.0   4.0    1.0\nTop Item Table\n"));
     CHECK(contains(cn, "Left:\n ├─ NpyFile: a.npy\n ├─ TxtFile: a.npy.txt\n └─ NpySpec: [Shape: (3,)] [Dtype: float32] "

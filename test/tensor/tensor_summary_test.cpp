@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "common/error.hpp"
+#include "support/loaded_tensor.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_tensors.hpp"
 #include "tensor/half.hpp"
@@ -15,28 +16,12 @@
 using namespace msprobe;
 using msprobe::testing::scratch_dir;
 
-namespace {
-
-struct Loaded {
-    tensor::TensorView view;
-    std::vector<double> values;
-};
-
-Loaded load(const std::filesystem::path& p) {
-    Loaded t;
-    t.view = tensor::read_tensor_file(p);
-    t.values = tensor::tensor_values(t.view, p.string());
-    return t;
-}
-
-}  // namespace
-
 TEST_CASE("spec 2.2: float16 arange(12).reshape(3, 4) / 3 summary and txt", "[parse]") {
     const auto dir = scratch_dir("parse_f16");
     std::vector<float> v;
     for (int i = 0; i < 12; ++i) v.push_back(tensor::half_to_float(tensor::float_to_half(static_cast<float>(i) / 3.0f)));
     testing::write_npy_f16(dir / "a.npy", {3, 4}, v);
-    const Loaded t = load(dir / "a.npy");
+    const testing::LoadedTensor t = testing::load_tensor_values(dir / "a.npy");
     const tensor::TensorSummary s = tensor::summarize(t.view, t.values);
     CHECK(tensor::spec_text(s) == "[Shape: (3, 4)] [Dtype: float16] [Max: 3.666] [Min: 0.0] [Mean: 1.833]");
     CHECK(tensor::values_text(t.values, t.view.shape) ==
@@ -47,7 +32,7 @@ TEST_CASE("summaries: NaN makes max and min nan, inf counted by sign, integers m
     const auto dir = scratch_dir("tensor_summary_counts");
     const float inf = std::numeric_limits<float>::infinity();
     testing::write_npy_f32(dir / "x.npy", {2, 3}, {1, -2, inf, std::nanf(""), -inf, 0.5f});
-    const Loaded x = load(dir / "x.npy");
+    const testing::LoadedTensor x = testing::load_tensor_values(dir / "x.npy");
     const tensor::TensorSummary s = tensor::summarize(x.view, x.values);
     CHECK(s.numel == 6);
     CHECK(std::isnan(s.max));
@@ -58,14 +43,14 @@ TEST_CASE("summaries: NaN makes max and min nan, inf counted by sign, integers m
     CHECK(tensor::spec_text(s) == "[Shape: (2, 3)] [Dtype: float32] [Max: nan] [Min: nan] [Mean: nan]");
 
     testing::write_npy_i64(dir / "i.npy", {4}, {1, 2, 3, 5});
-    const Loaded i = load(dir / "i.npy");
+    const testing::LoadedTensor i = testing::load_tensor_values(dir / "i.npy");
     const tensor::TensorSummary si = tensor::summarize(i.view, i.values);
     CHECK(si.mean_dtype == tensor::DType::Float64);
     CHECK(si.mean == 2.75);
     CHECK(tensor::spec_text(si) == "[Shape: (4,)] [Dtype: int64] [Max: 5] [Min: 1] [Mean: 2.75]");
 
     testing::write_npy_f32(dir / "e.npy", {0}, {});
-    const Loaded e = load(dir / "e.npy");
+    const testing::LoadedTensor e = testing::load_tensor_values(dir / "e.npy");
     const tensor::TensorSummary se = tensor::summarize(e.view, e.values);
     CHECK(se.numel == 0);
     CHECK(std::isnan(se.mean));
