@@ -6,6 +6,7 @@
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/compare_pair.hpp"
+#include "result_cell.hpp"
 #include "support/small_dump.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
@@ -17,12 +18,6 @@ using testing::SmallApi;
 using testing::SmallTask;
 
 namespace {
-
-const report::Cell& cell(const ResultTable& result, std::size_t row, std::string_view header) {
-    const int column = result.column(header);
-    REQUIRE(column >= 0);
-    return result.table.rows.at(row).at(static_cast<std::size_t>(column));
-}
 
 PairInput pair_of(const fs::path& dir, const std::vector<SmallApi>& npu, const std::vector<SmallApi>& bench,
                   SmallTask task = SmallTask::Statistics) {
@@ -46,15 +41,15 @@ TEST_CASE("statistics dumps: one row per NPU leaf, statistics differences and th
     CHECK(result.mode == CompareMode::Summary);
     REQUIRE(result.table.rows.size() == 4);
     CHECK(result.table.header.front() == "NPU Name");
-    CHECK(cell(result, 0, "NPU Name").text() == "Functional.relu.0.forward.input.0");
-    CHECK(cell(result, 0, "Max diff").number() == 3.0);
-    CHECK(cell(result, 0, "MaxRelativeErr").text() == "150.0%");
-    CHECK(cell(result, 0, "Result").text() == "Warning");
-    CHECK(cell(result, 1, "Max diff").number() == 0.0);
-    CHECK(cell(result, 3, "NPU Name").text() == "Torch.add.0.forward.output.0");
-    CHECK(cell(result, 3, "Bench Name").text() == "N/A");
+    CHECK(testing::result_cell(result, 0, "NPU Name").text() == "Functional.relu.0.forward.input.0");
+    CHECK(testing::result_cell(result, 0, "Max diff").number() == 3.0);
+    CHECK(testing::result_cell(result, 0, "MaxRelativeErr").text() == "150.0%");
+    CHECK(testing::result_cell(result, 0, "Result").text() == "Warning");
+    CHECK(testing::result_cell(result, 1, "Max diff").number() == 0.0);
+    CHECK(testing::result_cell(result, 3, "NPU Name").text() == "Torch.add.0.forward.output.0");
+    CHECK(testing::result_cell(result, 3, "Bench Name").text() == "N/A");
     // The bench side has no requires_grad to agree with, and msprobe says so too.
-    CHECK(cell(result, 3, "Err_message").text() == "No bench data matched.Requires_grad inconsistent. ");
+    CHECK(testing::result_cell(result, 3, "Err_message").text() == "No bench data matched.Requires_grad inconsistent. ");
     CHECK(result.api_of(3) == "Torch.add.0.forward");
     CHECK(result.states.at(3) == dump::RowState::Output);
     CHECK(result.column("NPU_Stack_Info") < 0);
@@ -64,10 +59,10 @@ TEST_CASE("fuzzy matching pairs calls whose counters differ, an exact compare do
     const fs::path dir = testing::scratch_dir("compare_pair_fuzzy");
     const PairInput input = pair_of(dir, {{"Functional.relu.0.forward", {{1, 2}}, {{1, 2}}}},
                                     {{"Functional.relu.3.forward", {{1, 2}}, {{1, 2}}}});
-    CHECK(cell(compare_dumps(input), 0, "Bench Name").text() == "N/A");
+    CHECK(testing::result_cell(compare_dumps(input), 0, "Bench Name").text() == "N/A");
     CompareOptions fuzzy;
     fuzzy.fuzzy_match = true;
-    CHECK(cell(compare_dumps(input, fuzzy), 0, "Bench Name").text() == "Functional.relu.3.forward.input.0");
+    CHECK(testing::result_cell(compare_dumps(input, fuzzy), 0, "Bench Name").text() == "Functional.relu.3.forward.input.0");
 }
 
 TEST_CASE("md5 and tensor dumps give their own tables, a stack column on request", "[compare][compare_pair]") {
@@ -76,8 +71,8 @@ TEST_CASE("md5 and tensor dumps give their own tables, a stack column on request
     const std::vector<SmallApi> bench = {{"Functional.relu.0.forward", {{1, 2}}, {{1, 3}}}};
     const ResultTable md5 = compare_dumps(pair_of(dir / "md5", npu, bench, SmallTask::Md5));
     CHECK(md5.mode == CompareMode::Md5);
-    CHECK(cell(md5, 0, "Result").text() == "pass");
-    CHECK(cell(md5, 1, "Result").text() == "Different");
+    CHECK(testing::result_cell(md5, 0, "Result").text() == "pass");
+    CHECK(testing::result_cell(md5, 1, "Result").text() == "Different");
 
     PairInput tensors = pair_of(dir / "tensor", npu, bench, SmallTask::Tensor);
     testing::write_file(dir / "tensor" / "npu" / "stack.json",
@@ -85,9 +80,9 @@ TEST_CASE("md5 and tensor dumps give their own tables, a stack column on request
     tensors.stack_json = dir / "tensor" / "npu" / "stack.json";
     const ResultTable all = compare_dumps(tensors);
     CHECK(all.mode == CompareMode::All);
-    CHECK(cell(all, 0, "Cosine").number() == 1.0);
-    CHECK(cell(all, 1, "MaxAbsErr").number() == 1.0);
-    CHECK(cell(all, 0, "NPU_Stack_Info").text().find("model.py") != std::string::npos);
+    CHECK(testing::result_cell(all, 0, "Cosine").number() == 1.0);
+    CHECK(testing::result_cell(all, 1, "MaxAbsErr").number() == 1.0);
+    CHECK(testing::result_cell(all, 0, "NPU_Stack_Info").text().find("model.py") != std::string::npos);
     REQUIRE(all.stack != nullptr);  // kept for the run summary
 
     fs::remove_all(dir / "tensor" / "bench" / "dump_tensor_data");

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "compare/fuzzy_compat.hpp"
+#include "result_cell.hpp"
 
 using namespace msprobe;
 using namespace msprobe::compare;
@@ -41,10 +42,6 @@ ResultTable table_of(CompareMode mode, std::vector<std::string> header, std::siz
     return result;
 }
 
-const report::Cell& cell(const ResultTable& result, std::size_t r, std::string_view header) {
-    return result.table.rows.at(r).at(static_cast<std::size_t>(result.column(header)));
-}
-
 }  // namespace
 
 TEST_CASE("shifted pairs: the NPU dtype meets the bench shape, so only None against None survives", "[compare][fuzzy_compat]") {
@@ -66,17 +63,17 @@ TEST_CASE("shifted statistics cells: each bench column shows its left neighbour"
     const auto bench = dump_of({row("Functional.relu.1.forward.input.1", "None", "None")});
     ResultTable result = table_of(CompareMode::Summary, kSummaryHeader, 2);
     apply_shifted_fuzzy_cells(result, {{0, 0}, {1, kNoBench}}, bench);
-    CHECK(cell(result, 0, "Bench Name").text() == "None");
-    CHECK(cell(result, 0, "Bench Dtype").text() == "None");
-    CHECK(cell(result, 0, "Bench Tensor Shape").text() == "['None', 'None', 'None', 'None']");
-    CHECK(cell(result, 0, "NPU Requires_grad").text() == "N/A");
-    CHECK(cell(result, 0, "Bench Requires_grad").text() == "Functional.relu.1.forward.input.1");
-    CHECK(cell(result, 0, "Max diff").text() == "N/A");
-    CHECK(cell(result, 0, "Bench l2norm").text() == "N/A");
-    CHECK_FALSE(cell(result, 0, "Requires_grad Consistent").boolean_value());
-    CHECK(cell(result, 0, "Result").is_empty());
-    CHECK(cell(result, 0, "Err_message").text() == "Requires_grad inconsistent. ");
-    CHECK(cell(result, 0, "NPU Name").text() == "kept");
+    CHECK(testing::result_cell(result, 0, "Bench Name").text() == "None");
+    CHECK(testing::result_cell(result, 0, "Bench Dtype").text() == "None");
+    CHECK(testing::result_cell(result, 0, "Bench Tensor Shape").text() == "['None', 'None', 'None', 'None']");
+    CHECK(testing::result_cell(result, 0, "NPU Requires_grad").text() == "N/A");
+    CHECK(testing::result_cell(result, 0, "Bench Requires_grad").text() == "Functional.relu.1.forward.input.1");
+    CHECK(testing::result_cell(result, 0, "Max diff").text() == "N/A");
+    CHECK(testing::result_cell(result, 0, "Bench l2norm").text() == "N/A");
+    CHECK_FALSE(testing::result_cell(result, 0, "Requires_grad Consistent").boolean_value());
+    CHECK(testing::result_cell(result, 0, "Result").is_empty());
+    CHECK(testing::result_cell(result, 0, "Err_message").text() == "Requires_grad inconsistent. ");
+    CHECK(testing::result_cell(result, 0, "NPU Name").text() == "kept");
     for (const auto& c : result.table.rows[1]) CHECK(c.text() == "kept");  // an unmatched row is left alone
 }
 
@@ -84,13 +81,13 @@ TEST_CASE("shifted md5 cells: no digests, and no matched pair is equal", "[compa
     const auto bench = dump_of({row("Functional.relu.1.forward.input.0", "torch.float32", "[2]")});
     ResultTable result = table_of(CompareMode::Md5, {"NPU Name", "NPU MD5", "BENCH MD5", "Result"}, 2);
     apply_shifted_fuzzy_cells(result, {{0, 0}, {1, kNoBench}}, bench);
-    CHECK(cell(result, 0, "NPU MD5").is_empty());
-    CHECK(cell(result, 0, "BENCH MD5").is_empty());
-    CHECK(cell(result, 0, "Result").text() == "Different");
-    CHECK(cell(result, 1, "NPU MD5").is_empty());
-    CHECK(cell(result, 1, "Result").text() == "kept");
+    CHECK(testing::result_cell(result, 0, "NPU MD5").is_empty());
+    CHECK(testing::result_cell(result, 0, "BENCH MD5").is_empty());
+    CHECK(testing::result_cell(result, 0, "Result").text() == "Different");
+    CHECK(testing::result_cell(result, 1, "NPU MD5").is_empty());
+    CHECK(testing::result_cell(result, 1, "Result").text() == "kept");
 
     ResultTable real = table_of(CompareMode::All, {"NPU Name", "Bench Name"}, 1);
     apply_shifted_fuzzy_cells(real, {{0, 0}}, bench);
-    CHECK(cell(real, 0, "Bench Name").text() == "kept");  // tensor dumps are not shifted
+    CHECK(testing::result_cell(real, 0, "Bench Name").text() == "kept");  // tensor dumps are not shifted
 }

@@ -9,6 +9,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
+#include "result_cell.hpp"
 #include "dump/dump_file.hpp"
 #include "support/small_dump.hpp"
 #include "support/shared_fixtures.hpp"
@@ -38,12 +39,6 @@ ResultTable table(const Sides& s, RealDataOptions options = {}, std::vector<RowP
     return real_data_table(s.npu, s.bench, pairs, nullptr, pool, options);
 }
 
-const report::Cell& cell(const ResultTable& result, std::size_t row, std::string_view header) {
-    const int column = result.column(header);
-    REQUIRE(column >= 0);
-    return result.table.rows.at(row).at(static_cast<std::size_t>(column));
-}
-
 const std::vector<SmallApi> kNpu = {{"Functional.relu.0.forward", {{3, 4}}, {{3, 4}}}};
 const std::vector<SmallApi> kBench = {{"Functional.relu.0.forward", {{3, 4}}, {{3, 2}}}};
 
@@ -62,20 +57,20 @@ TEST_CASE("one row per leaf: metrics, both sides' statistics, the verdict and th
     CHECK(result.mode == CompareMode::All);
     CHECK(result.table.header.back() == "Data_name");
     REQUIRE(result.table.rows.size() == 2);
-    CHECK(cell(result, 0, "Cosine").number() == 1.0);
-    CHECK(cell(result, 0, "MaxAbsErr").number() == 0.0);
-    CHECK(cell(result, 0, "Accuracy Reached or Not").text() == "Yes");
-    CHECK(cell(result, 0, "Data_name").text() ==
+    CHECK(testing::result_cell(result, 0, "Cosine").number() == 1.0);
+    CHECK(testing::result_cell(result, 0, "MaxAbsErr").number() == 0.0);
+    CHECK(testing::result_cell(result, 0, "Accuracy Reached or Not").text() == "Yes");
+    CHECK(testing::result_cell(result, 0, "Data_name").text() ==
           "['Functional.relu.0.forward.input.0.pt', 'Functional.relu.0.forward.input.0.pt']");
     // [3, 4] against [3, 2]: cos = 17 / (5 sqrt(13)), |d| = 2, |d| / |b| = 1.
-    CHECK(cell(result, 1, "Cosine").number() == Approx(17.0 / (5.0 * std::sqrt(13.0))));
-    CHECK(cell(result, 1, "MaxAbsErr").number() == 2.0);
-    CHECK(cell(result, 1, "MaxRelativeErr").number() == 1.0);
-    CHECK(cell(result, 1, "NPU max").number() == 4.0);
-    CHECK(cell(result, 1, "Bench max").number() == 3.0);
-    CHECK(cell(result, 1, "Accuracy Reached or Not").text() == "No");
-    CHECK(cell(result, 1, "Requires_grad Consistent").boolean_value());
-    CHECK(cell(result, 1, "Err_message").text().empty());
+    CHECK(testing::result_cell(result, 1, "Cosine").number() == Approx(17.0 / (5.0 * std::sqrt(13.0))));
+    CHECK(testing::result_cell(result, 1, "MaxAbsErr").number() == 2.0);
+    CHECK(testing::result_cell(result, 1, "MaxRelativeErr").number() == 1.0);
+    CHECK(testing::result_cell(result, 1, "NPU max").number() == 4.0);
+    CHECK(testing::result_cell(result, 1, "Bench max").number() == 3.0);
+    CHECK(testing::result_cell(result, 1, "Accuracy Reached or Not").text() == "No");
+    CHECK(testing::result_cell(result, 1, "Requires_grad Consistent").boolean_value());
+    CHECK(testing::result_cell(result, 1, "Err_message").text().empty());
 }
 
 TEST_CASE("locating adds where the largest errors sit, fuzzy matching notes a pair of differing names", "[compare][real_data_table]") {
@@ -84,15 +79,15 @@ TEST_CASE("locating adds where the largest errors sit, fuzzy matching notes a pa
     locate.locate = true;
     const ResultTable located = table(s, locate);
     CHECK(located.table.header.back() == "MaxRelativeErr Index");
-    CHECK(cell(located, 1, "MaxAbsErr Index").text() == "(1,)");
-    CHECK(cell(located, 1, "MaxRelativeErr Index").text() == "(1,)");
+    CHECK(testing::result_cell(located, 1, "MaxAbsErr Index").text() == "(1,)");
+    CHECK(testing::result_cell(located, 1, "MaxRelativeErr Index").text() == "(1,)");
 
     RealDataOptions fuzzy;
     fuzzy.fuzzy_match = true;
     const Sides renamed = sides(testing::scratch_dir("real_data_table_fuzzy"), kNpu,
                                 {{"Functional.relu.2.forward", {{3, 4}}, {{3, 2}}}});
     const ResultTable noted = table(renamed, fuzzy, {{0, 0}, {1, 1}});
-    CHECK(cell(noted, 0, "Err_message").text() == " Fuzzy matching data, the comparison accuracy may be affected.");
+    CHECK(testing::result_cell(noted, 0, "Err_message").text() == " Fuzzy matching data, the comparison accuracy may be affected.");
 }
 
 TEST_CASE("unmatched rows and unreadable tensor files keep their row, with msprobe's messages", "[compare][real_data_table]") {
@@ -101,13 +96,13 @@ TEST_CASE("unmatched rows and unreadable tensor files keep their row, with mspro
     fs::remove(dir / "bench" / "dump_tensor_data" / "Functional.relu.0.forward.output.0.pt");
     const ResultTable result = table(s, {}, {{0, 0}, {1, 1}, {1, kNoBench}});
     REQUIRE(result.table.rows.size() == 3);
-    CHECK(cell(result, 0, "Cosine").number() == 1.0);
-    CHECK(cell(result, 1, "Cosine").text() == "unsupported");
-    CHECK(cell(result, 1, "Err_message").text() ==
+    CHECK(testing::result_cell(result, 0, "Cosine").number() == 1.0);
+    CHECK(testing::result_cell(result, 1, "Cosine").text() == "unsupported");
+    CHECK(testing::result_cell(result, 1, "Err_message").text() ==
           "Dump file: ['Functional.relu.0.forward.output.0.pt', 'Functional.relu.0.forward.output.0.pt'] not found or "
           "read failed.");
-    CHECK(cell(result, 2, "Bench Name").text() == "N/A");
-    CHECK(cell(result, 2, "Bench max").text() == "N/A");
+    CHECK(testing::result_cell(result, 2, "Bench Name").text() == "N/A");
+    CHECK(testing::result_cell(result, 2, "Bench max").text() == "N/A");
     // Without a bench side requires_grad disagrees, and that sentence replaces msprobe's "No bench data matched.".
-    CHECK(cell(result, 2, "Err_message").text() == "Requires_grad inconsistent. Bench api/module unmatched.");
+    CHECK(testing::result_cell(result, 2, "Err_message").text() == "Requires_grad inconsistent. Bench api/module unmatched.");
 }
