@@ -10,7 +10,6 @@
 
 #include "cli_main.hpp"
 #include "common/error.hpp"
-#include "common/printable.hpp"
 #include "bad_input_checks.hpp"
 #include "msprobe_process.hpp"
 #include "support/shared_fixtures.hpp"
@@ -73,22 +72,6 @@ TEST_CASE("bad input exits 2 and anything else is an internal error, exit 3", "[
     const CliRun unknown = run_boom("other");
     CHECK(unknown.exit_code == 3);
     CHECK(unknown.err == "msprobe boom: internal error, please report: an exception of unknown type\n");
-}
-
-TEST_CASE("printable escapes what would break a line", "[cli][messages]") {
-    using msprobe::printable;
-    CHECK(printable("plain/path.json") == "plain/path.json");
-    CHECK(printable("a\nb") == "a\\nb");
-    CHECK(printable("a\r\tb") == "a\\r\\tb");
-    CHECK(printable(std::string("cut\0here", 8)) == "cut\\x00here");
-    CHECK(printable("\x1b[31mred") == "\\x1b[31mred");
-    CHECK(printable("\x7f") == "\\x7f");
-    CHECK(printable("\x93NUMPY\x01\x00") == "\\x93NUMPY\\x01");  // a .npy header's magic bytes
-    CHECK(printable(std::string("\x93NUMPY\x01\x00", 8)) == "\\x93NUMPY\\x01\\x00");
-    CHECK(printable("数据/dump.json") == "数据/dump.json");       // valid UTF-8 is kept
-    CHECK(printable("\xe6\x95") == "\\xe6\\x95");                 // a cut-off sequence is not
-    CHECK(printable("\xc0\xaf") == "\\xc0\\xaf");                 // nor an overlong one
-    CHECK(printable("\xed\xa0\x80") == "\\xed\\xa0\\x80");        // nor a surrogate
 }
 
 TEST_CASE("a newline or NUL in a path does not split the error line", "[cli][messages]") {

@@ -127,3 +127,11 @@ TEST_CASE("LeafView: dtype, shape, statistics, requires_grad, data_name") {
 
     CHECK_FALSE(LeafView(forward.output()).is_record());  // the list itself is not a record
 }
+
+TEST_CASE("direction of entry names", "[overflow]") {
+    CHECK(msprobe::dump::entry_direction("Functional.linear.12.forward") == "forward");
+    CHECK(msprobe::dump::entry_direction("Torch.mul.0.backward") == "backward");
+    CHECK(msprobe::dump::entry_direction("Module.blocks.3.fc1.Linear.forward.0") == "forward");
+    CHECK(msprobe::dump::entry_direction("Module.blocks.3.fc1.Linear.parameters_grad.0") == "backward");
+    CHECK(msprobe::dump::entry_direction("weird") == "");
+}

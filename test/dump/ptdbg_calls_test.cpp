@@ -3,13 +3,17 @@
 // to its call whether written before or after the data.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "common/error.hpp"
 #include "dump/ptdbg_calls.hpp"
 #include "support/input_refusal.hpp"
 #include "support/shared_fixtures.hpp"
 
+namespace fs = std::filesystem;
+using namespace msprobe;
 using msprobe::dump::api_prefix;
 using msprobe::dump::read_pkl_file;
 
@@ -132,4 +136,36 @@ TEST_CASE("a line that is not a ptdbg record is refused with its line number", "
           "line 1: the summary (field 6) is not a list");
     CHECK(refusal("frames", "[\"Torch_relu_0_forward_stack_info\", \"a.py\"]\n") ==
           "line 1: a stack record's frames must be a list");
+}
+
+TEST_CASE("pkl reader: malformed lines name the file and line") {
+    const fs::path dir = testing::scratch_dir("legacy_pkl_reader");
+    const fs::path pkl = dir / "dump.pkl";
+    std::ofstream(pkl) << R"(["Functional_relu_0_forward_input.0", 1, [], "torch.float32", [2], [1.0, 0.0, 0.5]])"
+                       << "\n\n"
+                       << R"(["Functional_relu_0_forward_output", 1, [], "torch.float32", [2], [1.0, 0.0)" << "\n";
+    try {
+        dump::read_pkl_file(pkl);
+        FAIL("a truncated line must be refused");
+    } catch (const Error& e) {
+        CHECK(e.file() == pkl.string());
+        CHECK(e.reason().starts_with("line 3: not a JSON line"));
+    }
+    std::ofstream(pkl, std::ios::trunc) << R"(["Functional_relu_0_forward_input.0", 1, [], "torch.float32"])" << "\n";
+    CHECK_THROWS_WITH(dump::read_pkl_file(pkl), Catch::Contains("line 1: a data record has 6 fields, this one has 4"));
+
+    // Later ptdbg summaries carry a norm: only max, min and mean are kept. Non-float stats keep their texts.
+    std::ofstream(pkl, std::ios::trunc)
+        << R"(["Tensor_eq_0_forward_input.0", 1, [], "torch.float32", [4], [2.5, NaN, 0.5, 3.0]])" << "\n"
+        << R"(["Tensor_eq_0_forward_output", 1, [], "torch.bool", [4], [[], [], [], "Nan"]])" << "\n"
+        << R"(["Tensor_eq_0_forward_stack_info", [["a.py", "1", "f", null]]])" << "\n";
+    const auto file = dump::read_pkl_file(pkl);
+    REQUIRE(file.apis.size() == 1);
+    CHECK(file.has_summary);
+    CHECK(file.apis[0].prefix == "Tensor_eq_0_forward");
+    CHECK(file.apis[0].records[0].statistics == std::vector<std::string>{"2.5", "", "0.5"});
+    CHECK(file.apis[0].records[1].statistics == std::vector<std::string>{"[]", "[]", "[]"});
+    CHECK(file.apis[0].stack_text == "[['a.py', '1', 'f', None]]");
+    CHECK(dump::api_prefix("Tensor___getitem___0_forward_output") == "Tensor___getitem___0_forward");
+    CHECK(dump::api_prefix("Functional_batch_norm_0_backward_input.0") == "Functional_batch_norm_0_backward");
 }

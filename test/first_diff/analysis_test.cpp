@@ -1,25 +1,16 @@
 // The analyzer and graph vectors of the diff_analyze spec (§9, §16): the
-// three phases, and nan_analyze's reading of dump entries.
+// three phases.
 #include <catch2/catch.hpp>
 
-#include <rapidjson/document.h>
-
 #include <algorithm>
-#include <set>
 
-#include "common/error.hpp"
 #include "first_diff/analysis.hpp"
-#include "first_diff/nan_analyze_job.hpp"
-#include "first_diff/nan_dump_reader.hpp"
 #include "first_diff/op_kinds.hpp"
-#include "support/json_document.hpp"
 
 using namespace msprobe;
 using namespace msprobe::first_diff;
 
 namespace {
-
-rapidjson::Document parse(const char* text) { return testing::json_document(text); }
 
 RankOp op(const std::string& name, bool flagged = false) {
     RankOp o;
@@ -31,8 +22,6 @@ RankOp op(const std::string& name, bool flagged = false) {
 }
 
 AnalysisRules diff_rules() { return AnalysisRules::first_diff(); }
-
-std::set<std::int64_t> as_set(const std::vector<std::int64_t>& v) { return {v.begin(), v.end()}; }
 
 }  // namespace
 
@@ -101,55 +90,4 @@ TEST_CASE("phase 3 reports each rank's first differing op after its last communi
     CHECK(result.findings[1].rank == 1);
     CHECK(result.findings[1].index == 2);
     CHECK(find_first({RankOps{0, "r", {op("Torch.a.0.forward")}}}, diff_rules()).findings.empty());
-}
-
-TEST_CASE("nan_analyze: anomalies, node typing and peers from dump entries", "[first_diff][nan_analyze]") {
-    const auto clean = parse(R"({"input_args": [{"type": "torch.Tensor", "Max": 2.0, "Min": 1.0}],
-                                 "output": [{"type": "torch.Tensor", "Max": 2.0, "Min": 1.0}]})");
-    const auto nan_out = parse(R"({"input_args": [{"type": "torch.Tensor", "Max": 2.0, "Min": 1.0}],
-                                   "output": [{"type": "torch.Tensor", "Max": "inf", "Min": "-inf"}]})");
-    const auto nan_token = parse(R"({"input_args": [], "output": [{"Max": NaN, "Min": 1.0}]})");
-    CHECK_FALSE(entry_is_anomalous("Torch.operator.1.forward", clean));
-    CHECK(entry_is_anomalous("Torch.operator.1.forward", nan_out));
-    CHECK(entry_is_anomalous("Torch.operator.1.forward", nan_token));
-    CHECK_FALSE(entry_is_anomalous("Torch.empty.1.forward", nan_out));
-
-    const auto broadcast = parse(R"({"input_args": [{"type": "torch.Tensor", "Max": 2.0, "Min": 1.0},
-                                                    {"type": "int", "value": 0}],
-                                     "input_kwargs": {"group": {"type": "ProcessGroup", "group_ranks": [0, 1, 2, 3]}},
-                                     "output": [{"type": "torch.Tensor", "Max": 2.0, "Min": 1.0}]})");
-    const auto at0 = nan_comm_facts("Distributed.broadcast.0.forward", broadcast, 0);
-    CHECK(at0.role == CommRole::Src);
-    CHECK(as_set(at0.ranks) == std::set<std::int64_t>{0, 1, 2, 3});
-    CHECK_FALSE(at0.keeps_itself);  // a normal broadcast: no NaN/Inf, clean input
-    CHECK(nan_comm_facts("Distributed.broadcast.0.forward", broadcast, 1).role == CommRole::Dst);
-    const auto gather = parse(R"({"input_args": [{"type": "torch.Tensor", "Max": 2.0, "Min": 1.0}]})");
-    CHECK(nan_comm_facts("Distributed.all_gather.0.forward", gather, 0).role == CommRole::Link);
-    const auto send = parse(R"({"input_args": [{"type": "torch.Tensor", "Max": "nan", "Min": 1.0}],
-                                "input_kwargs": {"dst": {"type": "int", "value": 1}}})");
-    const auto send_facts = nan_comm_facts("Distributed.send.0.forward", send, 0);
-    CHECK(send_facts.role == CommRole::Src);
-    CHECK(send_facts.ranks == std::vector<std::int64_t>{1});
-    CHECK(send_facts.keeps_itself);
-    CHECK(send_facts.feeds_compute_ops);
-}
-
-TEST_CASE("nan_analyze: construct chains and stack lookup", "[first_diff][nan_analyze]") {
-    const auto construct = parse(R"({"Torch.operator.1.forward": "Module.module.test_model.forward.0",
-                                     "Module.module.test_model.forward.0": ["Module.module.parent_model.forward.0", 0],
-                                     "Module.module.parent_model.forward.0": "Module.module.root_model.forward.0",
-                                     "Module.module.root_model.forward.0": null})");
-    const auto chain = construct_chain(construct, "Torch.operator.1.forward");
-    REQUIRE(chain.size() == 4);
-    CHECK(chain.front() == "Module.module.root_model.forward.0");
-    CHECK(chain.back() == "Torch.operator.1.forward");
-    const auto looped = parse(R"({"a.0.forward": "b", "b": "a.0.forward"})");
-    CHECK(construct_chain(looped, "a.0.forward") == std::vector<std::string>{"b", "a.0.forward"});
-
-    const auto stack = parse(R"J({"0": [["Torch.operator.1.forward"], ["File /root/example.py, line 10, in test_fcn, \\n test(tensor)"]]})J");
-    const auto frames = find_stack_frames(stack, "Torch.operator.1.forward", "stack.json");
-    REQUIRE(frames);
-    CHECK(std::string(frames.item(0).text()) == "File /root/example.py, line 10, in test_fcn, \\n test(tensor)");
-    CHECK_FALSE(find_stack_frames(stack, "Torch.operator.2.forward", "stack.json"));
-    CHECK_THROWS_AS(find_stack_frames(parse(R"({"0": "not a list"})"), "x", "stack.json"), Error);
 }

@@ -48,3 +48,27 @@ TEST_CASE("an empty cell mapping file maps nothing; a list is refused", "[mappin
     CHECK(msprobe::testing::refusal_reason(write_yaml("list", "- fc1.Dense\n"), load_cell_mapping) ==
           "expected a mapping of cell names to module names (name: name)");
 }
+
+TEST_CASE("cell mapping: the spec's examples", "[mapping]") {
+    const CellMapping yaml = {{"fc1.Dense", "fc1.Linear"}, {"conv1.Conv2d", "conv3.Conv2d"}};
+    const std::pair<const char*, const char*> vectors[] = {
+        {"Cell.fc1.Dense.forward.0.input.0", "Module.fc1.Linear.forward.0.input.0"},
+        {"Cell.fc1.Dense.forward.0.parameters.weight", "Module.fc1.Linear.forward.0.parameters.weight"},
+        {"Cell.fc1.Dense.parameters_grad.weight", "Module.fc1.Linear.parameters_grad.weight"},
+        {"Cell.fc1.Dense.parameters_grad", "Module.fc1.Dense.parameters_grad"},
+        {"Cell.conv1.Conv2d.backward.1.output.0", "Module.conv3.Conv2d.backward.1.output.0"},
+        {"Cell.net.fc1.Dense.forward.0.input.0", "Module.net.fc1.Dense.forward.0.input.0"},
+        {"Functional.relu.0.forward.input.0", "Functional.relu.0.forward.input.0"},
+        {"Mint.x.0.input.0", "N/A"},
+        {"MintFunctional.embedding.0.input.0", "N/A"},
+        {"", "N/A"},
+    };
+    for (const auto& [name, key] : vectors) {
+        INFO(name);
+        CHECK(cell_mapping_key(name, yaml) == key);
+    }
+    CHECK(cell_mapping_key("Cell.network_with_loss.module.GPTModel.forward.1.input.0", {}) ==
+          "Module.network_with_loss.module.GPTModel.forward.1.input.0");
+    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", {{"fc1.Dense", "module.name"}}) ==
+          "Module.module.name.forward.0.input.0");
+}

@@ -4,14 +4,21 @@
 
 #include <cmath>
 #include <limits>
+#include <sstream>
 
+#include "common/python_text.hpp"
 #include "parse/tensor_diff.hpp"
+#include "tensor_file_diff.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_tensors.hpp"
+#include "tensor/numpy_text.hpp"
 #include "tensor/tensor_file.hpp"
+#include "tensor/tensor_summary.hpp"
 
 using namespace msprobe;
 using namespace msprobe::parse;
+using msprobe::testing::scratch_dir;
 
 namespace {
 
@@ -32,6 +39,7 @@ std::vector<std::int64_t> indices(const std::vector<DiffRow>& rows) {
     for (const auto& row : rows) out.push_back(row.index);
     return out;
 }
+
 
 }  // namespace
 
@@ -125,4 +133,78 @@ TEST_CASE("histogram labels by decade", "[tensor_diff]") {
     CHECK(std::string(labels[7]) == "[0.1, 1)");
     CHECK(std::string(labels[8]) == ">= 1");
     CHECK(std::string(labels[9]) == "nan");
+}
+
+TEST_CASE("spec 5: msprobe's do_compare_data vector on int arrays", "[parse]") {
+    const auto dir = scratch_dir("parse_cn_ints");
+    testing::write_npy_i64(dir / "a.npy", {5}, {1, 2, 3, 4, 5});
+    testing::write_npy_i64(dir / "b.npy", {5}, {2, 3, 4, 5, 6});
+    const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
+    CHECK(d.error_ratio == 1.0);
+    CHECK(py::float32_repr(d.cosine) == "0.99493676");
+    CHECK_FALSE(d.allclose);
+    CHECK(d.count == 5);
+    CHECK(tensor::spec_text(d.left) == "[Shape: (5,)] [Dtype: int64] [Max: 5] [Min: 1] [Mean: 3.0]");
+}
+
+TEST_CASE("cn pads the shorter tensor with zeros and says so", "[parse]") {
+    const auto dir = scratch_dir("parse_cn_pad");
+    testing::write_npy_f32(dir / "a.npy", {2, 2}, {1, 2, 3, 4});
+    testing::write_npy_f32(dir / "b.npy", {3}, {1, 2, 3});
+    const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
+    CHECK(d.shape_mismatch);
+    CHECK(d.size_mismatch);
+    CHECK(d.count == 4);
+    CHECK(d.error_count == 1);
+    CHECK(d.errors.at(0).index == 3);
+    CHECK(d.errors.at(0).right == 0.0f);
+    CHECK_FALSE(d.max_abs_location.has_value());  // positions have no common meaning
+    CHECK(d.kernel.max_abs_err.state == metrics::MetricState::ShapeUnmatched);
+}
+
+namespace {
+
+// The cells of one CSV line (pandas' export: quotes around cells holding commas).
+std::vector<std::string> csv_cells(const std::string& line) {
+    std::vector<std::string> cells(1);
+    bool quoted = false;
+    for (char c : line) {
+        if (c == '"') {
+            quoted = !quoted;
+        } else if (c == ',' && !quoted) {
+            cells.emplace_back();
+        } else {
+            cells.back() += c;
+        }
+    }
+    return cells;
+}
+
+}  // namespace
+
+TEST_CASE("parse A B on the fixture tensors: the kernel metrics are msprobe compare's cells", "[parse][fixtures]") {
+    const auto fixtures = testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const auto base = *fixtures / "expected/cnn_tensor_L1_perturbed";
+    // parse/npu.npy and bench.npy are copies of Functional.conv2d.1.forward.output.0.pt of both sides.
+    const TensorDiff d = testing::diff_tensor_files(base / "parse/npu.npy", base / "parse/bench.npy");
+    std::istringstream csv(testing::read_file_text(base / "compare.default/compare_result.csv"));
+    std::vector<std::string> row;
+    for (std::string line; std::getline(csv, line);) {
+        if (line.rfind("Functional.conv2d.1.forward.output.0,", 0) == 0) row = csv_cells(line);
+    }
+    REQUIRE(row.size() > 13);
+    CHECK(d.kernel.cosine.value == std::stod(row[8]));
+    CHECK(d.kernel.euc_dist.value == Approx(std::stod(row[9])).epsilon(1e-12));
+    CHECK(d.kernel.max_abs_err.value == std::stod(row[10]));
+    CHECK(d.kernel.max_relative_err.value == std::stod(row[11]));
+    CHECK(d.kernel.one_thousandth_err_ratio.value == std::stod(row[12]));
+    CHECK(d.kernel.five_thousandths_err_ratio.value == std::stod(row[13]));
+    // ... and where those errors sit.
+    REQUIRE(d.max_abs_location);
+    CHECK(d.max_abs_location->index == std::vector<std::int64_t>{1, 0, 2, 2});
+    CHECK(tensor::npy_str(d.max_abs_location->left, tensor::DType::Float32) == "-1.7792952");
+    REQUIRE(d.max_rel_location);
+    CHECK(d.max_rel_location->index == std::vector<std::int64_t>{1, 15, 2, 0});
+    CHECK(tensor::npy_str(d.max_rel_location->right, tensor::DType::Float32) == "0.003925346");
 }

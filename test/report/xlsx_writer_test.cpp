@@ -207,23 +207,6 @@ TEST_CASE("write_xlsx escapes texts the way Excel reads them", "[xlsx_writer]") 
     CHECK_THAT(sheet, Catch::Contains("<t>&lt;&amp;&gt;</t>"));
 }
 
-TEST_CASE("append_cell_text escapes only what XML and Excel need", "[xlsx_writer]") {
-    auto escaped = [](std::string_view text) {
-        std::string out;
-        msprobe::report::append_cell_text(out, text);
-        return out;
-    };
-    CHECK(escaped("plain text") == "plain text");
-    CHECK(escaped("tab\tlf\n") == "tab\tlf\n");
-    CHECK(escaped("cr\r") == "cr&#13;");
-    CHECK(escaped("a&b<c>d\"e'") == "a&amp;b&lt;c&gt;d\"e'");
-    CHECK(escaped(std::string("\0\x1f", 2)) == "_x0000__x001F_");
-    CHECK(escaped("_x0041_") == "_x005F_x0041_");
-    CHECK(escaped("_x") == "_x005F_x");
-    CHECK(escaped("x_ _y _") == "x_ _y _");
-    CHECK(escaped("\xe4\xb8\xad") == "\xe4\xb8\xad");
-}
-
 TEST_CASE("write_xlsx styles the plain header bold, bordered, centred and top-aligned", "[xlsx_writer]") {
     const auto rendering = GENERATE(CellRendering::Plain, CellRendering::Highlight);
     const auto path = msprobe::testing::scratch_dir("xlsx_writer_header") / "header.xlsx";

@@ -221,3 +221,43 @@ TEST_CASE("a dump root: every step and rank in numeric order, keyed step/rank", 
     CHECK(table.rows[0][0].text() == "step2");
     CHECK(table.rows[1][0].text() == "step10");
 }
+
+TEST_CASE("which report files are written: none for text alone, both with -o, one for --format", "[overflow]") {
+    const fs::path root = scratch_dir("overflow_job_files");
+    write_file(root / "step0/rank0/dump.json", worked_example_dump());
+    write_file(root / "step0/rank1/dump.json",
+               dump_text(forward_entry("Torch.relu.0.forward", t("1", "0"), t("1", "0"))));
+    msprobe::ThreadPool pool(1);
+    OverflowCheckOptions options;
+    options.input = root / "step0";
+
+    const OverflowCheckResult text_only = run_overflow_check(options, pool);
+    CHECK(text_only.written.empty());
+    CHECK(text_only.overflow_found());
+    CHECK(text_only.text.find("overall: 2 dumps\n") != std::string::npos);
+    CHECK(text_only.text.find("rank_1           first overflow: none\n") != std::string::npos);
+    CHECK(text_only.text.find("global first overflow (lowest execution index): rank_0 #0000 Torch.mul.0.forward [origin]\n") !=
+          std::string::npos);
+
+    options.output_dir = root / "out_both";
+    const OverflowCheckResult both = run_overflow_check(options, pool);
+    REQUIRE(both.written.size() == 2);
+    CHECK(both.written[0].extension() == ".json");
+    CHECK(both.written[1].extension() == ".csv");
+    CHECK(read_file_text(both.written[1]).starts_with("\xEF\xBB\xBFRank,Seq,API Name,Direction,Class,Level,Input Anomalies,Output Anomalies\r\n"));  // BOM, CRLF
+
+    options.output_dir = root / "out_csv";
+    options.format = ReportFormat::Csv;
+    const OverflowCheckResult csv = run_overflow_check(options, pool);
+    REQUIRE(csv.written.size() == 1);
+    CHECK(csv.written[0].filename().string().starts_with("overflow_check_"));
+    CHECK(csv.written[0].extension() == ".csv");
+
+    options.input = root / "step0/rank1";
+    options.output_dir = root / "out_clean";
+    options.format = ReportFormat::Json;
+    const OverflowCheckResult clean = run_overflow_check(options, pool);
+    CHECK_FALSE(clean.overflow_found());
+    REQUIRE(clean.written.size() == 1);
+    CHECK(read_file_text(clean.written[0]).find("\"first_overflow\": null") != std::string::npos);
+}

@@ -1,4 +1,5 @@
-// The spec's mapping test vectors (mapping.md §3, §4, §5, §13; compare.md §15.6).
+// -am: the built-in rule and the user API table, on the spec's test vectors
+// (mapping.md §3, §4, §13; compare.md §15.6).
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -6,9 +7,6 @@
 #include "common/error.hpp"
 #include "mapping/api_mapping.hpp"
 #include "mapping/builtin_api_table.hpp"
-#include "mapping/cell_mapping.hpp"
-#include "mapping/data_mapping.hpp"
-#include "mapping/yaml_file.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
@@ -83,20 +81,6 @@ TEST_CASE("built-in API table: the spec's examples", "[mapping]") {
     CHECK(tensor == 192);
 }
 
-TEST_CASE("built-in API table equals msprobe's ms_to_pt_api.yaml", "[mapping][conformance][fixtures]") {
-    const auto fixtures = testing::shared_fixtures_or_skip();
-    if (!fixtures) return;
-    const YAML::Node reference = load_yaml_file(*fixtures / "reference_samples" / "ms_to_pt_api.yaml");
-    const auto& table = builtin_api_table();
-    CHECK(reference.size() == table.size());
-    for (const auto& entry : reference) {
-        const auto from = entry.first.as<std::string>();
-        INFO(from);
-        REQUIRE(table.contains(from));
-        CHECK(table.at(from) == entry.second.as<std::string>());
-    }
-}
-
 TEST_CASE("user API table: positions re-paired, the rest abandoned", "[mapping]") {
     using dump::RowState;
     const auto npu = dump_of({{"X.api.0.forward", RowState::Input, ".input.0"},
@@ -143,48 +127,4 @@ TEST_CASE("user API table file: a record or a list, both output spellings", "[ma
     CHECK(listed[0].pt_outputs == std::vector<std::string>{"3"});
     CHECK_THROWS_AS(load_api_mapping(write_yaml("bad.yaml", "- ms_api: [\n")), Error);
     CHECK_THROWS_AS(load_api_mapping(write_yaml("nokey.yaml", "- pt_api: C.d\n")), Error);
-}
-
-TEST_CASE("cell mapping: the spec's examples", "[mapping]") {
-    const CellMapping yaml = {{"fc1.Dense", "fc1.Linear"}, {"conv1.Conv2d", "conv3.Conv2d"}};
-    const std::pair<const char*, const char*> vectors[] = {
-        {"Cell.fc1.Dense.forward.0.input.0", "Module.fc1.Linear.forward.0.input.0"},
-        {"Cell.fc1.Dense.forward.0.parameters.weight", "Module.fc1.Linear.forward.0.parameters.weight"},
-        {"Cell.fc1.Dense.parameters_grad.weight", "Module.fc1.Linear.parameters_grad.weight"},
-        {"Cell.fc1.Dense.parameters_grad", "Module.fc1.Dense.parameters_grad"},
-        {"Cell.conv1.Conv2d.backward.1.output.0", "Module.conv3.Conv2d.backward.1.output.0"},
-        {"Cell.net.fc1.Dense.forward.0.input.0", "Module.net.fc1.Dense.forward.0.input.0"},
-        {"Functional.relu.0.forward.input.0", "Functional.relu.0.forward.input.0"},
-        {"Mint.x.0.input.0", "N/A"},
-        {"MintFunctional.embedding.0.input.0", "N/A"},
-        {"", "N/A"},
-    };
-    for (const auto& [name, key] : vectors) {
-        INFO(name);
-        CHECK(cell_mapping_key(name, yaml) == key);
-    }
-    CHECK(cell_mapping_key("Cell.network_with_loss.module.GPTModel.forward.1.input.0", {}) ==
-          "Module.network_with_loss.module.GPTModel.forward.1.input.0");
-    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", {{"fc1.Dense", "module.name"}}) ==
-          "Module.module.name.forward.0.input.0");
-}
-
-TEST_CASE("data mapping file", "[mapping]") {
-    const auto mapping = load_data_mapping(write_yaml(
-        "dm.yaml", "Functional.flash_attention_score.4.forward.input.0: NPU.npu_fusion_attention.4.forward.input.0\n"));
-    CHECK(data_mapping_key(mapping, "Functional.flash_attention_score.4.forward.input.0") ==
-          "NPU.npu_fusion_attention.4.forward.input.0");
-    CHECK(data_mapping_key(mapping, "Functional.relu.0.forward.input.0") == "Functional.relu.0.forward.input.0");
-    CHECK(load_data_mapping(write_yaml("empty.yaml", "")).empty());  // msprobe crashes here
-    CHECK(load_data_mapping(write_yaml("braces.yaml", "{}\n")).empty());
-    try {
-        load_data_mapping(write_yaml("broken.yaml", "a: b: c\n"));
-        FAIL("no error");
-    } catch (const Error& e) {
-        CHECK(e.file().find("broken.yaml") != std::string::npos);
-        CHECK(e.reason().find("not valid YAML at line 1") != std::string::npos);
-        CHECK(e.exit_code() == kExitBadInput);
-    }
-    CHECK_THROWS_AS(load_data_mapping(write_yaml("list.yaml", "- a\n")), Error);
-    CHECK_THROWS_AS(load_data_mapping("/nonexistent/dm.yaml"), Error);
 }

@@ -10,7 +10,6 @@
 #include "compare/compare_request.hpp"
 #include "dump/ptdbg_calls.hpp"
 #include "legacy/compare_job.hpp"
-#include "legacy/compare_metrics.hpp"
 #include "legacy/compare_table.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"
@@ -214,38 +213,6 @@ TEST_CASE("ptdbg: a missing .npy file is a row message, as in ptdbg; a corrupt o
     CHECK((!fs::exists(out) || fs::is_empty(out)));
 }
 
-TEST_CASE("pkl reader: malformed lines name the file and line") {
-    const fs::path dir = testing::scratch_dir("legacy_pkl_reader");
-    const fs::path pkl = dir / "dump.pkl";
-    std::ofstream(pkl) << R"(["Functional_relu_0_forward_input.0", 1, [], "torch.float32", [2], [1.0, 0.0, 0.5]])"
-                       << "\n\n"
-                       << R"(["Functional_relu_0_forward_output", 1, [], "torch.float32", [2], [1.0, 0.0)" << "\n";
-    try {
-        dump::read_pkl_file(pkl);
-        FAIL("a truncated line must be refused");
-    } catch (const Error& e) {
-        CHECK(e.file() == pkl.string());
-        CHECK(e.reason().starts_with("line 3: not a JSON line"));
-    }
-    std::ofstream(pkl, std::ios::trunc) << R"(["Functional_relu_0_forward_input.0", 1, [], "torch.float32"])" << "\n";
-    CHECK_THROWS_WITH(dump::read_pkl_file(pkl), Catch::Contains("line 1: a data record has 6 fields, this one has 4"));
-
-    // Later ptdbg summaries carry a norm: only max, min and mean are kept. Non-float stats keep their texts.
-    std::ofstream(pkl, std::ios::trunc)
-        << R"(["Tensor_eq_0_forward_input.0", 1, [], "torch.float32", [4], [2.5, NaN, 0.5, 3.0]])" << "\n"
-        << R"(["Tensor_eq_0_forward_output", 1, [], "torch.bool", [4], [[], [], [], "Nan"]])" << "\n"
-        << R"(["Tensor_eq_0_forward_stack_info", [["a.py", "1", "f", null]]])" << "\n";
-    const auto file = dump::read_pkl_file(pkl);
-    REQUIRE(file.apis.size() == 1);
-    CHECK(file.has_summary);
-    CHECK(file.apis[0].prefix == "Tensor_eq_0_forward");
-    CHECK(file.apis[0].records[0].statistics == std::vector<std::string>{"2.5", "", "0.5"});
-    CHECK(file.apis[0].records[1].statistics == std::vector<std::string>{"[]", "[]", "[]"});
-    CHECK(file.apis[0].stack_text == "[['a.py', '1', 'f', None]]");
-    CHECK(dump::api_prefix("Tensor___getitem___0_forward_output") == "Tensor___getitem___0_forward");
-    CHECK(dump::api_prefix("Functional_batch_norm_0_backward_input.0") == "Functional_batch_norm_0_backward");
-}
-
 TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresholds") {
     const fs::path dir = testing::scratch_dir("legacy_dispatch");
     const auto pair = testing::write_legacy_pair({dir, 1, false, true});
@@ -292,22 +259,6 @@ TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresh
     std::ofstream(dir / "compare_run.json") << R"({"npu_path": "msprobe_rank0_20230911170521", "bench_path": "msprobe_rank0_20230911170521"})";
     const auto again = run(dir / "compare_run.json", dir / "out_run");
     CHECK(report::read_csv_text(written(again, "compare_result_rank0_")).rows == csv.table.rows);
-}
-
-TEST_CASE("legacy thresholds: the ptdbg 2.x rule and the dispatch rule (spec §12.3, §12.5)") {
-    CHECK(legacy::ptdbg_accuracy("0.95", "0.002") == "No");
-    CHECK(legacy::ptdbg_accuracy("0.95", "0.001") == "Yes");
-    CHECK(legacy::ptdbg_accuracy("0.85", "2.000000") == "No");
-    CHECK(legacy::ptdbg_accuracy("0.995", "5.000000") == "Yes");
-    CHECK(legacy::ptdbg_accuracy("shape unmatched", "shape unmatched") == "Unmatched");
-    CHECK(legacy::ptdbg_accuracy("Nan", "0.000000") == "Nan");
-    CHECK(legacy::ptdbg_accuracy(" ", "") == "Nan");
-    CHECK(legacy::dispatch_accuracy("0.995", "5.000000") == "No");
-    CHECK(legacy::dispatch_accuracy("0.85", "0.000100") == "No");
-    CHECK(legacy::dispatch_accuracy("0.95", "0.001") == "Yes");
-    CHECK(legacy::dispatch_accuracy("N/A", "N/A") == "No");
-    CHECK(legacy::six_decimals(0.0000005) == "0.000000");  // exact binary value just below the tie
-    CHECK(legacy::six_decimals(2.0) == "2.000000");
 }
 
 TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduced from npu_test.pkl, advisor", "[fixtures]") {

@@ -1,0 +1,131 @@
+// One rank's result reduced to what merge_result takes: the first sheet read
+// from a CSV, blank rows left out, and per mergeable index the cells of the
+// rows the api filter selects, "N/A"-like cells showing both maxima.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "merge/rank_extract.hpp"
+#include "merge_test_files.hpp"
+#include "support/shared_fixtures.hpp"
+
+using msprobe::merge::DumpMode;
+using msprobe::merge::extract_rank_result;
+using msprobe::merge::RankExtract;
+using msprobe::merge::read_result_sheet;
+using msprobe::merge::ResultSheet;
+using msprobe::report::Cell;
+
+namespace {
+
+const std::vector<std::string> kStatisticsHeader = {
+    "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape",
+    "NPU Requires_grad", "Bench Requires_grad", "Max diff", "Min diff", "Mean diff", "L2norm diff",
+    "MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min", "NPU mean",
+    "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
+    "Err_message"};
+
+// A statistics row with the given cells, the others empty.
+std::vector<Cell> row(const std::string& name, const std::map<std::string, Cell>& cells) {
+    std::vector<Cell> out(kStatisticsHeader.size());
+    out[0] = Cell(name);
+    for (const auto& [column, cell] : cells) {
+        const auto at = std::find(kStatisticsHeader.begin(), kStatisticsHeader.end(), column);
+        REQUIRE(at != kStatisticsHeader.end());
+        out[static_cast<std::size_t>(at - kStatisticsHeader.begin())] = cell;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("extraction takes each index of the selected rows", "[merge_job]") {
+    ResultSheet sheet{kStatisticsHeader,
+                      {row("api1.forward", {{"Max diff", Cell(100.0)}, {"L2norm diff", Cell(300.0)}}),
+                       row("api2.forward", {{"Max diff", Cell(200.0)}, {"L2norm diff", Cell(400.0)}}),
+                       row("api11.forward", {{"Max diff", Cell(1.0)}})}};
+    const RankExtract extract = extract_rank_result(sheet, 1, {"api1", "api2"});
+    CHECK(extract.mode == DumpMode::Statistics);
+    CHECK(extract.names == std::vector<std::string>{"api1.forward", "api2.forward"});
+    CHECK(extract.values.at("Max diff") == std::vector<Cell>{Cell(100.0), Cell(200.0)});
+    CHECK(extract.values.at("L2norm diff") == std::vector<Cell>{Cell(300.0), Cell(400.0)});
+    CHECK(extract.values.size() == 9);  // every statistics index, and neither maximum
+}
+
+TEST_CASE("N/A, unsupported and Nan show the two maxima", "[merge_job]") {
+    ResultSheet sheet{
+        kStatisticsHeader,
+        {row("a.0.forward.input.group", {{"Max diff", Cell("N/A")}, {"Min diff", Cell("unsupported")},
+                                         {"Mean diff", Cell("Nan")}, {"L2norm diff", Cell("tp-0-1-2-3")},
+                                         {"NPU max", Cell("tp-0-1-2-3")}, {"Bench max", Cell("tp-0-1-2-3")}}),
+         row("a.0.forward.input.0", {{"Max diff", Cell("N/A")}, {"Min diff", Cell("nan")}, {"Mean diff", Cell("NaN")},
+                                     {"NPU max", Cell(123.0)}, {"Bench max", Cell(123.0)}}),
+         row("a.0.forward.input.1", {{"Max diff", Cell("unsupported")}, {"NPU max", Cell(3.0)},
+                                     {"Bench max", Cell("inf")}}),
+         row("a.0.forward.output.0", {{"Max diff", Cell("Nan")}, {"NPU max", Cell(0.5)}}),
+         row("a.0.forward.output.1", {{"Max diff", Cell()}})}};
+    const RankExtract extract = extract_rank_result(sheet, 0, {"a"});
+    CHECK(extract.values.at("Max diff") == std::vector<Cell>{Cell("NPU:tp-0-1-2-3  Bench:tp-0-1-2-3"),
+                                                              Cell("NPU:123  Bench:123"), Cell("NPU:3  Bench:inf"),
+                                                              Cell("NPU:0.5  Bench:"), Cell()});
+    CHECK(extract.values.at("Min diff")[0] == Cell("NPU:tp-0-1-2-3  Bench:tp-0-1-2-3"));
+    CHECK(extract.values.at("Mean diff")[0] == Cell("NPU:tp-0-1-2-3  Bench:tp-0-1-2-3"));
+    CHECK(extract.values.at("L2norm diff")[0] == Cell("tp-0-1-2-3"));
+    CHECK(extract.values.at("Min diff")[1] == Cell("nan"));
+    CHECK(extract.values.at("Mean diff")[1] == Cell("NaN"));
+}
+
+TEST_CASE("a whole-number maximum prints with .0 when its column is all numbers with fractions", "[merge_job]") {
+    ResultSheet sheet{kStatisticsHeader,
+                      {row("a.0.forward.input.0", {{"Max diff", Cell("N/A")}, {"NPU max", Cell(4.0)},
+                                                   {"Bench max", Cell(4.0)}}),
+                       row("b.0.forward.input.0", {{"NPU max", Cell(0.5)}, {"Bench max", Cell("N/A")}})}};
+    const RankExtract extract = extract_rank_result(sheet, 0, {"a"});
+    CHECK(extract.values.at("Max diff") == std::vector<Cell>{Cell("NPU:4.0  Bench:4")});
+}
+
+TEST_CASE("empty, unknown and md5 results are recognised", "[merge_job]") {
+    CHECK(extract_rank_result(ResultSheet{kStatisticsHeader, {}}, 2, {"a"}).empty);
+    std::vector<std::string> odd = kStatisticsHeader;
+    odd.pop_back();
+    CHECK(extract_rank_result(ResultSheet{odd, {{Cell("a.0.forward")}}}, 2, {"a"}).mode == DumpMode::Unknown);
+    const std::vector<std::string> md5 = {"NPU Name",          "Bench Name",          "NPU Dtype", "Bench Dtype",
+                                          "NPU Tensor Shape",  "Bench Tensor Shape",  "NPU Requires_grad",
+                                          "Bench Requires_grad", "NPU MD5",           "BENCH MD5",
+                                          "Requires_grad Consistent", "Result", "NPU_Stack_Info"};
+    const auto extract = extract_rank_result(ResultSheet{md5, {{Cell("a.0.forward")}}}, 1, {"a"});
+    CHECK(extract.mode == DumpMode::Md5);
+    CHECK(extract.values.empty());
+}
+
+TEST_CASE("the filter selects in its own order and names the entries that selected nothing", "[merge][rank_extract]") {
+    ResultSheet sheet{kStatisticsHeader,
+                      {row("Functional.conv2d.0.forward.input.0", {{"Max diff", Cell(0.5)}}),
+                       row("Functional.relu.0.forward.output.0", {{"Max diff", Cell(1.5)}}),
+                       row("Functional.conv2d.0.forward.output.0", {{"Max diff", Cell(2.5)}})}};
+    const RankExtract extract = extract_rank_result(sheet, 3, {"Functional.relu", "Functional.conv2d", "Torch.mul"});
+    CHECK(extract.rank == 3);
+    CHECK_FALSE(extract.empty);
+    CHECK(extract.unmatched_apis == std::vector<std::string>{"Torch.mul"});
+    CHECK(extract.names == std::vector<std::string>{"Functional.relu.0.forward.output.0",
+                                                    "Functional.conv2d.0.forward.input.0",
+                                                    "Functional.conv2d.0.forward.output.0"});
+    CHECK(extract.values.at("Max diff") == std::vector<Cell>{Cell(1.5), Cell(0.5), Cell(2.5)});
+}
+
+TEST_CASE("read_result_sheet reads a CSV result and leaves its blank rows out", "[merge][rank_extract]") {
+    const auto path = msprobe::testing::scratch_dir("merge_rank_extract") / "compare_result_rank0.csv";
+    msprobe::testing::write_merge_input_text(path, "NPU Name,Max diff,Result\n"
+                                                   "Functional.relu.0.forward.output.0,0.5,pass\n"
+                                                   ",,\n"
+                                                   "Tensor.add.0.forward.output.0,N/A,Warning\n");
+    const ResultSheet sheet = read_result_sheet(path);
+    CHECK(sheet.header == std::vector<std::string>{"NPU Name", "Max diff", "Result"});
+    REQUIRE(sheet.rows.size() == 2);
+    CHECK(sheet.rows[0][1].number() == 0.5);
+    CHECK(sheet.rows[1][0].text() == "Tensor.add.0.forward.output.0");
+    CHECK(sheet.rows[1][1].text() == "N/A");
+}
