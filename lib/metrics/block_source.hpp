@@ -15,7 +15,9 @@ namespace msprobe::metrics {
 
 class BlockSource {
 public:
+    // Keeps a reference to `view`, which must outlive the source (a temporary cannot).
     explicit BlockSource(const tensor::TensorView& view);
+    explicit BlockSource(tensor::TensorView&&) = delete;
 
     // The dtype of the elements block() returns.
     tensor::DType block_dtype() const { return block_dtype_; }
