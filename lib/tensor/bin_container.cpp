@@ -2,6 +2,7 @@
 
 #include "tensor/dump_data_message.hpp"
 #include "tensor/little_endian.hpp"
+#include "tensor/nano_container.hpp"
 #include "tensor/read_error.hpp"
 
 namespace msprobe::tensor {

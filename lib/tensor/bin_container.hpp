@@ -47,7 +47,4 @@ struct BinContainerOptions {
 BinContainer split_bin_container(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,
                                  const std::string& file, const BinContainerOptions& options = {});
 
-// The nano container's TLV header (the bytes from offset 16 to 8 + L).
-BinHeader decode_nano_header(std::span<const std::byte> tlv, const std::string& file);
-
 }  // namespace msprobe::tensor

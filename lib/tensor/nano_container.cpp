@@ -1,11 +1,7 @@
-// The TLV header of a nano container: an inputs section (tag 4) and an
-// outputs section (tag 5), each `uint32 tag, uint32 len, uint32 count` and
-// packed records; a missing section is empty. A record's attribute list holds
-// the shape (tag 0), the original shape (tag 1) and, for outputs, the origin
-// op name (tag 2).
+#include "tensor/nano_container.hpp"
+
 #include <limits>
 
-#include "tensor/bin_container.hpp"
 #include "tensor/bin_data_type.hpp"
 #include "tensor/little_endian.hpp"
 #include "tensor/read_error.hpp"
