@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/error.hpp"
 #include "common/timestamps.hpp"
 #include "common/thread_pool.hpp"
 #include "overflow/overflow_report.hpp"
@@ -35,16 +36,56 @@ std::string summary_text(const std::vector<DumpScan>& scans) {
     return text;
 }
 
+OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std::vector<fs::path> files,
+                                       ThreadPool& pool) {
+    if (options.format == ReportFormat::Csv) {
+        throw Error(options.input.string(), "holds op-debug files, which are reported as text or json, not csv");
+    }
+    if (options.first_only) files.resize(1);
+    OverflowCheckResult result;
+    result.op_debug.resize(files.size());
+    pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
+        const auto at = static_cast<std::size_t>(i);
+        result.op_debug[at] = describe_overflow(trace_op_debug_file(files[at]));
+    });
+    result.text = fmt::format("{} op-debug file(s) in {}\n", files.size(), options.input.string()) +
+                  op_debug_summary_text(result.op_debug);
+
+    const fs::path dir = options.output_dir.value_or(fs::path("./output"));
+    report::check_output_dir(dir);
+    const std::string stamp = local_timestamp();
+    report::StagedFiles staged;  // the summary and every file it names appear together
+    staged.stage_text(dir / ("overflow_summary_" + stamp + ".txt"), op_debug_summary_text(result.op_debug));
+    if (options.format == ReportFormat::Json) {
+        staged.stage_text(dir / ("overflow_check_" + stamp + ".json"),
+                          op_debug_report_json(result.op_debug).dump(2) + "\n");
+    }
+    for (const auto& entry : result.op_debug) {
+        const auto json_name = entry.overflow.op_debug_file.filename().string() + ".output.0.json";
+        staged.stage_text(dir / json_name, tensor::op_debug_json(entry.overflow.record).dump(4));
+    }
+    result.written = staged.commit();
+    return result;
+}
+
 }  // namespace
 
 bool OverflowCheckResult::overflow_found() const {
     for (const auto& scan : scans) {
         if (scan.overflow_count() > 0) return true;
     }
+    for (const auto& entry : op_debug) {
+        if (!entry.overflow.sources.empty()) return true;
+    }
     return false;
 }
 
 OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, ThreadPool& pool) {
+    if (fs::is_directory(options.input)) {
+        if (auto files = find_op_debug_files(options.input); !files.empty()) {
+            return run_op_debug_check(options, std::move(files), pool);
+        }
+    }
     OverflowCheckResult result;
     const std::vector<DumpLocation> locations = locate_dumps(options.input);
     result.scans.resize(locations.size());

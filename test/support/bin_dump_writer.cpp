@@ -209,6 +209,24 @@ Bytes pack_uint1(const std::vector<int>& bits) {
     return out;
 }
 
+Bytes new_op_debug_record(std::uint32_t version, std::uint32_t acc_type, const std::vector<std::uint64_t>& words) {
+    Bytes record = bytes_of(std::vector<std::uint32_t>{0x5A5A5A5A, version, 1, acc_type, 0,
+                                                       static_cast<std::uint32_t>(words.size() * 8)});
+    const Bytes data = bytes_of(words);
+    record.insert(record.end(), data.begin(), data.end());
+    return record;
+}
+
+Bytes old_op_debug_record(std::uint64_t stream_id, std::uint64_t task_id, std::uint64_t status) {
+    std::vector<std::uint64_t> words(256, 0);
+    const std::vector<std::uint64_t> info{2, stream_id, task_id, 0, 0xab00, 0xcd00};
+    for (std::size_t i = 0; i < info.size(); ++i) words[32 + i] = info[i];  // AI Core info at byte 256
+    words[128 + 0] = 0x1f2e;  // AI Core status block at byte 1024: kernel_code, block_idx, status
+    words[128 + 1] = 5;
+    words[128 + 2] = status;
+    return bytes_of(words);
+}
+
 void write_bytes(const std::filesystem::path& path, const Bytes& bytes) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary)

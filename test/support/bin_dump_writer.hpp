@@ -72,6 +72,12 @@ Bytes bytes_of_codes(const std::vector<unsigned>& codes);  // one byte per code 
 Bytes pack_int4(const std::vector<int>& values);            // element 2k in the low nibble of byte k
 Bytes pack_uint1(const std::vector<int>& bits);             // most significant bit first
 
+// Op-debug status records. New layout: magic, `version`, valid 1, `acc_type`, rsv 0, data_len, then
+// `words`. Old layout: 2048 bytes whose AI Core block holds model 2, `stream_id`, `task_id` and the status
+// words kernel_code 0x1f2e, block_idx 5, `status` (the atomic-add blocks all zero).
+Bytes new_op_debug_record(std::uint32_t version, std::uint32_t acc_type, const std::vector<std::uint64_t>& words);
+Bytes old_op_debug_record(std::uint64_t stream_id, std::uint64_t task_id, std::uint64_t status);
+
 void write_bytes(const std::filesystem::path& path, const Bytes& bytes);
 
 }  // namespace msprobe::testing

@@ -1,0 +1,119 @@
+#include "overflow/op_debug_report.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error.hpp"
+#include "tensor/ascend_format.hpp"
+#include "tensor/bin_dump_reader.hpp"
+#include "tensor/layout_conversion.hpp"
+#include "tensor/numpy_text.hpp"
+#include "tensor/tensor_summary.hpp"
+
+namespace fs = std::filesystem;
+
+namespace msprobe::overflow {
+
+namespace {
+
+OverflowTensor describe_tensor(const tensor::BinTensor& tensor, const tensor::BinTensorHeader& header,
+                               const std::string& file_name, const std::string& dump_path) {
+    OverflowTensor described;
+    described.file_name = file_name;
+    const auto format = static_cast<tensor::AscendFormat>(header.format);
+    try {
+        const tensor::TensorView& device = tensor.view();
+        described.values =
+            tensor::to_logical_layout(device, format, header.original_shape, dump_path, header.sub_format);
+        described.format = tensor::format_label(tensor::logical_format(format, device.shape.size()));
+        const auto& values = *described.values;
+        if (values.numel() == 0) {
+            described.description = fmt::format("[Shape: {}] [Dtype: {}] [empty]", tensor::shape_tuple_text(values.shape),
+                                                tensor::numpy_dtype_name(values.dtype));
+        } else {
+            described.description =
+                tensor::spec_text(tensor::summarize(values, tensor::tensor_values(values, dump_path)));
+        }
+    } catch (const Error& error) {
+        described.values.reset();
+        described.format = tensor::format_label(format);
+        described.description = fmt::format("[not decoded: {}]", error.reason());
+    }
+    return described;
+}
+
+std::string rule(std::size_t number) {
+    return fmt::format("{}[{}]{}\n", std::string(49, '='), number, std::string(50, '='));
+}
+
+}  // namespace
+
+OpDebugReportEntry describe_overflow(OpDebugOverflow overflow) {
+    OpDebugReportEntry entry;
+    entry.overflow = std::move(overflow);
+    if (!entry.overflow.kernel_dump) return entry;
+    const fs::path& path = *entry.overflow.kernel_dump;
+    const tensor::BinDump dump = tensor::read_bin_dump(path);
+    entry.op_type = dump.parsed_name ? dump.parsed_name->op_type : std::string();
+    entry.op_name = dump.header.op_name;
+    const std::string base = path.filename().string();
+    for (std::size_t i = 0; i < dump.inputs.size(); ++i) {
+        entry.tensors.push_back(describe_tensor(dump.inputs[i], dump.header.inputs[i],
+                                                fmt::format("{}.input.{}.npy", base, i), path.string()));
+    }
+    for (std::size_t i = 0; i < dump.outputs.size(); ++i) {
+        entry.tensors.push_back(describe_tensor(dump.outputs[i], dump.header.outputs[i],
+                                                fmt::format("{}.output.{}.npy", base, i), path.string()));
+    }
+    return entry;
+}
+
+std::string op_debug_summary_text(const std::vector<OpDebugReportEntry>& entries) {
+    std::string text;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const auto& entry = entries[i];
+        text += rule(i + 1);
+        if (entry.overflow.kernel_dump) text += fmt::format("[{}] {}\n", entry.op_type, entry.op_name);
+        for (const auto& source : entry.overflow.sources) {
+            text += fmt::format(" [{}][TaskId:{}][StreamId:{}][Status:{}]\n", source.kind, source.task_id,
+                                source.stream_id, source.status_text);
+        }
+        text += fmt::format(" [timestamp:{}]\n", entry.overflow.timestamp);
+        for (const auto& tensor : entry.tensors) {
+            text += fmt::format(" {}\n -[Format: {}] {}\n", tensor.file_name, tensor.format, tensor.description);
+        }
+    }
+    return text;
+}
+
+nlohmann::ordered_json op_debug_report_json(const std::vector<OpDebugReportEntry>& entries) {
+    auto overflows = nlohmann::ordered_json::array();
+    for (const auto& entry : entries) {
+        nlohmann::ordered_json item;
+        item["op_debug_file"] = entry.overflow.op_debug_file.string();
+        item["timestamp"] = entry.overflow.timestamp;
+        auto sources = nlohmann::ordered_json::array();
+        for (const auto& source : entry.overflow.sources) {
+            sources.push_back({{"kind", source.kind},
+                               {"task_id", source.task_id},
+                               {"stream_id", source.stream_id},
+                               {"status", source.status_text}});
+        }
+        item["sources"] = std::move(sources);
+        item["kernel_dump"] = entry.overflow.kernel_dump ? nlohmann::ordered_json(entry.overflow.kernel_dump->string())
+                                                         : nlohmann::ordered_json(nullptr);
+        item["op_type"] = entry.op_type;
+        item["op_name"] = entry.op_name;
+        auto tensors = nlohmann::ordered_json::array();
+        for (const auto& tensor : entry.tensors) {
+            tensors.push_back({{"file", tensor.file_name},
+                               {"format", tensor.format},
+                               {"decoded", tensor.values.has_value()},
+                               {"summary", tensor.description}});
+        }
+        item["tensors"] = std::move(tensors);
+        overflows.push_back(std::move(item));
+    }
+    return {{"overflows", std::move(overflows)}};
+}
+
+}  // namespace msprobe::overflow

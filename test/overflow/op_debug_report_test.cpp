@@ -1,0 +1,122 @@
+// The overflow summary of op-debug files: msprobe's text shape, the values of
+// the overflowing op in their logical layout, and the files overflow_check writes.
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "common/error.hpp"
+#include "common/thread_pool.hpp"
+#include "overflow/op_debug_report.hpp"
+#include "overflow/overflow_check_job.hpp"
+#include "support/bin_dump_writer.hpp"
+#include "support/file_text.hpp"
+#include "support/shared_fixtures.hpp"
+
+namespace fs = std::filesystem;
+using namespace msprobe;
+using namespace msprobe::overflow;
+using namespace msprobe::testing;
+
+namespace {
+
+Bytes op_debug_dump(const Bytes& record) {
+    BinDumpSpec spec;
+    spec.outputs.push_back(tensor_spec(4, {record.size()}, record));
+    return encode_bin_dump(spec);
+}
+
+// A 1x3x1x1 float16 NC1HWC0 input (C0 = 16, 13 lanes of padding holding 7) and an output with an inf.
+fs::path conv_overflow_tree(const std::string& name) {
+    const fs::path dir = scratch_dir("op_debug_report_" + name);
+    write_bytes(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100",
+                op_debug_dump(new_op_debug_record(0, 0, {0, 3, 7, 0, 0, 0, 0x10, 0x20, 1, 2, 0x10})));
+    std::vector<std::uint16_t> input(16, 0x4700);  // 7.0 in the padding
+    input[0] = 0x3C00;                             // 1.0
+    input[1] = 0x4000;                             // 2.0
+    input[2] = 0xC200;                             // -3.0
+    BinDumpSpec conv;
+    conv.op_name = "net/conv";
+    auto in = tensor_spec(2, {1, 1, 1, 1, 16}, bytes_of(input), 3);
+    in.original_shape = std::vector<std::uint64_t>{1, 3, 1, 1};
+    conv.inputs.push_back(in);
+    conv.outputs.push_back(tensor_spec(1, {2}, bytes_of(std::vector<float>{INFINITY, 1})));
+    write_bytes(dir / "Conv2D.conv.7.3.1700000000000050", encode_bin_dump(conv));
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("an overflow is described by its op, block, time stamp and the op's logical values", "[overflow][op_debug]") {
+    const fs::path dir = conv_overflow_tree("text");
+    const auto entry = describe_overflow(trace_op_debug_file(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100"));
+    CHECK(entry.op_type == "Conv2D");
+    CHECK(entry.op_name == "net/conv");
+    REQUIRE(entry.tensors.size() == 2);
+    CHECK(entry.tensors[0].values->shape == std::vector<std::int64_t>{1, 3, 1, 1});
+    CHECK(op_debug_summary_text({entry}) ==
+          std::string(49, '=') + "[1]" + std::string(50, '=') + "\n"
+          "[Conv2D] net/conv\n"
+          " [AIC][TaskId:7][StreamId:3][Status:16]\n"
+          " [timestamp:1700000000000100]\n"
+          " Conv2D.conv.7.3.1700000000000050.input.0.npy\n"
+          " -[Format: NCHW] [Shape: (1, 3, 1, 1)] [Dtype: float16] [Max: 2.0] [Min: -3.0] [Mean: 0.0]\n"
+          " Conv2D.conv.7.3.1700000000000050.output.0.npy\n"
+          " -[Format: ND] [Shape: (2,)] [Dtype: float32] [Max: inf] [Min: 1.0] [Mean: inf]\n");
+}
+
+TEST_CASE("an overflow without its kernel dump keeps only the rule, kind and time stamp", "[overflow][op_debug]") {
+    const fs::path dir = scratch_dir("op_debug_report_alone");
+    write_bytes(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050", op_debug_dump(old_op_debug_record(3, 9, 0x80)));
+    const auto entry = describe_overflow(trace_op_debug_file(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050"));
+    CHECK(op_debug_summary_text({entry}) == std::string(49, '=') + "[1]" + std::string(50, '=') +
+                                                "\n [AI Core][TaskId:9][StreamId:3][Status:128]\n"
+                                                " [timestamp:1700000000000050]\n");
+    CHECK(op_debug_report_json({entry})["overflows"][0]["kernel_dump"].is_null());
+}
+
+TEST_CASE("overflow_check on a kernel dump tree writes the summary and each record, together", "[overflow][op_debug]") {
+    const fs::path dir = conv_overflow_tree("job");
+    const fs::path out = scratch_dir("op_debug_report_job_out");
+    OverflowCheckOptions options;
+    options.input = dir;
+    options.output_dir = out;
+    ThreadPool pool(2);
+    const auto result = run_overflow_check(options, pool);
+    CHECK(result.overflow_found());
+    REQUIRE(result.op_debug.size() == 1);
+    CHECK_THAT(result.text, Catch::StartsWith("1 op-debug file(s) in "));
+    REQUIRE(result.written.size() == 2);
+    CHECK(std::regex_match(result.written[0].filename().string(), std::regex(R"(overflow_summary_\d{14}\.txt)")));
+    CHECK(read_file_text(result.written[0]) == op_debug_summary_text(result.op_debug));
+    CHECK(result.written[1] == out / "Opdebug.Node_OpDebug.7.3.1700000000000100.output.0.json");
+    CHECK_THAT(read_file_text(result.written[1]), Catch::Contains("\"acc_type\": \"AIC\""));
+
+    options.format = ReportFormat::Csv;
+    CHECK_THROWS_AS(run_overflow_check(options, pool), Error);
+}
+
+TEST_CASE("the op-debug samples give msprobe's summary, with the NC1HWC0 input in its logical layout",
+          "[overflow][op_debug][fixtures]") {
+    const auto fixtures = shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const fs::path samples = *fixtures / "bin_dumps";
+    OverflowCheckOptions options;
+    options.input = samples / "overflow";
+    options.output_dir = scratch_dir("op_debug_report_fixtures");
+    ThreadPool pool(2);
+    const auto result = run_overflow_check(options, pool);
+    std::string expected;
+    for (const auto& entry : fs::directory_iterator(samples / "expected" / "overflow")) {
+        const auto name = entry.path().filename().string();
+        if (name.starts_with("overflow_summary_")) expected = read_file_text(entry.path());
+        if (name.ends_with(".json")) CHECK(read_file_text(*options.output_dir / name) == read_file_text(entry.path()));
+    }
+    // msprobe describes the device array, padding lanes included (a zero Max that no channel holds).
+    const std::string device_line =
+        " -[Format: NC1HWC0] [Shape: (1, 1, 2, 2, 16)] [Dtype: float16] [Max: 0.0] [Min: -125.0] [Mean: -18.67]";
+    const std::string logical_line =
+        " -[Format: NCHW] [Shape: (1, 3, 2, 2)] [Dtype: float16] [Max: -74.1] [Min: -125.0] [Mean: -99.56]";
+    REQUIRE(expected.find(device_line) != std::string::npos);
+    expected.replace(expected.find(device_line), device_line.size(), logical_line);
+    CHECK(op_debug_summary_text(result.op_debug) == expected);
+}
