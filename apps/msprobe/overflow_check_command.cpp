@@ -50,7 +50,9 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
     CLI::App* cmd = app.add_subcommand(
         "overflow_check", "List the APIs whose dumped data holds inf/NaN, in execution order, first origin first");
     cmd->add_option("-i,--input_path", flags->input,
-                    "a dump.json, a rank directory, a step directory (rank*/proc*) or a dump root (step*)")
+                    "a dump.json, a rank directory, a step directory (rank*/proc*), a dump root (step*), or a kernel "
+                    "dump tree holding op-debug files (Opdebug.Node_OpDebug.*: the overflowing ops are traced to their "
+                    "dumps and written with overflow_summary_<time>.txt into -o, default ./output)")
         ->required();
     cmd->add_option("-o,--output_path", flags->output,
                     "write overflow_check_<time>.json and .csv here (default ./output when --format is json|csv)");
