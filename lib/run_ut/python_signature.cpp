@@ -28,6 +28,7 @@ bool truthy(const PyValue& v) {
         case PyValue::Kind::Int: return v.integer != 0;
         case PyValue::Kind::Float: return v.real != 0.0;
         case PyValue::Kind::Str: return !v.text.empty();
+        case PyValue::Kind::List: return !v.items.empty();
         default: return true;
     }
 }
