@@ -42,11 +42,14 @@ Rows compare_rows(const fs::path& compare_json, const fs::path& out) {
 
 std::string text_of(const Cell& cell) { return cell.is_text() ? cell.text() : std::string(); }
 
-const std::vector<Cell>* row_named(const Rows& rows, const std::string& npu_name_part) {
-    for (const auto& row : rows) {
-        if (text_of(row[0]).find(npu_name_part) != std::string::npos) return &row;
-    }
-    return nullptr;
+// The row whose NPU Name contains `npu_name_part`.
+const std::vector<Cell>& row_named(const Rows& rows, const std::string& npu_name_part) {
+    const auto found = std::find_if(rows.begin(), rows.end(), [&](const auto& row) {
+        return text_of(row[0]).find(npu_name_part) != std::string::npos;
+    });
+    INFO(npu_name_part);
+    REQUIRE(found != rows.end());
+    return *found;
 }
 
 testing::BinTensorSpec float_tensor(std::vector<float> values) {
@@ -103,21 +106,12 @@ TEST_CASE("kernel compare BIN mode: the .bin pair's workbook equals the .npy pai
     CHECK(messages.count("The position of inf or nan in NPU and bench Tensor do not match.\n") == 1);
 
     // Spot values: bfloat16 reads as float32, blocked layouts come back in their logical shapes.
-    const auto* bf16 = row_named(bin, "bf16_matmul.15.2.1700000000104000.output.0");
-    REQUIRE(bf16);
-    CHECK(text_of((*bf16)[2]) == "float32");
-    const auto* nz = row_named(bin, "matmul_nz.19.2.1700000000108000.output.0");
-    REQUIRE(nz);
-    CHECK(text_of((*nz)[4]) == "(3, 17, 20)");
-    const auto* fractal_z = row_named(bin, "conv_fractal_z.18.2.1700000000107000.input.1");
-    REQUIRE(fractal_z);
-    CHECK(text_of((*fractal_z)[4]) == "(17, 5, 3, 3)");
-    const auto* scaled = row_named(bin, "mul_f64.13.2.1700000000102000.output.0");
-    REQUIRE(scaled);
-    CHECK(text_of((*scaled)[14]) == "No");
-    const auto* ffts = row_named(bin, "ffts_mul.27.2.1700000000115000.4.1.0.0.output.0");
-    REQUIRE(ffts);
-    CHECK(text_of((*ffts)[4]) == "(6, 4)");
+    CHECK(text_of(row_named(bin, "bf16_matmul.15.2.1700000000104000.output.0")[2]) == "float32");
+    CHECK(text_of(row_named(bin, "matmul_nz.19.2.1700000000108000.output.0")[4]) == "(3, 17, 20)");
+    CHECK(text_of(row_named(bin, "conv_fractal_z.18.2.1700000000107000.input.1")[4]) == "(17, 5, 3, 3)");
+    CHECK(text_of(row_named(bin, "mul_f64.13.2.1700000000102000.output.0")[14]) == "No");
+    // The two FFTS+ slices of (3, 4) make one (6, 4) output, named after the first slice's file.
+    CHECK(text_of(row_named(bin, "ffts_mul.27.2.1700000000115000.4.1.0.0.output.0")[4]) == "(6, 4)");
 }
 
 TEST_CASE("kernel compare BIN mode: op names lose _lxslice suffixes and sgt_graph prefixes", "[kernel_compare][bin]") {
@@ -150,6 +144,20 @@ TEST_CASE("kernel compare BIN mode: keys, names and the last file of an op", "[k
     const auto values = static_graph::bin_kernel_values(tensors[0]);
     CHECK(values.shape == std::vector<std::int64_t>{2});
     CHECK(reinterpret_cast<const float*>(values.data)[1] == 2.0f);
+}
+
+TEST_CASE("kernel compare BIN mode: FFTS+ slices without a cut axis give the last slice alone", "[kernel_compare][bin]") {
+    const fs::path dir = testing::scratch_dir("kernel_bin_manual_slices");
+    // Manual split: one kernel per slice, the slice number in the op name, no auto-split description.
+    write_dump(dir / "Conv2D.conv_lxslice1.9.2.1700000000000200.4.1.0.0", {float_tensor({3, 4})});
+    write_dump(dir / "Conv2D.conv_lxslice0.8.2.1700000000000100.4.1.0.0", {float_tensor({1, 2})});
+    const auto tensors = static_graph::bin_kernel_tensors(
+        {dir / "Conv2D.conv_lxslice0.8.2.1700000000000100.4.1.0.0", dir / "Conv2D.conv_lxslice1.9.2.1700000000000200.4.1.0.0"});
+    REQUIRE(tensors.size() == 1);
+    CHECK(tensors[0].key == "conv.9.output.0");
+    REQUIRE(tensors[0].dumps.size() == 1);
+    const auto values = static_graph::bin_kernel_values(tensors[0]);
+    CHECK(reinterpret_cast<const float*>(values.data)[0] == 3.0f);
 }
 
 TEST_CASE("kernel compare BIN mode: a damaged .bin file stops the run and writes nothing", "[kernel_compare][bin]") {
@@ -206,11 +214,7 @@ TEST_CASE("kernel compare BIN mode: the fixture dumps against themselves", "[ker
                                              root / "bench/rank_0/mnist/0/0", R"("rank_id": [], "step_id": [])");
     const Rows rows = compare_rows(root / "compare.json", root / "out");
     const fs::path npu_dir = root / "npu/rank_0/mnist/0/0";
-    auto row = [&](const std::string& name) {
-        const auto* found = row_named(rows, (npu_dir / name).string());
-        REQUIRE(found);
-        return *found;
-    };
+    auto row = [&](const std::string& name) { return row_named(rows, (npu_dir / name).string()); };
     const auto fp32 = row("DtypeProbe.dtype_float32.10.2.1700000000001000.output.0");
     CHECK(text_of(fp32[2]) == "float32");
     CHECK(text_of(fp32[14]) == "Yes");

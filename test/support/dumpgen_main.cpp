@@ -1,5 +1,7 @@
 // msprobe-dumpgen: writes a synthetic npu/bench pair of msprobe dumps
-// (see support/dump_generator.hpp) for tests, benchmarks and examples.
+// (see support/dump_generator.hpp) for tests, benchmarks and examples; or,
+// with --mindspore-kernel, a MindSpore kernel dump pair as .bin and as .npy
+// files (support/kernel_bin_dump_pair.hpp).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -31,7 +33,7 @@ int main(int argc, char** argv) {
     int divergent_rank = -1;
     int inf_rank = -1;
 
-    CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps."};
+    CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps (or MindSpore kernel dumps)."};
     app.add_option("--out", options.out, "folder that receives npu/, bench/ and compare*.json")->required();
     app.add_option("--apis", options.apis, "about this many dump.json entries per side and rank")
         ->check(CLI::PositiveNumber);
