@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -28,7 +29,7 @@ constexpr std::uint64_t kFftsPlusTaskType = 4;
 
 const tensor::BinDumpName& parsed(const DumpPtr& dump) { return *dump->parsed_name; }
 
-// Time stamps of another length than 16 digits sort first, as the reference's compare does.
+// Time stamps of another length than 16 digits sort first, as msaccucmp's compare does.
 std::uint64_t time_sort_key(const DumpPtr& dump) {
     const std::uint64_t timestamp = parsed(dump).timestamp;
     return std::to_string(timestamp).size() == 16 ? timestamp : 0;
@@ -44,8 +45,9 @@ std::uint64_t slice_order(const DumpPtr& dump) {
     const std::string& op_name = parsed(dump).op_name;
     static const std::regex lxslice(R"(_lxslice(\d+)$)");
     std::smatch m;
-    if (std::regex_search(op_name, m, lxslice)) return std::stoull(m[1].str());
-    return parsed(dump).extended->thread_id;
+    std::uint64_t number = parsed(dump).extended->thread_id;
+    if (std::regex_search(op_name, m, lxslice)) std::from_chars(&*m[1].first, &*m[1].first + m[1].length(), number);
+    return number;
 }
 
 // The first dim each output is cut along (an entry other than 1), or nullopt.
@@ -90,6 +92,11 @@ void add_op(std::vector<DumpPtr> dumps, const std::string& op_name, std::vector<
             const auto ta = parsed(a).timestamp, tb = parsed(b).timestamp;
             return ta != tb ? ta < tb : slice_order(a) < slice_order(b);
         });
+        const auto split = tensor::ffts_auto_split(dumps.front()->header.attrs);
+        if (split && split->slice_instance_num != static_cast<std::int64_t>(dumps.size())) {
+            log::warning(fmt::format("{} has {} FFTS+ slice files, its description {}.", op_name, dumps.size(),
+                                     split->slice_instance_num));
+        }
         const auto axes = output_cut_axes(*dumps.front());
         if (std::any_of(axes.begin(), axes.end(), [](const auto& axis) { return axis.has_value(); })) {
             add_tensors({dumps.front()}, dumps, op_name, out);
