@@ -17,6 +17,7 @@
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "compare/committed_results.hpp"
+#include "static_graph/kernel_bin_dumps.hpp"
 #include "static_graph/native_statistics.hpp"
 #include "compare/real_data_table.hpp"
 #include "metrics/accuracy.hpp"
@@ -77,12 +78,14 @@ void collect_leaf_dirs(const fs::path& dir, int depth, std::vector<fs::path>& ou
 
 // ---- one side's rows ----
 
-enum class DataMode { Npy, Statistic, Error };
+// BIN reads kernel dump files as NPY mode reads the .npy files converted from them.
+enum class DataMode { Npy, Bin, Statistic, Error };
 
 struct KernelRow {
     std::string key;
     std::int64_t timestamp = 0;
     fs::path file;  // NPY: the tensor file; STATISTIC: the statistic.csv
+    std::shared_ptr<const BinKernelTensor> bin;  // BIN only: the tensor in its dump file(s)
     // STATISTIC only: texts and float32 values from the csv.
     std::string dtype;
     std::string shape;
@@ -120,6 +123,16 @@ std::int64_t first_number(const std::string& text) {
     std::int64_t value = 0;
     std::from_chars(text.data() + (begin - text.begin()), text.data() + (end - text.begin()), value);
     return value;
+}
+
+void add_bin_rows(const std::vector<fs::path>& files, std::vector<KernelRow>& rows) {
+    for (auto& tensor : bin_kernel_tensors(files)) {
+        KernelRow row;
+        row.key = tensor.key;
+        row.timestamp = static_cast<std::int64_t>(tensor.timestamp);
+        row.bin = std::make_shared<const BinKernelTensor>(std::move(tensor));
+        rows.push_back(std::move(row));
+    }
 }
 
 void add_npy_rows(const fs::path& dir, const std::vector<fs::path>& files, std::vector<KernelRow>& rows) {
@@ -191,17 +204,28 @@ SideRows read_side(const std::vector<fs::path>& dirs) {
     SideRows side;
     std::optional<DataMode> mode;
     for (const auto& dir : dirs) {
-        std::vector<fs::path> npy_files;
+        std::vector<fs::path> npy_files, bin_files;
+        std::vector<std::string> warnings;
         std::error_code ec;
         for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-            if (it->path().extension() == ".npy" && it->is_regular_file(ec)) npy_files.push_back(it->path());
+            if (!it->is_regular_file(ec)) continue;
+            if (it->path().extension() == ".npy") {
+                npy_files.push_back(it->path());
+            } else if (is_kernel_dump_name(it->path(), warnings)) {
+                bin_files.push_back(it->path());
+            }
         }
         if (ec) throw Error(dir.string(), "cannot list the directory");
         std::sort(npy_files.begin(), npy_files.end());
+        std::sort(bin_files.begin(), bin_files.end());
         DataMode dir_mode = DataMode::Error;
         if (!npy_files.empty()) {
             dir_mode = DataMode::Npy;
             add_npy_rows(dir, npy_files, side.rows);
+        } else if (!bin_files.empty()) {
+            for (const auto& warning : warnings) log::warning(warning);
+            dir_mode = DataMode::Bin;
+            add_bin_rows(bin_files, side.rows);
         } else if (fs::is_regular_file(dir / "statistic.csv")) {
             dir_mode = DataMode::Statistic;
             add_statistic_rows(dir / "statistic.csv", side.rows);
@@ -264,17 +288,21 @@ struct LoadedTensor {
     NativeStatistics statistics;
 };
 
+// NPY: the .npy file; BIN: <dump file>.<input|output>.<slot>.
+std::string row_name(const KernelRow& row) { return row.bin ? row.bin->name : row.file.string(); }
+
+// A tensor that cannot be read or converted is "not ndarray", as an unreadable .npy is.
 std::optional<LoadedTensor> load_tensor(const KernelRow* row) {
     if (!row) return std::nullopt;
     try {
-        LoadedTensor loaded{tensor::read_tensor_file(row->file), {}};
+        LoadedTensor loaded{row->bin ? bin_kernel_values(*row->bin) : tensor::read_tensor_file(row->file), {}};
         if (loaded.view.dtype == tensor::DType::Complex64 || loaded.view.dtype == tensor::DType::Complex128) {
             return std::nullopt;
         }
         loaded.statistics = native_statistics(loaded.view, tensor::to_double_vector(loaded.view));
         return loaded;
     } catch (const std::exception& e) {
-        log::warning(fmt::format("{} cannot be read: {}", row->file.string(), e.what()));
+        log::warning(fmt::format("{} cannot be read: {}", row_name(*row), e.what()));
         return std::nullopt;
     }
 }
@@ -304,8 +332,8 @@ void append_side(std::vector<Cell>& cells, const std::optional<LoadedTensor>& t,
 
 std::vector<Cell> npy_row(const JoinedRow& joined, const compare::CompareOptions& options) {
     std::vector<Cell> cells(npy_header().size());
-    if (joined.npu) cells[0] = Cell(joined.npu->file.string());
-    if (joined.bench) cells[1] = Cell(joined.bench->file.string());
+    if (joined.npu) cells[0] = Cell(row_name(*joined.npu));
+    if (joined.bench) cells[1] = Cell(row_name(*joined.bench));
     const auto n = load_tensor(joined.npu);
     const auto b = load_tensor(joined.bench);
     append_side(cells, n, 2, 4, 6);
@@ -451,7 +479,7 @@ std::optional<report::Table> kernel_compare_table(const std::vector<fs::path>& n
     const SideRows bench = read_side(bench_dirs);
     if (npu.mode == DataMode::Error || bench.mode == DataMode::Error || npu.mode != bench.mode) return std::nullopt;
     const std::vector<JoinedRow> joined = outer_join(npu.rows, bench.rows);
-    const bool npy = npu.mode == DataMode::Npy;
+    const bool npy = npu.mode != DataMode::Statistic;
     report::Table table;
     table.header = npy ? npy_header() : statistic_header();
     table.rows.resize(joined.size());
@@ -488,8 +516,8 @@ compare::CompareSummary run_kernel_compare(const compare::KernelDirs& config, co
         const auto [rank, step] = rank_step;
         const auto table = kernel_compare_table(npu, bench->second, options, pool);
         if (!table) {
-            log::error(fmt::format("rank {} step {}: the npu and bench dumps are neither both .npy files nor both "
-                                   "statistic.csv; skipped.", rank, step));
+            log::error(fmt::format("rank {} step {}: the npu and bench dumps are neither both .npy files, nor both "
+                                   "kernel dump files, nor both statistic.csv; skipped.", rank, step));
             ++summary.failed_ranks;
             continue;
         }

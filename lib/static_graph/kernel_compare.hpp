@@ -3,8 +3,9 @@
 // step_id. Both dump roots are searched for their
 // lowest-level directories, which name a (rank, step); every pair present on
 // both sides is compared into compare_result_{rank}_{step}_{ts}.xlsx, from the
-// .npy tensors of the directories (NPY mode) or from their statistic.csv
-// (STATISTIC mode).
+// .npy tensors of the directories (NPY mode), from their kernel dump files
+// read as NPY mode reads the .npy files made from them (BIN mode,
+// kernel_bin_dumps.hpp), or from their statistic.csv (STATISTIC mode).
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -32,8 +33,9 @@ std::map<RankStep, std::vector<std::filesystem::path>> kernel_dump_dirs(const st
                                                                        const compare::KernelDirs& config);
 
 // The result table of one (rank, step) from each side's directories; nullopt
-// when the data mode is unusable (no .npy and no statistic.csv, or the sides
-// disagree). Throws msprobe::Error naming a malformed statistic.csv or mapping.csv.
+// when the data mode is unusable (no .npy, no kernel dump and no
+// statistic.csv, or the sides disagree). Throws msprobe::Error naming a
+// malformed statistic.csv or mapping.csv, or a kernel dump file that cannot be read.
 std::optional<report::Table> kernel_compare_table(const std::vector<std::filesystem::path>& npu_dirs,
                                                   const std::vector<std::filesystem::path>& bench_dirs,
                                                   const compare::CompareOptions& options, ThreadPool& pool);

@@ -1,10 +1,15 @@
 // The MindSpore static-graph compare.json forms through the binary: the
 // §13.2 example with the paths as the user wrote them (relative, so the
-// Data_name text is exactly the spec's), a kernel compare, and bad input.
+// Data_name text is exactly the spec's), a kernel compare (.npy and .bin), and bad input.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
 
 #include "msprobe_process.hpp"
+#include "report/xlsx_reader.hpp"
 #include "support/file_text.hpp"
+#include "support/kernel_bin_dump_pair.hpp"
 #include "support/kernel_dump_writer.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_tensors.hpp"
@@ -60,5 +65,49 @@ TEST_CASE("static-graph compare via the binary: bad input exits 2 naming the fil
     const auto result = run_msprobe({"-f", "mindspore", "compare", "-i", "compare.json", "-o", "out"}, dir);
     CHECK(result.exit_code == 2);
     CHECK(result.err.find("compare.json") != std::string::npos);
+    CHECK((!fs::exists(dir / "out") || fs::is_empty(dir / "out")));
+}
+
+namespace {
+
+// The rows of the one workbook in `dir`.
+std::vector<std::vector<msprobe::report::Cell>> only_book_rows(const fs::path& dir) {
+    std::vector<fs::path> books;
+    for (const auto& e : fs::directory_iterator(dir)) books.push_back(e.path());
+    REQUIRE(books.size() == 1);
+    auto rows = msprobe::report::read_first_xlsx_sheet(books[0].string()).rows;
+    for (auto& row : rows) row.resize(rows.at(0).size());
+    return rows;
+}
+
+}  // namespace
+
+TEST_CASE("static-graph compare via the binary: .bin kernel dumps give the .npy twins' workbook",
+          "[cli][static_graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_kernel_bin");
+    const auto pair = msprobe::testing::write_kernel_bin_pair({dir / "dumps"});
+    for (const char* mode : {"bin", "npy"}) {
+        const auto result = run_msprobe({"-f", "mindspore", "compare", "-i", fmt::format("dumps/compare_{}.json", mode),
+                                         "-o", fmt::format("out_{}", mode)}, dir);
+        INFO(result.err);
+        REQUIRE(result.exit_code == 0);
+    }
+    const auto bin = only_book_rows(dir / "out_bin");
+    const auto npy = only_book_rows(dir / "out_npy");
+    REQUIRE(bin.size() == pair.tensors + 1);
+    REQUIRE(npy.size() == bin.size());
+    for (std::size_t r = 0; r < bin.size(); ++r) {
+        INFO("row " << r);
+        CHECK(std::vector(bin[r].begin() + 2, bin[r].end()) == std::vector(npy[r].begin() + 2, npy[r].end()));
+    }
+}
+
+TEST_CASE("static-graph compare via the binary: a damaged .bin file exits 2 naming it", "[cli][static_graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_kernel_bin_damaged");
+    const auto pair = msprobe::testing::write_kernel_bin_pair({dir / "dumps", 0, 0, 5, true, true});
+    const auto result = run_msprobe({"-f", "mindspore", "compare", "-i", "dumps/compare_bin.json", "-o", "out"}, dir);
+    CHECK(result.exit_code == 2);
+    CHECK(result.err.find(pair.damaged_file.string() + ": E_TRUNCATED") != std::string::npos);
+    CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
     CHECK((!fs::exists(dir / "out") || fs::is_empty(dir / "out")));
 }

@@ -1,5 +1,7 @@
 // msprobe-dumpgen: writes a synthetic npu/bench pair of msprobe dumps
-// (see support/dump_generator.hpp) for tests, benchmarks and examples.
+// (see support/dump_generator.hpp) for tests, benchmarks and examples; or,
+// with --mindspore-kernel, a MindSpore kernel dump pair as .bin and as .npy
+// files (support/kernel_bin_dump_pair.hpp).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -9,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "support/dump_generator.hpp"
+#include "support/kernel_bin_dump_pair.hpp"
 #include "support/overflow_dump.hpp"
 #include "support/ptdbg_writer.hpp"
 #include "support/planted_anomaly.hpp"
@@ -30,7 +33,7 @@ int main(int argc, char** argv) {
     int divergent_rank = -1;
     int inf_rank = -1;
 
-    CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps."};
+    CLI::App app{"Writes a synthetic npu/bench pair of msprobe PyTorch dumps (or MindSpore kernel dumps)."};
     app.add_option("--out", options.out, "folder that receives npu/, bench/ and compare*.json")->required();
     app.add_option("--apis", options.apis, "about this many dump.json entries per side and rank")
         ->check(CLI::PositiveNumber);
@@ -64,6 +67,13 @@ int main(int argc, char** argv) {
                  "write the legacy layouts instead: a ptdbg_ascend .pkl pair with .npy folders and an online-dispatch "
                  "run folder (uses --out, --ranks, --identical)");
     app.add_flag("--legacy-stack", legacy_stack, "with --legacy: api_stack_ pkl dumps with stack records");
+    bool mindspore_kernel = false;
+    bool damaged_bin = false;
+    app.add_flag("--mindspore-kernel", mindspore_kernel,
+                 "write a MindSpore static-graph kernel dump pair instead, twice from the same tensors: kernel dump "
+                 "(.bin) files in bin/{npu,bench} and the equivalent .npy files in npy/{npu,bench}, with "
+                 "compare_bin.json and compare_npy.json (uses --out, --seed, --identical)");
+    app.add_flag("--damaged-bin", damaged_bin, "with --mindspore-kernel: cut the last bytes off one npu .bin file");
     app.add_option("--plant-divergence", divergent_rank,
                    "scale the outputs of this rank's 6th compute forward by 3 on the npu side (compare -da origin)");
     app.add_option("--plant-inf", inf_rank,
@@ -87,6 +97,16 @@ int main(int argc, char** argv) {
     }
 
     try {
+        if (mindspore_kernel) {
+            const KernelBinPair pair = write_kernel_bin_pair(
+                {options.out, 0, 0, options.seed, identical, damaged_bin});
+            std::printf("wrote a MindSpore kernel dump pair (%zu tensors) as .bin and .npy files into %s\n",
+                        pair.tensors, options.out.string().c_str());
+            print_site(".bin compare.json", pair.bin_compare_json.string());
+            print_site(".npy compare.json", pair.npy_compare_json.string());
+            print_site("damaged file", pair.damaged_file.string());
+            return msprobe::kExitOk;
+        }
         if (legacy) {
             const LegacyPair pair = write_legacy_pair({options.out, options.ranks, legacy_stack, !identical});
             std::printf("wrote a ptdbg pair (%d rank(s)) and an online-dispatch run into %s\n", options.ranks,
