@@ -1,6 +1,6 @@
 // The streaming zip writer, checked record by record by a hand parser with
 // zlib (support/zip_inspection) and by libzip, which read_xlsx uses.
-#include "report/zip_stream_writer.hpp"
+#include "common/zip_stream_writer.hpp"
 
 #include <zip.h>
 #include <zlib.h>
@@ -17,7 +17,7 @@
 namespace fs = std::filesystem;
 using msprobe::report::crc32_of;
 using msprobe::report::deflate_raw;
-using msprobe::report::ZipStreamWriter;
+using msprobe::zip::ZipStreamWriter;
 using msprobe::testing::inspect_zip;
 
 namespace {

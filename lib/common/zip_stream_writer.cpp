@@ -1,4 +1,4 @@
-#include "report/zip_stream_writer.hpp"
+#include "common/zip_stream_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -8,11 +8,9 @@
 #include "common/error.hpp"
 #include "common/zip_format.hpp"
 
-namespace msprobe::report {
+namespace msprobe::zip {
 
 namespace {
-
-using namespace msprobe::zip;  // record signatures and sizes
 
 constexpr std::uint16_t kVersionDeflate = 20;
 constexpr std::uint16_t kVersionZip64 = 45;
@@ -171,4 +169,4 @@ void ZipStreamWriter::finish() {
     if (std::fclose(file) != 0) fail(fmt::format("write failed: {}", std::strerror(errno)));
 }
 
-}  // namespace msprobe::report
+}  // namespace msprobe::zip

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace msprobe::report {
+namespace msprobe::zip {
 
 class ZipStreamWriter {
 public:
@@ -51,4 +51,4 @@ private:
     bool entry_open_ = false;
 };
 
-}  // namespace msprobe::report
+}  // namespace msprobe::zip
