@@ -70,7 +70,8 @@ std::vector<Item> for_each_file(ThreadPool& pool, std::size_t count, const std::
 }
 
 ReadDump read_dump(const fs::path& file) {
-    ReadDump read{tensor::read_bin_dump(file), std::nullopt};
+    // Older runtimes' whole-file messages are read too: a converter takes whatever it is given.
+    ReadDump read{tensor::read_bin_dump(file, {.legacy_layout = true}), std::nullopt};
     if (read.dump.parsed_name && read.dump.parsed_name->is_op_debug()) {
         read.op_debug = tensor::read_op_debug_record(read.dump);
     }
@@ -94,7 +95,7 @@ public:
 
     FileOutcome convert(const fs::path& file, const ReadDump& read) {
         FileOutcome outcome;
-        outcome.warnings = read.dump.warnings;
+        for (const auto& warning : read.dump.warnings) outcome.warnings.push_back(read.dump.file + ": " + warning);
         const std::string base = file.filename().string();
         if (read.op_debug) {
             const std::string text = tensor::op_debug_json(*read.op_debug).dump(4);
