@@ -147,8 +147,9 @@ private:
         }
     }
 
-    // The values to write: the logical layout (or the target layout), else
-    // the device layout with a warning when there is no documented unpacking.
+    // The values to write: the logical layout (or the target layout); the
+    // device layout, with a warning, for a format without documented
+    // unpacking; none, with a warning, when the header cannot be converted.
     std::optional<TensorView> converted(const TensorView& device, const BinTensorHeader& header,
                                         const std::string& what, std::vector<std::string>& warnings) {
         const auto format = static_cast<AscendFormat>(header.format);
@@ -169,12 +170,9 @@ private:
             return tensor::to_target_layout(logical, tensor::logical_format(format, device.shape.size()), *target_,
                                             what, &pool_);
         } catch (const Error& error) {
-            if (target_) {
-                warnings.push_back(fmt::format("{} (not written)", error.what()));
-                return std::nullopt;
-            }
-            warnings.push_back(fmt::format("{} (written in its device layout)", error.what()));
-            return device;
+            // An inconsistent header leaves the values' positions unknown: nothing is guessed.
+            warnings.push_back(fmt::format("{} (not written)", error.what()));
+            return std::nullopt;
         }
     }
 

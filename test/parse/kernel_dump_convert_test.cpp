@@ -289,6 +289,37 @@ TEST_CASE("a tensor that cannot be decoded is left out with a warning; trailing 
     CHECK(tensor::to_double_vector(int4) == std::vector<double>{-1, 7, 3});
 }
 
+TEST_CASE("a header that cannot be converted leaves its tensor out; a format without known unpacking is kept as stored",
+          "[kernel_dump_convert]") {
+    const auto dir = testing::scratch_dir("kernel_dump_convert_layout_errors");
+    BinDumpSpec spec = dump_spec("net/conv");
+    // NC1HWC0 of 2 channel blocks cannot hold 33 channels.
+    auto inconsistent = tensor_spec(kFloat16, {2, 2, 3, 5, 16}, Bytes(2 * 2 * 3 * 5 * 16 * 2, std::byte{1}),
+                                    format_number(AscendFormat::NC1HWC0));
+    inconsistent.original_shape = std::vector<std::uint64_t>{2, 33, 3, 5};
+    spec.outputs.push_back(std::move(inconsistent));
+    spec.outputs.push_back(tensor_spec(kInt8, {2, 3}, bytes_of(std::vector<std::int8_t>{1, 2, 3, 4, 5, 6}),
+                                       format_number(AscendFormat::NHWC1C0)));
+    const auto file = dir / "Conv2D.conv.1.2.1700000000002000";
+    testing::write_bytes(file, testing::encode_bin_dump(spec));
+
+    const auto result = convert(file, dir / "out", TensorFileType::Npy);
+    CHECK(result.tensors == 1);
+    REQUIRE(result.warnings.size() == 2);
+    CHECK_THAT(result.warnings[0], Catch::StartsWith(file.string() + ": output 0: ") &&
+                                       Catch::Contains("does not hold original shape") && Catch::EndsWith("(not written)"));
+    CHECK_THAT(result.warnings[1], Catch::Contains("output 1: written in its device layout"));
+    CHECK_FALSE(fs::exists(dir / "out" / (file.filename().string() + ".output.0.npy")));
+    const auto kept = tensor::read_npy(dir / "out" / (file.filename().string() + ".output.1.npy"));
+    CHECK(kept.shape == std::vector<std::int64_t>{2, 3});
+
+    // With a target format neither is written.
+    const auto targeted = convert(file, dir / "out_f", TensorFileType::Npy, "NCHW");
+    CHECK(targeted.tensors == 0);
+    CHECK(targeted.warnings.size() == 2);
+    CHECK_FALSE(fs::exists(dir / "out_f"));
+}
+
 TEST_CASE("op-debug files become json; digit-only names are resolved through mapping.csv", "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_op_debug");
     BinDumpSpec spec = dump_spec("Node_OpDebug");
