@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -36,6 +37,17 @@ struct ParseFlags {
 
 constexpr const char* kDefaultOutputPath = "./output";
 
+// JSON keeps stdout to itself (the warnings are also inside it): they go to stderr then.
+void report_warnings(const std::vector<std::string>& warnings, bool json) {
+    for (const auto& warning : warnings) {
+        if (json) {
+            std::fprintf(stderr, "msprobe parse: warning: %s\n", printable(warning).c_str());
+        } else {
+            log::warning(warning);
+        }
+    }
+}
+
 int run_kernel_dump_convert(const ParseFlags& flags, bool json) {
     parse::KernelDumpConvertOptions options;
     options.dump_path = flags.dump_path;
@@ -44,9 +56,10 @@ int run_kernel_dump_convert(const ParseFlags& flags, bool json) {
     if (!flags.target_format.empty()) options.target_format = flags.target_format;
     ThreadPool pool(worker_threads(flags.jobs));
     const auto result = parse::convert_kernel_dumps(options, pool);
-    for (const auto& warning : result.warnings) log::warning(warning);
+    report_warnings(result.warnings, json);
     const std::string out =
-        json ? parse::summary_json(result, options).dump(2) : printable(parse::summary_line(result, options));
+        json ? parse::summary_json(result, options).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+             : printable(parse::summary_line(result, options));
     std::printf("%s\n", out.c_str());
     std::fflush(stdout);
     return kExitOk;
@@ -115,14 +128,7 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
         if (!flags->output.empty()) options.output_dir = flags->output;
         options.json = flags->format == "json";
         const parse::ParseResult result = parse::run_parse(options);
-        for (const auto& warning : result.warnings) {
-            // JSON keeps stdout to itself (a diff's warnings are also inside it).
-            if (options.json) {
-                std::fprintf(stderr, "msprobe parse: warning: %s\n", printable(warning).c_str());
-            } else {
-                log::warning(warning);
-            }
-        }
+        report_warnings(result.warnings, options.json);
         std::fwrite(result.out.data(), 1, result.out.size(), stdout);
         std::fflush(stdout);
         if (!result.message.empty()) std::fprintf(stderr, "msprobe parse: %s\n", printable(result.message).c_str());
