@@ -190,7 +190,7 @@ TEST_CASE("every device layout converts to the logical array it was packed from"
     }
 }
 
-TEST_CASE("-f writes the target layout, named by its dims, and no buffers", "[kernel_dump_convert]") {
+TEST_CASE("a target format writes that layout, named by its dims, and no buffers", "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_target");
     const std::vector<std::int64_t> nchw{2, 19, 3, 5};
     std::vector<float> logical(2 * 19 * 3 * 5);
@@ -527,7 +527,7 @@ TEST_CASE("the op-debug samples become the manifest's decoded records", "[fixtur
     CHECK(records == 2);
 }
 
-TEST_CASE("-f on the samples gives msprobe's arrays where msprobe is right, the true layout where it is not",
+TEST_CASE("a target format on the samples gives msprobe's arrays where msprobe is right, the true layout where it is not",
           "[fixtures][kernel_dump_convert]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
