@@ -78,7 +78,7 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
     auto* files = cmd->add_option("files", flags->inputs,
                     "dump.json | stack.json | legacy .pkl (with --api), one or two .pt/.npy files, or two directories "
                     "of .npy files");
-    cmd->add_option("--api", flags->api,
+    auto* api = cmd->add_option("--api", flags->api,
                     "entry to show: exact name, else the name without .forward/.backward, else every name "
                     "starting with it (.pkl: plain prefix, as ptdbg)");
     auto* prefix = cmd->add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
@@ -91,7 +91,7 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
                   "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
     cmd->add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
     cmd->add_option("--head", o.head, "one tensor: how many leading values to print (default 16)");
-    cmd->add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");
+    auto* txt = cmd->add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");
     cmd->add_option("-o,--output,--output_path", flags->output,
                     "directory for --txt files (default: beside each tensor file); two directories: folder of the CSV "
                     "(default parse_data/batch_compare_result); -d: folder of the converted files (default ./output)")
@@ -110,8 +110,9 @@ Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
     cmd->add_option("--atol", o.diff.atol, "two tensors: absolute tolerance (default 0.001)");
     cmd->add_option("--rtol", o.diff.rtol, "two tensors: relative tolerance (default 0.001)");
     cmd->add_option("-p,--print", o.diff.print_rows, "two tensors: rows of the error and top tables (default 20)");
-    cmd->add_flag("--interactive", flags->interactive,
+    auto* interactive = cmd->add_flag("--interactive", flags->interactive,
                   "read msprobe's parse-tool commands (pt, cn, pk, vc) from stdin even when it is not a terminal");
+    dump_path->excludes(api)->excludes(txt)->excludes(interactive);  // -d is a mode of its own
     cmd->add_flag("--no-color", flags->no_color, "accepted for compatibility (output is never coloured)");
 
     return [flags, cmd]() {

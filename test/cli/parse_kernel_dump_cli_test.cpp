@@ -125,6 +125,8 @@ TEST_CASE("parse -d: a missing path, an empty folder and bad combinations are re
     CHECK(run_msprobe({"parse", "-d", "dump", "-f", "NOT_A_FORMAT"}, dir).exit_code == 2);
     CHECK(run_msprobe({"parse", "-d", "dump", "x.pt"}, dir).exit_code == 2);
     CHECK(run_msprobe({"parse", "x.pt", "-t", "npy"}, dir).exit_code == 2);
+    CHECK(run_msprobe({"parse", "-d", "dump", "--api", "Functional.relu.0"}, dir).exit_code == 2);
+    CHECK(run_msprobe({"parse", "-d", "dump", "--interactive"}, dir).exit_code == 2);
     CHECK_FALSE(fs::exists(dir / "output"));
 }
 
