@@ -9,6 +9,7 @@ packages=(
   xtensor-dev libxsimd-dev libfmt-dev catch2
   libxlsxwriter-dev libzip-dev libpugixml-dev zlib1g-dev rapidjson-dev
   protobuf-compiler libprotobuf-dev  # the header of kernel dumps (.bin), lib/tensor
+  libmd-dev  # MD5 for the UUID names of over-long output files, lib/parse
   libtorch-dev  # run_ut only (lib/run_ut); configure with -DMSPROBE_WITH_TORCH=OFF to build without it
 )
 

@@ -12,11 +12,13 @@
 #include "report/parallel_deflater.hpp"
 #include "report/worksheet_xml.hpp"
 #include "report/xlsx_package_parts.hpp"
-#include "report/zip_stream_writer.hpp"
+#include "common/zip_stream_writer.hpp"
 
 namespace msprobe::report {
 
 namespace {
+
+using zip::ZipStreamWriter;
 
 constexpr int kSmallPartDeflateLevel = 6;  // zlib's default; these parts are a few hundred bytes
 

@@ -1,6 +1,6 @@
 // The streaming zip writer, checked record by record by a hand parser with
 // zlib (support/zip_inspection) and by libzip, which read_xlsx uses.
-#include "report/zip_stream_writer.hpp"
+#include "common/zip_stream_writer.hpp"
 
 #include <zip.h>
 #include <zlib.h>
@@ -11,13 +11,14 @@
 
 #include "common/error.hpp"
 #include "report/parallel_deflater.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/zip_inspection.hpp"
 
 namespace fs = std::filesystem;
 using msprobe::report::crc32_of;
 using msprobe::report::deflate_raw;
-using msprobe::report::ZipStreamWriter;
+using msprobe::zip::ZipStreamWriter;
 using msprobe::testing::inspect_zip;
 
 namespace {
@@ -75,6 +76,45 @@ TEST_CASE("ZipStreamWriter writes members that zlib and libzip read back", "[zip
     LibzipArchive libzip(path);
     REQUIRE(libzip.archive != nullptr);
     CHECK(zip_get_num_entries(libzip.archive, 0) == 3);
+}
+
+TEST_CASE("ZipStreamWriter stores entries with their data aligned, and libzip reads them", "[zip_stream_writer]") {
+    const auto path = msprobe::testing::scratch_dir("zip_stream_writer_stored") / "stored.zip";
+    const std::vector<std::pair<std::string, std::string>> stored{
+        {"archive/data.pkl", "first record"}, {"archive/data/0", std::string(1000, 'q')}, {"archive/version", "3\n"}};
+    {
+        ZipStreamWriter zip(path);
+        add_entry(zip, "deflated.txt", "between the stored ones");
+        for (const auto& [name, data] : stored) {
+            zip.begin_stored_entry(name, 64);
+            zip.write(data);
+            zip.end_entry(crc32_of(data), data.size());
+        }
+        zip.finish();
+    }
+    const std::string bytes = msprobe::testing::read_file_text(path);
+    for (const auto& [name, data] : stored) {
+        INFO(name);
+        const auto header = bytes.find(name);  // the local header's name comes first
+        REQUIRE(header != std::string::npos);
+        const auto at = bytes.find(data, header + name.size());
+        REQUIRE(at != std::string::npos);
+        CHECK(at % 64 == 0);
+    }
+    LibzipArchive libzip(path);
+    REQUIRE(libzip.archive != nullptr);
+    REQUIRE(zip_get_num_entries(libzip.archive, 0) == 4);
+    for (const auto& [name, data] : stored) {
+        zip_stat_t stat;
+        REQUIRE(zip_stat(libzip.archive, name.c_str(), 0, &stat) == 0);
+        CHECK(stat.comp_method == ZIP_CM_STORE);
+        zip_file_t* member = zip_fopen(libzip.archive, name.c_str(), 0);
+        REQUIRE(member != nullptr);
+        std::string read(data.size() + 1, '\0');
+        CHECK(zip_fread(member, read.data(), read.size()) == static_cast<zip_int64_t>(data.size()));
+        zip_fclose(member);
+        CHECK(read.substr(0, data.size()) == data);
+    }
 }
 
 TEST_CASE("ZipStreamWriter adds zip64 end records beyond 65535 members", "[zip_stream_writer]") {

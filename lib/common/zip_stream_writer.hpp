@@ -1,9 +1,10 @@
 #pragma once
-// Writes a zip archive front to back without seeking: each entry's deflated
-// data is streamed after its local header and followed by a data descriptor
+// Writes a zip archive front to back without seeking: each entry's data
+// (deflated, or stored as it is) is streamed after its local header and followed by a data descriptor
 // (sizes and CRC are known only at the end), then the central directory.
 // Zip64 records are added when an entry or the archive outgrows the classic
 // 32-bit fields or 65535 entries.
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -12,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace msprobe::report {
+namespace msprobe::zip {
 
 class ZipStreamWriter {
 public:
@@ -24,8 +25,13 @@ public:
 
     // Starts a deflated entry; `name` is an ASCII member path such as "xl/workbook.xml".
     void begin_entry(std::string_view name);
-    // Appends raw deflate data (no zlib header) of the open entry.
-    void write(std::string_view deflated);
+    // Starts an entry stored without compression whose data begins at a
+    // multiple of `alignment` bytes in the file (padding in an extra field, as
+    // torch.save does, so a reader can map the data in place).
+    void begin_stored_entry(std::string_view name, std::size_t alignment);
+    // Appends data of the open entry: raw deflate data (no zlib header), or
+    // the bytes themselves for a stored entry.
+    void write(std::string_view data);
     // Ends the open entry with the CRC-32 and length of its uncompressed data.
     void end_entry(std::uint32_t crc32, std::uint64_t uncompressed_size);
 
@@ -39,7 +45,10 @@ private:
         std::uint64_t compressed_size = 0;
         std::uint64_t uncompressed_size = 0;
         std::uint32_t crc32 = 0;
+        bool stored = false;
     };
+
+    void begin(std::string_view name, bool stored, std::size_t alignment);
 
     void put(std::string_view bytes);
     [[noreturn]] void fail(const std::string& reason) const;
@@ -51,4 +60,4 @@ private:
     bool entry_open_ = false;
 };
 
-}  // namespace msprobe::report
+}  // namespace msprobe::zip

@@ -1,4 +1,4 @@
-#include "report/zip_stream_writer.hpp"
+#include "common/zip_stream_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -8,16 +8,21 @@
 #include "common/error.hpp"
 #include "common/zip_format.hpp"
 
-namespace msprobe::report {
+namespace msprobe::zip {
 
 namespace {
-
-using namespace msprobe::zip;  // record signatures and sizes
 
 constexpr std::uint16_t kVersionDeflate = 20;
 constexpr std::uint16_t kVersionZip64 = 45;
 constexpr std::uint16_t kFlagDataDescriptor = 0x0008;
 constexpr std::uint16_t kMethodDeflate = 8;
+constexpr std::uint16_t kMethodStored = 0;
+constexpr std::uint16_t kVersionStored = 10;
+constexpr std::uint16_t kPaddingExtraId = 0x4246;  // "FB": the id torch's writer pads with
+constexpr std::size_t kExtraHeaderSize = 4;
+
+std::uint16_t method_of(bool stored) { return stored ? kMethodStored : kMethodDeflate; }
+std::uint16_t version_of(bool stored) { return stored ? kVersionStored : kVersionDeflate; }
 constexpr std::uint16_t kDosDate1980 = (1 << 5) | 1;  // 1980-01-01, a fixed stamp keeps books reproducible
 
 void put16(std::string& out, std::uint64_t value) {
@@ -52,31 +57,47 @@ void ZipStreamWriter::put(std::string_view bytes) {
     offset_ += bytes.size();
 }
 
-void ZipStreamWriter::begin_entry(std::string_view name) {
+void ZipStreamWriter::begin_entry(std::string_view name) { begin(name, false, 1); }
+
+void ZipStreamWriter::begin_stored_entry(std::string_view name, std::size_t alignment) {
+    begin(name, true, alignment);
+}
+
+void ZipStreamWriter::begin(std::string_view name, bool stored, std::size_t alignment) {
     if (entry_open_ || !file_) fail("internal error: zip entry begun out of order");
     if (name.size() > kMax16) fail("zip member name too long");
-    entries_.push_back(Entry{std::string(name), offset_, 0, 0, 0});
+    if (alignment == 0 || alignment > kMax16 - kExtraHeaderSize) fail("internal error: zip alignment out of range");
+    entries_.push_back(Entry{std::string(name), offset_, 0, 0, 0, stored});
     entry_open_ = true;
+    std::string extra;
+    if (alignment > 1) {
+        const std::uint64_t data_start = offset_ + kLocalHeaderSize + name.size() + kExtraHeaderSize;
+        const std::uint64_t padding = (alignment - data_start % alignment) % alignment;
+        put16(extra, kPaddingExtraId);
+        put16(extra, padding);
+        extra.append(padding, 'Z');
+    }
     std::string header;
     put32(header, kLocalHeaderSignature);
-    put16(header, kVersionDeflate);
+    put16(header, version_of(stored));
     put16(header, kFlagDataDescriptor);
-    put16(header, kMethodDeflate);
+    put16(header, method_of(stored));
     put16(header, 0);  // time 00:00
     put16(header, kDosDate1980);
     put32(header, 0);  // CRC-32, compressed and uncompressed sizes follow in the data descriptor
     put32(header, 0);
     put32(header, 0);
     put16(header, name.size());
-    put16(header, 0);  // no extra field
+    put16(header, extra.size());
     header += name;
+    header += extra;
     put(header);
 }
 
-void ZipStreamWriter::write(std::string_view deflated) {
+void ZipStreamWriter::write(std::string_view data) {
     if (!entry_open_) fail("internal error: zip data written outside an entry");
-    put(deflated);
-    entries_.back().compressed_size += deflated.size();
+    put(data);
+    entries_.back().compressed_size += data.size();
 }
 
 void ZipStreamWriter::end_entry(std::uint32_t crc32, std::uint64_t uncompressed_size) {
@@ -110,12 +131,12 @@ void ZipStreamWriter::finish() {
         if (entry.uncompressed_size >= kMax32) put64(zip64_fields, entry.uncompressed_size);
         if (entry.compressed_size >= kMax32) put64(zip64_fields, entry.compressed_size);
         if (entry.header_offset >= kMax32) put64(zip64_fields, entry.header_offset);
-        const std::uint16_t version = zip64_fields.empty() ? kVersionDeflate : kVersionZip64;
+        const std::uint16_t version = zip64_fields.empty() ? version_of(entry.stored) : kVersionZip64;
         put32(directory, kCentralHeaderSignature);
         put16(directory, version);  // made by (MS-DOS attributes)
         put16(directory, version);  // needed to extract
         put16(directory, kFlagDataDescriptor);
-        put16(directory, kMethodDeflate);
+        put16(directory, method_of(entry.stored));
         put16(directory, 0);
         put16(directory, kDosDate1980);
         put32(directory, entry.crc32);
@@ -171,4 +192,4 @@ void ZipStreamWriter::finish() {
     if (std::fclose(file) != 0) fail(fmt::format("write failed: {}", std::strerror(errno)));
 }
 
-}  // namespace msprobe::report
+}  // namespace msprobe::zip
