@@ -8,6 +8,7 @@
 #include "common/timestamps.hpp"
 #include "common/thread_pool.hpp"
 #include "overflow/overflow_report.hpp"
+#include "tensor/npy_writer.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 
@@ -63,6 +64,10 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
     for (const auto& entry : result.op_debug) {
         const auto json_name = entry.overflow.op_debug_file.filename().string() + ".output.0.json";
         staged.stage_text(dir / json_name, tensor::op_debug_json(entry.overflow.record).dump(4));
+        for (const auto& tensor : entry.tensors) {
+            if (!tensor.values) continue;
+            staged.stage(dir / tensor.file_name, [&](const fs::path& temp) { tensor::write_npy(temp, *tensor.values); });
+        }
     }
     result.written = staged.commit();
     return result;

@@ -9,6 +9,7 @@
 #include "overflow/op_debug_report.hpp"
 #include "overflow/overflow_check_job.hpp"
 #include "support/bin_dump_writer.hpp"
+#include "tensor/tensor_file.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -85,11 +86,17 @@ TEST_CASE("overflow_check on a kernel dump tree writes the summary and each reco
     CHECK(result.overflow_found());
     REQUIRE(result.op_debug.size() == 1);
     CHECK_THAT(result.text, Catch::StartsWith("1 op-debug file(s) in "));
-    REQUIRE(result.written.size() == 2);
+    REQUIRE(result.written.size() == 4);
     CHECK(std::regex_match(result.written[0].filename().string(), std::regex(R"(overflow_summary_\d{14}\.txt)")));
     CHECK(read_file_text(result.written[0]) == op_debug_summary_text(result.op_debug));
     CHECK(result.written[1] == out / "Opdebug.Node_OpDebug.7.3.1700000000000100.output.0.json");
     CHECK_THAT(read_file_text(result.written[1]), Catch::Contains("\"acc_type\": \"AIC\""));
+    // The overflowing op's values in their logical layout, padding dropped.
+    CHECK(result.written[2] == out / "Conv2D.conv.7.3.1700000000000050.input.0.npy");
+    const auto input = tensor::read_tensor_file(result.written[2]);
+    CHECK(input.shape == std::vector<std::int64_t>{1, 3, 1, 1});
+    CHECK(tensor::to_double_vector(input) == std::vector<double>{1, 2, -3});
+    CHECK(tensor::to_double_vector(tensor::read_tensor_file(result.written[3]))[0] == INFINITY);
 
     options.format = ReportFormat::Csv;
     CHECK_THROWS_AS(run_overflow_check(options, pool), Error);
@@ -110,6 +117,11 @@ TEST_CASE("the op-debug samples give msprobe's summary, with the NC1HWC0 input i
         const auto name = entry.path().filename().string();
         if (name.starts_with("overflow_summary_")) expected = read_file_text(entry.path());
         if (name.ends_with(".json")) CHECK(read_file_text(*options.output_dir / name) == read_file_text(entry.path()));
+        // Every .npy as msprobe writes it, but the NC1HWC0 input, which msprobe keeps in its device layout.
+        if (name.ends_with(".npy") && name != "Conv2D.conv_overflow.7.3.1700000000008000.input.0.npy") {
+            INFO(name);
+            CHECK(read_file_text(*options.output_dir / name) == read_file_text(entry.path()));
+        }
     }
     // msprobe describes the device array, padding lanes included (a zero Max that no channel holds).
     const std::string device_line =
