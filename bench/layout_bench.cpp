@@ -3,8 +3,8 @@
 // against a plain pass over the same bytes in the same run.
 //
 //   layout_bench [MB] [DIR]   (default 1024: half NC1HWC0, half FRACTAL_NZ;
-//                              the device bytes are also written to DIR,
-//                              default /tmp, and read back from there)
+//                              each is also written to DIR, default /tmp, as
+//                              a kernel dump file and read back from there)
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -26,7 +26,9 @@
 #include "common/thread_pool.hpp"
 #include "tensor/layout_conversion.hpp"
 #include "tensor/layout_plan.hpp"
-#include "tensor/mapped_file.hpp"
+#include "tensor/bin_dump_reader.hpp"
+#include "tensor/bin_tensor_layout.hpp"
+#include "tensor/dump_data.pb.h"
 
 using namespace msprobe::tensor;
 using Shape = std::vector<std::int64_t>;
@@ -88,13 +90,31 @@ void read_file(const std::filesystem::path& path, bool fresh_buffer) {
     ::close(fd);
 }
 
-// The device tensor as a mapped file, as a dump reader hands it out.
-TensorView mapped_view(const std::filesystem::path& path, const TensorView& like) {
-    auto file = MappedFile::open(path);
-    TensorView view = like;
-    view.data = file->bytes().data();
-    view.owner = file;
-    return view;
+// A kernel dump file (length prefix, DumpData header, data section) whose one
+// output is the device tensor, as the runtime writes it.
+void write_kernel_dump(const std::filesystem::path& path, const DeviceTensor& t, std::size_t bytes) {
+    msprobe::tensor::dumpdata::DumpData message;
+    message.set_op_name("bench/" + t.name);
+    auto* output = message.add_output();
+    output->set_data_type(2);  // DT_FLOAT16
+    output->set_format(static_cast<std::int32_t>(t.format));
+    for (const auto d : t.view.shape) output->mutable_shape()->add_dim(static_cast<std::uint64_t>(d));
+    for (const auto d : t.original) output->mutable_original_shape()->add_dim(static_cast<std::uint64_t>(d));
+    output->set_size(bytes);
+    const std::string header = message.SerializeAsString();
+    const std::uint64_t length = header.size();
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(&length), sizeof length);
+    out.write(header.data(), static_cast<std::streamsize>(header.size()));
+    out.write(reinterpret_cast<const char*>(t.view.data), static_cast<std::streamsize>(bytes));
+}
+
+// What `parse -d` does to a file before writing it: read it, convert its output.
+std::uint64_t read_and_convert(const std::filesystem::path& path, msprobe::ThreadPool* pool) {
+    const auto dump = msprobe::tensor::read_bin_dump(path);
+    const auto logical =
+        msprobe::tensor::logical_values(dump.outputs.front(), dump.header.outputs.front(), path.string(), pool);
+    return static_cast<std::uint64_t>(logical.data[0]);
 }
 
 }  // namespace
@@ -165,24 +185,18 @@ int main(int argc, char** argv) {
         });
         report("xtensor strided assign (reference)", xtensor_seconds, copy_seconds);
 
-        const auto path = dir / ("msprobe_layout_bench_" + t.name + ".bin");
-        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(t.view.data),
-                                                   static_cast<std::streamsize>(bytes));
+        const auto path = dir / ("Bench." + t.name + ".1.0.1700000000000000");
+        write_kernel_dump(path, t, bytes);
         const double cat_seconds = best_of(3, [&] { read_file(path, false); });
         report("file: read(2) through a 1 MiB buffer", cat_seconds, copy_seconds);
         const double read_seconds = best_of(3, [&] { read_file(path, true); });
         report("file: read(2) into a fresh buffer", read_seconds, copy_seconds);
-        const double mapped_seconds = best_of(3, [&] {
-            const auto logical = to_logical_layout(mapped_view(path, t.view), t.format, t.original, t.name);
-            g_sink = g_sink + static_cast<std::uint64_t>(logical.data[0]);
-        });
-        report("file: mmap + to_logical_layout", mapped_seconds, copy_seconds);
-        const double mapped_pooled_seconds = best_of(3, [&] {
-            const auto logical =
-                to_logical_layout(mapped_view(path, t.view), t.format, t.original, t.name, 0, &pool);
-            g_sink = g_sink + static_cast<std::uint64_t>(logical.data[0]);
-        });
-        report(("file: mmap + " + pool_label).c_str(), mapped_pooled_seconds, copy_seconds);
+        const double dump_seconds = best_of(3, [&] { g_sink = g_sink + read_and_convert(path, nullptr); });
+        report("file: read_bin_dump + to_logical_layout", dump_seconds, copy_seconds);
+        const double dump_pooled_seconds = best_of(3, [&] { g_sink = g_sink + read_and_convert(path, &pool); });
+        report(("file: read_bin_dump + " + pool_label).c_str(), dump_pooled_seconds, copy_seconds);
+        std::printf("%-11s %9.1f  %-40s %8.2f\n", t.name.c_str(), size / 1048576.0, "read_bin_dump + convert vs cat",
+                    cat_seconds / dump_seconds);
         std::filesystem::remove(path);
     }
     return 0;

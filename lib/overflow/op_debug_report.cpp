@@ -5,6 +5,7 @@
 #include "common/error.hpp"
 #include "tensor/ascend_format.hpp"
 #include "tensor/bin_dump_reader.hpp"
+#include "tensor/bin_tensor_layout.hpp"
 #include "tensor/layout_conversion.hpp"
 #include "tensor/numpy_text.hpp"
 #include "tensor/tensor_summary.hpp"
@@ -21,10 +22,8 @@ OverflowTensor describe_tensor(const tensor::BinTensor& tensor, const tensor::Bi
     described.file_name = file_name;
     const auto format = static_cast<tensor::AscendFormat>(header.format);
     try {
-        const tensor::TensorView& device = tensor.view();
-        described.values =
-            tensor::to_logical_layout(device, format, header.original_shape, dump_path, header.sub_format);
-        described.format = tensor::format_label(tensor::logical_format(format, device.shape.size()));
+        described.values = tensor::logical_values(tensor, header, dump_path);
+        described.format = tensor::format_label(tensor::logical_format(format, tensor.stored_view().shape.size()));
         const auto& values = *described.values;
         if (values.numel() == 0) {
             described.description = fmt::format("[Shape: {}] [Dtype: {}] [empty]", tensor::shape_tuple_text(values.shape),

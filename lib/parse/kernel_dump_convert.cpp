@@ -16,6 +16,7 @@
 #include "report/output_file.hpp"
 #include "tensor/ascend_format.hpp"
 #include "tensor/bin_dump_reader.hpp"
+#include "tensor/bin_tensor_layout.hpp"
 #include "tensor/layout_conversion.hpp"
 #include "tensor/npy_writer.hpp"
 #include "tensor/op_debug_file.hpp"
@@ -137,7 +138,7 @@ private:
                                                        tensors[i].error->reason()));
                 continue;
             }
-            const auto values = converted(*tensors[i].values, headers[i], what, outcome.warnings);
+            const auto values = converted(tensors[i], headers[i], what, outcome.warnings);
             if (!values) continue;
             const std::string name = target_ ? fmt::format("{}.{}.{}.{}.{}", base, io, i, dims_text(values->shape),
                                                            extension(options_.type))
@@ -150,7 +151,7 @@ private:
     // The values to write: the logical layout (or the target layout); the
     // device layout, with a warning, for a format without documented
     // unpacking; none, with a warning, when the header cannot be converted.
-    std::optional<TensorView> converted(const TensorView& device, const BinTensorHeader& header,
+    std::optional<TensorView> converted(const BinTensor& tensor, const BinTensorHeader& header,
                                         const std::string& what, std::vector<std::string>& warnings) {
         const auto format = static_cast<AscendFormat>(header.format);
         if (tensor::layout_kind(format) == tensor::LayoutKind::Unconvertible) {
@@ -161,14 +162,13 @@ private:
             }
             warnings.push_back(fmt::format("{}: written in its device layout: format {} has no known layout", what,
                                            tensor::format_label(format)));
-            return device;
+            return tensor.view();
         }
         try {
-            const TensorView logical =
-                tensor::to_logical_layout(device, format, header.original_shape, what, header.sub_format, &pool_);
+            const TensorView logical = tensor::logical_values(tensor, header, what, &pool_);
             if (!target_) return logical;
-            return tensor::to_target_layout(logical, tensor::logical_format(format, device.shape.size()), *target_,
-                                            what, &pool_);
+            return tensor::to_target_layout(logical, tensor::logical_format(format, tensor.stored_view().shape.size()),
+                                            *target_, what, &pool_);
         } catch (const Error& error) {
             // An inconsistent header leaves the values' positions unknown: nothing is guessed.
             warnings.push_back(fmt::format("{} (not written)", error.what()));

@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "tensor/bin_tensor_layout.hpp"
 #include "tensor/ffts_slice.hpp"
 #include "tensor/layout_conversion.hpp"
 #include "tensor/strided.hpp"
@@ -187,17 +188,18 @@ std::vector<BinKernelTensor> bin_kernel_tensors(const std::vector<fs::path>& fil
 tensor::TensorView bin_kernel_values(const BinKernelTensor& tensor) {
     const BinDump& first = *tensor.dumps.front();
     const auto& header = (tensor.output ? first.header.outputs : first.header.inputs).at(tensor.slot);
-    tensor::TensorView device = (tensor.output ? first.outputs : first.inputs).at(tensor.slot).view();
-    if (tensor.dumps.size() > 1) {
-        const auto axis = output_cut_axes(first).at(tensor.slot);
-        if (axis) {
-            std::vector<tensor::TensorView> slices;
-            for (const auto& dump : tensor.dumps) slices.push_back(dump->outputs.at(tensor.slot).view());
-            device = concatenated(slices, *axis, tensor.name);
-        }
+    const tensor::BinTensor& stored = (tensor.output ? first.outputs : first.inputs).at(tensor.slot);
+    tensor::TensorView logical;
+    const auto axis = tensor.dumps.size() > 1 ? output_cut_axes(first).at(tensor.slot) : std::nullopt;
+    if (axis) {
+        std::vector<tensor::TensorView> slices;
+        for (const auto& dump : tensor.dumps) slices.push_back(dump->outputs.at(tensor.slot).view());
+        logical = tensor::to_logical_layout(concatenated(slices, *axis, tensor.name),
+                                            static_cast<tensor::AscendFormat>(header.format), header.original_shape,
+                                            tensor.name, header.sub_format);
+    } else {
+        logical = tensor::logical_values(stored, header, tensor.name);
     }
-    tensor::TensorView logical = tensor::to_logical_layout(device, static_cast<tensor::AscendFormat>(header.format),
-                                                           header.original_shape, tensor.name, header.sub_format);
     // NumPy has no bfloat16: MindSpore saves such tensors as float32.
     if (logical.dtype == tensor::DType::BFloat16) return tensor::widened_to_float32(logical);
     return logical;

@@ -46,7 +46,10 @@ TensorView decode_tensor(const BinTensorHeader& header, const std::vector<std::i
                                 std::to_string(*needed) + " bytes, the data section holds " +
                                 std::to_string(blob.size())};
     }
-    const auto host = to_host_elements(blob.first(static_cast<std::size_t>(*needed)), *stored, ByteOrder::Little, owner);
+    const auto bytes = blob.first(static_cast<std::size_t>(*needed));
+    // Native little-endian elements are used in place, aligned or not (view() aligns them on request).
+    const auto host = stored->encoding == Encoding::Native ? HostElements{bytes.data(), owner}
+                                                            : to_host_elements(bytes, *stored, ByteOrder::Little, owner);
     TensorView view;
     view.dtype = stored->dtype;
     view.shape = shape;
@@ -94,9 +97,19 @@ std::vector<BinTensor> decode_tensors(const std::vector<BinTensorHeader>& header
 
 }  // namespace
 
-const TensorView& BinTensor::view() const {
+const TensorView& BinTensor::stored_view() const {
     if (error) throw *error;
     return *values;
+}
+
+TensorView BinTensor::view() const {
+    const TensorView& stored = stored_view();
+    TensorView aligned = stored;
+    const auto bytes = std::span<const std::byte>(stored.data, static_cast<std::size_t>(stored.numel()) * dtype_size(stored.dtype));
+    const auto host = to_host_elements(bytes, StoredType{stored.dtype, Encoding::Native}, ByteOrder::Little, stored.owner);
+    aligned.data = host.data;
+    aligned.owner = host.owner;
+    return aligned;
 }
 
 BinDump read_bin_dump(std::span<const std::byte> bytes, std::shared_ptr<const void> owner,

@@ -8,7 +8,7 @@
 //   const auto dump = read_bin_dump(path);           // throws msprobe::Error for a bad file
 //   for (std::size_t i = 0; i < dump.outputs.size(); ++i) {
 //       const BinTensorHeader& header = dump.header.outputs[i];   // format, original_shape, ...
-//       const TensorView& values = dump.outputs[i].view();        // throws this tensor's error
+//       const TensorView values = dump.outputs[i].view();         // throws this tensor's error
 //   }
 //
 // A problem with one tensor (an element type without decoding, a blob shorter
@@ -31,12 +31,19 @@
 namespace msprobe::tensor {
 
 struct BinTensor {
-    std::span<const std::byte> blob;   // the bytes the data section holds for it
-    std::optional<TensorView> values;  // set unless `error` is
-    std::optional<Error> error;        // E_UNSUPPORTED_DTYPE, E_SIZE_MISMATCH, E_SHAPE_MISMATCH, E_BAD_NAME
+    std::span<const std::byte> blob;  // the bytes the data section holds for it
+    // Set unless `error` is. Elements that need no widening stay where they
+    // lie in the mapped file, so they may be misaligned for their type (the
+    // data section starts wherever the header ends): only code that moves
+    // bytes (layout conversion, writers) reads them directly.
+    std::optional<TensorView> values;
+    std::optional<Error> error;  // E_UNSUPPORTED_DTYPE, E_SIZE_MISMATCH, E_SHAPE_MISMATCH, E_BAD_NAME
 
-    // The values, or throws this tensor's error.
-    const TensorView& view() const;
+    // The values aligned for their type (a copy when `values` is not), or
+    // throws this tensor's error.
+    TensorView view() const;
+    // `values`, or throws this tensor's error.
+    const TensorView& stored_view() const;
 };
 
 struct BinDump {
