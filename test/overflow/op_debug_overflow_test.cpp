@@ -15,14 +15,6 @@ using namespace msprobe::testing;
 
 namespace {
 
-// An op-debug dump: output 0 is the status record, as uint8 bytes.
-Bytes op_debug_dump(const Bytes& record) {
-    BinDumpSpec spec;
-    spec.op_name = "Node_OpDebug";
-    spec.outputs.push_back(tensor_spec(4, {record.size()}, record));
-    return encode_bin_dump(spec);
-}
-
 // An AIC record (version 0) naming task/stream, with a context id when given.
 Bytes aic_record(std::uint64_t task, std::uint64_t stream, std::uint64_t status, std::uint64_t context = 0) {
     return new_op_debug_record(0, 0, {0, stream, task, 0, context, 0, 0x1000, 0x2000, 1, 2, status});
@@ -39,14 +31,14 @@ Bytes float_dump(const std::string& op_name, std::vector<float> values) {
 // overflow of task 9 with no dump, and a digit-named op-debug file with a zero status.
 fs::path overflow_tree(const std::string& name) {
     const fs::path dir = scratch_dir("op_debug_" + name);
-    write_bytes(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100", op_debug_dump(aic_record(7, 3, 0x10)));
+    write_bytes(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100", encode_op_debug_dump(aic_record(7, 3, 0x10)));
     write_bytes(dir / "Conv2D.conv_a.7.3.1700000000000090", float_dump("net/conv_a", {2, 3}));
     write_bytes(dir / "Conv2D.conv_a.7.3.1700000000000050", float_dump("net/conv_a", {1, 2}));
     write_bytes(dir / "Add.add_b.8.3.1700000000000060", float_dump("net/add_b", {5}));
     fs::create_directories(dir / "device1");
     write_bytes(dir / "device1" / "Opdebug.Node_OpDebug.9.3.1700000000000050",
-                op_debug_dump(old_op_debug_record(3, 9, 0x80)));
-    write_bytes(dir / "999", op_debug_dump(aic_record(11, 3, 0)));
+                encode_op_debug_dump(old_op_debug_record(3, 9, 0x80)));
+    write_bytes(dir / "999", encode_op_debug_dump(aic_record(11, 3, 0)));
     write_file(dir / "mapping.csv", "999,Opdebug.Node_OpDebug.11.3.1700000000000200\n");
     return dir;
 }
@@ -94,7 +86,7 @@ TEST_CASE("a record without a non-zero status is no overflow", "[overflow][op_de
 
 TEST_CASE("a context id in the record must match the dump's extended name", "[overflow][op_debug]") {
     const fs::path dir = scratch_dir("op_debug_context");
-    write_bytes(dir / "Opdebug.Node_OpDebug.4.9.1700000000000100", op_debug_dump(aic_record(4, 9, 1, 2)));
+    write_bytes(dir / "Opdebug.Node_OpDebug.4.9.1700000000000100", encode_op_debug_dump(aic_record(4, 9, 1, 2)));
     write_bytes(dir / "Mul.mul.4.9.1700000000000010.4.1.0.0", float_dump("net/mul", {1}));
     write_bytes(dir / "Mul.mul.4.9.1700000000000020.4.2.0.0", float_dump("net/mul", {2}));
     const auto overflow = trace_op_debug_file(dir / "Opdebug.Node_OpDebug.4.9.1700000000000100");
@@ -105,7 +97,7 @@ TEST_CASE("a context id in the record must match the dump's extended name", "[ov
 TEST_CASE("a damaged op-debug file is refused naming it", "[overflow][op_debug]") {
     const fs::path dir = scratch_dir("op_debug_damaged");
     const fs::path file = dir / "Opdebug.Node_OpDebug.7.3.1700000000000100";
-    write_bytes(file, truncated(op_debug_dump(aic_record(7, 3, 1)), 3));
+    write_bytes(file, truncated(encode_op_debug_dump(aic_record(7, 3, 1)), 3));
     try {
         (void)trace_op_debug_file(file);
         FAIL("accepted");

@@ -20,17 +20,11 @@ using namespace msprobe::testing;
 
 namespace {
 
-Bytes op_debug_dump(const Bytes& record) {
-    BinDumpSpec spec;
-    spec.outputs.push_back(tensor_spec(4, {record.size()}, record));
-    return encode_bin_dump(spec);
-}
-
 // A 1x3x1x1 float16 NC1HWC0 input (C0 = 16, 13 lanes of padding holding 7) and an output with an inf.
 fs::path conv_overflow_tree(const std::string& name) {
     const fs::path dir = scratch_dir("op_debug_report_" + name);
     write_bytes(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100",
-                op_debug_dump(new_op_debug_record(0, 0, {0, 3, 7, 0, 0, 0, 0x10, 0x20, 1, 2, 0x10})));
+                encode_op_debug_dump(new_op_debug_record(0, 0, {0, 3, 7, 0, 0, 0, 0x10, 0x20, 1, 2, 0x10})));
     std::vector<std::uint16_t> input(16, 0x4700);  // 7.0 in the padding
     input[0] = 0x3C00;                             // 1.0
     input[1] = 0x4000;                             // 2.0
@@ -67,7 +61,7 @@ TEST_CASE("an overflow is described by its op, block, time stamp and the op's lo
 
 TEST_CASE("an overflow without its kernel dump keeps only the rule, kind and time stamp", "[overflow][op_debug]") {
     const fs::path dir = scratch_dir("op_debug_report_alone");
-    write_bytes(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050", op_debug_dump(old_op_debug_record(3, 9, 0x80)));
+    write_bytes(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050", encode_op_debug_dump(old_op_debug_record(3, 9, 0x80)));
     const auto entry = describe_overflow(trace_op_debug_file(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050"));
     CHECK(op_debug_summary_text({entry}) == std::string(49, '=') + "[1]" + std::string(50, '=') +
                                                 "\n [AI Core][TaskId:9][StreamId:3][Status:128]\n"

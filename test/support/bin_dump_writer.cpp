@@ -227,6 +227,17 @@ Bytes old_op_debug_record(std::uint64_t stream_id, std::uint64_t task_id, std::u
     return bytes_of(words);
 }
 
+Bytes encode_op_debug_dump(const Bytes& record) {
+    BinDumpSpec spec;
+    spec.op_name = "Node_OpDebug";
+    BinTensorSpec output;
+    output.data_type = 4;  // DT_UINT8
+    output.shape = {record.size()};
+    output.bytes = record;
+    spec.outputs.push_back(output);
+    return encode_bin_dump(spec);
+}
+
 void write_bytes(const std::filesystem::path& path, const Bytes& bytes) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary)

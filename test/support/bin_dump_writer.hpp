@@ -77,6 +77,8 @@ Bytes pack_uint1(const std::vector<int>& bits);             // most significant 
 // words kernel_code 0x1f2e, block_idx 5, `status` (the atomic-add blocks all zero).
 Bytes new_op_debug_record(std::uint32_t version, std::uint32_t acc_type, const std::vector<std::uint64_t>& words);
 Bytes old_op_debug_record(std::uint64_t stream_id, std::uint64_t task_id, std::uint64_t status);
+// An op-debug dump file: output 0 is `record`, as uint8 bytes.
+Bytes encode_op_debug_dump(const Bytes& record);
 
 void write_bytes(const std::filesystem::path& path, const Bytes& bytes);
 
