@@ -13,20 +13,14 @@ using namespace msprobe;
 using namespace msprobe::parse;
 using msprobe::testing::scratch_dir;
 
-namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-}  // namespace
-
 TEST_CASE("spec 5: pt on [1, 2, 3, 4, 5] writes data.npy.txt", "[parse]") {
     const auto dir = scratch_dir("parse_pt_txt");
     testing::write_npy_i64(dir / "data.npy", {5}, {1, 2, 3, 4, 5});
     std::ostringstream out;
     run_shell_command("pt -n " + (dir / "data.npy").string(), out);
     CHECK(testing::read_file_text(dir / "data.npy.txt") == "1 2 3 4 5\n");  // one row of the last dimension
-    CHECK(contains(out.str(), "[Shape: (5,)] [Dtype: int64] [Max: 5] [Min: 1] [Mean: 3.0]\n"));
-    CHECK(contains(out.str(), "TextFile: " + (dir / "data.npy").string() + ".txt\n"));
+    CHECK_THAT(out.str(), Catch::Contains("[Shape: (5,)] [Dtype: int64] [Max: 5] [Min: 1] [Mean: 3.0]\n"));
+    CHECK_THAT(out.str(), Catch::Contains("TextFile: " + (dir / "data.npy").string() + ".txt\n"));
 }
 
 TEST_CASE("spec 5: argument splitting and the invalid-command message", "[parse]") {
@@ -47,9 +41,9 @@ TEST_CASE("the shell refuses kernel-dump commands and reports usage without leav
     std::ostringstream out;
     CHECK(run_interactive_shell(in, out) == 0);
     const std::string text = out.str();
-    CHECK(contains(text, "dc requires CANN msaccucmp.py (not bundled)"));
-    CHECK(contains(text, "cad requires CANN msaccucmp.py (not bundled)"));
-    CHECK(contains(text, "usage: cn -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH"));
-    CHECK(contains(text, "/no/such/file.npy: The path does not exist.\nCommand execution failed\n"));
-    CHECK_FALSE(contains(text, "never"));
+    CHECK_THAT(text, Catch::Contains("dc requires CANN msaccucmp.py (not bundled)"));
+    CHECK_THAT(text, Catch::Contains("cad requires CANN msaccucmp.py (not bundled)"));
+    CHECK_THAT(text, Catch::Contains("usage: cn -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH"));
+    CHECK_THAT(text, Catch::Contains("/no/such/file.npy: The path does not exist.\nCommand execution failed\n"));
+    CHECK_THAT(text, !Catch::Contains("never"));
 }

@@ -15,12 +15,6 @@ using namespace msprobe;
 using namespace msprobe::parse;
 using msprobe::testing::scratch_dir;
 
-namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-}  // namespace
-
 TEST_CASE("parse FILE: summary, nan/inf counts, head, empty tensor", "[parse]") {
     const auto dir = scratch_dir("parse_summary");
     const float inf = std::numeric_limits<float>::infinity();
@@ -29,15 +23,15 @@ TEST_CASE("parse FILE: summary, nan/inf counts, head, empty tensor", "[parse]") 
     options.inputs = {dir / "x.npy"};
     ParseResult r = run_parse(options);
     CHECK(r.exit_code == 0);
-    CHECK(contains(r.out, "[Shape: (2, 3)] [Dtype: float32] [Max: nan] [Min: nan] [Mean: nan]\n"));
-    CHECK(contains(r.out, "[NaN: 1] [+Inf: 1] [-Inf: 1]\n"));
-    CHECK(contains(r.out, "0     1.0 -2.0 inf nan -inf 0.5\n"));
+    CHECK_THAT(r.out, Catch::Contains("[Shape: (2, 3)] [Dtype: float32] [Max: nan] [Min: nan] [Mean: nan]\n"));
+    CHECK_THAT(r.out, Catch::Contains("[NaN: 1] [+Inf: 1] [-Inf: 1]\n"));
+    CHECK_THAT(r.out, Catch::Contains("0     1.0 -2.0 inf nan -inf 0.5\n"));
 
     testing::write_npy_f32(dir / "empty.npy", {0}, {});
     options.inputs = {dir / "empty.npy"};
     r = run_parse(options);
     CHECK(r.exit_code == 0);
-    CHECK(contains(r.out, "[Shape: (0,)] [Dtype: float32] (empty)\n"));
+    CHECK_THAT(r.out, Catch::Contains("[Shape: (0,)] [Dtype: float32] (empty)\n"));
 }
 
 TEST_CASE("parse A B: the diff's exit code, json, and --txt beside each tensor once", "[parse]") {
@@ -50,7 +44,7 @@ TEST_CASE("parse A B: the diff's exit code, json, and --txt beside each tensor o
     options.txt = true;
     ParseResult same = run_parse(options);
     CHECK(same.exit_code == kExitOk);
-    CHECK(contains(same.out, "AllClose: True\n"));
+    CHECK_THAT(same.out, Catch::Contains("AllClose: True\n"));
     CHECK(same.warnings.empty());
     CHECK(testing::read_file_text(dir / "a.npy.txt") == "1 2\n3 4\n");
     CHECK(testing::read_file_text(dir / "b.npy.txt") == "1 2\n3 4\n");
@@ -60,7 +54,7 @@ TEST_CASE("parse A B: the diff's exit code, json, and --txt beside each tensor o
     const ParseResult differ = run_parse(options);
     CHECK(differ.exit_code == kExitComparisonFailed);
     CHECK(differ.out.starts_with("{"));
-    CHECK(contains(differ.out, "\"allclose\": false"));
+    CHECK_THAT(differ.out, Catch::Contains("\"allclose\": false"));
     // a.npy.txt exists: not written again, and said so.
     CHECK(differ.warnings == std::vector<std::string>{exists_message(dir / "a.npy.txt")});
     CHECK(testing::read_file_text(dir / "c.npy.txt") == "1 2\n3 5\n");

@@ -25,7 +25,6 @@ using msprobe::testing::scratch_dir;
 namespace {
 
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -51,10 +50,10 @@ TEST_CASE("spec 2.3: cn worked example (float32)", "[parse]") {
 
     // spec 4.4: the text of `parse a b`
     const std::string text = diff_text(d, "a.npy", "b.npy", {});
-    CHECK(contains(text, "Left:   a.npy   [Shape: (5,)] [Dtype: float32] [Max: 5.0] [Min: 1.0] [Mean: 3.0]\n"));
-    CHECK(contains(text, "Right:  b.npy   [Shape: (5,)] [Dtype: float32] [Max: 4.0] [Min: -5.0] [Mean: 1.0202]\n"));
-    CHECK(contains(text, "NumCnt:   5\nAllClose: False\nCosSim:   0.095866345\nErrorPer: 0.4  (rl= 0.001, al= 0.001)\n"
-                         "MaxAbsErr: 10.0\nMaxRelErr: 2.0\n"));
+    CHECK_THAT(text, Catch::Contains("Left:   a.npy   [Shape: (5,)] [Dtype: float32] [Max: 5.0] [Min: 1.0] [Mean: 3.0]\n"));
+    CHECK_THAT(text, Catch::Contains("Right:  b.npy   [Shape: (5,)] [Dtype: float32] [Max: 4.0] [Min: -5.0] [Mean: 1.0202]\n"));
+    CHECK_THAT(text, Catch::Contains("NumCnt:   5\nAllClose: False\nCosSim:   0.095866345\nErrorPer: 0.4  (rl= 0.001, al= 0.001)\n"
+                                     "MaxAbsErr: 10.0\nMaxRelErr: 2.0\n"));
 }
 
 TEST_CASE("planted differences: the largest errors are found where they were put", "[parse]") {
@@ -97,9 +96,9 @@ TEST_CASE("planted differences: the largest errors are found where they were put
     CHECK(d.histogram->counts[1] + d.histogram->counts[2] + d.histogram->counts[3] == 39);
 
     const std::string text = diff_text(d, "npu.npy", "bench.pt", {});
-    CHECK(contains(text, "at (2, 1, 3)  left="));
-    CHECK(contains(text, "at (0, 2, 4)  left=0.5 right=0.01"));
-    CHECK(contains(text, "Relative error histogram:"));
+    CHECK_THAT(text, Catch::Contains("at (2, 1, 3)  left="));
+    CHECK_THAT(text, Catch::Contains("at (0, 2, 4)  left=0.5 right=0.01"));
+    CHECK_THAT(text, Catch::Contains("Relative error histogram:"));
 }
 
 TEST_CASE("msprobe's pt output on the fixture tensor: rows, summary and txt", "[parse][fixtures]") {
@@ -169,9 +168,9 @@ TEST_CASE("cn's panel and the JSON of a diff", "[parse][tensor_report]") {
     const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
     const std::string cn = cn_text(d, "a.npy", "b.npy", {}, "a.npy.txt");
     CHECK(cn.starts_with("Error Item Table\nIndex  Left  Right  Diff\n2      3.0   4.0    1.0\nTop Item Table\n"));
-    CHECK(contains(cn, "Left:\n ├─ NpyFile: a.npy\n ├─ TxtFile: a.npy.txt\n └─ NpySpec: [Shape: (3,)] [Dtype: float32] "
-                       "[Max: 3.0] [Min: 1.0] [Mean: 2.0]\n"));
-    CHECK(contains(cn, "Right:\n ├─ NpyFile: b.npy\n └─ NpySpec: "));
+    CHECK_THAT(cn, Catch::Contains("Left:\n ├─ NpyFile: a.npy\n ├─ TxtFile: a.npy.txt\n └─ NpySpec: [Shape: (3,)] [Dtype: float32] "
+                                   "[Max: 3.0] [Min: 1.0] [Mean: 2.0]\n"));
+    CHECK_THAT(cn, Catch::Contains("Right:\n ├─ NpyFile: b.npy\n └─ NpySpec: "));
     CHECK(cn.ends_with("ErrorPer: 0.3333333333333333  (rl= 0.001, al= 0.001)\n"));
 
     const auto json = nlohmann::json::parse(diff_json(d, "a.npy", "b.npy", {}, {"a warning"}));
