@@ -81,7 +81,7 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
 // Two dump files: msprobe ignores -da there; we analyse the pair as one rank.
 RankJob rank_job_of_files(const compare::DumpFilePair& config) {
     for (const auto& p : {config.npu_json, config.bench_json}) {
-        if (p.filename() != "dump.json") throw Error(p.string(), "-da compares dump.json files");
+        if (p.filename() != "dump.json") throw Error(p.string(), "the first-difference analysis compares dump.json files");
     }
     RankJob job;
     const std::string parent = config.npu_json.parent_path().filename().string();
@@ -109,21 +109,21 @@ struct FlavourName {
     const char* operator()(const compare::SinglePointDirs&) const { return "a static-graph single-point (common)"; }
 };
 
-}  // namespace
+std::vector<RankJob> rank_jobs_of(const DiffAnalyzeInput& input) {
+    if (const auto* dirs = std::get_if<compare::StepDirs>(&input)) return rank_jobs_of_dirs(dirs->npu_dir, dirs->bench_dir);
+    return {rank_job_of_files(std::get<compare::DumpFilePair>(input))};
+}
 
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool) {
-    log::info("Start finding first diff node......");
-    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
-    std::vector<RankJob> jobs;
-    if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) {
-        jobs = rank_jobs_of_dirs(dirs->npu_dir, dirs->bench_dir);
-    } else if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
-        log::warning("-da on two dump files: analysing the pair as a single rank.");
-        jobs.push_back(rank_job_of_files(*files));
-    } else {
-        throw Error(options.input_path.string(),
-                    fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
-    }
+bool is_directory_input(const fs::path& path) {
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (!fs::exists(status)) throw Error(path.string(), "no such file or directory");
+    if (!fs::is_directory(status) && !fs::is_regular_file(status)) throw Error(path.string(), "neither a file nor a directory");
+    return fs::is_directory(status);
+}
+
+// Stages A to C over the rank pairs; every file staged until all succeeded.
+DiffAnalyzeSummary analyse(const std::vector<RankJob>& jobs, const compare::CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
 
     // Stage A: each rank's result file, staged until everything succeeded.
@@ -160,6 +160,7 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
     const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_diff());
 
     DiffAnalyzeSummary summary;
+    for (const auto& job : jobs) summary.ranks.push_back({job.rank_name, job.rank});
     std::optional<fs::path> report_path;
     if (analysis.findings.empty()) {
         log::info("Cannot find any diff node, no need to generate analyze file.");
@@ -175,8 +176,43 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
             log::info(fmt::format("[{}]Saving json file to disk: {}", jobs[i].rank_name, staged.placed(targets[i]).string()));
         }
     }
-    if (report_path) log::info(fmt::format("The analyze result is saved in: {}", staged.placed(*report_path).string()));
+    if (report_path) {
+        summary.report = staged.placed(*report_path);
+        log::info(fmt::format("The analyze result is saved in: {}", summary.report->string()));
+    }
     return summary;
+}
+
+}  // namespace
+
+DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool) {
+    log::info("Start finding first diff node......");
+    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
+    if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) return analyse(rank_jobs_of(*dirs), options, pool);
+    if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
+        log::warning("two dump files: analysing the pair as a single rank.");
+        return analyse(rank_jobs_of(*files), options, pool);
+    }
+    throw Error(options.input_path.string(),
+                fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
+}
+
+DiffAnalyzeSummary run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
+                                    ThreadPool& pool) {
+    log::info("Start finding first diff node......");
+    return analyse(rank_jobs_of(input), options, pool);
+}
+
+DiffAnalyzeInput diff_analyze_input(const fs::path& npu, const fs::path& bench) {
+    const bool npu_dir = is_directory_input(npu);
+    if (is_directory_input(bench) != npu_dir) {
+        throw Error(bench.string(), fmt::format("is a {} while {} is a {}: give two step directories or two dump.json "
+                                                "files",
+                                                npu_dir ? "file" : "directory", npu.string(),
+                                                npu_dir ? "directory" : "file"));
+    }
+    if (npu_dir) return compare::StepDirs{npu, bench};
+    return compare::DumpFilePair{npu, bench, std::nullopt};
 }
 
 }  // namespace msprobe::first_diff
