@@ -1,10 +1,12 @@
 // diff_analyze: compare -da as a subcommand of its own. The sides come as
-// -tp/-gp (two step directories or two dump.json files) or as a compare.json
+// -tp/-gp (two step directories, two dump roots or two dump.json files) or as a compare.json
 // (-i); the same job writes the same files, then a screen names each rank's
 // first differing API.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -50,7 +52,7 @@ Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
         "diff_analyze", "Find the first API whose outputs differ from the bench, over all ranks (compare -da as a "
                         "subcommand); writes compare_result_rank*_{timestamp}.json and diff_analyze_{ns}.json");
     cmd->add_option("--target_path", flags->target,
-                    "-tp: the NPU side: a step directory (rank, rank0, ... folders) or a dump.json");
+                    "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, ...: each step into <output>/<step>) or a dump.json");
     cmd->add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp");
     cmd->add_option("-i,--input_path", flags->input,
                     "instead of -tp/-gp: a compare.json naming npu_path and bench_path (as compare -da reads it)");
@@ -69,19 +71,20 @@ Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
         if (!flags->output.empty()) options.output_dir = flags->output;
         options.strict_compat = flags->strict_compat;
         ThreadPool pool(worker_threads(flags->jobs));
-        first_diff::DiffAnalyzeSummary summary;
+        std::vector<first_diff::DiffAnalyzeSummary> steps;
         if (flags->input.empty()) {
-            summary = first_diff::run_diff_analyze(first_diff::diff_analyze_input(flags->target, flags->golden),
-                                                   options, pool);
+            steps = first_diff::run_diff_analyze(first_diff::diff_analyze_input(flags->target, flags->golden), options,
+                                                 pool);
         } else {
             expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
             options.input_path = flags->input;
-            summary = first_diff::run_compare_diff_analyze(options, pool);
+            steps.push_back(first_diff::run_compare_diff_analyze(options, pool));
         }
         log::info("msprobe diff_analyze ends successfully.");
-        std::fputs(first_diff::diff_screen_text(first_diff::rank_verdicts(summary), summary).c_str(), stdout);
+        std::fputs(first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps).c_str(), stdout);
         std::fflush(stdout);
-        if (flags->fail_on == "diff" && summary.found) {
+        const bool found = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.found; });
+        if (flags->fail_on == "diff" && found) {
             std::fputs("msprobe diff_analyze: --fail-on diff: a rank differs from the bench\n", stderr);
             return static_cast<int>(kExitComparisonFailed);
         }

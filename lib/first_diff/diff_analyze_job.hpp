@@ -15,8 +15,15 @@
 
 namespace msprobe::first_diff {
 
-// What is analysed: every rank pair of two step directories, or two dump.json files as one rank.
-using DiffAnalyzeInput = std::variant<compare::StepDirs, compare::DumpFilePair>;
+// Two dump roots (step0, step1, ... folders of rank folders): every step found on both sides.
+struct DumpRootDirs {
+    std::filesystem::path npu_dir;
+    std::filesystem::path bench_dir;
+};
+
+// What is analysed: every rank pair of two step directories or of each common
+// step of two dump roots, or two dump.json files as one rank.
+using DiffAnalyzeInput = std::variant<compare::StepDirs, compare::DumpFilePair, DumpRootDirs>;
 
 struct AnalysedRank {
     std::string name;  // the NPU rank directory name: "rank", "rank3"
@@ -24,6 +31,7 @@ struct AnalysedRank {
 };
 
 struct DiffAnalyzeSummary {
+    std::string step;                            // "step0" of dump roots; "" otherwise
     std::vector<std::filesystem::path> written;  // per-rank results, then the analysis file if any
     bool found = false;                          // a first differing node was found
     std::vector<AnalysedRank> ranks;             // the ranks compared, in rank order
@@ -38,12 +46,13 @@ struct DiffAnalyzeSummary {
 DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool);
 
 // The same analysis of two sides named directly (options.input_path is not
-// read); the same files, all or none.
-DiffAnalyzeSummary run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
+// read): the same files, all or none; dump roots write each step's into
+// <output_dir>/<step>. One summary per step analysed.
+std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
                                     ThreadPool& pool);
 
-// Two paths given on the command line: two step directories or two dump.json
-// files. Throws msprobe::Error naming the path that is missing or of the
+// Two paths given on the command line: two step directories, two dump roots
+// (a directory holding a step0, step1, ... folder) or two dump.json files. Throws msprobe::Error naming the path that is missing or of the
 // other kind.
 DiffAnalyzeInput diff_analyze_input(const std::filesystem::path& npu, const std::filesystem::path& bench);
 

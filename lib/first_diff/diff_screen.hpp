@@ -12,15 +12,15 @@
 namespace msprobe::first_diff {
 
 struct RankVerdict {
-    std::string rank_name;                 // "rank", "rank1"
+    std::string rank_name;                 // "rank", "rank1"; "step0/rank1" for the steps of dump roots
     std::optional<std::string> first_api;  // the rank's first differing node; none: no difference
     std::string stack_frame;               // the model's frame of its stack, or empty
 };
 
-// One verdict per analysed rank, in rank order. Throws msprobe::Error when
-// the analysis file cannot be read back.
-std::vector<RankVerdict> rank_verdicts(const DiffAnalyzeSummary& summary);
+// One verdict per analysed rank, in step and rank order. Throws
+// msprobe::Error when an analysis file cannot be read back.
+std::vector<RankVerdict> rank_verdicts(const std::vector<DiffAnalyzeSummary>& steps);
 
-std::string diff_screen_text(const std::vector<RankVerdict>& verdicts, const DiffAnalyzeSummary& summary);
+std::string diff_screen_text(const std::vector<RankVerdict>& verdicts, const std::vector<DiffAnalyzeSummary>& steps);
 
 }  // namespace msprobe::first_diff

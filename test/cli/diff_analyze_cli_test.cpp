@@ -1,5 +1,6 @@
 // diff_analyze as a user runs it: the files of compare -da, byte for byte,
-// from either spelling of its inputs (-tp/-gp or -i compare.json), the screen
+// from every spelling of its inputs (-tp/-gp step directories or dump roots,
+// -i compare.json), the screen
 // naming each rank's first differing API, --fail-on diff's exit codes, and
 // msprobe's -da outputs on every fixture case that has one.
 #include <catch2/catch.hpp>
@@ -77,6 +78,33 @@ TEST_CASE("diff_analyze writes what compare -da writes, from -tp/-gp and from -i
           std::string::npos);
     CHECK(screen.find("  rank3: no difference\nWritten:\n  by_paths/compare_result_rank0_") != std::string::npos);
     CHECK(screen.find("  by_paths/diff_analyze_") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("diff_analyze on two dump roots analyses every step into its own folder", "[cli][first_diff]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_diff_analyze_roots");
+    generate(dir, false);
+    for (const char* side : {"npu", "bench"}) fs::copy(dir / side / "step0", dir / side / "step1", fs::copy_options::recursive);
+    const fs::path npu_rank2 = dir / "npu/step1/rank2/dump.json";
+    const std::string planted = msprobe::testing::nth_compute_forward(npu_rank2, 5);
+    msprobe::testing::plant_divergence(npu_rank2, planted, 3.0);
+
+    const auto r = run_msprobe({"diff_analyze", "-tp", "npu", "-gp", "bench", "-o", "out", "--fail-on", "diff"}, dir);
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("Analysed 8 rank(s) in 2 step(s): first difference at 1 rank(s).\n  step0/rank0: no difference\n") !=
+          std::string::npos);
+    CHECK(r.out.find("  step1/rank1: no difference\n  step1/rank2: " + planted + "\n") != std::string::npos);
+    // Each step as compare -da gives it.
+    msprobe::testing::write_text(dir / "compare_dir_step1.json", R"({"npu_path": "npu/step1", "bench_path": "bench/step1"})");
+    for (const std::string step : {"step0", "step1"}) {
+        const auto da =
+            run_msprobe({"compare", "-i", "compare_dir_" + step + ".json", "-o", "by_compare_" + step, "-da"}, dir);
+        REQUIRE(da.exit_code == 0);
+    }
+    require_same_outputs(dir / "by_compare_step0", dir / "out/step0");
+    require_same_outputs(dir / "by_compare_step1", dir / "out/step1");
+    CHECK(names_in(dir / "out") == std::vector<std::string>{"step0", "step1"});
     fs::remove_all(dir);
 }
 
@@ -167,13 +195,17 @@ TEST_CASE("diff_analyze reproduces msprobe's -da outputs on the fixture cases", 
                                         scratch);
             const auto r2 = run_msprobe(
                 {"-f", "pytorch", "diff_analyze", "-i", (c.dumps / c.compare_json).string(), "-o", "by_json"}, scratch);
-            INFO(r1.err << r2.err);
+            const auto r3 = run_msprobe(
+                {"diff_analyze", "-tp", (c.dumps / "npu").string(), "-gp", (c.dumps / "bench").string(), "-o", "by_root"},
+                scratch);
+            INFO(r1.err << r2.err << r3.err);
             REQUIRE(r1.exit_code == 0);
             REQUIRE(r2.exit_code == 0);
+            REQUIRE(r3.exit_code == 0);
             require_same_files(c.expected, scratch / "by_paths");
             require_same_files(c.expected, scratch / "by_json");
-            fs::remove_all(scratch / "by_paths");
-            fs::remove_all(scratch / "by_json");
+            require_same_files(c.expected, scratch / "by_root" / c.step);
+            for (const char* out : {"by_paths", "by_json", "by_root"}) fs::remove_all(scratch / out);
         }
     }
     fs::remove_all(scratch);
