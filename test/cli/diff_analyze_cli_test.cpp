@@ -142,7 +142,7 @@ TEST_CASE("diff_analyze --fail-on diff: 1 with a difference, 0 without, 2 on bad
     }
 }
 
-TEST_CASE("diff_analyze refuses a mix of input spellings", "[cli][first_diff]") {
+TEST_CASE("diff_analyze refuses a mix of input spellings and lists its flags", "[cli][first_diff]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_diff_analyze_usage");
     generate(dir, false);
     const auto both = run_msprobe({"diff_analyze", "-i", "compare_dir_step0.json", "-tp", "npu/step0", "-gp",
@@ -158,6 +158,13 @@ TEST_CASE("diff_analyze refuses a mix of input spellings", "[cli][first_diff]") 
     CHECK(half.err.find("-tp/--target_path needs -gp/--golden_path") != std::string::npos);
     CHECK(kinds.err.find("is a file while npu/step0 is a directory") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "output"));
+
+    const auto help = run_msprobe({"diff_analyze", "--help"}, dir);
+    CHECK(help.exit_code == 0);
+    for (const char* flag : {"--target_path", "--golden_path", "--input_path", "--output_path", "--fail-on"}) {
+        CHECK(help.out.find(flag) != std::string::npos);
+    }
+    CHECK(run_msprobe({"--help"}, dir).out.find("diff_analyze") != std::string::npos);
     fs::remove_all(dir);
 }
 
