@@ -52,7 +52,8 @@ Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
         "diff_analyze", "Find the first API whose outputs differ from the bench, over all ranks (compare -da as a "
                         "subcommand); writes compare_result_rank*_{timestamp}.json and diff_analyze_{ns}.json");
     cmd->add_option("--target_path", flags->target,
-                    "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, ...: each step into <output>/<step>) or a dump.json");
+                    "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, "
+                    "...: each step into <output>/<step>) or a dump.json");
     cmd->add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp");
     cmd->add_option("-i,--input_path", flags->input,
                     "instead of -tp/-gp: a compare.json naming npu_path and bench_path (as compare -da reads it)");
