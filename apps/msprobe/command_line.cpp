@@ -190,6 +190,7 @@ const std::unordered_map<std::string, std::string>& single_dash_aliases() {
     static const std::unordered_map<std::string, std::string> aliases = {
         {"-hl", "--highlight"},      {"-am", "--api_mapping"},     {"-cm", "--cell_mapping"},
         {"-dm", "--data_mapping"},   {"-lm", "--layer_mapping"},   {"-da", "--diff_analyze"},
+        {"-tp", "--target_path"},    {"-gp", "--golden_path"},
         {"-config", "--config"},     {"-api_info", "--api_info"},  {"-save_error_data", "--save_error_data"},
         {"-csv_path", "--csv_path"},         {"-npu", "--npu_csv_path"},   {"-gpu", "--gpu_csv_path"},
         {"-forward", "--forward_input_file"}, {"-backward", "--backward_input_file"},

@@ -20,6 +20,8 @@ using Runner = std::function<int()>;
 // compare: msprobe -f pytorch compare -i compare.json -o out [-s] [-c] [-f] [-hl] ...
 Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
 
+// diff_analyze: msprobe [-f pytorch] diff_analyze -tp NPU -gp BENCH | -i compare.json [-o DIR] [--fail-on diff]
+Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global);
 // overflow_check: msprobe overflow_check -i DUMP [-o DIR] [--format text|json|csv] [--fail-on overflow] ...
 Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& global);
 // nan_analyze: msprobe -f pytorch nan_analyze -i <step dir> [-o <out dir>]

@@ -10,6 +10,7 @@ using msprobe::cli::Subcommand;
 
 constexpr Subcommand kSubcommands[] = {
     {"compare", &msprobe::cli::add_compare_command},
+    {"diff_analyze", &msprobe::cli::add_diff_analyze_command},
     {"overflow_check", &msprobe::cli::add_overflow_check_command},
     {"nan_analyze", &msprobe::cli::add_nan_analyze_command},
     {"merge_result", &msprobe::cli::add_merge_result_command},

@@ -81,7 +81,7 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
 // Two dump files: msprobe ignores -da there; we analyse the pair as one rank.
 RankJob rank_job_of_files(const compare::DumpFilePair& config) {
     for (const auto& p : {config.npu_json, config.bench_json}) {
-        if (p.filename() != "dump.json") throw Error(p.string(), "-da compares dump.json files");
+        if (p.filename() != "dump.json") throw Error(p.string(), "the first-difference analysis compares dump.json files");
     }
     RankJob job;
     const std::string parent = config.npu_json.parent_path().filename().string();
@@ -109,40 +109,95 @@ struct FlavourName {
     const char* operator()(const compare::SinglePointDirs&) const { return "a static-graph single-point (common)"; }
 };
 
-}  // namespace
-
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool) {
-    log::info("Start finding first diff node......");
-    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
+// One step's rank pairs and, once staged, where its files go.
+struct StepRun {
+    std::string step;  // "" unless the step of a dump root
+    fs::path out_dir;
     std::vector<RankJob> jobs;
-    if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) {
-        jobs = rank_jobs_of_dirs(dirs->npu_dir, dirs->bench_dir);
-    } else if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
-        log::warning("-da on two dump files: analysing the pair as a single rank.");
-        jobs.push_back(rank_job_of_files(*files));
-    } else {
-        throw Error(options.input_path.string(),
-                    fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
-    }
-    report::check_output_dir(options.output_dir);
+    std::vector<std::optional<fs::path>> results;  // per job: the staged result, none when no row matched
+    std::vector<fs::path> targets;                 // per job: the result's name
+    std::optional<fs::path> report;                // the analysis file's name, when something differs
+};
 
-    // Stage A: each rank's result file, staged until everything succeeded.
+bool is_step_name(const std::string& name) {
+    static const std::regex kStepName("^step(?:0|[1-9][0-9]{0,9})$");  // a number that fits
+    return std::regex_match(name, kStepName);
+}
+
+// The step folders of a dump root in step order; empty when it has none.
+std::vector<fs::path> step_dirs(const fs::path& root) {
+    std::vector<std::pair<long long, fs::path>> steps;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(root, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (is_step_name(name) && entry.is_directory(ec)) {
+            steps.emplace_back(std::stoll(name.substr(4)), entry.path());
+        }
+    }
+    if (ec) throw Error(root.string(), fmt::format("cannot list: {}", ec.message()));
+    std::sort(steps.begin(), steps.end());
+    std::vector<fs::path> out;
+    for (auto& s : steps) out.push_back(std::move(s.second));
+    return out;
+}
+
+std::vector<StepRun> step_runs_of_roots(const DumpRootDirs& roots, const fs::path& output_dir) {
+    std::vector<StepRun> runs;
+    for (const auto& npu_step : step_dirs(roots.npu_dir)) {
+        const std::string step = npu_step.filename().string();
+        const fs::path bench_step = roots.bench_dir / step;
+        if (!fs::is_directory(bench_step)) {
+            log::warning(fmt::format("{}: no such step directory; skipping {}.", bench_step.string(), step));
+            continue;
+        }
+        runs.push_back({step, output_dir / step, rank_jobs_of_dirs(npu_step, bench_step), {}, {}, {}});
+    }
+    if (runs.empty()) {
+        throw Error(roots.npu_dir.string(),
+                    fmt::format("no step directory (step0, step1, ...) is on both sides (the other: {})",
+                                roots.bench_dir.string()));
+    }
+    return runs;
+}
+
+std::vector<StepRun> step_runs_of(const DiffAnalyzeInput& input, const fs::path& output_dir) {
+    if (const auto* roots = std::get_if<DumpRootDirs>(&input)) return step_runs_of_roots(*roots, output_dir);
+    if (const auto* dirs = std::get_if<compare::StepDirs>(&input)) {
+        return {{"", output_dir, rank_jobs_of_dirs(dirs->npu_dir, dirs->bench_dir), {}, {}, {}}};
+    }
+    return {{"", output_dir, {rank_job_of_files(std::get<compare::DumpFilePair>(input))}, {}, {}, {}}};
+}
+
+bool is_directory_input(const fs::path& path) {
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (!fs::exists(status)) throw Error(path.string(), "no such file or directory");
+    if (!fs::is_directory(status) && !fs::is_regular_file(status)) throw Error(path.string(), "neither a file nor a directory");
+    return fs::is_directory(status);
+}
+
+// Stages A to C of one step into `staged`: its per-rank results and, when
+// something differs, the analysis file.
+void stage_step(StepRun& run, const compare::CompareOptions& options, ThreadPool& pool, report::StagedFiles& staged) {
+    report::check_output_dir(run.out_dir);
+
+    // Stage A: each rank's result file.
     log::info("Start comparing data ......");
     const DiffCheckConfig check = DiffCheckConfig::builtin();
-    report::StagedFiles staged;
-    std::vector<std::optional<fs::path>> results(jobs.size());
-    std::vector<fs::path> targets(jobs.size());
+    const auto& jobs = run.jobs;
+    run.results.assign(jobs.size(), std::nullopt);
+    run.targets.assign(jobs.size(), fs::path());
     pool.parallel_for(static_cast<std::int64_t>(jobs.size()), [&](std::int64_t i) {
         const RankJob& job = jobs[static_cast<std::size_t>(i)];
         const fs::path target =
-            options.output_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, local_timestamp());
+            run.out_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, local_timestamp());
         bool written = false;
         const fs::path temp = staged.stage(target, [&](const fs::path& file) {
             written = write_rank_result(job.dumps, check, file);
         });
         if (written) {
-            results[static_cast<std::size_t>(i)] = temp;
-            targets[static_cast<std::size_t>(i)] = target;
+            run.results[static_cast<std::size_t>(i)] = temp;
+            run.targets[static_cast<std::size_t>(i)] = target;
         } else {
             staged.discard(target);  // no row matched: this rank has no result file
         }
@@ -152,31 +207,83 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
     // Stages B and C: this run's results only (never stale files of earlier runs).
     std::map<std::int64_t, fs::path> files;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (results[i]) files[jobs[i].rank] = *results[i];
+        if (run.results[i]) files[jobs[i].rank] = *run.results[i];
     }
     const ResultReadOptions read_options{options.strict_compat};
     std::vector<RankOps> ranks;
     for (const auto& [rank, file] : files) ranks.push_back(read_rank_results(file, rank, read_options));
     const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_diff());
-
-    DiffAnalyzeSummary summary;
-    std::optional<fs::path> report_path;
     if (analysis.findings.empty()) {
         log::info("Cannot find any diff node, no need to generate analyze file.");
-    } else {
-        report_path = options.output_dir / fmt::format("diff_analyze_{}.json", epoch_nanoseconds());
-        staged.stage(*report_path,
-                     [&](const fs::path& file) { write_diff_report(analysis.findings, ranks, files, file); });
+        return;
+    }
+    run.report = run.out_dir / fmt::format("diff_analyze_{}.json", epoch_nanoseconds());
+    staged.stage(*run.report, [&](const fs::path& file) { write_diff_report(analysis.findings, ranks, files, file); });
+}
+
+// A committed step: the files under the names they were placed at.
+DiffAnalyzeSummary placed_summary(const StepRun& run, const report::StagedFiles& staged) {
+    DiffAnalyzeSummary summary;
+    summary.step = run.step;
+    for (std::size_t i = 0; i < run.jobs.size(); ++i) {
+        summary.ranks.push_back({run.jobs[i].rank_name, run.jobs[i].rank});
+        if (!run.results[i]) continue;
+        summary.written.push_back(staged.placed(run.targets[i]));
+        log::info(fmt::format("[{}]Saving json file to disk: {}", run.jobs[i].rank_name, summary.written.back().string()));
+    }
+    if (run.report) {
         summary.found = true;
+        summary.report = staged.placed(*run.report);
+        summary.written.push_back(*summary.report);
+        log::info(fmt::format("The analyze result is saved in: {}", summary.report->string()));
     }
-    summary.written = staged.commit();
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (results[i]) {
-            log::info(fmt::format("[{}]Saving json file to disk: {}", jobs[i].rank_name, staged.placed(targets[i]).string()));
-        }
-    }
-    if (report_path) log::info(fmt::format("The analyze result is saved in: {}", staged.placed(*report_path).string()));
     return summary;
+}
+
+// Every step staged, then all files placed at once.
+std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare::CompareOptions& options,
+                                        ThreadPool& pool) {
+    report::StagedFiles staged;
+    for (auto& run : runs) stage_step(run, options, pool, staged);
+    staged.commit();
+    std::vector<DiffAnalyzeSummary> summaries;
+    for (const auto& run : runs) summaries.push_back(placed_summary(run, staged));
+    return summaries;
+}
+
+}  // namespace
+
+DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool) {
+    log::info("Start finding first diff node......");
+    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
+    if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) {
+        return analyse(step_runs_of(*dirs, options.output_dir), options, pool).front();
+    }
+    if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
+        log::warning("two dump files: analysing the pair as a single rank.");
+        return analyse(step_runs_of(*files, options.output_dir), options, pool).front();
+    }
+    throw Error(options.input_path.string(),
+                fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
+}
+
+std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
+                                                 ThreadPool& pool) {
+    log::info("Start finding first diff node......");
+    return analyse(step_runs_of(input, options.output_dir), options, pool);
+}
+
+DiffAnalyzeInput diff_analyze_input(const fs::path& npu, const fs::path& bench) {
+    const bool npu_dir = is_directory_input(npu);
+    if (is_directory_input(bench) != npu_dir) {
+        throw Error(bench.string(), fmt::format("is a {} while {} is a {}: give two step directories or two dump.json "
+                                                "files",
+                                                npu_dir ? "file" : "directory", npu.string(),
+                                                npu_dir ? "directory" : "file"));
+    }
+    if (npu_dir && !step_dirs(npu).empty()) return DumpRootDirs{npu, bench};
+    if (npu_dir) return compare::StepDirs{npu, bench};
+    return compare::DumpFilePair{npu, bench, std::nullopt};
 }
 
 }  // namespace msprobe::first_diff

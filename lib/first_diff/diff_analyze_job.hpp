@@ -1,17 +1,41 @@
 #pragma once
-// compare -da end to end (diff_analyze spec Part 1): per-rank first-diff
-// compares (Stage A), then the analysis over their results (Stages B, C).
+// compare -da and diff_analyze end to end (diff_analyze spec Part 1):
+// per-rank first-diff compares (Stage A), then the analysis over their
+// results (Stages B, C).
+#include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
 #include <vector>
 
 #include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
+#include "compare/compare_request.hpp"
 
 namespace msprobe::first_diff {
 
+// Two dump roots (step0, step1, ... folders of rank folders): every step found on both sides.
+struct DumpRootDirs {
+    std::filesystem::path npu_dir;
+    std::filesystem::path bench_dir;
+};
+
+// What is analysed: every rank pair of two step directories or of each common
+// step of two dump roots, or two dump.json files as one rank.
+using DiffAnalyzeInput = std::variant<compare::StepDirs, compare::DumpFilePair, DumpRootDirs>;
+
+struct AnalysedRank {
+    std::string name;  // the NPU rank directory name: "rank", "rank3"
+    std::int64_t rank = 0;
+};
+
 struct DiffAnalyzeSummary {
+    std::string step;                            // "step0" of dump roots; "" otherwise
     std::vector<std::filesystem::path> written;  // per-rank results, then the analysis file if any
     bool found = false;                          // a first differing node was found
+    std::vector<AnalysedRank> ranks;             // the ranks compared, in rank order
+    std::optional<std::filesystem::path> report;  // the diff_analyze_{ns}.json written, when found
 };
 
 // Classifies the compare.json of options.input_path as compare does. Step
@@ -20,5 +44,16 @@ struct DiffAnalyzeSummary {
 // together at the end, or none: any bad input throws msprobe::Error (exit 2)
 // before a file is in place.
 DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool);
+
+// The same analysis of two sides named directly (options.input_path is not
+// read): the same files, all or none; dump roots write each step's into
+// <output_dir>/<step>. One summary per step analysed.
+std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
+                                    ThreadPool& pool);
+
+// Two paths given on the command line: two step directories, two dump roots
+// (a directory holding a step0, step1, ... folder) or two dump.json files. Throws msprobe::Error naming the path that is missing or of the
+// other kind.
+DiffAnalyzeInput diff_analyze_input(const std::filesystem::path& npu, const std::filesystem::path& bench);
 
 }  // namespace msprobe::first_diff

@@ -7,48 +7,22 @@
 #include <fmt/format.h>
 
 #include <map>
-#include <optional>
 #include <string>
 
 #include "compare/compare_options.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/nan_analyze_job.hpp"
+#include "support/analysis_outputs.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
 using namespace msprobe;
+using msprobe::testing::outputs_by_stem;
 using msprobe::testing::read_file_text;
+using msprobe::testing::require_same_files;
 
 namespace {
-
-// Our output files by their name without the timestamp, as the fixtures name them:
-// compare_result_rank1_20261125211940.json -> compare_result_rank1.json, diff_analyze_179...json -> diff_analyze.json.
-std::map<std::string, fs::path> outputs_by_stem(const fs::path& dir) {
-    std::map<std::string, fs::path> out;
-    for (const auto& entry : fs::directory_iterator(dir)) {
-        const std::string name = entry.path().filename().string();
-        const auto underscore = name.rfind('_');
-        REQUIRE(underscore != std::string::npos);
-        out[name.substr(0, underscore) + ".json"] = entry.path();
-    }
-    return out;
-}
-
-void require_same_files(const fs::path& expected_dir, const fs::path& out_dir) {
-    const auto produced = outputs_by_stem(out_dir);
-    std::size_t expected_files = 0;
-    for (const auto& entry : fs::directory_iterator(expected_dir)) {
-        const std::string name = entry.path().filename().string();
-        if (entry.path().extension() != ".json") continue;
-        ++expected_files;
-        INFO(name);
-        auto it = produced.find(name);
-        REQUIRE(it != produced.end());
-        CHECK(read_file_text(it->second) == read_file_text(entry.path()));
-    }
-    CHECK(produced.size() == expected_files);
-}
 
 first_diff::DiffAnalyzeSummary run_da(const fs::path& compare_json, const fs::path& out) {
     compare::CompareOptions options;

@@ -1,0 +1,96 @@
+// diff_analyze: compare -da as a subcommand of its own. The sides come as
+// -tp/-gp (two step directories, two dump roots or two dump.json files) or as a compare.json
+// (-i); the same job writes the same files, then a screen names each rank's
+// first differing API.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "command_line.hpp"
+#include "commands.hpp"
+#include "input_path.hpp"
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/thread_pool.hpp"
+#include "first_diff/diff_analyze_job.hpp"
+#include "first_diff/diff_screen.hpp"
+
+namespace msprobe::cli {
+
+namespace {
+
+struct DiffAnalyzeFlags {
+    std::string target;
+    std::string golden;
+    std::string input;
+    std::string output;
+    std::string fail_on;
+    bool strict_compat = false;
+    unsigned jobs = 0;
+};
+
+// Either both sides (-tp and -gp) or a compare.json (-i), never a mix.
+void check_inputs(const DiffAnalyzeFlags& flags) {
+    const bool sides = !flags.target.empty() || !flags.golden.empty();
+    if (sides && !flags.input.empty()) {
+        throw Error("", "-i/--input_path and -tp/--target_path, -gp/--golden_path exclude each other");
+    }
+    if (!sides && flags.input.empty()) {
+        throw Error("", "give -tp/--target_path and -gp/--golden_path, or -i/--input_path compare.json");
+    }
+    if (sides && flags.target.empty()) throw Error("", "-gp/--golden_path needs -tp/--target_path");
+    if (sides && flags.golden.empty()) throw Error("", "-tp/--target_path needs -gp/--golden_path");
+}
+
+}  // namespace
+
+Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
+    auto flags = std::make_shared<DiffAnalyzeFlags>();
+    CLI::App* cmd = app.add_subcommand(
+        "diff_analyze", "Find the first API whose outputs differ from the bench, over all ranks (compare -da as a "
+                        "subcommand); writes compare_result_rank*_{timestamp}.json and diff_analyze_{ns}.json");
+    cmd->add_option("--target_path", flags->target,
+                    "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, "
+                    "...: each step into <output>/<step>) or a dump.json");
+    cmd->add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp");
+    cmd->add_option("-i,--input_path", flags->input,
+                    "instead of -tp/-gp: a compare.json naming npu_path and bench_path (as compare -da reads it)");
+    cmd->add_option("-o,--output_path", flags->output, "output directory (default ./output; created if missing)")
+        ->expected(0, 1);
+    cmd->add_option("--fail-on", flags->fail_on, "diff: exit 1 when any rank has a first differing API")
+        ->check(CLI::IsMember({"diff"}));
+    add_jobs_option(cmd, flags->jobs, "worker threads (one rank each)");
+    cmd->add_flag("--strict_compat", flags->strict_compat,
+                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+
+    return [flags, &global]() {
+        check_inputs(*flags);
+        compare::CompareOptions options;
+        options.framework = global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
+        if (!flags->output.empty()) options.output_dir = flags->output;
+        options.strict_compat = flags->strict_compat;
+        ThreadPool pool(worker_threads(flags->jobs));
+        std::vector<first_diff::DiffAnalyzeSummary> steps;
+        if (flags->input.empty()) {
+            steps = first_diff::run_diff_analyze(first_diff::diff_analyze_input(flags->target, flags->golden), options,
+                                                 pool);
+        } else {
+            expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
+            options.input_path = flags->input;
+            steps.push_back(first_diff::run_compare_diff_analyze(options, pool));
+        }
+        log::info("msprobe diff_analyze ends successfully.");
+        std::fputs(first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps).c_str(), stdout);
+        std::fflush(stdout);
+        const bool found = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.found; });
+        if (flags->fail_on == "diff" && found) {
+            std::fputs("msprobe diff_analyze: --fail-on diff: a rank differs from the bench\n", stderr);
+            return static_cast<int>(kExitComparisonFailed);
+        }
+        return static_cast<int>(kExitOk);
+    };
+}
+
+}  // namespace msprobe::cli
