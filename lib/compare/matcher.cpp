@@ -118,6 +118,7 @@ std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile&
 
     const BenchIndex index(bench);
     const bool by_key_only = plan.strategy == MatchStrategy::DataMapping;
+    const bool check_shape = plan.strategy == MatchStrategy::Exact;
     std::vector<RowPair> pairs;
     pairs.reserve(npu.rows.size());
     for (std::uint32_t i = 0; i < npu.rows.size(); ++i) {
@@ -131,7 +132,7 @@ std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile&
                 pairs.push_back({i, std::int64_t{b}});
                 continue;
             }
-            if (bench.rows[b].shape != row.shape) continue;
+            if (check_shape && bench.rows[b].shape != row.shape) continue;
             matched = true;
             const bool ok = dtypes_compatible(row.dtype, bench.rows[b].dtype, cross_framework);
             pairs.push_back({i, ok ? std::int64_t{b} : kNoBench});

@@ -20,6 +20,7 @@ enum class MatchStrategy : std::uint8_t {
     Exact,        // same key and same shape text, then compatible dtypes
     Fuzzy,        // -f: keys without call counters, in dump order (fuzzy_match.hpp), then compatible dtypes
     DataMapping,  // -dm/-lm: same key only; shapes and dtypes are not checked
+    KeyThenDtype, // August's join: same key only (a shape difference is flagged later), then compatible dtypes
 };
 
 struct MatchPlan {

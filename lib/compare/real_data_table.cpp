@@ -129,6 +129,7 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
     }
     metrics::CompareOptions metric_options;
     metric_options.strict_compat = options.strict_compat;
+    metric_options.relative_epsilon = options.relative_epsilon;
     const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
         pool.parallel_for(count, body);
     };
@@ -144,6 +145,15 @@ Cell location_cell(const std::optional<metrics::ErrorLocation>& location, bool r
 }
 
 }  // namespace
+
+void require_tensor_dirs(const dump::DumpFile& npu, const dump::DumpFile& bench) {
+    std::error_code ec;
+    for (const auto* side : {&npu, &bench}) {
+        if (!std::filesystem::is_directory(side->tensor_dir(), ec)) {
+            throw Error(side->tensor_dir().string(), "tensor data directory of a tensor-task dump is missing");
+        }
+    }
+}
 
 ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                             const dump::StackFile* stack, ThreadPool& pool, const RealDataOptions& options) {

@@ -173,10 +173,12 @@ PairPlan plan_comparison(const TensorView& npu, const TensorView& bench) {
 }
 
 PairPartial accumulate_chunk(const TensorView& npu, const TensorView& bench, std::int64_t chunk_index,
-                             KernelIsa kernel) {
+                             KernelIsa kernel, RelativeEpsilon epsilon) {
     const std::int64_t begin = chunk_index * kChunkElements;
     const std::int64_t end = std::min(npu.numel(), begin + kChunkElements);
-    if (kernel == KernelIsa::Scalar) return reference_accumulate(npu, bench, begin, end);
+    if (kernel == KernelIsa::Scalar || epsilon != RelativeEpsilon::Float64) {
+        return reference_accumulate(npu, bench, begin, end, epsilon);
+    }
 
     BlockSource npu_blocks(npu);
     BlockSource bench_blocks(bench);
@@ -216,7 +218,7 @@ PairMetrics compare_tensors(const TensorView& npu, const TensorView& bench, cons
     const PairPlan plan = plan_comparison(npu, bench);
     PairPartial total;
     for (std::int64_t chunk = 0; chunk < plan.chunk_count; ++chunk) {
-        merge(total, accumulate_chunk(npu, bench, chunk, options.kernel));
+        merge(total, accumulate_chunk(npu, bench, chunk, options.kernel, options.relative_epsilon));
     }
     return finish_comparison(plan, total, npu, bench, options);
 }
@@ -227,10 +229,11 @@ PairMetrics compare_tensors(const TensorView& npu, const TensorView& bench, cons
     std::vector<PairPartial> partials(static_cast<std::size_t>(plan.chunk_count));
     if (plan.chunk_count > 1) {
         parallel_for(plan.chunk_count, [&](std::int64_t chunk) {
-            partials[static_cast<std::size_t>(chunk)] = accumulate_chunk(npu, bench, chunk, options.kernel);
+            partials[static_cast<std::size_t>(chunk)] =
+                accumulate_chunk(npu, bench, chunk, options.kernel, options.relative_epsilon);
         });
     } else if (plan.chunk_count == 1) {
-        partials[0] = accumulate_chunk(npu, bench, 0, options.kernel);
+        partials[0] = accumulate_chunk(npu, bench, 0, options.kernel, options.relative_epsilon);
     }
     PairPartial total;
     for (const PairPartial& partial : partials) merge(total, partial);  // chunk order: reproducible sums

@@ -17,6 +17,7 @@
 #include "metrics/kernel_selection.hpp"
 #include "metrics/metric_cell.hpp"
 #include "metrics/pair_partial.hpp"
+#include "metrics/relative_error.hpp"
 #include "tensor/tensor_view.hpp"
 
 namespace msprobe::metrics {
@@ -36,6 +37,9 @@ struct CompareOptions {
     bool strict_compat = false;
     // The self-checked set (kernel_selection.hpp); tests pin one.
     KernelIsa kernel = selected_kernel_isa();
+    // The August 2026 epsilon (relative_error.hpp) runs on the scalar reference:
+    // the vector kernels implement the float64 one only.
+    RelativeEpsilon relative_epsilon = RelativeEpsilon::Float64;
 };
 
 struct PairMetrics {
@@ -91,7 +95,8 @@ PairPlan plan_comparison(const tensor::TensorView& npu, const tensor::TensorView
 
 // Elements [i * kChunkElements, (i + 1) * kChunkElements) of a Streamed pair.
 PairPartial accumulate_chunk(const tensor::TensorView& npu, const tensor::TensorView& bench,
-                             std::int64_t chunk_index, KernelIsa kernel);
+                             std::int64_t chunk_index, KernelIsa kernel,
+                             RelativeEpsilon epsilon = RelativeEpsilon::Float64);
 
 // `merged` is the chunks' partials merged in chunk order (empty unless Streamed).
 PairMetrics finish_comparison(const PairPlan& plan, const PairPartial& merged, const tensor::TensorView& npu,
