@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 
 #include "common/python_text.hpp"
 #include "compare/row_cells.hpp"
@@ -98,7 +99,11 @@ bool values_equal(const Cell& a, const Cell& b) {
 class Judge {
 public:
     Judge(const ResultTable& result, const AugustRuleOptions& options)
-        : result_(result), options_(options), verdicts_(result.table.rows.size()) {}
+        : result_(result), options_(options), verdicts_(result.table.rows.size()) {
+        for (std::size_t c = 0; c < result.table.header.size(); ++c) {
+            columns_.try_emplace(result.table.header[c], static_cast<int>(c));
+        }
+    }
 
     std::vector<RowVerdict> run() {
         const std::size_t n = result_.table.rows.size();
@@ -114,8 +119,8 @@ public:
 private:
     const Cell& cell(std::size_t row, std::string_view header) const {
         static const Cell kEmpty;
-        const int c = result_.column(header);
-        return c < 0 ? kEmpty : result_.table.rows[row][static_cast<std::size_t>(c)];
+        const auto it = columns_.find(header);
+        return it == columns_.end() ? kEmpty : result_.table.rows[row][static_cast<std::size_t>(it->second)];
     }
     std::string text(std::size_t row, std::string_view header) const { return text_of(cell(row, header)); }
 
@@ -277,6 +282,7 @@ private:
 
     const ResultTable& result_;
     const AugustRuleOptions& options_;
+    std::unordered_map<std::string_view, int> columns_;  // header text → column
     std::vector<RowVerdict> verdicts_;
 };
 
