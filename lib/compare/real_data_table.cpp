@@ -130,6 +130,7 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
     metrics::CompareOptions metric_options;
     metric_options.strict_compat = options.strict_compat;
     metric_options.relative_epsilon = options.relative_epsilon;
+    metric_options.shape_before_zero_dim = options.shape_before_zero_dim;
     const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
         pool.parallel_for(count, body);
     };

@@ -19,6 +19,7 @@ struct RealDataOptions {
     bool locate = false;  // --locate: index columns of the max absolute / relative error
     bool fuzzy_match = false;    // -f: pairs whose names differ say so in Err_message
     metrics::RelativeEpsilon relative_epsilon = metrics::RelativeEpsilon::Float64;  // August: OfComputeType
+    bool shape_before_zero_dim = false;  // August: a 0-d NPU tensor must match the bench shape too
 };
 
 // A metric as msprobe writes it: the number, "Nan", or the placeholder text.

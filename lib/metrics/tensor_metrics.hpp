@@ -40,6 +40,7 @@ struct CompareOptions {
     // The August 2026 epsilon (relative_error.hpp) runs on the scalar reference:
     // the vector kernels implement the float64 one only.
     RelativeEpsilon relative_epsilon = RelativeEpsilon::Float64;
+    bool shape_before_zero_dim = false;  // plan_comparison(); set with the August epsilon
 };
 
 struct PairMetrics {
@@ -91,7 +92,10 @@ struct PairPlan {
     bool dtype_mismatch = false;
 };
 
-PairPlan plan_comparison(const tensor::TensorView& npu, const tensor::TensorView& bench);
+// `shape_before_zero_dim`: a 0-d NPU tensor against a bench of another shape is a
+// shape mismatch (msprobe from August 2026), not compared by broadcasting.
+PairPlan plan_comparison(const tensor::TensorView& npu, const tensor::TensorView& bench,
+                         bool shape_before_zero_dim = false);
 
 // Elements [i * kChunkElements, (i + 1) * kChunkElements) of a Streamed pair.
 PairPartial accumulate_chunk(const tensor::TensorView& npu, const tensor::TensorView& bench,

@@ -39,4 +39,19 @@ TEST_CASE("august epsilon reaches MaxRelativeErr and the ratios of a tensor pair
     CHECK(april.max_relative_err.value == std::ldexp(1.0, 54));
 }
 
+TEST_CASE("august epsilon holds for 0-d tensors, whose shape is checked first") {
+    using testing::make_tensor;
+    using testing::scalar_tensor;
+    CompareOptions options;
+    options.relative_epsilon = RelativeEpsilon::OfComputeType;
+    options.shape_before_zero_dim = true;
+    const auto npu = scalar_tensor(tensor::DType::Float32, 1.0);
+    CHECK(compare_tensors(npu, scalar_tensor(tensor::DType::Float32, 0.0), options).max_relative_err.value ==
+          8388608.0);
+    const auto bench = make_tensor(tensor::DType::Float32, {1.0, 1.0}, {2});
+    CHECK(compare_tensors(npu, bench, options).error == PairError::ShapeMismatch);
+    // Before, the 0-d value was broadcast against the bench.
+    CHECK_FALSE(compare_tensors(npu, bench, CompareOptions{}).error);
+}
+
 }  // namespace msprobe::metrics
