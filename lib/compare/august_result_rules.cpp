@@ -20,7 +20,8 @@ using report::Cell;
 using Level = RowVerdict::Level;
 
 constexpr const char* kInfNan = "error: There is nan/inf/-inf in the maximum or minimum value of NPU.";
-constexpr const char* kOneThousandth = "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.";
+constexpr const char* kOneThousandth =
+    "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.";
 constexpr const char* kRequiresGrad = "error: The Required_Grad of NPU and Bench are inconsistent";
 constexpr const char* kScalarParameters = "error: The scalar parameters of NPU and Bench are inconsistent.";
 constexpr const char* kDtype = "error: The dtype of NPU and Bench are inconsistent.";

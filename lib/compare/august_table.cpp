@@ -11,6 +11,7 @@
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/row_cells.hpp"
+#include "compare/summary_table.hpp"
 
 namespace msprobe::compare {
 
@@ -19,7 +20,8 @@ namespace {
 using report::Cell;
 
 // Marks the statistic cells that hold dump integers, from column `first` on.
-void mark_integers(AugustTable& table, std::size_t row, std::size_t first, const std::array<dump::StatValue, 4>& stats) {
+void mark_integers(AugustTable& table, std::size_t row, std::size_t first,
+                   const std::array<dump::StatValue, 4>& stats) {
     for (std::size_t k = 0; k < 4; ++k) {
         if (stats[k].kind == dump::StatValue::Kind::Number && stats[k].integer) {
             table.integer_cells[row] |= std::uint64_t{1} << (first + k);
@@ -40,14 +42,9 @@ void mark_stat_integers(AugustTable& table, const dump::DumpFile& npu, const dum
     }
 }
 
-ResultTable statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
-                             const dump::StackFile* stack) {
-    ResultTable result = start_table(CompareMode::Summary, npu, pairs,
-                                     {"Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
-                                      "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min",
-                                      "NPU mean", "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm",
-                                      "Requires_grad Consistent", "Result", "Err_message"},
-                                     stack != nullptr);
+ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
+    ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
     for (const auto& pair : pairs) {
         const auto& n = npu.rows[pair.npu];
         const dump::DumpRow* b = bench_row(bench, pair);
@@ -56,8 +53,7 @@ ResultTable statistics_table(const dump::DumpFile& npu, const dump::DumpFile& be
         for (std::size_t k = 0; k < 4; ++k) diffs[k] = august_statistic_diff(n.stats[k], b ? &b->stats[k] : nullptr);
         for (const auto& d : diffs) cells.emplace_back(d.diff);
         for (const auto& d : diffs) cells.emplace_back(d.relative);
-        for (const auto& s : n.stats) cells.push_back(stat_cell(s));
-        for (std::size_t k = 0; k < 4; ++k) cells.push_back(b ? stat_cell(b->stats[k]) : Cell(kNotApplicable));
+        append_statistic_cells(cells, n, b);
         cells.push_back(Cell::boolean(requires_grad_text(&n) == requires_grad_text(b)));
         cells.emplace_back();  // Result and Err_message: the rules fill them
         cells.emplace_back();
@@ -66,8 +62,8 @@ ResultTable statistics_table(const dump::DumpFile& npu, const dump::DumpFile& be
     return result;
 }
 
-ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
-                      const dump::StackFile* stack) {
+ResultTable august_md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                             const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
     ResultTable result = start_table(CompareMode::Md5, npu, pairs,
                                      {"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"},
                                      stack != nullptr);
@@ -86,8 +82,9 @@ ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, co
 }
 
 // April's real-data table with August's verdict column in place of "Accuracy Reached or Not".
-ResultTable tensor_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
-                         const dump::StackFile* stack, ThreadPool& pool, const AugustOptions& options) {
+ResultTable august_tensor_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                const std::vector<RowPair>& pairs, const dump::StackFile* stack,
+                                ThreadPool& pool, const AugustOptions& options) {
     require_tensor_dirs(npu, bench);
     RealDataOptions real;
     real.show_progress = options.show_progress;
@@ -108,9 +105,9 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
     const auto pairs = match_rows(npu, bench, plan);
     AugustTable table;
     switch (detect_mode(npu, bench)) {
-        case CompareMode::Summary: table.result = statistics_table(npu, bench, pairs, stack); break;
-        case CompareMode::Md5: table.result = md5_table(npu, bench, pairs, stack); break;
-        case CompareMode::All: table.result = tensor_table(npu, bench, pairs, stack, pool, options); break;
+        case CompareMode::Summary: table.result = august_statistics_table(npu, bench, pairs, stack); break;
+        case CompareMode::Md5: table.result = august_md5_table(npu, bench, pairs, stack); break;
+        case CompareMode::All: table.result = august_tensor_table(npu, bench, pairs, stack, pool, options); break;
     }
     if (table.result.mode == CompareMode::Md5) {
         table.integer_cells.assign(pairs.size(), 0);

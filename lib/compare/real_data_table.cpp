@@ -195,8 +195,7 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
                               &step.five_thousandths_err_ratio}) {
             cells.push_back(metric_cell(*m));
         }
-        for (const auto& s : n.stats) cells.push_back(stat_cell(s));
-        for (std::size_t k = 0; k < 4; ++k) cells.push_back(b ? stat_cell(b->stats[k]) : Cell(kNotApplicable));
+        append_statistic_cells(cells, n, b);
         const bool consistent = requires_grad_text(&n) == requires_grad_text(b);
         cells.push_back(Cell::boolean(consistent));
         cells.emplace_back(std::string(metrics::accuracy_reached(step.cosine, step.max_abs_err)));

@@ -102,7 +102,8 @@ DType as_loaded(DType t) {
 
 }  // namespace
 
-ZeroDimErrors zero_dim_errors(const tensor::TensorView& npu, const tensor::TensorView& bench, RelativeEpsilon epsilon) {
+ZeroDimErrors zero_dim_errors(const tensor::TensorView& npu, const tensor::TensorView& bench,
+                              RelativeEpsilon epsilon) {
     constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
     const std::int64_t count = bench.numel();
     if (count == 0) return {kNan, kNan};

@@ -124,8 +124,9 @@ std::size_t verdicts_fixed_apart_from_msprobe(const AugustTable& table) {
         if (fixed[r].messages == msprobe[r].messages) continue;
         ++changed;
         auto without = fixed[r].messages;
-        const auto it = std::find(without.begin(), without.end(),
-                                  "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.");
+        const auto it =
+            std::find(without.begin(), without.end(),
+                      "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.");
         REQUIRE(it != without.end());
         without.erase(it);
         CHECK(without == msprobe[r].messages);

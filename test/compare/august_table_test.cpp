@@ -90,7 +90,8 @@ TEST_CASE("august md5 table gains Err_message") {
     bench.rows[1].md5 = "2badf00d";
     const AugustTable t = august_table(npu, bench, nullptr, pool, AugustOptions{});
     const std::vector<std::string> tail(t.result.table.header.begin() + 8, t.result.table.header.end());
-    CHECK(tail == std::vector<std::string>{"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"});
+    CHECK(tail ==
+          std::vector<std::string>{"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"});
     CHECK(cell_text(t, 0, "Result") == "pass");
     CHECK(cell_text(t, 1, "Err_message") == R"(["error: The CRC-32 value of NPU differs from that of the bench."])");
 }
