@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "compare/august_cells.hpp"
+#include "compare/august_compare_keys.hpp"
 #include "compare/august_result_rules.hpp"
 #include "compare/compare_mode.hpp"
 #include "compare/matcher.hpp"
@@ -102,6 +103,8 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
                          ThreadPool& pool, const AugustOptions& options) {
     MatchPlan plan;
     plan.strategy = MatchStrategy::KeyThenDtype;
+    plan.npu_keys = august_compare_keys(npu);
+    plan.bench_keys = august_compare_keys(bench);
     const auto pairs = match_rows(npu, bench, plan);
     AugustTable table;
     switch (detect_mode(npu, bench)) {

@@ -26,6 +26,7 @@ enum class MatchStrategy : std::uint8_t {
 struct MatchPlan {
     MatchStrategy strategy = MatchStrategy::Exact;
     std::vector<std::string> npu_keys;  // compare key of every NPU row; empty: the row names
+    std::vector<std::string> bench_keys;  // the same for the bench rows (exact joins only)
     bool keep_unpushed_npu_rows = true;  // fuzzy: false loses them as msprobe does (strict compat)
 };
 

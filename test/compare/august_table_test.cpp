@@ -95,3 +95,17 @@ TEST_CASE("august md5 table gains Err_message") {
     CHECK(cell_text(t, 0, "Result") == "pass");
     CHECK(cell_text(t, 1, "Err_message") == R"(["error: The CRC-32 value of NPU differs from that of the bench."])");
 }
+
+TEST_CASE("august join pairs backward entries by their order, names kept") {
+    ThreadPool pool(1);
+    auto npu = statistics_dump("[4]", "torch.float32");
+    auto bench = npu;
+    npu.api_names = {"Functional.linear.2.backward"};
+    bench.api_names = {"Functional.linear.0.backward"};
+    for (auto* side : {&npu, &bench}) {
+        for (auto& r : side->rows) r.name = side->api_names[0] + r.name.substr(r.name.find(".forward") + 8);
+    }
+    const AugustTable t = august_table(npu, bench, nullptr, pool, AugustOptions{});
+    CHECK(cell_text(t, 0, "NPU Name") == "Functional.linear.2.backward.input.0");
+    CHECK(cell_text(t, 0, "Bench Name") == "Functional.linear.0.backward.input.0");
+}
