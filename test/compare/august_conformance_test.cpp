@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
+#include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/august_result_rules.hpp"
 #include "compare/august_result_writer.hpp"
@@ -103,8 +105,8 @@ std::vector<std::string> csv_differences(const fs::path& ours, const fs::path& e
             if (a[r][c] == b[r][c]) continue;
             const auto it = tolerance.find(b[0][c]);
             if (it != tolerance.end()) {
-                const double x = std::stod(a[r][c]), y = std::stod(b[r][c]);
-                if (std::fabs(x - y) <= it->second * std::fabs(y)) continue;
+                const auto x = msprobe::py::parse_float(a[r][c]), y = msprobe::py::parse_float(b[r][c]);
+                if (x && y && std::fabs(*x - *y) <= it->second * std::fabs(*y)) continue;
             }
             out.push_back(fmt::format("record {} ({}) column {}: ours '{}', msprobe '{}'", r, b[r][0], b[0][c],
                                       a[r][c], b[r][c]));
