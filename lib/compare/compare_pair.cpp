@@ -27,12 +27,7 @@ ResultTable build_table(CompareMode mode, const dump::DumpFile& npu, const dump:
         case CompareMode::Md5: return md5_table(npu, bench, pairs, stack);
         case CompareMode::All: break;
     }
-    std::error_code ec;
-    for (const auto* side : {&npu, &bench}) {
-        if (!std::filesystem::is_directory(side->tensor_dir(), ec)) {
-            throw Error(side->tensor_dir().string(), "tensor data directory of a tensor-task dump is missing");
-        }
-    }
+    require_tensor_dirs(npu, bench);
     RealDataOptions real;
     real.strict_compat = options.strict_compat;
     real.locate = options.locate;

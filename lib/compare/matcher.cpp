@@ -67,10 +67,12 @@ class BenchIndex {
 public:
     static constexpr std::uint32_t kEnd = UINT32_MAX;
 
-    explicit BenchIndex(const dump::DumpFile& bench) : next_same_name_(bench.rows.size(), kEnd) {
+    // `keys`: one per bench row; empty: the row names.
+    BenchIndex(const dump::DumpFile& bench, const std::vector<std::string>& keys)
+        : next_same_name_(bench.rows.size(), kEnd) {
         first_by_name_.reserve(bench.rows.size());
         for (std::uint32_t i = 0; i < bench.rows.size(); ++i) {
-            auto [it, inserted] = first_by_name_.try_emplace(bench.rows[i].name, i);
+            auto [it, inserted] = first_by_name_.try_emplace(keys.empty() ? bench.rows[i].name : keys[i], i);
             if (!inserted) {
                 std::uint32_t tail = it->second;
                 while (next_same_name_[tail] != kEnd) tail = next_same_name_[tail];
@@ -116,8 +118,9 @@ std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile&
     const bool cross_framework = is_cross_framework(npu, bench);
     if (plan.strategy == MatchStrategy::Fuzzy) return fuzzy_pairs(npu, bench, plan, cross_framework);
 
-    const BenchIndex index(bench);
+    const BenchIndex index(bench, plan.bench_keys);
     const bool by_key_only = plan.strategy == MatchStrategy::DataMapping;
+    const bool check_shape = plan.strategy == MatchStrategy::Exact;
     std::vector<RowPair> pairs;
     pairs.reserve(npu.rows.size());
     for (std::uint32_t i = 0; i < npu.rows.size(); ++i) {
@@ -131,7 +134,7 @@ std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile&
                 pairs.push_back({i, std::int64_t{b}});
                 continue;
             }
-            if (bench.rows[b].shape != row.shape) continue;
+            if (check_shape && bench.rows[b].shape != row.shape) continue;
             matched = true;
             const bool ok = dtypes_compatible(row.dtype, bench.rows[b].dtype, cross_framework);
             pairs.push_back({i, ok ? std::int64_t{b} : kNoBench});

@@ -20,11 +20,13 @@ enum class MatchStrategy : std::uint8_t {
     Exact,        // same key and same shape text, then compatible dtypes
     Fuzzy,        // -f: keys without call counters, in dump order (fuzzy_match.hpp), then compatible dtypes
     DataMapping,  // -dm/-lm: same key only; shapes and dtypes are not checked
+    KeyThenDtype, // August's join: same key only (a shape difference is flagged later), then compatible dtypes
 };
 
 struct MatchPlan {
     MatchStrategy strategy = MatchStrategy::Exact;
     std::vector<std::string> npu_keys;  // compare key of every NPU row; empty: the row names
+    std::vector<std::string> bench_keys;  // the same for the bench rows (exact joins only)
     bool keep_unpushed_npu_rows = true;  // fuzzy: false loses them as msprobe does (strict compat)
 };
 

@@ -129,6 +129,8 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
     }
     metrics::CompareOptions metric_options;
     metric_options.strict_compat = options.strict_compat;
+    metric_options.relative_epsilon = options.relative_epsilon;
+    metric_options.shape_before_zero_dim = options.shape_before_zero_dim;
     const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
         pool.parallel_for(count, body);
     };
@@ -144,6 +146,15 @@ Cell location_cell(const std::optional<metrics::ErrorLocation>& location, bool r
 }
 
 }  // namespace
+
+void require_tensor_dirs(const dump::DumpFile& npu, const dump::DumpFile& bench) {
+    std::error_code ec;
+    for (const auto* side : {&npu, &bench}) {
+        if (!std::filesystem::is_directory(side->tensor_dir(), ec)) {
+            throw Error(side->tensor_dir().string(), "tensor data directory of a tensor-task dump is missing");
+        }
+    }
+}
 
 ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                             const dump::StackFile* stack, ThreadPool& pool, const RealDataOptions& options) {
@@ -184,8 +195,7 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
                               &step.five_thousandths_err_ratio}) {
             cells.push_back(metric_cell(*m));
         }
-        for (const auto& s : n.stats) cells.push_back(stat_cell(s));
-        for (std::size_t k = 0; k < 4; ++k) cells.push_back(b ? stat_cell(b->stats[k]) : Cell(kNotApplicable));
+        append_statistic_cells(cells, n, b);
         const bool consistent = requires_grad_text(&n) == requires_grad_text(b);
         cells.push_back(Cell::boolean(consistent));
         cells.emplace_back(std::string(metrics::accuracy_reached(step.cosine, step.max_abs_err)));

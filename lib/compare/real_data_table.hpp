@@ -8,6 +8,7 @@
 #include "compare/result_table.hpp"
 #include "dump/stack_file.hpp"
 #include "metrics/metric_cell.hpp"
+#include "metrics/relative_error.hpp"
 #include "report/cell.hpp"
 
 namespace msprobe::compare {
@@ -17,10 +18,15 @@ struct RealDataOptions {
     bool show_progress = true;
     bool locate = false;  // --locate: index columns of the max absolute / relative error
     bool fuzzy_match = false;    // -f: pairs whose names differ say so in Err_message
+    metrics::RelativeEpsilon relative_epsilon = metrics::RelativeEpsilon::Float64;  // August: OfComputeType
+    bool shape_before_zero_dim = false;  // August: a 0-d NPU tensor must match the bench shape too
 };
 
 // A metric as msprobe writes it: the number, "Nan", or the placeholder text.
 report::Cell metric_cell(const metrics::MetricCell& m);
+
+// Throws msprobe::Error naming a tensor data directory (dump_tensor_data) that either dump lacks.
+void require_tensor_dirs(const dump::DumpFile& npu, const dump::DumpFile& bench);
 
 ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                             const dump::StackFile* stack, ThreadPool& pool, const RealDataOptions& options);

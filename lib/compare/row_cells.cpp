@@ -74,6 +74,13 @@ report::Cell stat_cell(const dump::StatValue& value) {
     return report::Cell("None");
 }
 
+void append_statistic_cells(std::vector<report::Cell>& cells, const dump::DumpRow& npu, const dump::DumpRow* bench) {
+    for (const auto& s : npu.stats) cells.push_back(stat_cell(s));
+    for (std::size_t k = 0; k < 4; ++k) {
+        cells.push_back(bench ? stat_cell(bench->stats[k]) : report::Cell(kNotApplicable));
+    }
+}
+
 report::Cell stack_cell(const dump::DumpFile& npu, std::size_t index, const dump::StackFile& stack) {
     const auto& row = npu.rows[index];
     const bool first_of_entry = index == 0 || npu.rows[index - 1].api_index != row.api_index;

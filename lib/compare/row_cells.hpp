@@ -36,6 +36,9 @@ std::string requires_grad_text(const dump::DumpRow* row);
 // A statistic as msprobe writes it: numbers as numbers, NaN → "Nan", null → "None".
 report::Cell stat_cell(const dump::StatValue& value);
 
+// "NPU max" … "Bench l2norm": the NPU statistics, then the bench's ("N/A" without a bench row).
+void append_statistic_cells(std::vector<report::Cell>& cells, const dump::DumpRow& npu, const dump::DumpRow* bench);
+
 // The NPU_Stack_Info cell of NPU row `index` (stack on the first row of each entry).
 report::Cell stack_cell(const dump::DumpFile& npu, std::size_t index, const dump::StackFile& stack);
 

@@ -48,14 +48,16 @@ StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench) {
 
 }  // namespace
 
+std::vector<std::string> statistics_headers() {
+    return {"Max diff",  "Min diff",  "Mean diff",  "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
+            "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min", "NPU mean", "NPU l2norm",
+            "Bench max", "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
+            "Err_message"};
+}
+
 ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                           const dump::StackFile* stack) {
-    ResultTable result = start_table(CompareMode::Summary, npu, pairs,
-                                     {"Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
-                                      "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min",
-                                      "NPU mean", "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm",
-                                      "Requires_grad Consistent", "Result", "Err_message"},
-                                     stack != nullptr);
+    ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
     for (const auto& pair : pairs) {
         const auto& n = npu.rows[pair.npu];
         const dump::DumpRow* b = bench_row(bench, pair);
@@ -71,8 +73,7 @@ ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench
         }
         for (const auto& d : diffs) cells.push_back(d.diff);
         for (const auto& d : diffs) cells.push_back(d.relative);
-        for (const auto& s : n.stats) cells.push_back(stat_cell(s));
-        for (std::size_t i = 0; i < 4; ++i) cells.push_back(b ? stat_cell(b->stats[i]) : Cell(kNotApplicable));
+        append_statistic_cells(cells, n, b);
 
         const bool consistent = requires_grad_text(&n) == requires_grad_text(b);
         cells.push_back(Cell::boolean(consistent));

@@ -85,4 +85,33 @@ inline double relative_error(double n, Precision pn, double b, Precision pb) {
     return std::fabs((n - b) / b);
 }
 
+// Which epsilon shifts the elements where bench == 0. msprobe until mid 2026
+// adds float64's to each side in its own type (the functions above); the August
+// 2026 release first casts both to result_type(npu, bench, float32), adds that
+// type's epsilon and computes in it.
+enum class RelativeEpsilon : unsigned char { Float64, OfComputeType };
+
+// The type the relative error is computed in under `rule`.
+constexpr Precision relative_precision(Precision pn, Precision pb, RelativeEpsilon rule) {
+    const Precision p = promote(pn, pb);
+    return rule == RelativeEpsilon::Float64 ? p : promote(p, Precision::Single);
+}
+
+// The relative error under `rule`: relative_error() for Float64; for
+// OfComputeType |(n' - b') / b'| in float32 or float64, eps 2^-23 or 2^-52.
+inline double relative_error(double n, Precision pn, double b, Precision pb, RelativeEpsilon rule) {
+    if (rule == RelativeEpsilon::Float64) return relative_error(n, pn, b, pb);
+    const Precision p = relative_precision(pn, pb, rule);
+    if (b == 0) {
+        const double eps = p == Precision::Single ? 0x1p-23 : 0x1p-52;
+        n = add_in(p, n, eps);
+        b = add_in(p, b, eps);
+    }
+    if (p == Precision::Single) {
+        const float diff = static_cast<float>(n) - static_cast<float>(b);
+        return std::fabs(diff / static_cast<float>(b));
+    }
+    return std::fabs((n - b) / b);
+}
+
 }  // namespace msprobe::metrics

@@ -56,8 +56,8 @@ struct BlockLanes {
 // read_npu(i) / read_bench(i) give element i of the range as a double.
 template <class ReadNpu, class ReadBench>
 void accumulate_elements(ReadNpu read_npu, Precision npu_precision, ReadBench read_bench, Precision bench_precision,
-                         std::int64_t count, PairPartial& partial) {
-    const RatioThresholds thresholds = ratio_thresholds(promote(npu_precision, bench_precision));
+                         std::int64_t count, PairPartial& partial, RelativeEpsilon epsilon = RelativeEpsilon::Float64) {
+    const RatioThresholds thresholds = ratio_thresholds(relative_precision(npu_precision, bench_precision, epsilon));
     for (std::int64_t block_start = 0; block_start < count; block_start += kBlockElements) {
         const std::int64_t block_end = std::min(count, block_start + kBlockElements);
         BlockLanes lanes;
@@ -87,7 +87,7 @@ void accumulate_elements(ReadNpu read_npu, Precision npu_precision, ReadBench re
             lanes.bench_sum[lane] += bz;
             partial.max_abs_diff = std::max(partial.max_abs_diff, std::fabs(diff));
 
-            const double rel = relative_error(nz, npu_precision, bz, bench_precision);
+            const double rel = relative_error(nz, npu_precision, bz, bench_precision, epsilon);
             if (std::isnan(rel)) {
                 partial.relative_has_nan = true;
             } else {
@@ -133,7 +133,7 @@ double read_element_as_double(const std::byte* element, DType dtype) {
 }
 
 PairPartial reference_accumulate(const TensorView& npu, const TensorView& bench, std::int64_t begin,
-                                 std::int64_t end) {
+                                 std::int64_t end, RelativeEpsilon epsilon) {
     PairPartial partial;
     auto reader = [begin](const TensorView& view) {
         return [&view, begin](std::int64_t i) {
@@ -141,7 +141,7 @@ PairPartial reference_accumulate(const TensorView& npu, const TensorView& bench,
         };
     };
     accumulate_elements(reader(npu), precision_of(npu.dtype), reader(bench), precision_of(bench.dtype), end - begin,
-                        partial);
+                        partial, epsilon);
     return partial;
 }
 

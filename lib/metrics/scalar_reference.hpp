@@ -7,14 +7,16 @@
 #include <cstdint>
 
 #include "metrics/pair_partial.hpp"
+#include "metrics/relative_error.hpp"
 #include "tensor/tensor_view.hpp"
 
 namespace msprobe::metrics {
 
 // Elements [begin, end) in row-major order of two views of the same shape,
-// cut into blocks from `begin`.
+// cut into blocks from `begin`; relative errors under `epsilon` (relative_error.hpp).
 PairPartial reference_accumulate(const tensor::TensorView& npu, const tensor::TensorView& bench,
-                                 std::int64_t begin, std::int64_t end);
+                                 std::int64_t begin, std::int64_t end,
+                                 RelativeEpsilon epsilon = RelativeEpsilon::Float64);
 
 // The same over two contiguous arrays; the blocks' sums are added to `into`.
 void reference_accumulate_contiguous(const std::byte* npu, tensor::DType npu_dtype, const std::byte* bench,

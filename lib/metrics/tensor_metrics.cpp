@@ -90,7 +90,7 @@ SideStatistics statistics_of(const TensorView& view) {
 
 PairMetrics finish_zero_dim(const TensorView& npu, const TensorView& bench, const CompareOptions& options) {
     PairMetrics m;
-    const ZeroDimErrors errors = zero_dim_errors(npu, bench);
+    const ZeroDimErrors errors = zero_dim_errors(npu, bench, options.relative_epsilon);
     const MetricResult max_abs = number_or_nan(errors.max_abs_err, message::kMaxAbsErrNan);
     const MetricResult max_rel = number_or_nan(errors.max_relative_err, message::kMaxRelativeErrNan);
     const MetricCell unsupported = MetricCell::placeholder(MetricState::Unsupported);
@@ -151,11 +151,15 @@ PairMetrics error_metrics(PairError error, std::string message) {
     return m;
 }
 
-PairPlan plan_comparison(const TensorView& npu, const TensorView& bench) {
+PairPlan plan_comparison(const TensorView& npu, const TensorView& bench, bool shape_before_zero_dim) {
     PairPlan plan;
     plan.numel = npu.numel();
     if (plan.numel == 0) {
         plan.error = PairError::EmptyData;  // only the NPU size is tested
+        return plan;
+    }
+    if (shape_before_zero_dim && npu.shape != bench.shape) {
+        plan.error = PairError::ShapeMismatch;
         return plan;
     }
     if (npu.shape.empty()) {  // 0-d: no shape, inf/nan or dtype check
@@ -173,10 +177,12 @@ PairPlan plan_comparison(const TensorView& npu, const TensorView& bench) {
 }
 
 PairPartial accumulate_chunk(const TensorView& npu, const TensorView& bench, std::int64_t chunk_index,
-                             KernelIsa kernel) {
+                             KernelIsa kernel, RelativeEpsilon epsilon) {
     const std::int64_t begin = chunk_index * kChunkElements;
     const std::int64_t end = std::min(npu.numel(), begin + kChunkElements);
-    if (kernel == KernelIsa::Scalar) return reference_accumulate(npu, bench, begin, end);
+    if (kernel == KernelIsa::Scalar || epsilon != RelativeEpsilon::Float64) {
+        return reference_accumulate(npu, bench, begin, end, epsilon);
+    }
 
     BlockSource npu_blocks(npu);
     BlockSource bench_blocks(bench);
@@ -213,24 +219,25 @@ PairMetrics finish_comparison(const PairPlan& plan, const PairPartial& merged, c
 }
 
 PairMetrics compare_tensors(const TensorView& npu, const TensorView& bench, const CompareOptions& options) {
-    const PairPlan plan = plan_comparison(npu, bench);
+    const PairPlan plan = plan_comparison(npu, bench, options.shape_before_zero_dim);
     PairPartial total;
     for (std::int64_t chunk = 0; chunk < plan.chunk_count; ++chunk) {
-        merge(total, accumulate_chunk(npu, bench, chunk, options.kernel));
+        merge(total, accumulate_chunk(npu, bench, chunk, options.kernel, options.relative_epsilon));
     }
     return finish_comparison(plan, total, npu, bench, options);
 }
 
 PairMetrics compare_tensors(const TensorView& npu, const TensorView& bench, const CompareOptions& options,
                             const ParallelFor& parallel_for) {
-    const PairPlan plan = plan_comparison(npu, bench);
+    const PairPlan plan = plan_comparison(npu, bench, options.shape_before_zero_dim);
     std::vector<PairPartial> partials(static_cast<std::size_t>(plan.chunk_count));
     if (plan.chunk_count > 1) {
         parallel_for(plan.chunk_count, [&](std::int64_t chunk) {
-            partials[static_cast<std::size_t>(chunk)] = accumulate_chunk(npu, bench, chunk, options.kernel);
+            partials[static_cast<std::size_t>(chunk)] =
+                accumulate_chunk(npu, bench, chunk, options.kernel, options.relative_epsilon);
         });
     } else if (plan.chunk_count == 1) {
-        partials[0] = accumulate_chunk(npu, bench, 0, options.kernel);
+        partials[0] = accumulate_chunk(npu, bench, 0, options.kernel, options.relative_epsilon);
     }
     PairPartial total;
     for (const PairPartial& partial : partials) merge(total, partial);  // chunk order: reproducible sums

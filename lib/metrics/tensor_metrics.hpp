@@ -17,6 +17,7 @@
 #include "metrics/kernel_selection.hpp"
 #include "metrics/metric_cell.hpp"
 #include "metrics/pair_partial.hpp"
+#include "metrics/relative_error.hpp"
 #include "tensor/tensor_view.hpp"
 
 namespace msprobe::metrics {
@@ -36,6 +37,10 @@ struct CompareOptions {
     bool strict_compat = false;
     // The self-checked set (kernel_selection.hpp); tests pin one.
     KernelIsa kernel = selected_kernel_isa();
+    // The August 2026 epsilon (relative_error.hpp) runs on the scalar reference:
+    // the vector kernels implement the float64 one only.
+    RelativeEpsilon relative_epsilon = RelativeEpsilon::Float64;
+    bool shape_before_zero_dim = false;  // plan_comparison(); set with the August epsilon
 };
 
 struct PairMetrics {
@@ -87,11 +92,15 @@ struct PairPlan {
     bool dtype_mismatch = false;
 };
 
-PairPlan plan_comparison(const tensor::TensorView& npu, const tensor::TensorView& bench);
+// `shape_before_zero_dim`: a 0-d NPU tensor against a bench of another shape is a
+// shape mismatch (msprobe from August 2026), not compared by broadcasting.
+PairPlan plan_comparison(const tensor::TensorView& npu, const tensor::TensorView& bench,
+                         bool shape_before_zero_dim = false);
 
 // Elements [i * kChunkElements, (i + 1) * kChunkElements) of a Streamed pair.
 PairPartial accumulate_chunk(const tensor::TensorView& npu, const tensor::TensorView& bench,
-                             std::int64_t chunk_index, KernelIsa kernel);
+                             std::int64_t chunk_index, KernelIsa kernel,
+                             RelativeEpsilon epsilon = RelativeEpsilon::Float64);
 
 // `merged` is the chunks' partials merged in chunk order (empty unless Streamed).
 PairMetrics finish_comparison(const PairPlan& plan, const PairPartial& merged, const tensor::TensorView& npu,

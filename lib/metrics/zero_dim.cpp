@@ -102,7 +102,8 @@ DType as_loaded(DType t) {
 
 }  // namespace
 
-ZeroDimErrors zero_dim_errors(const tensor::TensorView& npu, const tensor::TensorView& bench) {
+ZeroDimErrors zero_dim_errors(const tensor::TensorView& npu, const tensor::TensorView& bench,
+                              RelativeEpsilon epsilon) {
     constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
     const std::int64_t count = bench.numel();
     if (count == 0) return {kNan, kNan};
@@ -127,7 +128,8 @@ ZeroDimErrors zero_dim_errors(const tensor::TensorView& npu, const tensor::Tenso
     for (std::int64_t i = 0; i < count; ++i) {
         const std::byte* b = bench.data + element_byte_offset(bench, i);
         const double abs_diff = native_abs_diff(npu.data, npu.dtype, b, bench.dtype, result_type);
-        const double rel = relative_error(n_value, n_precision, read_element_as_double(b, bench.dtype), b_precision);
+        const double rel = relative_error(n_value, n_precision, read_element_as_double(b, bench.dtype), b_precision,
+                                          epsilon);
         max_abs = i == 0 ? abs_diff : nan_propagating_max(max_abs, abs_diff);
         max_rel = i == 0 ? rel : nan_propagating_max(max_rel, rel);
     }

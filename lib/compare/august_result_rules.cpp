@@ -1,0 +1,327 @@
+#include "compare/august_result_rules.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+
+#include "common/python_text.hpp"
+#include "compare/row_cells.hpp"
+
+namespace msprobe::compare {
+
+namespace {
+
+using report::Cell;
+using Level = RowVerdict::Level;
+
+constexpr const char* kInfNan = "error: There is nan/inf/-inf in the maximum or minimum value of NPU.";
+constexpr const char* kOneThousandth =
+    "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.";
+constexpr const char* kRequiresGrad = "error: The Required_Grad of NPU and Bench are inconsistent";
+constexpr const char* kScalarParameters = "error: The scalar parameters of NPU and Bench are inconsistent.";
+constexpr const char* kDtype = "error: The dtype of NPU and Bench are inconsistent.";
+constexpr const char* kShape = "error: The shape of NPU and Bench are inconsistent.";
+constexpr const char* kCosine = "warning: The input/parameters of Cosine > 0.9, and input/parameters - output > 0.1";
+constexpr const char* kNormRelErr = "error: The NormRelativeErr of output is greater than 0.5.";
+constexpr const char* kNormRelWarn = "warning: The norm relative error of output is 10 times that of input.";
+constexpr const char* kCrcDiffers = "error: The CRC-32 value of NPU differs from that of the bench.";
+constexpr const char* kCrcUnmatched = "warning: The parameter of NPU does not match the bench.";
+
+// APIs whose rows are never judged, and those judged on their outputs only.
+constexpr std::array<std::string_view, 9> kIgnoredApis = {
+    "empty", "empty_like", "numpy", "to", "__setitem__", "empty_with_format", "new_empty_strided", "new_empty",
+    "empty_strided"};
+constexpr std::array<std::string_view, 4> kOutputOnlyApis = {"_reduce_scatter_base", "_all_gather_base",
+                                                              "all_to_all_single", "batch_isend_irecv"};
+
+std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+bool is_inf_or_nan(const Cell& cell) {
+    if (cell.is_number()) return !std::isfinite(cell.number());
+    if (!cell.is_text()) return false;
+    std::string lowered(trimmed(cell.text()));
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    return lowered == "inf" || lowered == "-inf" || lowered == "nan";
+}
+
+std::string text_of(const Cell& cell) {
+    if (cell.is_text()) return cell.text();
+    if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
+    if (cell.is_number()) return py::float_repr(cell.number());
+    return {};
+}
+
+// A percentage text as a fraction; an unparsable one counts as 0.
+double percent_fraction(const std::string& text) {
+    const auto value = py::parse_float(std::string_view(text).substr(0, text.size() - 1));
+    return value ? *value / 100 : 0.0;
+}
+
+bool is_percent(const Cell& cell) { return cell.is_text() && !cell.text().empty() && cell.text().back() == '%'; }
+
+// A cell's value for the per-entry minimum and maximum: numbers and percentages
+// count, every other text and NaN is passed over.
+std::optional<double> aggregate_value(const Cell& cell) {
+    if (cell.is_number()) return std::isnan(cell.number()) ? std::nullopt : std::optional<double>(cell.number());
+    if (is_percent(cell)) return percent_fraction(cell.text());
+    return std::nullopt;
+}
+
+// One output row's NormRelativeErr, read directly: "inf" is infinite, "Nan" NaN, anything unreadable 0.
+double norm_relative_value(const Cell& cell) {
+    if (cell.is_number()) return cell.number();
+    if (!cell.is_text()) return 0.0;
+    if (is_percent(cell)) return percent_fraction(cell.text());
+    if (cell.text() == "Nan") return std::numeric_limits<double>::quiet_NaN();
+    return py::parse_float(cell.text()).value_or(0.0);
+}
+
+bool values_equal(const Cell& a, const Cell& b) {
+    auto numeric = [](const Cell& c) -> std::optional<double> {
+        if (c.is_number()) return c.number();
+        if (c.is_bool()) return c.boolean_value() ? 1.0 : 0.0;
+        return std::nullopt;
+    };
+    const auto x = numeric(a), y = numeric(b);
+    if (x && y) return *x == *y;
+    return a == b;
+}
+
+class Judge {
+public:
+    Judge(const ResultTable& result, const AugustRuleOptions& options)
+        : result_(result), options_(options), verdicts_(result.table.rows.size()) {
+        for (std::size_t c = 0; c < result.table.header.size(); ++c) {
+            columns_.try_emplace(result.table.header[c], static_cast<int>(c));
+        }
+    }
+
+    std::vector<RowVerdict> run() {
+        const std::size_t n = result_.table.rows.size();
+        for (std::size_t begin = 0; begin < n;) {
+            std::size_t end = begin + 1;
+            while (end < n && result_.api_index[end] == result_.api_index[begin]) ++end;
+            judge_entry(begin, end);
+            begin = end;
+        }
+        return std::move(verdicts_);
+    }
+
+private:
+    const Cell& cell(std::size_t row, std::string_view header) const {
+        static const Cell kEmpty;
+        const auto it = columns_.find(header);
+        return it == columns_.end() ? kEmpty : result_.table.rows[row][static_cast<std::size_t>(it->second)];
+    }
+    std::string text(std::size_t row, std::string_view header) const { return text_of(cell(row, header)); }
+
+    bool is_output(std::size_t row) const { return text(row, "NPU Name").find(".output.") != std::string::npos; }
+    bool matched(std::size_t row) const {
+        const std::string bench = text(row, "Bench Name");
+        return !bench.empty() && bench != kNotApplicable;
+    }
+
+    void raise(std::size_t row, Level level, const char* message) {
+        auto& v = verdicts_[row];
+        v.level = std::max(v.level, level);
+        v.messages.emplace_back(message);
+    }
+
+    double minimum(const std::vector<std::size_t>& rows, std::string_view header) const {
+        double m = 1.0;
+        for (auto r : rows) {
+            if (auto v = aggregate_value(cell(r, header))) m = std::min(m, *v);
+        }
+        return m;
+    }
+    double maximum(const std::vector<std::size_t>& rows, std::string_view header) const {
+        double m = 0.0;
+        for (auto r : rows) {
+            if (auto v = aggregate_value(cell(r, header))) m = std::max(m, *v);
+        }
+        return m;
+    }
+
+    void judge_entry(std::size_t begin, std::size_t end) {
+        std::vector<std::size_t> inputs, outputs;
+        for (std::size_t r = begin; r < end; ++r) (is_output(r) ? outputs : inputs).push_back(r);
+        std::string api_class;
+        if (!inputs.empty()) {
+            const std::string name = text(inputs.front(), "NPU Name");
+            const auto first_dot = name.find('.');
+            if (first_dot != std::string::npos) {
+                const auto second_dot = name.find('.', first_dot + 1);
+                api_class = name.substr(first_dot + 1, second_dot == std::string::npos ? std::string::npos
+                                                                                       : second_dot - first_dot - 1);
+            }
+        }
+        auto listed = [&](const auto& list) { return std::find(list.begin(), list.end(), api_class) != list.end(); };
+        if (listed(kIgnoredApis)) return;
+        const bool outputs_only = listed(kOutputOnlyApis);
+        std::vector<std::size_t> judged;
+        for (std::size_t r = begin; r < end; ++r) {
+            if (!outputs_only || is_output(r)) judged.push_back(r);
+        }
+
+        switch (result_.mode) {
+            case CompareMode::Md5:
+                for (auto r : judged) crc(r);
+                return;
+            case CompareMode::All:
+                for (auto r : judged) inf_nan(r);
+                if (!outputs_only) one_thousandth(inputs, outputs);
+                common_rules(judged, inputs, outputs_only);
+                if (!outputs_only) cosine(inputs, outputs);
+                return;
+            case CompareMode::Summary:
+                for (auto r : judged) inf_nan(r);
+                if (!outputs_only) norm_relative_error(inputs, outputs);
+                common_rules(judged, inputs, outputs_only);
+                if (!outputs_only) norm_relative_warning(inputs, outputs);
+                return;
+        }
+    }
+
+    // Requires_grad, scalar parameters, dtype and shape, in that order.
+    void common_rules(const std::vector<std::size_t>& judged, const std::vector<std::size_t>& inputs,
+                      bool outputs_only) {
+        for (auto r : judged) requires_grad(r);
+        if (!outputs_only) {
+            for (auto r : inputs) scalar_parameters(r);
+        }
+        for (auto r : judged) dtype(r);
+        for (auto r : judged) shape(r);
+    }
+
+    void inf_nan(std::size_t r) {
+        const bool bench_finite = !is_inf_or_nan(cell(r, "Bench max")) && !is_inf_or_nan(cell(r, "Bench min"));
+        if (bench_finite && (is_inf_or_nan(cell(r, "NPU max")) || is_inf_or_nan(cell(r, "NPU min")))) {
+            raise(r, Level::Error, kInfNan);
+        }
+    }
+
+    void one_thousandth(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
+        if (outputs.empty()) return;
+        const double threshold = options_.strict_compat ? 0.1 : 0.6;
+        constexpr const char* kHeader = "One Thousandth Err Ratio";
+        if (minimum(inputs, kHeader) > 0.9 && minimum(outputs, kHeader) < threshold) {
+            raise(outputs.front(), Level::Error, kOneThousandth);
+        }
+    }
+
+    void requires_grad(std::size_t r) {
+        if (!matched(r)) return;
+        const std::string n = text(r, "NPU Requires_grad"), b = text(r, "Bench Requires_grad");
+        if (!n.empty() && !b.empty() && n != b) raise(r, Level::Error, kRequiresGrad);
+    }
+
+    void scalar_parameters(std::size_t r) {
+        if (!matched(r)) return;
+        const bool scalars = text(r, "NPU Dtype").find("class") != std::string::npos &&
+                             text(r, "Bench Dtype").find("class") != std::string::npos &&
+                             text(r, "NPU Tensor Shape") == "[]";
+        if (scalars && !values_equal(cell(r, "NPU max"), cell(r, "Bench max"))) {
+            raise(r, Level::Error, kScalarParameters);
+        }
+    }
+
+    void dtype(std::size_t r) {
+        if (!matched(r) || text(r, "NPU Name") == kNotApplicable) return;
+        const std::string bench = text(r, "Bench Name");
+        if (bench.find("qkv") != std::string::npos || bench.find("gate_up") != std::string::npos) return;
+        if (text(r, "NPU Dtype") != text(r, "Bench Dtype")) raise(r, Level::Error, kDtype);
+    }
+
+    void shape(std::size_t r) {
+        if (matched(r) && text(r, "NPU Tensor Shape") != text(r, "Bench Tensor Shape")) {
+            raise(r, Level::Error, kShape);
+        }
+    }
+
+    void cosine(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
+        if (outputs.empty()) return;
+        const double in = minimum(inputs, "Cosine");
+        if (in > 0.9 && in - minimum(outputs, "Cosine") > 0.1) raise(outputs.front(), Level::Warning, kCosine);
+    }
+
+    void norm_relative_error(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
+        if (maximum(inputs, "NormRelativeErr") >= 0.1) return;
+        for (auto r : outputs) {
+            if (std::fabs(norm_relative_value(cell(r, "NormRelativeErr"))) > 0.5) raise(r, Level::Error, kNormRelErr);
+        }
+    }
+
+    void norm_relative_warning(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
+        if (outputs.empty()) return;
+        const double in = std::fabs(maximum(inputs, "NormRelativeErr"));
+        const double out = std::fabs(maximum(outputs, "NormRelativeErr"));
+        if ((in == 0 && out > 0.1) || (in != 0 && out / in > 10)) {
+            raise(outputs.front(), Level::Warning, kNormRelWarn);
+        }
+    }
+
+    void crc(std::size_t r) {
+        const std::string n = text(r, "NPU MD5"), b = text(r, "BENCH MD5");
+        if (n == b) return;
+        auto missing = [](const std::string& s) { return s.empty() || s == kNotApplicable || s == "Nan"; };
+        if (missing(n) || missing(b)) {
+            raise(r, Level::Warning, kCrcUnmatched);
+        } else {
+            raise(r, Level::Error, kCrcDiffers);
+        }
+    }
+
+    const ResultTable& result_;
+    const AugustRuleOptions& options_;
+    std::unordered_map<std::string_view, int> columns_;  // header text → column
+    std::vector<RowVerdict> verdicts_;
+};
+
+}  // namespace
+
+std::vector<RowVerdict> august_verdicts(const ResultTable& result, const AugustRuleOptions& options) {
+    return Judge(result, options).run();
+}
+
+const char* level_text(RowVerdict::Level level) {
+    switch (level) {
+        case Level::Pass: return "pass";
+        case Level::Warning: return "warning";
+        case Level::Error: return "error";
+    }
+    return "pass";
+}
+
+std::string messages_json(const std::vector<std::string>& messages) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+        if (i) out += ", ";
+        out += '"';
+        out += messages[i];  // fixed ASCII sentences: nothing to escape
+        out += '"';
+    }
+    return out + "]";
+}
+
+void apply_august_rules(ResultTable& result, const AugustRuleOptions& options) {
+    const auto verdicts = august_verdicts(result, options);
+    const int result_column = result.column("Result");
+    const int message_column = result.column("Err_message");
+    for (std::size_t r = 0; r < verdicts.size(); ++r) {
+        auto& row = result.table.rows[r];
+        row[static_cast<std::size_t>(result_column)] = Cell(level_text(verdicts[r].level));
+        row[static_cast<std::size_t>(message_column)] = Cell(messages_json(verdicts[r].messages));
+    }
+}
+
+}  // namespace msprobe::compare

@@ -1,0 +1,116 @@
+#include "compare/august_result_writer.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "common/error.hpp"
+#include "common/python_text.hpp"
+#include "report/csv_writer.hpp"
+#include "report/output_file.hpp"
+#include "report/xlsx_writer.hpp"
+
+namespace msprobe::compare {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string field_text(const AugustTable& table, std::size_t row, std::size_t column) {
+    const report::Cell& cell = table.result.table.rows[row][column];
+    if (cell.is_text()) return cell.text();
+    if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
+    if (!cell.is_number()) return {};
+    const double v = cell.number();
+    if (std::isnan(v)) return {};
+    // A leading space keeps spreadsheet programs from reading ±inf as a number.
+    if (std::isinf(v)) return v > 0 ? " inf" : " -inf";
+    if (table.is_integer(row, column)) return fmt::format("{}", static_cast<long long>(v));
+    return py::float_repr(v);
+}
+
+std::string header_line(const AugustTable& table) {
+    std::string line;
+    const auto& header = table.result.table.header;
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        if (c) line += ',';
+        report::append_csv_field(line, header[c]);
+    }
+    return line + '\n';
+}
+
+void append_rows(std::string& text, const AugustTable& table, std::size_t first_row, std::size_t end_row) {
+    for (std::size_t r = first_row; r < end_row; ++r) {
+        const auto& row = table.result.table.rows[r];
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            if (c) text += ',';
+            report::append_csv_field(text, field_text(table, r, c));
+        }
+        text += '\n';
+    }
+}
+
+// Rows [first_row, end_row) under the header, a few thousand lines at a time (memory stays bounded).
+void write_rows(const AugustTable& table, std::size_t first_row, std::size_t end_row, const fs::path& path) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
+    if (!file) throw Error(path.string(), fmt::format("cannot create: {}", std::strerror(errno)));
+    auto put = [&](const std::string& text) {
+        if (std::fwrite(text.data(), 1, text.size(), file.get()) != text.size()) {
+            throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
+        }
+    };
+    put(header_line(table));
+    constexpr std::size_t kBatchRows = 4096;
+    std::string batch;
+    for (std::size_t first = first_row; first < end_row; first += kBatchRows) {
+        batch.clear();
+        append_rows(batch, table, first, std::min(end_row, first + kBatchRows));
+        put(batch);
+    }
+    if (std::fflush(file.get()) != 0) throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
+}
+
+}  // namespace
+
+std::string august_result_name(bool debug_json, const std::string& rank_label, const std::string& timestamp,
+                               AugustFormat format) {
+    return fmt::format("{}compare_result{}{}_{}{}", debug_json ? "debug_" : "", rank_label.empty() ? "" : "_",
+                       rank_label, timestamp, format == AugustFormat::Csv ? ".csv" : ".xlsx");
+}
+
+std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row) {
+    std::string text = header_line(table);
+    append_rows(text, table, first_row, end_row);
+    return text;
+}
+
+std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const fs::path& path, std::size_t part_rows) {
+    const std::size_t rows = table.result.table.rows.size();
+    report::StagedFiles files(report::Existing::Replace);
+    std::vector<fs::path> written;
+    for (std::size_t first = 0, part = 1; first < rows || part == 1; first += part_rows, ++part) {
+        const fs::path target =
+            rows <= part_rows ? path
+                              : path.parent_path() / fmt::format("{}_part_{}.csv", path.stem().string(), part);
+        const std::size_t end = std::min(rows, first + part_rows);
+        files.stage(target, [&](const fs::path& temp) { write_rows(table, first, end, temp); });
+        written.push_back(target);
+    }
+    files.commit();
+    return written;
+}
+
+std::vector<fs::path> write_august_result(const AugustTable& table, const fs::path& path, AugustFormat format) {
+    if (format == AugustFormat::Csv) return detail::write_august_csv(table, path, detail::kCsvPartRows);
+    const report::Table& cells = table.result.table;
+    return {report::write_atomically(
+        path, [&](const fs::path& temp) { report::write_xlsx(cells, report::CellRendering::Plain, temp); },
+        report::Existing::Replace)};
+}
+
+}  // namespace msprobe::compare

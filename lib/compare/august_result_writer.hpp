@@ -1,0 +1,37 @@
+#pragma once
+// August msprobe's result files: CSV by default (Python renderings of every
+// cell, split into parts past a million rows), or the April plain workbook.
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "compare/august_table.hpp"
+
+namespace msprobe::compare {
+
+enum class AugustFormat : std::uint8_t { Csv, Xlsx };
+
+// compare_result_{ts}.csv, compare_result_<rank folder>_{ts}.csv (rank_label
+// non-empty), debug_compare_result_… for debug.json pairs; .xlsx for Xlsx.
+std::string august_result_name(bool debug_json, const std::string& rank_label, const std::string& timestamp,
+                               AugustFormat format);
+
+// Writes the table to `path` (a file already there is replaced) and returns
+// the files written: `path` itself, or for a CSV of more than a million rows
+// `<stem>_part_1.csv`, `<stem>_part_2.csv`, … beside it. Throws msprobe::Error naming the file.
+std::vector<std::filesystem::path> write_august_result(const AugustTable& table, const std::filesystem::path& path,
+                                                       AugustFormat format);
+
+// One CSV line per row as pandas writes the table: floats as Python repr,
+// integers without a point, float ±inf as " inf"/" -inf", NaN as an empty field.
+std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row);
+
+namespace detail {
+// msprobe cuts a CSV into parts of this many data rows.
+inline constexpr std::size_t kCsvPartRows = 1000000;
+std::vector<std::filesystem::path> write_august_csv(const AugustTable& table, const std::filesystem::path& path,
+                                                    std::size_t part_rows);
+}  // namespace detail
+
+}  // namespace msprobe::compare

@@ -1,0 +1,142 @@
+#include "compare/august_table.hpp"
+
+#include <future>
+#include <memory>
+#include <string_view>
+
+#include "common/error.hpp"
+#include "compare/august_cells.hpp"
+#include "compare/august_compare_keys.hpp"
+#include "compare/august_result_rules.hpp"
+#include "compare/compare_mode.hpp"
+#include "compare/matcher.hpp"
+#include "compare/real_data_table.hpp"
+#include "compare/row_cells.hpp"
+#include "compare/summary_table.hpp"
+
+namespace msprobe::compare {
+
+namespace {
+
+using report::Cell;
+
+// Marks the statistic cells that hold dump integers, from column `first` on.
+void mark_integers(AugustTable& table, std::size_t row, std::size_t first,
+                   const std::array<dump::StatValue, 4>& stats) {
+    for (std::size_t k = 0; k < 4; ++k) {
+        if (stats[k].kind == dump::StatValue::Kind::Number && stats[k].integer) {
+            table.integer_cells[row] |= std::uint64_t{1} << (first + k);
+        }
+    }
+}
+
+void mark_stat_integers(AugustTable& table, const dump::DumpFile& npu, const dump::DumpFile& bench,
+                        const std::vector<RowPair>& pairs) {
+    const int npu_max = table.result.column("NPU max");
+    const int bench_max = table.result.column("Bench max");
+    table.integer_cells.assign(pairs.size(), 0);
+    for (std::size_t r = 0; r < pairs.size(); ++r) {
+        mark_integers(table, r, static_cast<std::size_t>(npu_max), npu.rows[pairs[r].npu].stats);
+        if (const dump::DumpRow* b = bench_row(bench, pairs[r])) {
+            mark_integers(table, r, static_cast<std::size_t>(bench_max), b->stats);
+        }
+    }
+}
+
+ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
+    ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
+    for (const auto& pair : pairs) {
+        const auto& n = npu.rows[pair.npu];
+        const dump::DumpRow* b = bench_row(bench, pair);
+        auto& cells = begin_row(result, n, b);
+        std::array<StatisticDiff, 4> diffs;
+        for (std::size_t k = 0; k < 4; ++k) diffs[k] = august_statistic_diff(n.stats[k], b ? &b->stats[k] : nullptr);
+        for (const auto& d : diffs) cells.emplace_back(d.diff);
+        for (const auto& d : diffs) cells.emplace_back(d.relative);
+        append_statistic_cells(cells, n, b);
+        cells.push_back(Cell::boolean(requires_grad_text(&n) == requires_grad_text(b)));
+        cells.emplace_back();  // Result and Err_message: the rules fill them
+        cells.emplace_back();
+        if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
+    }
+    return result;
+}
+
+ResultTable august_md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                             const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
+    ResultTable result = start_table(CompareMode::Md5, npu, pairs,
+                                     {"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"},
+                                     stack != nullptr);
+    for (const auto& pair : pairs) {
+        const auto& n = npu.rows[pair.npu];
+        const dump::DumpRow* b = bench_row(bench, pair);
+        auto& cells = begin_row(result, n, b);
+        cells.emplace_back(n.md5 ? *n.md5 : kNotApplicable);
+        cells.emplace_back(b && b->md5 ? *b->md5 : kNotApplicable);
+        cells.push_back(Cell::boolean(requires_grad_text(&n) == requires_grad_text(b)));
+        cells.emplace_back();
+        cells.emplace_back();
+        if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
+    }
+    return result;
+}
+
+// April's real-data table with August's verdict column in place of "Accuracy Reached or Not".
+ResultTable august_tensor_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                const std::vector<RowPair>& pairs, const dump::StackFile* stack,
+                                ThreadPool& pool, const AugustOptions& options) {
+    require_tensor_dirs(npu, bench);
+    RealDataOptions real;
+    real.show_progress = options.show_progress;
+    real.relative_epsilon = metrics::RelativeEpsilon::OfComputeType;
+    real.shape_before_zero_dim = true;
+    ResultTable result = real_data_table(npu, bench, pairs, stack, pool, real);
+    const int verdict = result.column("Accuracy Reached or Not");
+    result.table.header[static_cast<std::size_t>(verdict)] = "Result";
+    return result;
+}
+
+}  // namespace
+
+AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
+                         ThreadPool& pool, const AugustOptions& options) {
+    MatchPlan plan;
+    plan.strategy = MatchStrategy::KeyThenDtype;
+    plan.npu_keys = august_compare_keys(npu);
+    plan.bench_keys = august_compare_keys(bench);
+    const auto pairs = match_rows(npu, bench, plan);
+    AugustTable table;
+    switch (detect_mode(npu, bench)) {
+        case CompareMode::Summary: table.result = august_statistics_table(npu, bench, pairs, stack); break;
+        case CompareMode::Md5: table.result = august_md5_table(npu, bench, pairs, stack); break;
+        case CompareMode::All: table.result = august_tensor_table(npu, bench, pairs, stack, pool, options); break;
+    }
+    if (table.result.mode == CompareMode::Md5) {
+        table.integer_cells.assign(pairs.size(), 0);
+    } else {
+        mark_stat_integers(table, npu, bench, pairs);
+    }
+    AugustRuleOptions rules;
+    rules.strict_compat = options.strict_compat;
+    apply_august_rules(table.result, rules);
+    return table;
+}
+
+AugustTable august_compare_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+                                ThreadPool& pool, const AugustOptions& options) {
+    auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(bench_json); });
+    const dump::DumpFile npu = dump::read_dump_file(npu_json);
+    const dump::DumpFile bench = bench_future.get();
+    std::shared_ptr<const dump::StackFile> stack;
+    const auto stack_json = npu_json.parent_path() / "stack.json";
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(stack_json, ec)) {
+        stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
+    }
+    AugustTable table = august_table(npu, bench, stack.get(), pool, options);
+    table.result.stack = std::move(stack);
+    return table;
+}
+
+}  // namespace msprobe::compare

@@ -1,0 +1,47 @@
+#pragma once
+// August 2026 msprobe's compare result table (`msprobe compare -tp NPU -gp BENCH`):
+// the April table's rows and identity cells, with August's columns, its
+// statistics diff texts, its Result/Err_message rule verdicts and a join on
+// the compare key alone.
+//
+// Entry point for the command line: august_compare_pair() on one dump.json (or
+// debug.json) pair, then write_august_result() (august_result_writer.hpp) into
+// the output directory under august_result_name().
+#include <cstdint>
+#include <filesystem>
+#include <vector>
+
+#include "common/thread_pool.hpp"
+#include "compare/result_table.hpp"
+#include "dump/dump_file.hpp"
+#include "dump/stack_file.hpp"
+
+namespace msprobe::compare {
+
+struct AugustTable {
+    ResultTable result;
+    // Per row, bit c set: the number in column c is an integer in the dump
+    // (written "1", where a float prints "1.0").
+    std::vector<std::uint64_t> integer_cells;
+
+    bool is_integer(std::size_t row, std::size_t column) const {
+        return row < integer_cells.size() && column < 64 && ((integer_cells[row] >> column) & 1U) != 0;
+    }
+};
+
+struct AugustOptions {
+    bool strict_compat = false;  // reproduce msprobe's own defects (august_result_rules.hpp)
+    bool show_progress = false;  // real data: the tensor progress bar
+};
+
+// The table of two parsed dumps; `stack` null: no NPU_Stack_Info column.
+// Throws msprobe::Error when the dumps cannot be compared (tasks differ, tensor data missing).
+AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
+                         ThreadPool& pool, const AugustOptions& options);
+
+// Reads both dump files and compares them; the stack column appears when a
+// stack.json lies beside the NPU file.
+AugustTable august_compare_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+                                ThreadPool& pool, const AugustOptions& options);
+
+}  // namespace msprobe::compare
