@@ -26,14 +26,10 @@ struct NamedFile {
     tensor::BinDumpName name;
 };
 
-// The kernel dump name of `file` (after mapping.csv), or nullopt for a file outside the grammar.
+// The kernel dump name of `file` (after mapping.csv); mapping.csv's own complaints are the reader's to report.
 std::optional<tensor::BinDumpName> dump_name_of(const fs::path& file) {
     std::vector<std::string> warnings;
-    try {
-        return tensor::parse_bin_dump_name(tensor::resolved_dump_name(file, warnings));
-    } catch (const Error&) {
-        return std::nullopt;
-    }
+    return tensor::dump_file_name(file, warnings);
 }
 
 std::string status_text(const tensor::OpDebugBlock& block) {

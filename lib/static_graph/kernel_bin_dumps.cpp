@@ -160,11 +160,9 @@ std::optional<std::string> normalised_kernel_op_name(std::string_view op_name) {
 }
 
 bool is_kernel_dump_name(const fs::path& file, std::vector<std::string>& warnings) {
-    try {
-        return !tensor::parse_bin_dump_name(tensor::resolved_dump_name(file, warnings)).is_op_debug();
-    } catch (const Error&) {
-        return false;  // not a kernel dump: NPY mode ignores such files too
-    }
+    // A name outside the grammar is not a kernel dump: NPY mode ignores such files too.
+    const auto name = tensor::dump_file_name(file, warnings);
+    return name && !name->is_op_debug();
 }
 
 std::vector<BinKernelTensor> bin_kernel_tensors(const std::vector<fs::path>& files) {

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <fstream>
 
+#include "common/error.hpp"
 #include "tensor/read_error.hpp"
 
 namespace msprobe::tensor {
@@ -111,6 +112,14 @@ std::string resolved_dump_name(const std::filesystem::path& file, std::vector<st
     const auto mapping = read_dump_mapping(file.parent_path(), warnings);
     const auto found = mapping.find(name);
     return found == mapping.end() ? name : found->second;
+}
+
+std::optional<BinDumpName> dump_file_name(const std::filesystem::path& file, std::vector<std::string>& warnings) {
+    try {
+        return parse_bin_dump_name(resolved_dump_name(file, warnings));
+    } catch (const Error&) {
+        return std::nullopt;
+    }
 }
 
 }  // namespace msprobe::tensor

@@ -54,4 +54,8 @@ std::map<std::string, std::string> read_dump_mapping(const std::filesystem::path
 // listed there, else its own name.
 std::string resolved_dump_name(const std::filesystem::path& file, std::vector<std::string>& warnings);
 
+// The parsed name of `file` (after mapping.csv), or nullopt for a file whose
+// name is outside the grammar: how a folder listing tells dump files apart.
+std::optional<BinDumpName> dump_file_name(const std::filesystem::path& file, std::vector<std::string>& warnings);
+
 }  // namespace msprobe::tensor

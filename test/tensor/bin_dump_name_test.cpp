@@ -82,3 +82,17 @@ TEST_CASE("digit-only names resolve through mapping.csv", "[bin_dump]") {
     CHECK(resolved_dump_name(folder / "Add.add.1.2.3", warnings) == "Add.add.1.2.3");
     CHECK(resolved_dump_name(testing::scratch_dir("no_mapping") / "123", warnings) == "123");
 }
+
+TEST_CASE("dump_file_name: a file's parsed name through mapping.csv, none outside the grammar", "[bin_dump]") {
+    const auto dir = testing::scratch_dir("bin_dump_file_name");
+    testing::write_file(dir / "mapping.csv", "123,Cast.cast_long.60.2.1700000000006000\n");
+    std::vector<std::string> warnings;
+    const auto mapped = dump_file_name(dir / "123", warnings);
+    REQUIRE(mapped);
+    CHECK(mapped->op_type == "Cast");
+    CHECK(mapped->task_id == 60);
+    CHECK(dump_file_name(dir / "Opdebug.Node_OpDebug.7.3.1700000000008010", warnings)->is_op_debug());
+    CHECK_FALSE(dump_file_name(dir / "notes.txt", warnings));
+    CHECK_FALSE(dump_file_name(dir / "456", warnings));  // digits mapping.csv does not list
+    CHECK(warnings.empty());
+}
