@@ -16,6 +16,7 @@
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
 #include "compare/row_level.hpp"
+#include "dump/dump_layout.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
@@ -99,10 +100,7 @@ public:
     void compare_step_dirs(const fs::path& npu_dir, const fs::path& bench_dir) {
         const auto npu_ranks = rank_dirs(npu_dir);
         const auto bench_ranks = rank_dirs(bench_dir);
-        if (npu_ranks.size() != bench_ranks.size()) {
-            throw Error(bench_dir.string(), fmt::format("the number of ranks differs: npu has {}, bench has {}",
-                                                        npu_ranks.size(), bench_ranks.size()));
-        }
+        dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
         // msprobe pairs ranks by position after sorting, not by number.
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             for (const char* name : {"dump.json", "debug.json"}) {

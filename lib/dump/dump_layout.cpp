@@ -1,7 +1,11 @@
 #include "dump/dump_layout.hpp"
 
+#include <fmt/format.h>
+
 #include <regex>
 #include <system_error>
+
+#include "common/error.hpp"
 
 namespace msprobe::dump {
 
@@ -41,6 +45,12 @@ bool holds_npy_files(const fs::path& dir) {
         if (entry.path().extension() == ".npy") return true;
     }
     return false;
+}
+
+void require_same_rank_count(std::size_t npu_ranks, std::size_t bench_ranks, const fs::path& bench_dir) {
+    if (npu_ranks == bench_ranks) return;
+    throw Error(bench_dir.string(),
+                fmt::format("the number of ranks differs: npu has {}, bench has {}", npu_ranks, bench_ranks));
 }
 
 }  // namespace msprobe::dump

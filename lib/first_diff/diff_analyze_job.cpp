@@ -14,6 +14,7 @@
 #include "common/timestamps.hpp"
 #include "compare/compare_request.hpp"
 #include "compare/rank_dirs.hpp"
+#include "dump/dump_layout.hpp"
 #include "first_diff/analysis.hpp"
 #include "first_diff/diff_report.hpp"
 #include "first_diff/rank_result_writer.hpp"
@@ -45,10 +46,7 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
     const auto npu_ranks = compare::list_rank_dirs(npu_dir);
     const auto bench_ranks = compare::list_rank_dirs(bench_dir);
     if (npu_ranks.empty()) throw Error(npu_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
-    if (npu_ranks.size() != bench_ranks.size()) {
-        throw Error(bench_dir.string(), fmt::format("the number of ranks differs: npu has {}, bench has {}",
-                                                    npu_ranks.size(), bench_ranks.size()));
-    }
+    dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
     std::vector<RankJob> jobs;
     for (std::size_t i = 0; i < npu_ranks.size(); ++i) {  // paired by position, as msprobe does
         RankJob job;

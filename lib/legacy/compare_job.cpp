@@ -10,6 +10,7 @@
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
 #include "compare/committed_results.hpp"
+#include "dump/dump_layout.hpp"
 #include "legacy/compare_table.hpp"
 #include "legacy/dispatch_folder.hpp"
 #include "report/csv_writer.hpp"
@@ -81,10 +82,7 @@ public:
     void compare_distributed(const fs::path& npu_dir, const fs::path& bench_dir) {
         const auto npu_ranks = ptdbg_rank_dirs(npu_dir);
         const auto bench_ranks = ptdbg_rank_dirs(bench_dir);
-        if (npu_ranks.size() != bench_ranks.size()) {
-            throw Error(bench_dir.string(), fmt::format("the number of ranks differs: npu has {}, bench has {}",
-                                                        npu_ranks.size(), bench_ranks.size()));
-        }
+        dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             const std::string suffix = fmt::format("_{}-{}", npu_ranks[i].filename().string(),
                                                    bench_ranks[i].filename().string());

@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "common/error.hpp"
 #include "dump/dump_layout.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
@@ -39,4 +40,15 @@ TEST_CASE("online-dispatch layouts: a run folder with npu/ and cpu/, a folder of
     CHECK(dump::holds_npy_files(run / "npu"));
     CHECK_FALSE(dump::holds_npy_files(run));  // only the folder itself counts, not its subfolders
     CHECK_FALSE(dump::holds_npy_files(dir / "missing"));
+}
+
+TEST_CASE("rank folders pair by position: both sides must hold as many", "[dump][dump_layout]") {
+    CHECK_NOTHROW(msprobe::dump::require_same_rank_count(2, 2, "bench"));
+    try {
+        msprobe::dump::require_same_rank_count(2, 3, "bench/step0");
+        FAIL("different rank counts were accepted");
+    } catch (const msprobe::Error& error) {
+        CHECK(error.file() == "bench/step0");
+        CHECK(error.reason() == "the number of ranks differs: npu has 2, bench has 3");
+    }
 }
