@@ -49,14 +49,14 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
         const auto at = static_cast<std::size_t>(i);
         result.op_debug[at] = describe_overflow(trace_op_debug_file(files[at]));
     });
-    result.text = fmt::format("{} op-debug file(s) in {}\n", files.size(), options.input.string()) +
-                  op_debug_summary_text(result.op_debug);
+    const std::string summary = op_debug_summary_text(result.op_debug);
+    result.text = fmt::format("{} op-debug file(s) in {}\n", files.size(), options.input.string()) + summary;
 
     const fs::path dir = options.output_dir.value_or(fs::path("./output"));
     report::check_output_dir(dir);
     const std::string stamp = local_timestamp();
     report::StagedFiles staged;  // the summary and every file it names appear together
-    staged.stage_text(dir / ("overflow_summary_" + stamp + ".txt"), op_debug_summary_text(result.op_debug));
+    staged.stage_text(dir / ("overflow_summary_" + stamp + ".txt"), summary);
     if (options.format == ReportFormat::Json) {
         staged.stage_text(dir / ("overflow_check_" + stamp + ".json"),
                           op_debug_report_json(result.op_debug).dump(2) + "\n");
