@@ -15,6 +15,7 @@
 #include "compare/result_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
+#include "mapping/mapping_options.hpp"
 
 namespace msprobe::compare {
 
@@ -30,8 +31,11 @@ struct AugustTable {
 };
 
 struct AugustOptions {
-    bool strict_compat = false;  // reproduce msprobe's own defects (august_result_rules.hpp)
-    bool show_progress = false;  // real data: the tensor progress bar
+    bool strict_compat = false;      // reproduce msprobe's own defects (august_result_rules.hpp)
+    bool show_progress = false;      // real data: the tensor progress bar
+    bool fuzzy_match = false;        // -fm: pair entries ignoring their call counters
+    mapping::MappingOptions mapping;  // -cm, -dm (applied to PyTorch pairs too), -am, -lm
+    bool print_compare_log = false;  // -tensor_log: a log line per row in real-data mode
 };
 
 // The table of two parsed dumps; `stack` null: no NPU_Stack_Info column.
