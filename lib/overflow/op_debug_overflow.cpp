@@ -21,15 +21,10 @@ constexpr int kMaxDepth = 30;
 // An FFTS+ context or thread id of 65535 means "none".
 constexpr std::uint64_t kNoId = 65535;
 
-struct NamedFile {
-    fs::path path;
-    tensor::BinDumpName name;
-};
-
 // The kernel dump name of `file` (after mapping.csv); mapping.csv's own complaints are the reader's to report.
-std::optional<tensor::BinDumpName> dump_name_of(const fs::path& file) {
+std::optional<tensor::BinDumpName> dump_name_of(const fs::path& file, tensor::DumpNameResolver& names) {
     std::vector<std::string> warnings;
-    return tensor::dump_file_name(file, warnings);
+    return names.parsed(file, warnings);
 }
 
 std::string status_text(const tensor::OpDebugBlock& block) {
@@ -56,25 +51,37 @@ bool names_task(const tensor::BinDumpName& name, const OpDebugOverflow& overflow
 }
 
 // The kernel dump beside the op-debug file that names its task; the earliest when several do.
-std::optional<fs::path> find_kernel_dump(const OpDebugOverflow& overflow) {
-    std::optional<NamedFile> best;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(overflow.op_debug_file.parent_path(), ec)) {
-        if (!entry.is_regular_file(ec) || entry.path().filename() == "mapping.csv") continue;
-        auto name = dump_name_of(entry.path());
-        if (!name || !names_task(*name, overflow)) continue;
-        if (!best || std::tie(name->timestamp, entry.path()) < std::tie(best->name.timestamp, best->path)) {
-            best = NamedFile{entry.path(), std::move(*name)};
+std::optional<fs::path> find_kernel_dump(const OpDebugOverflow& overflow, KernelDumpIndex& index) {
+    const NamedDumpFile* best = nullptr;
+    for (const auto& dump : index.dumps_in(overflow.op_debug_file.parent_path())) {
+        if (!names_task(dump.name, overflow)) continue;
+        if (best == nullptr || std::tie(dump.name.timestamp, dump.path) < std::tie(best->name.timestamp, best->path)) {
+            best = &dump;
         }
     }
-    if (!best) return std::nullopt;
+    if (best == nullptr) return std::nullopt;
     return best->path;
 }
 
 }  // namespace
 
+const std::vector<NamedDumpFile>& KernelDumpIndex::dumps_in(const fs::path& folder) {
+    const std::lock_guard lock(mutex_);
+    auto known = folders_.find(folder);
+    if (known != folders_.end()) return known->second;
+    std::vector<NamedDumpFile> dumps;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        if (!entry.is_regular_file(ec) || entry.path().filename() == "mapping.csv") continue;
+        auto name = dump_name_of(entry.path(), names_);
+        if (name && !name->is_op_debug()) dumps.push_back({entry.path(), std::move(*name)});
+    }
+    return folders_.emplace(folder, std::move(dumps)).first->second;
+}
+
 std::vector<fs::path> find_op_debug_files(const fs::path& dir) {
-    std::vector<NamedFile> found;
+    tensor::DumpNameResolver names;
+    std::vector<NamedDumpFile> found;
     std::error_code ec;
     fs::recursive_directory_iterator it(dir, ec);
     if (ec) throw Error(dir.string(), fmt::format("cannot be listed: {}", ec.message()));
@@ -82,10 +89,10 @@ std::vector<fs::path> find_op_debug_files(const fs::path& dir) {
         if (ec) throw Error(dir.string(), fmt::format("cannot be listed: {}", ec.message()));
         if (it.depth() >= kMaxDepth) it.disable_recursion_pending();
         if (!it->is_regular_file(ec)) continue;
-        auto name = dump_name_of(it->path());
+        auto name = dump_name_of(it->path(), names);
         if (name && name->is_op_debug()) found.push_back({it->path(), std::move(*name)});
     }
-    std::sort(found.begin(), found.end(), [](const NamedFile& a, const NamedFile& b) {
+    std::sort(found.begin(), found.end(), [](const NamedDumpFile& a, const NamedDumpFile& b) {
         return std::tie(a.name.timestamp, a.path) < std::tie(b.name.timestamp, b.path);
     });
     std::vector<fs::path> files;
@@ -94,9 +101,15 @@ std::vector<fs::path> find_op_debug_files(const fs::path& dir) {
 }
 
 OpDebugOverflow trace_op_debug_file(const fs::path& file) {
+    KernelDumpIndex index;
+    return trace_op_debug_file(file, index);
+}
+
+OpDebugOverflow trace_op_debug_file(const fs::path& file, KernelDumpIndex& index) {
     OpDebugOverflow overflow;
     overflow.op_debug_file = file;
-    if (const auto name = dump_name_of(file)) overflow.timestamp = name->timestamp;
+    std::vector<std::string> warnings;
+    if (const auto name = tensor::dump_file_name(file, warnings)) overflow.timestamp = name->timestamp;
     overflow.record = tensor::read_op_debug_record(tensor::read_bin_dump(file));
     const tensor::OpDebugBlock* last = nullptr;
     for (const auto& block : overflow.record.blocks) {
@@ -111,7 +124,7 @@ OpDebugOverflow trace_op_debug_file(const fs::path& file) {
     }
     overflow.context_id = identifying(last->value("context_id"));
     overflow.thread_id = identifying(last->value("thread_id"));
-    overflow.kernel_dump = find_kernel_dump(overflow);
+    overflow.kernel_dump = find_kernel_dump(overflow, index);
     if (!overflow.kernel_dump) {
         log::warning(fmt::format("{}: no kernel dump beside it has task id {} and stream id {}", file.string(),
                                  overflow.sources.back().task_id, overflow.sources.back().stream_id));

@@ -5,10 +5,13 @@
 // stream ids (and context/thread ids when the record has them).
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "tensor/bin_dump_name.hpp"
 #include "tensor/op_debug_file.hpp"
 
 namespace msprobe::overflow {
@@ -35,9 +38,30 @@ struct OpDebugOverflow {
 // through mapping.csv), earliest time stamp first.
 std::vector<std::filesystem::path> find_op_debug_files(const std::filesystem::path& dir);
 
-// Decodes the record of `file` and finds the kernel dump it points at.
+// A kernel dump file and its parsed name.
+struct NamedDumpFile {
+    std::filesystem::path path;
+    tensor::BinDumpName name;
+};
+
+// The kernel dumps of the folders op-debug files lie in, each folder listed
+// once however many overflows it records. Safe to share between threads.
+class KernelDumpIndex {
+public:
+    // The files of `folder` whose names are kernel dump names (after mapping.csv).
+    const std::vector<NamedDumpFile>& dumps_in(const std::filesystem::path& folder);
+
+private:
+    std::mutex mutex_;
+    tensor::DumpNameResolver names_;
+    std::map<std::filesystem::path, std::vector<NamedDumpFile>> folders_;
+};
+
+// Decodes the record of `file` and finds the kernel dump it points at, in `index`.
 // Throws msprobe::Error naming the file when it cannot be read; a record with
 // no non-zero status gives no sources.
+OpDebugOverflow trace_op_debug_file(const std::filesystem::path& file, KernelDumpIndex& index);
+// The same for one file.
 OpDebugOverflow trace_op_debug_file(const std::filesystem::path& file);
 
 }  // namespace msprobe::overflow

@@ -45,9 +45,10 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
     if (options.first_only) files.resize(1);
     OverflowCheckResult result;
     result.op_debug.resize(files.size());
+    KernelDumpIndex index;
     pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
         const auto at = static_cast<std::size_t>(i);
-        result.op_debug[at] = describe_overflow(trace_op_debug_file(files[at]));
+        result.op_debug[at] = describe_overflow(trace_op_debug_file(files[at], index));
     });
     const std::string summary = op_debug_summary_text(result.op_debug);
     result.text = fmt::format("{} op-debug file(s) in {}\n", files.size(), options.input.string()) + summary;

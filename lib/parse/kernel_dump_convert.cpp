@@ -70,9 +70,9 @@ std::vector<Item> for_each_file(ThreadPool& pool, std::size_t count, const std::
     return result;
 }
 
-ReadDump read_dump(const fs::path& file) {
+ReadDump read_dump(const fs::path& file, tensor::DumpNameResolver& names) {
     // Older runtimes' whole-file messages are read too: a converter takes whatever it is given.
-    ReadDump read{tensor::read_bin_dump(file, {.legacy_layout = true}), std::nullopt};
+    ReadDump read{tensor::read_bin_dump(file, {.legacy_layout = true, .names = &names}), std::nullopt};
     if (read.dump.parsed_name && read.dump.parsed_name->is_op_debug()) {
         read.op_debug = tensor::read_op_debug_record(read.dump);
     }
@@ -250,7 +250,9 @@ KernelDumpConvertResult convert_kernel_dumps(const KernelDumpConvertOptions& opt
     Converter converter(options, pool, staged);  // a bad -f is refused before any file is read
 
     // Every file is read (header, sizes, op-debug record) before one is written.
-    const auto dumps = for_each_file<ReadDump>(pool, files.size(), [&](std::size_t i) { return read_dump(files[i]); });
+    tensor::DumpNameResolver names;
+    const auto dumps =
+        for_each_file<ReadDump>(pool, files.size(), [&](std::size_t i) { return read_dump(files[i], names); });
     const auto outcomes = for_each_file<FileOutcome>(
         pool, files.size(), [&](std::size_t i) { return converter.convert(files[i], dumps[i]); });
 

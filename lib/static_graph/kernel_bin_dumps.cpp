@@ -159,16 +159,17 @@ std::optional<std::string> normalised_kernel_op_name(std::string_view op_name) {
     return name;
 }
 
-bool is_kernel_dump_name(const fs::path& file, std::vector<std::string>& warnings) {
+bool is_kernel_dump_name(const fs::path& file, tensor::DumpNameResolver& names, std::vector<std::string>& warnings) {
     // A name outside the grammar is not a kernel dump: NPY mode ignores such files too.
-    const auto name = tensor::dump_file_name(file, warnings);
+    const auto name = names.parsed(file, warnings);
     return name && !name->is_op_debug();
 }
 
 std::vector<BinKernelTensor> bin_kernel_tensors(const std::vector<fs::path>& files) {
     std::map<std::string, std::vector<DumpPtr>> by_op;  // op name order, files in name order
+    tensor::DumpNameResolver names;
     for (const auto& file : files) {
-        auto dump = std::make_shared<const BinDump>(tensor::read_bin_dump(file));
+        auto dump = std::make_shared<const BinDump>(tensor::read_bin_dump(file, {.names = &names}));
         for (const auto& warning : dump->warnings) log::warning(fmt::format("{}: {}", file.string(), warning));
         if (!dump->parsed_name) continue;
         const auto op_name = normalised_kernel_op_name(dump->parsed_name->op_name);

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tensor/bin_dump_name.hpp"
 #include "tensor/bin_dump_reader.hpp"
 #include "tensor/tensor_view.hpp"
 
@@ -42,8 +43,9 @@ struct BinKernelTensor {
 std::optional<std::string> normalised_kernel_op_name(std::string_view op_name);
 
 // Whether `file`'s name (after mapping.csv) follows the kernel dump grammar
-// and is not an op-debug (overflow) file.
-bool is_kernel_dump_name(const std::filesystem::path& file, std::vector<std::string>& warnings);
+// and is not an op-debug (overflow) file; `names` serves the whole listing.
+bool is_kernel_dump_name(const std::filesystem::path& file, tensor::DumpNameResolver& names,
+                         std::vector<std::string>& warnings);
 
 // The tensors of `files` (kernel dump files of one directory), every file
 // read through read_bin_dump: a file that cannot be read throws its

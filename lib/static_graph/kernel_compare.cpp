@@ -206,12 +206,13 @@ SideRows read_side(const std::vector<fs::path>& dirs) {
     for (const auto& dir : dirs) {
         std::vector<fs::path> npy_files, bin_files;
         std::vector<std::string> warnings;
+        tensor::DumpNameResolver names;
         std::error_code ec;
         for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
             if (!it->is_regular_file(ec)) continue;
             if (it->path().extension() == ".npy") {
                 npy_files.push_back(it->path());
-            } else if (is_kernel_dump_name(it->path(), warnings)) {
+            } else if (is_kernel_dump_name(it->path(), names, warnings)) {
                 bin_files.push_back(it->path());
             }
         }

@@ -106,20 +106,33 @@ std::map<std::string, std::string> read_dump_mapping(const std::filesystem::path
     return mapping;
 }
 
-std::string resolved_dump_name(const std::filesystem::path& file, std::vector<std::string>& warnings) {
-    const std::string name = file.filename().string();
+std::string DumpNameResolver::resolved(const std::filesystem::path& file, std::vector<std::string>& warnings) {
+    std::string name = file.filename().string();
     if (!is_mapped_short_name(name)) return name;
-    const auto mapping = read_dump_mapping(file.parent_path(), warnings);
-    const auto found = mapping.find(name);
-    return found == mapping.end() ? name : found->second;
+    const std::lock_guard lock(mutex_);
+    auto folder = folders_.find(file.parent_path());
+    if (folder == folders_.end()) {
+        folder = folders_.emplace(file.parent_path(), read_dump_mapping(file.parent_path(), warnings)).first;
+    }
+    const auto found = folder->second.find(name);
+    return found == folder->second.end() ? name : found->second;
 }
 
-std::optional<BinDumpName> dump_file_name(const std::filesystem::path& file, std::vector<std::string>& warnings) {
+std::optional<BinDumpName> DumpNameResolver::parsed(const std::filesystem::path& file,
+                                                    std::vector<std::string>& warnings) {
     try {
-        return parse_bin_dump_name(resolved_dump_name(file, warnings));
+        return parse_bin_dump_name(resolved(file, warnings));
     } catch (const Error&) {
         return std::nullopt;
     }
+}
+
+std::string resolved_dump_name(const std::filesystem::path& file, std::vector<std::string>& warnings) {
+    return DumpNameResolver().resolved(file, warnings);
+}
+
+std::optional<BinDumpName> dump_file_name(const std::filesystem::path& file, std::vector<std::string>& warnings) {
+    return DumpNameResolver().parsed(file, warnings);
 }
 
 }  // namespace msprobe::tensor

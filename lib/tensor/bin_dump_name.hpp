@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,12 +51,27 @@ bool is_mapped_short_name(std::string_view name);
 std::map<std::string, std::string> read_dump_mapping(const std::filesystem::path& folder,
                                                      std::vector<std::string>& warnings);
 
-// The name a file stands for: its mapping.csv original for a short name
-// listed there, else its own name.
-std::string resolved_dump_name(const std::filesystem::path& file, std::vector<std::string>& warnings);
+// Resolves the names of many files, reading each folder's mapping.csv once:
+// a folder of N short names would otherwise read it N times. A complaint about
+// a mapping.csv row goes to the caller that first reads that folder.
+// Safe to share between threads.
+class DumpNameResolver {
+public:
+    // The name `file` stands for: its mapping.csv original for a short name
+    // listed there, else its own name.
+    std::string resolved(const std::filesystem::path& file, std::vector<std::string>& warnings);
 
-// The parsed name of `file` (after mapping.csv), or nullopt for a file whose
-// name is outside the grammar: how a folder listing tells dump files apart.
+    // The parsed name of `file` (after mapping.csv), or nullopt for a file whose
+    // name is outside the grammar: how a folder listing tells dump files apart.
+    std::optional<BinDumpName> parsed(const std::filesystem::path& file, std::vector<std::string>& warnings);
+
+private:
+    std::mutex mutex_;
+    std::map<std::filesystem::path, std::map<std::string, std::string>> folders_;
+};
+
+// The same for a single file.
+std::string resolved_dump_name(const std::filesystem::path& file, std::vector<std::string>& warnings);
 std::optional<BinDumpName> dump_file_name(const std::filesystem::path& file, std::vector<std::string>& warnings);
 
 }  // namespace msprobe::tensor

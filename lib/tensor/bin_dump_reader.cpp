@@ -116,7 +116,7 @@ BinDump read_bin_dump(std::span<const std::byte> bytes, std::shared_ptr<const vo
                       const std::filesystem::path& path, const BinReadOptions& options) {
     BinDump dump;
     dump.file = path.string();
-    dump.name = resolved_dump_name(path, dump.warnings);
+    dump.name = options.names ? options.names->resolved(path, dump.warnings) : resolved_dump_name(path, dump.warnings);
     try {
         dump.parsed_name = parse_bin_dump_name(dump.name);
     } catch (const Error& error) {

@@ -61,7 +61,8 @@ struct BinDump {
 };
 
 struct BinReadOptions {
-    bool legacy_layout = false;  // also read the whole-file-message layout of older runtimes
+    bool legacy_layout = false;         // also read the whole-file-message layout of older runtimes
+    DumpNameResolver* names = nullptr;  // shared by the reads of one listing; null: this file's own lookup
 };
 
 // Throws msprobe::Error(file, "<E_CODE>: reason") when the file as a whole

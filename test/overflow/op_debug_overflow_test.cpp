@@ -119,3 +119,17 @@ TEST_CASE("the op-debug samples are traced to their kernel dumps", "[overflow][o
     CHECK(old.sources.at(0).kind == "AI Core");
     CHECK(old.kernel_dump == dir / "Relu.relu_overflow.9.3.1700000000008020");
 }
+
+TEST_CASE("overflows of one folder share one listing of its kernel dumps", "[overflow][op_debug]") {
+    const fs::path dir = overflow_tree("shared_index");
+    KernelDumpIndex index;
+    const auto first = trace_op_debug_file(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100", index);
+    CHECK(first.kernel_dump == dir / "Conv2D.conv_a.7.3.1700000000000050");
+    REQUIRE(index.dumps_in(dir).size() == 3);  // the op-debug files and mapping.csv are not kernel dumps
+    // A dump written after the folder was listed is not seen by the same index, only by a new one.
+    write_bytes(dir / "Conv2D.conv_a.7.3.1700000000000010", float_dump("net/conv_a", {0}));
+    CHECK(trace_op_debug_file(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100", index).kernel_dump ==
+          dir / "Conv2D.conv_a.7.3.1700000000000050");
+    CHECK(trace_op_debug_file(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100").kernel_dump ==
+          dir / "Conv2D.conv_a.7.3.1700000000000010");
+}

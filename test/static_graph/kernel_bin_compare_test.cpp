@@ -130,8 +130,9 @@ TEST_CASE("kernel compare BIN mode: keys, names and the last file of an op", "[k
     write_dump(dir / "Relu.Default_sgt_graph_0_relu_lxslice0.8.2.1700000000000300", {float_tensor({5})});
     testing::write_bytes(dir / "notes.txt", {});  // outside the name grammar: not a dump
     std::vector<std::string> warnings;
-    CHECK_FALSE(static_graph::is_kernel_dump_name(dir / "notes.txt", warnings));
-    CHECK_FALSE(static_graph::is_kernel_dump_name(dir / "Opdebug.Node_OpDebug.7.3.1700000000008010", warnings));
+    tensor::DumpNameResolver names;
+    CHECK_FALSE(static_graph::is_kernel_dump_name(dir / "notes.txt", names, warnings));
+    CHECK_FALSE(static_graph::is_kernel_dump_name(dir / "Opdebug.Node_OpDebug.7.3.1700000000008010", names, warnings));
     const auto tensors = static_graph::bin_kernel_tensors({dir / "Add.add_1.7.2.1700000000000100",
                                                            dir / "Add.add_1.7.2.1700000000000200",
                                                            dir / "Relu.Default_sgt_graph_0_relu_lxslice0.8.2.1700000000000300"});

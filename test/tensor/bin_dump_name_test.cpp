@@ -96,3 +96,21 @@ TEST_CASE("dump_file_name: a file's parsed name through mapping.csv, none outsid
     CHECK_FALSE(dump_file_name(dir / "456", warnings));  // digits mapping.csv does not list
     CHECK(warnings.empty());
 }
+
+TEST_CASE("DumpNameResolver reads a folder's mapping.csv once, and reports its bad rows once", "[bin_dump]") {
+    const auto dir = testing::scratch_dir("bin_dump_resolver");
+    testing::write_file(dir / "mapping.csv", "123,Cast.cast_long.60.2.1700000000006000\nbroken row\n");
+    DumpNameResolver names;
+    std::vector<std::string> warnings;
+    CHECK(names.resolved(dir / "123", warnings) == "Cast.cast_long.60.2.1700000000006000");
+    CHECK(warnings.size() == 1);
+    // Rewritten behind its back, the folder is still the one the resolver read first.
+    testing::write_file(dir / "mapping.csv", "123,Relu.relu_0.1.2.1700000000000001\n456,Add.add_0.2.2.1700000000000002\n");
+    CHECK(names.resolved(dir / "123", warnings) == "Cast.cast_long.60.2.1700000000006000");
+    CHECK(names.parsed(dir / "456", warnings) == std::nullopt);
+    CHECK(names.resolved(dir / "Relu.relu_0.1.2.1700000000000001", warnings) == "Relu.relu_0.1.2.1700000000000001");
+    CHECK(warnings.size() == 1);
+    // A new resolver (and the one-file lookup) reads the file as it is now.
+    CHECK(DumpNameResolver().parsed(dir / "456", warnings)->op_name == "add_0");
+    CHECK(resolved_dump_name(dir / "123", warnings) == "Relu.relu_0.1.2.1700000000000001");
+}
