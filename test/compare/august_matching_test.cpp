@@ -2,10 +2,13 @@
 // and msprobe's defects under --strict_compat.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/august_result_rules.hpp"
 #include "compare/august_table.hpp"
+#include "report/csv_reader.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_dump.hpp"
 
@@ -210,4 +213,63 @@ TEST_CASE("august -lm leaves a PyTorch pair's table as it is") {
     const AugustTable without = compare_pair_of(pair, AugustOptions{});
     CHECK(column_texts(with, "Bench Name") == column_texts(without, "Bench Name"));
     CHECK(column_texts(with, "Result") == column_texts(without, "Result"));
+}
+
+namespace {
+
+// NPU Name → Bench Name of the rows that found a partner.
+std::map<std::string, std::string> paired_rows(const std::vector<std::string>& npu,
+                                               const std::vector<std::string>& bench) {
+    std::map<std::string, std::string> out;
+    for (std::size_t r = 0; r < npu.size(); ++r) {
+        if (bench[r] != "N/A") out.emplace(npu[r], bench[r]);
+    }
+    return out;
+}
+
+std::map<std::string, std::string> april_pairs(const fs::path& pairs_csv) {
+    const auto records = report::read_csv_records(pairs_csv.string());
+    std::vector<std::string> npu, bench;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        npu.push_back(records[r].at(0));
+        bench.push_back(records[r].at(1));
+    }
+    return paired_rows(npu, bench);
+}
+
+}  // namespace
+
+TEST_CASE("august table: MindSpore against PyTorch through April's -am, -cm and -dm", "[fixtures][mapping]") {
+    const auto fixtures = testing::shared_fixtures_or_skip();
+    if (!fixtures) return;
+    const fs::path root = *fixtures / "reference_samples" / "mapping_compare";
+    const fs::path dumps = *fixtures / "reference_samples" / "layer_mapping" / "full";
+    const DumpPair pair{dumps / "mindspore_data" / "dump.json", dumps / "pytorch_data" / "dump.json"};
+    struct Variant {
+        const char* expected;
+        mapping::MappingOptions mapping;
+    };
+    const Variant variants[] = {
+        {"am_builtin", {std::string(), {}, {}, {}}},
+        {"am_user_yaml", {(root / "api_mapping_user.yaml").string(), {}, {}, {}}},
+        {"cm_yaml", {{}, (root / "cell_mapping.yaml").string(), {}, {}}},
+        {"dm_yaml", {{}, {}, (root / "data_mapping.yaml").string(), {}}},
+    };
+    for (const auto& variant : variants) {
+        INFO(variant.expected);
+        for (const bool strict_compat : {false, true}) {
+            AugustOptions options;
+            options.mapping = variant.mapping;
+            options.strict_compat = strict_compat;
+            const AugustTable t = compare_pair_of(pair, options);
+            const auto august = paired_rows(column_texts(t, "NPU Name"), column_texts(t, "Bench Name"));
+            // Every pair April's join made is made here too; August's join on the key
+            // alone may pair more (rows whose shapes differ).
+            for (const auto& [npu, bench] : april_pairs(root / "expected" / variant.expected / "pairs.csv")) {
+                INFO(npu);
+                REQUIRE(august.count(npu) == 1);
+                CHECK(august.at(npu) == bench);
+            }
+        }
+    }
 }
