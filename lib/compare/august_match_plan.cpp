@@ -16,8 +16,11 @@ MatchPlan august_match_plan(const dump::DumpFile& npu, const dump::DumpFile& ben
     mapping::KeyContext context;
     context.mindspore = npu.framework == "mindspore";
     context.cell_mapping_any_framework = true;
-    context.cell_lookup = mapping::CellNameLookup::WholeNameThenParts;
-    if (!options.strict_compat && !npu_names.empty()) context.npu_names = &npu_names;
+    context.cell_rules.replace_contained_keys = true;
+    if (!options.strict_compat) {
+        if (!npu_names.empty()) context.npu_names = &npu_names;
+        context.cell_rules.leading_cell_only = true;
+    }
     // -lm's generated mapping names rows as they are written, not by their
     // renumbered keys: it is not applied to the August table.
     mapping::MappingOptions flags = options.mapping;

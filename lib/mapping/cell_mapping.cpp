@@ -37,12 +37,14 @@ CellMapping load_cell_mapping(const std::filesystem::path& path) {
     return mapping;
 }
 
-std::string cell_mapping_key(const std::string& row_name, const CellMapping& mapping, CellNameLookup lookup) {
+std::string cell_mapping_key(const std::string& row_name, const CellMapping& mapping, CellKeyRules rules) {
     if (row_name.empty()) return "N/A";
     bool parameters_grad = false;
     for (std::string_view part : split_dots(row_name)) parameters_grad = parameters_grad || part == "parameters_grad";
     if (!parameters_grad && !contains(row_name, ".forward.") && !contains(row_name, ".backward.")) return "N/A";
-    std::string key = replace_first(row_name, "Cell", "Module");
+    std::string key = !rules.leading_cell_only                ? replace_first(row_name, "Cell", "Module")
+                      : row_name.rfind("Cell.", 0) == 0 ? "Module" + row_name.substr(4)
+                                                          : row_name;
     if (mapping.empty()) return key;
     // The cell name is what lies between the first '.' and the first direction marker.
     const std::size_t dot = key.find('.');
@@ -53,7 +55,7 @@ std::string cell_mapping_key(const std::string& row_name, const CellMapping& map
     }
     const std::string cell_name(after.substr(0, cut));
     if (const std::string* module = mapping.find(cell_name)) return replace_first(key, cell_name, *module);
-    if (lookup == CellNameLookup::WholeName) return key;
+    if (!rules.replace_contained_keys) return key;
     std::string renamed = cell_name;
     for (const auto& [cell, module] : mapping.entries()) {
         if (contains(renamed, cell)) renamed = replace_first(renamed, cell, module);

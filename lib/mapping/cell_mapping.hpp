@@ -29,15 +29,19 @@ private:
 
 CellMapping load_cell_mapping(const std::filesystem::path& path);
 
-// How a cell name that is not a key of the yaml is treated.
-enum class CellNameLookup {
-    WholeName,       // April: left as it is
-    WholeNameThenParts,  // August: every yaml key it contains replaced (first occurrence, in yaml order)
+// Where the key of a row is made otherwise than April msprobe makes it.
+struct CellKeyRules {
+    // A cell name that is not a key of the yaml: April leaves it; August
+    // replaces every yaml key it contains (first occurrence, in yaml order,
+    // one after the other).
+    bool replace_contained_keys = false;
+    // Only a leading "Cell" field becomes "Module". msprobe renames the first
+    // "Cell" anywhere, which breaks PyTorch classes such as LSTMCell.
+    bool leading_cell_only = false;
 };
 
 // "N/A" for rows that are neither forward/backward nor parameter gradients;
 // else the first "Cell" becomes "Module" and the cell name is looked up in `mapping`.
-std::string cell_mapping_key(const std::string& row_name, const CellMapping& mapping,
-                             CellNameLookup lookup = CellNameLookup::WholeName);
+std::string cell_mapping_key(const std::string& row_name, const CellMapping& mapping, CellKeyRules rules = {});
 
 }  // namespace msprobe::mapping

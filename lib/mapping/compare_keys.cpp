@@ -68,7 +68,7 @@ CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& be
         if (api) {
             out.npu_keys.push_back(builtin_api_key(name, npu.path));
         } else if (cell) {
-            out.npu_keys.push_back(cell_mapping_key(name, cells, context.cell_lookup));
+            out.npu_keys.push_back(cell_mapping_key(name, cells, context.cell_rules));
         } else {
             out.npu_keys.push_back(data_mapping_key(*data, name));
         }

@@ -25,10 +25,8 @@ struct CompareKeys {
 
 struct KeyContext {
     bool mindspore = false;  // -am, -cm and -lm act only for MindSpore
-    // August msprobe applies -cm to PyTorch dumps as well, and replaces the
-    // yaml keys contained in a cell name that is not itself a key.
-    bool cell_mapping_any_framework = false;
-    CellNameLookup cell_lookup = CellNameLookup::WholeName;
+    bool cell_mapping_any_framework = false;  // August msprobe applies -cm to PyTorch dumps as well
+    CellKeyRules cell_rules = {};
     // The names the mappings start from, one per NPU row; null: the row names.
     const std::vector<std::string>* npu_names = nullptr;
 };

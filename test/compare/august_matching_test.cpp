@@ -205,6 +205,18 @@ TEST_CASE("august -dm on PyTorch dumps maps compare keys; --strict_compat crosse
     CHECK(backward_bench_names(strict) == kCrossedCalls);
 }
 
+TEST_CASE("august -cm keeps a PyTorch class named ...Cell; --strict_compat renames it as msprobe does") {
+    const std::vector<SmallApi> apis = {{"Module.rnn.LSTMCell.forward.0", {{1, 2}}, {{3}}}};
+    const DumpPair pair = write_pair("august_cm_lstm_cell", apis, apis);
+    AugustOptions options;
+    options.mapping.cell_mapping = "";
+    CHECK(column_texts(compare_pair_of(pair, options), "Bench Name") ==
+          std::vector<std::string>{"Module.rnn.LSTMCell.forward.0.input.0", "Module.rnn.LSTMCell.forward.0.output.0"});
+    // msprobe's key Module.rnn.LSTMModule... meets no bench row.
+    options.strict_compat = true;
+    CHECK(column_texts(compare_pair_of(pair, options), "Bench Name") == std::vector<std::string>(2, "N/A"));
+}
+
 TEST_CASE("august -lm leaves a PyTorch pair's table as it is") {
     const DumpPair pair = reversed_backwards_pair("august_lm_pytorch");
     AugustOptions options;

@@ -75,7 +75,7 @@ TEST_CASE("cell mapping: the spec's examples", "[mapping]") {
 
 TEST_CASE("cell mapping, August's lookup: the yaml keys a cell name contains, in yaml order", "[mapping][cell_mapping]") {
     const CellMapping yaml = {{"fc1.Dense", "fc1.Linear"}, {"net", "module"}, {"Linear", "Dense"}};
-    constexpr auto august = CellNameLookup::WholeNameThenParts;
+    constexpr CellKeyRules august{true, false};
     // A whole-name key wins, the parts are not looked at.
     CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", yaml, august) == "Module.fc1.Linear.forward.0.input.0");
     // fc1.Dense → fc1.Linear, net → module, then the Linear just written → Dense: one after the other.
@@ -97,4 +97,16 @@ TEST_CASE("a cell name listed twice keeps its place and takes the later module n
     REQUIRE(mapping.find("a.A") != nullptr);
     CHECK(*mapping.find("a.A") == "e.E");
     CHECK(mapping.find("x.X") == nullptr);
+}
+
+TEST_CASE("cell mapping: only a leading Cell field becomes Module when asked", "[mapping][cell_mapping]") {
+    // msprobe renames the first "Cell" anywhere: a PyTorch LSTMCell module loses its class name.
+    CHECK(cell_mapping_key("Module.rnn.LSTMCell.forward.0.input.0", {}) == "Module.rnn.LSTMModule.forward.0.input.0");
+    constexpr CellKeyRules leading{false, true};
+    CHECK(cell_mapping_key("Module.rnn.LSTMCell.forward.0.input.0", {}, leading) ==
+          "Module.rnn.LSTMCell.forward.0.input.0");
+    CHECK(cell_mapping_key("Cell.rnn.LSTMCell.forward.0.input.0", {}, leading) ==
+          "Module.rnn.LSTMCell.forward.0.input.0");
+    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", {{"fc1.Dense", "fc1.Linear"}}, leading) ==
+          "Module.fc1.Linear.forward.0.input.0");
 }
