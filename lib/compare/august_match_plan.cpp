@@ -1,12 +1,31 @@
 #include "compare/august_match_plan.hpp"
 
+#include <string_view>
+#include <unordered_map>
+
 #include "compare/august_compare_keys.hpp"
 #include "mapping/compare_keys.hpp"
 
 namespace msprobe::compare {
 
-MatchPlan august_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const AugustOptions& options) {
-    MatchPlan plan;
+namespace {
+
+// Each key that is the written name of a bench row becomes that row's compare key.
+void to_bench_keys(std::vector<std::string>& keys, const dump::DumpFile& bench,
+                   const std::vector<std::string>& bench_keys) {
+    std::unordered_map<std::string_view, std::size_t> row_named;
+    row_named.reserve(bench.rows.size());
+    for (std::size_t i = 0; i < bench.rows.size(); ++i) row_named.try_emplace(bench.rows[i].name, i);
+    for (auto& key : keys) {
+        if (const auto it = row_named.find(key); it != row_named.end()) key = bench_keys[it->second];
+    }
+}
+
+}  // namespace
+
+AugustMatch august_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const AugustOptions& options) {
+    AugustMatch out;
+    MatchPlan& plan = out.plan;
     // -fm pairs by names without call numbers: renumbering would change nothing.
     std::vector<std::string> npu_names;
     if (!options.fuzzy_match) {
@@ -21,11 +40,30 @@ MatchPlan august_match_plan(const dump::DumpFile& npu, const dump::DumpFile& ben
         if (!npu_names.empty()) context.npu_names = &npu_names;
         context.cell_rules.leading_cell_only = true;
     }
-    // -lm's generated mapping names rows as they are written, not by their
-    // renumbered keys: it is not applied to the August table.
+    // -lm replaces -dm; when it generates nothing, neither applies.
+    const bool layer_mapping = options.mapping.layer_mapping && context.mindspore;
     mapping::MappingOptions flags = options.mapping;
-    flags.layer_mapping.reset();
+    if (layer_mapping) {
+        flags.layer_mapping.reset();
+        flags.data_mapping.reset();
+    }
     mapping::CompareKeys keys = mapping::npu_compare_keys(npu, bench, flags, context);
+    if (layer_mapping) {
+        mapping::KeyContext written = context;
+        written.npu_names = nullptr;  // the generated mapping's names are the written ones
+        mapping::CompareKeys generated = mapping::npu_compare_keys(npu, bench, options.mapping, written);
+        out.generated_mapping_yaml = std::move(generated.generated_mapping_yaml);
+        if (out.generated_mapping_yaml && options.strict_compat) {
+            keys = std::move(generated);
+        } else if (out.generated_mapping_yaml) {
+            keys.join_on_key_only = true;
+            // -am and -cm still make the keys (renumbered above); else the generated mapping does.
+            if (!options.mapping.api_mapping && !options.mapping.cell_mapping) {
+                keys.npu_keys = std::move(generated.npu_keys);
+                if (!plan.bench_keys.empty()) to_bench_keys(keys.npu_keys, bench, plan.bench_keys);
+            }
+        }
+    }
     plan.npu_keys = keys.npu_keys.empty() ? std::move(npu_names) : std::move(keys.npu_keys);
     if (keys.join_on_key_only) {
         plan.strategy = MatchStrategy::DataMapping;
@@ -36,7 +74,7 @@ MatchPlan august_match_plan(const dump::DumpFile& npu, const dump::DumpFile& ben
     } else {
         plan.strategy = MatchStrategy::KeyThenDtype;
     }
-    return plan;
+    return out;
 }
 
 }  // namespace msprobe::compare

@@ -104,7 +104,8 @@ ResultTable august_tensor_table(const dump::DumpFile& npu, const dump::DumpFile&
 AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
                          ThreadPool& pool, const AugustOptions& options) {
     const CompareMode mode = detect_mode(npu, bench);
-    const MatchPlan plan = august_match_plan(npu, bench, options);
+    AugustMatch match = august_match_plan(npu, bench, options);
+    const MatchPlan& plan = match.plan;
     const bool shifted = options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && mode != CompareMode::All;
     const auto pairs = shifted ? august_shifted_fuzzy_pairs(npu, bench, plan, mode) : match_rows(npu, bench, plan);
     AugustTable table;
@@ -123,6 +124,7 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
     rules.strict_compat = options.strict_compat;
     apply_august_rules(table.result, rules);
     if (shifted) apply_shifted_md5_verdicts(table.result, pairs);
+    table.result.generated_mapping_yaml = std::move(match.generated_mapping_yaml);
     return table;
 }
 

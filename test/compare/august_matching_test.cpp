@@ -9,6 +9,7 @@
 #include "compare/august_result_rules.hpp"
 #include "compare/august_table.hpp"
 #include "report/csv_reader.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_dump.hpp"
 
@@ -251,7 +252,7 @@ std::map<std::string, std::string> april_pairs(const fs::path& pairs_csv) {
 
 }  // namespace
 
-TEST_CASE("august table: MindSpore against PyTorch through April's -am, -cm and -dm", "[fixtures][mapping]") {
+TEST_CASE("august table: MindSpore against PyTorch through April's -am, -cm, -dm and -lm", "[fixtures][mapping]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path root = *fixtures / "reference_samples" / "mapping_compare";
@@ -266,6 +267,9 @@ TEST_CASE("august table: MindSpore against PyTorch through April's -am, -cm and 
         {"am_user_yaml", {(root / "api_mapping_user.yaml").string(), {}, {}, {}}},
         {"cm_yaml", {{}, (root / "cell_mapping.yaml").string(), {}, {}}},
         {"dm_yaml", {{}, {}, (root / "data_mapping.yaml").string(), {}}},
+        {"lm_default", {{}, {}, {}, std::string()}},
+        {"lm_yaml", {{}, {}, {}, (dumps / "layer_mapping.yaml").string()}},
+        {"lm_yaml_plus_dm_yaml", {{}, {}, (root / "data_mapping.yaml").string(), (dumps / "layer_mapping.yaml").string()}},
     };
     for (const auto& variant : variants) {
         INFO(variant.expected);
@@ -274,6 +278,11 @@ TEST_CASE("august table: MindSpore against PyTorch through April's -am, -cm and 
             options.mapping = variant.mapping;
             options.strict_compat = strict_compat;
             const AugustTable t = compare_pair_of(pair, options);
+            const fs::path generated = root / "expected" / variant.expected / "data_mapping.yaml";
+            if (fs::exists(generated)) {
+                REQUIRE(t.result.generated_mapping_yaml);
+                CHECK(*t.result.generated_mapping_yaml == testing::read_file_text(generated));
+            }
             const auto august = paired_rows(column_texts(t, "NPU Name"), column_texts(t, "Bench Name"));
             // Every pair April's join made is made here too; August's join on the key
             // alone may pair more (rows whose shapes differ).
