@@ -1,7 +1,8 @@
 // Throughput of the fused metric pass on large tensor pairs: the scalar
 // reference against every SIMD build available on this CPU, single-threaded
-// and with the chunks spread over all hardware threads. First, the cost of
-// the self-check each process runs once before its first compare.
+// and with the chunks spread over all hardware threads, under April's
+// relative-error epsilon and August's. First, the cost of the self-check each
+// process runs once before its first compare.
 // Usage: msprobe_metrics_bench [megabytes per tensor, default 256]
 #include <chrono>
 #include <cmath>
@@ -51,7 +52,8 @@ void store(std::byte* out, tensor::DType dtype, float value) {
     std::memcpy(out, &bits, 2);
 }
 
-// A random tensor and a slightly perturbed copy.
+// A random tensor and a slightly perturbed copy, every 64th bench element 0
+// (where the two epsilon rules differ).
 std::pair<tensor::TensorView, tensor::TensorView> make_pair(tensor::DType dtype, std::int64_t bytes) {
     const auto element = static_cast<std::int64_t>(tensor::dtype_size(dtype));
     const std::int64_t count = bytes / element;
@@ -61,7 +63,7 @@ std::pair<tensor::TensorView, tensor::TensorView> make_pair(tensor::DType dtype,
     for (std::int64_t i = 0; i < count; ++i) {
         const float v = uniform(state);
         store(npu->data() + i * element, dtype, v);
-        store(bench->data() + i * element, dtype, v * (1.0f + uniform(state) * 1e-3f));
+        store(bench->data() + i * element, dtype, i % 64 == 0 ? 0.0f : v * (1.0f + uniform(state) * 1e-3f));
     }
     auto view = [&](const std::shared_ptr<std::vector<std::byte>>& buffer) {
         tensor::TensorView v;
@@ -129,17 +131,23 @@ int main(int argc, char** argv) {
         const auto [npu, bench] = make_pair(dtype, megabytes << 20);
         const double gigabytes = 2.0 * static_cast<double>(megabytes << 20) / 1e9;
         double cosine = 0;
-        for (KernelIsa isa : available_kernel_isas()) {
-            CompareOptions options;
-            options.kernel = isa;
-            const int repeats = isa == KernelIsa::Scalar ? 1 : 3;
-            const Timing single =
-                best_of(repeats, [&] { cosine = compare_tensors(npu, bench, options).cosine.value; });
-            const ParallelFor pool = thread_pool(threads);
-            const Timing parallel = best_of(repeats, [&] { compare_tensors(npu, bench, options, pool); });
-            std::printf("%-15s %-7s 1 thread %6.2f GB/s (per CPU second %6.2f)   %u threads %6.2f GB/s   cosine %.12f\n",
-                        std::string(tensor::torch_name(dtype)).c_str(), std::string(kernel_isa_name(isa)).c_str(),
-                        gigabytes / single.wall, gigabytes / single.cpu, threads, gigabytes / parallel.wall, cosine);
+        for (RelativeEpsilon rule : {RelativeEpsilon::Float64, RelativeEpsilon::OfComputeType}) {
+            for (KernelIsa isa : available_kernel_isas()) {
+                CompareOptions options;
+                options.kernel = isa;
+                options.relative_epsilon = rule;
+                const int repeats = isa == KernelIsa::Scalar ? 1 : 3;
+                const Timing single =
+                    best_of(repeats, [&] { cosine = compare_tensors(npu, bench, options).cosine.value; });
+                const ParallelFor pool = thread_pool(threads);
+                const Timing parallel = best_of(repeats, [&] { compare_tensors(npu, bench, options, pool); });
+                std::printf(
+                    "%-15s %-6s %-7s 1 thread %6.2f GB/s (per CPU second %6.2f)   %u threads %6.2f GB/s   cosine "
+                    "%.12f\n",
+                    std::string(tensor::torch_name(dtype)).c_str(),
+                    rule == RelativeEpsilon::Float64 ? "April" : "August", std::string(kernel_isa_name(isa)).c_str(),
+                    gigabytes / single.wall, gigabytes / single.cpu, threads, gigabytes / parallel.wall, cosine);
+            }
         }
     }
     return 0;

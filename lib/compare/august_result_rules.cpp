@@ -29,7 +29,7 @@ constexpr const char* kShape = "error: The shape of NPU and Bench are inconsiste
 constexpr const char* kCosine = "warning: The input/parameters of Cosine > 0.9, and input/parameters - output > 0.1";
 constexpr const char* kNormRelErr = "error: The NormRelativeErr of output is greater than 0.5.";
 constexpr const char* kNormRelWarn = "warning: The norm relative error of output is 10 times that of input.";
-constexpr const char* kCrcDiffers = "error: The CRC-32 value of NPU differs from that of the bench.";
+constexpr const char* kCrcDiffers = kCrcDiffersMessage;
 constexpr const char* kCrcUnmatched = "warning: The parameter of NPU does not match the bench.";
 
 // APIs whose rows are never judged, and those judged on their outputs only.

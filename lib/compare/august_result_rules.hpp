@@ -25,6 +25,9 @@ struct RowVerdict {
 // the August columns), in row order.
 std::vector<RowVerdict> august_verdicts(const ResultTable& result, const AugustRuleOptions& options);
 
+// The md5 rule's message for two different digests.
+inline constexpr const char* kCrcDiffersMessage = "error: The CRC-32 value of NPU differs from that of the bench.";
+
 // "pass", "warning", "error".
 const char* level_text(RowVerdict::Level level);
 

@@ -6,9 +6,11 @@
 
 #include "common/error.hpp"
 #include "compare/august_cells.hpp"
-#include "compare/august_compare_keys.hpp"
+#include "compare/august_fuzzy_compat.hpp"
+#include "compare/august_match_plan.hpp"
 #include "compare/august_result_rules.hpp"
 #include "compare/compare_mode.hpp"
+#include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/row_cells.hpp"
@@ -101,13 +103,13 @@ ResultTable august_tensor_table(const dump::DumpFile& npu, const dump::DumpFile&
 
 AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
                          ThreadPool& pool, const AugustOptions& options) {
-    MatchPlan plan;
-    plan.strategy = MatchStrategy::KeyThenDtype;
-    plan.npu_keys = august_compare_keys(npu);
-    plan.bench_keys = august_compare_keys(bench);
-    const auto pairs = match_rows(npu, bench, plan);
+    const CompareMode mode = detect_mode(npu, bench);
+    AugustMatch match = august_match_plan(npu, bench, options);
+    const MatchPlan& plan = match.plan;
+    const bool shifted = options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && mode != CompareMode::All;
+    const auto pairs = shifted ? august_shifted_fuzzy_pairs(npu, bench, plan, mode) : match_rows(npu, bench, plan);
     AugustTable table;
-    switch (detect_mode(npu, bench)) {
+    switch (mode) {
         case CompareMode::Summary: table.result = august_statistics_table(npu, bench, pairs, stack); break;
         case CompareMode::Md5: table.result = august_md5_table(npu, bench, pairs, stack); break;
         case CompareMode::All: table.result = august_tensor_table(npu, bench, pairs, stack, pool, options); break;
@@ -117,9 +119,12 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
     } else {
         mark_stat_integers(table, npu, bench, pairs);
     }
+    if (shifted) apply_shifted_fuzzy_cells(table.result, pairs, bench);
     AugustRuleOptions rules;
     rules.strict_compat = options.strict_compat;
     apply_august_rules(table.result, rules);
+    if (shifted) apply_shifted_md5_verdicts(table.result, pairs);
+    table.result.generated_mapping_yaml = std::move(match.generated_mapping_yaml);
     return table;
 }
 

@@ -39,6 +39,8 @@ struct AugustOptions {
 };
 
 // The table of two parsed dumps; `stack` null: no NPU_Stack_Info column.
+// With -lm on MindSpore dumps, result.generated_mapping_yaml holds the mapping
+// it generated, for the caller to write beside the result.
 // Throws msprobe::Error when the dumps cannot be compared (tasks differ, tensor data missing).
 AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
                          ThreadPool& pool, const AugustOptions& options);

@@ -91,13 +91,15 @@ private:
     std::vector<std::uint32_t> next_same_name_;
 };
 
-std::vector<RowPair> fuzzy_pairs(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan,
-                                 bool cross_framework) {
-    auto items = [](const dump::DumpFile& side, const std::vector<std::string>* keys) {
+}  // namespace
+
+std::vector<RowPair> fuzzy_candidates(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan) {
+    auto items = [&plan](const dump::DumpFile& side, const std::vector<std::string>* keys) {
         std::vector<FuzzyItem> out;
         out.reserve(side.rows.size());
         for (std::size_t i = 0; i < side.rows.size(); ++i) {
-            out.push_back({fuzzy_name(keys ? (*keys)[i] : side.rows[i].name), side.rows[i].shape});
+            const std::string_view shape = plan.fuzzy_compares_shapes ? std::string_view(side.rows[i].shape) : "";
+            out.push_back({fuzzy_name(keys ? (*keys)[i] : side.rows[i].name), shape});
         }
         return out;
     };
@@ -105,18 +107,29 @@ std::vector<RowPair> fuzzy_pairs(const dump::DumpFile& npu, const dump::DumpFile
     const auto bench_items = items(bench, nullptr);
     std::vector<RowPair> pairs;
     for (const auto& [n, b] : fuzzy_match(npu_items, bench_items, plan.keep_unpushed_npu_rows)) {
-        const bool ok = b >= 0 && dtypes_compatible(npu.rows[n].dtype, bench.rows[static_cast<std::size_t>(b)].dtype,
-                                                    cross_framework);
-        pairs.push_back({static_cast<std::uint32_t>(n), ok ? std::int64_t{b} : kNoBench});
+        pairs.push_back({static_cast<std::uint32_t>(n), b >= 0 ? std::int64_t{b} : kNoBench});
     }
     return pairs;
 }
 
-}  // namespace
+void apply_dtype_gate(std::vector<RowPair>& pairs, const dump::DumpFile& npu, const dump::DumpFile& bench) {
+    const bool cross_framework = is_cross_framework(npu, bench);
+    for (auto& pair : pairs) {
+        if (pair.bench != kNoBench &&
+            !dtypes_compatible(npu.rows[pair.npu].dtype, bench.rows[static_cast<std::size_t>(pair.bench)].dtype,
+                               cross_framework)) {
+            pair.bench = kNoBench;
+        }
+    }
+}
 
 std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan) {
+    if (plan.strategy == MatchStrategy::Fuzzy) {
+        auto pairs = fuzzy_candidates(npu, bench, plan);
+        apply_dtype_gate(pairs, npu, bench);
+        return pairs;
+    }
     const bool cross_framework = is_cross_framework(npu, bench);
-    if (plan.strategy == MatchStrategy::Fuzzy) return fuzzy_pairs(npu, bench, plan, cross_framework);
 
     const BenchIndex index(bench, plan.bench_keys);
     const bool by_key_only = plan.strategy == MatchStrategy::DataMapping;

@@ -28,12 +28,20 @@ struct MatchPlan {
     std::vector<std::string> npu_keys;  // compare key of every NPU row; empty: the row names
     std::vector<std::string> bench_keys;  // the same for the bench rows (exact joins only)
     bool keep_unpushed_npu_rows = true;  // fuzzy: false loses them as msprobe does (strict compat)
+    bool fuzzy_compares_shapes = true;   // fuzzy: false pairs rows of any shapes (August's -fm)
 };
 
 std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan);
 inline std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile& bench) {
     return match_rows(npu, bench, MatchPlan{});
 }
+
+// The fuzzy scan's pairs before the dtype gate: a row without bench is one
+// the scan itself left unmatched.
+std::vector<RowPair> fuzzy_candidates(const dump::DumpFile& npu, const dump::DumpFile& bench, const MatchPlan& plan);
+
+// Unpairs (bench kNoBench) every pair whose dtypes may not be compared.
+void apply_dtype_gate(std::vector<RowPair>& pairs, const dump::DumpFile& npu, const dump::DumpFile& bench);
 
 // The bench dump is PyTorch while the NPU one is not (MindSpore against PyTorch).
 bool is_cross_framework(const dump::DumpFile& npu, const dump::DumpFile& bench);

@@ -52,7 +52,7 @@ CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& be
     CompareKeys out;
     // Read every user file first, so a bad one fails before any work.
     const bool api = options.api_mapping && context.mindspore;
-    const bool cell = options.cell_mapping && context.mindspore;
+    const bool cell = options.cell_mapping && (context.mindspore || context.cell_mapping_any_framework);
     std::vector<ApiMappingRecord> api_records;
     if (api && !options.api_mapping->empty()) api_records = load_api_mapping(*options.api_mapping);
     CellMapping cells;
@@ -63,13 +63,14 @@ CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& be
 
     if (!api && !cell && !data) return out;
     out.npu_keys.reserve(npu.rows.size());
-    for (const auto& row : npu.rows) {
+    for (std::size_t i = 0; i < npu.rows.size(); ++i) {
+        const std::string& name = context.npu_names ? (*context.npu_names)[i] : npu.rows[i].name;
         if (api) {
-            out.npu_keys.push_back(builtin_api_key(row.name, npu.path));
+            out.npu_keys.push_back(builtin_api_key(name, npu.path));
         } else if (cell) {
-            out.npu_keys.push_back(cell_mapping_key(row.name, cells));
+            out.npu_keys.push_back(cell_mapping_key(name, cells, context.cell_rules));
         } else {
-            out.npu_keys.push_back(data_mapping_key(*data, row.name));
+            out.npu_keys.push_back(data_mapping_key(*data, name));
         }
     }
     if (api) apply_user_api_mapping(api_records, npu, bench, out.npu_keys);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dump/dump_file.hpp"
+#include "mapping/cell_mapping.hpp"
 #include "mapping/mapping_options.hpp"
 
 namespace msprobe::mapping {
@@ -24,6 +25,10 @@ struct CompareKeys {
 
 struct KeyContext {
     bool mindspore = false;  // -am, -cm and -lm act only for MindSpore
+    bool cell_mapping_any_framework = false;  // August msprobe applies -cm to PyTorch dumps as well
+    CellKeyRules cell_rules = {};
+    // The names the mappings start from, one per NPU row; null: the row names.
+    const std::vector<std::string>* npu_names = nullptr;
 };
 
 // Reads every yaml file the flags name, so a bad one stops the compare before

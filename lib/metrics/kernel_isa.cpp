@@ -97,20 +97,21 @@ KernelIsa narrower_kernel_isa(KernelIsa isa) {
     return at == isas.begin() || at == isas.end() ? KernelIsa::Scalar : *(at - 1);
 }
 
-BlockKernel find_block_kernel(KernelIsa isa, tensor::DType npu, tensor::DType bench) {
+BlockKernel find_block_kernel(KernelIsa isa, tensor::DType npu, tensor::DType bench, RelativeEpsilon epsilon) {
     if (!kernel_isa_available(isa)) return nullptr;
 #if defined(MSPROBE_METRICS_X86)
-    if (isa == KernelIsa::Sse2) return block_kernel_sse2(npu, bench);
-    if (isa == KernelIsa::Avx2) return block_kernel_avx2(npu, bench);
+    if (isa == KernelIsa::Sse2) return block_kernel_sse2(npu, bench, epsilon);
+    if (isa == KernelIsa::Avx2) return block_kernel_avx2(npu, bench, epsilon);
 #endif
 #if defined(MSPROBE_METRICS_WITH_AVX512)
-    if (isa == KernelIsa::Avx512) return block_kernel_avx512(npu, bench);
+    if (isa == KernelIsa::Avx512) return block_kernel_avx512(npu, bench, epsilon);
 #endif
 #if defined(MSPROBE_METRICS_NEON)
-    if (isa == KernelIsa::Neon) return block_kernel_neon(npu, bench);
+    if (isa == KernelIsa::Neon) return block_kernel_neon(npu, bench, epsilon);
 #endif
     (void)npu;  // unused in a build without any SIMD set
     (void)bench;
+    (void)epsilon;
     return nullptr;
 }
 

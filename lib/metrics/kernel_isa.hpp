@@ -31,8 +31,9 @@ KernelIsa best_kernel_isa();
 // Neon -> Scalar); Scalar for Scalar.
 KernelIsa narrower_kernel_isa(KernelIsa isa);
 
-// The vectorised block kernel for a dtype pair, or nullptr (Scalar, an
-// unavailable set, or a pair that is not vectorised).
-BlockKernel find_block_kernel(KernelIsa isa, tensor::DType npu, tensor::DType bench);
+// The vectorised block kernel for a dtype pair under an epsilon rule, or
+// nullptr (Scalar, an unavailable set, or a pair that is not vectorised).
+BlockKernel find_block_kernel(KernelIsa isa, tensor::DType npu, tensor::DType bench,
+                              RelativeEpsilon epsilon = RelativeEpsilon::Float64);
 
 }  // namespace msprobe::metrics

@@ -12,10 +12,10 @@ namespace msprobe::metrics {
 
 // Where the block kernels of an instruction set come from: find_block_kernel
 // in production; a test hands in kernels of its own.
-using KernelFinder = BlockKernel (*)(KernelIsa isa, tensor::DType npu, tensor::DType bench);
+using KernelFinder = BlockKernel (*)(KernelIsa isa, tensor::DType npu, tensor::DType bench, RelativeEpsilon epsilon);
 
-// Every block kernel `find` gives for `isa` adds exactly what
-// reference_accumulate_contiguous() adds, on every block of the fixed set.
+// Every block kernel `find` gives for `isa`, under either epsilon rule, adds
+// exactly what reference_accumulate_contiguous() adds, on every block of the fixed set.
 // Scalar always passes (it is the reference). Takes microseconds.
 bool kernel_passes_self_check(KernelIsa isa, KernelFinder find = find_block_kernel);
 

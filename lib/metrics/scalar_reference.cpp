@@ -56,7 +56,7 @@ struct BlockLanes {
 // read_npu(i) / read_bench(i) give element i of the range as a double.
 template <class ReadNpu, class ReadBench>
 void accumulate_elements(ReadNpu read_npu, Precision npu_precision, ReadBench read_bench, Precision bench_precision,
-                         std::int64_t count, PairPartial& partial, RelativeEpsilon epsilon = RelativeEpsilon::Float64) {
+                         std::int64_t count, PairPartial& partial, RelativeEpsilon epsilon) {
     const RatioThresholds thresholds = ratio_thresholds(relative_precision(npu_precision, bench_precision, epsilon));
     for (std::int64_t block_start = 0; block_start < count; block_start += kBlockElements) {
         const std::int64_t block_end = std::min(count, block_start + kBlockElements);
@@ -146,13 +146,13 @@ PairPartial reference_accumulate(const TensorView& npu, const TensorView& bench,
 }
 
 void reference_accumulate_contiguous(const std::byte* npu, DType npu_dtype, const std::byte* bench, DType bench_dtype,
-                                     std::int64_t count, PairPartial& into) {
+                                     std::int64_t count, PairPartial& into, RelativeEpsilon epsilon) {
     auto reader = [](const std::byte* data, DType dtype) {
         const auto size = static_cast<std::int64_t>(tensor::dtype_size(dtype));
         return [data, dtype, size](std::int64_t i) { return read_element_as_double(data + i * size, dtype); };
     };
     accumulate_elements(reader(npu, npu_dtype), precision_of(npu_dtype), reader(bench, bench_dtype),
-                        precision_of(bench_dtype), count, into);
+                        precision_of(bench_dtype), count, into, epsilon);
 }
 
 }  // namespace msprobe::metrics

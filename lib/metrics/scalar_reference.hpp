@@ -20,7 +20,8 @@ PairPartial reference_accumulate(const tensor::TensorView& npu, const tensor::Te
 
 // The same over two contiguous arrays; the blocks' sums are added to `into`.
 void reference_accumulate_contiguous(const std::byte* npu, tensor::DType npu_dtype, const std::byte* bench,
-                                     tensor::DType bench_dtype, std::int64_t count, PairPartial& into);
+                                     tensor::DType bench_dtype, std::int64_t count, PairPartial& into,
+                                     RelativeEpsilon epsilon = RelativeEpsilon::Float64);
 
 // Byte offset from view.data of the element with row-major index `flat`.
 std::int64_t element_byte_offset(const tensor::TensorView& view, std::int64_t flat);

@@ -3,8 +3,8 @@
 
 namespace msprobe::metrics {
 
-BlockKernel block_kernel_avx2(tensor::DType npu, tensor::DType bench) {
-    return simd::select_block_kernel<xsimd::avx2>(npu, bench);
+BlockKernel block_kernel_avx2(tensor::DType npu, tensor::DType bench, RelativeEpsilon epsilon) {
+    return simd::select_block_kernel<xsimd::avx2>(npu, bench, epsilon);
 }
 
 }  // namespace msprobe::metrics

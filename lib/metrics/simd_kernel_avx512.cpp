@@ -3,8 +3,8 @@
 
 namespace msprobe::metrics {
 
-BlockKernel block_kernel_avx512(tensor::DType npu, tensor::DType bench) {
-    return simd::select_block_kernel<xsimd::avx512f>(npu, bench);
+BlockKernel block_kernel_avx512(tensor::DType npu, tensor::DType bench, RelativeEpsilon epsilon) {
+    return simd::select_block_kernel<xsimd::avx512f>(npu, bench, epsilon);
 }
 
 }  // namespace msprobe::metrics

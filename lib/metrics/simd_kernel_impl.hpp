@@ -7,7 +7,9 @@
 // Values are processed in "value lanes": float32 lanes when both sides are
 // float16/bfloat16/float32 (all exact in float32; the relative error is then
 // computed in float32, or in float16 emulated by rounding), float64 lanes when
-// both sides are float64. Other dtype pairs are not vectorised.
+// both sides are float64. Other dtype pairs are not vectorised. Each epsilon
+// rule (relative_error.hpp) has its own instantiation: the rule only changes
+// compile-time constants of the relative error.
 //
 // A block first runs an optimistic pass that assumes finite data; only a block
 // holding inf/nan (or float64 squares that overflow) is run again by the
@@ -30,7 +32,15 @@ namespace {  // internal linkage: each arch TU keeps its own copy
 
 using tensor::DType;
 
-template <class Arch, DType NpuType, DType BenchType>
+// The eps a side gets where the bench is 0, as a value of the lanes. April:
+// float64's, in the side's own precision (0 in float16). August: that of the
+// compute type (float32 or float64), added in it, which float32 lanes do exactly.
+constexpr double zero_bench_epsilon(Precision side, Precision compute, RelativeEpsilon rule) {
+    if (rule == RelativeEpsilon::OfComputeType) return compute == Precision::Single ? 0x1p-23 : 0x1p-52;
+    return side == Precision::Half ? 0.0 : kRelativeEpsilon;
+}
+
+template <class Arch, DType NpuType, DType BenchType, RelativeEpsilon Rule>
 class BlockPass {
     static constexpr bool kDoubleLanes = NpuType == DType::Float64;
     static_assert(kDoubleLanes == (BenchType == DType::Float64), "float64 is only paired with float64");
@@ -53,10 +63,14 @@ class BlockPass {
 
     static constexpr Precision kNpuPrecision = precision_of(NpuType);
     static constexpr Precision kBenchPrecision = precision_of(BenchType);
-    static constexpr Precision kRelPrecision = promote(kNpuPrecision, kBenchPrecision);
+    static constexpr Precision kRelPrecision = relative_precision(kNpuPrecision, kBenchPrecision, Rule);
+    static constexpr Scalar kNpuEpsilon = static_cast<Scalar>(zero_bench_epsilon(kNpuPrecision, kRelPrecision, Rule));
+    static constexpr Scalar kBenchEpsilon =
+        static_cast<Scalar>(zero_bench_epsilon(kBenchPrecision, kRelPrecision, Rule));
+
     // Finite operands give a NaN relative error only through 0/0, which needs a
     // zero denominator: only when eps vanishes in the bench's precision (float16).
-    static constexpr bool kRelCanBeNan = kBenchPrecision == Precision::Half;
+    static constexpr bool kRelCanBeNan = kBenchEpsilon == Scalar(0);
     static constexpr std::size_t kNpuBytes = NpuType == DType::Float64 ? 8 : NpuType == DType::Float32 ? 4 : 2;
     static constexpr std::size_t kBenchBytes = BenchType == DType::Float64 ? 8 : BenchType == DType::Float32 ? 4 : 2;
 
@@ -137,11 +151,6 @@ private:
         return v;
     }
 
-    // eps (2^-52) in a side's own precision: 0 in float16.
-    static constexpr Scalar epsilon_of(Precision p) {
-        return p == Precision::Half ? Scalar(0) : static_cast<Scalar>(kRelativeEpsilon);
-    }
-
     // Set where exactly one of a and b is. Not a ^ b: xsimd 8.1 computes the
     // xor of AVX-512 masks as an or, and its SSE2 != of masks compares their
     // bits as floats (true != true); &, | and ~ are right on every set (see
@@ -165,11 +174,11 @@ private:
     static Values relative_error(Values n, Values b) {
         const Mask bench_zero = b == Values(Scalar(0));
         Values n_shifted = n;
-        if constexpr (epsilon_of(kNpuPrecision) != Scalar(0)) {
-            n_shifted = n + xsimd::select(bench_zero, Values(epsilon_of(kNpuPrecision)), Values(Scalar(0)));
+        if constexpr (kNpuEpsilon != Scalar(0)) {
+            n_shifted = n + xsimd::select(bench_zero, Values(kNpuEpsilon), Values(Scalar(0)));
         }
         // b is +-0 where bench_zero, so adding eps there gives eps (+0 in float16).
-        const Values b_shifted = b + xsimd::select(bench_zero, Values(epsilon_of(kBenchPrecision)), Values(Scalar(0)));
+        const Values b_shifted = b + xsimd::select(bench_zero, Values(kBenchEpsilon), Values(Scalar(0)));
         const Values diff = half_rounded(n_shifted - b_shifted);
         return xsimd::abs(Traits::divide(diff, b_shifted));
     }
@@ -337,33 +346,39 @@ private:
     Accumulators acc_;
 };
 
-template <class Arch, DType NpuType, DType BenchType>
+template <class Arch, DType NpuType, DType BenchType, RelativeEpsilon Rule>
 void block_kernel(const std::byte* npu, const std::byte* bench, std::int64_t count, PairPartial& into) {
-    BlockPass<Arch, NpuType, BenchType>(into).run(npu, bench, static_cast<std::size_t>(count));
+    BlockPass<Arch, NpuType, BenchType, Rule>(into).run(npu, bench, static_cast<std::size_t>(count));
 }
 
-template <class Arch, DType NpuType>
+template <class Arch, DType NpuType, RelativeEpsilon Rule>
 BlockKernel with_bench_type(DType bench) {
     switch (bench) {
-        case DType::Float16: return &block_kernel<Arch, NpuType, DType::Float16>;
-        case DType::BFloat16: return &block_kernel<Arch, NpuType, DType::BFloat16>;
-        case DType::Float32: return &block_kernel<Arch, NpuType, DType::Float32>;
+        case DType::Float16: return &block_kernel<Arch, NpuType, DType::Float16, Rule>;
+        case DType::BFloat16: return &block_kernel<Arch, NpuType, DType::BFloat16, Rule>;
+        case DType::Float32: return &block_kernel<Arch, NpuType, DType::Float32, Rule>;
         default: return nullptr;
     }
 }
 
-// The vectorised kernel for a dtype pair, or nullptr (the caller falls back to
-// the scalar reference).
-template <class Arch>
+template <class Arch, RelativeEpsilon Rule>
 BlockKernel select_block_kernel(DType npu, DType bench) {
     switch (npu) {
-        case DType::Float16: return with_bench_type<Arch, DType::Float16>(bench);
-        case DType::BFloat16: return with_bench_type<Arch, DType::BFloat16>(bench);
-        case DType::Float32: return with_bench_type<Arch, DType::Float32>(bench);
+        case DType::Float16: return with_bench_type<Arch, DType::Float16, Rule>(bench);
+        case DType::BFloat16: return with_bench_type<Arch, DType::BFloat16, Rule>(bench);
+        case DType::Float32: return with_bench_type<Arch, DType::Float32, Rule>(bench);
         case DType::Float64:
-            return bench == DType::Float64 ? &block_kernel<Arch, DType::Float64, DType::Float64> : nullptr;
+            return bench == DType::Float64 ? &block_kernel<Arch, DType::Float64, DType::Float64, Rule> : nullptr;
         default: return nullptr;
     }
+}
+
+// The vectorised kernel for a dtype pair under an epsilon rule, or nullptr
+// (the caller falls back to the scalar reference).
+template <class Arch>
+BlockKernel select_block_kernel(DType npu, DType bench, RelativeEpsilon epsilon) {
+    return epsilon == RelativeEpsilon::OfComputeType ? select_block_kernel<Arch, RelativeEpsilon::OfComputeType>(npu, bench)
+                                                     : select_block_kernel<Arch, RelativeEpsilon::Float64>(npu, bench);
 }
 
 }  // namespace

@@ -4,8 +4,8 @@
 
 namespace msprobe::metrics {
 
-BlockKernel block_kernel_neon(tensor::DType npu, tensor::DType bench) {
-    return simd::select_block_kernel<xsimd::neon64>(npu, bench);
+BlockKernel block_kernel_neon(tensor::DType npu, tensor::DType bench, RelativeEpsilon epsilon) {
+    return simd::select_block_kernel<xsimd::neon64>(npu, bench, epsilon);
 }
 
 }  // namespace msprobe::metrics

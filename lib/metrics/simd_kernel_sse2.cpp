@@ -3,8 +3,8 @@
 
 namespace msprobe::metrics {
 
-BlockKernel block_kernel_sse2(tensor::DType npu, tensor::DType bench) {
-    return simd::select_block_kernel<xsimd::sse2>(npu, bench);
+BlockKernel block_kernel_sse2(tensor::DType npu, tensor::DType bench, RelativeEpsilon epsilon) {
+    return simd::select_block_kernel<xsimd::sse2>(npu, bench, epsilon);
 }
 
 }  // namespace msprobe::metrics

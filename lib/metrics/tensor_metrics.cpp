@@ -180,13 +180,12 @@ PairPartial accumulate_chunk(const TensorView& npu, const TensorView& bench, std
                              KernelIsa kernel, RelativeEpsilon epsilon) {
     const std::int64_t begin = chunk_index * kChunkElements;
     const std::int64_t end = std::min(npu.numel(), begin + kChunkElements);
-    if (kernel == KernelIsa::Scalar || epsilon != RelativeEpsilon::Float64) {
-        return reference_accumulate(npu, bench, begin, end, epsilon);
-    }
+    if (kernel == KernelIsa::Scalar) return reference_accumulate(npu, bench, begin, end, epsilon);
 
     BlockSource npu_blocks(npu);
     BlockSource bench_blocks(bench);
-    const BlockKernel block_kernel = find_block_kernel(kernel, npu_blocks.block_dtype(), bench_blocks.block_dtype());
+    const BlockKernel block_kernel =
+        find_block_kernel(kernel, npu_blocks.block_dtype(), bench_blocks.block_dtype(), epsilon);
     PairPartial partial;
     for (std::int64_t start = begin; start < end; start += kBlockElements) {
         const std::int64_t count = std::min(kBlockElements, end - start);
@@ -196,7 +195,7 @@ PairPartial accumulate_chunk(const TensorView& npu, const TensorView& bench, std
             block_kernel(n, b, count, partial);
         } else {  // dtype pair without a vectorised kernel (e.g. float64 with float32)
             reference_accumulate_contiguous(n, npu_blocks.block_dtype(), b, bench_blocks.block_dtype(), count,
-                                            partial);
+                                            partial, epsilon);
         }
     }
     return partial;

@@ -37,8 +37,7 @@ struct CompareOptions {
     bool strict_compat = false;
     // The self-checked set (kernel_selection.hpp); tests pin one.
     KernelIsa kernel = selected_kernel_isa();
-    // The August 2026 epsilon (relative_error.hpp) runs on the scalar reference:
-    // the vector kernels implement the float64 one only.
+    // Which epsilon shifts zero bench elements (relative_error.hpp): April's or August's.
     RelativeEpsilon relative_epsilon = RelativeEpsilon::Float64;
     bool shape_before_zero_dim = false;  // plan_comparison(); set with the August epsilon
 };

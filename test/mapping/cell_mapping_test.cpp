@@ -20,8 +20,8 @@ std::filesystem::path write_yaml(const std::string& name, const std::string& tex
 
 TEST_CASE("cell rows become module rows, mapped cell by cell", "[mapping][cell_mapping]") {
     const CellMapping mapping = load_cell_mapping(write_yaml("pairs", "fc1.Dense: fc1.Linear\nconv1.Conv2d: conv3.Conv2d\n"));
-    REQUIRE(mapping.size() == 2);
-    CHECK(mapping.at("fc1.Dense") == "fc1.Linear");
+    CHECK(mapping.entries() ==
+          std::vector<CellMapping::Entry>{{"fc1.Dense", "fc1.Linear"}, {"conv1.Conv2d", "conv3.Conv2d"}});
     CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", mapping) == "Module.fc1.Linear.forward.0.input.0");
     CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.parameters.weight", mapping) ==
           "Module.fc1.Linear.forward.0.parameters.weight");
@@ -71,4 +71,42 @@ TEST_CASE("cell mapping: the spec's examples", "[mapping]") {
           "Module.network_with_loss.module.GPTModel.forward.1.input.0");
     CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", {{"fc1.Dense", "module.name"}}) ==
           "Module.module.name.forward.0.input.0");
+}
+
+TEST_CASE("cell mapping, August's lookup: the yaml keys a cell name contains, in yaml order", "[mapping][cell_mapping]") {
+    const CellMapping yaml = {{"fc1.Dense", "fc1.Linear"}, {"net", "module"}, {"Linear", "Dense"}};
+    constexpr CellKeyRules august{true, false};
+    // A whole-name key wins, the parts are not looked at.
+    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", yaml, august) == "Module.fc1.Linear.forward.0.input.0");
+    // fc1.Dense → fc1.Linear, net → module, then the Linear just written → Dense: one after the other.
+    CHECK(cell_mapping_key("Cell.net.fc1.Dense.forward.0.input.0", yaml, august) ==
+          "Module.module.fc1.Dense.forward.0.input.0");
+    CHECK(cell_mapping_key("Cell.net.fc1.Dense.forward.0.input.0", yaml) == "Module.net.fc1.Dense.forward.0.input.0");
+    // Only the first occurrence of a key is replaced.
+    CHECK(cell_mapping_key("Cell.net.net.ReLU.backward.0.output.0", yaml, august) ==
+          "Module.module.net.ReLU.backward.0.output.0");
+    CHECK(cell_mapping_key("Cell.relu.ReLU.forward.0.input.0", yaml, august) == "Module.relu.ReLU.forward.0.input.0");
+}
+
+TEST_CASE("a cell name listed twice keeps its place and takes the later module name", "[mapping][cell_mapping]") {
+    CellMapping mapping;
+    mapping.add("a.A", "b.B");
+    mapping.add("c.C", "d.D");
+    mapping.add("a.A", "e.E");
+    CHECK(mapping.entries() == std::vector<CellMapping::Entry>{{"a.A", "e.E"}, {"c.C", "d.D"}});
+    REQUIRE(mapping.find("a.A") != nullptr);
+    CHECK(*mapping.find("a.A") == "e.E");
+    CHECK(mapping.find("x.X") == nullptr);
+}
+
+TEST_CASE("cell mapping: only a leading Cell field becomes Module when asked", "[mapping][cell_mapping]") {
+    // msprobe renames the first "Cell" anywhere: a PyTorch LSTMCell module loses its class name.
+    CHECK(cell_mapping_key("Module.rnn.LSTMCell.forward.0.input.0", {}) == "Module.rnn.LSTMModule.forward.0.input.0");
+    constexpr CellKeyRules leading{false, true};
+    CHECK(cell_mapping_key("Module.rnn.LSTMCell.forward.0.input.0", {}, leading) ==
+          "Module.rnn.LSTMCell.forward.0.input.0");
+    CHECK(cell_mapping_key("Cell.rnn.LSTMCell.forward.0.input.0", {}, leading) ==
+          "Module.rnn.LSTMCell.forward.0.input.0");
+    CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", {{"fc1.Dense", "fc1.Linear"}}, leading) ==
+          "Module.fc1.Linear.forward.0.input.0");
 }

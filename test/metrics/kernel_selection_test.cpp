@@ -53,14 +53,14 @@ BlockKernel planted_kernel(DType npu, DType bench) {
 }
 
 // The widest set's kernels are defective, the others real.
-BlockKernel widest_defective(KernelIsa isa, DType npu, DType bench) {
+BlockKernel widest_defective(KernelIsa isa, DType npu, DType bench, RelativeEpsilon epsilon) {
     if (isa == best_kernel_isa() && isa != KernelIsa::Scalar) return planted_kernel(npu, bench);
-    return find_block_kernel(isa, npu, bench);
+    return find_block_kernel(isa, npu, bench, epsilon);
 }
 
 // Every SIMD set is defective.
-BlockKernel all_defective(KernelIsa isa, DType npu, DType bench) {
-    if (isa == KernelIsa::Scalar || find_block_kernel(isa, npu, bench) == nullptr) return nullptr;
+BlockKernel all_defective(KernelIsa isa, DType npu, DType bench, RelativeEpsilon epsilon) {
+    if (isa == KernelIsa::Scalar || find_block_kernel(isa, npu, bench, epsilon) == nullptr) return nullptr;
     return planted_kernel(npu, bench);
 }
 
