@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "commands.hpp"
+#include "support/directory_names.hpp"
 #include "support/file_text.hpp"
 #include "support/overflow_sample_dumps.hpp"
 #include "support/shared_fixtures.hpp"
@@ -31,14 +32,6 @@ int run_command(const std::string& arguments) {
     const auto runner = msprobe::cli::add_august_overflow_check_command(app, global);
     app.parse("overflow_check " + arguments, false);
     return runner();
-}
-
-std::vector<std::string> names_in(const fs::path& dir) {
-    std::vector<std::string> names;
-    if (!fs::exists(dir)) return names;
-    for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
 }
 
 bool all_start_with(const std::vector<std::string>& names, const std::string& prefix) {

@@ -14,6 +14,7 @@
 #include "dump/json_file.hpp"
 #include "first_diff/json_copy.hpp"
 #include "first_diff/nan_analyze_job.hpp"
+#include "support/directory_names.hpp"
 #include "support/file_text.hpp"
 #include "support/json_document.hpp"
 #include "support/json_match.hpp"
@@ -110,14 +111,6 @@ bool is_overflow_run(const std::string& variant) {
            variant == "compare_root.overflow_check.error";
 }
 
-std::vector<fs::path> files_in(const fs::path& dir) {
-    std::vector<fs::path> files;
-    if (fs::exists(dir)) {
-        for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
-    }
-    return files;
-}
-
 }  // namespace
 
 TEST_CASE("August overflow_check reproduces msprobe's runs", "[first_diff][fixtures][august_overflow]") {
@@ -141,7 +134,7 @@ TEST_CASE("August overflow_check reproduces msprobe's runs", "[first_diff][fixtu
                 options.input_dir = cwd / input_of(run);
                 options.output_dir = testing::scratch_dir("august_overflow_out");
                 const auto summary = run_august_overflow_check(options);
-                const auto written = files_in(options.output_dir);
+                const auto written = testing::names_in(options.output_dir);
                 if (fs::exists(run / "anomaly_analyze.json")) {
                     REQUIRE(summary.written);
                     CHECK(summary.written->filename().string().starts_with("anomaly_analyze_"));
@@ -181,7 +174,7 @@ NanAnalyzeOptions options_for(const fs::path& step, const fs::path& out) {
 
 }  // namespace
 
-TEST_CASE("August overflow_check: rank, rank<digits>, a lone proc folder; other names passed over",
+TEST_CASE("August overflow_check: rank, rank<digits> and a lone proc folder are ranks, other names are not",
           "[first_diff][august_overflow]") {
     const fs::path dir = testing::scratch_dir("august_overflow_ranks");
     for (const char* name : {"rank", "rank3", "rank_x", "rankk", "logs"}) fs::create_directories(dir / "step" / name);
