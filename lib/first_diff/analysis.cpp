@@ -170,7 +170,8 @@ private:
             for (const Handle s : chains_[*tp]) {
                 if (seen.count(s)) continue;
                 const CommNode& candidate = nodes_[s];
-                const bool named = rules_.exact_peer_api ? candidate.api == wanted_api : candidate.id.starts_with(prefix);
+                const bool named =
+                    rules_.exact_peer_api ? candidate.api == wanted_api : candidate.id.starts_with(prefix);
                 if (!named || candidate.facts->role != wanted) continue;
                 const auto& their = candidate.facts->ranks;
                 const bool open_collective = their.empty() && !directed_role(candidate.api);

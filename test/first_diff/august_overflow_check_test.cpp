@@ -65,7 +65,9 @@ void copy_patched(py::JsonWriter& out, dump::JsonView value, const std::string& 
     } else if (value.is_array()) {
         out.begin_array();
         std::size_t i = 0;
-        for (const dump::JsonView item : value.items()) copy_patched(out, item, location + "/" + std::to_string(i++), patches);
+        for (const dump::JsonView item : value.items()) {
+            copy_patched(out, item, location + "/" + std::to_string(i++), patches);
+        }
         out.end_array();
     } else {
         first_diff::copy_json_value(out, value);
