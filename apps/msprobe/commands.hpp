@@ -24,6 +24,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global);
 Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global);
 // overflow_check: msprobe overflow_check -i DUMP [-o DIR] [--format text|json|csv] [--fail-on overflow] ...
 Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& global);
+Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& global);
 // nan_analyze: msprobe -f pytorch nan_analyze -i <step dir> [-o <out dir>]
 Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global);
 // merge_result: msprobe -f pytorch merge_result -i DIR -o DIR -config config.yaml

@@ -7,6 +7,7 @@
 
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "overflow_scan_flags.hpp"
 #include "common/error.hpp"
 #include "common/printable.hpp"
 #include "first_diff/nan_analyze_job.hpp"
@@ -16,26 +17,7 @@ namespace msprobe::cli {
 
 namespace {
 
-struct OverflowCheckFlags {
-    std::string input;
-    std::string output;
-    std::string format = "text";
-    std::string scope = "api";
-    std::string direction = "both";
-    std::string fail_on;
-    std::string rules;
-    double mutation_threshold = 100;
-    bool include_propagated = false;
-    bool saturation = false;
-    bool no_rules = false;
-    bool first_only = false;
-    bool no_tensor_files = false;
-    bool multi_rank = false;
-    bool reexec = false;
-    unsigned jobs = 0;
-};
-
-void reject_unsupported(const OverflowCheckFlags& flags) {
+void reject_unsupported(const OverflowScanFlags& flags) {
     if (flags.reexec) {
         throw Error("", "--reexec is not supported here; re-execute the overflowing APIs with "
                         "'msprobe -f pytorch run_overflow_check -api_info <dump.json>'");
@@ -45,8 +27,82 @@ void reject_unsupported(const OverflowCheckFlags& flags) {
 
 }  // namespace
 
+std::vector<CLI::Option*> add_overflow_scan_options(CLI::App* cmd, OverflowScanFlags& flags) {
+    return {
+        cmd->add_option("--format", flags.format, "text: stdout only (plus both files with -o); json or csv: that file")
+            ->check(CLI::IsMember({"text", "json", "csv"})),
+        cmd->add_option("--fail-on", flags.fail_on, "overflow: exit 1 when any dump holds an inf/NaN entry")
+            ->check(CLI::IsMember({"overflow"})),
+        cmd->add_option("--scope", flags.scope, "api (default): API entries; module: Module entries; all: both")
+            ->check(CLI::IsMember({"all", "api", "module"})),
+        cmd->add_option("--direction", flags.direction, "both (default), forward or backward entries")
+            ->check(CLI::IsMember({"both", "forward", "backward"})),
+        cmd->add_flag("--include-propagated", flags.include_propagated,
+                      "list propagated/absorbed/mutation entries too (always on; accepted for compatibility)"),
+        cmd->add_option("--mutation-threshold", flags.mutation_threshold,
+                        "output/input Norm ratio reported as a mutation (default 100; 0 turns it off)")
+            ->check(CLI::NonNegativeNumber),
+        cmd->add_flag("--saturation", flags.saturation,
+                      "also flag Max/Min at the dtype's largest finite value (saturation-mode NPUs)"),
+        cmd->add_option("--rules", flags.rules, "ignore rules yaml in msprobe's format (default: msprobe's shipped rules)")
+            ->check(CLI::ExistingFile),
+        cmd->add_flag("--no-rules", flags.no_rules, "apply no ignore rule"),
+        cmd->add_flag("--first-only", flags.first_only, "list only the first overflow of each dump"),
+        cmd->add_flag("--no-tensor-files", flags.no_tensor_files,
+                      "tensor dumps: test the recorded statistics only, not the values in dump_tensor_data"),
+        cmd->add_flag("--multi-rank", flags.multi_rank,
+                      "-i is a step directory: also run the cross-rank first-anomaly analysis (nan_analyze) and write "
+                      "its anomaly_analyze_<ns>.json"),
+        cmd->add_flag("--reexec", flags.reexec,
+                      "(not here: use run_overflow_check, which re-executes through libtorch)"),
+        add_jobs_option(cmd, flags.jobs, "worker threads for tensor files"),
+    };
+}
+
+int run_overflow_scan(const OverflowScanFlags& flags) {
+    reject_unsupported(flags);
+    overflow::OverflowCheckOptions options;
+    options.input = flags.input;
+    if (!flags.output.empty()) options.output_dir = flags.output;
+    options.format = flags.format == "json"  ? overflow::ReportFormat::Json
+                     : flags.format == "csv" ? overflow::ReportFormat::Csv
+                                             : overflow::ReportFormat::Text;
+    options.scan.scope = flags.scope == "all"      ? overflow::Scope::All
+                         : flags.scope == "module" ? overflow::Scope::Module
+                                                   : overflow::Scope::Api;
+    options.scan.direction = flags.direction == "forward"    ? overflow::DirectionFilter::Forward
+                             : flags.direction == "backward" ? overflow::DirectionFilter::Backward
+                                                             : overflow::DirectionFilter::Both;
+    options.scan.mutation_threshold = flags.mutation_threshold;
+    options.scan.saturation = flags.saturation;
+    options.scan.read_tensor_files = !flags.no_tensor_files;
+    if (flags.no_rules) {
+        options.scan.rules = overflow::IgnoreRules::none();
+    } else if (!flags.rules.empty()) {
+        options.scan.rules = overflow::IgnoreRules::load(flags.rules);
+    }
+    options.first_only = flags.first_only;
+    ThreadPool pool(worker_threads(flags.jobs));
+
+    // The cross-rank analysis validates every rank's three files before anything is written.
+    std::optional<first_diff::NanAnalyzeSummary> multi_rank;
+    if (flags.multi_rank) {
+        first_diff::NanAnalyzeOptions nan;
+        nan.input_dir = flags.input;
+        if (!flags.output.empty()) nan.output_dir = flags.output;
+        multi_rank = first_diff::run_nan_analyze(nan);
+    }
+    const auto result = overflow::run_overflow_check(options, pool);
+    std::fputs(result.text.c_str(), stdout);
+    if (multi_rank && !multi_rank->written) std::puts("multi-rank: no anomaly node found, no analysis file written");
+    if (multi_rank && multi_rank->written) std::printf("written: %s\n", printable(multi_rank->written->string()).c_str());
+    for (const auto& file : result.written) std::printf("written: %s\n", printable(file.string()).c_str());
+    std::fflush(stdout);
+    return flags.fail_on == "overflow" && result.overflow_found() ? kExitComparisonFailed : kExitOk;
+}
+
 Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/) {
-    auto flags = std::make_shared<OverflowCheckFlags>();
+    auto flags = std::make_shared<OverflowScanFlags>();
     CLI::App* cmd = app.add_subcommand(
         "overflow_check", "List the APIs whose dumped data holds inf/NaN, in execution order, first origin first");
     cmd->add_option("-i,--input_path", flags->input,
@@ -56,74 +112,8 @@ Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/
         ->required();
     cmd->add_option("-o,--output_path", flags->output,
                     "write overflow_check_<time>.json and .csv here (default ./output when --format is json|csv)");
-    cmd->add_option("--format", flags->format, "text: stdout only (plus both files with -o); json or csv: that file")
-        ->check(CLI::IsMember({"text", "json", "csv"}));
-    cmd->add_option("--fail-on", flags->fail_on, "overflow: exit 1 when any dump holds an inf/NaN entry")
-        ->check(CLI::IsMember({"overflow"}));
-    cmd->add_option("--scope", flags->scope, "api (default): API entries; module: Module entries; all: both")
-        ->check(CLI::IsMember({"all", "api", "module"}));
-    cmd->add_option("--direction", flags->direction, "both (default), forward or backward entries")
-        ->check(CLI::IsMember({"both", "forward", "backward"}));
-    cmd->add_flag("--include-propagated", flags->include_propagated,
-                  "list propagated/absorbed/mutation entries too (always on; accepted for compatibility)");
-    cmd->add_option("--mutation-threshold", flags->mutation_threshold,
-                    "output/input Norm ratio reported as a mutation (default 100; 0 turns it off)")
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_flag("--saturation", flags->saturation,
-                  "also flag Max/Min at the dtype's largest finite value (saturation-mode NPUs)");
-    cmd->add_option("--rules", flags->rules, "ignore rules yaml in msprobe's format (default: msprobe's shipped rules)")
-        ->check(CLI::ExistingFile);
-    cmd->add_flag("--no-rules", flags->no_rules, "apply no ignore rule");
-    cmd->add_flag("--first-only", flags->first_only, "list only the first overflow of each dump");
-    cmd->add_flag("--no-tensor-files", flags->no_tensor_files,
-                  "tensor dumps: test the recorded statistics only, not the values in dump_tensor_data");
-    cmd->add_flag("--multi-rank", flags->multi_rank,
-                  "-i is a step directory: also run the cross-rank first-anomaly analysis (nan_analyze) and write "
-                  "its anomaly_analyze_<ns>.json");
-    cmd->add_flag("--reexec", flags->reexec, "(not here: use run_overflow_check, which re-executes through libtorch)");
-    add_jobs_option(cmd, flags->jobs, "worker threads for tensor files");
-
-    return [flags]() {
-        reject_unsupported(*flags);
-        overflow::OverflowCheckOptions options;
-        options.input = flags->input;
-        if (!flags->output.empty()) options.output_dir = flags->output;
-        options.format = flags->format == "json"  ? overflow::ReportFormat::Json
-                         : flags->format == "csv" ? overflow::ReportFormat::Csv
-                                                  : overflow::ReportFormat::Text;
-        options.scan.scope = flags->scope == "all"      ? overflow::Scope::All
-                             : flags->scope == "module" ? overflow::Scope::Module
-                                                        : overflow::Scope::Api;
-        options.scan.direction = flags->direction == "forward"    ? overflow::DirectionFilter::Forward
-                                 : flags->direction == "backward" ? overflow::DirectionFilter::Backward
-                                                                  : overflow::DirectionFilter::Both;
-        options.scan.mutation_threshold = flags->mutation_threshold;
-        options.scan.saturation = flags->saturation;
-        options.scan.read_tensor_files = !flags->no_tensor_files;
-        if (flags->no_rules) {
-            options.scan.rules = overflow::IgnoreRules::none();
-        } else if (!flags->rules.empty()) {
-            options.scan.rules = overflow::IgnoreRules::load(flags->rules);
-        }
-        options.first_only = flags->first_only;
-        ThreadPool pool(worker_threads(flags->jobs));
-
-        // The cross-rank analysis validates every rank's three files before anything is written.
-        std::optional<first_diff::NanAnalyzeSummary> multi_rank;
-        if (flags->multi_rank) {
-            first_diff::NanAnalyzeOptions nan;
-            nan.input_dir = flags->input;
-            if (!flags->output.empty()) nan.output_dir = flags->output;
-            multi_rank = first_diff::run_nan_analyze(nan);
-        }
-        const auto result = overflow::run_overflow_check(options, pool);
-        std::fputs(result.text.c_str(), stdout);
-        if (multi_rank && !multi_rank->written) std::puts("multi-rank: no anomaly node found, no analysis file written");
-        if (multi_rank && multi_rank->written) std::printf("written: %s\n", printable(multi_rank->written->string()).c_str());
-        for (const auto& file : result.written) std::printf("written: %s\n", printable(file.string()).c_str());
-        std::fflush(stdout);
-        return flags->fail_on == "overflow" && result.overflow_found() ? kExitComparisonFailed : kExitOk;
-    };
+    add_overflow_scan_options(cmd, *flags);
+    return [flags]() { return run_overflow_scan(*flags); };
 }
 
 }  // namespace msprobe::cli

@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "common/python_text.hpp"
-#include "compare/august_number_parser.hpp"
+#include "common/pandas_number_parser.hpp"
 #include "compare/row_cells.hpp"
 
 namespace msprobe::compare {
@@ -34,7 +34,7 @@ ValueClass classify(const std::string& text, std::optional<double>& number) {
     if (text == "inf") return ValueClass::Inf;
     if (text == "-inf") return ValueClass::NegInf;
     if (text != "True" && text != "False") {
-        number = august_parsed_number(text);
+        number = py::pandas_parsed_number(text);
         if (number) return ValueClass::Number;
     }
     if (names_device(lowered)) return ValueClass::Device;

@@ -158,7 +158,8 @@ private:
             for (const auto* r : ranks_) targets.insert(r->rank);
         }
         const CommRole wanted = opposite(node.facts->role);
-        const std::string api = "Distributed." + peer_api(node.api);
+        const std::string wanted_api = peer_api(node.api);
+        const std::string api = "Distributed." + wanted_api;
         const std::int64_t own_rank = ranks_[node.rank_pos]->rank;
         bool found = false;
         for (const std::int64_t t : targets) {
@@ -169,7 +170,9 @@ private:
             for (const Handle s : chains_[*tp]) {
                 if (seen.count(s)) continue;
                 const CommNode& candidate = nodes_[s];
-                if (!candidate.id.starts_with(prefix) || candidate.facts->role != wanted) continue;
+                const bool named =
+                    rules_.exact_peer_api ? candidate.api == wanted_api : candidate.id.starts_with(prefix);
+                if (!named || candidate.facts->role != wanted) continue;
                 const auto& their = candidate.facts->ranks;
                 const bool open_collective = their.empty() && !directed_role(candidate.api);
                 if (!open_collective && std::find(their.begin(), their.end(), own_rank) == their.end()) continue;

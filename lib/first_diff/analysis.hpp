@@ -38,9 +38,12 @@ struct AnalysisRules {
     bool keep_all_minimal = true;     // compare -da: every candidate of the minimal (layer, sub_layer)
                                       // nan_analyze: only the first one
     const char* what = "diff";        // "diff" / "anomaly", for the log lines
+    bool exact_peer_api = false;      // a peer is looked up by its exact API name (August's overflow_check),
+                                      // not by a prefix of its id (so all_reduce misses all_reduce_coalesced)
 
-    static AnalysisRules first_diff() { return {true, true, "diff"}; }       // compare -da
-    static AnalysisRules first_anomaly() { return {false, false, "anomaly"}; }  // nan_analyze
+    static AnalysisRules first_diff() { return {true, true, "diff", false}; }        // compare -da
+    static AnalysisRules first_anomaly() { return {false, false, "anomaly", false}; }  // nan_analyze
+    static AnalysisRules august_first_anomaly() { return {false, false, "anomaly", true}; }  // overflow_check
 };
 
 enum class Phase : std::uint8_t { BeforeCommunication, DuringCommunication, AfterCommunication };

@@ -96,6 +96,53 @@ RankJob rank_job_of_files(const compare::DumpFilePair& config) {
     return job;
 }
 
+// August's rank folders of a step folder: rank, rank0, rank1, ... directories
+// sorted by number ("rank" first); any other entry is passed over.
+std::vector<fs::path> august_rank_dirs(const fs::path& step_dir) {
+    std::vector<std::pair<std::int64_t, fs::path>> ranks;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(step_dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        // More digits than an int64 holds name no rank either.
+        if (!is_rank_name(name) || name.size() > 22 || !entry.is_directory(ec)) continue;
+        ranks.emplace_back(name == "rank" ? -1 : rank_number(name), entry.path());
+    }
+    if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
+    std::sort(ranks.begin(), ranks.end());
+    std::vector<fs::path> out;
+    for (auto& r : ranks) out.push_back(std::move(r.second));
+    return out;
+}
+
+// August's rank pairs, by position. The first NPU rank folder names the file
+// compared in every pair (dump.json, else debug.json); a pair missing it on
+// either side is skipped. No rank folder (a proc layout too) or no such file:
+// no pair, and the analysis finds nothing.
+std::vector<RankJob> august_rank_jobs(const fs::path& npu_dir, const fs::path& bench_dir) {
+    const auto npu_ranks = august_rank_dirs(npu_dir);
+    const auto bench_ranks = august_rank_dirs(bench_dir);
+    dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
+    std::vector<RankJob> jobs;
+    if (npu_ranks.empty()) return jobs;
+    const char* file_name = fs::is_regular_file(npu_ranks.front() / "dump.json") ? "dump.json" : "debug.json";
+    for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
+        RankJob job;
+        job.rank_name = npu_ranks[i].filename().string();
+        job.rank = rank_number(job.rank_name);
+        job.dumps.npu_json = npu_ranks[i] / file_name;
+        job.dumps.bench_json = bench_ranks[i] / file_name;
+        const bool npu_has = fs::is_regular_file(job.dumps.npu_json);
+        if (!npu_has || !fs::is_regular_file(job.dumps.bench_json)) {
+            const fs::path& dir = npu_has ? bench_ranks[i] : npu_ranks[i];
+            log::warning(fmt::format("{} is not found in dump dir {}.", file_name, dir.string()));
+            continue;
+        }
+        if (fs::exists(npu_ranks[i] / "stack.json")) job.dumps.stack_json = npu_ranks[i] / "stack.json";
+        jobs.push_back(std::move(job));
+    }
+    return jobs;
+}
+
 // The compare.json flavours, as -da's refusal names them.
 struct FlavourName {
     const char* operator()(const compare::DumpFilePair&) const { return "a dump file"; }
@@ -176,7 +223,8 @@ bool is_directory_input(const fs::path& path) {
 
 // Stages A to C of one step into `staged`: its per-rank results and, when
 // something differs, the analysis file.
-void stage_step(StepRun& run, const compare::CompareOptions& options, ThreadPool& pool, report::StagedFiles& staged) {
+void stage_step(StepRun& run, const compare::CompareOptions& options, Release release, ThreadPool& pool,
+                report::StagedFiles& staged) {
     report::check_output_dir(run.out_dir);
 
     // Stage A: each rank's result file.
@@ -191,7 +239,7 @@ void stage_step(StepRun& run, const compare::CompareOptions& options, ThreadPool
             run.out_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, local_timestamp());
         bool written = false;
         const fs::path temp = staged.stage(target, [&](const fs::path& file) {
-            written = write_rank_result(job.dumps, check, file);
+            written = write_rank_result(job.dumps, check, file, release);
         });
         if (written) {
             run.results[static_cast<std::size_t>(i)] = temp;
@@ -207,7 +255,8 @@ void stage_step(StepRun& run, const compare::CompareOptions& options, ThreadPool
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         if (run.results[i]) files[jobs[i].rank] = *run.results[i];
     }
-    const ResultReadOptions read_options{options.strict_compat};
+    const ResultReadOptions read_options{options.strict_compat,
+                                         release == Release::August ? &august_diff_key_rules() : &diff_key_rules()};
     std::vector<RankOps> ranks;
     for (const auto& [rank, file] : files) ranks.push_back(read_rank_results(file, rank, read_options));
     const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_diff());
@@ -240,9 +289,9 @@ DiffAnalyzeSummary placed_summary(const StepRun& run, const report::StagedFiles&
 
 // Every step staged, then all files placed at once.
 std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare::CompareOptions& options,
-                                        ThreadPool& pool) {
+                                        ThreadPool& pool, Release release = Release::April) {
     report::StagedFiles staged;
-    for (auto& run : runs) stage_step(run, options, pool, staged);
+    for (auto& run : runs) stage_step(run, options, release, pool, staged);
     staged.commit();
     std::vector<DiffAnalyzeSummary> summaries;
     for (const auto& run : runs) summaries.push_back(placed_summary(run, staged));
@@ -269,6 +318,16 @@ std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, 
                                                  ThreadPool& pool) {
     log::info("Start finding first diff node......");
     return analyse(step_runs_of(input, options.output_dir), options, pool);
+}
+
+DiffAnalyzeSummary run_august_diff_analyze(const fs::path& npu_step, const fs::path& bench_step,
+                                           const fs::path& output_dir, ThreadPool& pool, bool strict_compat) {
+    log::info("Start finding first diff node......");
+    compare::CompareOptions options;
+    options.output_dir = output_dir;
+    options.strict_compat = strict_compat;
+    std::vector<StepRun> runs{{"", output_dir, august_rank_jobs(npu_step, bench_step), {}, {}, {}}};
+    return analyse(std::move(runs), options, pool, Release::August).front();
 }
 
 DiffAnalyzeInput diff_analyze_input(const fs::path& npu, const fs::path& bench) {

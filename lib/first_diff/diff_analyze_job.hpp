@@ -51,6 +51,18 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
 std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
                                     ThreadPool& pool);
 
+// August's `compare -tp NPU_STEP -gp BENCH_STEP -da`: the rank folders of the
+// two step folders (others passed over) paired by position, each compared the
+// way August's release compares for -da (august_rank_table.hpp) into
+// <output_dir>/compare_result_<rank folder>_{ts}.json, then
+// diff_analyze_{ns}.json when something differs. No rank folder (a proc
+// layout) yields nothing. All files appear together at the end, or none: bad
+// input throws msprobe::Error before a file is in place.
+DiffAnalyzeSummary run_august_diff_analyze(const std::filesystem::path& npu_step,
+                                           const std::filesystem::path& bench_step,
+                                           const std::filesystem::path& output_dir, ThreadPool& pool,
+                                           bool strict_compat);
+
 // Two paths given on the command line: two step directories, two dump roots
 // (a directory holding a step0, step1, ... folder) or two dump.json files. Throws msprobe::Error naming the path that is missing or of the
 // other kind.

@@ -107,16 +107,83 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
     out.finish();
 }
 
-}  // namespace
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& step_dir) {
-    std::map<std::int64_t, fs::path> ranks;
+// A step folder's entries in name order.
+std::vector<fs::path> sorted_entries(const fs::path& step_dir) {
     std::vector<fs::path> entries;
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(step_dir, ec)) entries.push_back(entry.path());
     if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
     std::sort(entries.begin(), entries.end());
-    for (const auto& path : entries) {
+    return entries;
+}
+
+void require_step_dir(const fs::path& input_dir) {
+    std::error_code ec;
+    if (fs::is_directory(input_dir, ec)) return;
+    const bool exists = fs::exists(input_dir, ec);
+    throw Error(input_dir.string(), fmt::format("{}; expected a step directory of a dump (holding rank, rank0, rank1, "
+                                                "...)",
+                                                exists ? "is not a directory" : "no such directory"));
+}
+
+// Every rank folder must hold the three files the analysis reads.
+std::vector<RankFiles> rank_files_of(const std::vector<std::pair<std::int64_t, fs::path>>& rank_dirs) {
+    std::vector<RankFiles> files;
+    std::error_code ec;
+    for (const auto& [rank, dir] : rank_dirs) {
+        RankFiles f{rank, dir / "dump.json", dir / "construct.json", dir / "stack.json"};
+        for (const auto& p : {f.dump, f.construct, f.stack}) {
+            if (!fs::is_regular_file(p, ec)) throw Error(p.string(), "no such file");
+        }
+        files.push_back(std::move(f));
+    }
+    return files;
+}
+
+// August's overflow_check reads PyTorch dumps only, judged by the first rank's.
+void require_pytorch_dump(const fs::path& dump_json) {
+    const dump::JsonFile json = dump::JsonFile::load(dump_json);
+    if (dump::JsonView(json.root()).member("framework").string() != "pytorch") {
+        throw Error(json.path(), "overflow check is only available for PyTorch, though the data is stored in a "
+                                 "different framework.");
+    }
+}
+
+// The search over the ranks' files and, when it finds an anomaly, its file;
+// every file is read before anything is written.
+NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::path& output_dir,
+                                const AnalysisRules& rules) {
+    std::vector<RankOps> ranks;
+    for (const auto& f : files) ranks.push_back(read_nan_rank(f.dump, f.rank));
+    // Parse the other two files now, so a malformed one fails before anything is written.
+    for (const auto& f : files) {
+        dump::JsonFile::load(f.construct);
+        dump::JsonFile::load(f.stack);
+    }
+
+    const AnalysisResult analysis = find_first(ranks, rules);
+
+    NanAnalyzeSummary summary;
+    if (analysis.findings.empty()) {
+        log::info("Cannot find any anomaly node, no need to generate analyze file.");
+        return summary;
+    }
+    report::check_output_dir(output_dir);
+    const fs::path target = report::write_atomically(
+        output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds()),
+        [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
+    log::info(fmt::format("The analyze result is saved in: {}", target.string()));
+    summary.written = target;
+    return summary;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& step_dir) {
+    std::map<std::int64_t, fs::path> ranks;
+    for (const auto& path : sorted_entries(step_dir)) {
         const std::string name = path.filename().string();
         if (!name.starts_with("rank")) continue;
         std::string_view rest(name);
@@ -125,7 +192,7 @@ std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& ste
         while (!rest.empty() && strip(rest.back())) rest.remove_suffix(1);
         if (rest.empty()) {
             ranks[0] = path;
-        } else if (rest.size() <= 18 && std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        } else if (rest.size() <= 18 && std::all_of(rest.begin(), rest.end(), is_digit)) {
             ranks[std::stoll(std::string(rest))] = path;
         }
     }
@@ -160,46 +227,39 @@ dump::JsonView find_stack_frames(dump::JsonView stack, const std::string& key, c
 }
 
 NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
-    std::error_code ec;
-    if (!fs::is_directory(options.input_dir, ec)) {
-        const bool exists = fs::exists(options.input_dir, ec);
-        throw Error(options.input_dir.string(), fmt::format("{}; expected a step directory of a dump (holding rank, "
-                                                            "rank0, rank1, ...)",
-                                                            exists ? "is not a directory" : "no such directory"));
-    }
-    std::vector<RankFiles> files;
-    for (const auto& [rank, dir] : nan_rank_dirs(options.input_dir)) {
-        RankFiles f{rank, dir / "dump.json", dir / "construct.json", dir / "stack.json"};
-        for (const auto& p : {f.dump, f.construct, f.stack}) {
-            if (!fs::is_regular_file(p, ec)) throw Error(p.string(), "no such file");
-        }
-        files.push_back(std::move(f));
-    }
+    require_step_dir(options.input_dir);
+    const auto files = rank_files_of(nan_rank_dirs(options.input_dir));
     if (files.empty()) {
         throw Error(options.input_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
     }
-    std::vector<RankOps> ranks;
-    for (const auto& f : files) ranks.push_back(read_nan_rank(f.dump, f.rank));
-    // Parse the other two files now, so a malformed one fails before anything is written.
-    for (const auto& f : files) {
-        dump::JsonFile::load(f.construct);
-        dump::JsonFile::load(f.stack);
-    }
+    return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly());
+}
 
-    const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_anomaly());
+NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options) {
+    require_step_dir(options.input_dir);
+    const auto files = rank_files_of(august_overflow_rank_dirs(options.input_dir));
+    if (!files.empty()) require_pytorch_dump(files.front().dump);
+    // No rank (a dump root, any other folder) is no error: the search finds nothing.
+    return analyse_ranks(files, options.output_dir, AnalysisRules::august_first_anomaly());
+}
 
-    NanAnalyzeSummary summary;
-    if (analysis.findings.empty()) {
-        log::info("Cannot find any anomaly node, no need to generate analyze file.");
-        return summary;
+std::vector<std::pair<std::int64_t, fs::path>> august_overflow_rank_dirs(const fs::path& step_dir) {
+    const auto entries = sorted_entries(step_dir);
+    if (entries.size() == 1 && entries.front().filename().string().starts_with("proc")) {
+        return {{0, entries.front()}};
     }
-    report::check_output_dir(options.output_dir);
-    const fs::path target = report::write_atomically(
-        options.output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds()),
-        [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
-    log::info(fmt::format("The analyze result is saved in: {}", target.string()));
-    summary.written = target;
-    return summary;
+    std::map<std::int64_t, fs::path> ranks;
+    for (const auto& path : entries) {
+        const std::string name = path.filename().string();
+        if (!name.starts_with("rank")) continue;
+        const std::string_view digits = std::string_view(name).substr(4);
+        if (digits.empty()) {
+            ranks[0] = path;
+        } else if (digits.size() <= 18 && std::all_of(digits.begin(), digits.end(), is_digit)) {
+            ranks[std::stoll(std::string(digits))] = path;
+        }
+    }
+    return {ranks.begin(), ranks.end()};
 }
 
 }  // namespace msprobe::first_diff

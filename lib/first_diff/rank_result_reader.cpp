@@ -151,7 +151,7 @@ RankOps read_rank_results(const std::filesystem::path& file, std::int64_t rank, 
     RankOps out;
     out.rank = rank;
     out.source = json.path();
-    const KeyRules& rules = diff_key_rules();
+    const KeyRules& rules = *options.key_rules;
     for (const auto& entry : root.members()) {
         RankOp op;
         op.name = std::string(entry.name);

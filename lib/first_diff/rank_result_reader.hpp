@@ -8,6 +8,7 @@
 
 #include "dump/json_view.hpp"
 #include "first_diff/analysis.hpp"
+#include "first_diff/op_kinds.hpp"
 
 namespace msprobe::first_diff {
 
@@ -15,6 +16,7 @@ struct ResultReadOptions {
     // msprobe's own defects, kept for byte-level comparisons: rank texts never
     // equal the integer rank when typing a node, and rank 0 is never added.
     bool strict_compat = false;
+    const KeyRules* key_rules = &diff_key_rules();  // which keys are communication ops or ignored
 };
 
 // The rank of a result file name (compare_result_rank3_20260101.json -> 3;

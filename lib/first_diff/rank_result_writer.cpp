@@ -15,6 +15,7 @@
 #include "dump/dump_file.hpp"
 #include "dump/json_file.hpp"
 #include "dump/stack_entries.hpp"
+#include "first_diff/august_rank_table.hpp"
 #include "first_diff/json_copy.hpp"
 
 namespace msprobe::first_diff {
@@ -175,21 +176,28 @@ private:
     std::vector<std::pair<int, std::size_t>> stat_of_column_;  // (0 npu / 1 bench / -1 none, statistic)
 };
 
+// April's table: rows joined on key and shape; real-data dumps judged by their
+// statistics (no tensor file is read).
+RankTable april_rank_table(const dump::DumpFile& npu, const dump::DumpFile& bench) {
+    RankTable table;
+    table.pairs = compare::match_rows(npu, bench);
+    table.result = compare::detect_mode(npu, bench) == compare::CompareMode::Md5
+                       ? compare::md5_table(npu, bench, table.pairs, nullptr)
+                       : compare::summary_table(npu, bench, table.pairs, nullptr);
+    return table;
+}
+
 }  // namespace
 
-bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const fs::path& out) {
+bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const fs::path& out,
+                       Release release) {
     auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(dumps.bench_json); });
     const dump::DumpFile npu = dump::read_dump_file(dumps.npu_json);
     const dump::DumpFile bench = bench_future.get();
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 
-    // Real-data dumps are judged by their statistics here; no tensor file is read.
-    compare::CompareMode mode = compare::detect_mode(npu, bench);
-    if (mode == compare::CompareMode::All) mode = compare::CompareMode::Summary;
-    const auto pairs = compare::match_rows(npu, bench);
-    const compare::ResultTable result = mode == compare::CompareMode::Md5
-                                            ? compare::md5_table(npu, bench, pairs, nullptr)
-                                            : compare::summary_table(npu, bench, pairs, nullptr);
+    const RankTable table = release == Release::August ? august_rank_table(npu, bench) : april_rank_table(npu, bench);
+    const compare::ResultTable& result = table.result;
     if (result.table.rows.empty()) {
         log::warning("Can`t match any op. No compare result file generated.");
         return false;
@@ -197,7 +205,7 @@ bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config,
     const auto checks = check_apis(result, config, npu.path);
     std::optional<StackFrames> stack;
     if (dumps.stack_json) stack.emplace(*dumps.stack_json);
-    RankResultWriter(npu, bench, pairs, result, stack ? &*stack : nullptr).write(checks, out);
+    RankResultWriter(npu, bench, table.pairs, result, stack ? &*stack : nullptr).write(checks, out);
     return true;
 }
 

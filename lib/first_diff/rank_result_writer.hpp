@@ -2,6 +2,7 @@
 // Stage A of compare -da: one rank pair compared with
 // the statistics (or md5) rules, checked API by API, and written as msprobe's
 // compare_result_rank{N}_{timestamp}.json.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 
@@ -16,10 +17,15 @@ struct RankDumpPair {
     std::optional<std::filesystem::path> stack_json;  // NPU stack.json: adds the NPU_Stack_Info column
 };
 
+// Which msprobe release's result is written: April's (rows joined on key and
+// shape, April's cells and verdicts) or August's (august_rank_table.hpp).
+enum class Release : std::uint8_t { April, August };
+
 // Compares the pair (tensor dumps by their statistics; no tensor file is
 // read) and writes the per-API checks to `out` as JSON (4-space indent,
 // Python conventions). Returns false, writing nothing, when no row matched.
 // Throws msprobe::Error naming the file on unreadable or malformed dumps.
-bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const std::filesystem::path& out);
+bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const std::filesystem::path& out,
+                       Release release = Release::April);
 
 }  // namespace msprobe::first_diff

@@ -9,7 +9,7 @@ namespace msprobe::merge {
 
 enum class DumpMode { Tensor, Statistics, Md5, Unknown };
 
-// Exact match of msprobe's result headers (with or without NPU_Stack_Info).
+// Exact match of msprobe's result headers, April's or August's (with or without NPU_Stack_Info).
 DumpMode detect_dump_mode(const std::vector<std::string>& header);
 
 // The mergeable indices of a mode, in msprobe's default order; empty for md5 and unknown.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "merge/api_selection.hpp"
+#include "merge/number_text_columns.hpp"
 #include "merge/python_cell_text.hpp"
 #include "report/csv_reader.hpp"
 #include "report/xlsx_reader.hpp"
@@ -49,6 +50,7 @@ ResultSheet read_result_sheet(const std::filesystem::path& path) {
     }
     // pandas skips blank lines, and trailing blank header cells would name unnamed columns.
     rows.erase(std::remove_if(rows.begin(), rows.end(), blank_row), rows.end());
+    if (path.extension() != ".csv") convert_number_text_columns(rows);  // the CSV reader types its fields itself
     sheet.rows = std::move(rows);
     return sheet;
 }

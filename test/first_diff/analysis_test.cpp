@@ -12,10 +12,10 @@ using namespace msprobe::first_diff;
 
 namespace {
 
-RankOp op(const std::string& name, bool flagged = false) {
+RankOp op(const std::string& name, bool flagged = false, const KeyRules& rules = diff_key_rules()) {
     RankOp o;
     o.name = name;
-    o.kind = diff_key_rules().kind_of(name);
+    o.kind = rules.kind_of(name);
     o.flagged = flagged;
     o.comm.keeps_itself = flagged;
     return o;
@@ -90,4 +90,20 @@ TEST_CASE("phase 3 reports each rank's first differing op after its last communi
     CHECK(result.findings[1].rank == 1);
     CHECK(result.findings[1].index == 2);
     CHECK(find_first({RankOps{0, "r", {op("Torch.a.0.forward")}}}, diff_rules()).findings.empty());
+}
+
+TEST_CASE("August's overflow_check links a peer by its exact API name only", "[first_diff]") {
+    // rank 0: broadcast, then an anomalous all_reduce; rank 1: an anomalous all_reduce_coalesced.
+    const KeyRules& rules = nan_key_rules();
+    RankOps rank0{0, "r0", {op("Distributed.broadcast.0.forward", false, rules),
+                            op("Distributed.all_reduce.0.forward", true, rules)}};
+    RankOps rank1{1, "r1", {op("Distributed.all_reduce_coalesced.0.forward", true, rules)}};
+    // By id prefix, all_reduce finds all_reduce_coalesced and lifts it to its own layer: rank 0 comes first.
+    const auto prefix = find_first({rank0, rank1}, AnalysisRules::first_anomaly());
+    REQUIRE(prefix.findings.size() == 1);
+    CHECK(prefix.findings[0].rank == 0);
+    // By exact name they stay apart, and rank 1's op is on the earlier layer.
+    const auto exact = find_first({rank0, rank1}, AnalysisRules::august_first_anomaly());
+    REQUIRE(exact.findings.size() == 1);
+    CHECK(exact.findings[0].rank == 1);
 }

@@ -105,7 +105,7 @@ TEST_CASE("a rank pair written API by API, with the statistics' own number types
     CHECK_THAT(testing::read_file_text(out), Catch::Contains("\"Max diff\": -6.0,"));
 }
 
-TEST_CASE("no stack.json: no stack column; identical dumps are the same everywhere", "[rank_result_writer]") {
+TEST_CASE("no stack.json: no stack column, and identical dumps are the same everywhere", "[rank_result_writer]") {
     RankDumpPair dumps;
     dumps.npu_json = testing::scratch_file("rank_result_writer_nostack_npu", "dump.json", dump_text(2));
     dumps.bench_json = testing::scratch_file("rank_result_writer_nostack_bench", "dump.json", dump_text(2));

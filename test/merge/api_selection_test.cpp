@@ -26,7 +26,7 @@ TEST_CASE("prefixes of the four-part name, substrings anywhere", "[api_selection
     CHECK(select_api_rows({"Distributed.all_reduce.."}, names).rows.empty());
 }
 
-TEST_CASE("selection follows config order; a name is kept once, at its first row", "[api_selection]") {
+TEST_CASE("selection follows config order, and a name is kept once, at its first row", "[api_selection]") {
     const std::vector<std::string> names = {"B.x.0.forward.a", "A.y.0.forward.b", "B.x.0.forward.a",
                                             "A.y.0.forward.c"};
     const auto selection = select_api_rows({"A", "B", "Torch.matmul", "A.y"}, names);

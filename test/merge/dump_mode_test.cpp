@@ -33,6 +33,22 @@ TEST_CASE("the dump mode is told by the exact header, with or without the stack 
     CHECK(detect_dump_mode({}) == DumpMode::Unknown);
 }
 
+TEST_CASE("August's headers: Result in place of the tensor verdict, Err_message after the md5 one", "[merge][dump_mode]") {
+    const Header identity = {"NPU Name",         "Bench Name",         "NPU Dtype",         "Bench Dtype",
+                             "NPU Tensor Shape", "Bench Tensor Shape", "NPU Requires_grad", "Bench Requires_grad"};
+    const Header august_tensor =
+        with(identity, {"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
+                        "Five Thousandths Err Ratio", "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max",
+                        "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
+                        "Err_message"});
+    CHECK(detect_dump_mode(with(august_tensor, {"Data_name"})) == DumpMode::Tensor);
+    CHECK(detect_dump_mode(with(august_tensor, {"NPU_Stack_Info", "Data_name"})) == DumpMode::Tensor);
+    CHECK(detect_dump_mode(august_tensor) == DumpMode::Unknown);  // Data_name is never left out
+    CHECK(detect_dump_mode(with(kMd5, {"Err_message"})) == DumpMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"Err_message", "NPU_Stack_Info"})) == DumpMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"NPU_Stack_Info", "Err_message"})) == DumpMode::Unknown);
+}
+
 TEST_CASE("each mode names its mergeable indices", "[merge][dump_mode]") {
     CHECK(valid_compare_indices(DumpMode::Tensor) ==
           Header{"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",

@@ -56,7 +56,7 @@ TEST_CASE("the outer join leaves missing names empty, rows in order of first app
                                          {Cell("api3"), Cell(), Cell(250.0), Cell(300.0)}});
 }
 
-TEST_CASE("unusable ranks are dropped on their own; the defaults come from the first usable rank", "[merge_job]") {
+TEST_CASE("unusable ranks are dropped on their own, and the defaults come from the first usable rank", "[merge_job]") {
     RankExtract empty;
     empty.rank = 0;
     empty.empty = true;

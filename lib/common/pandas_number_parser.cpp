@@ -1,10 +1,10 @@
-#include "compare/august_number_parser.hpp"
+#include "common/pandas_number_parser.hpp"
 
 #include <array>
 #include <cstdlib>
 #include <limits>
 
-namespace msprobe::compare {
+namespace msprobe::py {
 
 namespace {
 
@@ -36,7 +36,7 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' |
 
 // Only the first 17 digits, leading zeros included, reach the accumulator;
 // further integer digits raise the exponent, further fraction digits are dropped.
-std::optional<double> august_parsed_number(std::string_view text) {
+std::optional<double> pandas_parsed_number(std::string_view text) {
     constexpr int kMaxDigits = 17;
     const char* p = text.data();
     const char* end = p + text.size();
@@ -93,4 +93,4 @@ std::optional<double> august_parsed_number(std::string_view text) {
     return number / e[static_cast<std::size_t>(-exponent)];
 }
 
-}  // namespace msprobe::compare
+}  // namespace msprobe::py

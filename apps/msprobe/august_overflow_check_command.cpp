@@ -1,0 +1,47 @@
+// August's overflow_check: `-i STEP_DIR [-o OUT]` is msprobe's first-anomaly
+// analysis (April's nan_analyze renamed) → first_diff::run_august_overflow_check;
+// --scan or any option of our scan runs the scan instead, as the April-style
+// overflow_check does.
+#include <algorithm>
+
+#include "commands.hpp"
+#include "common/error.hpp"
+#include "first_diff/nan_analyze_job.hpp"
+#include "overflow_scan_flags.hpp"
+
+namespace msprobe::cli {
+
+Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/) {
+    auto flags = std::make_shared<OverflowScanFlags>();
+    CLI::App* cmd = app.add_subcommand(
+        "overflow_check",
+        "Find the first API that turned clean inputs into NaN/Inf, over all ranks of a dump step (PyTorch); writes "
+        "anomaly_analyze_{timestamp}.json, or nothing when no anomaly is found");
+    cmd->add_option("-i,--input_path", flags->input,
+                    "step directory of the dump (e.g. dump/step0): its rank, rank<N> folders, or its one proc* "
+                    "folder, each with dump.json, construct.json and stack.json")
+        ->required();
+    cmd->add_option("-o,--output_path", flags->output, "output directory (default ./output; created if needed)");
+    auto scan_flag = std::make_shared<bool>(false);
+    CLI::Option* scan = cmd->add_flag(
+        "--scan", *scan_flag,
+        "run our statistics scan instead (inf/NaN/mutation entries of any dump, as the April-style command)");
+    auto scan_options = std::make_shared<std::vector<CLI::Option*>>(add_overflow_scan_options(cmd, *flags));
+    scan_options->push_back(scan);
+    cmd->footer(
+        "With --scan, or any option of the scan (--format, --fail-on, --scope, --direction, --rules, --no-rules, "
+        "--first-only, --multi-rank, --mutation-threshold, ...), -i may be any dump and the scan runs with its own "
+        "defaults (files in -o only when given or for --format json|csv); otherwise msprobe's analysis runs.");
+    return [flags, scan_flag, scan_options]() -> int {
+        const bool scanning = std::any_of(scan_options->begin(), scan_options->end(),
+                                          [](const CLI::Option* option) { return option->count() > 0; });
+        if (scanning) return run_overflow_scan(*flags);
+        first_diff::NanAnalyzeOptions options;
+        options.input_dir = flags->input;
+        if (!flags->output.empty()) options.output_dir = flags->output;
+        first_diff::run_august_overflow_check(options);
+        return kExitOk;
+    };
+}
+
+}  // namespace msprobe::cli
