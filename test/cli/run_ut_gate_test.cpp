@@ -83,7 +83,7 @@ TEST_CASE("run_ut --fail-on error exits 1 on the planted imprecise matmul, after
     CHECK(run(dir, "run_ut", {"--fail-on", "warning"}).exit_code == 1);
 }
 
-TEST_CASE("run_ut --fail-on passes a precise run; a SKIP is no failure", "[cli][run_ut]") {
+TEST_CASE("run_ut --fail-on passes a precise run, a SKIP is no failure", "[cli][run_ut]") {
     const fs::path dir = dump_with_unexecuted_api("fail_on_precise", false);
     for (const char* level : {"error", "warning"}) {
         const auto r = run(dir, "run_ut", {"--fail-on", level});

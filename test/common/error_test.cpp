@@ -15,7 +15,7 @@ TEST_CASE("an Error names its file before the reason and defaults to bad input",
     CHECK(msprobe::kExitInternal == 3);
 }
 
-TEST_CASE("an Error about no file is its reason alone; the exit code can be chosen", "[common][error]") {
+TEST_CASE("an Error about no file is its reason alone, the exit code can be chosen", "[common][error]") {
     const msprobe::Error error("", "--rules and --no-rules exclude each other");
     CHECK(std::string(error.what()) == "--rules and --no-rules exclude each other");
     CHECK(msprobe::Error("x", "y", msprobe::kExitComparisonFailed).exit_code() == 1);

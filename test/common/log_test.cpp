@@ -34,7 +34,7 @@ std::string captured(int fd, Write write) {
 
 }  // namespace
 
-TEST_CASE("log lines carry time, pid and level; errors go to stderr; debug stays below the default threshold",
+TEST_CASE("log lines carry time, pid and level, errors go to stderr, debug stays below the default threshold",
           "[common][log]") {
     const char* level = std::getenv("MSPROBE_LOG_LEVEL");
     if (level && std::string(level) != "1") {

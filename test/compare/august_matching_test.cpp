@@ -114,7 +114,7 @@ TEST_CASE("august -fm --strict_compat: a row the scan leaves unmatched aborts th
           std::vector<std::string>(kFuzzyBenchNames.begin(), kFuzzyBenchNames.begin() + 5));
 }
 
-TEST_CASE("august -fm on md5 rows: equal digests pass; --strict_compat: shifted digests always differ") {
+TEST_CASE("august -fm on md5 rows: equal digests pass, --strict_compat: shifted digests always differ") {
     const DumpPair pair = fuzzy_pair("august_fm_md5", SmallTask::Md5, false);
     const AugustTable fixed = compare_pair_of(pair, fuzzy(false));
     CHECK(column_texts(fixed, "Bench Name") ==
@@ -174,7 +174,7 @@ const std::vector<std::string> kCrossedCalls = {
 
 }  // namespace
 
-TEST_CASE("august -cm on PyTorch dumps pairs backward rows as without it; --strict_compat crosses them") {
+TEST_CASE("august -cm on PyTorch dumps pairs backward rows as without it, --strict_compat crosses them") {
     const DumpPair pair = reversed_backwards_pair("august_cm_backward");
     CHECK(backward_bench_names(compare_pair_of(pair, AugustOptions{})) == kSameCalls);
     AugustOptions options;
@@ -188,7 +188,7 @@ TEST_CASE("august -cm on PyTorch dumps pairs backward rows as without it; --stri
     CHECK(cell_text(strict, 4, "Max diff") == "10.0");
 }
 
-TEST_CASE("august -dm on PyTorch dumps maps compare keys; --strict_compat crosses the backward rows") {
+TEST_CASE("august -dm on PyTorch dumps maps compare keys, --strict_compat crosses the backward rows") {
     const DumpPair pair = reversed_backwards_pair("august_dm_backward");
     // The first linear's forward input is compared with the second's.
     const fs::path yaml = testing::scratch_file(
@@ -206,7 +206,7 @@ TEST_CASE("august -dm on PyTorch dumps maps compare keys; --strict_compat crosse
     CHECK(backward_bench_names(strict) == kCrossedCalls);
 }
 
-TEST_CASE("august -cm keeps a PyTorch class named ...Cell; --strict_compat renames it as msprobe does") {
+TEST_CASE("august -cm keeps a PyTorch class named ...Cell, --strict_compat renames it as msprobe does") {
     const std::vector<SmallApi> apis = {{"Module.rnn.LSTMCell.forward.0", {{1, 2}}, {{3}}}};
     const DumpPair pair = write_pair("august_cm_lstm_cell", apis, apis);
     AugustOptions options;

@@ -134,7 +134,7 @@ TEST_CASE("the spec's nesting example: nested lists, a None row, dicts, empty co
     CHECK(dump.framework.empty());
 }
 
-TEST_CASE("a statistics dump with md5 digests is told apart; debug.json is marked", "[dump][dump_file]") {
+TEST_CASE("a statistics dump with md5 digests is told apart, debug.json is marked", "[dump][dump_file]") {
     const DumpFile md5 = read_dump_file(write_dump("md5", R"({"task": "statistics", "data": {
         "Torch.add.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [1],
                                                 "Max": 1, "Min": 1, "Mean": 1, "Norm": 1, "md5": "1a2b3c4d"}]}}})"));

@@ -20,7 +20,7 @@ std::filesystem::path write_json(const std::string& name, const std::string& tex
 
 }  // namespace
 
-TEST_CASE("JsonFile keeps the document and its path; its root is a view", "[dump][json_file]") {
+TEST_CASE("JsonFile keeps the document and its path, its root is a view", "[dump][json_file]") {
     const auto path = write_json("ok", R"({"task": "tensor", "data": {"x": 1}, "n": 2.5})");
     const JsonFile file = JsonFile::load(path);
     CHECK(file.path() == path.string());

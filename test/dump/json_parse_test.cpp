@@ -29,7 +29,7 @@ std::unique_ptr<Parsed> parse(const std::string& json) {
 
 }  // namespace
 
-TEST_CASE("Python's non-finite tokens are numbers; member order is kept", "[dump][json_parse]") {
+TEST_CASE("Python's non-finite tokens are numbers, member order is kept", "[dump][json_parse]") {
     const auto parsed = parse(R"({"z": NaN, "a": Infinity, "m": -Infinity, "s": "x"})");
     REQUIRE_FALSE(parsed->error);
     const auto& root = parsed->document;

@@ -106,7 +106,7 @@ TEST_CASE("an overflow .pkl: the stack before its call, a dump flag above 100 an
     CHECK(file.apis[0].records[1].summary_valid);
 }
 
-TEST_CASE("a .pkl of stack records only holds no call; eight-field records are read", "[dump][pkl]") {
+TEST_CASE("a .pkl of stack records only holds no call, eight-field records are read", "[dump][pkl]") {
     const auto stacks = read_pkl_file(write_pkl("stacks",
                                                 "[\"Torch_add_3_forward_stack_info\", [[\"a.py\", \"1\", \"f\", null]]]\n"
                                                 "[\"Torch_add_4_forward_stack_info\", [[\"a.py\", \"2\", \"f\", null]]]\n"));

@@ -42,7 +42,7 @@ TEST_CASE("numbers compare by value across int, float and bool", "[dump][python_
     }
 }
 
-TEST_CASE("objects compare whatever their member order; arrays in order", "[dump][python_equality]") {
+TEST_CASE("objects compare whatever their member order, arrays in order", "[dump][python_equality]") {
     const auto objects = pair(R"({"x": 1, "y": [1, 2]})", R"({"y": [1.0, 2], "x": true})");
     CHECK(objects.equal());
     CHECK(objects.hashes_alike());

@@ -161,7 +161,7 @@ TEST_CASE("ptdbg pair without differences: every row Yes, the advisor finds noth
           "Line: NA\nSuspect Nodes: NA\nExpert Advice: All data in comparison result meets the accuracy requirements.\n");
 }
 
-TEST_CASE("ptdbg stack dumps: NPU_Stack_Info on each call's first row; -s must agree with the file names") {
+TEST_CASE("ptdbg stack dumps: NPU_Stack_Info on each call's first row, -s must agree with the file names") {
     const fs::path dir = testing::scratch_dir("legacy_ptdbg_stack");
     const auto pair = testing::write_legacy_pair({dir, 1, true, true});
     const auto summary = run(pair.ptdbg_compare_json, dir / "out", true, true);
@@ -193,7 +193,7 @@ TEST_CASE("ptdbg compare_distributed: rank folders paired in order, one CSV and 
     CHECK(testing::read_file_text(written(summary, "advisor_rank0-rank0_")).starts_with("Line: 6\n"));
 }
 
-TEST_CASE("ptdbg: a missing .npy file is a row message, as in ptdbg; a corrupt one stops the compare") {
+TEST_CASE("ptdbg: a missing .npy file is a row message, as in ptdbg, a corrupt one stops the compare") {
     const fs::path dir = testing::scratch_dir("legacy_ptdbg_missing");
     const auto pair = testing::write_legacy_pair({dir, 1, false, true});
     const fs::path missing = pair.npu_rank0 / "dump" / "Torch_relu_0_forward_input.0.npy";

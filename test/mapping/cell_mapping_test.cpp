@@ -43,7 +43,7 @@ TEST_CASE("without a yaml only Cell becomes Module", "[mapping][cell_mapping]") 
     CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", to_other) == "Module.module.name.forward.0.input.0");
 }
 
-TEST_CASE("an empty cell mapping file maps nothing; a list is refused", "[mapping][cell_mapping]") {
+TEST_CASE("an empty cell mapping file maps nothing, a list is refused", "[mapping][cell_mapping]") {
     CHECK(load_cell_mapping(write_yaml("empty", "")).empty());
     CHECK(msprobe::testing::refusal_reason(write_yaml("list", "- fc1.Dense\n"), load_cell_mapping) ==
           "expected a mapping of cell names to module names (name: name)");

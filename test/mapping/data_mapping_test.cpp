@@ -36,7 +36,7 @@ TEST_CASE("a data mapping gives listed names their bench name and leaves the res
     CHECK(data_mapping_key(mapping, "Tensor.add.0.forward.output.0").empty());
 }
 
-TEST_CASE("an empty data mapping file or {} maps nothing; a scalar document is refused", "[mapping][data_mapping]") {
+TEST_CASE("an empty data mapping file or {} maps nothing, a scalar document is refused", "[mapping][data_mapping]") {
     CHECK(load_data_mapping(write_yaml("empty", "")).empty());
     CHECK(load_data_mapping(write_yaml("braces", "{}\n")).empty());
     CHECK(msprobe::testing::refusal_reason(write_yaml("scalar", "just text\n"), load_data_mapping) ==

@@ -13,7 +13,7 @@
 
 using namespace msprobe::mapping;
 
-TEST_CASE("load_yaml_file reads the document; an empty file is null", "[mapping][yaml_file]") {
+TEST_CASE("load_yaml_file reads the document, an empty file is null", "[mapping][yaml_file]") {
     const auto doc = load_yaml_file(msprobe::testing::scratch_file("yaml_file_ok", "m.yaml", "a: 1\nb: [x, y]\n"));
     REQUIRE(doc.IsMap());
     CHECK(doc["a"].Scalar() == "1");

@@ -31,7 +31,7 @@ TEST_CASE("the planted differences are found where they are", "[locate]") {
     CHECK(*location->max_relative == std::vector<std::int64_t>{0, 1, 1});
 }
 
-TEST_CASE("ties give the first position; inf and nan count as 0 like the kernel", "[locate]") {
+TEST_CASE("ties give the first position, inf and nan count as 0 like the kernel", "[locate]") {
     const double inf = std::numeric_limits<double>::infinity();
     const auto n = make_tensor(DType::Float32, {inf, 2.0, 0.0, 2.0});
     const auto b = make_tensor(DType::Float32, {1.0, 1.0, 0.0, 1.0});

@@ -10,7 +10,7 @@
 
 using namespace msprobe::metrics;
 
-TEST_CASE("every set has a name that leads back to it; other spellings name none", "[metrics][kernel_isa]") {
+TEST_CASE("every set has a name that leads back to it, other spellings name none", "[metrics][kernel_isa]") {
     const std::vector<std::pair<KernelIsa, std::string>> names = {{KernelIsa::Scalar, "scalar"},
                                                                   {KernelIsa::Sse2, "sse2"},
                                                                   {KernelIsa::Avx2, "avx2"},

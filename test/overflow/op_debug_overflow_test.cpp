@@ -66,7 +66,7 @@ TEST_CASE("an AIC overflow is traced to the earliest dump of its task and stream
     CHECK(overflow.kernel_dump == dir / "Conv2D.conv_a.7.3.1700000000000050");
 }
 
-TEST_CASE("an old-layout record names its overflowing block; no dump of its task leaves none", "[overflow][op_debug]") {
+TEST_CASE("an old-layout record names its overflowing block, no dump of its task leaves none", "[overflow][op_debug]") {
     const fs::path dir = overflow_tree("old");
     const auto overflow = trace_op_debug_file(dir / "device1" / "Opdebug.Node_OpDebug.9.3.1700000000000050");
     REQUIRE(overflow.sources.size() == 1);

@@ -96,7 +96,7 @@ Bytes op_debug_record(std::uint64_t task_id, std::uint64_t stream_id, std::uint6
 
 }  // namespace
 
-TEST_CASE("every element type converts to its values; .npy widens bfloat16 and 8-bit floats, .pt keeps bfloat16",
+TEST_CASE("every element type converts to its values, .npy widens bfloat16 and 8-bit floats, .pt keeps bfloat16",
           "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_dtypes");
     BinDumpSpec spec = dump_spec("net/all_types");
@@ -267,7 +267,7 @@ TEST_CASE("a damaged file fails the run before anything is written", "[kernel_du
     }
 }
 
-TEST_CASE("a tensor that cannot be decoded is left out with a warning; trailing bytes are a warning",
+TEST_CASE("a tensor that cannot be decoded is left out with a warning, trailing bytes are a warning",
           "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_tensor_errors");
     BinDumpSpec spec = dump_spec("net/short");
@@ -289,7 +289,7 @@ TEST_CASE("a tensor that cannot be decoded is left out with a warning; trailing 
     CHECK(tensor::to_double_vector(int4) == std::vector<double>{-1, 7, 3});
 }
 
-TEST_CASE("a header that cannot be converted leaves its tensor out; a format without known unpacking is kept as stored",
+TEST_CASE("a header that cannot be converted leaves its tensor out, a format without known unpacking is kept as stored",
           "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_layout_errors");
     BinDumpSpec spec = dump_spec("net/conv");
@@ -320,7 +320,7 @@ TEST_CASE("a header that cannot be converted leaves its tensor out; a format wit
     CHECK_FALSE(fs::exists(dir / "out_f"));
 }
 
-TEST_CASE("op-debug files become json; digit-only names are resolved through mapping.csv", "[kernel_dump_convert]") {
+TEST_CASE("op-debug files become json, digit-only names are resolved through mapping.csv", "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_op_debug");
     BinDumpSpec spec = dump_spec("Node_OpDebug");
     const Bytes record = op_debug_record(7, 3, 0x10);
@@ -383,7 +383,7 @@ TEST_CASE("MD5 and name-based UUIDs match RFC 1321 and Python's uuid3", "[kernel
     CHECK(dns_uuid3_hex("python.org") == "6fa459eaee8a3ca4894edb77e160355e");  // Python's documented example
 }
 
-TEST_CASE("the inputs are a file or a folder's own files; a missing path and an empty folder are refused",
+TEST_CASE("the inputs are a file or a folder's own files, a missing path and an empty folder are refused",
           "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_inputs");
     CHECK_THROWS_WITH(kernel_dump_inputs(dir / "missing"),

@@ -38,7 +38,7 @@ TEST_CASE("a forward side with nothing but a None bench output becomes SKIP", "[
     CHECK(result_fields(api) == CsvRow{"VF.lstm.0", "SKIP", " ", "Bench output is None, skip this test."});
 }
 
-TEST_CASE("a tuple of None outputs compared nothing either; one compared item keeps the side", "[precision]") {
+TEST_CASE("a tuple of None outputs compared nothing either, one compared item keeps the side", "[precision]") {
     ApiOutputs all_none;
     all_none.full_name = "Tensor.__setitem__.0";
     all_none.bench_forward = OutputValue::sequence({OutputValue::none(), OutputValue::none()});

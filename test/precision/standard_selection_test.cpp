@@ -29,7 +29,7 @@ TEST_CASE("FP8 outputs take the ULP standard before any list", "[precision]") {
     CHECK(select_standard("matmul", "torch.float32", "torch.hifloat8") == Standard::AbsoluteThreshold);
 }
 
-TEST_CASE("each listed standard names its APIs; the benchmark standard none", "[precision]") {
+TEST_CASE("each listed standard names its APIs, the benchmark standard none", "[precision]") {
     const auto has = [](Standard s, std::string_view name) {
         const auto list = standard_api_list(s);
         return std::find(list.begin(), list.end(), name) != list.end();

@@ -70,7 +70,7 @@ TEST_CASE("the signature compares as Python does: numbers by value, kwargs in an
     CHECK(kept[1].full_name == "Torch.div.2");  // a missing input_kwargs is the empty dict: div.3 repeats it
 }
 
-TEST_CASE("forward and backward entries are paired; a malformed key aborts with the reference's message", "[run_ut]") {
+TEST_CASE("forward and backward entries are paired, a malformed key aborts with the reference's message", "[run_ut]") {
     auto path = write("pairs", R"({"task": "statistics", "dump_data_dir": "x", "data": {
         "Module.fc.Linear.forward.0": {},
         "Functional.relu.0.forward": {"input_args": [], "input_kwargs": {}},

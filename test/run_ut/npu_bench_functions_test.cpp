@@ -111,7 +111,7 @@ TEST_CASE("npu_fusion_attention equals softmax attention in every layout, with G
     REQUIRE(at::allclose(first(given).toTensor(), expected));
 }
 
-TEST_CASE("NPU APIs of a dump run through run_ut; those without a bench function are SKIP rows", "[run_ut][npu]") {
+TEST_CASE("NPU APIs of a dump run through run_ut, those without a bench function are SKIP rows", "[run_ut][npu]") {
     const auto dir = testing::scratch_dir("run_ut_npu");
     auto leaf = [](const char* shape, double lo, double hi) {
         return std::string(R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": )") + shape +

@@ -14,7 +14,7 @@ const PySignature kSignature = {{"input", py::none()}, {"dim", py::i(-1)}, {"kee
 
 }  // namespace
 
-TEST_CASE("positional and keyword arguments bind by name; the rest take their defaults", "[run_ut][python_signature]") {
+TEST_CASE("positional and keyword arguments bind by name, the rest take their defaults", "[run_ut][python_signature]") {
     PyCall call;
     call.args = {PyValue::of_tensor(at::ones({2})), py::i(0)};
     call.kwargs = {{"keepdim", py::b(true)}};

@@ -215,7 +215,7 @@ TEST_CASE("stft pads the centre by n_fft / 2 with reflection", "[run_ut][wrapper
     REQUIRE(values(out) == std::vector<float>{3, 0, 5, 0, 7, 0, 1, 0, -1, 0, 1, 0});
 }
 
-TEST_CASE("adaptive_max_pool keeps the values unless indices are asked for; lu returns (LU, pivots)", "[run_ut][wrappers]") {
+TEST_CASE("adaptive_max_pool keeps the values unless indices are asked for, lu returns (LU, pivots)", "[run_ut][wrappers]") {
     const auto x = tensor({1, 5, 2, 4}, {1, 1, 4});
     const auto values_only = execute_api("Functional", "adaptive_max_pool1d", {{x, PyValue::of_int(2)}, {}});
     REQUIRE(values(values_only) == std::vector<float>{5, 4});

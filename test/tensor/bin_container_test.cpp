@@ -56,7 +56,7 @@ TEST_CASE("a header that is not a DumpData message is a bad header", "[bin_dump]
     CHECK_THAT(refusal(bytes), StartsWith("E_BAD_HEADER: the 6-byte header is not a DumpData protobuf message"));
 }
 
-TEST_CASE("blobs running past the end are truncated; extra bytes are a warning", "[bin_dump]") {
+TEST_CASE("blobs running past the end are truncated, extra bytes are a warning", "[bin_dump]") {
     const auto bytes = encode_bin_dump(two_tensors());
     CHECK_THAT(refusal(truncated(bytes, 1)), StartsWith("E_TRUNCATED: output 0 needs 8 bytes"));
     CHECK_THAT(refusal(truncated(bytes, 9)), StartsWith("E_TRUNCATED: input 0 needs 3 bytes"));

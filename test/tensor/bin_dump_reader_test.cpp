@@ -122,7 +122,7 @@ TEST_CASE("int4 unpacks low nibble first, with an odd count", "[bin_dump]") {
     CHECK(to_double_vector(dump.outputs[0].view()) == std::vector<double>{-8, -1, 0, 1, 7, 3, -5});
 }
 
-TEST_CASE("uint1 unpacks most significant bit first; the shape counts bits", "[bin_dump]") {
+TEST_CASE("uint1 unpacks most significant bit first, the shape counts bits", "[bin_dump]") {
     const auto dump = read_bin_bytes(encode_bin_dump(one_output(29, {11}, bytes_of_codes({0xB0, 0xE0}))));
     CHECK(dump.outputs[0].view().dtype == DType::UInt8);
     CHECK(to_double_vector(dump.outputs[0].view()) == std::vector<double>{1, 0, 1, 1, 0, 0, 0, 0, 1, 1, 1});
@@ -153,7 +153,7 @@ TEST_CASE("a blob longer than its shape uses the leading bytes", "[bin_dump]") {
     CHECK(to_double_vector(dump.outputs[0].view()) == std::vector<double>{4, 5});
 }
 
-TEST_CASE("a short or undecodable tensor fails alone; the others are read", "[bin_dump]") {
+TEST_CASE("a short or undecodable tensor fails alone, the others are read", "[bin_dump]") {
     auto spec = one_output(1, {4, 4}, bytes_of(std::vector<float>(3, 1.0F)));  // 12 bytes for 16 floats
     spec.outputs.push_back(tensor_spec(13, {2}, bytes_of_codes({1, 2})));   // DT_STRING
     spec.outputs.push_back(tensor_spec(39, {2}, bytes_of_codes({0x12})));   // DT_FLOAT4_E2M1

@@ -28,7 +28,7 @@ TEST_CASE("dims are read unpacked as well as packed", "[bin_dump]") {
     CHECK(header.outputs[0].size == 20);
 }
 
-TEST_CASE("an empty Shape message is a 0-d tensor; absent fields are defaults", "[bin_dump]") {
+TEST_CASE("an empty Shape message is a 0-d tensor, absent fields are defaults", "[bin_dump]") {
     const auto header = decode({0x22, 0x02, 0x1a, 0x00});  // input { shape {} }
     REQUIRE(header.inputs.size() == 1);
     CHECK(header.inputs[0].shape.empty());
@@ -37,7 +37,7 @@ TEST_CASE("an empty Shape message is a 0-d tensor; absent fields are defaults", 
     CHECK_FALSE(header.inputs[0].original_op);
 }
 
-TEST_CASE("unknown and negative enum numbers are kept; unknown fields skipped", "[bin_dump]") {
+TEST_CASE("unknown and negative enum numbers are kept, unknown fields skipped", "[bin_dump]") {
     // output { data_type 99, format -1 (10-byte varint), field 15 varint 3 }, field 20 string "x"
     const auto header = decode({0x1a, 0x0f, 0x08, 0x63, 0x10, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                 0x01, 0x78, 0x03, 0xa2, 0x01, 0x01, 0x78});

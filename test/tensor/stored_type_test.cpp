@@ -46,7 +46,7 @@ TEST_CASE("stored sizes and names", "[tensor][stored_type]") {
     CHECK(StoredType{DType::Float32, Encoding::Float8E8M0FNU}.name() == "float8_e8m0fnu");
 }
 
-TEST_CASE("native little-endian data is used in place; big-endian data is swapped", "[tensor][stored_type]") {
+TEST_CASE("native little-endian data is used in place, big-endian data is swapped", "[tensor][stored_type]") {
     const std::vector<float> values = {1.5f, -2.0f};
     std::vector<std::byte> stored(sizeof(float) * values.size());
     std::memcpy(stored.data(), values.data(), stored.size());
@@ -96,7 +96,7 @@ TEST_CASE("float8 kinds widen to float32", "[tensor][stored_type]") {
     CHECK(std::isnan(e8m0[3]));
 }
 
-TEST_CASE("sub-byte kinds count bits; every element of every byte is unpacked", "[tensor][stored_type]") {
+TEST_CASE("sub-byte kinds count bits, every element of every byte is unpacked", "[tensor][stored_type]") {
     const StoredType int4{DType::Int8, Encoding::Int4};
     const StoredType uint1{DType::UInt8, Encoding::UInt1};
     CHECK(int4.stored_bits() == 4);

@@ -36,7 +36,7 @@ TEST_CASE("numpy names are the torch names without the module", "[tensor][tensor
     CHECK(numpy_name(DType::Complex128) == "complex128");
 }
 
-TEST_CASE("numel multiplies the shape; a 0-d view holds one element", "[tensor][tensor_view]") {
+TEST_CASE("numel multiplies the shape, a 0-d view holds one element", "[tensor][tensor_view]") {
     CHECK(view({}, {}).numel() == 1);
     CHECK(view({2, 3, 4}, {12, 4, 1}).numel() == 24);
     CHECK(view({2, 0}, {0, 1}).numel() == 0);
