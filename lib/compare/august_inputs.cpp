@@ -190,7 +190,8 @@ public:
             }
             if (plan_steps(target, golden, output_subdir)) return;
         }
-        units_.push_back(rank_pairs({single_proc_dir(target)}, {single_proc_dir(golden)}, output_subdir));
+        const fs::path target_proc = single_proc_dir(target);  // the target side is named first
+        units_.push_back(rank_pairs({target_proc}, {single_proc_dir(golden)}, output_subdir));
     }
 
     std::vector<AugustUnit> take() { return std::move(units_); }
