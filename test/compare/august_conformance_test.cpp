@@ -6,16 +6,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <sstream>
 
-#include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/august_result_rules.hpp"
 #include "compare/august_result_writer.hpp"
 #include "compare/august_table.hpp"
-#include "report/csv_reader.hpp"
 #include "report/xlsx_reader.hpp"
+#include "support/august_outputs.hpp"
 #include "support/file_text.hpp"
 #include "support/msprobe_divergences.hpp"
 #include "support/shared_fixtures.hpp"
@@ -60,14 +58,6 @@ RunCommand read_command(const fs::path& run_dir) {
     return command;
 }
 
-// The stored file, following a `.same_as` pointer to the identical copy.
-fs::path stored(const fs::path& file) {
-    if (fs::exists(file)) return file;
-    std::string target = read_file_text(file.string() + ".same_as");
-    while (!target.empty() && (target.back() == '\n' || target.back() == '\r')) target.pop_back();
-    return file.parent_path() / target;
-}
-
 // A run of a dump file pair: its folder holds compare_result.csv (or .xlsx), possibly as a pointer.
 bool is_rank_level(const fs::path& run) {
     for (const char* name : {"compare_result.csv", "compare_result.csv.same_as", "compare_result.xlsx"}) {
@@ -88,31 +78,6 @@ bool is_step_level(const fs::path& run) {
 // folders, -lm only on MindSpore dumps, -tensor_log only adds log lines.
 bool leaves_file_pair_table_alone(const std::string& flag) {
     return flag == "-da" || flag == "-lm" || flag == "-tensor_log";
-}
-
-std::vector<std::string> csv_differences(const fs::path& ours, const fs::path& expected) {
-    const auto a = report::read_csv_records(ours.string());
-    const auto b = report::read_csv_records(expected.string());
-    std::vector<std::string> out;
-    if (a.size() != b.size()) out.push_back(fmt::format("{} records, msprobe {}", a.size(), b.size()));
-    const auto& tolerance = testing::summation_order_tolerance();
-    for (std::size_t r = 0; r < std::min(a.size(), b.size()) && out.size() < 20; ++r) {
-        if (a[r].size() != b[r].size()) {
-            out.push_back(fmt::format("record {}: {} fields, msprobe {}", r, a[r].size(), b[r].size()));
-            continue;
-        }
-        for (std::size_t c = 0; c < a[r].size() && out.size() < 20; ++c) {
-            if (a[r][c] == b[r][c]) continue;
-            const auto it = tolerance.find(b[0][c]);
-            if (it != tolerance.end()) {
-                const auto x = msprobe::py::parse_float(a[r][c]), y = msprobe::py::parse_float(b[r][c]);
-                if (x && y && std::fabs(*x - *y) <= it->second * std::fabs(*y)) continue;
-            }
-            out.push_back(fmt::format("record {} ({}) column {}: ours '{}', msprobe '{}'", r, b[r][0], b[0][c],
-                                      a[r][c], b[r][c]));
-        }
-    }
-    return out;
 }
 
 // Without --strict_compat the One Thousandth rule uses the threshold its
@@ -154,8 +119,8 @@ TEST_CASE("august compare matches msprobe's rank-level results cell for cell", "
     }
     std::sort(runs.begin(), runs.end());
     REQUIRE(runs.size() >= 40);
-    WARN("SKIPPED " << step_level.size() << " step-folder runs (compare_dir_*, compare_mix): finding the rank "
-                    "pairs of two step folders is the command line's part; their rank files are the same tables");
+    // The step-folder runs (compare_dir_*, compare_mix) go through the command line: test/cli/august_cli_test.cpp.
+    CHECK(!step_level.empty());
 
     ThreadPool pool(2);
     std::size_t compared = 0;
@@ -179,12 +144,12 @@ TEST_CASE("august compare matches msprobe's rank-level results cell for cell", "
             const fs::path ours = write_august_result(table, out / "ours.xlsx", AugustFormat::Xlsx).at(0);
             const auto differences =
                 testing::workbook_differences(report::read_xlsx(ours.string()),
-                                              report::read_xlsx(stored(run / "compare_result.xlsx").string()),
+                                              report::read_xlsx(testing::stored_output(run / "compare_result.xlsx").string()),
                                               testing::summation_order_tolerance());
             CHECK(differences == std::vector<std::string>{});
         } else {
             const fs::path ours = write_august_result(table, out / "ours.csv", AugustFormat::Csv).at(0);
-            CHECK(csv_differences(ours, stored(run / "compare_result.csv")) == std::vector<std::string>{});
+            CHECK(testing::august_csv_differences(ours, testing::stored_output(run / "compare_result.csv")) == std::vector<std::string>{});
             fixed_verdicts += verdicts_fixed_apart_from_msprobe(table);
         }
         ++compared;
