@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -16,6 +18,7 @@
 #include "compare/august_inputs.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "mapping/compare_keys.hpp"
+#include "static_graph/kernel_compare.hpp"
 
 namespace msprobe::cli {
 
@@ -103,7 +106,7 @@ compare::AugustJobOptions job_options(const CLI::App& cmd, const AugustCompareFl
 }
 
 // What msprobe refuses once the options are read, before any path is looked at.
-void check_options(const CLI::App& cmd, const AugustCompareFlags& flags, const GlobalOptions& global) {
+void check_options(const AugustCompareFlags& flags, const GlobalOptions& global) {
     check_mode(flags.mode);
     check_whitelist(global, flags.strict_compat);
     if (flags.consistent_check) {
@@ -113,12 +116,24 @@ void check_options(const CLI::App& cmd, const AugustCompareFlags& flags, const G
         }
         throw Error("", "--consistent_check (the verl training-vs-inference compare) is not provided by msprobe-cpp");
     }
-    std::error_code ec;
-    if (cmd.count("--rank") && std::filesystem::is_directory(flags.target, ec)) {
-        throw Error("", "--rank (the MindSpore static-graph kernel compare) is not provided by August's compare in "
-                        "msprobe-cpp; April's spelling runs it: msprobe -f mindspore compare -i compare.json with "
-                        "\"rank_id\"");
+}
+
+// --rank "0, 1": a comma list of integers (spaces around them allowed); blank means every one.
+std::vector<std::int64_t> id_list(const char* flag, const std::string& text) {
+    std::vector<std::int64_t> ids;
+    if (text.find_first_not_of(' ') == std::string::npos) return ids;
+    std::istringstream items(text);
+    for (std::string item; std::getline(items, item, ',');) {
+        const auto first = item.find_first_not_of(' ');
+        const std::string digits = first == std::string::npos ? "" : item.substr(first, item.find_last_not_of(' ') - first + 1);
+        std::int64_t id = 0;
+        const auto [end, err] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+        if (digits.empty() || err != std::errc() || end != digits.data() + digits.size()) {
+            throw Error("", fmt::format("{} '{}': '{}' is not an integer", flag, text, digits));
+        }
+        ids.push_back(id);
     }
+    return ids;
 }
 
 // -am names MindSpore APIs: msprobe refuses it for a PyTorch file pair (directories pass it on unused;
@@ -134,11 +149,32 @@ struct RunTotals {
     std::size_t rows = 0, warnings = 0, errors = 0, files = 0;
 };
 
-void run_unit(const compare::AugustUnit& unit, const compare::AugustJobOptions& options, ThreadPool& pool,
-              RunTotals& totals) {
+void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
+              const compare::AugustJobOptions& options, ThreadPool& pool, RunTotals& totals) {
     using Kind = compare::AugustUnit::Kind;
     if (unit.kind == Kind::NothingToDo) {
         log::info(unit.note);
+        return;
+    }
+    if (unit.kind == Kind::KernelCompare) {
+        compare::CompareOptions kernel;
+        kernel.framework = compare::Framework::MindSpore;
+        kernel.output_dir = options.output_dir / unit.output_subdir;
+        kernel.strict_compat = options.table.strict_compat;
+        const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
+                                       id_list("--step", flags.step),
+                                       options.format == compare::AugustFormat::Xlsx ? compare::OutputFormat::Xlsx
+                                                                                     : compare::OutputFormat::Csv};
+        const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
+        for (const auto& pair : summary.pairs) {
+            totals.rows += pair.rows;
+            totals.errors += pair.errors;
+            totals.files += pair.written.size();
+        }
+        if (summary.failed_ranks > 0) {
+            throw Error(unit.target_dir.string(),
+                        fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
+        }
         return;
     }
     if (unit.kind == Kind::DiffAnalyze) {
@@ -187,7 +223,8 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
     for (const char* foreign : {"--fusion_rule_file", "--quant_fusion_rule_file", "--close_fusion_rule_file"}) {
         cmd->add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
     }
-    cmd->add_option("--rank", flags->rank, "MindSpore kernel compare of these ranks (not provided)");
+    cmd->add_option("--rank", flags->rank,
+                    "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
     cmd->add_option("--step", flags->step, "steps of the kernel compare (ignored without --rank)");
     for (const char* foreign : {"--input_data", "--input_shape", "--output_size", "--dym_shape_range",
                                 "--onnx_fusion_switch"}) {
@@ -205,7 +242,9 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
                   "msprobe refuses (--output_path=x, prefixes)");
 
     return [flags, cmd, &global]() {
-        check_options(*cmd, *flags, global);
+        check_options(*flags, global);
+        id_list("--rank", flags->rank);  // refused before anything runs
+        id_list("--step", flags->step);
         const compare::AugustJobOptions options = job_options(*cmd, *flags);
         mapping::check_mapping_files(options.table.mapping, true);  // every yaml named is read first
         std::error_code ec;
@@ -213,11 +252,11 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
             log::warning("-da analyses step folders; two files get the normal compare.");
         }
         const auto units = compare::august_units(flags->target, flags->golden,
-                                                 compare::AugustInputOptions{flags->diff_analyze});
+                                                 compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
         check_api_mapping(flags->target, options);
         ThreadPool pool(worker_threads(flags->jobs));
         RunTotals totals;
-        for (const auto& unit : units) run_unit(unit, options, pool, totals);
+        for (const auto& unit : units) run_unit(unit, *flags, options, pool, totals);
         if (totals.files > 0) log::info("msprobe compare ends successfully.");
         std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows, totals.warnings,
                     totals.errors, totals.files);

@@ -175,6 +175,10 @@ public:
             return;
         }
         if (plan_mix(target, golden, output_subdir, mix_depth)) return;
+        if (options_.kernel_compare) {
+            units_.push_back(two_folders(AugustUnit::Kind::KernelCompare, target, golden, output_subdir));
+            return;
+        }
         if (options_.diff_analyze) return plan_diff_analyze(target, golden, output_subdir);
         const auto ranks = list_rank_dirs(target, OtherEntries::Ignore);
         if (!ranks.empty()) {
@@ -221,12 +225,17 @@ private:
                 nothing_to_do(output_subdir, "Cannot find any diff node, no need to generate analyze file."));
             return;
         }
+        units_.push_back(two_folders(AugustUnit::Kind::DiffAnalyze, target, golden, output_subdir));
+    }
+
+    static AugustUnit two_folders(AugustUnit::Kind kind, const fs::path& target, const fs::path& golden,
+                                  const fs::path& output_subdir) {
         AugustUnit unit;
-        unit.kind = AugustUnit::Kind::DiffAnalyze;
+        unit.kind = kind;
         unit.output_subdir = output_subdir;
         unit.target_dir = target;
         unit.golden_dir = golden;
-        units_.push_back(std::move(unit));
+        return unit;
     }
 
     static std::optional<std::string> dump_file_in(const fs::path& dir) {

@@ -25,11 +25,12 @@ struct AugustUnit {
     enum class Kind : std::uint8_t {
         Pairs,         // compare every pair
         DiffAnalyze,   // -da: first-difference analysis of the two step folders
+        KernelCompare,  // --rank: MindSpore static-graph kernel compare of the two folders
         NothingToDo,   // a log line, no file, exit 0
     };
     Kind kind = Kind::Pairs;
     std::filesystem::path output_subdir;  // below the output directory: "", "graph/step0", "step1"
-    std::filesystem::path target_dir;     // DiffAnalyze: the step folders
+    std::filesystem::path target_dir;     // DiffAnalyze, KernelCompare: the two folders
     std::filesystem::path golden_dir;
     std::vector<AugustPair> pairs;        // Pairs
     bool single_pair = false;             // Pairs of two files: both files' frameworks are checked
@@ -38,6 +39,7 @@ struct AugustUnit {
 
 struct AugustInputOptions {
     bool diff_analyze = false;  // -da: step folders are analysed, not compared; no proc fallback
+    bool kernel_compare = false;  // --rank: folders hold MindSpore kernel dumps
 };
 
 // The units of work of one command line, in the order msprobe runs them.

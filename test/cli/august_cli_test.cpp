@@ -13,7 +13,9 @@
 #include "msprobe_process.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/august_outputs.hpp"
+#include "report/csv_reader.hpp"
 #include "support/dump_generator.hpp"
+#include "support/kernel_bin_dump_pair.hpp"
 #include "support/file_text.hpp"
 #include "support/msprobe_divergences.hpp"
 #include "support/shared_fixtures.hpp"
@@ -461,4 +463,39 @@ TEST_CASE("august: -da analyses step folders and leaves two files to the normal 
     REQUIRE(r.exit_code == 0);
     CHECK(output_named(dir / "dirs", "compare_result_rank_").extension() == ".json");
     CHECK_FALSE(output_named(dir / "dirs", "diff_analyze_").empty());
+}
+
+TEST_CASE("august: --rank compares MindSpore kernel dumps as April's rank_id does", "[cli]") {
+    const fs::path dir = scratch_dir("august_kernel");
+    KernelBinPairOptions options;
+    options.out = dir;
+    const KernelBinPair pair = write_kernel_bin_pair(options);
+    REQUIRE(run_msprobe({"-f", "mindspore", "compare", "-i", pair.npy_compare_json.string(), "-o", "april"}, dir)
+                .exit_code == 0);
+    const std::vector<std::string> august = {"compare", "-tp", pair.npy_npu.string(), "-gp", pair.npy_bench.string(),
+                                             "--rank", "0", "--step", " 0 "};
+    REQUIRE(run_msprobe(plus(august, {"--xlsx", "-o", "xlsx"}), dir).exit_code == 0);
+    const fs::path theirs = output_named(dir / "april", "compare_result_0_0_");
+    const fs::path ours = output_named(dir / "xlsx", "compare_result_0_0_");
+    REQUIRE(ours.extension() == ".xlsx");
+    CHECK(workbook_differences(msprobe::report::read_xlsx(ours.string()), msprobe::report::read_xlsx(theirs.string())) ==
+          std::vector<std::string>{});
+
+    REQUIRE(run_msprobe(plus(august, {"-o", "csv"}), dir).exit_code == 0);
+    const fs::path csv = output_named(dir / "csv", "compare_result_0_0_");
+    REQUIRE(csv.extension() == ".csv");
+    CHECK(msprobe::report::read_csv_records(csv.string()).size() == pair.tensors + 1);
+
+    // a rank that is not there: nothing to compare, nothing written
+    const auto other_rank = run_msprobe({"compare", "-tp", pair.npy_npu.string(), "-gp", pair.npy_bench.string(),
+                                         "--rank", "3", "-o", "none"},
+                                        dir);
+    CHECK(other_rank.exit_code == 0);
+    CHECK_FALSE(fs::exists(dir / "none"));
+    const auto bad = run_msprobe({"compare", "-tp", pair.npy_npu.string(), "-gp", pair.npy_bench.string(), "--rank",
+                                  "0,x", "-o", "bad"},
+                                 dir);
+    CHECK(bad.exit_code == 1);
+    CHECK(bad.err.find("--rank '0,x': 'x' is not an integer") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "bad"));
 }
