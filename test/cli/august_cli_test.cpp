@@ -499,3 +499,35 @@ TEST_CASE("august: --rank compares MindSpore kernel dumps as April's rank_id doe
     CHECK(bad.err.find("--rank '0,x': 'x' is not an integer") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "bad"));
 }
+
+TEST_CASE("august: acc_check reads the framework from the dump", "[cli]") {
+    const fs::path dir = scratch_dir("august_acc_check");
+    const fs::path dump = write_small_dump(dir / "pt", {{"Functional.relu.0.forward", {{1, -2}}, {{1, 0}}}});
+    const std::string text = read_file_text(dump);
+    const std::string pytorch = "\"framework\": \"pytorch\"";
+    REQUIRE(text.find(pytorch) != std::string::npos);
+    const auto with_framework = [&](const std::string& name, const std::string& replacement) {
+        std::string changed = text;
+        changed.replace(changed.find(pytorch), pytorch.size(), replacement);
+        write_text(dir / name / "dump.json", changed);
+        return (dir / name / "dump.json").string();
+    };
+    const std::string mindspore = with_framework("ms", "\"framework\": \"mindspore\"");
+    const std::string other = with_framework("other", "\"framework\": \"paddle\"");
+    const std::string none = with_framework("none", "\"frame\": \"pytorch\"");
+    for (const char* command : {"acc_check", "multi_acc_check"}) {
+        INFO(command);
+        auto r = run_msprobe({command, "-api_info", mindspore, "-o", "out"}, dir);
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.find("framework 'mindspore': msprobe-cpp re-runs PyTorch APIs only") != std::string::npos);
+        r = run_msprobe({command, "--api_info_file", other, "-o", "out"}, dir);
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.find("Unsupported framework in api_info: paddle") != std::string::npos);
+        r = run_msprobe({command, "-api_info", none, "-o", "out"}, dir);
+        CHECK(r.exit_code == 1);
+        CHECK(r.err.find("Key \"framework\" not found in") != std::string::npos);
+        r = run_msprobe({command, "-api_info", "missing.json", "-o", "out"}, dir);
+        CHECK(r.exit_code == 1);  // August's code for what the run finds
+        CHECK_FALSE(fs::exists(dir / "out"));
+    }
+}
