@@ -2,13 +2,12 @@
 // flags → what the two paths hold (compare/august_inputs) → one job per output folder.
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <optional>
-#include <set>
 #include <sstream>
 
+#include "august_option_check.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
@@ -41,48 +40,6 @@ struct AugustCompareFlags {
     unsigned jobs = 0;
     bool strict_compat = false;
 };
-
-// Every option string mode auto allows, as msprobe checks them, plus ours.
-const std::set<std::string>& auto_mode_options() {
-    static const std::set<std::string> allowed = {
-        "--mode", "-m", "--target_path", "-tp", "--golden_path", "-gp", "--output_path", "-o", "--xlsx",
-        "--fuzzy_match", "-fm", "--cell_mapping", "-cm", "--api_mapping", "-am", "--data_mapping", "-dm",
-        "--layer_mapping", "-lm", "--diff_analyze", "-da", "--rank", "--step", "--is_print_compare_log",
-        "-tensor_log", "--consistent_check", "--backend",
-        // ours
-        "--fail-on", "-j", "--jobs", "--strict_compat"};
-    return allowed;
-}
-
-// msprobe refuses an option token that is not one of the mode's strings,
-// exactly. We also accept what argparse reads as one of them ("--output_path=x",
-// a unique prefix); --strict_compat refuses those as msprobe does.
-void check_whitelist(const GlobalOptions& global, bool strict) {
-    const auto& allowed = auto_mode_options();
-    const auto refuse = [](const std::string& token) {
-        throw Error("", fmt::format("Invalid argument '{}' for mode 'auto'", token));
-    };
-    if (strict) {
-        for (std::size_t i = 2; i < global.raw_args.size(); ++i) {
-            const std::string& token = global.raw_args[i];
-            if (!token.empty() && token[0] == '-' && allowed.count(token) == 0) refuse(token);
-        }
-        return;
-    }
-    for (const auto& option : global.typed_options) {
-        if (allowed.count(option.canonical) == 0) refuse(option.typed);
-    }
-}
-
-void check_mode(const std::string& mode) {
-    if (mode == "auto") return;
-    if (mode == "offline_data" || mode == "torchair" || mode == "offline_model" || mode == "atb") {
-        throw Error("", fmt::format("mode '{}' is not provided by msprobe-cpp (only 'auto')", mode));
-    }
-    throw Error("", fmt::format("Invalid mode '{}'. Available modes: ['auto', 'offline_data', 'torchair', "
-                                "'offline_model', 'atb']",
-                                mode));
-}
 
 // A flag given with or without a file: nullopt when absent, "" when given alone.
 std::optional<std::string> optional_value(const CLI::App& cmd, const char* name, const std::string& value) {
