@@ -103,6 +103,18 @@ std::string missing_required(const CLI::App& cmd, const AliasMap& aliases) {
     return "the following arguments are required: " + names;
 }
 
+// August's words for missing options; when the subcommand is April's too, the
+// likely cause is an April line without its -f: say how April's is spelt.
+std::string missing_in_august(const CLI::App& cmd, const AliasMap& aliases, const CommandTable& april) {
+    std::string message = missing_required(cmd, aliases);
+    const bool in_april = std::any_of(april.subcommands.begin(), april.subcommands.end(),
+                                      [&](const Subcommand& sub) { return cmd.get_name() == sub.name; });
+    if (in_april) {
+        message += fmt::format(" (April's spelling starts with -f pytorch: msprobe -f pytorch {} ...)", cmd.get_name());
+    }
+    return message;
+}
+
 constexpr const char* kShapesHelp =
     "Two shapes of command line are read. April 2026 msprobe's: msprobe -f pytorch|mindspore <subcommand> "
     "(the subcommands above; -f may be left out). August 2026 msprobe's: msprobe <subcommand> without -f, for "
@@ -187,16 +199,9 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
         return app.exit(e);
     } catch (const CLI::RequiredError& e) {
         const std::string command = parsed_name();
-        if (shape == Shape::April || command.empty()) {
-            print_error(command, e.what());
-            return msprobe::kExitBadInput;
-        }
-        std::string message = missing_required(*app.get_subcommand(command), aliases);
-        const bool in_april = std::any_of(april.subcommands.begin(), april.subcommands.end(),
-                                          [&](const Subcommand& sub) { return command == sub.name; });
-        // The likely cause: an April line without its -f; say how April's is spelt.
-        if (in_april) message += fmt::format(" (April's spelling starts with -f pytorch: msprobe -f pytorch {} ...)", command);
-        print_error(command, message);
+        const bool in_argparse_words = shape == Shape::August && !command.empty();
+        print_error(command, in_argparse_words ? missing_in_august(*app.get_subcommand(command), aliases, april)
+                                               : std::string(e.what()));
         return msprobe::kExitBadInput;
     } catch (const CLI::ParseError& e) {
         // CLI11 collects extras last first; argparse names them as typed.

@@ -294,6 +294,9 @@ TEST_CASE("august: the paths msprobe refuses", "[fixtures][cli]") {
     // ... and a rank folder is its dump.json pair.
     REQUIRE(run("compare_rankdir.error", "out_rank").exit_code == 0);
     check_same_results(expected / "compare.default", cwd / "out_rank");
+    // --rank reads kernel dumps without MindSpore: a PyTorch step folder holds none, so nothing is written.
+    CHECK(run("compare_dir_step0.rank_option.error", "out_kernel").exit_code == 0);
+    CHECK_FALSE(fs::exists(cwd / "out_kernel"));
 }
 
 namespace {
