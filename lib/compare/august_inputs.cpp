@@ -129,9 +129,9 @@ AugustUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs
                                                         shown(first)));
     }
     dump::DumpFile first_file = dump::read_dump_file(first / name);
-    if (name == kDumpJson && first_file.level == "debug" && is_file(first / kDebugJson)) {
-        name = kDebugJson;
-        first_file = dump::read_dump_file(first / name);
+    if (name == kDumpJson && first_file.level == "debug") {
+        name = kDebugJson;  // a debug-level run: its debug.json files are compared, rank by rank
+        if (is_file(first / name)) first_file = dump::read_dump_file(first / name);
     }
     check_step_framework(first_file);
     AugustUnit unit;
