@@ -534,3 +534,14 @@ TEST_CASE("august: acc_check reads the framework from the dump", "[cli]") {
         CHECK_FALSE(fs::exists(dir / "out"));
     }
 }
+
+TEST_CASE("august: a rank that cannot be compared is named; the others are written", "[cli]") {
+    const fs::path dir = generated_steps("august_broken_rank", 2, NpuDifferences::none());
+    write_text(dir / "npu/step0/rank1/dump.json", "{\"task\": \"statistics\", \"data\": ");
+    const auto r = run_msprobe({"compare", "-tp", "npu/step0", "-gp", "bench/step0", "-o", "out"}, dir);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.find("Skipping rank1 comparison.") != std::string::npos);
+    CHECK(r.err.find("1 rank(s) could not be compared (rank1)") != std::string::npos);
+    CHECK_FALSE(output_named(dir / "out", "compare_result_rank0_").empty());
+    CHECK(output_named(dir / "out", "compare_result_rank1_").empty());
+}
