@@ -3,7 +3,9 @@
 // --scan or any option of our scan runs the scan instead, as the April-style
 // overflow_check does.
 #include <algorithm>
+#include <filesystem>
 
+#include "command_shape.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "first_diff/nan_analyze_job.hpp"
@@ -29,17 +31,25 @@ Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& /*g
     auto scan_options = std::make_shared<std::vector<CLI::Option*>>(add_overflow_scan_options(cmd, *flags));
     scan_options->push_back(scan);
     cmd->footer(
-        "With --scan, or any option of the scan (--format, --fail-on, --scope, --direction, --rules, --no-rules, "
-        "--first-only, --multi-rank, --mutation-threshold, ...), -i may be any dump and the scan runs with its own "
-        "defaults (files in -o only when given or for --format json|csv); otherwise msprobe's analysis runs.");
+        "With --scan or any option of the scan (--format, --fail-on, --scope, --direction, --rules, --no-rules, "
+        "--first-only, --multi-rank, --mutation-threshold, ...), or with a file as -i, the scan runs instead: -i may "
+        "then be any dump (a dump.json, a rank, step or root folder, a kernel dump tree), files go to -o only when it "
+        "is given or for --format json|csv. Otherwise msprobe's analysis runs.");
     return [flags, scan_flag, scan_options]() -> int {
+        // msprobe's analysis reads step folders only; a single dump file can only mean the scan.
         const bool scanning = std::any_of(scan_options->begin(), scan_options->end(),
-                                          [](const CLI::Option* option) { return option->count() > 0; });
+                                          [](const CLI::Option* option) { return option->count() > 0; }) ||
+                              std::filesystem::is_regular_file(flags->input);
         if (scanning) return run_overflow_scan(*flags);
         first_diff::NanAnalyzeOptions options;
         options.input_dir = flags->input;
         if (!flags->output.empty()) options.output_dir = flags->output;
-        first_diff::run_august_overflow_check(options);
+        try {
+            first_diff::run_august_overflow_check(options);
+        } catch (const Error& e) {
+            // The scan keeps April's codes; msprobe's analysis ends a failed run with 1, as msprobe does.
+            throw Error(e.file(), e.reason(), run_error_exit_code(ExitCodes::August, e.exit_code()));
+        }
         return kExitOk;
     };
 }

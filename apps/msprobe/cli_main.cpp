@@ -1,6 +1,7 @@
 // The command line shared by msprobe and msprobe-torch: argparse's spellings,
-// the framework option, one table of subcommands; errors travel as
-// msprobe::Error and are printed here only, one line each.
+// two shapes (April's framework option, August's subcommands), one table of
+// subcommands each; errors travel as msprobe::Error and are printed here
+// only, one line each.
 #include "cli_main.hpp"
 
 #include <fmt/format.h>
@@ -19,20 +20,27 @@ namespace msprobe::cli {
 
 namespace {
 
+// Every spelling of one option, as argparse lists them: "-tp", "--target_path".
+std::vector<std::string> spellings_of(const CLI::Option& option, const AliasMap& aliases) {
+    std::vector<std::string> strings;
+    for (const auto& s : option.get_snames()) strings.push_back("-" + s);
+    for (const auto& l : option.get_lnames()) {
+        for (const auto& [alias, long_name] : aliases) {
+            if (long_name == "--" + l) strings.push_back(alias);  // msprobe lists "-hl" first
+        }
+        strings.push_back("--" + l);
+    }
+    return strings;
+}
+
 // The spellings argparse would accept for one CLI11 parser: its short and long
 // names and msprobe's single-dash spellings of those long names.
-ParserSpelling spelling_of(const CLI::App& app) {
+ParserSpelling spelling_of(const CLI::App& app, const AliasMap& aliases) {
     ParserSpelling parser;
     for (const CLI::Option* option : app.get_options()) {
         if (option->get_lnames().empty() && option->get_snames().empty()) continue;  // positional
         OptionSpelling spelling;
-        for (const auto& s : option->get_snames()) spelling.strings.push_back("-" + s);
-        for (const auto& l : option->get_lnames()) {
-            for (const auto& [alias, long_name] : single_dash_aliases()) {
-                if (long_name == "--" + l) spelling.strings.push_back(alias);  // msprobe lists "-hl" first
-            }
-            spelling.strings.push_back("--" + l);
-        }
+        spelling.strings = spellings_of(*option, aliases);
         spelling.canonical = option->get_lnames().empty() ? "-" + option->get_snames().front()
                                                           : "--" + option->get_lnames().front();
         spelling.takes_value = option->get_expected_max() > 0;
@@ -42,10 +50,10 @@ ParserSpelling spelling_of(const CLI::App& app) {
     return parser;
 }
 
-CommandSpelling spelling_of_commands(const CLI::App& app) {
-    CommandSpelling spelling{spelling_of(app), {}};
+CommandSpelling spelling_of_commands(const CLI::App& app, const AliasMap& aliases) {
+    CommandSpelling spelling{spelling_of(app, aliases), {}};
     for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-        spelling.subcommands.emplace(sub->get_name(), spelling_of(*sub));
+        spelling.subcommands.emplace(sub->get_name(), spelling_of(*sub, aliases));
     }
     return spelling;
 }
@@ -79,30 +87,105 @@ void print_line(const std::string& command, const char* what, const std::string&
 
 void print_error(const std::string& command, const std::string& message) { print_line(command, "error", message); }
 
+
+// argparse names every missing required option at once, shortest spelling first.
+std::string missing_required(const CLI::App& cmd, const AliasMap& aliases) {
+    std::string names;
+    for (const CLI::Option* option : cmd.get_options()) {
+        if (!option->get_required() || option->count() > 0) continue;
+        std::vector<std::string> strings = spellings_of(*option, aliases);
+        std::stable_sort(strings.begin(), strings.end(),
+                         [](const auto& a, const auto& b) { return a.size() < b.size(); });
+        std::string joined;
+        for (const auto& s : strings) joined += (joined.empty() ? "" : "/") + s;
+        names += (names.empty() ? "" : ", ") + joined;
+    }
+    return "the following arguments are required: " + names;
+}
+
+// August's words for missing options; when the subcommand is April's too, the
+// likely cause is an April line without its -f: say how April's is spelt.
+std::string missing_in_august(const CLI::App& cmd, const AliasMap& aliases, const CommandTable& april) {
+    std::string message = missing_required(cmd, aliases);
+    const bool in_april = std::any_of(april.subcommands.begin(), april.subcommands.end(),
+                                      [&](const Subcommand& sub) { return cmd.get_name() == sub.name; });
+    if (in_april) {
+        message += fmt::format(" (April's spelling starts with -f pytorch: msprobe -f pytorch {} ...)", cmd.get_name());
+    }
+    return message;
+}
+
+constexpr const char* kShapesHelp =
+    "Two shapes of command line are read. April 2026 msprobe's: msprobe -f pytorch|mindspore <subcommand> "
+    "(the subcommands above; -f may be left out). August 2026 msprobe's: msprobe <subcommand> without -f, for "
+    "compare (-tp/-gp), acc_check, multi_acc_check, api_precision_compare, merge_result, overflow_check and parse; "
+    "the first word after msprobe decides. msprobe compare --help lists August's compare flags.";
+
+struct Registered {
+    CLI::App* app;
+    Runner run;
+    ExitCodes exit_codes;
+};
+
+// The parsed subcommand's runner, with one line on stderr for what it throws.
+int run_parsed(const Registered& cmd) {
+    const std::string& name = cmd.app->get_name();
+    try {
+        return cmd.run();
+    } catch (const UsageError& e) {
+        print_error(name, e.what());
+        return msprobe::kExitBadInput;
+    } catch (const msprobe::Error& e) {
+        print_error(name, e.what());
+        return run_error_exit_code(cmd.exit_codes, e.exit_code());
+    } catch (const std::exception& e) {
+        // Bad input always arrives as msprobe::Error; anything else is a defect of ours.
+        print_line(name, "internal error, please report", e.what());
+        return msprobe::kExitInternal;
+    } catch (...) {
+        print_line(name, "internal error, please report", "an exception of unknown type");
+        return msprobe::kExitInternal;
+    }
+}
+
 }  // namespace
 
-int run_cli(int argc, char** argv, std::span<const Subcommand> subcommands, const char* description) {
+int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable& august) {
     // Past a file-size limit (ulimit -f) write() must fail with EFBIG, which is
     // reported and cleaned up, instead of the signal killing the process silently.
     std::signal(SIGXFSZ, SIG_IGN);
 
-    CLI::App app(description, "msprobe");
+    const std::vector<std::string> typed(argv + 1, argv + argc);
+    const Shape shape = shape_of(typed);
+    const CommandTable& table = shape == Shape::August ? august : april;
+    const AliasMap& aliases = shape == Shape::August ? august_single_dash_aliases() : single_dash_aliases();
+
+    CLI::App app(table.description, "msprobe");
     app.set_version_flag("-v,--version", std::string("msprobe-cpp ") + MSPROBE_VERSION);
     app.require_subcommand(0, 1);
     GlobalOptions global;
     global.raw_args.assign(argv, argv + argc);
-    app.add_option("-f,--framework", global.framework, "framework of the dumps")
-        ->check(CLI::IsMember({"pytorch", "mindspore"}));
-
-    std::vector<std::pair<CLI::App*, Runner>> runners;
-    for (const auto& sub : subcommands) {
-        auto runner = sub.add(app, global);
-        runners.emplace_back(app.get_subcommand(sub.name), std::move(runner));
+    if (shape == Shape::April) {
+        app.add_option("-f,--framework", global.framework, "framework of the dumps")
+            ->check(CLI::IsMember({"pytorch", "mindspore"}));
+        app.footer(kShapesHelp);
     }
+
+    std::vector<Registered> registered;
+    for (const auto& sub : table.subcommands) {
+        auto runner = sub.add(app, global);
+        registered.push_back({app.get_subcommand(sub.name), std::move(runner), sub.exit_codes});
+    }
+    const auto parsed_name = [&]() -> std::string {
+        for (const auto& cmd : registered) {
+            if (cmd.app->parsed()) return cmd.app->get_name();
+        }
+        return "";
+    };
 
     std::vector<std::string> args;
     try {
-        args = normalize_arguments({argv + 1, argv + argc}, spelling_of_commands(app));
+        args = normalize_arguments(typed, spelling_of_commands(app, aliases), &global.typed_options);
         std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes the arguments last first
         app.parse(reversed);
     } catch (const UsageError& e) {
@@ -114,33 +197,21 @@ int run_cli(int argc, char** argv, std::span<const Subcommand> subcommands, cons
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
+    } catch (const CLI::RequiredError& e) {
+        const std::string command = parsed_name();
+        const bool in_argparse_words = shape == Shape::August && !command.empty();
+        print_error(command, in_argparse_words ? missing_in_august(*app.get_subcommand(command), aliases, april)
+                                               : std::string(e.what()));
+        return msprobe::kExitBadInput;
     } catch (const CLI::ParseError& e) {
-        std::string command;
-        for (const auto& [cmd, run] : runners) {
-            if (cmd->parsed()) command = cmd->get_name();
-        }
         // CLI11 collects extras last first; argparse names them as typed.
         const bool extras = dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr;
-        print_error(command, extras ? "unrecognized arguments: " + in_typed_order(app.remaining(true), args) : e.what());
+        print_error(parsed_name(), extras ? "unrecognized arguments: " + in_typed_order(app.remaining(true), args) : e.what());
         return msprobe::kExitBadInput;
     }
 
-    for (auto& [cmd, run] : runners) {
-        if (!cmd->parsed()) continue;
-        const std::string& name = cmd->get_name();
-        try {
-            return run();
-        } catch (const msprobe::Error& e) {
-            print_error(name, e.what());
-            return e.exit_code();
-        } catch (const std::exception& e) {
-            // Bad input always arrives as msprobe::Error; anything else is a defect of ours.
-            print_line(name, "internal error, please report", e.what());
-            return msprobe::kExitInternal;
-        } catch (...) {
-            print_line(name, "internal error, please report", "an exception of unknown type");
-            return msprobe::kExitInternal;
-        }
+    for (const auto& cmd : registered) {
+        if (cmd.app->parsed()) return run_parsed(cmd);
     }
     std::fputs(app.help().c_str(), stdout);
     return 0;

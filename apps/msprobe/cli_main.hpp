@@ -5,6 +5,7 @@
 
 #include <span>
 
+#include "command_shape.hpp"
 #include "commands.hpp"
 
 namespace msprobe::cli {
@@ -12,8 +13,17 @@ namespace msprobe::cli {
 struct Subcommand {
     const char* name;
     Runner (*add)(CLI::App&, const GlobalOptions&);
+    ExitCodes exit_codes = ExitCodes::April;  // how a run that finds bad input ends
 };
 
-int run_cli(int argc, char** argv, std::span<const Subcommand> subcommands, const char* description);
+// The subcommands of one shape of the command line.
+struct CommandTable {
+    std::span<const Subcommand> subcommands;
+    const char* description;
+};
+
+// Parses argv in the shape its first token chooses (command_shape.hpp) and
+// runs the subcommand given; `april` without a subcommand prints its help.
+int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable& august);
 
 }  // namespace msprobe::cli

@@ -80,7 +80,8 @@ bool is_negative_number(const std::string& arg) {
 // Reads argv the way argparse does, one parser at a time.
 class Normalizer {
 public:
-    explicit Normalizer(const CommandSpelling& spelling) : spelling_(spelling), parser_(&spelling.global) {}
+    Normalizer(const CommandSpelling& spelling, std::vector<TypedOption>* typed)
+        : spelling_(spelling), parser_(&spelling.global), typed_(typed) {}
 
     std::vector<std::string> run(const std::vector<std::string>& args) {
         for (std::size_t i = 0; i < args.size(); ++i) {
@@ -121,10 +122,10 @@ private:
 
     // argparse's _parse_optional.
     void read_option(const std::string& arg) {
-        if (const OptionSpelling* option = exact(*parser_, arg)) return emit(*option, std::nullopt);
+        if (const OptionSpelling* option = exact(*parser_, arg)) return emit(*option, std::nullopt, arg);
         if (const auto eq = arg.find('='); eq != std::string::npos) {
             if (const OptionSpelling* option = exact(*parser_, arg.substr(0, eq))) {
-                return emit(*option, arg.substr(eq + 1));
+                return emit(*option, arg.substr(eq + 1), arg);
             }
         }
         const auto matches = option_tuples(*parser_, arg);
@@ -139,15 +140,20 @@ private:
         }
         const Match& m = matches.front();
         if (!m.option->takes_value && m.explicit_value && !starts_with(m.spelling, "--") && m.spelling.size() == 2) {
-            // "-sc": flags given together, as argparse splits them.
-            emit(*m.option, std::nullopt);
+            // "-sc": flags given together, as argparse splits them; a letter that is no option
+            // leaves the rest as a value the flag cannot take ("-hl" where there is no -l).
+            if (!m.explicit_value->empty() && exact(*parser_, "-" + m.explicit_value->substr(0, 1)) == nullptr) {
+                return emit(*m.option, m.explicit_value, arg);
+            }
+            emit(*m.option, std::nullopt, arg);
             if (!m.explicit_value->empty()) read_option("-" + *m.explicit_value);
             return;
         }
-        emit(*m.option, m.explicit_value);
+        emit(*m.option, m.explicit_value, arg);
     }
 
-    void emit(const OptionSpelling& option, const std::optional<std::string>& value) {
+    void emit(const OptionSpelling& option, const std::optional<std::string>& value, const std::string& typed) {
+        if (typed_ != nullptr) typed_->push_back({typed, option.canonical});
         if (!option.takes_value) {
             if (value) {
                 throw UsageError(command_,
@@ -177,17 +183,19 @@ private:
     std::string command_;
     std::set<const OptionSpelling*> given_;
     const OptionSpelling* value_pending_ = nullptr;
+    std::vector<TypedOption>* typed_;
     std::vector<std::string> out_;
 };
 
 }  // namespace
 
-std::vector<std::string> normalize_arguments(const std::vector<std::string>& args, const CommandSpelling& spelling) {
-    return Normalizer(spelling).run(args);
+std::vector<std::string> normalize_arguments(const std::vector<std::string>& args, const CommandSpelling& spelling,
+                                             std::vector<TypedOption>* typed) {
+    return Normalizer(spelling, typed).run(args);
 }
 
-const std::unordered_map<std::string, std::string>& single_dash_aliases() {
-    static const std::unordered_map<std::string, std::string> aliases = {
+const AliasMap& single_dash_aliases() {
+    static const AliasMap aliases = {
         {"-hl", "--highlight"},      {"-am", "--api_mapping"},     {"-cm", "--cell_mapping"},
         {"-dm", "--data_mapping"},   {"-lm", "--layer_mapping"},   {"-da", "--diff_analyze"},
         {"-tp", "--target_path"},    {"-gp", "--golden_path"},
@@ -195,6 +203,20 @@ const std::unordered_map<std::string, std::string>& single_dash_aliases() {
         {"-csv_path", "--csv_path"},         {"-npu", "--npu_csv_path"},   {"-gpu", "--gpu_csv_path"},
         {"-forward", "--forward_input_file"}, {"-backward", "--backward_input_file"},
     };
+    return aliases;
+}
+
+const AliasMap& august_single_dash_aliases() {
+    static const AliasMap aliases = [] {
+        AliasMap all = single_dash_aliases();
+        all.insert({{"-fm", "--fuzzy_match"},
+                    {"-tensor_log", "--is_print_compare_log"},
+                    {"-fr", "--fusion_rule_file"},
+                    {"-qfr", "--quant_fusion_rule_file"},
+                    {"-cfr", "--close_fusion_rule_file"},
+                    {"-ofs", "--onnx_fusion_switch"}});
+        return all;
+    }();
     return aliases;
 }
 

@@ -48,10 +48,22 @@ private:
 // Throws UsageError for an ambiguous prefix ("ambiguous option: --f could
 // match --fuzzy_match, --format"), an explicit value given to a flag, an empty
 // value, or a value option given twice.
-std::vector<std::string> normalize_arguments(const std::vector<std::string>& args, const CommandSpelling& spelling);
+// `typed`, when given, receives every option token as typed with the
+// canonical spelling it was read as ("--out" → "--output_path").
+struct TypedOption {
+    std::string typed;
+    std::string canonical;
+};
+std::vector<std::string> normalize_arguments(const std::vector<std::string>& args, const CommandSpelling& spelling,
+                                             std::vector<TypedOption>* typed = nullptr);
+
+using AliasMap = std::unordered_map<std::string, std::string>;
 
 // msprobe's single-dash spellings of long options ("-hl" → "--highlight").
-const std::unordered_map<std::string, std::string>& single_dash_aliases();
+const AliasMap& single_dash_aliases();
+// The same plus those of August's compare ("-fm", "-tensor_log", "-fr", ...),
+// which April's parsers must not learn.
+const AliasMap& august_single_dash_aliases();
 
 // -j: worker threads; 0 (not given) means one per core. A count above
 // kJobsPerCore × cores is lowered to that, with a warning: each thread holds

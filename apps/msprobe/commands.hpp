@@ -8,11 +8,14 @@
 #include <unordered_map>
 #include <vector>
 
+#include "command_line.hpp"
+
 namespace msprobe::cli {
 
 struct GlobalOptions {
     std::string framework = "pytorch";  // -f / --framework before the subcommand
     std::vector<std::string> raw_args;  // argv as given, for handing a run to another binary
+    std::vector<TypedOption> typed_options;  // each option token as typed, and how it was read
 };
 
 using Runner = std::function<int()>;
@@ -33,6 +36,14 @@ Runner add_merge_result_command(CLI::App& app, const GlobalOptions& global);
 Runner add_parse_command(CLI::App& app, const GlobalOptions& global);
 // api_precision_compare: msprobe -f pytorch api_precision_compare -npu A.csv -gpu B.csv [-o DIR]
 Runner add_api_precision_compare_command(CLI::App& app, const GlobalOptions& global);
+
+// compare, August's shape: msprobe compare -tp TARGET -gp GOLDEN [-o DIR] [--xlsx] [-fm] [-da] ...
+Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global);
+// August's acc_check / multi_acc_check: run_ut / multi_run_ut under their August names, -f read from the dump.
+Runner add_acc_check_command(CLI::App& app, const GlobalOptions& global);
+Runner add_multi_acc_check_command(CLI::App& app, const GlobalOptions& global);
+// A subcommand of August msprobe that msprobe-cpp does not provide: one line saying so, exit 2.
+Runner add_not_provided_command(CLI::App& app, const char* name, const char* what);
 
 // run_ut / multi_run_ut / run_overflow_check (libtorch builds only; otherwise they refuse with exit 2).
 Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global);

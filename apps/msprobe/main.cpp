@@ -1,4 +1,5 @@
-// msprobe: one binary, one table of subcommands. Each entry maps flags onto a
+// msprobe: one binary, two tables of subcommands (April's and August's shape
+// of the command line, command_shape.hpp). Each entry maps flags onto a
 // library call. run_ut and its siblings need libtorch; they run in
 // msprobe-torch (installed beside this binary), so nothing else pays for
 // loading libtorch.
@@ -6,24 +7,62 @@
 
 namespace {
 
+using msprobe::cli::ExitCodes;
+using msprobe::cli::GlobalOptions;
 using msprobe::cli::Subcommand;
+namespace cli = msprobe::cli;
 
-constexpr Subcommand kSubcommands[] = {
-    {"compare", &msprobe::cli::add_compare_command},
-    {"diff_analyze", &msprobe::cli::add_diff_analyze_command},
-    {"overflow_check", &msprobe::cli::add_overflow_check_command},
-    {"nan_analyze", &msprobe::cli::add_nan_analyze_command},
-    {"merge_result", &msprobe::cli::add_merge_result_command},
-    {"parse", &msprobe::cli::add_parse_command},
-    {"api_precision_compare", &msprobe::cli::add_api_precision_compare_command},
-    {"run_ut", &msprobe::cli::add_run_ut_command},
-    {"multi_run_ut", &msprobe::cli::add_multi_run_ut_command},
-    {"run_overflow_check", &msprobe::cli::add_run_overflow_check_command},
+constexpr Subcommand kAprilSubcommands[] = {
+    {"compare", &cli::add_compare_command},
+    {"diff_analyze", &cli::add_diff_analyze_command},
+    {"overflow_check", &cli::add_overflow_check_command},
+    {"nan_analyze", &cli::add_nan_analyze_command},
+    {"merge_result", &cli::add_merge_result_command},
+    {"parse", &cli::add_parse_command},
+    {"api_precision_compare", &cli::add_api_precision_compare_command},
+    {"run_ut", &cli::add_run_ut_command},
+    {"multi_run_ut", &cli::add_multi_run_ut_command},
+    {"run_overflow_check", &cli::add_run_overflow_check_command},
+};
+
+// August's own subcommands end a run that finds bad input with exit 1, as msprobe does;
+// the ones that are still April's implementations keep April's codes.
+constexpr Subcommand kAugustSubcommands[] = {
+    {"compare", &cli::add_august_compare_command, ExitCodes::August},
+    {"acc_check", &cli::add_acc_check_command, ExitCodes::August},
+    {"multi_acc_check", &cli::add_multi_acc_check_command, ExitCodes::August},
+    {"api_precision_compare", &cli::add_api_precision_compare_command},
+    {"merge_result", &cli::add_merge_result_command},
+    {"overflow_check", &cli::add_august_overflow_check_command},
+    {"parse", &cli::add_parse_command},
+    {"diff_analyze", &cli::add_diff_analyze_command},
+    {"config_check",
+     [](CLI::App& app, const GlobalOptions&) {
+         return cli::add_not_provided_command(app, "config_check", "compare two training environments' packs");
+     }},
+    {"graph_visualize",
+     [](CLI::App& app, const GlobalOptions&) {
+         return cli::add_not_provided_command(app, "graph_visualize", "model graph compare into SQLite");
+     }},
+    {"data2db",
+     [](CLI::App& app, const GlobalOptions&) {
+         return cli::add_not_provided_command(app, "data2db", "dump or monitor data into SQLite");
+     }},
+    {"offline_dump",
+     [](CLI::App& app, const GlobalOptions&) {
+         return cli::add_not_provided_command(app, "offline_dump", "inference model dump");
+     }},
+    {"install_deps",
+     [](CLI::App& app, const GlobalOptions&) {
+         return cli::add_not_provided_command(app, "install_deps", "dependency installer");
+     }},
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    return msprobe::cli::run_cli(
-        argc, argv, kSubcommands, "msprobe: offline precision comparison of NPU and bench dumps (native, no Python needed)");
+    return cli::run_cli(
+        argc, argv,
+        {kAprilSubcommands, "msprobe: offline precision comparison of NPU and bench dumps (native, no Python needed)"},
+        {kAugustSubcommands, "msprobe: offline precision comparison of NPU and bench dumps (August 2026 command line)"});
 }

@@ -1,4 +1,5 @@
-// run_ut, multi_run_ut, run_overflow_check: flags → RunUtOptions → one msprobe::run_ut call.
+// run_ut, multi_run_ut, run_overflow_check (and August's acc_check, multi_acc_check):
+// flags → RunUtOptions → one msprobe::run_ut call.
 // In msprobe these commands parse their flags and hand the same command line to
 // msprobe-torch beside it (the only binary linking libtorch); built there, they
 // run. Without msprobe-torch (-DMSPROBE_WITH_TORCH=OFF) they refuse to run.
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <memory>
 
+#include "acc_check_framework.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
@@ -33,10 +35,12 @@ struct RunUtFlags {
     std::string fail_on;
 };
 
-void add_common_flags(CLI::App* cmd, RunUtFlags& f) {
-    cmd->add_option("--api_info,--api_info_file,--forward_input_file", f.options.api_info,
-                    "-api_info: the dump.json to re-run (-forward: a legacy forward_info_<pid>.json)")
-        ->required();
+// August's acc_check runs without -api_info too: it then says what is missing and exits 0.
+void add_common_flags(CLI::App* cmd, RunUtFlags& f, bool august) {
+    CLI::Option* api_info =
+        cmd->add_option("--api_info,--api_info_file,--forward_input_file", f.options.api_info,
+                        "-api_info: the dump.json to re-run (-forward: a legacy forward_info_<pid>.json)");
+    if (!august) api_info->required();
     cmd->add_option("--backward_input_file", f.options.legacy_backward,
                     "-backward: the legacy backward_info_<pid>.json beside a -forward forward_info_<pid>.json");
     cmd->add_option("-o,--out_path", f.out_dir, "output directory (default ./; created if missing)");
@@ -148,17 +152,24 @@ std::filesystem::path self_executable() {
     return static_cast<int>(kExitComparisonFailed);
 }
 
-}  // namespace
+// August's acc_check without -api_info: msprobe's one-option usage, and what is missing; nothing runs.
+int say_api_info_missing(const char* command) {
+    std::printf("usage: msprobe %s [-h] -api_info API_INFO\n", command);
+    std::fprintf(stderr, "msprobe %s: nothing to do: -api_info (or --api_info_file) names no dump.json\n", command);
+    return 0;
+}
 
-Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global) {
+Runner add_run_ut(CLI::App& app, const GlobalOptions& global, const char* name, bool august) {
     auto f = std::make_shared<RunUtFlags>();
-    CLI::App* cmd = app.add_subcommand("run_ut", "Re-run the APIs of a dump on the CPU bench and judge their precision");
-    add_common_flags(cmd, *f);
+    CLI::App* cmd = app.add_subcommand(name, "Re-run the APIs of a dump on the CPU bench and judge their precision");
+    add_common_flags(cmd, *f, august);
     cmd->add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
         ->group("");  // internal, hidden from --help
     add_fail_on_flag(cmd, *f);
-    return [f, &global]() -> int {
+    return [f, &global, name, august]() -> int {
+        if (august && f->options.api_info.empty()) return say_api_info_missing(name);
         finish_options(*f);
+        if (august) check_api_info_framework(f->options.api_info);
         if (!f->range.empty()) {
             const auto colon = f->range.find(':');
             if (colon == std::string::npos) throw Error("", "--api_range takes FIRST:COUNT");
@@ -168,28 +179,46 @@ Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global) {
 #ifdef MSPROBE_WITH_TORCH
         const auto summary = run_ut::run_ut(f->options);
         if (!f->range.empty()) return 0;  // a multi_run_ut worker: the parent reports
-        return report("run_ut", summary, f->fail_on);
+        return report(name, summary, f->fail_on);
 #else
-        run_in_torch_binary("run_ut", global);
+        run_in_torch_binary(name, global);
 #endif
     };
 }
 
-Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global) {
+Runner add_multi_run_ut(CLI::App& app, const GlobalOptions& global, const char* name, bool august) {
     auto f = std::make_shared<RunUtFlags>();
-    CLI::App* cmd = app.add_subcommand("multi_run_ut", "run_ut split over several processes, appending to one pair of result files");
-    add_common_flags(cmd, *f);
+    CLI::App* cmd = app.add_subcommand(name, "run_ut split over several processes, appending to one pair of result files");
+    add_common_flags(cmd, *f, august);
     cmd->add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
         ->check(CLI::Range(1, 64));
     add_fail_on_flag(cmd, *f);
-    return [f, &global]() -> int {
+    return [f, &global, name, august]() -> int {
+        if (august && f->options.api_info.empty()) return say_api_info_missing(name);
         finish_options(*f);
+        if (august) check_api_info_framework(f->options.api_info);
 #ifdef MSPROBE_WITH_TORCH
-        return report("multi_run_ut", run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
+        return report(name, run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
 #else
-        run_in_torch_binary("multi_run_ut", global);
+        run_in_torch_binary(name, global);
 #endif
     };
+}
+
+}  // namespace
+
+Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global) { return add_run_ut(app, global, "run_ut", false); }
+
+Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global) {
+    return add_multi_run_ut(app, global, "multi_run_ut", false);
+}
+
+Runner add_acc_check_command(CLI::App& app, const GlobalOptions& global) {
+    return add_run_ut(app, global, "acc_check", true);
+}
+
+Runner add_multi_acc_check_command(CLI::App& app, const GlobalOptions& global) {
+    return add_multi_run_ut(app, global, "multi_acc_check", true);
 }
 
 Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global) {

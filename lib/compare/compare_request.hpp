@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "compare/compare_options.hpp"
+
 namespace msprobe::compare {
 
 // Two dump.json (or two debug.json) files.
@@ -52,6 +54,7 @@ struct KernelDirs {
     std::filesystem::path bench_path;
     std::vector<std::int64_t> rank_ids;  // empty: every rank
     std::vector<std::int64_t> step_ids;  // empty: every step
+    OutputFormat format = OutputFormat::Xlsx;  // August's compare --rank writes CSV unless --xlsx
 };
 
 // MindSpore static-graph single-point dumps ("common": true).

@@ -11,13 +11,14 @@ namespace msprobe::compare {
 
 namespace fs = std::filesystem;
 
-std::vector<fs::path> list_rank_dirs(const fs::path& step_dir) {
+std::vector<fs::path> list_rank_dirs(const fs::path& step_dir, OtherEntries others) {
     static const std::regex kRankName("^rank(?:0|[1-9][0-9]*)?$");
     std::vector<std::pair<long, fs::path>> ranks;
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(step_dir, ec)) {
         const std::string name = entry.path().filename().string();
         if (!std::regex_match(name, kRankName) || !entry.is_directory()) {
+            if (others == OtherEntries::Ignore) continue;
             throw Error(step_dir.string(), fmt::format("contains '{}', which is not a rank directory of a dump "
                                                        "(expected rank, rank0, rank1, ...)",
                                                        name));

@@ -24,6 +24,7 @@
 #include "metrics/tensor_metrics.hpp"
 #include "tensor/numpy_text.hpp"
 #include "report/csv_reader.hpp"
+#include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
 #include "tensor/tensor_file.hpp"
@@ -522,9 +523,16 @@ compare::CompareSummary run_kernel_compare(const compare::KernelDirs& config, co
             ++summary.failed_ranks;
             continue;
         }
-        const fs::path target =
-            options.output_dir / fmt::format("compare_result_{}_{}_{}.xlsx", rank, step, local_timestamp());
-        staged.stage(target, [&](const fs::path& temp) { report::write_xlsx(*table, report::CellRendering::Plain, temp); });
+        const bool csv = config.format == compare::OutputFormat::Csv;
+        const fs::path target = options.output_dir / fmt::format("compare_result_{}_{}_{}.{}", rank, step,
+                                                                 local_timestamp(), csv ? "csv" : "xlsx");
+        staged.stage(target, [&](const fs::path& temp) {
+            if (csv) {
+                report::write_csv(*table, report::CellRendering::Plain, temp);
+            } else {
+                report::write_xlsx(*table, report::CellRendering::Plain, temp);
+            }
+        });
         summary.pairs.push_back(static_graph_outcome(fmt::format("rank {} step {}", rank, step), *table, 14, target));
     }
     if (summary.pairs.empty() && summary.failed_ranks == 0) {

@@ -1,11 +1,12 @@
-// August's overflow_check registration, run in process (the command table
-// registers it for the binary): plain `-i STEP_DIR -o OUT` runs msprobe's
-// analysis, --scan or any option of the scan runs our scan instead.
+// August's overflow_check through the binary: plain `-i STEP_DIR -o OUT` runs
+// msprobe's analysis, --scan, any option of the scan or a file as -i runs our
+// scan instead.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <sstream>
 
-#include "commands.hpp"
+#include "msprobe_process.hpp"
 #include "support/directory_names.hpp"
 #include "support/file_text.hpp"
 #include "support/overflow_sample_dumps.hpp"
@@ -26,12 +27,12 @@ fs::path write_step(const fs::path& dir) {
     return dir / "step0";
 }
 
+// The exit code of `msprobe overflow_check <arguments>` (space separated).
 int run_command(const std::string& arguments) {
-    CLI::App app;
-    const msprobe::cli::GlobalOptions global;
-    const auto runner = msprobe::cli::add_august_overflow_check_command(app, global);
-    app.parse("overflow_check " + arguments, false);
-    return runner();
+    std::vector<std::string> args{"overflow_check"};
+    std::istringstream words(arguments);
+    for (std::string word; words >> word;) args.push_back(word);
+    return run_msprobe(args, scratch_dir("august_overflow_check_cwd")).exit_code;
 }
 
 bool all_start_with(const std::vector<std::string>& names, const std::string& prefix) {
@@ -70,11 +71,27 @@ TEST_CASE("August overflow_check: --scan or a scan option runs the scan", "[cli]
 }
 
 TEST_CASE("August overflow_check: the help states when the scan runs", "[cli][august_overflow_check]") {
-    CLI::App app;
-    const msprobe::cli::GlobalOptions global;
-    msprobe::cli::add_august_overflow_check_command(app, global);
-    const std::string help = app.get_subcommand("overflow_check")->help();
-    CHECK(help.find("--scan") != std::string::npos);
-    CHECK(help.find("--format") != std::string::npos);
-    CHECK(help.find("With --scan, or any option of the scan") != std::string::npos);
+    const auto r = run_msprobe({"overflow_check", "--help"}, scratch_dir("august_overflow_check_help"));
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("--scan") != std::string::npos);
+    CHECK(r.out.find("With --scan or any option of the scan (--format") != std::string::npos);
+    CHECK(r.out.find("or with a file as -i, the scan runs instead") != std::string::npos);
+}
+
+TEST_CASE("August overflow_check: a dump.json runs the scan, and msprobe's analysis ends a failed run with 1",
+          "[cli][august_overflow_check]") {
+    const fs::path dir = scratch_dir("august_overflow_check_kinds");
+    const fs::path step = write_step(dir);
+    const auto file = run_msprobe({"overflow_check", "-i", (step / "rank0" / "dump.json").string()}, dir);
+    CHECK(file.exit_code == 0);
+    CHECK(file.out.find("Torch.mul.0.forward") != std::string::npos);  // the scan's text on the screen
+    CHECK_FALSE(fs::exists(dir / "output"));
+
+    fs::remove(step / "rank0" / "stack.json");
+    const auto missing = run_msprobe({"overflow_check", "-i", step.string(), "-o", "out"}, dir);
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.err.find("stack.json") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "out"));
+    // The same line April-style runs the scan, which needs no stack.json.
+    CHECK(run_msprobe({"-f", "pytorch", "overflow_check", "-i", step.string()}, dir).exit_code == 0);
 }

@@ -99,7 +99,7 @@ TEST_CASE("diff_analyze on two dump roots analyses every step into its own folde
     msprobe::testing::write_text(dir / "compare_dir_step1.json", R"({"npu_path": "npu/step1", "bench_path": "bench/step1"})");
     for (const std::string step : {"step0", "step1"}) {
         const auto da =
-            run_msprobe({"compare", "-i", "compare_dir_" + step + ".json", "-o", "by_compare_" + step, "-da"}, dir);
+            run_msprobe({"-f", "pytorch", "compare", "-i", "compare_dir_" + step + ".json", "-o", "by_compare_" + step, "-da"}, dir);
         REQUIRE(da.exit_code == 0);
     }
     require_same_outputs(dir / "by_compare_step0", dir / "out/step0");

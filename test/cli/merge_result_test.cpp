@@ -278,7 +278,7 @@ TEST_CASE("merge_result refuses the generator's md5 results", "[cli][merge_resul
     options.ranks = 2;
     options.summary_mode = msprobe::testing::SummaryMode::Md5;
     msprobe::testing::generate_dump_pair(options);
-    REQUIRE(run_msprobe({"compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"}, dir)
+    REQUIRE(run_msprobe({"-f", "pytorch", "compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"}, dir)
                 .exit_code == 0);
     write_text(dir / "config.yaml", "api:\n- Distributed.all_reduce\n");
     const auto r = run_msprobe({"merge_result", "-i", "results", "-o", "merged", "-config", "config.yaml"}, dir);

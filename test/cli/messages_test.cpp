@@ -48,7 +48,7 @@ CliRun run_boom(const char* what) {
     char program[] = "msprobe";
     char command[] = "boom";
     char* argv[] = {program, command, nullptr};
-    const int code = msprobe::cli::run_cli(2, argv, kTable, "test");
+    const int code = msprobe::cli::run_cli(2, argv, {kTable, "test"}, {{}, "test"});
     std::fflush(stderr);
     ::dup2(saved, STDERR_FILENO);
     ::close(saved);

@@ -164,6 +164,7 @@ TEST_CASE("overflow_check: a planted multi-rank dump fails the gate, its clean t
     CHECK(clean_report["rank_0"]["entries"].empty());
 }
 
+// The scan as April-style lines run it; August-style lines send folders to msprobe's analysis.
 TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written", "[cli]") {
     const fs::path dir = scratch_dir("cli_overflow_bad");
     write_file(dir / "broken/dump.json", "{\"task\": \"statistics\", \"data\": {");
@@ -174,23 +175,23 @@ TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written
     write_file(dir / "step0/rank0/dump.json", worked_example_dump());
     fs::create_directories(dir / "step0/rank1");
 
-    const auto missing = run_msprobe({"overflow_check", "-i", "nowhere.json", "-o", "out"}, dir);
+    const auto missing = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "nowhere.json", "-o", "out"}, dir);
     require_clean_failure(missing, "nowhere.json", "no such file", dir / "out");
-    const auto broken = run_msprobe({"overflow_check", "-i", "broken", "-o", "out", "--format", "json"}, dir);
+    const auto broken = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "broken", "-o", "out", "--format", "json"}, dir);
     require_clean_failure(broken, "dump.json", "", dir / "out");
-    const auto no_task = run_msprobe({"overflow_check", "-i", "no_task/dump.json", "-o", "out"}, dir);
+    const auto no_task = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "no_task/dump.json", "-o", "out"}, dir);
     require_clean_failure(no_task, "no_task/dump.json", "'task'", dir / "out");
-    const auto empty = run_msprobe({"overflow_check", "-i", "empty", "-o", "out"}, dir);
+    const auto empty = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "empty", "-o", "out"}, dir);
     require_clean_failure(empty, "empty", "no dump.json", dir / "out");
-    const auto rank_without_dump = run_msprobe({"overflow_check", "-i", "step0", "-o", "out"}, dir);
+    const auto rank_without_dump = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "step0", "-o", "out"}, dir);
     require_clean_failure(rank_without_dump, "rank1", "no dump.json", dir / "out");
-    const auto rules = run_msprobe({"overflow_check", "-i", "good", "-o", "out", "--rules", "rules.yaml"}, dir);
+    const auto rules = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "good", "-o", "out", "--rules", "rules.yaml"}, dir);
     require_clean_failure(rules, "rules.yaml", "malformed", dir / "out");
-    const auto multi = run_msprobe({"overflow_check", "-i", "good", "-o", "out", "--multi-rank"}, dir);
+    const auto multi = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "good", "-o", "out", "--multi-rank"}, dir);
     require_clean_failure(multi, "good", "no rank directory", dir / "out");  // --multi-rank needs a step directory
-    const auto pkl = run_msprobe({"overflow_check", "-i", "rules.yaml", "-o", "out"}, dir);
+    const auto pkl = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "rules.yaml", "-o", "out"}, dir);
     require_clean_failure(pkl, "rules.yaml", "not a dump.json", dir / "out");
-    const auto bad_flag = run_msprobe({"overflow_check", "-i", "good", "--fail-on", "anything"}, dir);
+    const auto bad_flag = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "good", "--fail-on", "anything"}, dir);
     CHECK(bad_flag.exit_code == 2);
     CHECK_FALSE(fs::exists(dir / "output"));
 }

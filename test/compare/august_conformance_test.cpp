@@ -18,6 +18,7 @@
 #include "compare/august_table.hpp"
 #include "report/csv_reader.hpp"
 #include "report/xlsx_reader.hpp"
+#include "support/august_outputs.hpp"
 #include "support/file_text.hpp"
 #include "support/msprobe_divergences.hpp"
 #include "support/shared_fixtures.hpp"
@@ -37,16 +38,6 @@ struct RunCommand {
     std::map<std::string, std::string> flag_files;  // the yaml file after -cm/-dm/-lm, by flag
     bool xlsx = false;
 };
-
-// The folder a run's exit status, on line 2 of msprobe.log: `# cwd=<case> rc=<n> wall=<s>`.
-int exit_status(const fs::path& run_dir) {
-    std::istringstream log(read_file_text(run_dir / "msprobe.log"));
-    std::string line;
-    std::getline(log, line);
-    std::getline(log, line);
-    const auto at = line.find(" rc=");
-    return at == std::string::npos ? -1 : std::stoi(line.substr(at + 4));
-}
 
 RunCommand read_command(const fs::path& run_dir) {
     std::istringstream log(read_file_text(run_dir / "msprobe.log"));
@@ -76,14 +67,6 @@ RunCommand read_command(const fs::path& run_dir) {
         }
     }
     return command;
-}
-
-// The stored file, following a `.same_as` pointer to the identical copy.
-fs::path stored(const fs::path& file) {
-    if (fs::exists(file)) return file;
-    std::string target = read_file_text(file.string() + ".same_as");
-    while (!target.empty() && (target.back() == '\n' || target.back() == '\r')) target.pop_back();
-    return file.parent_path() / target;
 }
 
 // A run of a dump file pair: its folder holds compare_result.csv (or .xlsx), possibly as a pointer.
@@ -118,31 +101,6 @@ AugustOptions options_of(const RunCommand& command) {
         if (flag == "-lm") options.mapping.layer_mapping = file("-lm");
     }
     return options;
-}
-
-std::vector<std::string> csv_differences(const fs::path& ours, const fs::path& expected) {
-    const auto a = report::read_csv_records(ours.string());
-    const auto b = report::read_csv_records(expected.string());
-    std::vector<std::string> out;
-    if (a.size() != b.size()) out.push_back(fmt::format("{} records, msprobe {}", a.size(), b.size()));
-    const auto& tolerance = testing::summation_order_tolerance();
-    for (std::size_t r = 0; r < std::min(a.size(), b.size()) && out.size() < 20; ++r) {
-        if (a[r].size() != b[r].size()) {
-            out.push_back(fmt::format("record {}: {} fields, msprobe {}", r, a[r].size(), b[r].size()));
-            continue;
-        }
-        for (std::size_t c = 0; c < a[r].size() && out.size() < 20; ++c) {
-            if (a[r][c] == b[r][c]) continue;
-            const auto it = tolerance.find(b[0][c]);
-            if (it != tolerance.end()) {
-                const auto x = msprobe::py::parse_float(a[r][c]), y = msprobe::py::parse_float(b[r][c]);
-                if (x && y && std::fabs(*x - *y) <= it->second * std::fabs(*y)) continue;
-            }
-            out.push_back(fmt::format("record {} ({}) column {}: ours '{}', msprobe '{}'", r, b[r][0], b[0][c],
-                                      a[r][c], b[r][c]));
-        }
-    }
-    return out;
 }
 
 // Without --strict_compat the One Thousandth rule uses the threshold its
@@ -184,8 +142,8 @@ TEST_CASE("august compare matches msprobe's rank-level results cell for cell", "
     }
     std::sort(runs.begin(), runs.end());
     REQUIRE(runs.size() >= 40);
-    WARN("SKIPPED " << step_level.size() << " step-folder runs (compare_dir_*, compare_mix): finding the rank "
-                    "pairs of two step folders is the command line's part; their rank files are the same tables");
+    // The step-folder runs (compare_dir_*, compare_mix) go through the command line: test/cli/august_cli_test.cpp.
+    CHECK(!step_level.empty());
 
     ThreadPool pool(2);
     std::size_t compared = 0;
@@ -202,12 +160,12 @@ TEST_CASE("august compare matches msprobe's rank-level results cell for cell", "
             const fs::path ours = write_august_result(table, out / "ours.xlsx", AugustFormat::Xlsx).at(0);
             const auto differences =
                 testing::workbook_differences(report::read_xlsx(ours.string()),
-                                              report::read_xlsx(stored(run / "compare_result.xlsx").string()),
+                                              report::read_xlsx(testing::stored_output(run / "compare_result.xlsx").string()),
                                               testing::summation_order_tolerance());
             CHECK(differences == std::vector<std::string>{});
         } else {
             const fs::path ours = write_august_result(table, out / "ours.csv", AugustFormat::Csv).at(0);
-            CHECK(csv_differences(ours, stored(run / "compare_result.csv")) == std::vector<std::string>{});
+            CHECK(testing::august_csv_differences(ours, testing::stored_output(run / "compare_result.csv")) == std::vector<std::string>{});
             fixed_verdicts += verdicts_fixed_apart_from_msprobe(table);
         }
         ++compared;
@@ -221,7 +179,7 @@ TEST_CASE("august -fm on a statistics pair aborts where msprobe does", "[fixture
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path run = *fixtures / "expected_august" / "mlp_statistics_L1_bf16" / "compare.fuzzy";
-    REQUIRE(exit_status(run) == 1);
+    REQUIRE(testing::read_recorded_run(run).exit_code == 1);
     REQUIRE_FALSE(fs::exists(run / "compare_result.csv"));
     const RunCommand command = read_command(run);
     const fs::path dumps = *fixtures / "dumps" / "mlp_statistics_L1_bf16";
@@ -257,7 +215,7 @@ TEST_CASE("august -fm, -cm and -dm without --strict_compat pair the fixture rows
             const AugustTable ours = august_compare_pair(dumps / command.target, dumps / command.golden, pool, options);
             // The default run of the same pair: `<stem>.default`.
             const fs::path default_run = c.path() / (r.path().stem().string() + ".default");
-            const auto expected = report::read_csv_records(stored(default_run / "compare_result.csv").string());
+            const auto expected = report::read_csv_records(testing::stored_output(default_run / "compare_result.csv").string());
             REQUIRE(expected.size() == ours.result.table.rows.size() + 1);
             const auto bench_name = static_cast<std::size_t>(ours.result.column("Bench Name"));
             for (std::size_t row = 0; row < ours.result.table.rows.size(); ++row) {

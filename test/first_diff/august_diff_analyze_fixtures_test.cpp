@@ -9,6 +9,7 @@
 #include "first_diff/diff_analyze_job.hpp"
 #include "support/analysis_outputs.hpp"
 #include "support/file_text.hpp"
+#include "support/august_outputs.hpp"
 #include "support/json_match.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -50,10 +51,9 @@ fs::path proc_layout_copy(const fs::path& dumps) {
 std::map<std::string, fs::path> expected_outputs(const fs::path& run) {
     std::map<std::string, fs::path> out;
     for (const auto& entry : fs::directory_iterator(run)) {
-        std::string name = entry.path().filename().string();
-        if (name.ends_with(".same_as")) name.resize(name.size() - std::string(".same_as").size());
+        const std::string name = testing::stored_output_name(entry.path());
         if (!name.ends_with(".json")) continue;
-        out[name] = testing::stored_fixture_file(run / name);
+        out[name] = testing::stored_output(run / name);
     }
     return out;
 }

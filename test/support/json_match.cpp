@@ -91,11 +91,4 @@ std::vector<std::string> json_file_differences(const fs::path& ours, const fs::p
     return differences.take();
 }
 
-fs::path stored_fixture_file(const fs::path& file) {
-    if (fs::exists(file)) return file;
-    std::string target = read_file_text(file.string() + ".same_as");
-    while (!target.empty() && (target.back() == '\n' || target.back() == '\r')) target.pop_back();
-    return file.parent_path() / target;
-}
-
 }  // namespace msprobe::testing

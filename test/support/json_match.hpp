@@ -14,7 +14,5 @@ namespace msprobe::testing {
 std::vector<std::string> json_file_differences(const std::filesystem::path& ours, const std::filesystem::path& expected,
                                                double relative_tolerance = 1e-6, std::size_t max_reports = 20);
 
-// The file a fixture keeps for `file`: itself, or the copy its `<file>.same_as` pointer names.
-std::filesystem::path stored_fixture_file(const std::filesystem::path& file);
 
 }  // namespace msprobe::testing

@@ -1,0 +1,228 @@
+// compare, August's shape: msprobe compare -tp TARGET -gp GOLDEN [-o OUT] [--xlsx] ...
+// flags → what the two paths hold (compare/august_inputs) → one job per output folder.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstdio>
+#include <optional>
+#include <sstream>
+
+#include "august_option_check.hpp"
+#include "command_line.hpp"
+#include "commands.hpp"
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/thread_pool.hpp"
+#include "compare/august_compare_job.hpp"
+#include "compare/august_inputs.hpp"
+#include "first_diff/diff_analyze_job.hpp"
+#include "mapping/compare_keys.hpp"
+#include "static_graph/kernel_compare.hpp"
+
+namespace msprobe::cli {
+
+namespace {
+
+struct AugustCompareFlags {
+    std::string mode = "auto";
+    std::string target, golden;
+    std::string output;
+    bool xlsx = false;
+    bool fuzzy = false;
+    std::string cell_mapping, api_mapping, data_mapping, layer_mapping;
+    bool diff_analyze = false;
+    bool tensor_log = false;
+    std::string rank, step;
+    bool consistent_check = false;
+    std::string backend;
+    std::string foreign;  // the options of other modes: registered so that prefixes read as in msprobe
+    std::string fail_on;
+    unsigned jobs = 0;
+    bool strict_compat = false;
+};
+
+// A flag given with or without a file: nullopt when absent, "" when given alone.
+std::optional<std::string> optional_value(const CLI::App& cmd, const char* name, const std::string& value) {
+    if (!cmd.count(name)) return std::nullopt;
+    return value;
+}
+
+compare::AugustJobOptions job_options(const CLI::App& cmd, const AugustCompareFlags& flags) {
+    compare::AugustJobOptions options;
+    if (!flags.output.empty()) options.output_dir = flags.output;
+    options.format = flags.xlsx ? compare::AugustFormat::Xlsx : compare::AugustFormat::Csv;
+    options.table.strict_compat = flags.strict_compat;
+    options.table.show_progress = true;
+    options.table.fuzzy_match = flags.fuzzy;
+    options.table.print_compare_log = flags.tensor_log;
+    options.table.mapping.api_mapping = optional_value(cmd, "--api_mapping", flags.api_mapping);
+    options.table.mapping.cell_mapping = optional_value(cmd, "--cell_mapping", flags.cell_mapping);
+    options.table.mapping.data_mapping = optional_value(cmd, "--data_mapping", flags.data_mapping);
+    options.table.mapping.layer_mapping = optional_value(cmd, "--layer_mapping", flags.layer_mapping);
+    return options;
+}
+
+// What msprobe refuses once the options are read, before any path is looked at.
+void check_options(const AugustCompareFlags& flags, const GlobalOptions& global) {
+    check_mode(flags.mode);
+    check_whitelist(global, flags.strict_compat);
+    if (flags.consistent_check) {
+        if (flags.backend.empty()) {
+            throw Error("", "If the 'consistent_check' parameter is specified, the 'backend' parameter must be set to "
+                            "'fsdp' or 'megatron'. Current 'backend' parameter is .");
+        }
+        throw Error("", "--consistent_check (the verl training-vs-inference compare) is not provided by msprobe-cpp");
+    }
+}
+
+// --rank "0, 1": a comma list of integers (spaces around them allowed); blank means every one.
+std::vector<std::int64_t> id_list(const char* flag, const std::string& text) {
+    std::vector<std::int64_t> ids;
+    if (text.find_first_not_of(' ') == std::string::npos) return ids;
+    std::istringstream items(text);
+    for (std::string item; std::getline(items, item, ',');) {
+        const auto first = item.find_first_not_of(' ');
+        const std::string digits = first == std::string::npos ? "" : item.substr(first, item.find_last_not_of(' ') - first + 1);
+        std::int64_t id = 0;
+        const auto [end, err] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+        if (digits.empty() || err != std::errc() || end != digits.data() + digits.size()) {
+            throw Error("", fmt::format("{} '{}': '{}' is not an integer", flag, text, digits));
+        }
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+// -am names MindSpore APIs: msprobe refuses it for a PyTorch file pair (directories pass it on unused;
+// the only file pairs that get this far are PyTorch's).
+void check_api_mapping(const std::filesystem::path& target, const compare::AugustJobOptions& options) {
+    std::error_code ec;
+    if (options.table.mapping.api_mapping && std::filesystem::is_regular_file(target, ec)) {
+        throw Error("", "Argument -am is not supported in PyTorch framework");
+    }
+}
+
+struct RunTotals {
+    std::size_t rows = 0, warnings = 0, errors = 0, files = 0;
+};
+
+void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
+              const compare::AugustJobOptions& options, ThreadPool& pool, RunTotals& totals) {
+    using Kind = compare::AugustUnit::Kind;
+    if (unit.kind == Kind::NothingToDo) {
+        log::info(unit.note);
+        return;
+    }
+    if (unit.kind == Kind::KernelCompare) {
+        compare::CompareOptions kernel;
+        kernel.framework = compare::Framework::MindSpore;
+        kernel.output_dir = options.output_dir / unit.output_subdir;
+        kernel.strict_compat = options.table.strict_compat;
+        const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
+                                       id_list("--step", flags.step),
+                                       options.format == compare::AugustFormat::Xlsx ? compare::OutputFormat::Xlsx
+                                                                                     : compare::OutputFormat::Csv};
+        const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
+        for (const auto& pair : summary.pairs) {
+            totals.rows += pair.rows;
+            totals.errors += pair.errors;
+            totals.files += pair.written.size();
+        }
+        if (summary.failed_ranks > 0) {
+            throw Error(unit.target_dir.string(),
+                        fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
+        }
+        return;
+    }
+    if (unit.kind == Kind::DiffAnalyze) {
+        log::info("Start finding first diff node......");
+        const auto step = first_diff::run_august_diff_analyze(unit.target_dir, unit.golden_dir,
+                                                              options.output_dir / unit.output_subdir, pool,
+                                                              options.table.strict_compat);
+        totals.files += step.written.size();
+        return;
+    }
+    const auto summary = compare::run_august_pairs(unit, options, pool);
+    totals.rows += summary.rows;
+    totals.warnings += summary.warnings;
+    totals.errors += summary.errors;
+    totals.files += summary.written.size();
+}
+
+}  // namespace
+
+Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
+    auto flags = std::make_shared<AugustCompareFlags>();
+    CLI::App* cmd = app.add_subcommand("compare", "Compare a target (NPU) dump with a golden (bench) dump, API by API");
+    cmd->add_option("-m,--mode", flags->mode, "comparison mode: auto (the only one msprobe-cpp provides)");
+    cmd->add_option("--target_path", flags->target,
+                    "-tp: the NPU side: a dump.json/debug.json, a step folder (rank folders), a rank folder or a dump "
+                    "root (step folders)")
+        ->required();
+    cmd->add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp")->required();
+    cmd->add_option("-o,--output_path", flags->output, "output directory (default ./output; created with parents)")
+        ->expected(0, 1);
+    cmd->add_flag("--xlsx", flags->xlsx, "write .xlsx workbooks instead of .csv files");
+    cmd->add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair APIs ignoring their call counters");
+    cmd->add_option("--cell_mapping", flags->cell_mapping, "-cm [yaml]: cell/module name mapping")->expected(0, 1);
+    cmd->add_option("--api_mapping", flags->api_mapping,
+                    "-am [yaml]: MindSpore → PyTorch API mapping (refused for a PyTorch file pair)")
+        ->expected(0, 1);
+    cmd->add_option("--data_mapping", flags->data_mapping, "-dm yaml: NPU row name → bench row name");
+    cmd->add_option("--layer_mapping", flags->layer_mapping, "-lm [yaml]: layer mapping (MindSpore)")->expected(0, 1);
+    cmd->add_flag("--diff_analyze", flags->diff_analyze,
+                  "-da: step folders: find the first differing API instead of comparing (ignored for two files)");
+    cmd->add_flag("--is_print_compare_log", flags->tensor_log, "-tensor_log: two log lines per row of a real-data compare");
+    // Other modes' options: msprobe's parser knows them, so they make -f and -c ambiguous and
+    // fail the mode's check rather than the parser.
+    for (const char* foreign : {"--fusion_rule_file", "--quant_fusion_rule_file", "--close_fusion_rule_file"}) {
+        cmd->add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
+    }
+    cmd->add_option("--rank", flags->rank,
+                    "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
+    cmd->add_option("--step", flags->step, "steps of the kernel compare (ignored without --rank)");
+    for (const char* foreign : {"--input_data", "--input_shape", "--output_size", "--dym_shape_range",
+                                "--onnx_fusion_switch"}) {
+        cmd->add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
+    }
+    cmd->add_flag("--consistent_check", flags->consistent_check, "verl training-vs-inference compare (not provided)");
+    cmd->add_option("--backend", flags->backend, "with --consistent_check")->check(CLI::IsMember({"fsdp", "megatron"}));
+    cmd->add_option("--fail-on", flags->fail_on,
+                    "exit 1 when any row's Result reaches this level (error, or warning: warning or error), after "
+                    "every file is written")
+        ->check(CLI::IsMember({"error", "warning"}));
+    add_jobs_option(cmd, flags->jobs, "worker threads (ranks and tensors)");
+    cmd->add_flag("--strict_compat", flags->strict_compat,
+                  "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
+                  "msprobe refuses (--output_path=x, prefixes)");
+
+    return [flags, cmd, &global]() {
+        check_options(*flags, global);
+        id_list("--rank", flags->rank);  // refused before anything runs
+        id_list("--step", flags->step);
+        const compare::AugustJobOptions options = job_options(*cmd, *flags);
+        mapping::check_mapping_files(options.table.mapping, true);  // every yaml named is read first
+        std::error_code ec;
+        if (flags->diff_analyze && !std::filesystem::is_directory(flags->target, ec)) {
+            log::warning("-da analyses step folders; two files get the normal compare.");
+        }
+        const auto units = compare::august_units(flags->target, flags->golden,
+                                                 compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
+        check_api_mapping(flags->target, options);
+        ThreadPool pool(worker_threads(flags->jobs));
+        RunTotals totals;
+        for (const auto& unit : units) run_unit(unit, *flags, options, pool, totals);
+        if (totals.files > 0) log::info("msprobe compare ends successfully.");
+        std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows, totals.warnings,
+                    totals.errors, totals.files);
+        std::fflush(stdout);
+        const bool fails = (flags->fail_on == "error" && totals.errors > 0) ||
+                           (flags->fail_on == "warning" && totals.errors + totals.warnings > 0);
+        if (!fails) return 0;
+        std::fprintf(stderr, "msprobe compare: --fail-on %s: %zu error and %zu warning row(s)\n",
+                     flags->fail_on.c_str(), totals.errors, totals.warnings);
+        return static_cast<int>(kExitComparisonFailed);
+    };
+}
+
+}  // namespace msprobe::cli

@@ -1,0 +1,124 @@
+#include "compare/august_compare_job.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/printable.hpp"
+#include "common/timestamps.hpp"
+#include "compare/august_tensor_log.hpp"
+#include "report/output_file.hpp"
+
+namespace msprobe::compare {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct PairResult {
+    std::vector<fs::path> written;
+    std::size_t rows = 0, warnings = 0, errors = 0;
+};
+
+std::shared_ptr<const dump::StackFile> stack_beside(const fs::path& npu_json) {
+    const fs::path stack_json = npu_json.parent_path() / "stack.json";
+    std::error_code ec;
+    if (!fs::is_regular_file(stack_json, ec)) {
+        log::warning(fmt::format("stack.json is not found in dump dir {}.", printable(npu_json.parent_path().string())));
+        return nullptr;
+    }
+    return std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
+}
+
+void count_results(const ResultTable& result, PairResult& out) {
+    const int column = result.column("Result");
+    out.rows = result.table.rows.size();
+    if (column < 0) return;
+    for (const auto& row : result.table.rows) {
+        const auto& cell = row[static_cast<std::size_t>(column)];
+        if (!cell.is_text()) continue;
+        if (cell.text() == "error") ++out.errors;
+        if (cell.text() == "warning") ++out.warnings;
+    }
+}
+
+PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& out_dir,
+                        const AugustJobOptions& options, ThreadPool& pool) {
+    auto golden_future = std::async(std::launch::async, [&] { return dump::read_dump_file(pair.golden); });
+    const dump::DumpFile target = dump::read_dump_file(pair.target);
+    const dump::DumpFile golden = golden_future.get();
+    if (check_frameworks) check_pair_frameworks(target, golden);
+    PairResult out;
+    if (target.rows.empty() || golden.rows.empty()) {
+        log::warning("No valid data found. No compare result file generated. Please check input json.");
+        return out;
+    }
+    auto stack = stack_beside(pair.target);
+    AugustTable table = august_table(target, golden, stack.get(), pool, options.table);
+    table.result.stack = std::move(stack);
+    if (table.result.table.rows.empty()) {
+        log::warning("Can`t match any op. No compare result file generated.");
+        return out;
+    }
+    if (options.table.print_compare_log) log_compare_rows(table.result);
+    fs::create_directories(out_dir);
+    const fs::path path = out_dir / august_result_name(pair.debug_json, pair.rank_label, local_timestamp(), options.format);
+    std::error_code ec;
+    if (fs::exists(path, ec)) log::warning(fmt::format("{} will be deleted.", printable(path.string())));
+    out.written = write_august_result(table, path, options.format);
+    for (const auto& file : out.written) {
+        log::info(fmt::format("The result file path is: {}.", printable(fs::absolute(file).string())));
+    }
+    count_results(table.result, out);
+    return out;
+}
+
+}  // namespace
+
+AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool) {
+    const fs::path out_dir = options.output_dir / unit.output_subdir;
+    report::check_output_dir(out_dir);
+    std::vector<std::optional<PairResult>> results(unit.pairs.size());
+    std::mutex failures_mutex;
+    std::vector<std::string> failures;
+    pool.parallel_for(static_cast<std::int64_t>(unit.pairs.size()), [&](std::int64_t i) {
+        const AugustPair& pair = unit.pairs[static_cast<std::size_t>(i)];
+        if (unit.single_pair) {
+            results[static_cast<std::size_t>(i)] = compare_pair(pair, true, out_dir, options, pool);
+            return;
+        }
+        // A rank that cannot be compared is named and skipped; the others still get their files.
+        try {
+            results[static_cast<std::size_t>(i)] = compare_pair(pair, false, out_dir, options, pool);
+        } catch (const Error& e) {
+            log::error(fmt::format("{} Skipping {} comparison.", printable(e.what()), pair.rank_label));
+            const std::lock_guard lock(failures_mutex);
+            failures.push_back(pair.rank_label);
+        }
+    });
+    AugustJobSummary summary;
+    for (const auto& r : results) {
+        if (!r) continue;
+        summary.written.insert(summary.written.end(), r->written.begin(), r->written.end());
+        summary.rows += r->rows;
+        summary.warnings += r->warnings;
+        summary.errors += r->errors;
+    }
+    if (!failures.empty()) {
+        std::sort(failures.begin(), failures.end());
+        std::string names;
+        for (const auto& f : failures) names += (names.empty() ? "" : ", ") + f;
+        throw Error(out_dir.string(), fmt::format("{} rank(s) could not be compared ({}); the other ranks' files are "
+                                                  "written",
+                                                  failures.size(), names));
+    }
+    return summary;
+}
+
+}  // namespace msprobe::compare

@@ -1,0 +1,35 @@
+#pragma once
+// One unit of `msprobe compare` (August): every dump file pair of it compared
+// on the thread pool, each into its own result file of the output folder.
+#include <cstddef>
+#include <filesystem>
+#include <vector>
+
+#include "common/thread_pool.hpp"
+#include "compare/august_inputs.hpp"
+#include "compare/august_result_writer.hpp"
+#include "compare/august_table.hpp"
+
+namespace msprobe::compare {
+
+struct AugustJobOptions {
+    AugustOptions table;
+    AugustFormat format = AugustFormat::Csv;
+    std::filesystem::path output_dir = "./output";
+};
+
+// What a run wrote, and its rows counted by their Result.
+struct AugustJobSummary {
+    std::vector<std::filesystem::path> written;
+    std::size_t rows = 0;
+    std::size_t warnings = 0;
+    std::size_t errors = 0;
+};
+
+// Compares every pair of a Pairs unit into <output_dir>/<unit.output_subdir>,
+// pairs in parallel; the files are the same whatever the pool's size. A pair
+// with nothing to compare leaves a log line and no file. Throws msprobe::Error
+// for a pair that cannot be read or compared.
+AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool);
+
+}  // namespace msprobe::compare

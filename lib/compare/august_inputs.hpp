@@ -1,0 +1,57 @@
+#pragma once
+// What `msprobe compare -tp TARGET -gp GOLDEN` (August) compares, read from
+// the two paths alone: two dump files, a step folder's rank pairs, a proc
+// folder pair, the graph/pynative halves of a mixed dump; and beyond msprobe a
+// rank folder (its dump file pair) and a dump root (every step on both sides).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "dump/dump_file.hpp"
+
+namespace msprobe::compare {
+
+// Two dump files compared into one result file.
+struct AugustPair {
+    std::filesystem::path target;
+    std::filesystem::path golden;
+    std::string rank_label;   // the rank (or proc) folder name in a step compare; "" for a file pair
+    bool debug_json = false;  // debug.json files (debug_compare_result_…)
+};
+
+// Everything one output folder receives.
+struct AugustUnit {
+    enum class Kind : std::uint8_t {
+        Pairs,         // compare every pair
+        DiffAnalyze,   // -da: first-difference analysis of the two step folders
+        KernelCompare,  // --rank: MindSpore static-graph kernel compare of the two folders
+        NothingToDo,   // a log line, no file, exit 0
+    };
+    Kind kind = Kind::Pairs;
+    std::filesystem::path output_subdir;  // below the output directory: "", "graph/step0", "step1"
+    std::filesystem::path target_dir;     // DiffAnalyze, KernelCompare: the two folders
+    std::filesystem::path golden_dir;
+    std::vector<AugustPair> pairs;        // Pairs
+    bool single_pair = false;             // Pairs of two files: both files' frameworks are checked
+    std::string note;                     // NothingToDo: why
+};
+
+struct AugustInputOptions {
+    bool diff_analyze = false;  // -da: step folders are analysed, not compared; no proc fallback
+    bool kernel_compare = false;  // --rank: folders hold MindSpore kernel dumps
+};
+
+// The units of work of one command line, in the order msprobe runs them.
+// Throws msprobe::Error for what msprobe refuses: a missing path, a file and a
+// folder, misnamed files, ranks that cannot be paired, no single proc folder,
+// a framework it cannot compare.
+std::vector<AugustUnit> august_units(const std::filesystem::path& target, const std::filesystem::path& golden,
+                                     const AugustInputOptions& options);
+
+// Two dump files of a file pair: a missing "framework" is PyTorch (with a
+// warning); target PyTorch needs golden PyTorch; MindSpore targets are
+// refused (the August table reads PyTorch dumps only).
+void check_pair_frameworks(const dump::DumpFile& target, const dump::DumpFile& golden);
+
+}  // namespace msprobe::compare
