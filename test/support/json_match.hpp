@@ -14,5 +14,4 @@ namespace msprobe::testing {
 std::vector<std::string> json_file_differences(const std::filesystem::path& ours, const std::filesystem::path& expected,
                                                double relative_tolerance = 1e-6, std::size_t max_reports = 20);
 
-
 }  // namespace msprobe::testing
