@@ -26,15 +26,6 @@ struct PairResult {
     std::size_t rows = 0, warnings = 0, errors = 0;
 };
 
-std::shared_ptr<const dump::StackFile> stack_beside(const fs::path& npu_json) {
-    const fs::path stack_json = npu_json.parent_path() / "stack.json";
-    std::error_code ec;
-    if (!fs::is_regular_file(stack_json, ec)) {
-        log::warning(fmt::format("stack.json is not found in dump dir {}.", printable(npu_json.parent_path().string())));
-        return nullptr;
-    }
-    return std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
-}
 
 void count_results(const ResultTable& result, PairResult& out) {
     const int column = result.column("Result");
@@ -50,18 +41,15 @@ void count_results(const ResultTable& result, PairResult& out) {
 
 PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& out_dir,
                         const AugustJobOptions& options, ThreadPool& pool) {
-    auto golden_future = std::async(std::launch::async, [&] { return dump::read_dump_file(pair.golden); });
-    const dump::DumpFile target = dump::read_dump_file(pair.target);
-    const dump::DumpFile golden = golden_future.get();
-    if (check_frameworks) check_pair_frameworks(target, golden);
+    const AugustInputs inputs = read_august_inputs(pair.target, pair.golden);
+    if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench);
     PairResult out;
-    if (target.rows.empty() || golden.rows.empty()) {
+    if (inputs.npu.rows.empty() || inputs.bench.rows.empty()) {
         log::warning("No valid data found. No compare result file generated. Please check input json.");
         return out;
     }
-    auto stack = stack_beside(pair.target);
-    AugustTable table = august_table(target, golden, stack.get(), pool, options.table);
-    table.result.stack = std::move(stack);
+    AugustTable table = august_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options.table);
+    table.result.stack = inputs.stack;
     if (table.result.table.rows.empty()) {
         log::warning("Can`t match any op. No compare result file generated.");
         return out;

@@ -1,10 +1,14 @@
 #include "compare/august_table.hpp"
 
+#include <fmt/format.h>
+
 #include <future>
 #include <memory>
 #include <string_view>
 
 #include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/printable.hpp"
 #include "compare/august_cells.hpp"
 #include "compare/august_fuzzy_compat.hpp"
 #include "compare/august_match_plan.hpp"
@@ -128,19 +132,24 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
     return table;
 }
 
-AugustTable august_compare_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
-                                ThreadPool& pool, const AugustOptions& options) {
+AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json) {
     auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(bench_json); });
-    const dump::DumpFile npu = dump::read_dump_file(npu_json);
-    const dump::DumpFile bench = bench_future.get();
-    std::shared_ptr<const dump::StackFile> stack;
+    AugustInputs inputs{dump::read_dump_file(npu_json), bench_future.get(), nullptr};
     const auto stack_json = npu_json.parent_path() / "stack.json";
     std::error_code ec;
     if (std::filesystem::is_regular_file(stack_json, ec)) {
-        stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
+        inputs.stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
+    } else {
+        log::warning(fmt::format("stack.json is not found in dump dir {}.", printable(npu_json.parent_path().string())));
     }
-    AugustTable table = august_table(npu, bench, stack.get(), pool, options);
-    table.result.stack = std::move(stack);
+    return inputs;
+}
+
+AugustTable august_compare_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+                                ThreadPool& pool, const AugustOptions& options) {
+    const AugustInputs inputs = read_august_inputs(npu_json, bench_json);
+    AugustTable table = august_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options);
+    table.result.stack = inputs.stack;
     return table;
 }
 
