@@ -173,7 +173,7 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
 
     std::vector<Registered> registered;
     for (const auto& sub : table.subcommands) {
-        auto runner = sub.add(app, global);
+        auto runner = sub.add != nullptr ? sub.add(app, global) : add_not_provided_command(app, sub.name, sub.not_provided);
         registered.push_back({app.get_subcommand(sub.name), std::move(runner), sub.exit_codes});
     }
     const auto parsed_name = [&]() -> std::string {

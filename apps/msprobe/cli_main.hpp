@@ -12,8 +12,10 @@ namespace msprobe::cli {
 
 struct Subcommand {
     const char* name;
-    Runner (*add)(CLI::App&, const GlobalOptions&);
+    Runner (*add)(CLI::App&, const GlobalOptions&) = nullptr;
     ExitCodes exit_codes = ExitCodes::April;  // how a run that finds bad input ends
+    // Set instead of `add` for a subcommand of msprobe that msprobe-cpp does not provide: what it does there.
+    const char* not_provided = nullptr;
 };
 
 // The subcommands of one shape of the command line.

@@ -8,7 +8,6 @@
 namespace {
 
 using msprobe::cli::ExitCodes;
-using msprobe::cli::GlobalOptions;
 using msprobe::cli::Subcommand;
 namespace cli = msprobe::cli;
 
@@ -36,26 +35,11 @@ constexpr Subcommand kAugustSubcommands[] = {
     {"overflow_check", &cli::add_august_overflow_check_command},
     {"parse", &cli::add_parse_command},
     {"diff_analyze", &cli::add_diff_analyze_command},
-    {"config_check",
-     [](CLI::App& app, const GlobalOptions&) {
-         return cli::add_not_provided_command(app, "config_check", "compare two training environments' packs");
-     }},
-    {"graph_visualize",
-     [](CLI::App& app, const GlobalOptions&) {
-         return cli::add_not_provided_command(app, "graph_visualize", "model graph compare into SQLite");
-     }},
-    {"data2db",
-     [](CLI::App& app, const GlobalOptions&) {
-         return cli::add_not_provided_command(app, "data2db", "dump or monitor data into SQLite");
-     }},
-    {"offline_dump",
-     [](CLI::App& app, const GlobalOptions&) {
-         return cli::add_not_provided_command(app, "offline_dump", "inference model dump");
-     }},
-    {"install_deps",
-     [](CLI::App& app, const GlobalOptions&) {
-         return cli::add_not_provided_command(app, "install_deps", "dependency installer");
-     }},
+    {.name = "config_check", .not_provided = "compare two training environments' packs"},
+    {.name = "graph_visualize", .not_provided = "model graph compare into SQLite"},
+    {.name = "data2db", .not_provided = "dump or monitor data into SQLite"},
+    {.name = "offline_dump", .not_provided = "inference model dump"},
+    {.name = "install_deps", .not_provided = "dependency installer"},
 };
 
 }  // namespace
