@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "august_option_check.hpp"
 #include "command_line.hpp"
@@ -16,6 +17,7 @@
 #include "compare/august_compare_job.hpp"
 #include "compare/august_inputs.hpp"
 #include "first_diff/diff_analyze_job.hpp"
+#include "first_diff/diff_screen.hpp"
 #include "mapping/compare_keys.hpp"
 #include "static_graph/kernel_compare.hpp"
 
@@ -104,6 +106,7 @@ void check_api_mapping(const std::filesystem::path& target, const compare::Augus
 
 struct RunTotals {
     std::size_t rows = 0, warnings = 0, errors = 0, files = 0;
+    std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
 };
 
 void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
@@ -135,11 +138,11 @@ void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
         return;
     }
     if (unit.kind == Kind::DiffAnalyze) {
-        log::info("Start finding first diff node......");
         const auto step = first_diff::run_august_diff_analyze(unit.target_dir, unit.golden_dir,
                                                               options.output_dir / unit.output_subdir, pool,
                                                               options.table.strict_compat);
         totals.files += step.written.size();
+        totals.analysed_steps.push_back(step);
         return;
     }
     const auto summary = compare::run_august_pairs(unit, options, pool);
@@ -213,8 +216,13 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
         RunTotals totals;
         for (const auto& unit : units) run_unit(unit, *flags, options, pool, totals);
         if (totals.files > 0) log::info("msprobe compare ends successfully.");
-        std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows, totals.warnings,
-                    totals.errors, totals.files);
+        if (totals.analysed_steps.empty()) {
+            std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows,
+                        totals.warnings, totals.errors, totals.files);
+        } else {
+            const auto& steps = totals.analysed_steps;
+            std::fputs(first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps).c_str(), stdout);
+        }
         std::fflush(stdout);
         const bool fails = (flags->fail_on == "error" && totals.errors > 0) ||
                            (flags->fail_on == "warning" && totals.errors + totals.warnings > 0);

@@ -472,6 +472,9 @@ TEST_CASE("august: -da analyses step folders and leaves two files to the normal 
     REQUIRE(r.exit_code == 0);
     CHECK(output_named(dir / "dirs", "compare_result_rank_").extension() == ".json");
     CHECK_FALSE(output_named(dir / "dirs", "diff_analyze_").empty());
+    // The screen of `msprobe diff_analyze`: per rank, its first differing API or its agreement.
+    CHECK(r.out.find("Analysed 1 rank(s)") != std::string::npos);
+    CHECK(r.out.find("Compared 0 rows") == std::string::npos);
 }
 
 TEST_CASE("august: --rank compares MindSpore kernel dumps as April's rank_id does", "[cli]") {
