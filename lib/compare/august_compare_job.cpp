@@ -74,9 +74,7 @@ AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions
     std::vector<std::optional<PairResult>> results(unit.pairs.size());
     std::vector<std::string> failures;
     if (unit.single_pair) {
-        for (std::size_t i = 0; i < unit.pairs.size(); ++i) {
-            results[i] = compare_pair(unit.pairs[i], true, out_dir, options, pool);
-        }
+        results.front() = compare_pair(unit.pairs.front(), true, out_dir, options, pool);
     } else {
         // A rank that cannot be compared is named and skipped; the others still get their files.
         const auto skipped = compare_ranks(
