@@ -3,9 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <future>
-#include <memory>
-#include <mutex>
 #include <optional>
 
 #include "common/error.hpp"
@@ -13,6 +10,7 @@
 #include "common/printable.hpp"
 #include "common/timestamps.hpp"
 #include "compare/august_tensor_log.hpp"
+#include "compare/parallel_ranks.hpp"
 #include "report/output_file.hpp"
 
 namespace msprobe::compare {
@@ -41,6 +39,7 @@ void count_results(const ResultTable& result, PairResult& out) {
 
 PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& out_dir,
                         const AugustJobOptions& options, ThreadPool& pool) {
+    const LiveRankTable live;
     const AugustInputs inputs = read_august_inputs(pair.target, pair.golden);
     if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench);
     PairResult out;
@@ -73,23 +72,17 @@ AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions
     const fs::path out_dir = options.output_dir / unit.output_subdir;
     report::check_output_dir(out_dir);
     std::vector<std::optional<PairResult>> results(unit.pairs.size());
-    std::mutex failures_mutex;
     std::vector<std::string> failures;
-    pool.parallel_for(static_cast<std::int64_t>(unit.pairs.size()), [&](std::int64_t i) {
-        const AugustPair& pair = unit.pairs[static_cast<std::size_t>(i)];
-        if (unit.single_pair) {
-            results[static_cast<std::size_t>(i)] = compare_pair(pair, true, out_dir, options, pool);
-            return;
-        }
+    if (unit.single_pair) {
+        results.front() = compare_pair(unit.pairs.front(), true, out_dir, options, pool);
+    } else {
         // A rank that cannot be compared is named and skipped; the others still get their files.
-        try {
-            results[static_cast<std::size_t>(i)] = compare_pair(pair, false, out_dir, options, pool);
-        } catch (const Error& e) {
-            log::error(fmt::format("{} Skipping {} comparison.", printable(e.what()), pair.rank_label));
-            const std::lock_guard lock(failures_mutex);
-            failures.push_back(pair.rank_label);
-        }
-    });
+        const auto skipped = compare_ranks(
+            unit.pairs.size(), pool,
+            [&](std::size_t i) { results[i] = compare_pair(unit.pairs[i], false, out_dir, options, pool); },
+            [&](std::size_t i) { return unit.pairs[i].rank_label; });
+        for (const std::size_t i : skipped) failures.push_back(unit.pairs[i].rank_label);
+    }
     AugustJobSummary summary;
     for (const auto& r : results) {
         if (!r) continue;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <optional>
 
 #include "common/error.hpp"
@@ -15,6 +16,7 @@
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
+#include "compare/parallel_ranks.hpp"
 #include "compare/row_level.hpp"
 #include "dump/dump_layout.hpp"
 #include "report/csv_writer.hpp"
@@ -31,8 +33,10 @@ class JobRunner {
 public:
     JobRunner(const CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
 
-    // label: "" for a single pair, else the rank directory's name.
-    void compare_files(const PairInput& input, const std::string& label) {
+    // label: "" for a single pair, else the rank directory's name. Called
+    // from several threads at once for the ranks of step directories.
+    PairOutcome compare_files(const PairInput& input, const std::string& label) {
+        const LiveRankTable live;
         const std::string suffix = label.empty() ? "" : "_" + label;
         const std::string stamp = local_timestamp();
         const bool debug = input.npu_json.filename() == "debug.json";
@@ -49,8 +53,7 @@ public:
             log::warning("Can`t match any op. No compare result file generated.");
             PairOutcome empty;
             empty.label = label;
-            summary_.pairs.push_back(std::move(empty));
-            return;
+            return empty;
         }
         if (options_.locate && result.mode != CompareMode::All) {
             note_ignored_flag("--locate has no effect on statistics or md5 dumps (it locates errors inside tensors)");
@@ -90,11 +93,14 @@ public:
                 staged_.stage_text(yaml_path, *result.generated_mapping_yaml);
                 outcome.written.push_back(yaml_path);
             }
+        } catch (const Error& e) {
+            for (const auto& file : outcome.written) staged_.discard(file);
+            throw RunStopped(e);  // a result could not be written: nothing of the run appears
         } catch (...) {
             for (const auto& file : outcome.written) staged_.discard(file);
             throw;
         }
-        summary_.pairs.push_back(std::move(outcome));
+        return outcome;
     }
 
     void compare_step_dirs(const fs::path& npu_dir, const fs::path& bench_dir) {
@@ -102,6 +108,8 @@ public:
         const auto bench_ranks = rank_dirs(bench_dir);
         dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
         // msprobe pairs ranks by position after sorting, not by number.
+        std::vector<PairInput> inputs;
+        std::vector<std::string> rank_names;
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             for (const char* name : {"dump.json", "debug.json"}) {
                 const fs::path npu_json = npu_ranks[i] / name;
@@ -111,17 +119,19 @@ public:
                 if (const fs::path stack = npu_ranks[i] / "stack.json"; fs::exists(stack)) {
                     input.stack_json = input.stack_json_for_summary = stack;
                 }
-                const std::string rank_name = npu_ranks[i].filename().string();
-                try {
-                    compare_files(input, rank_name);
-                } catch (const Error& e) {
-                    if (staged_.failed()) throw;  // a result could not be written: nothing of the run appears
-                    // One unusable rank must not hide the others' results; the run still fails.
-                    log::error(fmt::format("{} Skipping {} comparison.", e.what(), rank_name));
-                    ++summary_.failed_ranks;
-                }
+                inputs.push_back(std::move(input));
+                rank_names.push_back(npu_ranks[i].filename().string());
             }
         }
+        std::vector<std::optional<PairOutcome>> outcomes(inputs.size());
+        const auto skipped = compare_ranks(
+            inputs.size(), pool_, [&](std::size_t i) { outcomes[i] = compare_files(inputs[i], rank_names[i]); },
+            [&](std::size_t i) { return rank_names[i]; });
+        // The summary lists the ranks in order, whatever order they finished in.
+        for (auto& outcome : outcomes) {
+            if (outcome) summary_.pairs.push_back(std::move(*outcome));
+        }
+        summary_.failed_ranks = skipped.size();
         if (summary_.pairs.empty() && summary_.failed_ranks == 0) {
             throw Error(npu_dir.string(),
                         fmt::format("nothing to compare with {}: no rank directory (rank, rank0, ...) holds a dump.json "
@@ -130,6 +140,8 @@ public:
         }
     }
 
+    void add_pair(PairOutcome outcome) { summary_.pairs.push_back(std::move(outcome)); }
+
     // Moves every staged result into place; the summary then names where they went.
     CompareSummary commit() {
         commit_results(staged_, summary_);
@@ -137,6 +149,7 @@ public:
     }
 
     void note_ignored_flag(const std::string& sentence) {
+        const std::lock_guard lock(notes_mutex_);
         auto& notes = summary_.ignored_flags;
         if (std::find(notes.begin(), notes.end(), sentence) == notes.end()) notes.push_back(sentence);
     }
@@ -163,6 +176,7 @@ private:
     ThreadPool& pool_;
     report::StagedFiles staged_;
     CompareSummary summary_;
+    std::mutex notes_mutex_;  // guards summary_.ignored_flags while ranks run
 };
 
 bool names_a_dump_file(const fs::path& p) {
@@ -189,7 +203,7 @@ CompareSummary run_dump_pair_compare(const DumpFilePair& pair, const CompareOpti
         if (fs::exists(detected)) input.stack_json = input.stack_json_for_summary = detected;
     }
     JobRunner runner(options, pool);
-    runner.compare_files(input, "");
+    runner.add_pair(runner.compare_files(input, ""));
     return runner.commit();
 }
 
