@@ -63,3 +63,17 @@ TEST_CASE("write_text_atomically places the text, keeping or replacing what is t
     CHECK(entries(dir) == 2);
     fs::remove_all(dir);
 }
+
+TEST_CASE("a name staged twice gets a temporary file of its own, and both are kept", "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("staged_twice");
+    msprobe::report::StagedFiles staged;
+    const fs::path first = staged.stage(dir / "advisor.txt", [](const fs::path& p) { write(p, "first"); });
+    const fs::path second = staged.stage(dir / "advisor.txt", [](const fs::path& p) { write(p, "second"); });
+    CHECK(first != second);
+    CHECK(msprobe::testing::read_file_text(first) == "first");
+    CHECK(msprobe::testing::read_file_text(second) == "second");
+    CHECK(staged.commit() == std::vector<fs::path>{dir / "advisor.txt", dir / "advisor_1.txt"});
+    CHECK(msprobe::testing::read_file_text(dir / "advisor.txt") == "first");
+    CHECK(msprobe::testing::read_file_text(dir / "advisor_1.txt") == "second");
+    CHECK(entries(dir) == 2);  // no temporary file left
+}
