@@ -11,6 +11,7 @@
 #include "august_option_check.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "mapping_flags.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
@@ -31,7 +32,7 @@ struct AugustCompareFlags {
     std::string output;
     bool xlsx = false;
     bool fuzzy = false;
-    std::string cell_mapping, api_mapping, data_mapping, layer_mapping;
+    MappingFlagValues mapping;
     bool diff_analyze = false;
     bool tensor_log = false;
     std::string rank, step;
@@ -43,12 +44,6 @@ struct AugustCompareFlags {
     bool strict_compat = false;
 };
 
-// A flag given with or without a file: nullopt when absent, "" when given alone.
-std::optional<std::string> optional_value(const CLI::App& cmd, const char* name, const std::string& value) {
-    if (!cmd.count(name)) return std::nullopt;
-    return value;
-}
-
 compare::AugustJobOptions job_options(const CLI::App& cmd, const AugustCompareFlags& flags) {
     compare::AugustJobOptions options;
     if (!flags.output.empty()) options.output_dir = flags.output;
@@ -57,10 +52,7 @@ compare::AugustJobOptions job_options(const CLI::App& cmd, const AugustCompareFl
     options.table.show_progress = true;
     options.table.fuzzy_match = flags.fuzzy;
     options.table.print_compare_log = flags.tensor_log;
-    options.table.mapping.api_mapping = optional_value(cmd, "--api_mapping", flags.api_mapping);
-    options.table.mapping.cell_mapping = optional_value(cmd, "--cell_mapping", flags.cell_mapping);
-    options.table.mapping.data_mapping = optional_value(cmd, "--data_mapping", flags.data_mapping);
-    options.table.mapping.layer_mapping = optional_value(cmd, "--layer_mapping", flags.layer_mapping);
+    options.table.mapping = given_mappings(cmd, flags.mapping);
     return options;
 }
 
@@ -167,12 +159,12 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
         ->expected(0, 1);
     cmd->add_flag("--xlsx", flags->xlsx, "write .xlsx workbooks instead of .csv files");
     cmd->add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair APIs ignoring their call counters");
-    cmd->add_option("--cell_mapping", flags->cell_mapping, "-cm [yaml]: cell/module name mapping")->expected(0, 1);
-    cmd->add_option("--api_mapping", flags->api_mapping,
+    cmd->add_option("--cell_mapping", flags->mapping.cell_mapping, "-cm [yaml]: cell/module name mapping")->expected(0, 1);
+    cmd->add_option("--api_mapping", flags->mapping.api_mapping,
                     "-am [yaml]: MindSpore → PyTorch API mapping (refused for a PyTorch file pair)")
         ->expected(0, 1);
-    cmd->add_option("--data_mapping", flags->data_mapping, "-dm yaml: NPU row name → bench row name");
-    cmd->add_option("--layer_mapping", flags->layer_mapping, "-lm [yaml]: layer mapping (MindSpore)")->expected(0, 1);
+    cmd->add_option("--data_mapping", flags->mapping.data_mapping, "-dm yaml: NPU row name → bench row name");
+    cmd->add_option("--layer_mapping", flags->mapping.layer_mapping, "-lm [yaml]: layer mapping (MindSpore)")->expected(0, 1);
     cmd->add_flag("--diff_analyze", flags->diff_analyze,
                   "-da: step folders: find the first differing API instead of comparing (ignored for two files)");
     cmd->add_flag("--is_print_compare_log", flags->tensor_log, "-tensor_log: two log lines per row of a real-data compare");

@@ -7,6 +7,7 @@
 
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "mapping_flags.hpp"
 #include "compare_flag_warnings.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
@@ -33,7 +34,7 @@ struct CompareFlags {
     bool fuzzy = false;
     bool highlight = false;
     bool diff_analyze = false;
-    std::string api_mapping, cell_mapping, data_mapping, layer_mapping;
+    MappingFlagValues mapping;
     std::string format = "xlsx";
     std::string fail_on;
     bool locate = false;
@@ -68,12 +69,6 @@ void reject_unsupported(const CLI::App& cmd, const GlobalOptions& global) {
     }
 }
 
-// A flag given with or without a file: nullopt when absent, "" when given alone.
-std::optional<std::string> optional_value(const CLI::App& cmd, const char* name, const std::string& value) {
-    if (!cmd.count(name)) return std::nullopt;
-    return value;
-}
-
 }  // namespace
 
 Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
@@ -91,17 +86,17 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                   "-da: find the first differing API over all ranks: per-rank compare_result_rank*.json "
                   "and diff_analyze_*.json (step directories; two dump files are analysed as one rank; "
                   "-s, -c, -f, -hl and --format do not apply)");
-    cmd->add_option("--api_mapping", flags->api_mapping,
+    cmd->add_option("--api_mapping", flags->mapping.api_mapping,
                     "-am [yaml]: compare MindSpore APIs under their PyTorch names (built-in table, then the yaml's "
                     "records; MindSpore only)")
         ->expected(0, 1);
-    cmd->add_option("--cell_mapping", flags->cell_mapping,
+    cmd->add_option("--cell_mapping", flags->mapping.cell_mapping,
                     "-cm [yaml]: compare MindSpore cells as PyTorch modules (Cell → Module, then the yaml's "
                     "cell: module names; MindSpore only)")
         ->expected(0, 1);
-    cmd->add_option("--data_mapping", flags->data_mapping,
+    cmd->add_option("--data_mapping", flags->mapping.data_mapping,
                     "-dm yaml: NPU row name → bench row name; rows are then joined on that name alone");
-    cmd->add_option("--layer_mapping", flags->layer_mapping,
+    cmd->add_option("--layer_mapping", flags->mapping.layer_mapping,
                     "-lm [yaml]: generate the data mapping by aligning the two dumps' layer trees (needs stack.json "
                     "and construct.json; MindSpore only, ignored for PyTorch)")
         ->expected(0, 1);
@@ -128,10 +123,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.stack_mode = flags->stack;
         options.compare_only = flags->compare_only;
         options.fuzzy_match = flags->fuzzy;
-        options.mapping.api_mapping = optional_value(*cmd, "--api_mapping", flags->api_mapping);
-        options.mapping.cell_mapping = optional_value(*cmd, "--cell_mapping", flags->cell_mapping);
-        options.mapping.data_mapping = optional_value(*cmd, "--data_mapping", flags->data_mapping);
-        options.mapping.layer_mapping = optional_value(*cmd, "--layer_mapping", flags->layer_mapping);
+        options.mapping = given_mappings(*cmd, flags->mapping);
         options.highlight = flags->highlight;
         options.strict_compat = flags->strict_compat;
         options.format = flags->format == "csv"    ? compare::OutputFormat::Csv
