@@ -37,6 +37,84 @@ struct ThreadPool::Loop {
     }
 };
 
+struct ThreadPool::TaskState {
+    std::function<void()> work;
+    std::atomic<bool> claimed{false};
+    std::mutex mutex;  // guards `done` and `error`
+    std::condition_variable finished;
+    bool done = false;
+    std::exception_ptr error;
+
+    // Exactly one thread wins the task: a worker or the one that waits for it.
+    bool claim() { return !claimed.exchange(true); }
+    void run() {
+        std::exception_ptr e;
+        try {
+            work();
+        } catch (...) {
+            e = std::current_exception();
+        }
+        work = nullptr;  // whatever it captured goes now, not when the last handle does
+        std::lock_guard lock(mutex);
+        error = std::move(e);
+        done = true;
+        finished.notify_all();
+    }
+    void wait_until_done() {
+        std::unique_lock lock(mutex);
+        finished.wait(lock, [this] { return done; });
+    }
+};
+
+ThreadPool::Task& ThreadPool::Task::operator=(Task&& other) noexcept {
+    if (this != &other) {
+        abandon();
+        state_ = std::move(other.state_);
+    }
+    return *this;
+}
+
+ThreadPool::Task::~Task() { abandon(); }
+
+void ThreadPool::Task::abandon() noexcept {
+    if (!state_) return;
+    if (state_->claim()) {
+        state_->work = nullptr;
+    } else {
+        state_->wait_until_done();  // a thread is in it: what it uses must outlive it
+    }
+    state_.reset();
+}
+
+void ThreadPool::Task::wait() {
+    if (!state_) return;
+    const auto state = std::move(state_);
+    if (state->claim()) {
+        state->run();
+    } else {
+        state->wait_until_done();
+    }
+    std::exception_ptr error;
+    {
+        std::lock_guard lock(state->mutex);
+        error = state->error;
+    }
+    if (error) std::rethrow_exception(error);
+}
+
+ThreadPool::Task ThreadPool::start(std::function<void()> work) {
+    auto state = std::make_shared<TaskState>();
+    state->work = std::move(work);
+    if (!workers_.empty()) {
+        {
+            std::lock_guard lock(mutex_);
+            tasks_.push_back(state);
+        }
+        wake_.notify_one();
+    }
+    return Task(std::move(state));
+}
+
 ThreadPool::ThreadPool(unsigned threads) {
     for (unsigned i = 1; i < threads; ++i) {
         try {
@@ -77,19 +155,30 @@ void ThreadPool::run_items(Loop& loop) {
 
 void ThreadPool::work() {
     for (;;) {
+        std::shared_ptr<TaskState> task;
         std::shared_ptr<Loop> loop;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !loops_.empty(); });
+            wake_.wait(lock, [this] { return stopping_ || !loops_.empty() || !tasks_.empty(); });
             if (stopping_) return;
-            loop = loops_.front();
-            // A loop whose items are all handed out leaves the queue.
-            if (loop->next.load() >= loop->count) {
-                loops_.pop_front();
-                continue;
+            // Tasks first: their starters go on working and will soon wait for them.
+            if (!tasks_.empty()) {
+                task = std::move(tasks_.front());
+                tasks_.pop_front();
+            } else {
+                loop = loops_.front();
+                // A loop whose items are all handed out leaves the queue.
+                if (loop->next.load() >= loop->count) {
+                    loops_.pop_front();
+                    continue;
+                }
             }
         }
-        run_items(*loop);
+        if (task) {
+            if (task->claim()) task->run();  // else its waiter has run it already
+        } else {
+            run_items(*loop);
+        }
     }
 }
 

@@ -40,7 +40,7 @@ void count_results(const ResultTable& result, PairResult& out) {
 PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& out_dir,
                         const AugustJobOptions& options, ThreadPool& pool) {
     const LiveRankTable live;
-    const AugustInputs inputs = read_august_inputs(pair.target, pair.golden);
+    const AugustInputs inputs = read_august_inputs(pair.target, pair.golden, pool);
     if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench);
     PairResult out;
     if (inputs.npu.rows.empty() || inputs.bench.rows.empty()) {
@@ -58,7 +58,7 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
     const fs::path path = out_dir / august_result_name(pair.debug_json, pair.rank_label, local_timestamp(), options.format);
     std::error_code ec;
     if (fs::exists(path, ec)) log::warning(fmt::format("{} will be deleted.", printable(path.string())));
-    out.written = write_august_result(table, path, options.format);
+    out.written = write_august_result(table, path, options.format, &pool);
     for (const auto& file : out.written) {
         log::info(fmt::format("The result file path is: {}.", printable(fs::absolute(file).string())));
     }

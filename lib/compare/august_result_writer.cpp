@@ -105,11 +105,15 @@ std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const f
     return written;
 }
 
-std::vector<fs::path> write_august_result(const AugustTable& table, const fs::path& path, AugustFormat format) {
+std::vector<fs::path> write_august_result(const AugustTable& table, const fs::path& path, AugustFormat format,
+                                          ThreadPool* pool) {
     if (format == AugustFormat::Csv) return detail::write_august_csv(table, path, detail::kCsvPartRows);
     const report::Table& cells = table.result.table;
     return {report::write_atomically(
-        path, [&](const fs::path& temp) { report::write_xlsx(cells, report::CellRendering::Plain, temp); },
+        path,
+        [&](const fs::path& temp) {
+            report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);
+        },
         report::Existing::Replace)};
 }
 

@@ -19,9 +19,10 @@ std::string august_result_name(bool debug_json, const std::string& rank_label, c
 
 // Writes the table to `path` (a file already there is replaced) and returns
 // the files written: `path` itself, or for a CSV of more than a million rows
-// `<stem>_part_1.csv`, `<stem>_part_2.csv`, … beside it. Throws msprobe::Error naming the file.
+// `<stem>_part_1.csv`, `<stem>_part_2.csv`, … beside it. A workbook is compressed on
+// `pool` if given (write_xlsx). Throws msprobe::Error naming the file.
 std::vector<std::filesystem::path> write_august_result(const AugustTable& table, const std::filesystem::path& path,
-                                                       AugustFormat format);
+                                                       AugustFormat format, ThreadPool* pool = nullptr);
 
 // One CSV line per row as pandas writes the table: floats as Python repr,
 // integers without a point, float ±inf as " inf"/" -inf", NaN as an empty field.

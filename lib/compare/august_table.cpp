@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <future>
 #include <memory>
 #include <string_view>
 
@@ -14,6 +13,7 @@
 #include "compare/august_match_plan.hpp"
 #include "compare/august_result_rules.hpp"
 #include "compare/compare_mode.hpp"
+#include "compare/dump_pair_reading.hpp"
 #include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
@@ -132,9 +132,10 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
     return table;
 }
 
-AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json) {
-    auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(bench_json); });
-    AugustInputs inputs{dump::read_dump_file(npu_json), bench_future.get(), nullptr};
+AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+                                ThreadPool& pool) {
+    auto [npu, bench] = read_dump_files(npu_json, bench_json, pool);
+    AugustInputs inputs{std::move(npu), std::move(bench), nullptr};
     const auto stack_json = npu_json.parent_path() / "stack.json";
     std::error_code ec;
     if (std::filesystem::is_regular_file(stack_json, ec)) {
@@ -147,7 +148,7 @@ AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std
 
 AugustTable august_compare_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
                                 ThreadPool& pool, const AugustOptions& options) {
-    const AugustInputs inputs = read_august_inputs(npu_json, bench_json);
+    const AugustInputs inputs = read_august_inputs(npu_json, bench_json, pool);
     AugustTable table = august_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options);
     table.result.stack = inputs.stack;
     return table;

@@ -46,14 +46,15 @@ struct AugustOptions {
 AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
                          ThreadPool& pool, const AugustOptions& options);
 
-// A pair's dump files, read side by side, and the stack.json beside the NPU
-// file (null, with msprobe's warning, when there is none).
+// A pair's dump files, read side by side on the pool, and the stack.json
+// beside the NPU file (null, with msprobe's warning, when there is none).
 struct AugustInputs {
     dump::DumpFile npu;
     dump::DumpFile bench;
     std::shared_ptr<const dump::StackFile> stack;
 };
-AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json);
+AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+                                ThreadPool& pool);
 
 // Reads both dump files and compares them; the stack column appears when a
 // stack.json lies beside the NPU file.

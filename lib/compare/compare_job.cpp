@@ -78,7 +78,8 @@ public:
                     case OutputFormat::Xlsx:
                         report::write_xlsx(result.table, rendering, temp,
                                            options_.strict_compat ? report::FillSpelling::Msprobe
-                                                                  : report::FillSpelling::Opaque);
+                                                                  : report::FillSpelling::Opaque,
+                                           &pool_);
                         break;
                     case OutputFormat::Json:
                         write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);

@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <future>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "compare/dump_pair_reading.hpp"
 #include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
@@ -55,14 +55,11 @@ MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, con
 }  // namespace
 
 ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
-    // The two sides parse independently; read them at the same time.
     const auto started = std::chrono::steady_clock::now();
     auto elapsed_ms = [&] {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     };
-    auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(input.bench_json); });
-    dump::DumpFile npu = dump::read_dump_file(input.npu_json);
-    dump::DumpFile bench = bench_future.get();
+    auto [npu, bench] = read_dump_files(input.npu_json, input.bench_json, pool);
     log::debug(fmt::format("read {} + {} rows in {:.0f} ms", npu.rows.size(), bench.rows.size(), elapsed_ms()));
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 

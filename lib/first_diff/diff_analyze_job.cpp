@@ -239,7 +239,7 @@ void stage_step(StepRun& run, const compare::CompareOptions& options, Release re
             run.out_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, local_timestamp());
         bool written = false;
         const fs::path temp = staged.stage(target, [&](const fs::path& file) {
-            written = write_rank_result(job.dumps, check, file, release);
+            written = write_rank_result(job.dumps, check, file, release, &pool);
         });
         if (written) {
             run.results[static_cast<std::size_t>(i)] = temp;

@@ -3,13 +3,13 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <future>
 #include <string_view>
 #include <unordered_map>
 
 #include "common/log.hpp"
 #include "common/python_json_writer.hpp"
 #include "compare/compare_mode.hpp"
+#include "compare/dump_pair_reading.hpp"
 #include "compare/matcher.hpp"
 #include "compare/summary_table.hpp"
 #include "dump/dump_file.hpp"
@@ -190,10 +190,9 @@ RankTable april_rank_table(const dump::DumpFile& npu, const dump::DumpFile& benc
 }  // namespace
 
 bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const fs::path& out,
-                       Release release) {
-    auto bench_future = std::async(std::launch::async, [&] { return dump::read_dump_file(dumps.bench_json); });
-    const dump::DumpFile npu = dump::read_dump_file(dumps.npu_json);
-    const dump::DumpFile bench = bench_future.get();
+                       Release release, ThreadPool* pool) {
+    ThreadPool caller_only(1);  // starts no thread
+    const auto [npu, bench] = compare::read_dump_files(dumps.npu_json, dumps.bench_json, pool ? *pool : caller_only);
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 
     const RankTable table = release == Release::August ? august_rank_table(npu, bench) : april_rank_table(npu, bench);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "common/thread_pool.hpp"
 #include "first_diff/api_check.hpp"
 
 namespace msprobe::first_diff {
@@ -24,8 +25,9 @@ enum class Release : std::uint8_t { April, August };
 // Compares the pair (tensor dumps by their statistics; no tensor file is
 // read) and writes the per-API checks to `out` as JSON (4-space indent,
 // Python conventions). Returns false, writing nothing, when no row matched.
-// Throws msprobe::Error naming the file on unreadable or malformed dumps.
+// The two dumps are read side by side on `pool` if given, else one after the
+// other. Throws msprobe::Error naming the file on unreadable or malformed dumps.
 bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const std::filesystem::path& out,
-                       Release release = Release::April);
+                       Release release = Release::April, ThreadPool* pool = nullptr);
 
 }  // namespace msprobe::first_diff

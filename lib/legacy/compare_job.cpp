@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <optional>
 #include <regex>
+#include <string>
+#include <vector>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
 #include "compare/committed_results.hpp"
+#include "compare/parallel_ranks.hpp"
 #include "dump/dump_layout.hpp"
 #include "legacy/compare_table.hpp"
 #include "legacy/dispatch_folder.hpp"
@@ -60,7 +63,10 @@ class LegacyRunner {
 public:
     LegacyRunner(const compare::CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
 
-    void compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
+    void add_pair(compare::PairOutcome outcome) { summary_.pairs.push_back(std::move(outcome)); }
+
+    // Called from several threads at once for the ranks of compare_distributed.
+    compare::PairOutcome compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
         const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
         const report::Table table = ptdbg_table(input, pool_);
         compare::PairOutcome outcome = outcome_of(suffix.empty() ? suffix : suffix.substr(1), table);
@@ -72,31 +78,38 @@ public:
                 compare::stage_advice_file(legacy_advise(table), advisor_path, staged_);
                 outcome.written.push_back(advisor_path);
             }
+        } catch (const Error& e) {
+            for (const auto& file : outcome.written) staged_.discard(file);
+            throw compare::RunStopped(e);  // a result could not be written: nothing of the run appears
         } catch (...) {
             for (const auto& file : outcome.written) staged_.discard(file);
             throw;
         }
-        summary_.pairs.push_back(std::move(outcome));
+        return outcome;
     }
 
     void compare_distributed(const fs::path& npu_dir, const fs::path& bench_dir) {
         const auto npu_ranks = ptdbg_rank_dirs(npu_dir);
         const auto bench_ranks = ptdbg_rank_dirs(bench_dir);
         dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
+        std::vector<std::string> labels;
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
-            const std::string suffix = fmt::format("_{}-{}", npu_ranks[i].filename().string(),
-                                                   bench_ranks[i].filename().string());
-            try {
+            labels.push_back(npu_ranks[i].filename().string() + "-" + bench_ranks[i].filename().string());
+        }
+        std::vector<std::optional<compare::PairOutcome>> outcomes(labels.size());
+        const auto skipped = compare::compare_ranks(
+            labels.size(), pool_,
+            [&](std::size_t i) {
                 const auto [npu_pkl, npu_data] = rank_pkl_and_data(npu_ranks[i]);
                 const auto [bench_pkl, bench_data] = rank_pkl_and_data(bench_ranks[i]);
-                compare_ptdbg({npu_pkl, bench_pkl, npu_data, bench_data, options_.stack_mode}, suffix);
-            } catch (const Error& e) {
-                if (staged_.failed()) throw;  // a result could not be written: nothing of the run appears
-                // One unusable rank must not hide the others' results; the run still fails.
-                log::error(fmt::format("{} Skipping {} comparison.", e.what(), suffix.substr(1)));
-                ++summary_.failed_ranks;
-            }
+                outcomes[i] = compare_ptdbg({npu_pkl, bench_pkl, npu_data, bench_data, options_.stack_mode}, "_" + labels[i]);
+            },
+            [&](std::size_t i) { return labels[i]; });
+        // The summary lists the ranks in order, whatever order they finished in.
+        for (auto& outcome : outcomes) {
+            if (outcome) add_pair(std::move(*outcome));
         }
+        summary_.failed_ranks = skipped.size();
     }
 
     void compare_dispatch(const fs::path& npu_dir, const fs::path& cpu_dir) {
@@ -106,7 +119,7 @@ public:
         const report::Table table = dispatch_table(run, pool_);
         compare::PairOutcome outcome = outcome_of(rank.empty() ? rank : rank.substr(1), table);
         stage(result_path, table, outcome);
-        summary_.pairs.push_back(std::move(outcome));
+        add_pair(std::move(outcome));
         const std::size_t accuracy = column_of(table, "Accuracy Reached or Not");
         for (const auto& row : table.rows) {
             if (row[accuracy] == report::Cell("No")) {
@@ -163,7 +176,8 @@ private:
 compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     LegacyRunner runner(options, pool);
-    runner.compare_ptdbg({pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, "");
+    runner.add_pair(
+        runner.compare_ptdbg({pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, ""));
     return runner.commit();
 }
 

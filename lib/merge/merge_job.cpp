@@ -168,7 +168,7 @@ fs::path merge_results(const MergeOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     const fs::path path = report::write_atomically(
         options.output_dir / fmt::format("multi_ranks_compare_merge_{}.xlsx", local_timestamp()),
-        [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp); });
+        [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp, &pool); });
     log::debug(fmt::format("merged book written at {:.0f} ms", elapsed_ms()));
     log::info(fmt::format("The compare results of the multi-ranks are merged and saved in: {}.", path.string()));
     return path;

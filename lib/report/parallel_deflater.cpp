@@ -69,50 +69,36 @@ struct ParallelDeflater::Chunk {
     std::string dictionary;
     std::string deflated;
     std::uint32_t crc32 = 0;
-    std::exception_ptr error;
-    bool done = false;  // guarded by ParallelDeflater::mutex_
 
     void compress(int level, int final_flush) {
-        try {
-            crc32 = crc32_of(text);
-            deflate_into(deflated, text, dictionary, level, final_flush);
-        } catch (...) {
-            error = std::current_exception();
-        }
+        crc32 = crc32_of(text);
+        deflate_into(deflated, text, dictionary, level, final_flush);
     }
 };
 
-unsigned ParallelDeflater::default_threads() { return std::clamp(std::thread::hardware_concurrency(), 1U, 8U); }
-
-ParallelDeflater::ParallelDeflater(Output output, Options options) : output_(std::move(output)), options_(options) {
+ParallelDeflater::ParallelDeflater(Output output, ThreadPool& pool, Options options)
+    : output_(std::move(output)), pool_(pool), options_(options) {
     options_.chunk_size = std::max<std::size_t>(options_.chunk_size, 1);
-    options_.threads = std::max(options_.threads, 1U);
 }
 
-ParallelDeflater::~ParallelDeflater() {
-    {
-        const std::lock_guard lock(mutex_);
-        stopping_ = true;
-    }
-    work_ready_.notify_all();
-    for (auto& worker : workers_) worker.join();
-}
+ParallelDeflater::~ParallelDeflater() = default;
 
 void ParallelDeflater::commit() {
     if (text_.size() < options_.chunk_size) return;
     hand_off();
-    pass_on_finished(false);
+    const std::size_t max_in_flight = std::size_t{pool_.size()} + 1;
+    while (in_flight_.size() >= max_in_flight) pass_on_oldest();
 }
 
 DeflatedStream ParallelDeflater::finish() {
     if (finished_) throw std::logic_error("ParallelDeflater::finish called twice");
     finished_ = true;
-    // The caller would only wait for the workers, so it compresses the last chunk itself.
+    // The caller would only wait for the pool, so it compresses the last chunk itself.
     auto last = take_spare_chunk();
     last->text.swap(text_);
     last->dictionary = dictionary_;
     last->compress(options_.level, Z_FINISH);
-    pass_on_finished(true);
+    while (!in_flight_.empty()) pass_on_oldest();
     pass_on(*last);
     return stream_;
 }
@@ -121,8 +107,6 @@ std::unique_ptr<ParallelDeflater::Chunk> ParallelDeflater::take_spare_chunk() {
     if (spare_.empty()) return std::make_unique<Chunk>();
     auto chunk = std::move(spare_.back());
     spare_.pop_back();
-    chunk->error = nullptr;
-    chunk->done = false;
     return chunk;
 }
 
@@ -136,63 +120,30 @@ void ParallelDeflater::remember_dictionary(std::string_view text) {
 }
 
 void ParallelDeflater::hand_off() {
-    if (workers_.empty()) start_workers();
     auto chunk = take_spare_chunk();
     chunk->text.swap(text_);
     text_.clear();
     text_.reserve(options_.chunk_size + options_.chunk_size / 4);  // a row may overshoot the chunk size
     chunk->dictionary = dictionary_;
     remember_dictionary(chunk->text);
-    {
-        const std::lock_guard lock(mutex_);
-        queue_.push_back(chunk.get());
-    }
-    in_flight_.push_back(std::move(chunk));
-    work_ready_.notify_one();
+    Chunk* handed = chunk.get();
+    const int level = options_.level;
+    in_flight_.push_back({std::move(chunk), pool_.start([handed, level] { handed->compress(level, Z_SYNC_FLUSH); })});
 }
 
-void ParallelDeflater::pass_on_finished(bool wait_for_all) {
-    const std::size_t max_in_flight = options_.threads + 2;
-    while (!in_flight_.empty()) {
-        Chunk& oldest = *in_flight_.front();
-        {
-            std::unique_lock lock(mutex_);
-            const bool must_wait = wait_for_all || in_flight_.size() >= max_in_flight;
-            if (must_wait) chunk_done_.wait(lock, [&] { return oldest.done; });
-            if (!oldest.done) return;
-        }
-        pass_on(oldest);
-        spare_.push_back(std::move(in_flight_.front()));
-        in_flight_.pop_front();
-    }
+void ParallelDeflater::pass_on_oldest() {
+    InFlight& oldest = in_flight_.front();
+    oldest.compressing.wait();
+    pass_on(*oldest.chunk);
+    spare_.push_back(std::move(oldest.chunk));
+    in_flight_.pop_front();
 }
 
 void ParallelDeflater::pass_on(Chunk& chunk) {
-    if (chunk.error) std::rethrow_exception(chunk.error);
     output_(chunk.deflated);
     stream_.crc32 =
         static_cast<std::uint32_t>(crc32_combine(stream_.crc32, chunk.crc32, static_cast<z_off_t>(chunk.text.size())));
     stream_.size += chunk.text.size();
-}
-
-void ParallelDeflater::start_workers() {
-    workers_.reserve(options_.threads);
-    for (unsigned i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { work(); });
-}
-
-void ParallelDeflater::work() {
-    std::unique_lock lock(mutex_);
-    for (;;) {
-        work_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-        if (stopping_) return;
-        Chunk* chunk = queue_.front();
-        queue_.pop_front();
-        lock.unlock();
-        chunk->compress(options_.level, Z_SYNC_FLUSH);
-        lock.lock();
-        chunk->done = true;
-        chunk_done_.notify_one();  // only the caller's thread waits
-    }
 }
 
 }  // namespace msprobe::report

@@ -1,22 +1,20 @@
 #pragma once
 // Raw deflate (no zlib header or trailer), the form zip entries hold.
 // ParallelDeflater compresses one long stream pigz-style: the text is cut into
-// chunks that worker threads compress at the same time; every chunk but the
+// chunks that the threads of a pool compress at the same time; every chunk but the
 // last ends on a byte boundary (Z_SYNC_FLUSH), so the pieces concatenate into
 // one valid deflate stream. Each chunk is primed with the previous chunk's
 // last 32 KiB, so matches reach across chunk borders as in a serial stream.
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <exception>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
+
+#include "common/thread_pool.hpp"
 
 namespace msprobe::report {
 
@@ -38,58 +36,55 @@ public:
 
     struct Options {
         std::size_t chunk_size = std::size_t{2} << 20;
-        unsigned threads = default_threads();
         int level = 1;  // zlib's fastest: the sheet XML is repetitive, level 1 keeps most of the ratio
     };
-    // hardware_concurrency(), at least 1 and at most 8.
-    static unsigned default_threads();
 
-    // `output` receives the compressed stream in order, always on the caller's thread.
-    explicit ParallelDeflater(Output output) : ParallelDeflater(std::move(output), Options{}) {}
-    ParallelDeflater(Output output, Options options);
+    // `output` receives the compressed stream in order, always on the caller's
+    // thread. The chunks are compressed as tasks of `pool`, so the deflater
+    // uses no thread beyond the pool's; the stream is the same at any pool size.
+    ParallelDeflater(Output output, ThreadPool& pool) : ParallelDeflater(std::move(output), pool, Options{}) {}
+    ParallelDeflater(Output output, ThreadPool& pool, Options options);
     ParallelDeflater(const ParallelDeflater&) = delete;
     ParallelDeflater& operator=(const ParallelDeflater&) = delete;
-    ~ParallelDeflater();  // stops the workers; unfinished output is dropped
+    ~ParallelDeflater();  // drops unfinished output; waits for the chunks a thread is compressing
 
     // The chunk being filled: append text to it, then call commit().
     std::string& text() { return text_; }
 
-    // Hands the chunk to a worker once it holds chunk_size bytes, and passes
-    // finished chunks to the output. Blocks while too many chunks are in flight,
-    // which bounds the memory to about (threads + 2) chunks.
+    // Hands the chunk to the pool once it holds chunk_size bytes, and passes
+    // finished chunks to the output. Once too many chunks are in flight, waits
+    // for the oldest (compressing it here if no thread has taken it), which
+    // bounds the memory to about (pool size + 1) chunks.
     void commit();
 
     // Compresses the rest, ends the deflate stream and passes everything to the
     // output. Returns the CRC-32 and length of all the text. Rethrows the first
-    // error of a worker or of the output.
+    // error of a compression or of the output.
     DeflatedStream finish();
 
 private:
     struct Chunk;
+    // A chunk handed to the pool, with the task compressing it.
+    struct InFlight {
+        std::unique_ptr<Chunk> chunk;
+        ThreadPool::Task compressing;  // declared last: gone before the chunk it works on
+    };
 
     void hand_off();
-    void pass_on_finished(bool wait_for_all);
+    void pass_on_oldest();
     void pass_on(Chunk& chunk);
     std::unique_ptr<Chunk> take_spare_chunk();
     void remember_dictionary(std::string_view text);
-    void start_workers();
-    void work();
 
     Output output_;
+    ThreadPool& pool_;
     Options options_;
     std::string text_;
-    std::string dictionary_;                        // the last 32 KiB of all text handed off so far
-    std::deque<std::unique_ptr<Chunk>> in_flight_;  // in stream order
-    std::vector<std::unique_ptr<Chunk>> spare_;     // finished chunks, reused for their buffers
+    std::string dictionary_;                     // the last 32 KiB of all text handed off so far
+    std::vector<std::unique_ptr<Chunk>> spare_;  // finished chunks, reused for their buffers
+    std::deque<InFlight> in_flight_;             // in stream order
     DeflatedStream stream_;
     bool finished_ = false;
-
-    std::mutex mutex_;  // guards queue_, stopping_ and Chunk::done
-    std::condition_variable work_ready_;
-    std::condition_variable chunk_done_;
-    std::deque<Chunk*> queue_;  // handed off, not yet taken by a worker
-    bool stopping_ = false;
-    std::vector<std::thread> workers_;
 };
 
 }  // namespace msprobe::report

@@ -118,10 +118,11 @@ void add_small_part(ZipStreamWriter& zip, const PackagePart& part) {
 }
 
 // Streams the header and rows of one sheet as XML through the parallel deflater into the zip.
-void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, CellRendering rendering) {
+void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, CellRendering rendering,
+               ThreadPool& pool) {
     const Table& table = *sheet.table;
     zip.begin_entry(worksheet_part_name(index));
-    ParallelDeflater deflater([&zip](std::string_view deflated) { zip.write(deflated); });
+    ParallelDeflater deflater([&zip](std::string_view deflated) { zip.write(deflated); }, pool);
     WorksheetXml xml(deflater.text());
     xml.begin(sheet.end - sheet.begin + 1, sheet.columns, index == 0);
 
@@ -145,19 +146,21 @@ void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, 
 }
 
 void write_planned_book(const std::vector<SheetPlan>& sheets, CellRendering rendering,
-                        const std::filesystem::path& path, FillSpelling fills) {
+                        const std::filesystem::path& path, FillSpelling fills, ThreadPool* pool) {
     try {
+        ThreadPool caller_only(1);  // starts no thread
+        ThreadPool& compressing = pool != nullptr ? *pool : caller_only;
         check_grid_limits(sheets, path);
         std::vector<std::string> names;
         for (const auto& sheet : sheets) names.push_back(sheet.name);
 
         ZipStreamWriter zip(path);
         for (const auto& part : package_parts(names, fills)) add_small_part(zip, part);
-        for (std::size_t i = 0; i < sheets.size(); ++i) add_sheet(zip, i, sheets[i], rendering);
+        for (std::size_t i = 0; i < sheets.size(); ++i) add_sheet(zip, i, sheets[i], rendering, compressing);
         zip.finish();
     } catch (const Error&) {
         throw;
-    } catch (const std::runtime_error& e) {  // compression or thread start-up failed
+    } catch (const std::runtime_error& e) {  // compression failed
         throw Error(path.string(), fmt::format("cannot write the workbook: {}", e.what()));
     }
 }
@@ -167,25 +170,26 @@ void write_planned_book(const std::vector<SheetPlan>& sheets, CellRendering rend
 namespace detail {
 
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
-                std::size_t sheet_row_limit, FillSpelling fills) {
-    write_planned_book(plan_sheets(table, rendering, sheet_row_limit), rendering, path, fills);
+                std::size_t sheet_row_limit, FillSpelling fills, ThreadPool* pool) {
+    write_planned_book(plan_sheets(table, rendering, sheet_row_limit), rendering, path, fills, pool);
 }
 
 void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path,
-                       std::size_t sheet_row_limit) {
+                       std::size_t sheet_row_limit, ThreadPool* pool) {
     std::vector<SheetPlan> plan;
     for (const auto& named : tables) plan_plain_table(plan, named.table, named.name, named.name + "_", sheet_row_limit);
-    write_planned_book(plan, CellRendering::Plain, path, FillSpelling::Opaque);
+    write_planned_book(plan, CellRendering::Plain, path, FillSpelling::Opaque, pool);
 }
 
 }  // namespace detail
 
-void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path, FillSpelling fills) {
-    detail::write_xlsx(table, rendering, path, detail::kSheetRowLimit, fills);
+void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path, FillSpelling fills,
+                ThreadPool* pool) {
+    detail::write_xlsx(table, rendering, path, detail::kSheetRowLimit, fills, pool);
 }
 
-void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path) {
-    detail::write_xlsx_sheets(tables, path, detail::kSheetRowLimit);
+void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path, ThreadPool* pool) {
+    detail::write_xlsx_sheets(tables, path, detail::kSheetRowLimit, pool);
 }
 
 }  // namespace msprobe::report

@@ -530,7 +530,7 @@ compare::CompareSummary run_kernel_compare(const compare::KernelDirs& config, co
             if (csv) {
                 report::write_csv(*table, report::CellRendering::Plain, temp);
             } else {
-                report::write_xlsx(*table, report::CellRendering::Plain, temp);
+                report::write_xlsx(*table, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, &pool);
             }
         });
         summary.pairs.push_back(static_graph_outcome(fmt::format("rank {} step {}", rank, step), *table, 14, target));

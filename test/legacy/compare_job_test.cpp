@@ -45,13 +45,13 @@ struct Csv {
 };
 
 compare::CompareSummary run(const fs::path& compare_json, const fs::path& out, bool stack = false,
-                            bool compare_only = false) {
+                            bool compare_only = false, unsigned threads = 2) {
     compare::CompareOptions options;
     options.input_path = compare_json;
     options.output_dir = out;
     options.stack_mode = stack;
     options.compare_only = compare_only;
-    ThreadPool pool(2);
+    ThreadPool pool(threads);
     const compare::CompareRequest request = compare::read_compare_request(compare_json);
     if (const auto* pkl = std::get_if<compare::PtdbgPklPair>(&request)) return legacy::run_ptdbg_compare(*pkl, options, pool);
     if (const auto* ranks = std::get_if<compare::PtdbgRankDirs>(&request)) {
@@ -191,6 +191,35 @@ TEST_CASE("ptdbg compare_distributed: rank folders paired in order, one CSV and 
     const Csv rank1{report::read_csv_text(written(summary, "compare_result_rank1-rank1_"))};
     CHECK(rank1.cell("Torch_relu_0_forward_output", "Accuracy Reached or Not") == "No");
     CHECK(testing::read_file_text(written(summary, "advisor_rank0-rank0_")).starts_with("Line: 6\n"));
+}
+
+TEST_CASE("ptdbg compare_distributed: ranks compared in parallel give the files of one thread, in rank order") {
+    const fs::path dir = testing::scratch_dir("legacy_ptdbg_parallel_ranks");
+    const auto pair = testing::write_legacy_pair({dir, 5, false, true});
+    const auto one = run(pair.ptdbg_distributed_json, dir / "out_one", false, false, 1);
+    const auto four = run(pair.ptdbg_distributed_json, dir / "out_four", false, false, 4);
+    REQUIRE(one.pairs.size() == 5);
+    REQUIRE(four.pairs.size() == 5);
+    for (std::size_t i = 0; i < 5; ++i) {
+        const std::string label = "rank" + std::to_string(i) + "-rank" + std::to_string(i);
+        INFO(label);
+        CHECK(four.pairs[i].label == label);
+        CHECK(testing::read_file_text(written(four, "compare_result_" + label + "_")) ==
+              testing::read_file_text(written(one, "compare_result_" + label + "_")));
+        CHECK(testing::read_file_text(written(four, "advisor_" + label + "_")) ==
+              testing::read_file_text(written(one, "advisor_" + label + "_")));
+    }
+
+    // A rank without its .pkl is skipped; the others are still written, in order.
+    const fs::path rank2 = pair.npu_rank0.parent_path() / "rank2";
+    for (const auto& entry : fs::directory_iterator(rank2)) {
+        if (entry.path().extension() == ".pkl") fs::remove(entry.path());
+    }
+    const auto skipping = run(pair.ptdbg_distributed_json, dir / "out_skipping", false, false, 4);
+    CHECK(skipping.failed_ranks == 1);
+    std::vector<std::string> labels;
+    for (const auto& outcome : skipping.pairs) labels.push_back(outcome.label);
+    CHECK(labels == std::vector<std::string>{"rank0-rank0", "rank1-rank1", "rank3-rank3", "rank4-rank4"});
 }
 
 TEST_CASE("ptdbg: a missing .npy file is a row message, as in ptdbg, a corrupt one stops the compare") {

@@ -5,13 +5,18 @@
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <fstream>
 #include <random>
 #include <stdexcept>
 #include <string>
 
+#include "common/thread_pool.hpp"
+
 using msprobe::report::crc32_of;
 using msprobe::report::deflate_raw;
 using msprobe::report::DeflatedStream;
+using msprobe::ThreadPool;
 using msprobe::report::ParallelDeflater;
 
 namespace {
@@ -53,15 +58,17 @@ struct Compressed {
     std::size_t outputs = 0;
 };
 
-// Feeds `text` in pieces of `piece` bytes, committing after each.
-Compressed compress(const std::string& text, std::size_t piece, ParallelDeflater::Options options) {
+// Feeds `text` in pieces of `piece` bytes, committing after each, through a
+// deflater on a pool of `threads`.
+Compressed compress(const std::string& text, std::size_t piece, unsigned threads, ParallelDeflater::Options options) {
     Compressed result;
+    ThreadPool pool(threads);
     ParallelDeflater deflater(
         [&](std::string_view bytes) {
             result.deflated += bytes;
             ++result.outputs;
         },
-        options);
+        pool, options);
     for (std::size_t at = 0; at < text.size(); at += piece) {
         deflater.text().append(text, at, piece);
         deflater.commit();
@@ -90,7 +97,7 @@ TEST_CASE("ParallelDeflater joins chunks into one stream", "[parallel_deflater]"
     }));
     INFO("size " << size << ", piece " << piece << ", chunk " << chunk << ", threads " << threads);
     const std::string text = sample_text(size, 7);
-    const Compressed result = compress(text, piece, {chunk, threads, 1});
+    const Compressed result = compress(text, piece, threads, {chunk, 1});
     CHECK(inflate_raw(result.deflated) == text);
     CHECK(result.stream.size == text.size());
     CHECK(result.stream.crc32 == crc32_of(text));
@@ -99,7 +106,7 @@ TEST_CASE("ParallelDeflater joins chunks into one stream", "[parallel_deflater]"
 
 TEST_CASE("ParallelDeflater at level 1 keeps most of a serial stream's ratio", "[parallel_deflater]") {
     const std::string text = sample_text(4'000'000, 3);
-    const Compressed parallel = compress(text, 8192, {256 * 1024, 2, 1});
+    const Compressed parallel = compress(text, 8192, 2, {256 * 1024, 1});
     const std::string serial = deflate_raw(text, 1);
     // Priming each chunk with the previous 32 KiB leaves only the sync-flush markers as overhead.
     CHECK(parallel.deflated.size() < serial.size() + serial.size() / 50);
@@ -108,18 +115,68 @@ TEST_CASE("ParallelDeflater at level 1 keeps most of a serial stream's ratio", "
 TEST_CASE("ParallelDeflater rethrows an error of its output", "[parallel_deflater]") {
     const std::string text = sample_text(2'000'000, 5);
     std::size_t calls = 0;
+    ThreadPool pool(2);
     auto write_all = [&] {
         ParallelDeflater deflater(
             [&](std::string_view) {
                 if (++calls == 2) throw std::runtime_error("disk full");
             },
-            {64 * 1024, 2, 1});
+            pool, {64 * 1024, 1});
         for (std::size_t at = 0; at < text.size(); at += 4096) {
             deflater.text().append(text, at, 4096);
             deflater.commit();
         }
         deflater.finish();
     };
-    CHECK_THROWS_WITH(write_all(), "disk full");  // and the workers are joined on the way out
+    CHECK_THROWS_WITH(write_all(), "disk full");  // and the chunks in flight are finished or dropped on the way out
     CHECK(calls == 2);
+}
+
+TEST_CASE("ParallelDeflater writes the same bytes on one thread and on several", "[parallel_deflater]") {
+    const std::string text = sample_text(3'000'000, 11);
+    const Compressed one = compress(text, 5000, 1, {128 * 1024, 1});
+    REQUIRE(one.outputs > 1);
+    for (const unsigned threads : {2U, 3U, 8U}) {
+        INFO(threads << " threads");
+        const Compressed several = compress(text, 5000, threads, {128 * 1024, 1});
+        CHECK(several.deflated == one.deflated);
+        CHECK(several.stream.crc32 == one.stream.crc32);
+        CHECK(several.stream.size == one.stream.size);
+    }
+}
+
+namespace {
+
+// The process's thread count, as the kernel reports it.
+int threads_of_process() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+    }
+    return -1;
+}
+
+}  // namespace
+
+TEST_CASE("ParallelDeflater on a pool of one starts no thread", "[parallel_deflater]") {
+    // The test runner itself is one thread, so the process must stay at one while chunks are compressed.
+    REQUIRE(threads_of_process() == 1);
+    const std::string text = sample_text(1'000'000, 13);
+    ThreadPool pool(1);
+    int most_threads = 0;
+    std::size_t outputs = 0;
+    ParallelDeflater deflater(
+        [&](std::string_view) {
+            ++outputs;
+            most_threads = std::max(most_threads, threads_of_process());
+        },
+        pool, {64 * 1024, 1});
+    for (std::size_t at = 0; at < text.size(); at += 4096) {
+        deflater.text().append(text, at, 4096);
+        deflater.commit();
+    }
+    deflater.finish();
+    CHECK(outputs > 1);
+    CHECK(most_threads == 1);
 }
