@@ -160,8 +160,10 @@ int threads_of_process() {
 }  // namespace
 
 TEST_CASE("ParallelDeflater on a pool of one starts no thread", "[parallel_deflater]") {
-    // The test runner itself is one thread, so the process must stay at one while chunks are compressed.
-    REQUIRE(threads_of_process() == 1);
+    // The process's threads before (the test runner's one, plus a sanitizer's own) must stay all there are
+    // while chunks are compressed.
+    const int before = threads_of_process();
+    REQUIRE(before >= 1);
     const std::string text = sample_text(1'000'000, 13);
     ThreadPool pool(1);
     int most_threads = 0;
@@ -178,5 +180,5 @@ TEST_CASE("ParallelDeflater on a pool of one starts no thread", "[parallel_defla
     }
     deflater.finish();
     CHECK(outputs > 1);
-    CHECK(most_threads == 1);
+    CHECK(most_threads == before);
 }

@@ -47,10 +47,11 @@ TEST_CASE("the package declares every sheet in workbook order", "[report][xlsx_p
 }
 
 TEST_CASE("the highlight fills are opaque unless msprobe's spelling is asked for", "[report][xlsx_package_parts]") {
-    const std::string& opaque = part(package_parts({"Sheet"}), "xl/styles.xml");
+    // Copies: the parts vector is a temporary.
+    const std::string opaque = part(package_parts({"Sheet"}), "xl/styles.xml");
     CHECK_THAT(opaque, Contains("FFFF0000"));
     CHECK_THAT(opaque, Contains("FFFFFF00"));
     CHECK_THAT(opaque, !Contains("00FFFF00"));
-    const std::string& msprobe = part(package_parts({"Sheet"}, FillSpelling::Msprobe), "xl/styles.xml");
+    const std::string msprobe = part(package_parts({"Sheet"}, FillSpelling::Msprobe), "xl/styles.xml");
     CHECK_THAT(msprobe, Contains("00FFFF00"));
 }
