@@ -186,7 +186,7 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
                     "exit 1 when any row's Result reaches this level (error, or warning: warning or error), after "
                     "every file is written")
         ->check(CLI::IsMember({"error", "warning"}));
-    add_jobs_option(cmd, flags->jobs, "worker threads (ranks and tensors)");
+    add_jobs_option(cmd, flags->jobs, "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
                   "msprobe refuses (--output_path=x, prefixes)");

@@ -109,7 +109,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         ->check(CLI::IsMember({"error", "warning"}));
     cmd->add_flag("--locate", flags->locate,
                   "real data: add the index of the max absolute and relative error as two last columns");
-    add_jobs_option(cmd, flags->jobs, "worker threads");
+    add_jobs_option(cmd, flags->jobs, "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
