@@ -96,31 +96,14 @@ RankJob rank_job_of_files(const compare::DumpFilePair& config) {
     return job;
 }
 
-// August's rank folders of a step folder: rank, rank0, rank1, ... directories
-// sorted by number ("rank" first); any other entry is passed over.
-std::vector<fs::path> august_rank_dirs(const fs::path& step_dir) {
-    std::vector<std::pair<std::int64_t, fs::path>> ranks;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(step_dir, ec)) {
-        const std::string name = entry.path().filename().string();
-        // More digits than an int64 holds name no rank either.
-        if (!is_rank_name(name) || name.size() > 22 || !entry.is_directory(ec)) continue;
-        ranks.emplace_back(name == "rank" ? -1 : rank_number(name), entry.path());
-    }
-    if (ec) throw Error(step_dir.string(), fmt::format("cannot list: {}", ec.message()));
-    std::sort(ranks.begin(), ranks.end());
-    std::vector<fs::path> out;
-    for (auto& r : ranks) out.push_back(std::move(r.second));
-    return out;
-}
-
 // August's rank pairs, by position. The first NPU rank folder names the file
 // compared in every pair (dump.json, else debug.json); a pair missing it on
 // either side is skipped. No rank folder (a proc layout too) or no such file:
 // no pair, and the analysis finds nothing.
 std::vector<RankJob> august_rank_jobs(const fs::path& npu_dir, const fs::path& bench_dir) {
-    const auto npu_ranks = august_rank_dirs(npu_dir);
-    const auto bench_ranks = august_rank_dirs(bench_dir);
+    // August passes over entries that are no rank folder.
+    const auto npu_ranks = compare::list_rank_dirs(npu_dir, compare::OtherEntries::Ignore);
+    const auto bench_ranks = compare::list_rank_dirs(bench_dir, compare::OtherEntries::Ignore);
     dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
     std::vector<RankJob> jobs;
     if (npu_ranks.empty()) return jobs;
