@@ -49,26 +49,6 @@ void mark_stat_integers(AugustTable& table, const dump::DumpFile& npu, const dum
     }
 }
 
-ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
-    ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
-    for (const auto& pair : pairs) {
-        const auto& n = npu.rows[pair.npu];
-        const dump::DumpRow* b = bench_row(bench, pair);
-        auto& cells = begin_row(result, n, b);
-        std::array<StatisticDiff, 4> diffs;
-        for (std::size_t k = 0; k < 4; ++k) diffs[k] = august_statistic_diff(n.stats[k], b ? &b->stats[k] : nullptr);
-        for (const auto& d : diffs) cells.emplace_back(d.diff);
-        for (const auto& d : diffs) cells.emplace_back(d.relative);
-        append_statistic_cells(cells, n, b);
-        cells.push_back(Cell::boolean(requires_grad_text(&n) == requires_grad_text(b)));
-        cells.emplace_back();  // Result and Err_message: the rules fill them
-        cells.emplace_back();
-        if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
-    }
-    return result;
-}
-
 ResultTable august_md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
                              const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
     ResultTable result = start_table(CompareMode::Md5, npu, pairs,
@@ -104,6 +84,26 @@ ResultTable august_tensor_table(const dump::DumpFile& npu, const dump::DumpFile&
 }
 
 }  // namespace
+
+ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
+    ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
+    for (const auto& pair : pairs) {
+        const auto& n = npu.rows[pair.npu];
+        const dump::DumpRow* b = bench_row(bench, pair);
+        auto& cells = begin_row(result, n, b);
+        std::array<StatisticDiff, 4> diffs;
+        for (std::size_t k = 0; k < 4; ++k) diffs[k] = august_statistic_diff(n.stats[k], b ? &b->stats[k] : nullptr);
+        for (const auto& d : diffs) cells.emplace_back(d.diff);
+        for (const auto& d : diffs) cells.emplace_back(d.relative);
+        append_statistic_cells(cells, n, b);
+        cells.push_back(Cell::boolean(requires_grad_text(&n) == requires_grad_text(b)));
+        cells.emplace_back();  // Result and Err_message: the rules fill them
+        cells.emplace_back();
+        if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
+    }
+    return result;
+}
 
 AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
                          ThreadPool& pool, const AugustOptions& options) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/thread_pool.hpp"
+#include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
@@ -38,6 +39,11 @@ struct AugustOptions {
     mapping::MappingOptions mapping;  // -cm, -dm (applied to PyTorch pairs too), -am, -lm
     bool print_compare_log = false;  // -tensor_log: a log line per row in real-data mode
 };
+
+// August's statistics rows of matched `pairs` (diff texts included), before
+// the rules: Result and Err_message are left empty.
+ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack);
 
 // The table of two parsed dumps; `stack` null: no NPU_Stack_Info column.
 // With -lm on MindSpore dumps, result.generated_mapping_yaml holds the mapping

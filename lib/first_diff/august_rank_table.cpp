@@ -2,10 +2,9 @@
 
 #include <limits>
 
-#include "compare/august_cells.hpp"
 #include "compare/august_compare_keys.hpp"
+#include "compare/august_table.hpp"
 #include "compare/compare_mode.hpp"
-#include "compare/row_cells.hpp"
 #include "compare/summary_table.hpp"
 
 namespace msprobe::first_diff {
@@ -14,22 +13,11 @@ namespace {
 
 using report::Cell;
 
-// April's diff and relative-error cells replaced by August's texts; the verdict cells left empty.
-void use_august_statistic_cells(RankTable& table, const dump::DumpFile& npu, const dump::DumpFile& bench) {
-    auto& result = table.result;
-    const auto first_diff = static_cast<std::size_t>(result.column("Max diff"));
-    const auto first_relative = static_cast<std::size_t>(result.column("MaxRelativeErr"));
+// -da writes no verdicts: Result and Err_message are empty texts.
+void clear_verdicts(compare::ResultTable& result) {
     const auto verdict = static_cast<std::size_t>(result.column("Result"));
     const auto message = static_cast<std::size_t>(result.column("Err_message"));
-    for (std::size_t r = 0; r < table.pairs.size(); ++r) {
-        const dump::DumpRow& n = npu.rows[table.pairs[r].npu];
-        const dump::DumpRow* b = compare::bench_row(bench, table.pairs[r]);
-        auto& cells = result.table.rows[r];
-        for (std::size_t k = 0; k < 4; ++k) {
-            auto diff = compare::august_statistic_diff(n.stats[k], b ? &b->stats[k] : nullptr);
-            cells[first_diff + k] = Cell(std::move(diff.diff));
-            cells[first_relative + k] = Cell(std::move(diff.relative));
-        }
+    for (auto& cells : result.table.rows) {
         cells[verdict] = Cell("");
         cells[message] = Cell("");
     }
@@ -50,8 +38,8 @@ RankTable august_rank_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         table.result.table.header.emplace_back("Err_message");
         for (auto& cells : table.result.table.rows) cells.emplace_back(std::numeric_limits<double>::quiet_NaN());
     } else {
-        table.result = compare::summary_table(npu, bench, table.pairs, nullptr);
-        use_august_statistic_cells(table, npu, bench);
+        table.result = compare::august_statistics_table(npu, bench, table.pairs, nullptr);
+        clear_verdicts(table.result);
     }
     return table;
 }
