@@ -31,6 +31,7 @@ struct RankOps {
     std::int64_t rank = 0;
     std::string source;       // the file the ops came from, for errors
     std::vector<RankOp> ops;  // file order
+    std::string framework = {};  // the dump's "framework", "" when it has none
 };
 
 struct AnalysisRules {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string_view>
 
@@ -142,21 +143,21 @@ std::vector<RankFiles> rank_files_of(const std::vector<std::pair<std::int64_t, f
     return files;
 }
 
-// August's overflow_check reads PyTorch dumps only, judged by the first rank's.
-void require_pytorch_dump(const fs::path& dump_json) {
-    const dump::JsonFile json = dump::JsonFile::load(dump_json);
-    if (dump::JsonView(json.root()).member("framework").string() != "pytorch") {
-        throw Error(json.path(), "overflow check is only available for PyTorch, though the data is stored in a "
-                                 "different framework.");
-    }
-}
+// Which dumps a search takes: August's overflow_check reads PyTorch dumps only, judged by the first rank's.
+enum class Frameworks : std::uint8_t { Any, PyTorchOnly };
 
 // The search over the ranks' files and, when it finds an anomaly, its file;
 // every file is read before anything is written.
 NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::path& output_dir,
-                                const AnalysisRules& rules) {
+                                const AnalysisRules& rules, Frameworks frameworks = Frameworks::Any) {
     std::vector<RankOps> ranks;
-    for (const auto& f : files) ranks.push_back(read_nan_rank(f.dump, f.rank));
+    for (const auto& f : files) {
+        ranks.push_back(read_nan_rank(f.dump, f.rank));
+        if (frameworks == Frameworks::PyTorchOnly && ranks.size() == 1 && ranks.front().framework != "pytorch") {
+            throw Error(ranks.front().source, "overflow check is only available for PyTorch, though the data is "
+                                              "stored in a different framework.");
+        }
+    }
     // Parse the other two files now, so a malformed one fails before anything is written.
     for (const auto& f : files) {
         dump::JsonFile::load(f.construct);
@@ -238,9 +239,8 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
 NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options) {
     require_step_dir(options.input_dir);
     const auto files = rank_files_of(august_overflow_rank_dirs(options.input_dir));
-    if (!files.empty()) require_pytorch_dump(files.front().dump);
     // No rank (a dump root, any other folder) is no error: the search finds nothing.
-    return analyse_ranks(files, options.output_dir, AnalysisRules::august_first_anomaly());
+    return analyse_ranks(files, options.output_dir, AnalysisRules::august_first_anomaly(), Frameworks::PyTorchOnly);
 }
 
 std::vector<std::pair<std::int64_t, fs::path>> august_overflow_rank_dirs(const fs::path& step_dir) {

@@ -125,6 +125,7 @@ RankOps read_nan_rank(const std::filesystem::path& dump_json, std::int64_t rank)
     out.source = json.path();
     const JsonView root = json.root();
     if (!root.is_object()) throw Error(json.path(), "the top level is not a JSON object");
+    out.framework = std::string(root.member("framework").string().value_or(""));
     const KeyRules& rules = nan_key_rules();
     for (const dump::EntryView& entry : dump::data_entries(root)) {
         RankOp op;
