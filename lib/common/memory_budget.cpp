@@ -1,5 +1,6 @@
 #include "common/memory_budget.hpp"
 
+#include <fmt/format.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -7,6 +8,9 @@
 #include <fstream>
 #include <mutex>
 #include <string>
+
+#include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe {
 
@@ -82,6 +86,18 @@ MemoryReservation::~MemoryReservation() {
     if (bytes_ == 0) return;
     const std::lock_guard lock(reservations_mutex);
     reserved_bytes -= bytes_;
+}
+
+MemoryReservation reserve_for_reading(const InputFile& input, std::uintmax_t bytes_per_byte) {
+    const std::uintmax_t needed = input.size() * bytes_per_byte;
+    std::uintmax_t available = 0;
+    if (auto reservation = MemoryReservation::try_reserve(needed, available)) return std::move(*reservation);
+    constexpr double kMiB = 1024.0 * 1024.0;
+    throw Error(input.path(),
+                fmt::format("is {:.0f} MiB; reading it needs about {:.0f} MiB of memory and only {:.0f} MiB is "
+                            "available",
+                            static_cast<double>(input.size()) / kMiB, static_cast<double>(needed) / kMiB,
+                            static_cast<double>(available) / kMiB));
 }
 
 }  // namespace msprobe

@@ -31,4 +31,10 @@ private:
     std::uintmax_t bytes_;
 };
 
+class InputFile;
+
+// Reserves `bytes_per_byte` times the size of `input` for reading it, or throws
+// msprobe::Error naming the file with what it needs and what is available.
+MemoryReservation reserve_for_reading(const InputFile& input, std::uintmax_t bytes_per_byte);
+
 }  // namespace msprobe

@@ -6,12 +6,18 @@
 
 #include "common/error.hpp"
 #include "common/input_file.hpp"
+#include "common/memory_budget.hpp"
+#include "dump/dump_entry_stream.hpp"
 #include "dump/flatten.hpp"
-#include "dump/json_file.hpp"
 
 namespace msprobe::dump {
 
 namespace {
+
+// A row's text in a dump.json is rarely under 128 bytes (a statistics leaf with
+// its name and four numbers is about 250).
+constexpr std::uintmax_t kLeastJsonBytesPerRow = 128;
+
 
 bool object_has_md5(const rapidjson::Value& value) {
     return value.IsObject() && value.FindMember("md5") != value.MemberEnd();
@@ -52,10 +58,9 @@ bool has_digest_anywhere(const rapidjson::Value& value) {
     return false;
 }
 
-std::string text_member(const rapidjson::Value& root, const char* key) {
-    auto it = root.FindMember(key);
-    if (it == root.MemberEnd() || !it->value.IsString()) return {};
-    return std::string(it->value.GetString(), it->value.GetStringLength());
+std::string top_string(const DumpStreamSummary& summary, std::string_view key) {
+    const auto it = summary.top_strings.find(key);
+    return it == summary.top_strings.end() ? std::string() : it->second;
 }
 
 }  // namespace
@@ -65,36 +70,34 @@ std::filesystem::path DumpFile::tensor_dir() const {
 }
 
 DumpFile read_dump_file(const std::filesystem::path& path) {
+    DumpFile dump;
+    dump.path = path.string();
     try {
-        const JsonFile json = JsonFile::load(path);
-        const auto& root = json.document();
-        DumpFile dump;
-        dump.path = json.path();
-        if (!root.IsObject()) throw Error(dump.path, "the top level is not a JSON object");
-        dump.task = text_member(root, "task");
-        if (dump.task.empty()) throw Error(dump.path, "'task' is missing or empty");
-        dump.level = text_member(root, "level");
-        dump.framework = text_member(root, "framework");
+        const InputFile input = InputFile::open(path, InputKind::Json);
+        const MemoryReservation reservation = reserve_for_reading(input, kDumpRowsFootprintPerByte);
         dump.is_debug = path.filename() == "debug.json";
-
-        auto data = root.FindMember("data");
-        if (data == root.MemberEnd()) throw Error(dump.path, "'data' is missing");
-        if (!data->value.IsObject()) throw Error(dump.path, "'data' is not a JSON object");
-
-        const auto& entries = data->value;
-        dump.api_names.reserve(entries.MemberCount());
-        dump.rows.reserve(entries.MemberCount() * 4);
-        for (const auto& entry : entries.GetObject()) {
-            const auto index = static_cast<std::uint32_t>(dump.api_names.size());
-            dump.api_names.emplace_back(entry.name.GetString(), entry.name.GetStringLength());
-            flatten_entry(dump.api_names.back(), entry.value, index, dump.path, dump.rows);
+        // Capacity never written costs address space, not memory: reserving for the densest
+        // dumps spares the copies of a growing vector.
+        dump.rows.reserve(static_cast<std::size_t>(input.size() / kLeastJsonBytesPerRow));
+        auto summary = stream_dump_entries(input, [&dump](std::uint32_t index, std::string_view name,
+                                                          const rapidjson::Value& entry) {
+            flatten_entry(name, entry, index, dump.path, dump.rows);
             if (!dump.has_digests) {
-                dump.has_digests = dump.is_debug ? has_digest_anywhere(entry.value) : entry_has_digest(entry.value);
+                dump.has_digests = dump.is_debug ? has_digest_anywhere(entry) : entry_has_digest(entry);
             }
-        }
+        });
+        if (!summary.top_is_object) throw Error(dump.path, "the top level is not a JSON object");
+        dump.task = top_string(summary, "task");
+        if (dump.task.empty()) throw Error(dump.path, "'task' is missing or empty");
+        dump.level = top_string(summary, "level");
+        dump.framework = top_string(summary, "framework");
+        if (summary.data == DumpStreamSummary::Data::Missing) throw Error(dump.path, "'data' is missing");
+        if (summary.data == DumpStreamSummary::Data::NotObject) throw Error(dump.path, "'data' is not a JSON object");
+        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
+        dump.api_names = std::move(summary.entry_names);
         return dump;
     } catch (...) {
-        rethrow_naming(path.string());
+        rethrow_naming(dump.path);
     }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // A dump.json (or debug.json) read into execution-ordered entries and rows.
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -20,6 +21,11 @@ struct DumpFile {
 
     std::filesystem::path tensor_dir() const;  // <dir of the json>/dump_tensor_data
 };
+
+// Peak bytes of memory per byte of a dump.json being read: the file streams
+// through a fixed buffer, so what stays is the rows built from it (measured,
+// see docs/input_files.md). A file whose estimate exceeds the memory available is refused.
+inline constexpr std::uintmax_t kDumpRowsFootprintPerByte = 3;
 
 // Reads and flattens a dump.json/debug.json. Throws msprobe::Error (exit 2)
 // naming the file: unreadable, malformed, missing/empty 'task', 'data' missing

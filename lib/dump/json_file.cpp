@@ -13,24 +13,6 @@
 
 namespace msprobe::dump {
 
-namespace {
-
-// Held while the file is read and parsed; afterwards its memory is in use and
-// shows in what the system reports as available.
-MemoryReservation reserve_parse_memory(const InputFile& input) {
-    const std::uintmax_t needed = input.size() * kJsonFootprintPerByte;
-    std::uintmax_t available = 0;
-    if (auto reservation = MemoryReservation::try_reserve(needed, available)) return std::move(*reservation);
-    constexpr double kMiB = 1024.0 * 1024.0;
-    throw Error(input.path(),
-                fmt::format("is {:.0f} MiB; reading it needs about {:.0f} MiB of memory and only {:.0f} MiB is "
-                            "available",
-                            static_cast<double>(input.size()) / kMiB, static_cast<double>(needed) / kMiB,
-                            static_cast<double>(available) / kMiB));
-}
-
-}  // namespace
-
 JsonFile::JsonFile() = default;
 JsonFile::JsonFile(JsonFile&&) noexcept = default;
 JsonFile& JsonFile::operator=(JsonFile&&) noexcept = default;
@@ -54,7 +36,7 @@ JsonFile JsonFile::load(const std::filesystem::path& path) {
     file.path_ = path.string();
     try {
         const InputFile input = InputFile::open(path, InputKind::Json);
-        const MemoryReservation reservation = reserve_parse_memory(input);
+        const MemoryReservation reservation = reserve_for_reading(input, kJsonFootprintPerByte);
         file.text_ = std::make_unique<char[]>(input.size() + kJsonTextPadding);  // zero-filled
         input.read_into(file.text_.get());
         file.parse(input.size());

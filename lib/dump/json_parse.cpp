@@ -28,24 +28,6 @@ constexpr unsigned kParseFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kPa
 // "data", the API names under it, and each API's "input_args", "output", ...).
 constexpr unsigned kNamedLevels = 3;
 
-// The first name `names` holds twice, if any.
-std::optional<std::string_view> repeated_name(const std::vector<std::string_view>& names,
-                                              std::vector<std::string_view>& scratch) {
-    if (names.size() <= 16) {  // an API's members: no allocation, no sort
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            for (std::size_t j = i + 1; j < names.size(); ++j) {
-                if (names[i] == names[j]) return names[i];
-            }
-        }
-        return std::nullopt;
-    }
-    scratch.assign(names.begin(), names.end());
-    std::sort(scratch.begin(), scratch.end());
-    const auto twice = std::adjacent_find(scratch.begin(), scratch.end());
-    if (twice == scratch.end()) return std::nullopt;
-    return *twice;
-}
-
 // Forwards RapidJSON's SAX events to the document being built, and stops the
 // parse when arrays and objects nest deeper than kMaxJsonDepth or an object
 // of the first kNamedLevels levels repeats a name. Checking while parsing
@@ -159,6 +141,23 @@ std::optional<JsonParseError> parse_with_flags(rapidjson::Document& document, ch
 }
 
 }  // namespace
+
+std::optional<std::string_view> repeated_name(const std::vector<std::string_view>& names,
+                                              std::vector<std::string_view>& scratch) {
+    if (names.size() <= 16) {  // an API's members: no allocation, no sort
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            for (std::size_t j = i + 1; j < names.size(); ++j) {
+                if (names[i] == names[j]) return names[i];
+            }
+        }
+        return std::nullopt;
+    }
+    scratch.assign(names.begin(), names.end());
+    std::sort(scratch.begin(), scratch.end());
+    const auto twice = std::adjacent_find(scratch.begin(), scratch.end());
+    if (twice == scratch.end()) return std::nullopt;
+    return *twice;
+}
 
 std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check) {
     if (check == Utf8Check::Validate) {

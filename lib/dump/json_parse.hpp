@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <rapidjson/document.h>
 
@@ -39,5 +41,11 @@ inline constexpr std::size_t kJsonTextPadding = 4;
 // twice in an object of the first three levels); strings of the document
 // point into `text`. Returns the first error, if any.
 std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check);
+
+// The name `names` holds twice, if any: the first such pair in order for an
+// object of up to 16 names, the smallest such name for a larger one.
+// `scratch` is working space, reused between calls.
+std::optional<std::string_view> repeated_name(const std::vector<std::string_view>& names,
+                                              std::vector<std::string_view>& scratch);
 
 }  // namespace msprobe::dump

@@ -1,0 +1,48 @@
+#pragma once
+// Reads a dump.json (or debug.json) entry by entry without holding the file:
+// the text passes through a fixed buffer and only the entry in hand is built
+// as a JSON value, handed on, then dropped. Memory stays bounded by the
+// largest entry and what the caller keeps, whatever the file's size.
+//
+// The checks are JsonFile's: msprobe's dialect, well-formed UTF-8, at most
+// kMaxJsonDepth levels, no name twice in an object of the first three levels
+// (the top level, "data", and each entry's members).
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidjson/fwd.h>
+
+#include "common/input_file.hpp"
+
+namespace msprobe::dump {
+
+struct DumpStreamSummary {
+    enum class Data : std::uint8_t { Missing, NotObject, Object };
+
+    bool top_is_object = false;
+    std::map<std::string, std::string, std::less<>> top_strings;  // top-level members whose value is a string
+    Data data = Data::Missing;
+    std::vector<std::string> entry_names;  // the keys of "data", in file order
+    // The first exception the entry handler threw; no entry was handed on after
+    // it. The caller rethrows it once it has checked the top level, so a file's
+    // own faults are reported before what a reader made of its entries.
+    std::exception_ptr entry_error;
+};
+
+// Called for each member of "data": its position, its key and its value.
+using DumpEntryHandler = std::function<void(std::uint32_t index, std::string_view name, const rapidjson::Value& entry)>;
+
+inline constexpr std::size_t kDumpStreamBufferBytes = std::size_t{1} << 20;
+
+// Streams `file` through `on_entry`, `buffer_bytes` at a time. Throws
+// msprobe::Error naming the file when the text is malformed, too deep or ambiguous.
+DumpStreamSummary stream_dump_entries(const InputFile& file, const DumpEntryHandler& on_entry,
+                                      std::size_t buffer_bytes = kDumpStreamBufferBytes);
+
+}  // namespace msprobe::dump

@@ -1,0 +1,162 @@
+// A dump.json read entry by entry through a small buffer: the same entries,
+// header and refusals as the whole-file parse, whatever the chunk boundaries.
+#include <catch2/catch.hpp>
+
+#include <rapidjson/document.h>
+
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "common/input_file.hpp"
+#include "dump/dump_entry_stream.hpp"
+#include "dump/json_file.hpp"
+#include "dump/json_text.hpp"
+#include "support/shared_fixtures.hpp"
+
+using msprobe::InputFile;
+using msprobe::InputKind;
+using msprobe::dump::DumpStreamSummary;
+using msprobe::dump::JsonFile;
+using msprobe::dump::stream_dump_entries;
+
+namespace {
+
+std::filesystem::path write_json(const std::string& name, const std::string& text) {
+    return msprobe::testing::scratch_file("dump_entry_stream_" + name, "dump.json", text);
+}
+
+struct Streamed {
+    DumpStreamSummary summary;
+    std::vector<std::string> entries;  // "index name json"
+};
+
+Streamed stream(const std::filesystem::path& path, std::size_t buffer_bytes) {
+    const InputFile file = InputFile::open(path, InputKind::Json);
+    Streamed out;
+    out.summary = stream_dump_entries(
+        file,
+        [&](std::uint32_t index, std::string_view name, const rapidjson::Value& entry) {
+            out.entries.push_back(std::to_string(index) + " " + std::string(name) + " " +
+                                  msprobe::dump::compact_json(entry));
+        },
+        buffer_bytes);
+    return out;
+}
+
+std::string stream_error(const std::filesystem::path& path, std::size_t buffer_bytes) {
+    try {
+        (void)stream(path, buffer_bytes);
+    } catch (const msprobe::Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+std::string load_error(const std::filesystem::path& path) {
+    try {
+        (void)JsonFile::load(path);
+    } catch (const msprobe::Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+constexpr const char* kDump = "\xEF\xBB\xBF"
+                              R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null,
+ "extra": {"nested": [1, 2, {"deep": "x"}]},
+ "data": {
+  "Functional.linear.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2, 3],
+     "Max": 1.5, "Min": -Infinity, "Mean": NaN, "Norm": 12345678901234567890, "requires_grad": true}],
+     "input_kwargs": {}, "output": [{"type": "int", "value": -3}]},
+  "Tensor.add.0.forward": 7,
+  "Distributed.all_reduce.0.forward": {"input_args": [{"type": "str", "value": "caf\u00e9 \"q\""}], "output": []}
+ }})";
+
+}  // namespace
+
+TEST_CASE("stream_dump_entries hands on each entry of data as the whole parse reads it", "[dump][dump_entry_stream]") {
+    const auto path = write_json("entries", kDump);
+    const JsonFile whole = JsonFile::load(path);
+    std::vector<std::string> expected;
+    std::uint32_t index = 0;
+    for (const auto& member : whole.document()["data"].GetObject()) {
+        expected.push_back(std::to_string(index++) + " " + member.name.GetString() + " " +
+                           msprobe::dump::compact_json(member.value));
+    }
+    REQUIRE(expected.size() == 3);
+    // Buffers of 1 to 7 bytes put a chunk boundary at every place of the text.
+    for (std::size_t buffer : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{1} << 20}) {
+        CAPTURE(buffer);
+        const Streamed s = stream(path, buffer);
+        CHECK(s.entries == expected);
+        CHECK(s.summary.top_is_object);
+        CHECK(s.summary.data == DumpStreamSummary::Data::Object);
+        CHECK(s.summary.entry_names ==
+              std::vector<std::string>{"Functional.linear.0.forward", "Tensor.add.0.forward",
+                                       "Distributed.all_reduce.0.forward"});
+        CHECK(s.summary.top_strings.at("task") == "statistics");
+        CHECK(s.summary.top_strings.at("level") == "L1");
+        CHECK(s.summary.top_strings.at("framework") == "pytorch");
+        CHECK(s.summary.top_strings.count("dump_data_dir") == 0);  // not a string
+        CHECK_FALSE(s.summary.entry_error);
+    }
+}
+
+TEST_CASE("stream_dump_entries says where data is missing or not an object", "[dump][dump_entry_stream]") {
+    CHECK(stream(write_json("no_data", R"({"task": "tensor"})"), 4).summary.data == DumpStreamSummary::Data::Missing);
+    CHECK(stream(write_json("data_list", R"({"task": "tensor", "data": [1, {"a": 2}]})"), 4).summary.data ==
+          DumpStreamSummary::Data::NotObject);
+    CHECK(stream(write_json("data_text", R"({"data": "x", "task": "tensor"})"), 4).summary.data ==
+          DumpStreamSummary::Data::NotObject);
+    const Streamed list = stream(write_json("top_list", R"([{"data": {"a": 1}}])"), 4);
+    CHECK_FALSE(list.summary.top_is_object);
+    CHECK(list.entries.empty());
+}
+
+TEST_CASE("stream_dump_entries refuses what the whole parse refuses, with the same message",
+          "[dump][dump_entry_stream]") {
+    const std::vector<std::string> texts = {
+        R"({"task": "x", "data": {"a": {"input_args": [1, 2,]}}})",          // malformed inside an entry
+        R"({"task": "x", "data": {"a": 1} "b": 2})",                          // malformed at the top level
+        R"({"task": "x", "data": {"a": 1, "b": 2)",                           // cut short
+        R"({"task": "x", "data": {"a": 1, "a": 2}})",                         // an API twice
+        R"({"task": "x", "data": {"a": {"output": 1, "output": 2}}})",       // a member of an entry twice
+        R"({"task": "x", "task": "y", "data": {}})",                          // a top-level name twice
+        "{\"task\": \"x\", \"data\": {\"a\": \"\xC3\"}}",                     // bad UTF-8
+        R"({"task": "x", "data": {"a": 1}} trailing)",                        // text after the root
+        R"({"task": "x", "data": {"a": 1}, "b": )" + std::string(1100, '[') + std::string(1100, ']') + "}",
+        R"({"task": "x", "data": {"a": )" + std::string(1100, '[') + std::string(1100, ']') + "}}",
+    };
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        CAPTURE(i, texts[i].substr(0, 80));
+        const auto path = write_json("refused_" + std::to_string(i), texts[i]);
+        const std::string expected = load_error(path);
+        CHECK(expected != "no error");
+        CHECK(stream_error(path, 3) == expected);
+        CHECK(stream_error(path, 1 << 20) == expected);
+    }
+}
+
+TEST_CASE("stream_dump_entries keeps the first failure of its handler for after the file is checked",
+          "[dump][dump_entry_stream]") {
+    const auto good_tail = write_json("handler_fails", R"({"task": "x", "data": {"a": 1, "b": 2, "c": 3}})");
+    const InputFile file = InputFile::open(good_tail, InputKind::Json);
+    std::vector<std::string> seen;
+    const auto summary = stream_dump_entries(file, [&](std::uint32_t, std::string_view name, const rapidjson::Value&) {
+        seen.emplace_back(name);
+        if (name == "b") throw msprobe::Error("x.json", "bad entry b");
+    });
+    CHECK(seen == std::vector<std::string>{"a", "b"});  // nothing is handed on after a failure
+    REQUIRE(summary.entry_error);
+    CHECK_THROWS_WITH(std::rethrow_exception(summary.entry_error), "x.json: bad entry b");
+    CHECK(summary.entry_names.size() == 3);
+
+    // A fault of the file itself, later in the text, is what the reader hears of.
+    const auto bad_tail = write_json("handler_fails_then_malformed", R"({"task": "x", "data": {"a": 1, "b": 2, "c": }})");
+    CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(bad_tail, InputKind::Json),
+                                          [](std::uint32_t, std::string_view, const rapidjson::Value&) {
+                                              throw msprobe::Error("x.json", "bad entry");
+                                          }),
+                      Catch::Contains("malformed JSON at byte"));
+}
