@@ -69,7 +69,7 @@ report::Cell stat_cell(const dump::StatValue& value) {
         case Kind::Null: return report::Cell("None");
         case Kind::Number: return std::isnan(value.number) ? report::Cell("Nan") : report::Cell(value.number);
         case Kind::Bool: return report::Cell::boolean(value.boolean);
-        case Kind::Text: return is_nan_text(value.text) ? report::Cell("Nan") : report::Cell(value.text);
+        case Kind::Text: return is_nan_text(value.text()) ? report::Cell("Nan") : report::Cell(value.text());
     }
     return report::Cell("None");
 }

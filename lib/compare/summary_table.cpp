@@ -17,7 +17,7 @@ using report::Cell;
 std::optional<double> numeric_value(const dump::StatValue& v) {
     using Kind = dump::StatValue::Kind;
     if (v.kind == Kind::Number) return v.number;
-    if (v.kind == Kind::Text) return py::parse_float(v.text);
+    if (v.kind == Kind::Text) return py::parse_float(v.text());
     return std::nullopt;
 }
 

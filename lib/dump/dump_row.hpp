@@ -13,21 +13,68 @@ namespace msprobe::dump {
 // Which part of its entry a row came from; decides row order and highlighting.
 enum class RowState : std::uint8_t { Input, Parameters, Output, ParametersGrad, Debug };
 
-// A statistic cell value as the dump gave it (Max/Min/Mean/Norm).
+// A text a row rarely has, kept outside it: 8 bytes when absent.
+class RareText {
+public:
+    RareText() = default;
+    explicit RareText(std::string text) : text_(std::make_unique<const std::string>(std::move(text))) {}
+    RareText(const RareText& other) : text_(other.text_ ? std::make_unique<const std::string>(*other.text_) : nullptr) {}
+    RareText(RareText&&) noexcept = default;
+    RareText& operator=(const RareText& other) {
+        if (this != &other) text_ = other.text_ ? std::make_unique<const std::string>(*other.text_) : nullptr;
+        return *this;
+    }
+    RareText& operator=(RareText&&) noexcept = default;
+    ~RareText() = default;
+
+    const std::string& get() const {
+        static const std::string empty;
+        return text_ ? *text_ : empty;
+    }
+
+private:
+    std::unique_ptr<const std::string> text_;
+};
+
+// A statistic cell value as the dump gave it (Max/Min/Mean/Norm). 24 bytes:
+// a dump has four per row and millions of rows.
 struct StatValue {
     enum class Kind : std::uint8_t { Null, Number, Bool, Text };
-    Kind kind = Kind::Null;
     double number = 0;
+    RareText text_value;  // Text only
+    Kind kind = Kind::Null;
     bool boolean = false;
-    std::string text;
     bool integer = false;  // a Number the dump wrote as an integer (msprobe's JSON outputs keep it one)
 
+    const std::string& text() const { return text_value.get(); }
+
     static StatValue null() { return {}; }
-    static StatValue of_number(double v) { return {Kind::Number, v, false, {}}; }
-    static StatValue of_integer(std::int64_t v) { return {Kind::Number, static_cast<double>(v), false, {}, true}; }
-    static StatValue of_bool(bool b) { return {Kind::Bool, 0, b, {}}; }
-    static StatValue of_text(std::string t) { return {Kind::Text, 0, false, std::move(t)}; }
+    static StatValue of_number(double v) {
+        StatValue s;
+        s.kind = Kind::Number;
+        s.number = v;
+        return s;
+    }
+    static StatValue of_integer(std::int64_t v) {
+        StatValue s = of_number(static_cast<double>(v));
+        s.integer = true;
+        return s;
+    }
+    static StatValue of_bool(bool b) {
+        StatValue s;
+        s.kind = Kind::Bool;
+        s.boolean = b;
+        return s;
+    }
+    static StatValue of_text(std::string t) {
+        StatValue s;
+        s.kind = Kind::Text;
+        s.text_value = RareText(std::move(t));
+        return s;
+    }
 };
+
+static_assert(sizeof(StatValue) == 24);
 
 // The extra fields of a torch.distributed.P2POp leaf (batch_isend_irecv lists),
 // which the first-difference analysis uses to link ranks.

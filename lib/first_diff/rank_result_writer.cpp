@@ -41,7 +41,7 @@ void write_stat(py::JsonWriter& out, const dump::StatValue& value) {
     switch (value.kind) {
         case Kind::Null: out.null(); return;
         case Kind::Bool: out.boolean(value.boolean); return;
-        case Kind::Text: out.string(value.text); return;
+        case Kind::Text: out.string(value.text()); return;
         case Kind::Number: break;
     }
     if (value.integer) {

@@ -27,7 +27,7 @@ std::vector<DumpRow> flatten(const std::string& key, const std::string& json) {
 void check_all_stats_text(const DumpRow& row, const std::string& text) {
     for (const auto& stat : row.stats) {
         CHECK(stat.kind == StatValue::Kind::Text);
-        CHECK(stat.text == text);
+        CHECK(stat.text() == text);
     }
 }
 
@@ -96,13 +96,13 @@ TEST_CASE("a P2POp leaf is one row from its tensor, with op and peer kept", "[du
     CHECK(rows[0].name == "Distributed.batch_isend_irecv.0.forward.input.0.0");
     CHECK(rows[0].dtype == "torch.float32");
     REQUIRE(rows[0].p2p);
-    CHECK(rows[0].p2p->op.text == "isend");
+    CHECK(rows[0].p2p->op.text() == "isend");
     CHECK(rows[0].p2p->peer.kind == StatValue::Kind::Number);
     CHECK(rows[0].p2p->peer.number == 1.0);
     // Without a tensor: a None row; a missing peer reads "None".
     CHECK(rows[1].dtype == "None");
     REQUIRE(rows[1].p2p);
-    CHECK(rows[1].p2p->peer.text == "None");
+    CHECK(rows[1].p2p->peer.text() == "None");
 }
 
 TEST_CASE("debug and parameters_grad entries flatten whole, under one state", "[dump][flatten]") {
