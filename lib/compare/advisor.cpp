@@ -91,7 +91,7 @@ void stage_advice_file(const Advice& advice, const std::filesystem::path& path, 
 Advice advise(const ResultTable& result) {
     const auto failing = failing_rows(result);
     if (failing.empty()) return {"NA", "NA", kAllPass};
-    const std::string& name = result.table.rows[failing.front()][0].text();
+    const std::string name(result.table.rows[failing.front()][0].text());
     return {std::to_string(failing.front()), name, advice_for(name)};
 }
 

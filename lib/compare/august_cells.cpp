@@ -61,7 +61,7 @@ std::string statistic_text(const dump::StatValue& value) {
     switch (value.kind) {
         case Kind::Null: return "None";
         case Kind::Bool: return value.boolean ? "True" : "False";
-        case Kind::Text: return stat_cell(value).text();
+        case Kind::Text: return std::string(stat_cell(value).text());
         case Kind::Number:
             if (std::isnan(value.number)) return "Nan";
             if (value.integer) return fmt::format("{}", static_cast<long long>(value.number));

@@ -55,7 +55,7 @@ bool is_inf_or_nan(const Cell& cell) {
 }
 
 std::string text_of(const Cell& cell) {
-    if (cell.is_text()) return cell.text();
+    if (cell.is_text()) return std::string(cell.text());
     if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
     if (cell.is_number()) return py::float_repr(cell.number());
     return {};
@@ -73,7 +73,7 @@ bool is_percent(const Cell& cell) { return cell.is_text() && !cell.text().empty(
 // count, every other text and NaN is passed over.
 std::optional<double> aggregate_value(const Cell& cell) {
     if (cell.is_number()) return std::isnan(cell.number()) ? std::nullopt : std::optional<double>(cell.number());
-    if (is_percent(cell)) return percent_fraction(cell.text());
+    if (is_percent(cell)) return percent_fraction(std::string(cell.text()));
     return std::nullopt;
 }
 
@@ -81,7 +81,7 @@ std::optional<double> aggregate_value(const Cell& cell) {
 double norm_relative_value(const Cell& cell) {
     if (cell.is_number()) return cell.number();
     if (!cell.is_text()) return 0.0;
-    if (is_percent(cell)) return percent_fraction(cell.text());
+    if (is_percent(cell)) return percent_fraction(std::string(cell.text()));
     if (cell.text() == "Nan") return std::numeric_limits<double>::quiet_NaN();
     return py::parse_float(cell.text()).value_or(0.0);
 }

@@ -23,7 +23,7 @@ namespace {
 
 std::string field_text(const AugustTable& table, std::size_t row, std::size_t column) {
     const report::Cell& cell = table.result.table.rows[row][column];
-    if (cell.is_text()) return cell.text();
+    if (cell.is_text()) return std::string(cell.text());
     if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
     if (!cell.is_number()) return {};
     const double v = cell.number();

@@ -13,7 +13,7 @@ namespace {
 // A metric as Python's str() prints it.
 std::string str_of(const report::Cell& cell) {
     if (cell.is_number()) return py::float_repr(cell.number());
-    if (cell.is_text()) return cell.text();
+    if (cell.is_text()) return std::string(cell.text());
     if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
     return "None";
 }
@@ -27,7 +27,7 @@ const report::Cell& cell_of(const ResultTable& result, std::size_t row, const ch
 // Why a row has no metrics, from its names: the reasons the real-data compare gives, in its order.
 std::string missing_data_reason(const ResultTable& result, std::size_t row) {
     const report::Cell& data_name = cell_of(result, row, "Data_name");
-    const std::string names = data_name.is_text() ? data_name.text() : "";
+    const std::string names(data_name.is_text() ? data_name.text() : std::string_view());
     if (names.rfind("['-1',", 0) == 0) return std::string(metrics::message::kNpuHasNoDataFile);
     if (names.ends_with(", '-1']")) return std::string(metrics::message::kBenchHasNoDataFile);
     const report::Cell& bench = cell_of(result, row, "Bench Name");

@@ -75,7 +75,7 @@ std::optional<double> number(const Cell& cell) {
 bool is_overflow_text(const Cell& cell) {
     if (cell.is_number()) return std::isinf(cell.number()) || std::isnan(cell.number());
     if (!cell.is_text()) return false;
-    std::string t = cell.text();
+    std::string t(cell.text());
     if (!t.empty() && t.back() == '\t') t.pop_back();
     return t == "nan" || t == "inf" || t == "-inf";
 }
@@ -210,7 +210,7 @@ void apply_highlight(ResultTable& result, const HighlightVerdict& verdict) {
     for (std::size_t r = 0; r < table.rows.size(); ++r) {
         if (verdict.messages[r].empty()) continue;
         Cell& err = table.rows[r][static_cast<std::size_t>(err_column)];
-        std::string text = err.is_text() ? err.text() : std::string();
+        std::string text(err.is_text() ? err.text() : std::string_view());
         for (const char* m : verdict.messages[r]) {
             if (!text.empty()) text += '\n';
             text += m;

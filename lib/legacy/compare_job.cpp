@@ -151,7 +151,7 @@ private:
             ++outcome.errors;
             if (!outcome.first_problem) {
                 outcome.first_problem =
-                    compare::FirstProblem{row[0].is_text() ? row[0].text() : "", compare::RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
+                    compare::FirstProblem{std::string(row[0].is_text() ? row[0].text() : std::string_view()), compare::RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
             }
         }
         outcome.passed = outcome.rows - outcome.errors;

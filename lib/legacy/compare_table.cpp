@@ -239,7 +239,7 @@ compare::Advice legacy_advise(const report::Table& table) {
     for (std::size_t i = 0; i < table.rows.size(); ++i) {
         const auto& row = table.rows[i];
         const auto text = [&](std::size_t c) {
-            return c < row.size() && row[c].is_text() ? row[c].text() : std::string();
+            return c < row.size() && row[c].is_text() ? std::string(row[c].text()) : std::string();
         };
         if (text(name_column).find("batch_norm") != std::string::npos) continue;
         if (text(accuracy_column) != "No") continue;

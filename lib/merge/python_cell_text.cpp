@@ -24,7 +24,7 @@ NumberColumn number_column_kind(const std::vector<std::vector<report::Cell>>& ro
 }
 
 std::string python_str(const report::Cell& cell, NumberColumn column) {
-    if (cell.is_text()) return cell.text();
+    if (cell.is_text()) return std::string(cell.text());
     if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
     if (cell.is_empty()) return {};
     const double v = cell.number();

@@ -69,7 +69,7 @@ RankExtract extract_rank_result(const ResultSheet& sheet, int rank, const std::v
     names.reserve(sheet.rows.size());
     for (const auto& row : sheet.rows) {
         const Cell& name = cell_at(row, name_column);
-        names.push_back(name.is_text() ? name.text() : std::string());
+        names.emplace_back(name.is_text() ? name.text() : std::string_view());
     }
     const ApiSelection selection = select_api_rows(apis, names);
     extract.unmatched_apis = selection.unmatched;

@@ -23,7 +23,7 @@ Cell rendered_cell(const Cell& cell, CellRendering rendering) {
     if (cell.is_bool()) return Cell(cell.boolean_value() ? "True" : "False");
     if (cell.is_number() && !std::isfinite(cell.number())) return Cell(non_finite_text(cell.number()) + "\t");
     if (cell.is_text() && (cell.text() == "inf" || cell.text() == "-inf" || cell.text() == "nan")) {
-        return Cell(cell.text() + "\t");
+        return Cell(std::string(cell.text()) + "\t");
     }
     return cell;
 }

@@ -18,13 +18,13 @@ namespace {
 std::string field_text(const Cell& cell) {
     if (cell.is_number()) return number_text(cell.number());
     if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
-    if (cell.is_text()) return cell.text();
+    if (cell.is_text()) return std::string(cell.text());
     return {};
 }
 
 }  // namespace
 
-void append_csv_field(std::string& line, const std::string& text) {
+void append_csv_field(std::string& line, std::string_view text) {
     const bool needs_quotes =
         std::any_of(text.begin(), text.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
     if (!needs_quotes) {

@@ -3,6 +3,7 @@
 // workbook stores them (16 significant digits), booleans True/False.
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "report/table.hpp"
 
@@ -18,6 +19,6 @@ struct CsvDialect {
 void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path, CsvDialect dialect);
 // Appends one field to a CSV line, RFC 4180 style: quoted only when it holds
 // a separator, quote or line break, quotes doubled.
-void append_csv_field(std::string& line, const std::string& text);
+void append_csv_field(std::string& line, std::string_view text);
 
 }  // namespace msprobe::report

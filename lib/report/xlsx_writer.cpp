@@ -91,7 +91,7 @@ WorksheetXml::Style fill_style(RowFill fill) {
 
 // An empty text leaves no cell, as in libxlsxwriter's books; a styled one
 // still gets a blank cell carrying the style.
-void write_text_cell(WorksheetXml& xml, std::size_t column, const std::string& text, WorksheetXml::Style style) {
+void write_text_cell(WorksheetXml& xml, std::size_t column, std::string_view text, WorksheetXml::Style style) {
     if (!text.empty()) {
         xml.text(column, text, style);
     } else if (style != kStyleDefault) {

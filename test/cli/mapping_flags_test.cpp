@@ -39,7 +39,7 @@ std::vector<std::string> bench_names(const fs::path& out) {
         if (e.path().extension() != ".xlsx") continue;
         const auto book = msprobe::report::read_xlsx(e.path().string());
         const auto& rows = book.sheets.at(0).rows;
-        for (std::size_t r = 1; r < rows.size(); ++r) names.push_back(rows[r].at(1).text());
+        for (std::size_t r = 1; r < rows.size(); ++r) names.emplace_back(rows[r].at(1).text());
     }
     return names;
 }

@@ -191,7 +191,7 @@ namespace {
 std::map<std::string, std::vector<msprobe::report::Cell>> rows_by_name(const msprobe::report::SheetContents& sheet) {
     std::map<std::string, std::vector<msprobe::report::Cell>> rows;
     for (std::size_t r = 1; r < sheet.rows.size(); ++r) {
-        if (!sheet.rows[r].empty() && sheet.rows[r][0].is_text()) rows.try_emplace(sheet.rows[r][0].text(), sheet.rows[r]);
+        if (!sheet.rows[r].empty() && sheet.rows[r][0].is_text()) rows.try_emplace(std::string(sheet.rows[r][0].text()), sheet.rows[r]);
     }
     return rows;
 }
@@ -247,7 +247,7 @@ TEST_CASE("merge_result on the generator's 2-rank dumps holds each rank's compar
             const std::size_t column = column_named(ranks[k], indices[s]);
             for (std::size_t r = 1; r < sheet.rows.size(); ++r) {
                 const auto& row = sheet.rows[r];
-                const std::string name = row.at(0).text();
+                const std::string name(row.at(0).text());
                 INFO(indices[s] << " rank" << k << " " << name);
                 CHECK((name.find("Distributed.all_reduce.") != std::string::npos ||
                        name.find("Functional.") != std::string::npos));

@@ -27,7 +27,7 @@ std::string cell_text(const AugustTable& t, std::size_t row, const char* header)
     const report::Cell& c = t.result.table.rows[row][static_cast<std::size_t>(column)];
     if (c.is_number()) return std::to_string(c.number());
     if (c.is_empty()) return "";
-    return c.is_text() ? c.text() : "<not text>";
+    return c.is_text() ? std::string(c.text()) : "<not text>";
 }
 
 std::vector<std::string> column_texts(const AugustTable& t, const char* header) {

@@ -34,7 +34,7 @@ ResultTable table_of(CompareMode mode, const std::vector<RowCells>& rows) {
     t.mode = mode;
     t.table.header = kHeaders;
     for (const auto& r : rows) {
-        const std::string name = r.at("NPU Name").text();
+        const std::string name(r.at("NPU Name").text());
         const std::string api = name.substr(0, name.find(".forward") + 8);
         if (t.api_names.empty() || t.api_names.back() != api) t.api_names.push_back(api);
         t.api_index.push_back(static_cast<std::uint32_t>(t.api_names.size() - 1));

@@ -42,7 +42,7 @@ dump::DumpFile statistics_dump(const std::string& output_shape, const std::strin
 
 std::string cell_text(const AugustTable& t, std::size_t row, const char* header) {
     const Cell& c = t.result.table.rows[row][static_cast<std::size_t>(t.result.column(header))];
-    return c.is_text() ? c.text() : "<not text>";
+    return c.is_text() ? std::string(c.text()) : "<not text>";
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ Book read_book(const fs::path& path) {
     auto contents = report::read_xlsx(path.string());
     Book book;
     auto& rows = contents.sheets.at(0).rows;
-    for (const auto& h : rows.at(0)) book.header.push_back(h.text());
+    for (const auto& h : rows.at(0)) book.header.emplace_back(h.text());
     book.rows.assign(rows.begin() + 1, rows.end());
     for (auto& row : book.rows) row.resize(book.header.size());
     return book;
@@ -109,7 +109,7 @@ TEST_CASE("perturbed weights show up from the first perturbed API on", "[real_da
     bool differs = false;
     bool reached = false;
     for (std::size_t r = 0; r < book.rows.size(); ++r) {
-        const std::string& name = book.rows[r][0].text();
+        const std::string name(book.rows[r][0].text());
         const auto& max_abs = book.cell(r, "MaxAbsErr");
         reached = reached || name.rfind(generated.sites.first_perturbed, 0) == 0;
         if (name.rfind(generated.sites.first_perturbed + ".input.", 0) == 0 && max_abs.is_number()) {
@@ -179,7 +179,7 @@ TEST_CASE("locate adds the index of the largest errors, which hold those errors"
             continue;
         }
         // Read both tensors and check the element at the index has the reported error.
-        const std::string names = book.cell(r, "Data_name").text();  // "['a.pt', 'b.pt']"
+        const std::string names(book.cell(r, "Data_name").text());  // "['a.pt', 'b.pt']"
         const auto q1 = names.find('\''), q2 = names.find('\'', q1 + 1);
         const auto q3 = names.find('\'', q2 + 1), q4 = names.find('\'', q3 + 1);
         const auto npu = tensor::read_tensor_file(dir / "npu/step0/rank/dump_tensor_data" / names.substr(q1 + 1, q2 - q1 - 1));
@@ -188,7 +188,7 @@ TEST_CASE("locate adds the index of the largest errors, which hold those errors"
         const auto n = tensor::to_double_vector(npu), b = tensor::to_double_vector(bench);
         // "(i, j)" → flat position
         std::vector<std::int64_t> idx;
-        const std::string text = index.text();
+        const std::string text(index.text());
         for (std::size_t p = 1; p < text.size();) {
             const auto end = text.find_first_of(",)", p);
             if (end > p) idx.push_back(std::stoll(text.substr(p, end - p)));

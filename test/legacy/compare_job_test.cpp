@@ -29,7 +29,7 @@ struct Csv {
         for (const auto& row : table.rows) {
             if (row[0].is_text() && row[0].text() == npu_name) {
                 for (std::size_t c = 0; c < table.header.size(); ++c) {
-                    if (table.header[c] == column) return row[c].is_text() ? row[c].text() : std::string();
+                    if (table.header[c] == column) return row[c].is_text() ? std::string(row[c].text()) : std::string();
                 }
                 FAIL("no column " << column);
             }
@@ -39,7 +39,7 @@ struct Csv {
     }
     std::vector<std::string> names() const {
         std::vector<std::string> out;
-        for (const auto& row : table.rows) out.push_back(row[0].is_text() ? row[0].text() : "");
+        for (const auto& row : table.rows) out.emplace_back(row[0].is_text() ? row[0].text() : "");
         return out;
     }
 };

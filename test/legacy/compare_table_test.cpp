@@ -18,7 +18,7 @@ namespace {
 
 std::string text_of(const report::Table& table, std::size_t row, const std::string& column) {
     for (std::size_t c = 0; c < table.header.size(); ++c) {
-        if (table.header[c] == column) return table.rows.at(row).at(c).is_text() ? table.rows[row][c].text() : "<not text>";
+        if (table.header[c] == column) return table.rows.at(row).at(c).is_text() ? std::string(table.rows[row][c].text()) : "<not text>";
     }
     FAIL("no column " << column);
     return {};

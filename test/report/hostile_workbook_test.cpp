@@ -111,7 +111,8 @@ TEST_CASE("one long shared string referenced by many cells is refused", "[xlsx][
 
 TEST_CASE("cells far to the right in many rows do not pad the sheet without bound", "[xlsx][hostile]") {
     std::string rows;
-    for (int r = 1; r <= 200; ++r) rows += row(std::to_string(r), "<c r=\"XFD" + std::to_string(r) + "\"><v>1</v></c>");
+    // 16,384 cells of 16 bytes per row: 400 rows reach 100 MiB, beyond the 64 MiB floor.
+    for (int r = 1; r <= 400; ++r) rows += row(std::to_string(r), "<c r=\"XFD" + std::to_string(r) + "\"><v>1</v></c>");
     CHECK_THROWS_WITH(read_xlsx(write_book("padding_bomb", rows).string()), Contains("expands the workbook beyond"));
 }
 

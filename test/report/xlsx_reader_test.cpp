@@ -83,7 +83,7 @@ const Cell& cell_at(const SheetContents& sheet, std::size_t row, std::size_t col
 
 std::string describe(const Cell& cell) {
     if (cell.is_empty()) return "<empty>";
-    if (cell.is_text()) return "text \"" + cell.text() + "\"";
+    if (cell.is_text()) return "text \"" + std::string(cell.text()) + "\"";
     if (cell.is_bool()) return cell.boolean_value() ? "bool True" : "bool False";
     return "number " + msprobe::py::float_repr(cell.number());
 }
@@ -103,7 +103,7 @@ bool printed_by_pandas(const std::string& field, double value) {
 void check_cell_against_csv(const Cell& cell, const std::string& field, const std::string& where) {
     INFO(where << ": csv \"" << field << "\", xlsx " << describe(cell));
     if (field.empty()) {
-        CHECK((cell.is_empty() || (cell.is_text() && pandas_reads_as_missing(cell.text()))));
+        CHECK((cell.is_empty() || (cell.is_text() && pandas_reads_as_missing(std::string(cell.text())))));
     } else if (field == "True" || field == "False") {
         CHECK(((cell.is_bool() && cell.boolean_value() == (field == "True")) || (cell.is_text() && cell.text() == field)));
     } else if (const auto number = msprobe::py::parse_float(field); number && printed_by_pandas(field, *number)) {

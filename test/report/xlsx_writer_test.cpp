@@ -41,7 +41,7 @@ const std::string kYellow = "FFFFFF00";
 std::string describe(const Cell& cell) {
     if (cell.is_number()) return "number " + std::to_string(cell.number());
     if (cell.is_bool()) return cell.boolean_value() ? "bool true" : "bool false";
-    if (cell.is_text()) return "text \"" + cell.text() + "\"";
+    if (cell.is_text()) return "text \"" + std::string(cell.text()) + "\"";
     return "empty";
 }
 

@@ -40,7 +40,7 @@ Rows compare_rows(const fs::path& compare_json, const fs::path& out) {
     return rows;
 }
 
-std::string text_of(const Cell& cell) { return cell.is_text() ? cell.text() : std::string(); }
+std::string text_of(const Cell& cell) { return cell.is_text() ? std::string(cell.text()) : std::string(); }
 
 // The row whose NPU Name contains `npu_name_part`.
 const std::vector<Cell>& row_named(const Rows& rows, const std::string& npu_name_part) {

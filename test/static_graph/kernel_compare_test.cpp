@@ -60,7 +60,7 @@ std::vector<std::vector<Cell>> book_rows(const fs::path& out, const std::string&
 }
 
 std::string cell_text(const Cell& c) {
-    if (c.is_text()) return "text '" + c.text() + "'";
+    if (c.is_text()) return "text '" + std::string(c.text()) + "'";
     if (c.is_number()) return "number " + std::to_string(c.number());
     if (c.is_bool()) return c.boolean_value() ? "true" : "false";
     return "empty";

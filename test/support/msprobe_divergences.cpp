@@ -15,7 +15,7 @@ report::WorkbookContents with_zero_dim_sentence_once(report::WorkbookContents bo
         for (auto& row : sheet.rows) {
             for (auto& cell : row) {
                 if (!cell.is_text() || cell.text().find(sixteen) == std::string::npos) continue;
-                std::string text = cell.text();
+                std::string text(cell.text());
                 for (auto pos = text.find(sixteen); pos != std::string::npos; pos = text.find(sixteen, pos + 1)) {
                     text.replace(pos, sixteen.size(), kZeroDimSentence);
                 }
@@ -35,7 +35,7 @@ report::WorkbookContents with_cells(report::WorkbookContents book, const std::st
             if (row.empty() || !row[0].is_text() || row[0].text() != npu_name) continue;
             for (std::size_t c = 0; c < header.size() && c < row.size(); ++c) {
                 if (!header[c].is_text()) continue;
-                auto it = cells.find(header[c].text());
+                auto it = cells.find(std::string(header[c].text()));
                 if (it != cells.end()) row[c] = it->second;
             }
         }

@@ -15,7 +15,7 @@ std::string describe(const Cell& c) {
     if (c.is_empty()) return "<empty>";
     if (c.is_bool()) return c.boolean_value() ? "TRUE" : "FALSE";
     if (c.is_number()) return fmt::format("{:.17g}", c.number());
-    return "'" + c.text() + "'";
+    return "'" + std::string(c.text()) + "'";
 }
 
 bool same(const Cell& a, const Cell& b, double tolerance) {
@@ -55,7 +55,7 @@ std::vector<std::string> workbook_differences(const report::WorkbookContents& ou
         std::vector<double> tolerance;
         if (!b.rows.empty()) {
             for (const auto& h : b.rows[0]) {
-                auto it = h.is_text() ? relative_tolerance.find(h.text()) : relative_tolerance.end();
+                auto it = h.is_text() ? relative_tolerance.find(std::string(h.text())) : relative_tolerance.end();
                 tolerance.push_back(it == relative_tolerance.end() ? 0.0 : it->second);
             }
         }
