@@ -18,7 +18,8 @@ class RareText {
 public:
     RareText() = default;
     explicit RareText(std::string text) : text_(std::make_unique<const std::string>(std::move(text))) {}
-    RareText(const RareText& other) : text_(other.text_ ? std::make_unique<const std::string>(*other.text_) : nullptr) {}
+    RareText(const RareText& other)
+        : text_(other.text_ ? std::make_unique<const std::string>(*other.text_) : nullptr) {}
     RareText(RareText&&) noexcept = default;
     RareText& operator=(const RareText& other) {
         if (this != &other) text_ = other.text_ ? std::make_unique<const std::string>(*other.text_) : nullptr;

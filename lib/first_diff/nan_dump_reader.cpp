@@ -1,5 +1,7 @@
 #include "first_diff/nan_dump_reader.hpp"
 
+#include <rapidjson/document.h>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -8,7 +10,8 @@
 
 #include "common/error.hpp"
 #include "dump/entry_view.hpp"
-#include "dump/json_file.hpp"
+#include "common/input_file.hpp"
+#include "dump/dump_entry_stream.hpp"
 #include "dump/non_finite_value.hpp"
 
 namespace msprobe::first_diff {
@@ -119,22 +122,30 @@ CommFacts nan_comm_facts(const std::string& key, JsonView json, std::int64_t ran
 }
 
 RankOps read_nan_rank(const std::filesystem::path& dump_json, std::int64_t rank) {
-    const dump::JsonFile json = dump::JsonFile::load(dump_json);
     RankOps out;
     out.rank = rank;
-    out.source = json.path();
-    const JsonView root = json.root();
-    if (!root.is_object()) throw Error(json.path(), "the top level is not a JSON object");
-    out.framework = std::string(root.member("framework").string().value_or(""));
-    const KeyRules& rules = nan_key_rules();
-    for (const dump::EntryView& entry : dump::data_entries(root)) {
-        RankOp op;
-        op.name = std::string(entry.name());
-        op.kind = rules.kind_of(op.name);
-        // An entry that is not a dict has no sections: never flagged, no peers.
-        op.flagged = entry_is_anomalous(op.name, entry.json());
-        if (op.kind == OpKind::Communication) op.comm = nan_comm_facts(op.name, entry.json(), rank);
-        out.ops.push_back(std::move(op));
+    out.source = dump_json.string();
+    try {
+        const InputFile file = InputFile::open(dump_json, InputKind::Json);
+        const KeyRules& rules = nan_key_rules();
+        auto summary = dump::stream_dump_entries(file, [&](std::uint32_t, std::string_view name,
+                                                           const rapidjson::Value& value) {
+            const JsonView json(value);
+            RankOp op;
+            op.name = std::string(name);
+            op.kind = rules.kind_of(op.name);
+            // An entry that is not a dict has no sections: never flagged, no peers.
+            op.flagged = entry_is_anomalous(op.name, json);
+            if (op.kind == OpKind::Communication) op.comm = nan_comm_facts(op.name, json, rank);
+            out.ops.push_back(std::move(op));
+        });
+        if (!summary.top_is_object) throw Error(out.source, "the top level is not a JSON object");
+        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
+        if (const auto it = summary.top_strings.find("framework"); it != summary.top_strings.end()) {
+            out.framework = it->second;
+        }
+    } catch (...) {
+        rethrow_naming(out.source);
     }
     return out;
 }

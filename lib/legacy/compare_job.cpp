@@ -150,8 +150,9 @@ private:
             if (!(row[accuracy] == report::Cell("No"))) continue;
             ++outcome.errors;
             if (!outcome.first_problem) {
+                const std::string name(row[0].is_text() ? row[0].text() : std::string_view());
                 outcome.first_problem =
-                    compare::FirstProblem{std::string(row[0].is_text() ? row[0].text() : std::string_view()), compare::RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
+                    compare::FirstProblem{name, compare::RowLevel::Error, {"Accuracy Reached or Not: No"}, ""};
             }
         }
         outcome.passed = outcome.rows - outcome.errors;

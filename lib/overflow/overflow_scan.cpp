@@ -1,18 +1,22 @@
 #include "overflow/overflow_scan.hpp"
 
 #include <fmt/format.h>
+#include <rapidjson/document.h>
 
 #include <atomic>
 #include <cmath>
 #include <functional>
 #include <mutex>
+#include <optional>
+#include <utility>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
 #include "dump/data_name.hpp"
 #include "dump/entry_view.hpp"
-#include "dump/json_file.hpp"
+#include "dump/dump_entry_stream.hpp"
 #include "dump/stack_file.hpp"
 #include "overflow/tensor_file_check.hpp"
 
@@ -140,16 +144,28 @@ bool classify_entry(ScannedEntry& entry, JsonView value, double mutation_thresho
 }
 
 // The dump's task and level; refuses a file that is not a dump.json.
-void read_dump_header(const dump::JsonFile& json, DumpScan& scan) {
-    const JsonView root = json.root();
-    if (!root.is_object()) throw Error(json.path(), "the top level is not a JSON object");
-    scan.task = std::string(root.member("task").text());
-    if (scan.task.empty()) throw Error(json.path(), "'task' is missing or empty");
-    scan.level = std::string(root.member("level").text());
-    const JsonView data = root.member("data");
-    if (!data.present()) throw Error(json.path(), "'data' is missing");
-    if (!data.is_object()) throw Error(json.path(), "'data' is not a JSON object");
+void read_dump_header(const dump::DumpStreamSummary& summary, const std::string& path, DumpScan& scan) {
+    if (!summary.top_is_object) throw Error(path, "the top level is not a JSON object");
+    const auto text = [&](std::string_view key) {
+        const auto it = summary.top_strings.find(key);
+        return it == summary.top_strings.end() ? std::string() : it->second;
+    };
+    scan.task = text("task");
+    if (scan.task.empty()) throw Error(path, "'task' is missing or empty");
+    scan.level = text("level");
+    if (summary.data == dump::DumpStreamSummary::Data::Missing) throw Error(path, "'data' is missing");
+    if (summary.data == dump::DumpStreamSummary::Data::NotObject) throw Error(path, "'data' is not a JSON object");
 }
+
+// Entries whose tensor files are read are checked this many at a time, side by side.
+constexpr std::size_t kEntryBatch = 64;
+
+// An entry kept past its turn in the stream, for a batch checked in parallel.
+struct HeldEntry {
+    std::size_t index;
+    std::string name;
+    rapidjson::Document value;
+};
 
 // The call stacks of the reported entries, from the stack.json beside the dump when there is one.
 void attach_stacks(DumpScan& scan) {
@@ -164,21 +180,12 @@ void attach_stacks(DumpScan& scan) {
 }  // namespace
 
 DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool) {
-    const dump::JsonFile json = dump::JsonFile::load(location.dump_json);
-    const JsonView root = json.root();
+    const std::string path = location.dump_json.string();
     DumpScan scan;
     scan.location = location;
-    read_dump_header(json, scan);
-
-    const std::vector<dump::EntryView> entries = dump::data_entries(root);
-    scan.entries = entries.size();
 
     const fs::path tensor_dir = location.dump_json.parent_path() / "dump_tensor_data";
     const bool read_files = options.read_tensor_files && fs::is_directory(tensor_dir);
-    if (options.read_tensor_files && scan.task == "tensor" && !read_files) {
-        log::warning(fmt::format("{}: tensor dump without {}; checked by its statistics only.", json.path(),
-                                 tensor_dir.string()));
-    }
     std::atomic<std::size_t> files_read{0}, files_missing{0};
     AnomalyTest test;
     test.saturation = options.saturation;
@@ -188,7 +195,7 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
         file_check = [&](JsonView record, const std::string& entry) -> std::vector<StatAnomaly> {
             const auto name = dump::LeafView(record).data_name();
             if (!name) return {};
-            const fs::path file = dump::data_file_path(tensor_dir, *name, json.path(), entry);
+            const fs::path file = dump::data_file_path(tensor_dir, *name, path, entry);
             if (!fs::is_regular_file(file)) {
                 ++files_missing;
                 return {};
@@ -198,52 +205,71 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
         };
     }
 
-    struct Verdict {
-        bool flagged = false;
-        bool filtered = false;
-        ScannedEntry entry;
-    };
-    std::vector<Verdict> verdicts(entries.size());
-    const auto classify = [&](std::int64_t index) {
-        const dump::EntryView& scanned = entries[static_cast<std::size_t>(index)];
-        const JsonView value = scanned.json();
-        Verdict& verdict = verdicts[static_cast<std::size_t>(index)];
-        std::string name(scanned.name());
-        std::string direction(scanned.direction());
-        if (!in_scope(name, options.scope) || !in_direction(direction, options.direction)) return;
+    // The entry, classified; nullopt when it is clean or out of scope.
+    const auto classify = [&](std::size_t index, std::string_view entry_name,
+                              JsonView value) -> std::optional<std::pair<ScannedEntry, bool>> {
+        std::string name(entry_name);
+        std::string direction(dump::entry_direction(name));
+        if (!in_scope(name, options.scope) || !in_direction(direction, options.direction)) return std::nullopt;
         ScannedEntry entry;
         ExtraRecordCheck entry_file_check;
         if (file_check) entry_file_check = [&](JsonView record) { return file_check(record, name); };
         entry.anomalies = find_entry_anomalies(value, test, entry_file_check);
-        if (!classify_entry(entry, value, options.mutation_threshold)) return;
-        verdict.flagged = true;
-        verdict.filtered = options.rules.ignores(name, entry.anomalies);
-        entry.seq = static_cast<std::size_t>(index);
+        if (!classify_entry(entry, value, options.mutation_threshold)) return std::nullopt;
+        const bool filtered = options.rules.ignores(name, entry.anomalies);
+        entry.seq = index;
         entry.api = std::move(name);
         entry.direction = std::move(direction);
-        verdict.entry = std::move(entry);
+        return std::pair{std::move(entry), filtered};
     };
-    if (pool && read_files) {
-        pool->parallel_for(static_cast<std::int64_t>(entries.size()), classify);
-    } else {
-        for (std::size_t i = 0; i < entries.size(); ++i) classify(static_cast<std::int64_t>(i));
-    }
-
-    for (auto& verdict : verdicts) {
-        if (!verdict.flagged) continue;
-        if (verdict.filtered) {
+    const auto record = [&scan](std::optional<std::pair<ScannedEntry, bool>> verdict) {
+        if (!verdict) return;
+        if (verdict->second) {
             ++scan.filtered;
-            continue;
+            return;
         }
-        ++scan.counts[static_cast<std::size_t>(verdict.entry.overflow_class)];
-        scan.reported.push_back(std::move(verdict.entry));
+        ++scan.counts[static_cast<std::size_t>(verdict->first.overflow_class)];
+        scan.reported.push_back(std::move(verdict->first));
+    };
+
+    // Tensor files are read for a batch of entries in parallel; without them an entry is checked as it comes.
+    const bool batched = pool && read_files;
+    std::vector<HeldEntry> batch;
+    const auto check_batch = [&] {
+        std::vector<std::optional<std::pair<ScannedEntry, bool>>> verdicts(batch.size());
+        pool->parallel_for(static_cast<std::int64_t>(batch.size()), [&](std::int64_t i) {
+            const HeldEntry& held = batch[static_cast<std::size_t>(i)];
+            verdicts[static_cast<std::size_t>(i)] = classify(held.index, held.name, held.value);
+        });
+        for (auto& verdict : verdicts) record(std::move(verdict));
+        batch.clear();
+    };
+    try {
+        const InputFile file = InputFile::open(location.dump_json, InputKind::Json);
+        const auto summary = dump::stream_dump_entries(
+            file, [&](std::uint32_t index, std::string_view name, const rapidjson::Value& value) {
+                if (!batched) return record(classify(index, name, value));
+                HeldEntry& held = batch.emplace_back(HeldEntry{index, std::string(name), {}});
+                held.value.CopyFrom(value, held.value.GetAllocator());
+                if (batch.size() == kEntryBatch) check_batch();
+            });
+        read_dump_header(summary, path, scan);
+        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
+        if (!batch.empty()) check_batch();
+        scan.entries = summary.entry_names.size();
+    } catch (...) {
+        rethrow_naming(path);
+    }
+    if (options.read_tensor_files && scan.task == "tensor" && !read_files) {
+        log::warning(fmt::format("{}: tensor dump without {}; checked by its statistics only.", path,
+                                 tensor_dir.string()));
     }
     scan.tensor_files_read = files_read;
     scan.tensor_files_missing = files_missing;
     if (scan.tensor_files_missing > 0) {
         log::warning(fmt::format("{}: {} tensor file(s) named in the dump are missing from {}; those records were "
                                  "checked by their statistics only.",
-                                 json.path(), scan.tensor_files_missing, tensor_dir.string()));
+                                 path, scan.tensor_files_missing, tensor_dir.string()));
     }
 
     attach_stacks(scan);
