@@ -88,11 +88,26 @@ void stage_advice_file(const Advice& advice, const std::filesystem::path& path, 
     staged.stage_text(path, advice.file_text());
 }
 
+void AdviceTally::add(const ResultTable& part) {
+    if (!first_row_) {
+        const auto failing = failing_rows(part);
+        if (!failing.empty()) {
+            first_row_ = rows_seen_ + failing.front();
+            first_name_ = std::string(part.table.rows[failing.front()][0].text());
+        }
+    }
+    rows_seen_ += part.table.rows.size();
+}
+
+Advice AdviceTally::finish() const {
+    if (!first_row_) return {"NA", "NA", kAllPass};
+    return {std::to_string(*first_row_), first_name_, advice_for(first_name_)};
+}
+
 Advice advise(const ResultTable& result) {
-    const auto failing = failing_rows(result);
-    if (failing.empty()) return {"NA", "NA", kAllPass};
-    const std::string name(result.table.rows[failing.front()][0].text());
-    return {std::to_string(failing.front()), name, advice_for(name)};
+    AdviceTally tally;
+    tally.add(result);
+    return tally.finish();
 }
 
 }  // namespace msprobe::compare

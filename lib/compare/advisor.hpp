@@ -1,7 +1,9 @@
 #pragma once
 // msprobe's auto analysis: the first row that fails its mode's criterion, and
 // a piece of advice chosen from its name.
+#include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +35,18 @@ FailingCriterion failing_criterion(const ResultTable& result);
 std::vector<std::size_t> failing_rows(const ResultTable& result);
 
 Advice advise(const ResultTable& result);
+
+// advise() over a result given a part at a time, in row order.
+class AdviceTally {
+public:
+    void add(const ResultTable& part);
+    Advice finish() const;
+
+private:
+    std::size_t rows_seen_ = 0;
+    std::optional<std::size_t> first_row_;
+    std::string first_name_;
+};
 
 // Logs the advice's three lines and stages the advisor file for `path` with
 // the run's other results; throws msprobe::Error when the write fails.

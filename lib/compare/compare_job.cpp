@@ -13,6 +13,7 @@
 #include "compare/advisor.hpp"
 #include "compare/rank_dirs.hpp"
 #include "compare/committed_results.hpp"
+#include "compare/chunked_result.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
@@ -47,60 +48,82 @@ public:
         auto elapsed_ms = [&] {
             return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         };
-        ResultTable result = compare_pair(input, options_, pool_);
-        log::debug(fmt::format("result table of {} rows ready at {:.0f} ms", result.table.rows.size(), elapsed_ms()));
-        if (result.table.rows.empty()) {
+        const MatchedPair matched = match_pair(input, options_, pool_);
+        const std::size_t rows = matched.pairs.size();
+        if (rows == 0) {
             log::warning("Can`t match any op. No compare result file generated.");
             PairOutcome empty;
             empty.label = label;
             return empty;
         }
-        if (options_.locate && result.mode != CompareMode::All) {
+        if (options_.locate && matched.mode != CompareMode::All) {
             note_ignored_flag("--locate has no effect on statistics or md5 dumps (it locates errors inside tensors)");
         }
-        const HighlightVerdict judged = judge_highlight(result, debug);
-        const auto verdicts = row_verdicts(result, judged);
-        PairOutcome outcome = summarize_pair(label, result, verdicts, input.stack_json_for_summary);
         // msprobe falls back to its plain writer (no colours) above this many rows.
         constexpr std::size_t kHighlightRowLimit = 1048500;
-        const bool highlight = options_.highlight && result.table.rows.size() <= kHighlightRowLimit;
+        const bool highlight = options_.highlight && rows <= kHighlightRowLimit;
         if (options_.highlight && !highlight) {
             log::warning(fmt::format("{} rows exceed the {}-row limit of highlighting; the result is not coloured.",
-                                     result.table.rows.size(), kHighlightRowLimit));
+                                     rows, kHighlightRowLimit));
         }
-        if (highlight) apply_highlight(result, judged);
         const auto rendering = highlight ? report::CellRendering::Highlight : report::CellRendering::Plain;
         // A pair's result and advisor file are staged together: a failed advisor takes its result with it.
+        PairOutcome outcome;
+        std::vector<fs::path> written;
         try {
-            staged_.stage(result_path, [&](const fs::path& temp) {
-                switch (options_.format) {
-                    case OutputFormat::Csv: report::write_csv(result.table, rendering, temp); break;
-                    case OutputFormat::Xlsx:
-                        report::write_xlsx(result.table, rendering, temp,
+            Advice advice;
+            if (options_.format == OutputFormat::Json) {
+                // The json result holds every row's verdict beside the run's outcome: made whole.
+                ResultTable result = result_rows(matched, 0, rows, options_, pool_);
+                result.stack = matched.stack;
+                const HighlightVerdict judged = judge_highlight(result, debug);
+                const auto verdicts = row_verdicts(result, judged);
+                outcome = summarize_pair(label, result, verdicts, input.stack_json_for_summary);
+                if (highlight) apply_highlight(result, judged);
+                staged_.stage(result_path, [&](const fs::path& temp) {
+                    write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
+                });
+                advice = advise(result);
+            } else {
+                // The rows are made a chunk at a time while the writer takes them.
+                ChunkedResult chunks(matched, options_, pool_, debug, highlight);
+                staged_.stage(result_path, [&](const fs::path& temp) {
+                    if (options_.format == OutputFormat::Csv) {
+                        report::write_csv(chunks, rendering, temp);
+                    } else {
+                        report::write_xlsx(chunks, rendering, temp,
                                            options_.strict_compat ? report::FillSpelling::Msprobe
                                                                   : report::FillSpelling::Opaque,
                                            &pool_);
-                        break;
-                    case OutputFormat::Json:
-                        write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
-                        break;
-                }
-            });
-            log::debug(fmt::format("result file staged at {:.0f} ms", elapsed_ms()));
-            outcome.written.push_back(result_path);
-            if (!options_.compare_only) outcome.written.push_back(stage_advice(result, suffix));
-            if (result.generated_mapping_yaml) {
-                const fs::path yaml_path = options_.output_dir / fmt::format("data_mapping_{}.yaml", stamp);
-                staged_.stage_text(yaml_path, *result.generated_mapping_yaml);
-                outcome.written.push_back(yaml_path);
+                    }
+                });
+                outcome = chunks.outcome(label, input.stack_json_for_summary);
+                advice = chunks.advice();
             }
+            log::debug(fmt::format("result file of {} rows staged at {:.0f} ms", rows, elapsed_ms()));
+            written.push_back(result_path);
+            if (!options_.compare_only) {
+                const fs::path advisor_path =
+                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
+                stage_advice_file(advice, advisor_path, staged_);
+                written.push_back(advisor_path);
+            }
+            if (matched.generated_mapping_yaml) {
+                const fs::path yaml_path = options_.output_dir / fmt::format("data_mapping_{}.yaml", stamp);
+                staged_.stage_text(yaml_path, *matched.generated_mapping_yaml);
+                written.push_back(yaml_path);
+            }
+        } catch (const ResultRowError& e) {
+            for (const auto& file : written) staged_.discard(file);
+            throw Error(e);  // this pair's data is unusable: the other ranks go on
         } catch (const Error& e) {
-            for (const auto& file : outcome.written) staged_.discard(file);
+            for (const auto& file : written) staged_.discard(file);
             throw RunStopped(e);  // a result could not be written: nothing of the run appears
         } catch (...) {
-            for (const auto& file : outcome.written) staged_.discard(file);
+            for (const auto& file : written) staged_.discard(file);
             throw;
         }
+        outcome.written = std::move(written);
         return outcome;
     }
 
@@ -163,12 +186,6 @@ private:
             case OutputFormat::Xlsx: break;
         }
         return ".xlsx";
-    }
-
-    fs::path stage_advice(const ResultTable& result, const std::string& suffix) {
-        const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
-        stage_advice_file(advise(result), advisor_path, staged_);
-        return advisor_path;
     }
 
     static std::vector<fs::path> rank_dirs(const fs::path& step_dir) { return list_rank_dirs(step_dir); }

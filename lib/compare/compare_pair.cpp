@@ -54,32 +54,56 @@ MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, con
 
 }  // namespace
 
-ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
+MatchedPair match_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
     const auto started = std::chrono::steady_clock::now();
     auto elapsed_ms = [&] {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     };
-    auto [npu, bench] = read_dump_files(input.npu_json, input.bench_json, pool);
+    MatchedPair matched;
+    auto files = read_dump_files(input.npu_json, input.bench_json, pool);
+    matched.npu = std::move(files.npu);
+    matched.bench = std::move(files.bench);
+    const auto& npu = matched.npu;
+    const auto& bench = matched.bench;
     log::debug(fmt::format("read {} + {} rows in {:.0f} ms", npu.rows.size(), bench.rows.size(), elapsed_ms()));
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 
-    const CompareMode mode = detect_mode(npu, bench);
-    std::shared_ptr<const dump::StackFile> stack;
-    if (input.stack_json) stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(*input.stack_json));
-    const dump::StackFile* stack_ptr = stack.get();
-
-    std::optional<std::string> generated_yaml;
-    const MatchPlan plan = match_plan(npu, bench, options, generated_yaml);
-    auto pairs = match_rows(npu, bench, plan);
+    matched.mode = detect_mode(npu, bench);
+    if (input.stack_json) {
+        matched.stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(*input.stack_json));
+    }
+    const MatchPlan plan = match_plan(npu, bench, options, matched.generated_mapping_yaml);
+    matched.pairs = match_rows(npu, bench, plan);
     // --strict_compat: msprobe's fuzzy path only works on tensor dumps (fuzzy_compat.hpp).
-    const bool shifted = options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && mode != CompareMode::All;
-    if (shifted && mode == CompareMode::Summary) pairs = shifted_fuzzy_pairs(pairs, npu, bench);
-    log::debug(fmt::format("matched {} rows at {:.0f} ms", pairs.size(), elapsed_ms()));
-    ResultTable table = build_table(mode, npu, bench, pairs, stack_ptr, options, pool);
-    table.stack = std::move(stack);  // reused by the run summary instead of a second parse
-    table.generated_mapping_yaml = std::move(generated_yaml);
-    if (shifted) apply_shifted_fuzzy_cells(table, pairs, bench);
-    log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(mode), elapsed_ms()));
+    matched.shifted_fuzzy =
+        options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && matched.mode != CompareMode::All;
+    if (matched.shifted_fuzzy && matched.mode == CompareMode::Summary) {
+        matched.pairs = shifted_fuzzy_pairs(matched.pairs, npu, bench);
+    }
+    log::debug(fmt::format("matched {} rows at {:.0f} ms", matched.pairs.size(), elapsed_ms()));
+    return matched;
+}
+
+ResultTable result_rows(const MatchedPair& matched, std::size_t begin, std::size_t end, const CompareOptions& options,
+                        ThreadPool& pool) {
+    const bool whole = begin == 0 && end == matched.pairs.size();
+    std::vector<RowPair> part;
+    if (!whole) part.assign(matched.pairs.begin() + static_cast<std::ptrdiff_t>(begin),
+                            matched.pairs.begin() + static_cast<std::ptrdiff_t>(end));
+    const std::vector<RowPair>& pairs = whole ? matched.pairs : part;
+    ResultTable table = build_table(matched.mode, matched.npu, matched.bench, pairs, matched.stack.get(), options, pool);
+    if (matched.shifted_fuzzy) apply_shifted_fuzzy_cells(table, pairs, matched.bench);
+    return table;
+}
+
+ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
+    const auto started = std::chrono::steady_clock::now();
+    MatchedPair matched = match_pair(input, options, pool);
+    ResultTable table = result_rows(matched, 0, matched.pairs.size(), options, pool);
+    table.stack = std::move(matched.stack);  // reused by the run summary instead of a second parse
+    table.generated_mapping_yaml = std::move(matched.generated_mapping_yaml);
+    log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(matched.mode),
+                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
     return table;
 }
 

@@ -25,7 +25,7 @@ ResultTable start_table(CompareMode mode, const dump::DumpFile& npu, const std::
     result.table.header = identity_headers();
     for (auto& h : mode_headers) result.table.header.push_back(std::move(h));
     if (with_stack) result.table.header.emplace_back("NPU_Stack_Info");
-    result.api_names = npu.api_names;
+    result.api_names = npu.shared_api_names();
     result.table.rows.reserve(pairs.size());
     result.states.reserve(pairs.size());
     result.api_index.reserve(pairs.size());

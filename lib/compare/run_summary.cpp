@@ -51,33 +51,39 @@ std::string model_frame(const std::vector<std::string>& frames) {
     return frames.empty() ? std::string() : one_line(frames.front());
 }
 
-PairOutcome summarize_pair(std::string label, const ResultTable& result, const std::vector<RowVerdict>& verdicts,
-                           const std::filesystem::path& stack_json) {
-    PairOutcome outcome;
-    outcome.label = std::move(label);
-    outcome.rows = verdicts.size();
-    std::optional<std::size_t> first_error, first_warning;
+void OutcomeTally::add(const ResultTable& part, const std::vector<RowVerdict>& verdicts) {
+    counts_.rows += verdicts.size();
     for (std::size_t row = 0; row < verdicts.size(); ++row) {
+        std::optional<Candidate>* first = nullptr;
         switch (verdicts[row].level) {
-            case RowLevel::Pass: ++outcome.passed; break;
+            case RowLevel::Pass: ++counts_.passed; break;
             case RowLevel::Warning:
-                ++outcome.warnings;
-                if (!first_warning) first_warning = row;
+                ++counts_.warnings;
+                first = &first_warning_;
                 break;
             case RowLevel::Error:
-                ++outcome.errors;
-                if (!first_error) first_error = row;
+                ++counts_.errors;
+                first = &first_error_;
                 break;
         }
+        if (first == nullptr || first->has_value()) continue;
+        const auto& name_cell = part.table.rows[row][0];
+        Candidate candidate;
+        candidate.problem.npu_name = name_cell.is_text() ? name_cell.text() : std::string();
+        candidate.problem.level = verdicts[row].level;
+        candidate.problem.reasons = verdicts[row].reasons;
+        candidate.api = part.api_of(row);
+        *first = std::move(candidate);
     }
-    const auto problem = first_error ? first_error : first_warning;
+}
+
+PairOutcome OutcomeTally::finish(std::string label, const std::shared_ptr<const dump::StackFile>& stack_read,
+                                 const std::filesystem::path& stack_json) {
+    PairOutcome outcome = counts_;
+    outcome.label = std::move(label);
+    auto& problem = first_error_ ? first_error_ : first_warning_;
     if (!problem) return outcome;
-    FirstProblem first;
-    const auto& name_cell = result.table.rows[*problem][0];
-    first.npu_name = name_cell.is_text() ? name_cell.text() : std::string();
-    first.level = verdicts[*problem].level;
-    first.reasons = verdicts[*problem].reasons;
-    std::shared_ptr<const dump::StackFile> stack = result.stack;
+    std::shared_ptr<const dump::StackFile> stack = stack_read;
     if (!stack && !stack_json.empty()) {
         try {
             stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
@@ -86,16 +92,23 @@ PairOutcome summarize_pair(std::string label, const ResultTable& result, const s
         }
     }
     if (stack) {
-        const std::string& api = result.api_of(*problem);
+        const std::string& api = problem->api;
         auto frames = stack->stack_lines(api);
         // Backward entries carry no stack of their own; their forward call is where the user looks.
         if (const auto at = api.rfind(".backward"); !frames && at != std::string::npos) {
             frames = stack->stack_lines(std::string(api).replace(at, 9, ".forward"));
         }
-        if (frames) first.stack_frame = model_frame(*frames);
+        if (frames) problem->problem.stack_frame = model_frame(*frames);
     }
-    outcome.first_problem = std::move(first);
+    outcome.first_problem = std::move(problem->problem);
     return outcome;
+}
+
+PairOutcome summarize_pair(std::string label, const ResultTable& result, const std::vector<RowVerdict>& verdicts,
+                           const std::filesystem::path& stack_json) {
+    OutcomeTally tally;
+    tally.add(result, verdicts);
+    return tally.finish(std::move(label), result.stack, stack_json);
 }
 
 bool fails(const CompareSummary& summary, FailOn fail_on) {

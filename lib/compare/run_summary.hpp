@@ -5,12 +5,15 @@
 // the end of a run, and read by --fail-on.
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "compare/compare_options.hpp"
+#include "compare/result_table.hpp"
 #include "compare/row_level.hpp"
+#include "dump/stack_file.hpp"
 
 namespace msprobe::compare {
 
@@ -46,6 +49,24 @@ struct CompareSummary {
 // gives the problem's frame.
 PairOutcome summarize_pair(std::string label, const ResultTable& result, const std::vector<RowVerdict>& verdicts,
                            const std::filesystem::path& stack_json);
+
+// summarize_pair over a result given a part at a time, in row order.
+class OutcomeTally {
+public:
+    void add(const ResultTable& part, const std::vector<RowVerdict>& verdicts);
+    // `stack` (may be null) or else `stack_json` (may be empty) gives the problem's frame.
+    PairOutcome finish(std::string label, const std::shared_ptr<const dump::StackFile>& stack,
+                       const std::filesystem::path& stack_json);
+
+private:
+    struct Candidate {
+        FirstProblem problem;
+        std::string api;  // the row's entry, whose stack gives the frame
+    };
+    PairOutcome counts_;
+    std::optional<Candidate> first_error_;
+    std::optional<Candidate> first_warning_;
+};
 
 // The frame a user wants from an API's stack: the first outside installed
 // packages (site-/dist-packages), or the first of all; "" when there is none.

@@ -65,6 +65,13 @@ std::string top_string(const DumpStreamSummary& summary, std::string_view key) {
 
 }  // namespace
 
+std::shared_ptr<const std::vector<std::string>> DumpFile::shared_api_names() const {
+    if (!shared_api_names_ || shared_api_names_->size() != api_names.size()) {
+        shared_api_names_ = std::make_shared<const std::vector<std::string>>(api_names);
+    }
+    return shared_api_names_;
+}
+
 std::filesystem::path DumpFile::tensor_dir() const {
     return std::filesystem::path(path).parent_path() / "dump_tensor_data";
 }

@@ -2,6 +2,7 @@
 // A dump.json (or debug.json) read into execution-ordered entries and rows.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,13 @@ struct DumpFile {
     std::vector<std::string> api_names;  // entry keys in execution order
     std::vector<DumpRow> rows;           // all rows, entry by entry
 
+    // api_names as one shared copy, made at the first call (not thread-safe):
+    // every table made from this dump points at it instead of copying the names.
+    std::shared_ptr<const std::vector<std::string>> shared_api_names() const;
     std::filesystem::path tensor_dir() const;  // <dir of the json>/dump_tensor_data
+
+private:
+    mutable std::shared_ptr<const std::vector<std::string>> shared_api_names_;
 };
 
 // Peak bytes of memory per byte of a dump.json being read: the file streams

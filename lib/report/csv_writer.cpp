@@ -44,6 +44,11 @@ void write_csv(const Table& table, CellRendering rendering, const std::filesyste
 }
 
 void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path, CsvDialect dialect) {
+    TableRows rows(table);
+    write_csv(rows, rendering, path, dialect);
+}
+
+void write_csv(RowSource& rows, CellRendering rendering, const std::filesystem::path& path, CsvDialect dialect) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!file) throw Error(path.string(), fmt::format("cannot create: {}", std::strerror(errno)));
     std::string line = dialect.byte_order_mark ? "\xEF\xBB\xBF" : "";
@@ -54,12 +59,14 @@ void write_csv(const Table& table, CellRendering rendering, const std::filesyste
         }
         line.clear();
     };
-    for (std::size_t c = 0; c < table.header.size(); ++c) {
+    const auto& header = rows.header();
+    for (std::size_t c = 0; c < header.size(); ++c) {
         if (c) line += ',';
-        append_csv_field(line, table.header[c]);
+        append_csv_field(line, header[c]);
     }
     flush_line();
-    for (const auto& row : table.rows) {
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const auto& row = rows.row(r);
         for (std::size_t c = 0; c < row.size(); ++c) {
             if (c) line += ',';
             append_csv_field(line, field_text(rendered_cell(row[c], rendering)));

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "report/row_source.hpp"
 #include "report/table.hpp"
 
 namespace msprobe::report {
@@ -17,6 +18,8 @@ struct CsvDialect {
     bool crlf = false;
 };
 void write_csv(const Table& table, CellRendering rendering, const std::filesystem::path& path, CsvDialect dialect);
+// Rows asked for one at a time, in order (a result made in chunks).
+void write_csv(RowSource& rows, CellRendering rendering, const std::filesystem::path& path, CsvDialect dialect = {});
 // Appends one field to a CSV line, RFC 4180 style: quoted only when it holds
 // a separator, quote or line break, quotes doubled.
 void append_csv_field(std::string& line, std::string_view text);

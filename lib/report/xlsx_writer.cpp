@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "report/cell_text.hpp"
 #include "report/parallel_deflater.hpp"
+#include "report/row_source.hpp"
 #include "report/worksheet_xml.hpp"
 #include "report/xlsx_package_parts.hpp"
 #include "common/zip_stream_writer.hpp"
@@ -22,30 +23,24 @@ using zip::ZipStreamWriter;
 
 constexpr int kSmallPartDeflateLevel = 6;  // zlib's default; these parts are a few hundred bytes
 
-// One sheet of the book: its name, the table rows [begin, end) under the
+// One sheet of the book: its name, the source's rows [begin, end) under the
 // header, and the number of columns they use.
 struct SheetPlan {
     std::string name;
-    const Table* table = nullptr;
+    RowSource* rows = nullptr;
     std::size_t begin = 0;
     std::size_t end = 0;
     std::size_t columns = 0;
 };
 
-std::size_t column_count(const Table& table, std::size_t begin, std::size_t end) {
-    std::size_t columns = table.header.size();
-    for (std::size_t r = begin; r < end; ++r) columns = std::max(columns, table.rows[r].size());
-    return columns;
-}
-
 // msprobe's layout of one plain table: sheet `name`, except that a table of
 // `row_limit` rows or more is split into equal parts of ceil(n / parts) rows,
 // named `{part_prefix}part_{k}`.
-void plan_plain_table(std::vector<SheetPlan>& plan, const Table& table, const std::string& name,
+void plan_plain_table(std::vector<SheetPlan>& plan, RowSource& source, const std::string& name,
                       const std::string& part_prefix, std::size_t row_limit) {
-    const std::size_t rows = table.rows.size();
+    const std::size_t rows = source.size();
     auto add = [&](std::string sheet_name, std::size_t begin, std::size_t end) {
-        plan.push_back({std::move(sheet_name), &table, begin, end, column_count(table, begin, end)});
+        plan.push_back({std::move(sheet_name), &source, begin, end, source.columns(begin, end)});
     };
     if (rows < row_limit) {
         add(name, 0, rows);
@@ -58,12 +53,12 @@ void plan_plain_table(std::vector<SheetPlan>& plan, const Table& table, const st
 }
 
 // msprobe's result book: one sheet ("Sheet" when highlighted, else "Sheet1" or its parts).
-std::vector<SheetPlan> plan_sheets(const Table& table, CellRendering rendering, std::size_t row_limit) {
+std::vector<SheetPlan> plan_sheets(RowSource& source, CellRendering rendering, std::size_t row_limit) {
     std::vector<SheetPlan> plan;
     if (rendering == CellRendering::Highlight) {
-        plan.push_back({"Sheet", &table, 0, table.rows.size(), column_count(table, 0, table.rows.size())});
+        plan.push_back({"Sheet", &source, 0, source.size(), source.columns(0, source.size())});
     } else {
-        plan_plain_table(plan, table, "Sheet1", "", row_limit);
+        plan_plain_table(plan, source, "Sheet1", "", row_limit);
     }
     return plan;
 }
@@ -120,7 +115,7 @@ void add_small_part(ZipStreamWriter& zip, const PackagePart& part) {
 // Streams the header and rows of one sheet as XML through the parallel deflater into the zip.
 void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, CellRendering rendering,
                ThreadPool& pool) {
-    const Table& table = *sheet.table;
+    RowSource& source = *sheet.rows;
     zip.begin_entry(worksheet_part_name(index));
     ParallelDeflater deflater([&zip](std::string_view deflated) { zip.write(deflated); }, pool);
     WorksheetXml xml(deflater.text());
@@ -128,13 +123,14 @@ void add_sheet(ZipStreamWriter& zip, std::size_t index, const SheetPlan& sheet, 
 
     const WorksheetXml::Style header_style = rendering == CellRendering::Plain ? kStyleHeader : kStyleDefault;
     xml.begin_row(0);
-    for (std::size_t c = 0; c < table.header.size(); ++c) write_text_cell(xml, c, table.header[c], header_style);
+    const auto& header = source.header();
+    for (std::size_t c = 0; c < header.size(); ++c) write_text_cell(xml, c, header[c], header_style);
     xml.end_row();
 
     std::size_t sheet_row = 1;
     for (std::size_t r = sheet.begin; r < sheet.end; ++r, ++sheet_row) {
-        const WorksheetXml::Style style = fill_style(table.fill_of(r));
-        const auto& row = table.rows[r];
+        const auto& row = source.row(r);
+        const WorksheetXml::Style style = fill_style(source.fill(r));
         xml.begin_row(sheet_row);
         for (std::size_t c = 0; c < row.size(); ++c) write_cell(xml, c, rendered_cell(row[c], rendering), style);
         xml.end_row();
@@ -169,19 +165,35 @@ void write_planned_book(const std::vector<SheetPlan>& sheets, CellRendering rend
 
 namespace detail {
 
+void write_xlsx(RowSource& rows, CellRendering rendering, const std::filesystem::path& path,
+                std::size_t sheet_row_limit, FillSpelling fills, ThreadPool* pool) {
+    write_planned_book(plan_sheets(rows, rendering, sheet_row_limit), rendering, path, fills, pool);
+}
+
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
                 std::size_t sheet_row_limit, FillSpelling fills, ThreadPool* pool) {
-    write_planned_book(plan_sheets(table, rendering, sheet_row_limit), rendering, path, fills, pool);
+    TableRows rows(table);
+    write_xlsx(rows, rendering, path, sheet_row_limit, fills, pool);
 }
 
 void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path,
                        std::size_t sheet_row_limit, ThreadPool* pool) {
+    std::vector<TableRows> sources;
+    sources.reserve(tables.size());
+    for (const auto& named : tables) sources.emplace_back(named.table);
     std::vector<SheetPlan> plan;
-    for (const auto& named : tables) plan_plain_table(plan, named.table, named.name, named.name + "_", sheet_row_limit);
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        plan_plain_table(plan, sources[i], tables[i].name, tables[i].name + "_", sheet_row_limit);
+    }
     write_planned_book(plan, CellRendering::Plain, path, FillSpelling::Opaque, pool);
 }
 
 }  // namespace detail
+
+void write_xlsx(RowSource& rows, CellRendering rendering, const std::filesystem::path& path, FillSpelling fills,
+                ThreadPool* pool) {
+    detail::write_xlsx(rows, rendering, path, detail::kSheetRowLimit, fills, pool);
+}
 
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path, FillSpelling fills,
                 ThreadPool* pool) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/thread_pool.hpp"
+#include "report/row_source.hpp"
 #include "report/table.hpp"
 #include "report/xlsx_package_parts.hpp"
 
@@ -19,6 +20,11 @@ namespace msprobe::report {
 // thread alone without one. The bytes are the same either way.
 // Throws msprobe::Error naming the file on failure. `fills` spells the red/yellow fills in styles.xml.
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
+                FillSpelling fills = FillSpelling::Opaque, ThreadPool* pool = nullptr);
+
+// The same for rows asked for one at a time (a result made in chunks); the
+// source is read once, in order.
+void write_xlsx(RowSource& rows, CellRendering rendering, const std::filesystem::path& path,
                 FillSpelling fills = FillSpelling::Opaque, ThreadPool* pool = nullptr);
 
 // A table that becomes its own worksheet.
@@ -40,6 +46,8 @@ namespace detail {
 inline constexpr std::size_t kSheetRowLimit = 1048500;
 
 // write_xlsx with another split threshold, so tests can check the split on small tables.
+void write_xlsx(RowSource& rows, CellRendering rendering, const std::filesystem::path& path,
+                std::size_t sheet_row_limit, FillSpelling fills = FillSpelling::Opaque, ThreadPool* pool = nullptr);
 void write_xlsx(const Table& table, CellRendering rendering, const std::filesystem::path& path,
                 std::size_t sheet_row_limit, FillSpelling fills = FillSpelling::Opaque, ThreadPool* pool = nullptr);
 void write_xlsx_sheets(const std::vector<NamedTable>& tables, const std::filesystem::path& path,

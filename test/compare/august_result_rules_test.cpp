@@ -33,14 +33,16 @@ ResultTable table_of(CompareMode mode, const std::vector<RowCells>& rows) {
     ResultTable t;
     t.mode = mode;
     t.table.header = kHeaders;
+    std::vector<std::string> apis;
     for (const auto& r : rows) {
         const std::string name(r.at("NPU Name").text());
         const std::string api = name.substr(0, name.find(".forward") + 8);
-        if (t.api_names.empty() || t.api_names.back() != api) t.api_names.push_back(api);
-        t.api_index.push_back(static_cast<std::uint32_t>(t.api_names.size() - 1));
+        if (apis.empty() || apis.back() != api) apis.push_back(api);
+        t.api_index.push_back(static_cast<std::uint32_t>(apis.size() - 1));
         auto& cells = t.table.rows.emplace_back();
         for (const auto& h : kHeaders) cells.push_back(r.count(h) ? r.at(h) : Cell());
     }
+    t.set_api_names(std::move(apis));
     return t;
 }
 

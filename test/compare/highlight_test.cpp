@@ -40,7 +40,7 @@ ResultTable table_of(CompareMode mode, std::vector<std::string> header, std::vec
     ResultTable result;
     result.mode = mode;
     result.table.header = std::move(header);
-    result.api_names = std::move(api_names);
+    result.set_api_names(std::move(api_names));
     for (const auto& row : rows) {
         result.table.rows.push_back(row.cells);
         result.states.push_back(row.state);

@@ -17,7 +17,7 @@ TEST_CASE("column positions by exact header text", "[result_table]") {
 
 TEST_CASE("api_of follows the per-row index into the API names", "[result_table]") {
     ResultTable result;
-    result.api_names = {"Functional.relu.0.forward", "Functional.gelu.0.forward"};
+    result.set_api_names({"Functional.relu.0.forward", "Functional.gelu.0.forward"});
     result.api_index = {1, 0, 1};
     CHECK(result.api_of(0) == "Functional.gelu.0.forward");
     CHECK(result.api_of(1) == "Functional.relu.0.forward");

@@ -15,13 +15,13 @@ RowVerdict verdict(RowLevel level, std::vector<std::string> reasons = {}) { retu
 // Rows named after their APIs' entries: row i belongs to api_names[apis[i]].
 ResultTable table_of(std::vector<std::string> api_names, const std::vector<std::uint32_t>& apis) {
     ResultTable result;
-    result.api_names = std::move(api_names);
     result.table.header = {"NPU Name"};
     for (auto api : apis) {
-        result.table.rows.push_back({report::Cell(result.api_names[api] + ".output.0")});
+        result.table.rows.push_back({report::Cell(api_names[api] + ".output.0")});
         result.api_index.push_back(api);
         result.states.push_back(dump::RowState::Output);
     }
+    result.set_api_names(std::move(api_names));
     return result;
 }
 

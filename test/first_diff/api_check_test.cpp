@@ -31,7 +31,7 @@ compare::ResultTable table_of(const std::vector<std::string>& header, const std:
     compare::ResultTable t;
     t.mode = mode;
     t.table.header = header;
-    t.api_names = {api};
+    t.set_api_names({api});
     for (const auto& [state, cells] : rows) {
         t.table.rows.push_back(cells);
         t.states.push_back(state);

@@ -1,0 +1,67 @@
+#pragma once
+// A pair's result rows made a chunk of whole APIs at a time as a writer asks
+// for them: each chunk is judged by the -hl rules (which look within one API),
+// coloured, counted for the run summary and the advisor, handed out row by
+// row, and dropped when the writer moves past it. Memory holds the paired
+// dumps and one chunk, not the result: a pair of millions of rows is written
+// in the memory of a few thousand.
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "common/thread_pool.hpp"
+#include "compare/advisor.hpp"
+#include "compare/compare_options.hpp"
+#include "compare/compare_pair.hpp"
+#include "compare/run_summary.hpp"
+#include "report/row_source.hpp"
+
+namespace msprobe::compare {
+
+// A row of the result could not be made (its dumps or tensors are unusable):
+// the pair fails, not the writing of the run's files.
+class ResultRowError : public Error {
+public:
+    explicit ResultRowError(const Error& error) : Error(error) {}
+};
+
+// Rows per chunk: large enough that per-chunk work is noise, small enough to stay a few MB.
+inline constexpr std::size_t kResultChunkRows = 16384;
+
+class ChunkedResult final : public report::RowSource {
+public:
+    // `colour`: -hl's fills and messages go into the rows (judged either way, for the verdicts).
+    ChunkedResult(const MatchedPair& matched, const CompareOptions& options, ThreadPool& pool, bool debug_dump,
+                  bool colour, std::size_t chunk_rows = kResultChunkRows);
+
+    const std::vector<std::string>& header() const override { return header_; }
+    std::size_t size() const override { return matched_.pairs.size(); }
+    std::size_t columns(std::size_t, std::size_t) const override { return header_.size(); }
+    const std::vector<report::Cell>& row(std::size_t r) override;
+    report::RowFill fill(std::size_t r) const override;
+
+    // Once every row has been asked for: the run summary's outcome and the advice.
+    PairOutcome outcome(std::string label, const std::filesystem::path& stack_json);
+    Advice advice() const { return advice_.finish(); }
+
+private:
+    void make_chunk(std::size_t begin);  // the chunk of whole API batches that starts at row `begin`
+    std::size_t chunk_end(std::size_t begin) const;
+
+    const MatchedPair& matched_;
+    const CompareOptions& options_;
+    ThreadPool& pool_;
+    bool debug_dump_;
+    bool colour_;
+    std::size_t chunk_rows_;
+    std::vector<std::string> header_;
+    ResultTable chunk_;
+    std::size_t chunk_begin_ = 0;
+    std::size_t chunk_end_ = 0;  // [chunk_begin_, chunk_end_) are in chunk_
+    OutcomeTally outcome_;
+    AdviceTally advice_;
+};
+
+}  // namespace msprobe::compare
