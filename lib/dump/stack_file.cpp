@@ -21,9 +21,9 @@ StackFile StackFile::load(const std::filesystem::path& path) {
                 lines.reserve(frames.size());
                 for (const JsonView line : frames.items()) lines.push_back(python_str(line));
                 stack.line_groups_.push_back(std::move(lines));
+                stack.group_texts_.push_back(text);
                 rendered = frames;
             }
-            stack.texts_[std::string(api)] = text;
             stack.group_of_[std::string(api)] = stack.line_groups_.size() - 1;
             stack.names_.emplace_back(api);
         });
@@ -34,9 +34,9 @@ StackFile StackFile::load(const std::filesystem::path& path) {
 }
 
 std::optional<std::string> StackFile::stack_text(const std::string& api_name) const {
-    auto it = texts_.find(api_name);
-    if (it == texts_.end()) return std::nullopt;
-    return it->second;
+    auto it = group_of_.find(api_name);
+    if (it == group_of_.end()) return std::nullopt;
+    return group_texts_[it->second];
 }
 
 const std::vector<std::string>* StackFile::stack_lines(const std::string& api_name) const {

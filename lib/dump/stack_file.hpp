@@ -24,8 +24,9 @@ public:
     const std::vector<std::string>& api_names() const { return names_; }
 
 private:
-    std::unordered_map<std::string, std::string> texts_;
-    std::vector<std::vector<std::string>> line_groups_;  // a group's keys share one frame list
+    // A group's keys share one frame list, kept once: a stack.json lists the same frames for thousands of keys.
+    std::vector<std::vector<std::string>> line_groups_;
+    std::vector<std::string> group_texts_;  // repr() of each group's list
     std::unordered_map<std::string, std::size_t> group_of_;
     std::vector<std::string> names_;
 };
