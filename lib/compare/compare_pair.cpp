@@ -91,19 +91,17 @@ ResultTable result_rows(const MatchedPair& matched, std::size_t begin, std::size
     if (!whole) part.assign(matched.pairs.begin() + static_cast<std::ptrdiff_t>(begin),
                             matched.pairs.begin() + static_cast<std::ptrdiff_t>(end));
     const std::vector<RowPair>& pairs = whole ? matched.pairs : part;
-    ResultTable table = build_table(matched.mode, matched.npu, matched.bench, pairs, matched.stack.get(), options, pool);
+    ResultTable table =
+        build_table(matched.mode, matched.npu, matched.bench, pairs, matched.stack.get(), options, pool);
     if (matched.shifted_fuzzy) apply_shifted_fuzzy_cells(table, pairs, matched.bench);
     return table;
 }
 
 ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {
-    const auto started = std::chrono::steady_clock::now();
     MatchedPair matched = match_pair(input, options, pool);
     ResultTable table = result_rows(matched, 0, matched.pairs.size(), options, pool);
     table.stack = std::move(matched.stack);  // reused by the run summary instead of a second parse
     table.generated_mapping_yaml = std::move(matched.generated_mapping_yaml);
-    log::debug(fmt::format("{} table built at {:.0f} ms", mode_name(matched.mode),
-                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
     return table;
 }
 

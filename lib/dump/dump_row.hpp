@@ -8,46 +8,24 @@
 #include <string>
 #include <vector>
 
+#include "dump/optional_text.hpp"
+
 namespace msprobe::dump {
 
 // Which part of its entry a row came from; decides row order and highlighting.
 enum class RowState : std::uint8_t { Input, Parameters, Output, ParametersGrad, Debug };
-
-// A text a row rarely has, kept outside it: 8 bytes when absent.
-class RareText {
-public:
-    RareText() = default;
-    explicit RareText(std::string text) : text_(std::make_unique<const std::string>(std::move(text))) {}
-    RareText(const RareText& other)
-        : text_(other.text_ ? std::make_unique<const std::string>(*other.text_) : nullptr) {}
-    RareText(RareText&&) noexcept = default;
-    RareText& operator=(const RareText& other) {
-        if (this != &other) text_ = other.text_ ? std::make_unique<const std::string>(*other.text_) : nullptr;
-        return *this;
-    }
-    RareText& operator=(RareText&&) noexcept = default;
-    ~RareText() = default;
-
-    const std::string& get() const {
-        static const std::string empty;
-        return text_ ? *text_ : empty;
-    }
-
-private:
-    std::unique_ptr<const std::string> text_;
-};
 
 // A statistic cell value as the dump gave it (Max/Min/Mean/Norm). 24 bytes:
 // a dump has four per row and millions of rows.
 struct StatValue {
     enum class Kind : std::uint8_t { Null, Number, Bool, Text };
     double number = 0;
-    RareText text_value;  // Text only
+    OptionalText text_value;  // Text only
     Kind kind = Kind::Null;
     bool boolean = false;
     bool integer = false;  // a Number the dump wrote as an integer (msprobe's JSON outputs keep it one)
 
-    const std::string& text() const { return text_value.get(); }
+    const std::string& text() const { return text_value.value_or_empty(); }
 
     static StatValue null() { return {}; }
     static StatValue of_number(double v) {
@@ -70,7 +48,7 @@ struct StatValue {
     static StatValue of_text(std::string t) {
         StatValue s;
         s.kind = Kind::Text;
-        s.text_value = RareText(std::move(t));
+        s.text_value = OptionalText(std::move(t));
         return s;
     }
 };
@@ -89,7 +67,7 @@ struct DumpRow {
     std::string dtype;                   // "torch.float32", "<class 'int'>", "None" for null values
     std::string shape;                   // "[8, 16]", "[]", "(3,)", "None"
     std::array<StatValue, 4> stats;      // Max, Min, Mean, Norm
-    std::optional<std::string> md5;      // digest text; nullopt for None rows
+    OptionalText md5;                    // digest text; absent for None rows
     std::optional<bool> requires_grad;   // nullopt when the leaf has none
     std::string data_name = "-1";        // tensor file name, "-1" when there is none
     RowState state = RowState::Input;

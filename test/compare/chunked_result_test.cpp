@@ -50,7 +50,8 @@ void check_chunked_equals_whole(const PairInput& input, bool expect_colours) {
     ResultTable whole = result_rows(matched, 0, n, options, pool);
     whole.stack = matched.stack;
     const HighlightVerdict judged = judge_highlight(whole, false);
-    const PairOutcome expected = summarize_pair("rank0", whole, row_verdicts(whole, judged), input.stack_json_for_summary);
+    const PairOutcome expected =
+        summarize_pair("rank0", whole, row_verdicts(whole, judged), input.stack_json_for_summary);
     apply_highlight(whole, judged);
     const Advice expected_advice = advise(whole);
     if (expect_colours) {

@@ -16,7 +16,7 @@ dump::DumpRow row_of(const std::string& name, std::array<StatValue, 4> stats, st
     row.name = name, row.dtype = "torch.float32", row.shape = "[2]";
     row.stats = std::move(stats);
     row.requires_grad = requires_grad;
-    row.md5 = std::move(md5);
+    if (md5) row.md5 = std::move(*md5);
     return row;
 }
 
