@@ -40,8 +40,8 @@ void apply_shifted_fuzzy_cells(ResultTable& result, const std::vector<RowPair>& 
         if (result.mode != CompareMode::Summary || pairs[row].bench == kNoBench) continue;
         // A surviving (None against None) statistics pair: each bench column shows its left neighbour.
         const auto& b = bench.rows[static_cast<std::size_t>(pairs[row].bench)];
-        set(result, row, "Bench Name", Cell(b.dtype));
-        set(result, row, "Bench Dtype", Cell(b.shape));
+        set(result, row, "Bench Name", Cell(b.dtype.str()));
+        set(result, row, "Bench Dtype", Cell(b.shape.str()));
         set(result, row, "Bench Tensor Shape", Cell(std::string("['None', 'None', 'None', 'None']")));
         set(result, row, "NPU Requires_grad", na);
         set(result, row, "Bench Requires_grad", Cell(b.name));

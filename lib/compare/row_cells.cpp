@@ -55,10 +55,10 @@ std::string requires_grad_text(const dump::DumpRow* row) {
 void append_identity_cells(std::vector<report::Cell>& cells, const dump::DumpRow& npu, const dump::DumpRow* bench) {
     cells.emplace_back(npu.name);
     cells.emplace_back(bench ? bench->name : kNotApplicable);
-    cells.emplace_back(npu.dtype);
-    cells.emplace_back(bench ? bench->dtype : kNotApplicable);
-    cells.emplace_back(npu.shape);
-    cells.emplace_back(bench ? bench->shape : kNotApplicable);
+    cells.emplace_back(npu.dtype.str());
+    cells.emplace_back(bench ? bench->dtype.str() : kNotApplicable);
+    cells.emplace_back(npu.shape.str());
+    cells.emplace_back(bench ? bench->shape.str() : kNotApplicable);
     cells.emplace_back(requires_grad_text(&npu));
     cells.emplace_back(requires_grad_text(bench));
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "dump/interned_text.hpp"
 #include "dump/optional_text.hpp"
 
 namespace msprobe::dump {
@@ -64,8 +65,8 @@ struct P2POpFields {
 
 struct DumpRow {
     std::string name;                    // e.g. Functional.linear.0.forward.input.0
-    std::string dtype;                   // "torch.float32", "<class 'int'>", "None" for null values
-    std::string shape;                   // "[8, 16]", "[]", "(3,)", "None"
+    InternedText dtype;                  // "torch.float32", "<class 'int'>", "None" for null values
+    InternedText shape;                  // "[8, 16]", "[]", "(3,)", "None"
     std::array<StatValue, 4> stats;      // Max, Min, Mean, Norm
     OptionalText md5;                    // digest text; absent for None rows
     std::optional<bool> requires_grad;   // nullopt when the leaf has none
