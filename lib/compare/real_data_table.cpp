@@ -78,8 +78,8 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
                        const dump::DumpRow* bench_leaf, ThreadPool& pool, const RealDataOptions& options,
                        UnreadableFiles& unreadable) {
     using metrics::PairError;
-    const std::string& npu_name = npu_leaf.data_name;
-    const std::string bench_name = bench_leaf ? bench_leaf->data_name : kNotApplicable;
+    const std::string& npu_name = npu_leaf.data_name();
+    const std::string bench_name = bench_leaf ? bench_leaf->data_name() : kNotApplicable;
     if (npu_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file."), {}};
     if (bench_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file."), {}};
     if (bench_leaf == nullptr) {
@@ -94,10 +94,10 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
     // A data_name that leaves dump_tensor_data is not opened: the row reads
     // msprobe's "read failed" and stderr says why (docs/compatibility.md).
     const auto refused_name = [&](const dump::DumpFile& dump, const dump::DumpRow& row) {
-        const auto problem = dump::data_name_problem(row.data_name);
+        const auto problem = dump::data_name_problem(row.data_name());
         if (problem) {
-            unreadable.report(dump.path + "\n" + row.data_name,
-                              dump.path + ": " + dump::data_name_refusal(row.data_name, dump.api_names[row.api_index], *problem));
+            unreadable.report(dump.path + "\n" + row.data_name(),
+                              dump.path + ": " + dump::data_name_refusal(row.data_name(), dump.api_names[row.api_index], *problem));
         }
         return problem.has_value();
     };
@@ -209,8 +209,8 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         }
         cells.emplace_back(std::move(message));
         if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
-        const std::string bench_name = b ? b->data_name : kNotApplicable;
-        cells.emplace_back(py::list_text({py::str_repr(n.data_name), py::str_repr(bench_name)}));
+        const std::string bench_name = b ? b->data_name() : kNotApplicable;
+        cells.emplace_back(py::list_text({py::str_repr(n.data_name()), py::str_repr(bench_name)}));
         if (options.locate) {
             cells.push_back(location_cell(steps[i].location, false));
             cells.push_back(location_cell(steps[i].location, true));

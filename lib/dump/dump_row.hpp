@@ -70,10 +70,16 @@ struct DumpRow {
     std::array<StatValue, 4> stats;      // Max, Min, Mean, Norm
     OptionalText md5;                    // digest text; absent for None rows
     std::optional<bool> requires_grad;   // nullopt when the leaf has none
-    std::string data_name = "-1";        // tensor file name, "-1" when there is none
+    OptionalText data_file;              // tensor file name; absent for rows without a file
     RowState state = RowState::Input;
     std::uint32_t api_index = 0;         // index of the owning entry in DumpFile::api_names
     std::shared_ptr<const P2POpFields> p2p;  // P2POp leaves only
+
+    // The tensor file name as msprobe's tables show it: "-1" when there is none.
+    const std::string& data_name() const {
+        static const std::string none = "-1";
+        return data_file ? *data_file : none;
+    }
 };
 
 }  // namespace msprobe::dump

@@ -191,7 +191,7 @@ private:
             row_name = dot == std::string::npos ? data_name : data_name.substr(0, dot);
         }
         DumpRow& row = new_row(std::move(row_name), state);
-        row.data_name = std::move(data_name);
+        if (data_name != "-1") row.data_file = std::move(data_name);
         if (requires_grad && requires_grad->IsBool()) row.requires_grad = requires_grad->GetBool();
 
         const std::string dtype = string_of(fields.dtype);

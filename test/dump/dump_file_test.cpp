@@ -88,7 +88,7 @@ TEST_CASE("a dump.json becomes rows in msprobe's order and naming", "[dump][dump
     CHECK(tensor.stats[1].integer);
     CHECK_FALSE(tensor.stats[2].integer);
     CHECK(tensor.requires_grad == true);
-    CHECK(tensor.data_name == "Functional.linear.0.forward.input.0.pt");
+    CHECK(tensor.data_name() == "Functional.linear.0.forward.input.0.pt");
     CHECK(tensor.md5 == std::string("00000000"));  // no digest: the CRC-32 of str("")
     CHECK(tensor.state == RowState::Input);
     CHECK(tensor.api_index == 0);
@@ -99,7 +99,7 @@ TEST_CASE("a dump.json becomes rows in msprobe's order and naming", "[dump][dump
     CHECK(none.stats[0].kind == StatValue::Kind::Null);
     CHECK_FALSE(none.md5);
     CHECK_FALSE(none.requires_grad);
-    CHECK(none.data_name == "-1");
+    CHECK(none.data_name() == "-1");
 
     const DumpRow& scalar = dump.rows[2];  // kwargs are named with ".input."
     CHECK(scalar.dtype == "<class 'int'>");
@@ -109,7 +109,7 @@ TEST_CASE("a dump.json becomes rows in msprobe's order and naming", "[dump][dump
         CHECK(stat.number == 3.0);
     }
     CHECK(scalar.md5 == std::string("6dd28e9b"));  // CRC-32 of "3"
-    CHECK(scalar.data_name == "-1");
+    CHECK(scalar.data_name() == "-1");
 
     CHECK(dump.rows[3].state == RowState::Output);
     CHECK(dump.rows[3].requires_grad == false);

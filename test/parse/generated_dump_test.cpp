@@ -56,8 +56,8 @@ TEST_CASE("generated tensor dump: entry statistics and the perturbed weight's la
                                       " norm=" + py::float_repr(weight->stats[3].number)));
 
     // The weight tensors of both sides: the located maxima are the brute-force maxima.
-    const auto npu_file = npu.tensor_dir() / weight->data_name;
-    const auto bench_file = bench_dump.parent_path() / "dump_tensor_data" / weight->data_name;
+    const auto npu_file = npu.tensor_dir() / weight->data_name();
+    const auto bench_file = bench_dump.parent_path() / "dump_tensor_data" / weight->data_name();
     const auto l = tensor::read_tensor_file(npu_file);
     const auto r = tensor::read_tensor_file(bench_file);
     const auto lv = tensor::to_double_vector(l);
