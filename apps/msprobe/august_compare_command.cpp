@@ -14,6 +14,7 @@
 #include "mapping_flags.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/august_compare_job.hpp"
 #include "compare/august_inputs.hpp"
@@ -101,9 +102,11 @@ struct RunTotals {
     std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
 };
 
+// Pairs units are spread over the run's processes; process 0 runs any other unit alone.
 void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
-              const compare::AugustJobOptions& options, ThreadPool& pool, RunTotals& totals) {
+              const compare::AugustJobOptions& options, ThreadPool& pool, ProcessGroup& processes, RunTotals& totals) {
     using Kind = compare::AugustUnit::Kind;
+    if (unit.kind != Kind::Pairs && !processes.is_first()) return;
     if (unit.kind == Kind::NothingToDo) {
         log::info(unit.note);
         return;
@@ -137,7 +140,7 @@ void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
         totals.analysed_steps.push_back(step);
         return;
     }
-    const auto summary = compare::run_august_pairs(unit, options, pool);
+    const auto summary = compare::run_august_pairs(unit, options, pool, processes);
     totals.rows += summary.rows;
     totals.warnings += summary.warnings;
     totals.errors += summary.errors;
@@ -205,8 +208,10 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
                                                  compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
         check_api_mapping(flags->target, options);
         ThreadPool pool(worker_threads(flags->jobs));
+        ProcessGroup& processes = run_processes();
         RunTotals totals;
-        for (const auto& unit : units) run_unit(unit, *flags, options, pool, totals);
+        for (const auto& unit : units) run_unit(unit, *flags, options, pool, processes, totals);
+        if (!processes.is_first()) return 0;  // process 0 reports the whole run
         if (totals.files > 0) log::info("msprobe compare ends successfully.");
         if (totals.analysed_steps.empty()) {
             std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows,
