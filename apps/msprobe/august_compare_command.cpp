@@ -102,11 +102,11 @@ struct RunTotals {
     std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
 };
 
-// Pairs units are spread over the run's processes; process 0 runs any other unit alone.
+// Pairs and -da units are spread over the run's processes; process 0 runs any other unit alone.
 void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
               const compare::AugustJobOptions& options, ThreadPool& pool, ProcessGroup& processes, RunTotals& totals) {
     using Kind = compare::AugustUnit::Kind;
-    if (unit.kind != Kind::Pairs && !processes.is_first()) return;
+    if (unit.kind != Kind::Pairs && unit.kind != Kind::DiffAnalyze && !processes.is_first()) return;
     if (unit.kind == Kind::NothingToDo) {
         log::info(unit.note);
         return;
@@ -135,7 +135,7 @@ void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
     if (unit.kind == Kind::DiffAnalyze) {
         const auto step = first_diff::run_august_diff_analyze(unit.target_dir, unit.golden_dir,
                                                               options.output_dir / unit.output_subdir, pool,
-                                                              options.table.strict_compat);
+                                                              options.table.strict_compat, processes);
         totals.files += step.written.size();
         totals.analysed_steps.push_back(step);
         return;

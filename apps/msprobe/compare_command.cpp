@@ -148,8 +148,8 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         const auto flags_ignored = flags_without_effect(*cmd, flags->format);
         ProcessGroup& processes = run_processes();
         if (flags->diff_analyze) {
-            if (!processes.is_first()) return 0;  // the analysis runs on process 0 alone
-            first_diff::run_compare_diff_analyze(options, pool);
+            first_diff::run_compare_diff_analyze(options, pool, processes);
+            if (!processes.is_first()) return 0;  // process 0 reports the whole run
             warn_flags_without_effect(flags_ignored);
             log::info("msprobe compare ends successfully.");
             return 0;

@@ -14,7 +14,7 @@ namespace cli = msprobe::cli;
 
 constexpr Subcommand kAprilSubcommands[] = {
     {.name = "compare", .add = &cli::add_compare_command, .spreads_over_processes = true},
-    {"diff_analyze", &cli::add_diff_analyze_command},
+    {.name = "diff_analyze", .add = &cli::add_diff_analyze_command, .spreads_over_processes = true},
     {"overflow_check", &cli::add_overflow_check_command},
     {"nan_analyze", &cli::add_nan_analyze_command},
     {"merge_result", &cli::add_merge_result_command},
@@ -36,7 +36,7 @@ constexpr Subcommand kAugustSubcommands[] = {
     {"merge_result", &cli::add_merge_result_command},
     {"overflow_check", &cli::add_august_overflow_check_command},
     {"parse", &cli::add_parse_command},
-    {"diff_analyze", &cli::add_diff_analyze_command},
+    {.name = "diff_analyze", .add = &cli::add_diff_analyze_command, .spreads_over_processes = true},
     {.name = "config_check", .not_provided = "compare two training environments' packs"},
     {.name = "graph_visualize", .not_provided = "model graph compare into SQLite"},
     {.name = "data2db", .not_provided = "dump or monitor data into SQLite"},

@@ -73,9 +73,9 @@ ProcessResult run_spread(const std::vector<std::string>& args, const fs::path& c
     return run_command(mpirun_command(kProcesses, args, wrapper), cwd);
 }
 
-// A file name with its 14-digit timestamp taken out.
+// A file name with its timestamp taken out (14 digits, or diff_analyze's 19 of nanoseconds).
 std::string without_timestamp(const std::string& text) {
-    static const std::regex kStamp("_[0-9]{14}");
+    static const std::regex kStamp("_[0-9]{14}(?:[0-9]{5})?");
     return std::regex_replace(text, kStamp, "_TS");
 }
 
@@ -219,6 +219,28 @@ TEST_CASE("August's dump-root compare over three processes equals one process's"
     REQUIRE(single.exit_code == 0);
     REQUIRE(spread.exit_code == 0);
     check_same_files(dir / "spread_step", dir / "single_step");
+}
+
+TEST_CASE("the first differing API over three processes: every rank's result, then process 0's analysis") {
+    const fs::path dir = copied_dump("mpi_diff_analyze");
+    const auto single = run_single({"-f", "pytorch", "compare", "-i", "compare_step0.json", "-da", "-o", "single"}, dir);
+    REQUIRE(single.exit_code == 0);
+    const auto spread = run_spread({"-f", "pytorch", "compare", "-i", "compare_step0.json", "-da", "-o", "spread"}, dir);
+    INFO(spread.err);
+    REQUIRE(spread.exit_code == 0);
+    const auto files = files_below(dir / "spread");
+    CHECK(files.size() == kRanks + 1);  // compare_result_rank*.json and diff_analyze_*.json
+    CHECK(files.count("diff_analyze_TS.json") == 1);
+    check_same_files(dir / "spread", dir / "single");
+    // August's -da of a step folder.
+    const auto august_single =
+        run_single({"compare", "-tp", "npu/step1", "-gp", "bench/step1", "-da", "-o", "august_single"}, dir);
+    const auto august_spread =
+        run_spread({"compare", "-tp", "npu/step1", "-gp", "bench/step1", "-da", "-o", "august_spread"}, dir);
+    REQUIRE(august_single.exit_code == 0);
+    REQUIRE(august_spread.exit_code == 0);
+    check_same_files(dir / "august_spread", dir / "august_single");
+    CHECK(screen_text(august_spread.out, "august_spread") == screen_text(august_single.out, "august_single"));
 }
 
 TEST_CASE("ptdbg rank folders over three processes give one process's files") {
