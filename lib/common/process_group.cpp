@@ -77,4 +77,15 @@ void run_on_every_process(ProcessGroup& processes, const std::string& output, co
     }
 }
 
+void local_then_collective(const std::function<void()>& local, const std::function<void()>& collective) {
+    std::exception_ptr failure;
+    try {
+        local();
+    } catch (...) {
+        failure = std::current_exception();
+    }
+    collective();
+    if (failure) std::rethrow_exception(failure);
+}
+
 }  // namespace msprobe

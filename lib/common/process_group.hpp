@@ -56,4 +56,9 @@ public:
 // process failed, and returns normally only when every process succeeded.
 void run_on_every_process(ProcessGroup& processes, const std::string& output, const std::function<void()>& work);
 
+// `local` (this process's own step, e.g. moving its files into place), then
+// `collective` even when `local` failed, so that no other process is left
+// waiting in it; local's failure is rethrown after.
+void local_then_collective(const std::function<void()>& local, const std::function<void()>& collective);
+
 }  // namespace msprobe

@@ -168,12 +168,15 @@ AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_di
             [&](std::size_t i) { results[i] = compare_pair(unit.pairs[i], false, staging.dir(), out_dir, stamp, options, pool); },
             [&](std::size_t i) { return unit.pairs[i].rank_label; });
     });
-    staging.commit(out_dir);
-    std::vector<std::pair<std::size_t, nlohmann::json>> messages;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        if (results[i]) messages.emplace_back(i, pair_result_message(*results[i]));
-    }
-    const auto gathered = gather_ranks(processes, results.size(), messages, skipped, {});
+    GatheredRanks gathered;
+    local_then_collective([&] { staging.commit(out_dir); },
+                          [&] {
+                              std::vector<std::pair<std::size_t, nlohmann::json>> messages;
+                              for (std::size_t i = 0; i < results.size(); ++i) {
+                                  if (results[i]) messages.emplace_back(i, pair_result_message(*results[i]));
+                              }
+                              gathered = gather_ranks(processes, results.size(), messages, skipped, {});
+                          });
     std::vector<std::optional<PairResult>> all(results.size());
     for (std::size_t i = 0; i < all.size(); ++i) {
         if (gathered.results[i]) all[i] = pair_result_from_message(*gathered.results[i]);

@@ -18,12 +18,16 @@ void commit_spread_ranks(ProcessGroup& processes, report::StagedFiles& staged,
         mine.pairs.push_back(std::move(*rank_outcomes[i]));
         mine_ranks.push_back(i);
     }
-    commit_results(staged, mine);
-    std::vector<std::pair<std::size_t, nlohmann::json>> messages;
-    for (std::size_t k = 0; k < mine.pairs.size(); ++k) {
-        messages.emplace_back(mine_ranks[k], pair_outcome_message(mine.pairs[k]));
-    }
-    const auto gathered = gather_ranks(processes, rank_outcomes.size(), messages, skipped, summary.ignored_flags);
+    GatheredRanks gathered;
+    local_then_collective([&] { commit_results(staged, mine); },
+                          [&] {
+                              std::vector<std::pair<std::size_t, nlohmann::json>> messages;
+                              for (std::size_t k = 0; k < mine.pairs.size(); ++k) {
+                                  messages.emplace_back(mine_ranks[k], pair_outcome_message(mine.pairs[k]));
+                              }
+                              gathered = gather_ranks(processes, rank_outcomes.size(), messages, skipped,
+                                                      summary.ignored_flags);
+                          });
     for (const auto& result : gathered.results) {
         if (result) summary.pairs.push_back(pair_outcome_from_message(*result));
     }

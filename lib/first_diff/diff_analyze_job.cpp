@@ -318,17 +318,25 @@ std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare
             if (processes.is_first()) stage_analysis(run, options, release, staged);
         });
     }
-    staged.commit();
+    std::vector<std::map<fs::path, fs::path>> placed(runs.size());  // per step, by target, wherever it was staged
+    local_then_collective([&] { staged.commit(); },
+                          [&] {
+                              for (std::size_t r = 0; r < runs.size(); ++r) {
+                                  const StepRun& run = runs[r];
+                                  share_rank_paths(
+                                      runs[r], processes,
+                                      [&](std::size_t i) {
+                                          return run.results[i] ? std::optional<fs::path>(staged.placed(run.targets[i]))
+                                                                : std::nullopt;
+                                      },
+                                      [&](std::size_t i, const fs::path& where) { placed[r][run.targets[i]] = where; });
+                              }
+                          });
     std::vector<DiffAnalyzeSummary> summaries;
-    for (auto& run : runs) {
-        std::map<fs::path, fs::path> placed;  // by target, wherever it was staged
-        share_rank_paths(
-            run, processes,
-            [&](std::size_t i) { return run.results[i] ? std::optional<fs::path>(staged.placed(run.targets[i])) : std::nullopt; },
-            [&](std::size_t i, const fs::path& where) { placed[run.targets[i]] = where; });
-        summaries.push_back(placed_summary(run, [&](const fs::path& target) {
-            const auto found = placed.find(target);
-            return found != placed.end() ? found->second : staged.placed(target);
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        summaries.push_back(placed_summary(runs[r], [&](const fs::path& target) {
+            const auto found = placed[r].find(target);
+            return found != placed[r].end() ? found->second : staged.placed(target);
         }));
     }
     return summaries;
