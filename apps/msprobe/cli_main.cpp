@@ -138,8 +138,8 @@ void refuse_unspread_launch(const Registered& cmd) {
     const auto launched = launcher_environment();
     if (!launched || launched->count == 1) return;
     const std::string how_many = launched->count ? fmt::format("{} processes", *launched->count) : "several processes";
-    throw Error("", fmt::format("started by an MPI launcher as {}, but {} does not spread over processes (compare "
-                                "does); run it as one process",
+    throw Error("", fmt::format("started by an MPI launcher as {}, but {} does not spread over processes; run it "
+                                "as one process",
                                 how_many, cmd.app->get_name()));
 }
 

@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
+#include "common/process_group.hpp"
 #include "first_diff/nan_analyze_job.hpp"
 
 namespace msprobe::cli {
@@ -24,7 +25,7 @@ Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global) {
         expect_input(options->input_dir, PathKind::Directory,
                      "a step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ...");
         if (!output->empty()) options->output_dir = *output;
-        first_diff::run_nan_analyze(*options);
+        first_diff::run_nan_analyze(*options, run_processes());  // ranks read across the processes
         return 0;
     };
 }

@@ -11,19 +11,19 @@
 using msprobe::testing::run_msprobe;
 
 TEST_CASE("launched as several processes, a subcommand that does not spread refuses with one line") {
-    const auto dir = msprobe::testing::scratch_dir("launcher_refusal_nan_analyze");
+    const auto dir = msprobe::testing::scratch_dir("launcher_refusal_merge_result");
     // What mpirun -np 3 sets in each process's environment.
-    const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "npu", "-o", "out"}, dir, nullptr,
-                               "export OMPI_COMM_WORLD_SIZE=3 && ");
+    const auto r = run_msprobe({"-f", "pytorch", "merge_result", "-i", "results", "-o", "out", "-config", "config.yaml"},
+                               dir, nullptr, "export OMPI_COMM_WORLD_SIZE=3 && ");
     CHECK(r.exit_code == 2);
     CHECK(r.err ==
-          "msprobe nan_analyze: error: started by an MPI launcher as 3 processes, but nan_analyze does not spread over "
-          "processes (compare does); run it as one process\n");
+          "msprobe merge_result: error: started by an MPI launcher as 3 processes, but merge_result does not spread "
+          "over processes; run it as one process\n");
     CHECK(r.out.empty());
     CHECK_FALSE(std::filesystem::exists(dir / "out"));
     // One process under the launcher runs as a plain run does.
-    const auto one = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "npu", "-o", "out"}, dir, nullptr,
-                                 "export OMPI_COMM_WORLD_SIZE=1 && ");
+    const auto one = run_msprobe({"-f", "pytorch", "merge_result", "-i", "results", "-o", "out", "-config", "config.yaml"},
+                                 dir, nullptr, "export OMPI_COMM_WORLD_SIZE=1 && ");
     CHECK(one.err.find("MPI launcher") == std::string::npos);
 }
 

@@ -23,6 +23,7 @@
 #include "report/xlsx_reader.hpp"
 #include "support/dump_generator.hpp"
 #include "support/file_text.hpp"
+#include "support/planted_anomaly.hpp"
 #include "support/ptdbg_writer.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/workbook_match.hpp"
@@ -316,9 +317,38 @@ TEST_CASE("a process killed during the run fails it, and no result file appears"
 
 TEST_CASE("a subcommand that does not spread refuses to run as several processes") {
     const fs::path dir = copied_dump("mpi_unspread_subcommand");
-    const auto r = run_command(mpirun_command(2, {"-f", "pytorch", "nan_analyze", "-i", "npu/step0", "-o", "out"}), dir);
+    const auto r = run_command(mpirun_command(2, {"-f", "pytorch", "overflow_check", "-i", "npu/step0", "-o", "out"}), dir);
     CHECK(r.exit_code == 2);
-    CHECK(r.err.find("msprobe nan_analyze: error: started by an MPI launcher as 2 processes, but nan_analyze does not "
-                     "spread over processes (compare does); run it as one process") != std::string::npos);
+    CHECK(r.err.find("msprobe overflow_check: error: started by an MPI launcher as 2 processes, but overflow_check "
+                     "does not spread over processes; run it as one process") != std::string::npos);
     CHECK(!fs::exists(dir / "out"));
+}
+
+TEST_CASE("the first NaN/Inf over three processes: each reads its ranks, process 0 searches them all") {
+    const fs::path dir = copied_dump("mpi_nan_analyze");
+    // An inf planted in rank 5's 8th compute forward (npu side).
+    const fs::path rank5 = dir / "npu/step0/rank5/dump.json";
+    msprobe::testing::plant_inf(rank5, msprobe::testing::nth_compute_forward(rank5, 8));
+    const auto single = run_single({"-f", "pytorch", "nan_analyze", "-i", "npu/step0", "-o", "single"}, dir);
+    REQUIRE(single.exit_code == 0);
+    const auto spread = run_spread({"-f", "pytorch", "nan_analyze", "-i", "npu/step0", "-o", "spread"}, dir);
+    INFO(spread.err);
+    REQUIRE(spread.exit_code == 0);
+    const auto files = files_below(dir / "spread");
+    CHECK(files.size() == 1);
+    CHECK(files.count("anomaly_analyze_TS.json") == 1);
+    check_same_files(dir / "spread", dir / "single");
+    CHECK(read_file_text(files.begin()->second).find("rank_5") != std::string::npos);
+    // August's overflow_check is the same analysis.
+    const auto august_single = run_single({"overflow_check", "-i", "npu/step0", "-o", "august_single"}, dir);
+    const auto august_spread = run_spread({"overflow_check", "-i", "npu/step0", "-o", "august_spread"}, dir);
+    REQUIRE(august_single.exit_code == 0);
+    REQUIRE(august_spread.exit_code == 0);
+    check_same_files(dir / "august_spread", dir / "august_single");
+    // A rank whose dump.json is malformed fails the run on every process, and nothing is written.
+    msprobe::testing::write_file(dir / "npu/step0/rank2/dump.json", "{\"data\": ");
+    const auto bad = run_spread({"-f", "pytorch", "nan_analyze", "-i", "npu/step0", "-o", "bad"}, dir);
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("npu/step0/rank2/dump.json") != std::string::npos);
+    CHECK(files_below(dir / "bad").empty());
 }
