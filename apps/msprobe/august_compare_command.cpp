@@ -204,11 +204,14 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
         if (flags->diff_analyze && !std::filesystem::is_directory(flags->target, ec)) {
             log::warning("-da analyses step folders; two files get the normal compare.");
         }
-        const auto units = compare::august_units(flags->target, flags->golden,
-                                                 compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
-        check_api_mapping(flags->target, options);
-        ThreadPool pool(worker_threads(flags->jobs));
         ProcessGroup& processes = run_processes();
+        const auto units = prepared_on_every_process(processes, flags->target, [&] {
+            auto found = compare::august_units(flags->target, flags->golden,
+                                               compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
+            check_api_mapping(flags->target, options);
+            return found;
+        });
+        ThreadPool pool(worker_threads(flags->jobs));
         RunTotals totals;
         for (const auto& unit : units) run_unit(unit, *flags, options, pool, processes, totals);
         if (!processes.is_first()) return 0;  // process 0 reports the whole run

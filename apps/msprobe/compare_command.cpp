@@ -154,7 +154,8 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
             log::info("msprobe compare ends successfully.");
             return 0;
         }
-        const auto request = compare::read_compare_request(options.input_path);
+        const auto request = prepared_on_every_process(processes, options.input_path.string(),
+                                                       [&] { return compare::read_compare_request(options.input_path); });
         const bool spread = spreads_over_processes(request);
         if (!spread && !processes.is_first()) return 0;  // process 0 compares it alone
         const auto summary = run_compare_request(request, options, pool, spread ? processes : single_process());

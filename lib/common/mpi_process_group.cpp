@@ -35,6 +35,7 @@ bool MpiProcessGroup::all_succeeded(bool succeeded) {
     int mine = succeeded ? 1 : 0;
     int everyone = 0;
     MPI_Allreduce(&mine, &everyone, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (everyone == 0) failure_agreed_ = true;
     return everyone != 0;
 }
 
@@ -73,7 +74,8 @@ std::string MpiProcessGroup::broadcast_from_first(const std::string& text) {
 void MpiProcessGroup::leave(int exit_code) {
     if (left_) return;
     left_ = true;
-    if (exit_code == kExitInternal) MPI_Abort(MPI_COMM_WORLD, exit_code);
+    // An internal error nobody else knows of may leave the others waiting in a collective.
+    if (exit_code == kExitInternal && !failure_agreed_) MPI_Abort(MPI_COMM_WORLD, exit_code);
     MPI_Finalize();
 }
 

@@ -18,13 +18,15 @@ public:
     std::vector<std::string> gather_to_first(const std::string& text) override;
     std::string broadcast_from_first(const std::string& text) override;
 
-    // Finalises MPI; for an internal error aborts the whole job with exit_code.
+    // Finalises MPI; for an internal error the other processes did not learn
+    // of through all_succeeded, aborts the whole job with exit_code.
     void leave(int exit_code);
 
 private:
     std::size_t index_ = 0;
     std::size_t size_ = 1;
     bool left_ = false;
+    bool failure_agreed_ = false;  // all_succeeded said false: every process knows the run failed
 };
 
 }  // namespace msprobe

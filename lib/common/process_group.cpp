@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <exception>
+#include <stdexcept>
+#include <string>
 
 #include "common/launcher_environment.hpp"
 #ifdef MSPROBE_WITH_MPI
@@ -61,6 +63,32 @@ void leave_run_processes([[maybe_unused]] int exit_code) {
 #endif
 }
 
+namespace {
+
+// A failure as it travels to process 0: exit code, file, reason ('\0' between them).
+std::string failure_message(const std::exception_ptr& failure) {
+    try {
+        std::rethrow_exception(failure);
+    } catch (const Error& e) {
+        return fmt::format("{}", e.exit_code()) + '\0' + e.file() + '\0' + e.reason();
+    } catch (const std::exception& e) {
+        return fmt::format("{}", static_cast<int>(kExitInternal)) + '\0' + '\0' + e.what();
+    } catch (...) {
+        return fmt::format("{}", static_cast<int>(kExitInternal)) + '\0' + '\0' + "an exception of unknown type";
+    }
+}
+
+// The failure `message` describes: bad input as the msprobe::Error it was,
+// anything else as an internal error (exit 3).
+Error error_of(const std::string& message) {
+    const auto first = message.find('\0');
+    const auto second = message.find('\0', first + 1);
+    return Error(message.substr(first + 1, second - first - 1), message.substr(second + 1),
+                 std::stoi(message.substr(0, first)));
+}
+
+}  // namespace
+
 void run_on_every_process(ProcessGroup& processes, const std::string& output, const std::function<void()>& work) {
     std::exception_ptr failure;
     try {
@@ -68,13 +96,22 @@ void run_on_every_process(ProcessGroup& processes, const std::string& output, co
     } catch (...) {
         failure = std::current_exception();
     }
-    const bool everyone = processes.all_succeeded(failure == nullptr);
-    if (failure) std::rethrow_exception(failure);
-    if (!everyone) {
-        throw Error(output, fmt::format("another process of the run failed (its error is printed above); process {} "
-                                        "of {} writes no file",
-                                        processes.index(), processes.size()));
+    if (processes.all_succeeded(failure == nullptr)) return;
+    if (processes.size() == 1) std::rethrow_exception(failure);
+    // The first failed process's error (in process order) is printed once, by process 0; every
+    // process ends with its exit code.
+    std::string first_failure;
+    for (const auto& message : processes.gather_to_first(failure ? failure_message(failure) : std::string())) {
+        if (!message.empty()) {
+            first_failure = message;
+            break;
+        }
     }
+    first_failure = processes.broadcast_from_first(first_failure);
+    const Error error = first_failure.empty() ? Error(output, "a process of the run failed") : error_of(first_failure);
+    if (!processes.is_first()) throw ReportedByFirstProcess(error);
+    if (error.exit_code() == kExitInternal) throw std::runtime_error(error.reason());
+    throw error;
 }
 
 void local_then_collective(const std::function<void()>& local, const std::function<void()>& collective) {

@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/error.hpp"
@@ -40,8 +42,8 @@ ProcessGroup& single_process();
 ProcessGroup& run_processes();
 
 // Ends the run's processes with the run's exit code: MPI is finalised, or, for
-// an internal error (after which another process may wait in a collective for
-// ever), the whole job is aborted with that code.
+// an internal error the others did not learn of (one of them may wait in a
+// collective for ever), the whole job is aborted with that code.
 void leave_run_processes(int exit_code);
 
 // Thrown on processes other than the first for an outcome the first process
@@ -51,10 +53,23 @@ public:
     explicit ReportedByFirstProcess(const Error& error) : Error(error) {}
 };
 
-// Runs `work` on this process and then agrees with the others: rethrows this
-// process's own failure, throws msprobe::Error naming `output` when another
-// process failed, and returns normally only when every process succeeded.
+// Runs `work` on this process and then agrees with the others; returns
+// normally only when every process succeeded. Otherwise the first failed
+// process's error (in process order) is rethrown on process 0 (an
+// msprobe::Error as it was, anything else as an internal error) and as
+// ReportedByFirstProcess on the others, so it is printed once and every
+// process ends with its exit code. One process: its own failure, as it was.
 void run_on_every_process(ProcessGroup& processes, const std::string& output, const std::function<void()>& work);
+
+// What `prepare` returns (reading the run's inputs, the same on every
+// process), with a failure reported as run_on_every_process reports it: a bad
+// input found by every process is printed once.
+template <class Prepare>
+auto prepared_on_every_process(ProcessGroup& processes, const std::string& output, Prepare&& prepare) {
+    std::optional<decltype(prepare())> result;
+    run_on_every_process(processes, output, [&] { result.emplace(prepare()); });
+    return std::move(*result);
+}
 
 // `local` (this process's own step, e.g. moving its files into place), then
 // `collective` even when `local` failed, so that no other process is left

@@ -347,22 +347,25 @@ std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare
 DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool,
                                             ProcessGroup& processes) {
     log::info("Start finding first diff node......");
-    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
-    if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) {
-        return analyse(step_runs_of(*dirs, options.output_dir), options, pool, processes).front();
-    }
-    if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
-        log::warning("two dump files: analysing the pair as a single rank.");
-        return analyse(step_runs_of(*files, options.output_dir), options, pool, processes).front();
-    }
-    throw Error(options.input_path.string(),
-                fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
+    auto runs = prepared_on_every_process(processes, options.output_dir.string(), [&] {
+        const compare::CompareRequest request = compare::read_compare_request(options.input_path);
+        if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) return step_runs_of(*dirs, options.output_dir);
+        if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
+            log::warning("two dump files: analysing the pair as a single rank.");
+            return step_runs_of(*files, options.output_dir);
+        }
+        throw Error(options.input_path.string(),
+                    fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
+    });
+    return analyse(std::move(runs), options, pool, processes).front();
 }
 
 std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
                                                  ThreadPool& pool, ProcessGroup& processes) {
     log::info("Start finding first diff node......");
-    return analyse(step_runs_of(input, options.output_dir), options, pool, processes);
+    auto runs = prepared_on_every_process(processes, options.output_dir.string(),
+                                          [&] { return step_runs_of(input, options.output_dir); });
+    return analyse(std::move(runs), options, pool, processes);
 }
 
 DiffAnalyzeSummary run_august_diff_analyze(const fs::path& npu_step, const fs::path& bench_step,
@@ -372,7 +375,10 @@ DiffAnalyzeSummary run_august_diff_analyze(const fs::path& npu_step, const fs::p
     compare::CompareOptions options;
     options.output_dir = output_dir;
     options.strict_compat = strict_compat;
-    std::vector<StepRun> runs{{"", output_dir, august_rank_jobs(npu_step, bench_step), {}, {}, {}}};
+    std::vector<StepRun> runs{{"", output_dir,
+                               prepared_on_every_process(processes, output_dir.string(),
+                                                         [&] { return august_rank_jobs(npu_step, bench_step); }),
+                               {}, {}, {}}};
     return analyse(std::move(runs), options, pool, processes, Release::August).front();
 }
 

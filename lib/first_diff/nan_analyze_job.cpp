@@ -253,17 +253,22 @@ dump::JsonView find_stack_frames(dump::JsonView stack, const std::string& key, c
 }
 
 NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup& processes) {
-    require_step_dir(options.input_dir);
-    const auto files = rank_files_of(nan_rank_dirs(options.input_dir));
-    if (files.empty()) {
-        throw Error(options.input_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
-    }
+    const auto files = prepared_on_every_process(processes, options.output_dir.string(), [&] {
+        require_step_dir(options.input_dir);
+        auto found = rank_files_of(nan_rank_dirs(options.input_dir));
+        if (found.empty()) {
+            throw Error(options.input_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
+        }
+        return found;
+    });
     return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly(), processes);
 }
 
 NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options, ProcessGroup& processes) {
-    require_step_dir(options.input_dir);
-    const auto files = rank_files_of(august_overflow_rank_dirs(options.input_dir));
+    const auto files = prepared_on_every_process(processes, options.output_dir.string(), [&] {
+        require_step_dir(options.input_dir);
+        return rank_files_of(august_overflow_rank_dirs(options.input_dir));
+    });
     // No rank (a dump root, any other folder) is no error: the search finds nothing.
     return analyse_ranks(files, options.output_dir, AnalysisRules::august_first_anomaly(), processes,
                          Frameworks::PyTorchOnly);

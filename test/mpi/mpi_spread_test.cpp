@@ -74,6 +74,12 @@ ProcessResult run_spread(const std::vector<std::string>& args, const fs::path& c
     return run_command(mpirun_command(kProcesses, args, wrapper), cwd);
 }
 
+std::size_t count_of(const std::string& text, const std::string& part) {
+    std::size_t count = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+    return count;
+}
+
 // A file name with its timestamp taken out (14 digits, or diff_analyze's 19 of nanoseconds).
 std::string without_timestamp(const std::string& text) {
     static const std::regex kStamp("_[0-9]{14}(?:[0-9]{5})?");
@@ -279,7 +285,8 @@ TEST_CASE("a process that cannot write its results fails the run, and no result 
     INFO(r.err);
     CHECK(r.exit_code == 2);
     CHECK(std::regex_search(r.err, std::regex(R"(msprobe compare: error: out/compare_result_rank\d_\d{14}\.xlsx: write failed: File too large)")));
-    CHECK(r.err.find("msprobe compare: error: out: another process of the run failed") != std::string::npos);
+    // Printed once, by process 0, whichever process failed.
+    CHECK(count_of(r.err, "msprobe compare: error:") == 1);
     CHECK(files_below(dir / "out").empty());
 }
 
@@ -349,6 +356,21 @@ TEST_CASE("the first NaN/Inf over three processes: each reads its ranks, process
     msprobe::testing::write_file(dir / "npu/step0/rank2/dump.json", "{\"data\": ");
     const auto bad = run_spread({"-f", "pytorch", "nan_analyze", "-i", "npu/step0", "-o", "bad"}, dir);
     CHECK(bad.exit_code == 2);
-    CHECK(bad.err.find("npu/step0/rank2/dump.json") != std::string::npos);
+    CHECK(count_of(bad.err, "msprobe nan_analyze: error: npu/step0/rank2/dump.json: ") == 1);
     CHECK(files_below(dir / "bad").empty());
+}
+
+TEST_CASE("bad input every process finds is printed once, and nothing is written") {
+    const fs::path dir = copied_dump("mpi_bad_input_once");
+    msprobe::testing::write_file(dir / "compare_missing.json", R"({"npu_path": "npu/step9", "bench_path": "bench/step9"})");
+    const auto april = run_spread({"-f", "pytorch", "compare", "-i", "compare_missing.json", "-o", "out"}, dir);
+    CHECK(april.exit_code == 2);
+    CHECK(count_of(april.err, "msprobe compare: error: npu/step9: ") == 1);
+    const auto august = run_spread({"compare", "-tp", "npu/step9", "-gp", "bench/step9", "-o", "out"}, dir);
+    CHECK(august.exit_code == 1);  // August's code for a run that finds bad input
+    CHECK(count_of(august.err, "msprobe compare: error: ") == 1);
+    const auto nan = run_spread({"-f", "pytorch", "nan_analyze", "-i", "npu/step9", "-o", "out"}, dir);
+    CHECK(nan.exit_code == 2);
+    CHECK(count_of(nan.err, "msprobe nan_analyze: error: ") == 1);
+    CHECK_FALSE(fs::exists(dir / "out"));
 }
