@@ -102,34 +102,42 @@ struct RunTotals {
     std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
 };
 
+// A MindSpore kernel compare unit (--rank), on one process.
+void run_kernel_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
+                     const compare::AugustJobOptions& options, ThreadPool& pool, RunTotals& totals) {
+    compare::CompareOptions kernel;
+    kernel.framework = compare::Framework::MindSpore;
+    kernel.output_dir = options.output_dir / unit.output_subdir;
+    kernel.strict_compat = options.table.strict_compat;
+    const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
+                                   id_list("--step", flags.step),
+                                   options.format == compare::AugustFormat::Xlsx ? compare::OutputFormat::Xlsx
+                                                                                 : compare::OutputFormat::Csv};
+    const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
+    for (const auto& pair : summary.pairs) {
+        totals.rows += pair.rows;
+        totals.errors += pair.errors;
+        totals.files += pair.written.size();
+    }
+    if (summary.failed_ranks > 0) {
+        throw Error(unit.target_dir.string(),
+                    fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
+    }
+}
+
 // Pairs and -da units are spread over the run's processes; process 0 runs any other unit alone.
 void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
               const compare::AugustJobOptions& options, ThreadPool& pool, ProcessGroup& processes, RunTotals& totals) {
     using Kind = compare::AugustUnit::Kind;
-    if (unit.kind != Kind::Pairs && unit.kind != Kind::DiffAnalyze && !processes.is_first()) return;
     if (unit.kind == Kind::NothingToDo) {
-        log::info(unit.note);
+        if (processes.is_first()) log::info(unit.note);
         return;
     }
     if (unit.kind == Kind::KernelCompare) {
-        compare::CompareOptions kernel;
-        kernel.framework = compare::Framework::MindSpore;
-        kernel.output_dir = options.output_dir / unit.output_subdir;
-        kernel.strict_compat = options.table.strict_compat;
-        const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
-                                       id_list("--step", flags.step),
-                                       options.format == compare::AugustFormat::Xlsx ? compare::OutputFormat::Xlsx
-                                                                                     : compare::OutputFormat::Csv};
-        const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
-        for (const auto& pair : summary.pairs) {
-            totals.rows += pair.rows;
-            totals.errors += pair.errors;
-            totals.files += pair.written.size();
-        }
-        if (summary.failed_ranks > 0) {
-            throw Error(unit.target_dir.string(),
-                        fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
-        }
+        // Process 0 alone; the others wait for it, so a failure ends every process here.
+        run_on_every_process(processes, unit.target_dir.string(), [&] {
+            if (processes.is_first()) run_kernel_unit(unit, flags, options, pool, totals);
+        });
         return;
     }
     if (unit.kind == Kind::DiffAnalyze) {

@@ -196,7 +196,7 @@ AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_di
 AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool,
                                   ProcessGroup& processes) {
     const fs::path out_dir = options.output_dir / unit.output_subdir;
-    report::check_output_dir(out_dir);
+    run_on_every_process(processes, out_dir.string(), [&] { report::check_output_dir(out_dir); });
     if (unit.single_pair) {
         if (!processes.is_first()) return {};  // one pair: process 0 compares it alone
         const std::vector<std::optional<PairResult>> results{

@@ -224,7 +224,7 @@ CompareSummary run_dump_pair_compare(const DumpFilePair& pair, const CompareOpti
 
 CompareSummary run_step_dirs_compare(const StepDirs& dirs, const CompareOptions& options, ThreadPool& pool,
                                      ProcessGroup& processes) {
-    report::check_output_dir(options.output_dir);
+    run_on_every_process(processes, options.output_dir.string(), [&] { report::check_output_dir(options.output_dir); });
     JobRunner runner(options, pool, processes.broadcast_from_first(local_timestamp()));
     // Nothing is committed until every process has staged all of its ranks.
     run_on_every_process(processes, options.output_dir.string(),

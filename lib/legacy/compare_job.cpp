@@ -197,7 +197,7 @@ compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, con
 
 compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options,
                                                 ThreadPool& pool, ProcessGroup& processes) {
-    report::check_output_dir(options.output_dir);
+    run_on_every_process(processes, options.output_dir.string(), [&] { report::check_output_dir(options.output_dir); });
     LegacyRunner runner(options, pool, processes.broadcast_from_first(local_timestamp()));
     // Nothing is committed until every process has staged all of its ranks.
     run_on_every_process(processes, options.output_dir.string(),
