@@ -14,6 +14,7 @@
 #include "mapping_flags.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/august_compare_job.hpp"
 #include "compare/august_inputs.hpp"
@@ -101,43 +102,53 @@ struct RunTotals {
     std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
 };
 
+// A MindSpore kernel compare unit (--rank), on one process.
+void run_kernel_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
+                     const compare::AugustJobOptions& options, ThreadPool& pool, RunTotals& totals) {
+    compare::CompareOptions kernel;
+    kernel.framework = compare::Framework::MindSpore;
+    kernel.output_dir = options.output_dir / unit.output_subdir;
+    kernel.strict_compat = options.table.strict_compat;
+    const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
+                                   id_list("--step", flags.step),
+                                   options.format == compare::AugustFormat::Xlsx ? compare::OutputFormat::Xlsx
+                                                                                 : compare::OutputFormat::Csv};
+    const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
+    for (const auto& pair : summary.pairs) {
+        totals.rows += pair.rows;
+        totals.errors += pair.errors;
+        totals.files += pair.written.size();
+    }
+    if (summary.failed_ranks > 0) {
+        throw Error(unit.target_dir.string(),
+                    fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
+    }
+}
+
+// Pairs and -da units are spread over the run's processes; process 0 runs any other unit alone.
 void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
-              const compare::AugustJobOptions& options, ThreadPool& pool, RunTotals& totals) {
+              const compare::AugustJobOptions& options, ThreadPool& pool, ProcessGroup& processes, RunTotals& totals) {
     using Kind = compare::AugustUnit::Kind;
     if (unit.kind == Kind::NothingToDo) {
-        log::info(unit.note);
+        if (processes.is_first()) log::info(unit.note);
         return;
     }
     if (unit.kind == Kind::KernelCompare) {
-        compare::CompareOptions kernel;
-        kernel.framework = compare::Framework::MindSpore;
-        kernel.output_dir = options.output_dir / unit.output_subdir;
-        kernel.strict_compat = options.table.strict_compat;
-        const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
-                                       id_list("--step", flags.step),
-                                       options.format == compare::AugustFormat::Xlsx ? compare::OutputFormat::Xlsx
-                                                                                     : compare::OutputFormat::Csv};
-        const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
-        for (const auto& pair : summary.pairs) {
-            totals.rows += pair.rows;
-            totals.errors += pair.errors;
-            totals.files += pair.written.size();
-        }
-        if (summary.failed_ranks > 0) {
-            throw Error(unit.target_dir.string(),
-                        fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
-        }
+        // Process 0 alone; the others wait for it, so a failure ends every process here.
+        run_on_every_process(processes, unit.target_dir.string(), [&] {
+            if (processes.is_first()) run_kernel_unit(unit, flags, options, pool, totals);
+        });
         return;
     }
     if (unit.kind == Kind::DiffAnalyze) {
         const auto step = first_diff::run_august_diff_analyze(unit.target_dir, unit.golden_dir,
                                                               options.output_dir / unit.output_subdir, pool,
-                                                              options.table.strict_compat);
+                                                              options.table.strict_compat, processes);
         totals.files += step.written.size();
         totals.analysed_steps.push_back(step);
         return;
     }
-    const auto summary = compare::run_august_pairs(unit, options, pool);
+    const auto summary = compare::run_august_pairs(unit, options, pool, processes);
     totals.rows += summary.rows;
     totals.warnings += summary.warnings;
     totals.errors += summary.errors;
@@ -201,12 +212,17 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
         if (flags->diff_analyze && !std::filesystem::is_directory(flags->target, ec)) {
             log::warning("-da analyses step folders; two files get the normal compare.");
         }
-        const auto units = compare::august_units(flags->target, flags->golden,
-                                                 compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
-        check_api_mapping(flags->target, options);
+        ProcessGroup& processes = run_processes();
+        const auto units = prepared_on_every_process(processes, flags->target, [&] {
+            auto found = compare::august_units(flags->target, flags->golden,
+                                               compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
+            check_api_mapping(flags->target, options);
+            return found;
+        });
         ThreadPool pool(worker_threads(flags->jobs));
         RunTotals totals;
-        for (const auto& unit : units) run_unit(unit, *flags, options, pool, totals);
+        for (const auto& unit : units) run_unit(unit, *flags, options, pool, processes, totals);
+        if (!processes.is_first()) return 0;  // process 0 reports the whole run
         if (totals.files > 0) log::info("msprobe compare ends successfully.");
         if (totals.analysed_steps.empty()) {
             std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows,

@@ -8,6 +8,7 @@
 #include "command_shape.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
+#include "common/process_group.hpp"
 #include "first_diff/nan_analyze_job.hpp"
 #include "overflow_scan_flags.hpp"
 
@@ -40,12 +41,17 @@ Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& /*g
         const bool scanning = std::any_of(scan_options->begin(), scan_options->end(),
                                           [](const CLI::Option* option) { return option->count() > 0; }) ||
                               std::filesystem::is_regular_file(flags->input);
-        if (scanning) return run_overflow_scan(*flags);
+        if (scanning) {
+            if (run_processes().size() > 1) {
+                throw Error("", "the scan does not spread over processes (msprobe's analysis does); run it as one process");
+            }
+            return run_overflow_scan(*flags);
+        }
         first_diff::NanAnalyzeOptions options;
         options.input_dir = flags->input;
         if (!flags->output.empty()) options.output_dir = flags->output;
         try {
-            first_diff::run_august_overflow_check(options);
+            first_diff::run_august_overflow_check(options, run_processes());  // ranks read across the processes
         } catch (const Error& e) {
             // The scan keeps April's codes; msprobe's analysis ends a failed run with 1, as msprobe does.
             throw Error(e.file(), e.reason(), run_error_exit_code(ExitCodes::August, e.exit_code()));

@@ -14,7 +14,9 @@
 
 #include "command_line.hpp"
 #include "common/error.hpp"
+#include "common/launcher_environment.hpp"
 #include "common/printable.hpp"
+#include "common/process_group.hpp"
 
 namespace msprobe::cli {
 
@@ -126,13 +128,29 @@ struct Registered {
     CLI::App* app;
     Runner run;
     ExitCodes exit_codes;
+    bool spreads_over_processes;
 };
+
+// Started by mpirun/srun as several processes, a subcommand that does not
+// spread its work over them would run N times over the same files.
+void refuse_unspread_launch(const Registered& cmd) {
+    if (cmd.spreads_over_processes) return;
+    const auto launched = launcher_environment();
+    if (!launched || launched->count == 1) return;
+    const std::string how_many = launched->count ? fmt::format("{} processes", *launched->count) : "several processes";
+    throw Error("", fmt::format("started by an MPI launcher as {}, but {} does not spread over processes; run it "
+                                "as one process",
+                                how_many, cmd.app->get_name()));
+}
 
 // The parsed subcommand's runner, with one line on stderr for what it throws.
 int run_parsed(const Registered& cmd) {
     const std::string& name = cmd.app->get_name();
     try {
+        refuse_unspread_launch(cmd);
         return cmd.run();
+    } catch (const ReportedByFirstProcess& e) {
+        return run_error_exit_code(cmd.exit_codes, e.exit_code());  // process 0 prints the line
     } catch (const UsageError& e) {
         print_error(name, e.what());
         return msprobe::kExitBadInput;
@@ -175,7 +193,7 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
     std::vector<Registered> registered;
     for (const auto& sub : table.subcommands) {
         auto runner = sub.add != nullptr ? sub.add(app, global) : add_not_provided_command(app, sub.name, sub.not_provided);
-        registered.push_back({app.get_subcommand(sub.name), std::move(runner), sub.exit_codes});
+        registered.push_back({app.get_subcommand(sub.name), std::move(runner), sub.exit_codes, sub.spreads_over_processes});
     }
     const auto parsed_name = [&]() -> std::string {
         for (const auto& cmd : registered) {

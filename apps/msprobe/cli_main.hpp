@@ -16,6 +16,9 @@ struct Subcommand {
     ExitCodes exit_codes = ExitCodes::April;  // how a run that finds bad input ends
     // Set instead of `add` for a subcommand of msprobe that msprobe-cpp does not provide: what it does there.
     const char* not_provided = nullptr;
+    // Runs as one of several processes an MPI launcher started (its work spread over them); a
+    // subcommand that does not is refused there, as each process would do the whole run.
+    bool spreads_over_processes = false;
 };
 
 // The subcommands of one shape of the command line.

@@ -12,6 +12,7 @@
 #include "input_path.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/compare_job.hpp"
 #include "compare/compare_request.hpp"
@@ -47,14 +48,22 @@ struct Flavours : Run... {
     using Run::operator()...;
 };
 
+// The flavours whose ranks are spread over the run's processes; process 0 runs any other alone.
+bool spreads_over_processes(const compare::CompareRequest& request) {
+    return std::holds_alternative<compare::StepDirs>(request) || std::holds_alternative<compare::PtdbgRankDirs>(request);
+}
+
 // Each flavour of compare request and the compare that runs it.
 compare::CompareSummary run_compare_request(const compare::CompareRequest& request,
-                                            const compare::CompareOptions& options, ThreadPool& pool) {
+                                            const compare::CompareOptions& options, ThreadPool& pool,
+                                            ProcessGroup& processes) {
     const Flavours run{
         [&](const compare::DumpFilePair& files) { return compare::run_dump_pair_compare(files, options, pool); },
-        [&](const compare::StepDirs& dirs) { return compare::run_step_dirs_compare(dirs, options, pool); },
+        [&](const compare::StepDirs& dirs) { return compare::run_step_dirs_compare(dirs, options, pool, processes); },
         [&](const compare::PtdbgPklPair& pkl) { return legacy::run_ptdbg_compare(pkl, options, pool); },
-        [&](const compare::PtdbgRankDirs& dirs) { return legacy::run_ptdbg_ranks_compare(dirs, options, pool); },
+        [&](const compare::PtdbgRankDirs& dirs) {
+            return legacy::run_ptdbg_ranks_compare(dirs, options, pool, processes);
+        },
         [&](const compare::DispatchDirs& dirs) { return legacy::run_dispatch_compare(dirs, options, pool); },
         [&](const compare::KernelDirs& dirs) { return static_graph::run_kernel_compare(dirs, options, pool); },
         [&](const compare::SinglePointDirs& dirs) { return static_graph::run_single_point_compare(dirs, options, pool); },
@@ -137,13 +146,20 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
         // Said after the run, so that bad input still gets exactly one line on stderr.
         const auto flags_ignored = flags_without_effect(*cmd, flags->format);
+        ProcessGroup& processes = run_processes();
         if (flags->diff_analyze) {
-            first_diff::run_compare_diff_analyze(options, pool);
+            first_diff::run_compare_diff_analyze(options, pool, processes);
+            if (!processes.is_first()) return 0;  // process 0 reports the whole run
             warn_flags_without_effect(flags_ignored);
             log::info("msprobe compare ends successfully.");
             return 0;
         }
-        const auto summary = run_compare_request(compare::read_compare_request(options.input_path), options, pool);
+        const auto request = prepared_on_every_process(processes, options.input_path.string(),
+                                                       [&] { return compare::read_compare_request(options.input_path); });
+        const bool spread = spreads_over_processes(request);
+        if (!spread && !processes.is_first()) return 0;  // process 0 compares it alone
+        const auto summary = run_compare_request(request, options, pool, spread ? processes : single_process());
+        if (!processes.is_first()) return 0;  // process 0 reports the whole run
         warn_flags_without_effect(flags_ignored);
         warn_flags_without_effect(summary.ignored_flags);
         if (summary.failed_ranks > 0) {

@@ -13,6 +13,7 @@
 #include "input_path.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/diff_screen.hpp"
@@ -72,15 +73,17 @@ Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
         if (!flags->output.empty()) options.output_dir = flags->output;
         options.strict_compat = flags->strict_compat;
         ThreadPool pool(worker_threads(flags->jobs));
+        ProcessGroup& processes = run_processes();
         std::vector<first_diff::DiffAnalyzeSummary> steps;
         if (flags->input.empty()) {
             steps = first_diff::run_diff_analyze(first_diff::diff_analyze_input(flags->target, flags->golden), options,
-                                                 pool);
+                                                 pool, processes);
         } else {
             expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
             options.input_path = flags->input;
-            steps.push_back(first_diff::run_compare_diff_analyze(options, pool));
+            steps.push_back(first_diff::run_compare_diff_analyze(options, pool, processes));
         }
+        if (!processes.is_first()) return static_cast<int>(kExitOk);  // process 0 reports the whole run
         log::info("msprobe diff_analyze ends successfully.");
         std::fputs(first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps).c_str(), stdout);
         std::fflush(stdout);

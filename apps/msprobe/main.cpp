@@ -4,6 +4,7 @@
 // msprobe-torch (installed beside this binary), so nothing else pays for
 // loading libtorch.
 #include "cli_main.hpp"
+#include "common/process_group.hpp"
 
 namespace {
 
@@ -12,10 +13,10 @@ using msprobe::cli::Subcommand;
 namespace cli = msprobe::cli;
 
 constexpr Subcommand kAprilSubcommands[] = {
-    {"compare", &cli::add_compare_command},
-    {"diff_analyze", &cli::add_diff_analyze_command},
+    {.name = "compare", .add = &cli::add_compare_command, .spreads_over_processes = true},
+    {.name = "diff_analyze", .add = &cli::add_diff_analyze_command, .spreads_over_processes = true},
     {"overflow_check", &cli::add_overflow_check_command},
-    {"nan_analyze", &cli::add_nan_analyze_command},
+    {.name = "nan_analyze", .add = &cli::add_nan_analyze_command, .spreads_over_processes = true},
     {"merge_result", &cli::add_merge_result_command},
     {"parse", &cli::add_parse_command},
     {"api_precision_compare", &cli::add_api_precision_compare_command},
@@ -27,14 +28,15 @@ constexpr Subcommand kAprilSubcommands[] = {
 // August's own subcommands end a run that finds bad input with exit 1, as msprobe does;
 // the ones that are still April's implementations keep April's codes.
 constexpr Subcommand kAugustSubcommands[] = {
-    {"compare", &cli::add_august_compare_command, ExitCodes::August},
+    {.name = "compare", .add = &cli::add_august_compare_command, .exit_codes = ExitCodes::August,
+     .spreads_over_processes = true},
     {"acc_check", &cli::add_acc_check_command, ExitCodes::August},
     {"multi_acc_check", &cli::add_multi_acc_check_command, ExitCodes::August},
     {"api_precision_compare", &cli::add_api_precision_compare_command},
     {"merge_result", &cli::add_merge_result_command},
-    {"overflow_check", &cli::add_august_overflow_check_command},
+    {.name = "overflow_check", .add = &cli::add_august_overflow_check_command, .spreads_over_processes = true},
     {"parse", &cli::add_parse_command},
-    {"diff_analyze", &cli::add_diff_analyze_command},
+    {.name = "diff_analyze", .add = &cli::add_diff_analyze_command, .spreads_over_processes = true},
     {.name = "config_check", .not_provided = "compare two training environments' packs"},
     {.name = "graph_visualize", .not_provided = "model graph compare into SQLite"},
     {.name = "data2db", .not_provided = "dump or monitor data into SQLite"},
@@ -45,8 +47,10 @@ constexpr Subcommand kAugustSubcommands[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
-    return cli::run_cli(
+    const int exit_code = cli::run_cli(
         argc, argv,
         {kAprilSubcommands, "msprobe: offline precision comparison of NPU and bench dumps (native, no Python needed)"},
         {kAugustSubcommands, "msprobe: offline precision comparison of NPU and bench dumps (August 2026 command line)"});
+    msprobe::leave_run_processes(exit_code);
+    return exit_code;
 }

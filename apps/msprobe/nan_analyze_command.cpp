@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
+#include "common/process_group.hpp"
 #include "first_diff/nan_analyze_job.hpp"
 
 namespace msprobe::cli {
@@ -21,10 +22,14 @@ Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global) {
         if (global.framework != "pytorch") {
             throw Error("", "nan_analyze is available with -f pytorch only");
         }
-        expect_input(options->input_dir, PathKind::Directory,
-                     "a step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ...");
+        ProcessGroup& processes = run_processes();
+        // Checked on every process, printed once.
+        run_on_every_process(processes, options->input_dir.string(), [&] {
+            expect_input(options->input_dir, PathKind::Directory,
+                         "a step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ...");
+        });
         if (!output->empty()) options->output_dir = *output;
-        first_diff::run_nan_analyze(*options);
+        first_diff::run_nan_analyze(*options, processes);  // ranks read across the processes
         return 0;
     };
 }

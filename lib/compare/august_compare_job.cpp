@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -11,6 +13,8 @@
 #include "common/timestamps.hpp"
 #include "compare/august_tensor_log.hpp"
 #include "compare/parallel_ranks.hpp"
+#include "compare/rank_plan.hpp"
+#include "compare/spread_ranks.hpp"
 #include "report/output_file.hpp"
 
 namespace msprobe::compare {
@@ -37,8 +41,11 @@ void count_results(const ResultTable& result, PairResult& out) {
     }
 }
 
-PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& out_dir,
-                        const AugustJobOptions& options, ThreadPool& pool) {
+// Writes into write_dir: the output folder itself, or for a run spread over
+// processes a hidden folder of this process inside it, whose files move to
+// out_dir once every process has succeeded. `written` names them at out_dir.
+PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& write_dir, const fs::path& out_dir,
+                        const std::string& stamp, const AugustJobOptions& options, ThreadPool& pool) {
     const LiveRankTable live;
     const AugustInputs inputs = read_august_inputs(pair.target, pair.golden, pool);
     if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench);
@@ -54,11 +61,18 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
         return out;
     }
     if (options.table.print_compare_log) log_compare_rows(table.result);
-    fs::create_directories(out_dir);
-    const fs::path path = out_dir / august_result_name(pair.debug_json, pair.rank_label, local_timestamp(), options.format);
+    fs::create_directories(write_dir);
+    const std::string name = august_result_name(pair.debug_json, pair.rank_label, stamp, options.format);
     std::error_code ec;
-    if (fs::exists(path, ec)) log::warning(fmt::format("{} will be deleted.", printable(path.string())));
-    out.written = write_august_result(table, path, options.format, &pool);
+    if (fs::exists(out_dir / name, ec)) log::warning(fmt::format("{} will be deleted.", printable((out_dir / name).string())));
+    try {
+        for (const auto& file : write_august_result(table, write_dir / name, options.format, &pool)) {
+            out.written.push_back(out_dir / file.filename());
+        }
+    } catch (const Error& e) {
+        if (write_dir == out_dir) throw;
+        throw Error((out_dir / name).string(), e.reason());  // the file as the user will look for it
+    }
     for (const auto& file : out.written) {
         log::info(fmt::format("The result file path is: {}.", printable(fs::absolute(file).string())));
     }
@@ -66,23 +80,54 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
     return out;
 }
 
-}  // namespace
+nlohmann::json pair_result_message(const PairResult& result) {
+    nlohmann::json message = {{"rows", result.rows}, {"warnings", result.warnings}, {"errors", result.errors},
+                              {"written", nlohmann::json::array()}};
+    for (const auto& file : result.written) message["written"].push_back(file.string());
+    return message;
+}
 
-AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool) {
-    const fs::path out_dir = options.output_dir / unit.output_subdir;
-    report::check_output_dir(out_dir);
-    std::vector<std::optional<PairResult>> results(unit.pairs.size());
-    std::vector<std::string> failures;
-    if (unit.single_pair) {
-        results.front() = compare_pair(unit.pairs.front(), true, out_dir, options, pool);
-    } else {
-        // A rank that cannot be compared is named and skipped; the others still get their files.
-        const auto skipped = compare_ranks(
-            unit.pairs.size(), pool,
-            [&](std::size_t i) { results[i] = compare_pair(unit.pairs[i], false, out_dir, options, pool); },
-            [&](std::size_t i) { return unit.pairs[i].rank_label; });
-        for (const std::size_t i : skipped) failures.push_back(unit.pairs[i].rank_label);
+PairResult pair_result_from_message(const nlohmann::json& message) {
+    PairResult result;
+    result.rows = message.at("rows").get<std::size_t>();
+    result.warnings = message.at("warnings").get<std::size_t>();
+    result.errors = message.at("errors").get<std::size_t>();
+    for (const auto& file : message.at("written")) result.written.emplace_back(file.get<std::string>());
+    return result;
+}
+
+// A spread run's files wait in a hidden folder of each process inside the
+// output folder (same file system: a rename moves them), removed with
+// whatever is left in it when the unit ends.
+class ProcessStaging {
+public:
+    ProcessStaging(const fs::path& out_dir, const std::string& stamp, const ProcessGroup& processes)
+        : dir_(out_dir / fmt::format(".msprobe-staged-{}-{}-{}", stamp, processes.index(), ::getpid())) {}
+    ~ProcessStaging() {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
     }
+    ProcessStaging(const ProcessStaging&) = delete;
+    ProcessStaging& operator=(const ProcessStaging&) = delete;
+
+    const fs::path& dir() const { return dir_; }
+
+    // Moves every file into out_dir, replacing one of the same name as August's compare does.
+    void commit(const fs::path& out_dir) const {
+        std::error_code ec;
+        if (!fs::is_directory(dir_, ec)) return;
+        for (const auto& entry : fs::directory_iterator(dir_)) {
+            const fs::path target = out_dir / entry.path().filename();
+            fs::rename(entry.path(), target, ec);
+            if (ec) throw Error(target.string(), fmt::format("cannot move the result into place: {}", ec.message()));
+        }
+    }
+
+private:
+    fs::path dir_;
+};
+
+AugustJobSummary summary_of(const std::vector<std::optional<PairResult>>& results) {
     AugustJobSummary summary;
     for (const auto& r : results) {
         if (!r) continue;
@@ -91,15 +136,88 @@ AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions
         summary.warnings += r->warnings;
         summary.errors += r->errors;
     }
-    if (!failures.empty()) {
-        std::sort(failures.begin(), failures.end());
-        std::string names;
-        for (const auto& f : failures) names += (names.empty() ? "" : ", ") + f;
-        throw Error(out_dir.string(), fmt::format("{} rank(s) could not be compared ({}); the other ranks' files are "
-                                                  "written",
-                                                  failures.size(), names));
-    }
     return summary;
+}
+
+Error ranks_not_compared(const fs::path& out_dir, std::vector<std::string> failures) {
+    std::sort(failures.begin(), failures.end());
+    std::string names;
+    for (const auto& f : failures) names += (names.empty() ? "" : ", ") + f;
+    return Error(out_dir.string(), fmt::format("{} rank(s) could not be compared ({}); the other ranks' files are "
+                                               "written",
+                                               failures.size(), names));
+}
+
+// The pairs of a unit spread over several processes: each writes its own
+// pairs' files into its staging folder; they move into place only once every
+// process has succeeded, and process 0 gathers the counts and the failures.
+AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_dir, const AugustJobOptions& options,
+                                  ThreadPool& pool, ProcessGroup& processes) {
+    const std::string stamp = processes.broadcast_from_first(local_timestamp());
+    const ProcessStaging staging(out_dir, stamp, processes);
+    std::vector<std::optional<PairResult>> results(unit.pairs.size());
+    std::vector<std::size_t> skipped;
+    run_on_every_process(processes, out_dir.string(), [&] {
+        std::vector<std::uintmax_t> pair_bytes;
+        for (const auto& pair : unit.pairs) {
+            pair_bytes.push_back(bytes_to_read({pair.target, pair.golden}, {pair.target.parent_path() / "dump_tensor_data",
+                                                                             pair.golden.parent_path() / "dump_tensor_data"}));
+        }
+        skipped = compare_process_ranks(
+            processes, pair_bytes, pool,
+            [&](std::size_t i) { results[i] = compare_pair(unit.pairs[i], false, staging.dir(), out_dir, stamp, options, pool); },
+            [&](std::size_t i) { return unit.pairs[i].rank_label; });
+    });
+    GatheredRanks gathered;
+    local_then_collective([&] { staging.commit(out_dir); },
+                          [&] {
+                              std::vector<std::pair<std::size_t, nlohmann::json>> messages;
+                              for (std::size_t i = 0; i < results.size(); ++i) {
+                                  if (results[i]) messages.emplace_back(i, pair_result_message(*results[i]));
+                              }
+                              gathered = gather_ranks(processes, results.size(), messages, skipped, {});
+                          });
+    std::vector<std::optional<PairResult>> all(results.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (gathered.results[i]) all[i] = pair_result_from_message(*gathered.results[i]);
+    }
+    // Every process learns that a rank failed, so that all of them stop here as a single process would.
+    if (!processes.all_succeeded(skipped.empty())) {
+        std::vector<std::string> failures;
+        for (const std::size_t i : gathered.skipped) failures.push_back(unit.pairs[i].rank_label);
+        if (processes.is_first()) throw ranks_not_compared(out_dir, failures);
+        throw ReportedByFirstProcess(ranks_not_compared(out_dir, failures));
+    }
+    return summary_of(all);
+}
+
+}  // namespace
+
+AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool,
+                                  ProcessGroup& processes) {
+    const fs::path out_dir = options.output_dir / unit.output_subdir;
+    run_on_every_process(processes, out_dir.string(), [&] { report::check_output_dir(out_dir); });
+    if (unit.single_pair) {
+        if (!processes.is_first()) return {};  // one pair: process 0 compares it alone
+        const std::vector<std::optional<PairResult>> results{
+            compare_pair(unit.pairs.front(), true, out_dir, out_dir, local_timestamp(), options, pool)};
+        return summary_of(results);
+    }
+    if (processes.size() > 1) return run_spread_pairs(unit, out_dir, options, pool, processes);
+    std::vector<std::optional<PairResult>> results(unit.pairs.size());
+    // A rank that cannot be compared is named and skipped; the others still get their files.
+    const auto skipped = compare_ranks(
+        unit.pairs.size(), pool,
+        [&](std::size_t i) {
+            results[i] = compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), options, pool);
+        },
+        [&](std::size_t i) { return unit.pairs[i].rank_label; });
+    if (!skipped.empty()) {
+        std::vector<std::string> failures;
+        for (const std::size_t i : skipped) failures.push_back(unit.pairs[i].rank_label);
+        throw ranks_not_compared(out_dir, failures);
+    }
+    return summary_of(results);
 }
 
 }  // namespace msprobe::compare

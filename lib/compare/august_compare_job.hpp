@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/august_inputs.hpp"
 #include "compare/august_result_writer.hpp"
@@ -29,7 +30,11 @@ struct AugustJobSummary {
 // Compares every pair of a Pairs unit into <output_dir>/<unit.output_subdir>,
 // pairs in parallel; the files are the same whatever the pool's size. A pair
 // with nothing to compare leaves a log line and no file. Throws msprobe::Error
-// for a pair that cannot be read or compared.
-AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool);
+// for a pair that cannot be read or compared. With several processes the
+// pairs are spread over them (spread_ranks.hpp) and their files appear only
+// once every process has succeeded; process 0's summary counts every pair, the
+// others' their own, and a failed pair throws on every process.
+AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool,
+                                  ProcessGroup& processes = single_process());
 
 }  // namespace msprobe::compare

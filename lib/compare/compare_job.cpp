@@ -17,7 +17,10 @@
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/json_result.hpp"
+#include "compare/committed_ranks.hpp"
 #include "compare/parallel_ranks.hpp"
+#include "compare/rank_plan.hpp"
+#include "compare/spread_ranks.hpp"
 #include "compare/row_level.hpp"
 #include "dump/dump_layout.hpp"
 #include "report/csv_writer.hpp"
@@ -32,14 +35,16 @@ namespace {
 
 class JobRunner {
 public:
-    JobRunner(const CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
+    // `stamp`: the timestamp of every file name of the run (one value on every process).
+    JobRunner(const CompareOptions& options, ThreadPool& pool, std::string stamp)
+        : options_(options), pool_(pool), stamp_(std::move(stamp)) {}
 
     // label: "" for a single pair, else the rank directory's name. Called
     // from several threads at once for the ranks of step directories.
     PairOutcome compare_files(const PairInput& input, const std::string& label) {
         const LiveRankTable live;
         const std::string suffix = label.empty() ? "" : "_" + label;
-        const std::string stamp = local_timestamp();
+        const std::string& stamp = stamp_;
         const bool debug = input.npu_json.filename() == "debug.json";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
                                                                        debug ? "debug_" : "", suffix, stamp,
@@ -104,7 +109,7 @@ public:
             written.push_back(result_path);
             if (!options_.compare_only) {
                 const fs::path advisor_path =
-                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
+                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, stamp_);
                 stage_advice_file(advice, advisor_path, staged_);
                 written.push_back(advisor_path);
             }
@@ -127,13 +132,16 @@ public:
         return outcome;
     }
 
-    void compare_step_dirs(const fs::path& npu_dir, const fs::path& bench_dir) {
+    // The ranks this process owns (all of them for a single process); their
+    // outcomes wait in rank_outcomes_ for commit_spread().
+    void compare_step_dirs(const fs::path& npu_dir, const fs::path& bench_dir, ProcessGroup& processes) {
         const auto npu_ranks = rank_dirs(npu_dir);
         const auto bench_ranks = rank_dirs(bench_dir);
         dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
         // msprobe pairs ranks by position after sorting, not by number.
         std::vector<PairInput> inputs;
         std::vector<std::string> rank_names;
+        std::vector<std::uintmax_t> rank_bytes;
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             for (const char* name : {"dump.json", "debug.json"}) {
                 const fs::path npu_json = npu_ranks[i] / name;
@@ -143,25 +151,28 @@ public:
                 if (const fs::path stack = npu_ranks[i] / "stack.json"; fs::exists(stack)) {
                     input.stack_json = input.stack_json_for_summary = stack;
                 }
+                rank_bytes.push_back(bytes_to_read({npu_json, bench_json, input.stack_json_for_summary},
+                                                   {npu_ranks[i] / "dump_tensor_data", bench_ranks[i] / "dump_tensor_data"}));
                 inputs.push_back(std::move(input));
                 rank_names.push_back(npu_ranks[i].filename().string());
             }
         }
-        std::vector<std::optional<PairOutcome>> outcomes(inputs.size());
-        const auto skipped = compare_ranks(
-            inputs.size(), pool_, [&](std::size_t i) { outcomes[i] = compare_files(inputs[i], rank_names[i]); },
-            [&](std::size_t i) { return rank_names[i]; });
-        // The summary lists the ranks in order, whatever order they finished in.
-        for (auto& outcome : outcomes) {
-            if (outcome) summary_.pairs.push_back(std::move(*outcome));
-        }
-        summary_.failed_ranks = skipped.size();
-        if (summary_.pairs.empty() && summary_.failed_ranks == 0) {
+        if (inputs.empty()) {
             throw Error(npu_dir.string(),
                         fmt::format("nothing to compare with {}: no rank directory (rank, rank0, ...) holds a dump.json "
                                     "or debug.json on both sides",
                                     bench_dir.string()));
         }
+        rank_outcomes_.assign(inputs.size(), std::nullopt);
+        skipped_ranks_ = compare_process_ranks(
+            processes, rank_bytes, pool_, [&](std::size_t i) { rank_outcomes_[i] = compare_files(inputs[i], rank_names[i]); },
+            [&](std::size_t i) { return rank_names[i]; });
+    }
+
+    // Commits this process's ranks; process 0's summary then holds them all.
+    CompareSummary commit_spread(ProcessGroup& processes) {
+        commit_spread_ranks(processes, staged_, rank_outcomes_, skipped_ranks_, summary_);
+        return summary_;
     }
 
     void add_pair(PairOutcome outcome) { summary_.pairs.push_back(std::move(outcome)); }
@@ -192,6 +203,9 @@ private:
 
     const CompareOptions& options_;
     ThreadPool& pool_;
+    const std::string stamp_;
+    std::vector<std::optional<PairOutcome>> rank_outcomes_;  // step directories: by rank, this process's
+    std::vector<std::size_t> skipped_ranks_;
     report::StagedFiles staged_;
     CompareSummary summary_;
     std::mutex notes_mutex_;  // guards summary_.ignored_flags while ranks run
@@ -220,16 +234,19 @@ CompareSummary run_dump_pair_compare(const DumpFilePair& pair, const CompareOpti
         const fs::path detected = pair.npu_json.parent_path() / "stack.json";
         if (fs::exists(detected)) input.stack_json = input.stack_json_for_summary = detected;
     }
-    JobRunner runner(options, pool);
+    JobRunner runner(options, pool, local_timestamp());
     runner.add_pair(runner.compare_files(input, ""));
     return runner.commit();
 }
 
-CompareSummary run_step_dirs_compare(const StepDirs& dirs, const CompareOptions& options, ThreadPool& pool) {
-    report::check_output_dir(options.output_dir);
-    JobRunner runner(options, pool);
-    runner.compare_step_dirs(dirs.npu_dir, dirs.bench_dir);
-    return runner.commit();
+CompareSummary run_step_dirs_compare(const StepDirs& dirs, const CompareOptions& options, ThreadPool& pool,
+                                     ProcessGroup& processes) {
+    run_on_every_process(processes, options.output_dir.string(), [&] { report::check_output_dir(options.output_dir); });
+    JobRunner runner(options, pool, processes.broadcast_from_first(local_timestamp()));
+    // Nothing is committed until every process has staged all of its ranks.
+    run_on_every_process(processes, options.output_dir.string(),
+                         [&] { runner.compare_step_dirs(dirs.npu_dir, dirs.bench_dir, processes); });
+    return runner.commit_spread(processes);
 }
 
 }  // namespace msprobe::compare

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <regex>
@@ -14,6 +15,8 @@
 #include "common/timestamps.hpp"
 #include "compare/compare_request.hpp"
 #include "compare/rank_dirs.hpp"
+#include "compare/rank_plan.hpp"
+#include "compare/spread_ranks.hpp"
 #include "dump/dump_layout.hpp"
 #include "first_diff/analysis.hpp"
 #include "first_diff/diff_report.hpp"
@@ -204,36 +207,58 @@ bool is_directory_input(const fs::path& path) {
     return fs::is_directory(status);
 }
 
-// Stages A to C of one step into `staged`: its per-rank results and, when
-// something differs, the analysis file.
-void stage_step(StepRun& run, const compare::CompareOptions& options, Release release, ThreadPool& pool,
-                report::StagedFiles& staged) {
+// Stage A of one step into `staged`: the per-rank result files of the ranks this process owns.
+void stage_rank_results(StepRun& run, Release release, const std::string& stamp, ThreadPool& pool,
+                        ProcessGroup& processes, report::StagedFiles& staged) {
     report::check_output_dir(run.out_dir);
-
-    // Stage A: each rank's result file.
     log::info("Start comparing data ......");
     const DiffCheckConfig check = DiffCheckConfig::builtin();
     const auto& jobs = run.jobs;
     run.results.assign(jobs.size(), std::nullopt);
     run.targets.assign(jobs.size(), fs::path());
-    pool.parallel_for(static_cast<std::int64_t>(jobs.size()), [&](std::int64_t i) {
-        const RankJob& job = jobs[static_cast<std::size_t>(i)];
-        const fs::path target =
-            run.out_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, local_timestamp());
+    std::vector<std::uintmax_t> job_bytes;
+    for (const auto& job : jobs) {
+        job_bytes.push_back(compare::bytes_to_read(
+            {job.dumps.npu_json, job.dumps.bench_json, job.dumps.stack_json.value_or(fs::path())}, {}));
+    }
+    const auto mine = compare::ranks_of_process(job_bytes, processes.size(), processes.index());
+    pool.parallel_for(static_cast<std::int64_t>(mine.size()), [&](std::int64_t k) {
+        const std::size_t i = mine[static_cast<std::size_t>(k)];
+        const RankJob& job = jobs[i];
+        const fs::path target = run.out_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, stamp);
         bool written = false;
         const fs::path temp = staged.stage(target, [&](const fs::path& file) {
             written = write_rank_result(job.dumps, check, file, release, &pool);
         });
         if (written) {
-            run.results[static_cast<std::size_t>(i)] = temp;
-            run.targets[static_cast<std::size_t>(i)] = target;
+            run.results[i] = temp;
+            run.targets[i] = target;
         } else {
             staged.discard(target);  // no row matched: this rank has no result file
         }
     });
     log::info("Pre Process completed.");
+}
 
-    // Stages B and C: this run's results only (never stale files of earlier runs).
+// Collective: process 0 learns, for every rank of the step, the path
+// `path_of` gives on the process that compared it; the others keep their own.
+void share_rank_paths(StepRun& run, ProcessGroup& processes,
+                      const std::function<std::optional<fs::path>(std::size_t)>& path_of,
+                      const std::function<void(std::size_t, const fs::path&)>& learn) {
+    std::vector<std::pair<std::size_t, nlohmann::json>> mine;
+    for (std::size_t i = 0; i < run.jobs.size(); ++i) {
+        if (const auto path = path_of(i)) mine.emplace_back(i, path->string());
+    }
+    const auto gathered = compare::gather_ranks(processes, run.jobs.size(), mine, {}, {});
+    for (std::size_t i = 0; i < run.jobs.size(); ++i) {
+        if (gathered.results[i]) learn(i, gathered.results[i]->get<std::string>());
+    }
+}
+
+// Stages B and C of one step: the analysis file, when something differs, from
+// this run's results only (never stale files of earlier runs).
+void stage_analysis(StepRun& run, const compare::CompareOptions& options, Release release, report::StagedFiles& staged) {
+    const auto& jobs = run.jobs;
     std::map<std::int64_t, fs::path> files;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         if (run.results[i]) files[jobs[i].rank] = *run.results[i];
@@ -251,66 +276,110 @@ void stage_step(StepRun& run, const compare::CompareOptions& options, Release re
     staged.stage(*run.report, [&](const fs::path& file) { write_diff_report(analysis.findings, ranks, files, file); });
 }
 
-// A committed step: the files under the names they were placed at.
-DiffAnalyzeSummary placed_summary(const StepRun& run, const report::StagedFiles& staged) {
+// A committed step: the files under the names they were placed at (`placed`: by target).
+DiffAnalyzeSummary placed_summary(const StepRun& run, const std::function<fs::path(const fs::path&)>& placed) {
     DiffAnalyzeSummary summary;
     summary.step = run.step;
     for (std::size_t i = 0; i < run.jobs.size(); ++i) {
         summary.ranks.push_back({run.jobs[i].rank_name, run.jobs[i].rank});
         if (!run.results[i]) continue;
-        summary.written.push_back(staged.placed(run.targets[i]));
+        summary.written.push_back(placed(run.targets[i]));
         log::info(fmt::format("[{}]Saving json file to disk: {}", run.jobs[i].rank_name, summary.written.back().string()));
     }
     if (run.report) {
         summary.found = true;
-        summary.report = staged.placed(*run.report);
+        summary.report = placed(*run.report);
         summary.written.push_back(*summary.report);
         log::info(fmt::format("The analyze result is saved in: {}", summary.report->string()));
     }
     return summary;
 }
 
-// Every step staged, then all files placed at once.
+// Every step staged, then all files placed at once. Spread over processes:
+// each stages its share of a step's ranks (stage A); process 0 reads every
+// rank's staged result for the step's analysis (stages B, C) while the others
+// wait; the files are placed only once every process has succeeded, and
+// process 0's summaries name them all (the others' only their own).
 std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare::CompareOptions& options,
-                                        ThreadPool& pool, Release release = Release::April) {
+                                        ThreadPool& pool, ProcessGroup& processes, Release release = Release::April) {
     report::StagedFiles staged;
-    for (auto& run : runs) stage_step(run, options, release, pool, staged);
-    staged.commit();
+    const std::string stamp = processes.broadcast_from_first(local_timestamp());
+    const std::string output = options.output_dir.string();
+    for (auto& run : runs) {
+        run_on_every_process(processes, output, [&] { stage_rank_results(run, release, stamp, pool, processes, staged); });
+        share_rank_paths(
+            run, processes, [&](std::size_t i) { return run.results[i]; },
+            [&](std::size_t i, const fs::path& temp) { run.results[i] = temp; });
+        share_rank_paths(
+            run, processes,
+            [&](std::size_t i) { return run.results[i] ? std::optional<fs::path>(run.targets[i]) : std::nullopt; },
+            [&](std::size_t i, const fs::path& target) { run.targets[i] = target; });
+        run_on_every_process(processes, output, [&] {
+            if (processes.is_first()) stage_analysis(run, options, release, staged);
+        });
+    }
+    std::vector<std::map<fs::path, fs::path>> placed(runs.size());  // per step, by target, wherever it was staged
+    local_then_collective([&] { staged.commit(); },
+                          [&] {
+                              for (std::size_t r = 0; r < runs.size(); ++r) {
+                                  const StepRun& run = runs[r];
+                                  share_rank_paths(
+                                      runs[r], processes,
+                                      [&](std::size_t i) {
+                                          return run.results[i] ? std::optional<fs::path>(staged.placed(run.targets[i]))
+                                                                : std::nullopt;
+                                      },
+                                      [&](std::size_t i, const fs::path& where) { placed[r][run.targets[i]] = where; });
+                              }
+                          });
     std::vector<DiffAnalyzeSummary> summaries;
-    for (const auto& run : runs) summaries.push_back(placed_summary(run, staged));
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        summaries.push_back(placed_summary(runs[r], [&](const fs::path& target) {
+            const auto found = placed[r].find(target);
+            return found != placed[r].end() ? found->second : staged.placed(target);
+        }));
+    }
     return summaries;
 }
 
 }  // namespace
 
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool) {
+DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool,
+                                            ProcessGroup& processes) {
     log::info("Start finding first diff node......");
-    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
-    if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) {
-        return analyse(step_runs_of(*dirs, options.output_dir), options, pool).front();
-    }
-    if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
-        log::warning("two dump files: analysing the pair as a single rank.");
-        return analyse(step_runs_of(*files, options.output_dir), options, pool).front();
-    }
-    throw Error(options.input_path.string(),
-                fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
+    auto runs = prepared_on_every_process(processes, options.output_dir.string(), [&] {
+        const compare::CompareRequest request = compare::read_compare_request(options.input_path);
+        if (const auto* dirs = std::get_if<compare::StepDirs>(&request)) return step_runs_of(*dirs, options.output_dir);
+        if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
+            log::warning("two dump files: analysing the pair as a single rank.");
+            return step_runs_of(*files, options.output_dir);
+        }
+        throw Error(options.input_path.string(),
+                    fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
+    });
+    return analyse(std::move(runs), options, pool, processes).front();
 }
 
 std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
-                                                 ThreadPool& pool) {
+                                                 ThreadPool& pool, ProcessGroup& processes) {
     log::info("Start finding first diff node......");
-    return analyse(step_runs_of(input, options.output_dir), options, pool);
+    auto runs = prepared_on_every_process(processes, options.output_dir.string(),
+                                          [&] { return step_runs_of(input, options.output_dir); });
+    return analyse(std::move(runs), options, pool, processes);
 }
 
 DiffAnalyzeSummary run_august_diff_analyze(const fs::path& npu_step, const fs::path& bench_step,
-                                           const fs::path& output_dir, ThreadPool& pool, bool strict_compat) {
+                                           const fs::path& output_dir, ThreadPool& pool, bool strict_compat,
+                                           ProcessGroup& processes) {
     log::info("Start finding first diff node......");
     compare::CompareOptions options;
     options.output_dir = output_dir;
     options.strict_compat = strict_compat;
-    std::vector<StepRun> runs{{"", output_dir, august_rank_jobs(npu_step, bench_step), {}, {}, {}}};
-    return analyse(std::move(runs), options, pool, Release::August).front();
+    std::vector<StepRun> runs{{"", output_dir,
+                               prepared_on_every_process(processes, output_dir.string(),
+                                                         [&] { return august_rank_jobs(npu_step, bench_step); }),
+                               {}, {}, {}}};
+    return analyse(std::move(runs), options, pool, processes, Release::August).front();
 }
 
 DiffAnalyzeInput diff_analyze_input(const fs::path& npu, const fs::path& bench) {

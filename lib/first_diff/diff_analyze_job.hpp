@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
 #include "compare/compare_request.hpp"
@@ -42,14 +43,17 @@ struct DiffAnalyzeSummary {
 // directories: every rank pair is compared; two dump files: the pair is
 // analysed as one rank; any other flavour is refused. All files appear
 // together at the end, or none: any bad input throws msprobe::Error (exit 2)
-// before a file is in place.
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool);
+// before a file is in place. Spread over `processes`, each compares its share of
+// the ranks and process 0 runs the analysis once every rank is written; its
+// summary names every file, the others' only their own.
+DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool,
+                                            ProcessGroup& processes = single_process());
 
 // The same analysis of two sides named directly (options.input_path is not
 // read): the same files, all or none; dump roots write each step's into
 // <output_dir>/<step>. One summary per step analysed.
 std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,
-                                    ThreadPool& pool);
+                                                 ThreadPool& pool, ProcessGroup& processes = single_process());
 
 // August's `compare -tp NPU_STEP -gp BENCH_STEP -da`: the rank folders of the
 // two step folders (others passed over) paired by position, each compared the
@@ -61,7 +65,7 @@ std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, 
 DiffAnalyzeSummary run_august_diff_analyze(const std::filesystem::path& npu_step,
                                            const std::filesystem::path& bench_step,
                                            const std::filesystem::path& output_dir, ThreadPool& pool,
-                                           bool strict_compat);
+                                           bool strict_compat, ProcessGroup& processes = single_process());
 
 // Two paths given on the command line: two step directories, two dump roots
 // (a directory holding a step0, step1, ... folder) or two dump.json files. Throws msprobe::Error naming the path that is missing or of the

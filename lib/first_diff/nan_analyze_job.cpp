@@ -5,17 +5,22 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/process_group.hpp"
 #include "common/python_json_writer.hpp"
 #include "common/timestamps.hpp"
+#include "compare/rank_plan.hpp"
+#include "compare/spread_ranks.hpp"
 #include "dump/construct_chain.hpp"
 #include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
 #include "first_diff/json_copy.hpp"
 #include "first_diff/nan_dump_reader.hpp"
+#include "first_diff/rank_ops_message.hpp"
 #include "report/output_file.hpp"
 
 namespace msprobe::first_diff {
@@ -147,36 +152,56 @@ std::vector<RankFiles> rank_files_of(const std::vector<std::pair<std::int64_t, f
 enum class Frameworks : std::uint8_t { Any, PyTorchOnly };
 
 // The search over the ranks' files and, when it finds an anomaly, its file;
-// every file is read before anything is written.
+// every file is read before anything is written. Spread over processes, each
+// reads its share of the ranks (balanced by bytes) and process 0 searches them
+// all and writes the file once every process has read its ranks.
 NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::path& output_dir,
-                                const AnalysisRules& rules, Frameworks frameworks = Frameworks::Any) {
-    std::vector<RankOps> ranks;
-    for (const auto& f : files) {
-        ranks.push_back(read_nan_rank(f.dump, f.rank));
-        if (frameworks == Frameworks::PyTorchOnly && ranks.size() == 1 && ranks.front().framework != "pytorch") {
-            throw Error(ranks.front().source, "overflow check is only available for PyTorch, though the data is "
-                                              "stored in a different framework.");
+                                const AnalysisRules& rules, ProcessGroup& processes,
+                                Frameworks frameworks = Frameworks::Any) {
+    std::vector<std::optional<RankOps>> read(files.size());
+    run_on_every_process(processes, output_dir.string(), [&] {
+        std::vector<std::uintmax_t> rank_bytes;
+        for (const auto& f : files) rank_bytes.push_back(compare::bytes_to_read({f.dump, f.construct, f.stack}, {}));
+        const auto mine = compare::ranks_of_process(rank_bytes, processes.size(), processes.index());
+        for (const std::size_t i : mine) {
+            read[i] = read_nan_rank(files[i].dump, files[i].rank);
+            if (frameworks == Frameworks::PyTorchOnly && i == 0 && read[i]->framework != "pytorch") {
+                throw Error(read[i]->source, "overflow check is only available for PyTorch, though the data is "
+                                             "stored in a different framework.");
+            }
+        }
+        // Parse the other two files now, so a malformed one fails before anything is written.
+        for (const std::size_t i : mine) {
+            dump::JsonFile::load(files[i].construct);
+            dump::JsonFile::load(files[i].stack);
+        }
+    });
+    std::vector<std::pair<std::size_t, nlohmann::json>> messages;
+    if (!processes.is_first()) {
+        for (std::size_t i = 0; i < read.size(); ++i) {
+            if (read[i]) messages.emplace_back(i, rank_ops_message(*read[i]));
         }
     }
-    // Parse the other two files now, so a malformed one fails before anything is written.
-    for (const auto& f : files) {
-        dump::JsonFile::load(f.construct);
-        dump::JsonFile::load(f.stack);
-    }
-
-    const AnalysisResult analysis = find_first(ranks, rules);
-
+    const auto gathered = compare::gather_ranks(processes, files.size(), messages, {}, {});
     NanAnalyzeSummary summary;
-    if (analysis.findings.empty()) {
-        log::info("Cannot find any anomaly node, no need to generate analyze file.");
-        return summary;
-    }
-    report::check_output_dir(output_dir);
-    const fs::path target = report::write_atomically(
-        output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds()),
-        [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
-    log::info(fmt::format("The analyze result is saved in: {}", target.string()));
-    summary.written = target;
+    run_on_every_process(processes, output_dir.string(), [&] {
+        if (!processes.is_first()) return;
+        std::vector<RankOps> ranks;
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            ranks.push_back(read[i] ? std::move(*read[i]) : rank_ops_from_message(gathered.results[i].value()));
+        }
+        const AnalysisResult analysis = find_first(ranks, rules);
+        if (analysis.findings.empty()) {
+            log::info("Cannot find any anomaly node, no need to generate analyze file.");
+            return;
+        }
+        report::check_output_dir(output_dir);
+        const fs::path target = report::write_atomically(
+            output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds()),
+            [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
+        log::info(fmt::format("The analyze result is saved in: {}", target.string()));
+        summary.written = target;
+    });
     return summary;
 }
 
@@ -227,20 +252,26 @@ dump::JsonView find_stack_frames(dump::JsonView stack, const std::string& key, c
     return {};
 }
 
-NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options) {
-    require_step_dir(options.input_dir);
-    const auto files = rank_files_of(nan_rank_dirs(options.input_dir));
-    if (files.empty()) {
-        throw Error(options.input_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
-    }
-    return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly());
+NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup& processes) {
+    const auto files = prepared_on_every_process(processes, options.output_dir.string(), [&] {
+        require_step_dir(options.input_dir);
+        auto found = rank_files_of(nan_rank_dirs(options.input_dir));
+        if (found.empty()) {
+            throw Error(options.input_dir.string(), "holds no rank directory (rank, rank0, rank1, ...)");
+        }
+        return found;
+    });
+    return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly(), processes);
 }
 
-NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options) {
-    require_step_dir(options.input_dir);
-    const auto files = rank_files_of(august_overflow_rank_dirs(options.input_dir));
+NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options, ProcessGroup& processes) {
+    const auto files = prepared_on_every_process(processes, options.output_dir.string(), [&] {
+        require_step_dir(options.input_dir);
+        return rank_files_of(august_overflow_rank_dirs(options.input_dir));
+    });
     // No rank (a dump root, any other folder) is no error: the search finds nothing.
-    return analyse_ranks(files, options.output_dir, AnalysisRules::august_first_anomaly(), Frameworks::PyTorchOnly);
+    return analyse_ranks(files, options.output_dir, AnalysisRules::august_first_anomaly(), processes,
+                         Frameworks::PyTorchOnly);
 }
 
 std::vector<std::pair<std::int64_t, fs::path>> august_overflow_rank_dirs(const fs::path& step_dir) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/process_group.hpp"
 #include "dump/json_view.hpp"
 #include "first_diff/analysis.hpp"
 
@@ -24,15 +25,18 @@ struct NanAnalyzeSummary {
 
 // Throws msprobe::Error (exit 2) when the input is not a directory, holds no
 // rank directory, or a rank lacks dump.json / construct.json / stack.json or
-// has a malformed one; nothing is written then.
-NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options);
+// has a malformed one; nothing is written then. Spread over `processes`, each
+// reads its share of the ranks and process 0 searches and writes (its summary
+// names the file; the others' are empty).
+NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup& processes = single_process());
 
 // August's overflow_check (nan_analyze renamed): the same search, with August's
 // rank folders (august_overflow_rank_dirs) and peers looked up by their exact
 // API name. The first rank's dump.json must say "framework": "pytorch". A
 // folder without rank folders (a dump root too) finds nothing: no file, no
-// error. Throws msprobe::Error as run_nan_analyze does otherwise.
-NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options);
+// error. Throws msprobe::Error as run_nan_analyze does otherwise; spread as it is.
+NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options,
+                                            ProcessGroup& processes = single_process());
 
 // August's ranks of a step directory: "rank" is rank 0, "rank<digits>" that
 // number, other names are passed over; a folder whose only entry starts with

@@ -11,8 +11,11 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
+#include "compare/committed_ranks.hpp"
 #include "compare/committed_results.hpp"
 #include "compare/parallel_ranks.hpp"
+#include "compare/rank_plan.hpp"
+#include "compare/spread_ranks.hpp"
 #include "dump/dump_layout.hpp"
 #include "legacy/compare_table.hpp"
 #include "legacy/dispatch_folder.hpp"
@@ -61,20 +64,22 @@ std::pair<fs::path, fs::path> rank_pkl_and_data(const fs::path& rank_dir) {
 
 class LegacyRunner {
 public:
-    LegacyRunner(const compare::CompareOptions& options, ThreadPool& pool) : options_(options), pool_(pool) {}
+    // `stamp`: the timestamp of every file name of the run (one value on every process).
+    LegacyRunner(const compare::CompareOptions& options, ThreadPool& pool, std::string stamp)
+        : options_(options), pool_(pool), stamp_(std::move(stamp)) {}
 
     void add_pair(compare::PairOutcome outcome) { summary_.pairs.push_back(std::move(outcome)); }
 
     // Called from several threads at once for the ranks of compare_distributed.
     compare::PairOutcome compare_ptdbg(const PtdbgInput& input, const std::string& suffix) {
-        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, local_timestamp());
+        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", suffix, stamp_);
         const report::Table table = ptdbg_table(input, pool_);
         compare::PairOutcome outcome = outcome_of(suffix.empty() ? suffix : suffix.substr(1), table);
         try {
             stage(result_path, table, outcome);
             if (!options_.compare_only) {
                 const fs::path advisor_path =
-                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, local_timestamp());
+                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, stamp_);
                 compare::stage_advice_file(legacy_advise(table), advisor_path, staged_);
                 outcome.written.push_back(advisor_path);
             }
@@ -88,34 +93,40 @@ public:
         return outcome;
     }
 
-    void compare_distributed(const fs::path& npu_dir, const fs::path& bench_dir) {
+    // The rank folders this process owns (all of them for a single process);
+    // their outcomes wait in rank_outcomes_ for commit_spread().
+    void compare_distributed(const fs::path& npu_dir, const fs::path& bench_dir, ProcessGroup& processes) {
         const auto npu_ranks = ptdbg_rank_dirs(npu_dir);
         const auto bench_ranks = ptdbg_rank_dirs(bench_dir);
         dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
         std::vector<std::string> labels;
+        std::vector<std::uintmax_t> rank_bytes;
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             labels.push_back(npu_ranks[i].filename().string() + "-" + bench_ranks[i].filename().string());
+            rank_bytes.push_back(compare::bytes_to_read({}, {npu_ranks[i], bench_ranks[i]}));
         }
-        std::vector<std::optional<compare::PairOutcome>> outcomes(labels.size());
-        const auto skipped = compare::compare_ranks(
-            labels.size(), pool_,
+        rank_outcomes_.assign(labels.size(), std::nullopt);
+        skipped_ranks_ = compare::compare_process_ranks(
+            processes, rank_bytes, pool_,
             [&](std::size_t i) {
                 const auto [npu_pkl, npu_data] = rank_pkl_and_data(npu_ranks[i]);
                 const auto [bench_pkl, bench_data] = rank_pkl_and_data(bench_ranks[i]);
-                outcomes[i] = compare_ptdbg({npu_pkl, bench_pkl, npu_data, bench_data, options_.stack_mode}, "_" + labels[i]);
+                rank_outcomes_[i] =
+                    compare_ptdbg({npu_pkl, bench_pkl, npu_data, bench_data, options_.stack_mode}, "_" + labels[i]);
             },
             [&](std::size_t i) { return labels[i]; });
-        // The summary lists the ranks in order, whatever order they finished in.
-        for (auto& outcome : outcomes) {
-            if (outcome) add_pair(std::move(*outcome));
-        }
-        summary_.failed_ranks = skipped.size();
+    }
+
+    // Commits this process's ranks; process 0's summary then holds them all.
+    compare::CompareSummary commit_spread(ProcessGroup& processes) {
+        compare::commit_spread_ranks(processes, staged_, rank_outcomes_, skipped_ranks_, summary_);
+        return summary_;
     }
 
     void compare_dispatch(const fs::path& npu_dir, const fs::path& cpu_dir) {
         const legacy::DispatchRun run = legacy::read_dispatch_run(npu_dir, cpu_dir);
         const std::string rank = run.rank ? fmt::format("_rank{}", *run.rank) : std::string();
-        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, local_timestamp());
+        const fs::path result_path = options_.output_dir / fmt::format("compare_result{}_{}.csv", rank, stamp_);
         const report::Table table = dispatch_table(run, pool_);
         compare::PairOutcome outcome = outcome_of(rank.empty() ? rank : rank.substr(1), table);
         stage(result_path, table, outcome);
@@ -168,6 +179,9 @@ private:
 
     const compare::CompareOptions& options_;
     ThreadPool& pool_;
+    const std::string stamp_;
+    std::vector<std::optional<compare::PairOutcome>> rank_outcomes_;  // rank folders: by rank, this process's
+    std::vector<std::size_t> skipped_ranks_;
     report::StagedFiles staged_;
     compare::CompareSummary summary_;
 };
@@ -176,22 +190,25 @@ private:
 
 compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
-    LegacyRunner runner(options, pool);
+    LegacyRunner runner(options, pool, local_timestamp());
     runner.add_pair(
         runner.compare_ptdbg({pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, ""));
     return runner.commit();
 }
 
-compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool) {
-    report::check_output_dir(options.output_dir);
-    LegacyRunner runner(options, pool);
-    runner.compare_distributed(dirs.npu_dir, dirs.bench_dir);
-    return runner.commit();
+compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options,
+                                                ThreadPool& pool, ProcessGroup& processes) {
+    run_on_every_process(processes, options.output_dir.string(), [&] { report::check_output_dir(options.output_dir); });
+    LegacyRunner runner(options, pool, processes.broadcast_from_first(local_timestamp()));
+    // Nothing is committed until every process has staged all of its ranks.
+    run_on_every_process(processes, options.output_dir.string(),
+                         [&] { runner.compare_distributed(dirs.npu_dir, dirs.bench_dir, processes); });
+    return runner.commit_spread(processes);
 }
 
 compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
-    LegacyRunner runner(options, pool);
+    LegacyRunner runner(options, pool, local_timestamp());
     runner.compare_dispatch(dirs.npu_dir, dirs.cpu_dir);
     return runner.commit();
 }

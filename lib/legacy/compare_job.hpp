@@ -4,6 +4,7 @@
 // npu/ and cpu/ folders of the online dispatch compare. Results are CSV files
 // named as those tools named them. Each throws msprobe::Error (exit 2) on bad
 // input, before anything is written.
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
 #include "compare/compare_request.hpp"
@@ -12,7 +13,9 @@
 namespace msprobe::legacy {
 
 compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool);
-compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
+// The rank folders are spread over `processes` as run_step_dirs_compare does.
+compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options,
+                                                ThreadPool& pool, ProcessGroup& processes = single_process());
 compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::legacy

@@ -1,0 +1,55 @@
+#include "compare/rank_plan.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace msprobe::compare {
+
+namespace fs = std::filesystem;
+
+std::vector<std::size_t> process_of_ranks(const std::vector<std::uintmax_t>& rank_bytes, std::size_t processes) {
+    std::vector<std::size_t> order(rank_bytes.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return rank_bytes[a] > rank_bytes[b]; });
+    std::vector<std::uintmax_t> load(std::max<std::size_t>(processes, 1), 0);
+    std::vector<std::size_t> owner(rank_bytes.size(), 0);
+    for (const std::size_t rank : order) {
+        const auto lightest = static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+        owner[rank] = lightest;
+        // A rank of no bytes still costs its turn, so empty ranks spread too.
+        load[lightest] += std::max<std::uintmax_t>(rank_bytes[rank], 1);
+    }
+    return owner;
+}
+
+std::vector<std::size_t> ranks_of_process(const std::vector<std::uintmax_t>& rank_bytes, std::size_t processes,
+                                          std::size_t process) {
+    const auto owner = process_of_ranks(rank_bytes, processes);
+    std::vector<std::size_t> mine;
+    for (std::size_t rank = 0; rank < owner.size(); ++rank) {
+        if (owner[rank] == process) mine.push_back(rank);
+    }
+    return mine;
+}
+
+std::uintmax_t bytes_to_read(const std::vector<fs::path>& files, const std::vector<fs::path>& folders) {
+    std::uintmax_t total = 0;
+    std::error_code ec;
+    for (const auto& file : files) {
+        const auto size = fs::file_size(file, ec);
+        if (!ec) total += size;
+    }
+    for (const auto& folder : folders) {
+        if (!fs::is_directory(folder, ec)) continue;
+        for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+            std::error_code file_ec;
+            if (!it->is_regular_file(file_ec)) continue;
+            const auto size = it->file_size(file_ec);
+            if (!file_ec) total += size;
+        }
+    }
+    return total;
+}
+
+}  // namespace msprobe::compare
