@@ -24,6 +24,8 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+build=$(cd "$build" && pwd)
+[ -n "$base" ] && base=$(cd "$base" && pwd)
 dumpgen=$build/test/msprobe-dumpgen
 [ -x "$build/apps/msprobe/msprobe" ] && [ -x "$dumpgen" ] || { echo "build msprobe and msprobe-dumpgen into $build first" >&2; exit 2; }
 
