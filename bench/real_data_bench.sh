@@ -12,7 +12,7 @@
 # compare's peak RSS. Each timing is the median of three runs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build}
+build=$(cd "${1:-$here/build}" && pwd)
 data=${2:-/tmp/msprobe_bench_tensor}
 apis=${3:-400}
 elements=${4:-524288}

@@ -9,7 +9,7 @@
 # median wall time and the largest peak RSS; also with -s (stack column), --format csv and json.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$here/build}
+build=$(cd "${1:-$here/build}" && pwd)
 data=${2:-/tmp/msprobe_bench_statistics}
 apis=${3:-12500}
 msprobe=$build/apps/msprobe/msprobe
