@@ -102,11 +102,11 @@ InputFile::~InputFile() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-void InputFile::read_into(char* buffer) const {
+void InputFile::read_at(std::uintmax_t offset, char* buffer, std::uintmax_t count) const {
     std::uintmax_t done = 0;
-    while (done < size_) {
-        const std::uintmax_t chunk = std::min<std::uintmax_t>(size_ - done, std::uintmax_t{1} << 30);
-        const ssize_t got = ::pread(fd_, buffer + done, chunk, static_cast<off_t>(done));
+    while (done < count) {
+        const std::uintmax_t chunk = std::min<std::uintmax_t>(count - done, std::uintmax_t{1} << 30);
+        const ssize_t got = ::pread(fd_, buffer + done, chunk, static_cast<off_t>(offset + done));
         if (got < 0) {
             if (errno == EINTR) continue;
             throw Error(path_, "read failed: " + errno_text(errno));
@@ -115,6 +115,8 @@ void InputFile::read_into(char* buffer) const {
         done += static_cast<std::uintmax_t>(got);
     }
 }
+
+void InputFile::read_into(char* buffer) const { read_at(0, buffer, size_); }
 
 std::string InputFile::read_all() const {
     std::string text;

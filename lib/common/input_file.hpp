@@ -42,6 +42,8 @@ public:
 
     // Reads the `size()` bytes into `buffer`; a file that shrank meanwhile is an Error.
     void read_into(char* buffer) const;
+    // Reads bytes [offset, offset + count) into `buffer`, with the same errors.
+    void read_at(std::uintmax_t offset, char* buffer, std::uintmax_t count) const;
     std::string read_all() const;
 
 private:
