@@ -18,11 +18,6 @@ namespace {
 constexpr unsigned kParseFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseNumbersAsStringsFlag |
                                  rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
 
-std::string repeated_message(std::string_view name, std::string_view place) {
-    return fmt::format("the key \"{}\" appears twice{}; Python's json would keep the last, so the file is ambiguous",
-                       name, place.empty() ? std::string() : fmt::format(" in {}", place));
-}
-
 // Follows the nesting of the whole file; builds only the values of "data"'s
 // members, with JsonValueBuilder, and skips everything else without building it.
 class EntryStreamHandler {
@@ -122,7 +117,7 @@ private:
         const auto& name = summary_.entry_names.back();
         if (const auto& twice = builder_.repeated_name()) {
             refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0,
-                                      repeated_message(*twice, fmt::format("[\"data\"][\"{}\"]", name))};
+                                      repeated_key_reason(*twice, fmt::format("[\"data\"][\"{}\"]", name))};
             return false;
         }
         if (!summary_.entry_error) {
@@ -140,7 +135,7 @@ private:
     bool names_unique(const Names& names, std::string_view place) {
         std::vector<std::string_view> views(names.begin(), names.end());
         if (const auto twice = repeated_name(views, scratch_)) {
-            refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0, repeated_message(*twice, place)};
+            refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0, repeated_key_reason(*twice, place)};
             return false;
         }
         return true;
@@ -158,6 +153,18 @@ private:
 };
 
 }  // namespace
+
+std::string DumpStreamSummary::top_string(std::string_view key) const {
+    const auto it = top_strings.find(key);
+    return it == top_strings.end() ? std::string() : it->second;
+}
+
+void require_dump_layout(const DumpStreamSummary& summary, const std::string& path) {
+    if (!summary.top_is_object) throw Error(path, "the top level is not a JSON object");
+    if (summary.top_string("task").empty()) throw Error(path, "'task' is missing or empty");
+    if (summary.data == DumpStreamSummary::Data::Missing) throw Error(path, "'data' is missing");
+    if (summary.data == DumpStreamSummary::Data::NotObject) throw Error(path, "'data' is not a JSON object");
+}
 
 DumpStreamSummary stream_dump_entries(const InputFile& file, const DumpEntryHandler& on_entry,
                                       std::size_t buffer_bytes) {

@@ -33,7 +33,14 @@ struct DumpStreamSummary {
     // it. The caller rethrows it once it has checked the top level, so a file's
     // own faults are reported before what a reader made of its entries.
     std::exception_ptr entry_error;
+
+    // A top-level string member, or "" when absent or not a string.
+    std::string top_string(std::string_view key) const;
 };
+
+// What makes a dump.json, checked in msprobe's order: the top level is an
+// object, 'task' a non-empty string, 'data' an object. Throws msprobe::Error naming `path`.
+void require_dump_layout(const DumpStreamSummary& summary, const std::string& path);
 
 // Called for each member of "data": its position, its key and its value.
 using DumpEntryHandler = std::function<void(std::uint32_t index, std::string_view name, const rapidjson::Value& entry)>;

@@ -18,7 +18,6 @@ namespace {
 // its name and four numbers is about 250).
 constexpr std::uintmax_t kLeastJsonBytesPerRow = 128;
 
-
 bool object_has_md5(const rapidjson::Value& value) {
     return value.IsObject() && value.FindMember("md5") != value.MemberEnd();
 }
@@ -58,11 +57,6 @@ bool has_digest_anywhere(const rapidjson::Value& value) {
     return false;
 }
 
-std::string top_string(const DumpStreamSummary& summary, std::string_view key) {
-    const auto it = summary.top_strings.find(key);
-    return it == summary.top_strings.end() ? std::string() : it->second;
-}
-
 }  // namespace
 
 std::shared_ptr<const std::vector<std::string>> DumpFile::shared_api_names() const {
@@ -93,13 +87,10 @@ DumpFile read_dump_file(const std::filesystem::path& path) {
                 dump.has_digests = dump.is_debug ? has_digest_anywhere(entry) : entry_has_digest(entry);
             }
         });
-        if (!summary.top_is_object) throw Error(dump.path, "the top level is not a JSON object");
-        dump.task = top_string(summary, "task");
-        if (dump.task.empty()) throw Error(dump.path, "'task' is missing or empty");
-        dump.level = top_string(summary, "level");
-        dump.framework = top_string(summary, "framework");
-        if (summary.data == DumpStreamSummary::Data::Missing) throw Error(dump.path, "'data' is missing");
-        if (summary.data == DumpStreamSummary::Data::NotObject) throw Error(dump.path, "'data' is not a JSON object");
+        require_dump_layout(summary, dump.path);
+        dump.task = summary.top_string("task");
+        dump.level = summary.top_string("level");
+        dump.framework = summary.top_string("framework");
         if (summary.entry_error) std::rethrow_exception(summary.entry_error);
         dump.api_names = std::move(summary.entry_names);
         return dump;

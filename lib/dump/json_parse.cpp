@@ -101,10 +101,7 @@ private:
     bool refuse_repeated(std::string_view name) {
         std::string place;
         for (unsigned level = 1; level < depth_; ++level) place += fmt::format("[\"{}\"]", names_[level - 1].back());
-        refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0,
-                                  fmt::format("the key \"{}\" appears twice{}; Python's json would keep the last, so "
-                                              "the file is ambiguous",
-                                              name, place.empty() ? "" : " in " + place)};
+        refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0, repeated_key_reason(name, place)};
         return false;
     }
 
@@ -157,6 +154,11 @@ std::optional<std::string_view> repeated_name(const std::vector<std::string_view
     const auto twice = std::adjacent_find(scratch.begin(), scratch.end());
     if (twice == scratch.end()) return std::nullopt;
     return *twice;
+}
+
+std::string repeated_key_reason(std::string_view name, std::string_view place) {
+    return fmt::format("the key \"{}\" appears twice{}; Python's json would keep the last, so the file is ambiguous",
+                       name, place.empty() ? std::string() : fmt::format(" in {}", place));
 }
 
 std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check) {

@@ -42,6 +42,10 @@ inline constexpr std::size_t kJsonTextPadding = 4;
 // point into `text`. Returns the first error, if any.
 std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check);
 
+// Why a text is refused for a name given twice in one object; `place` is the
+// object's path (["data"]["Torch.add.0.forward"]), empty for the top level.
+std::string repeated_key_reason(std::string_view name, std::string_view place);
+
 // The name `names` holds twice, if any: the first such pair in order for an
 // object of up to 16 names, the smallest such name for a larger one.
 // `scratch` is working space, reused between calls.

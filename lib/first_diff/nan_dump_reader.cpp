@@ -141,9 +141,7 @@ RankOps read_nan_rank(const std::filesystem::path& dump_json, std::int64_t rank)
         });
         if (!summary.top_is_object) throw Error(out.source, "the top level is not a JSON object");
         if (summary.entry_error) std::rethrow_exception(summary.entry_error);
-        if (const auto it = summary.top_strings.find("framework"); it != summary.top_strings.end()) {
-            out.framework = it->second;
-        }
+        out.framework = summary.top_string("framework");
     } catch (...) {
         rethrow_naming(out.source);
     }

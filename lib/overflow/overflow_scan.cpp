@@ -143,20 +143,6 @@ bool classify_entry(ScannedEntry& entry, JsonView value, double mutation_thresho
     return true;
 }
 
-// The dump's task and level; refuses a file that is not a dump.json.
-void read_dump_header(const dump::DumpStreamSummary& summary, const std::string& path, DumpScan& scan) {
-    if (!summary.top_is_object) throw Error(path, "the top level is not a JSON object");
-    const auto text = [&](std::string_view key) {
-        const auto it = summary.top_strings.find(key);
-        return it == summary.top_strings.end() ? std::string() : it->second;
-    };
-    scan.task = text("task");
-    if (scan.task.empty()) throw Error(path, "'task' is missing or empty");
-    scan.level = text("level");
-    if (summary.data == dump::DumpStreamSummary::Data::Missing) throw Error(path, "'data' is missing");
-    if (summary.data == dump::DumpStreamSummary::Data::NotObject) throw Error(path, "'data' is not a JSON object");
-}
-
 // Entries whose tensor files are read are checked this many at a time, side by side.
 constexpr std::size_t kEntryBatch = 64;
 
@@ -253,7 +239,9 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
                 held.value.CopyFrom(value, held.value.GetAllocator());
                 if (batch.size() == kEntryBatch) check_batch();
             });
-        read_dump_header(summary, path, scan);
+        dump::require_dump_layout(summary, path);
+        scan.task = summary.top_string("task");
+        scan.level = summary.top_string("level");
         if (summary.entry_error) std::rethrow_exception(summary.entry_error);
         if (!batch.empty()) check_batch();
         scan.entries = summary.entry_names.size();
