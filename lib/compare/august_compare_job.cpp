@@ -158,13 +158,13 @@ AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_di
     std::vector<std::optional<PairResult>> results(unit.pairs.size());
     std::vector<std::size_t> skipped;
     run_on_every_process(processes, out_dir.string(), [&] {
-        std::vector<std::uintmax_t> pair_bytes;
-        for (const auto& pair : unit.pairs) {
-            pair_bytes.push_back(bytes_to_read({pair.target, pair.golden}, {pair.target.parent_path() / "dump_tensor_data",
-                                                                             pair.golden.parent_path() / "dump_tensor_data"}));
-        }
+        const auto pair_bytes = [&unit](std::size_t i) {
+            const auto& pair = unit.pairs[i];
+            return bytes_to_read({pair.target, pair.golden}, {pair.target.parent_path() / "dump_tensor_data",
+                                                              pair.golden.parent_path() / "dump_tensor_data"});
+        };
         skipped = compare_process_ranks(
-            processes, pair_bytes, pool,
+            processes, unit.pairs.size(), pair_bytes, pool,
             [&](std::size_t i) { results[i] = compare_pair(unit.pairs[i], false, staging.dir(), out_dir, stamp, options, pool); },
             [&](std::size_t i) { return unit.pairs[i].rank_label; });
     });

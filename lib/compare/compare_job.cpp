@@ -44,7 +44,7 @@ public:
     PairOutcome compare_files(const PairInput& input, const std::string& label) {
         const LiveRankTable live;
         const std::string suffix = label.empty() ? "" : "_" + label;
-        const std::string& stamp = stamp_;
+        const std::string& stamp = stamp_;  // one value for every file of the run
         const bool debug = input.npu_json.filename() == "debug.json";
         const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
                                                                        debug ? "debug_" : "", suffix, stamp,
@@ -109,7 +109,7 @@ public:
             written.push_back(result_path);
             if (!options_.compare_only) {
                 const fs::path advisor_path =
-                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, stamp_);
+                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, stamp);
                 stage_advice_file(advice, advisor_path, staged_);
                 written.push_back(advisor_path);
             }
@@ -141,7 +141,6 @@ public:
         // msprobe pairs ranks by position after sorting, not by number.
         std::vector<PairInput> inputs;
         std::vector<std::string> rank_names;
-        std::vector<std::uintmax_t> rank_bytes;
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             for (const char* name : {"dump.json", "debug.json"}) {
                 const fs::path npu_json = npu_ranks[i] / name;
@@ -151,8 +150,6 @@ public:
                 if (const fs::path stack = npu_ranks[i] / "stack.json"; fs::exists(stack)) {
                     input.stack_json = input.stack_json_for_summary = stack;
                 }
-                rank_bytes.push_back(bytes_to_read({npu_json, bench_json, input.stack_json_for_summary},
-                                                   {npu_ranks[i] / "dump_tensor_data", bench_ranks[i] / "dump_tensor_data"}));
                 inputs.push_back(std::move(input));
                 rank_names.push_back(npu_ranks[i].filename().string());
             }
@@ -163,9 +160,16 @@ public:
                                     "or debug.json on both sides",
                                     bench_dir.string()));
         }
+        const auto rank_bytes = [&inputs](std::size_t i) {
+            const PairInput& input = inputs[i];
+            return bytes_to_read({input.npu_json, input.bench_json, input.stack_json_for_summary},
+                                 {input.npu_json.parent_path() / "dump_tensor_data",
+                                  input.bench_json.parent_path() / "dump_tensor_data"});
+        };
         rank_outcomes_.assign(inputs.size(), std::nullopt);
         skipped_ranks_ = compare_process_ranks(
-            processes, rank_bytes, pool_, [&](std::size_t i) { rank_outcomes_[i] = compare_files(inputs[i], rank_names[i]); },
+            processes, inputs.size(), rank_bytes, pool_,
+            [&](std::size_t i) { rank_outcomes_[i] = compare_files(inputs[i], rank_names[i]); },
             [&](std::size_t i) { return rank_names[i]; });
     }
 

@@ -23,10 +23,17 @@ std::vector<std::size_t> process_of_ranks(const std::vector<std::uintmax_t>& ran
     return owner;
 }
 
-std::vector<std::size_t> ranks_of_process(const std::vector<std::uintmax_t>& rank_bytes, std::size_t processes,
+std::vector<std::size_t> ranks_of_process(std::size_t rank_count, const RankBytes& bytes_of, std::size_t processes,
                                           std::size_t process) {
-    const auto owner = process_of_ranks(rank_bytes, processes);
     std::vector<std::size_t> mine;
+    if (processes <= 1) {
+        mine.resize(rank_count);
+        std::iota(mine.begin(), mine.end(), std::size_t{0});
+        return mine;
+    }
+    std::vector<std::uintmax_t> rank_bytes(rank_count);
+    for (std::size_t rank = 0; rank < rank_count; ++rank) rank_bytes[rank] = bytes_of(rank);
+    const auto owner = process_of_ranks(rank_bytes, processes);
     for (std::size_t rank = 0; rank < owner.size(); ++rank) {
         if (owner[rank] == process) mine.push_back(rank);
     }

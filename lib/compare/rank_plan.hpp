@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 namespace msprobe::compare {
@@ -13,8 +14,13 @@ namespace msprobe::compare {
 // (lowest index among equals).
 std::vector<std::size_t> process_of_ranks(const std::vector<std::uintmax_t>& rank_bytes, std::size_t processes);
 
-// The ranks `process` compares, in rank order.
-std::vector<std::size_t> ranks_of_process(const std::vector<std::uintmax_t>& rank_bytes, std::size_t processes,
+// What a rank has to read, asked only when there is a plan to make.
+using RankBytes = std::function<std::uintmax_t(std::size_t rank)>;
+
+// The ranks `process` compares among `rank_count`, in rank order. A single
+// process takes them all without asking any rank's size: the sizes cost a
+// walk of every tensor folder, which only a spread run needs.
+std::vector<std::size_t> ranks_of_process(std::size_t rank_count, const RankBytes& bytes_of, std::size_t processes,
                                           std::size_t process);
 
 // What a rank reads: the sizes of `files` and of every regular file below

@@ -15,13 +15,15 @@
 
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
+#include "compare/rank_plan.hpp"
 
 namespace msprobe::compare {
 
-// compare_ranks over the ranks this process owns among rank_bytes.size()
-// ranks; returns those it skipped (indices among all ranks).
-std::vector<std::size_t> compare_process_ranks(ProcessGroup& processes, const std::vector<std::uintmax_t>& rank_bytes,
-                                               ThreadPool& pool, const std::function<void(std::size_t)>& compare_rank,
+// compare_ranks over the ranks this process owns among `rank_count` ranks
+// (ranks_of_process); returns those it skipped (indices among all ranks).
+std::vector<std::size_t> compare_process_ranks(ProcessGroup& processes, std::size_t rank_count,
+                                               const RankBytes& bytes_of, ThreadPool& pool,
+                                               const std::function<void(std::size_t)>& compare_rank,
                                                const std::function<std::string(std::size_t)>& rank_label);
 
 struct GatheredRanks {

@@ -216,12 +216,11 @@ void stage_rank_results(StepRun& run, Release release, const std::string& stamp,
     const auto& jobs = run.jobs;
     run.results.assign(jobs.size(), std::nullopt);
     run.targets.assign(jobs.size(), fs::path());
-    std::vector<std::uintmax_t> job_bytes;
-    for (const auto& job : jobs) {
-        job_bytes.push_back(compare::bytes_to_read(
-            {job.dumps.npu_json, job.dumps.bench_json, job.dumps.stack_json.value_or(fs::path())}, {}));
-    }
-    const auto mine = compare::ranks_of_process(job_bytes, processes.size(), processes.index());
+    const auto job_bytes = [&jobs](std::size_t i) {
+        const auto& dumps = jobs[i].dumps;
+        return compare::bytes_to_read({dumps.npu_json, dumps.bench_json, dumps.stack_json.value_or(fs::path())}, {});
+    };
+    const auto mine = compare::ranks_of_process(jobs.size(), job_bytes, processes.size(), processes.index());
     pool.parallel_for(static_cast<std::int64_t>(mine.size()), [&](std::int64_t k) {
         const std::size_t i = mine[static_cast<std::size_t>(k)];
         const RankJob& job = jobs[i];

@@ -160,9 +160,10 @@ NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::p
                                 Frameworks frameworks = Frameworks::Any) {
     std::vector<std::optional<RankOps>> read(files.size());
     run_on_every_process(processes, output_dir.string(), [&] {
-        std::vector<std::uintmax_t> rank_bytes;
-        for (const auto& f : files) rank_bytes.push_back(compare::bytes_to_read({f.dump, f.construct, f.stack}, {}));
-        const auto mine = compare::ranks_of_process(rank_bytes, processes.size(), processes.index());
+        const auto rank_bytes = [&files](std::size_t i) {
+            return compare::bytes_to_read({files[i].dump, files[i].construct, files[i].stack}, {});
+        };
+        const auto mine = compare::ranks_of_process(files.size(), rank_bytes, processes.size(), processes.index());
         for (const std::size_t i : mine) {
             read[i] = read_nan_rank(files[i].dump, files[i].rank);
             if (frameworks == Frameworks::PyTorchOnly && i == 0 && read[i]->framework != "pytorch") {

@@ -100,14 +100,13 @@ public:
         const auto bench_ranks = ptdbg_rank_dirs(bench_dir);
         dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
         std::vector<std::string> labels;
-        std::vector<std::uintmax_t> rank_bytes;
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             labels.push_back(npu_ranks[i].filename().string() + "-" + bench_ranks[i].filename().string());
-            rank_bytes.push_back(compare::bytes_to_read({}, {npu_ranks[i], bench_ranks[i]}));
         }
+        const auto rank_bytes = [&](std::size_t i) { return compare::bytes_to_read({}, {npu_ranks[i], bench_ranks[i]}); };
         rank_outcomes_.assign(labels.size(), std::nullopt);
         skipped_ranks_ = compare::compare_process_ranks(
-            processes, rank_bytes, pool_,
+            processes, labels.size(), rank_bytes, pool_,
             [&](std::size_t i) {
                 const auto [npu_pkl, npu_data] = rank_pkl_and_data(npu_ranks[i]);
                 const auto [bench_pkl, bench_data] = rank_pkl_and_data(bench_ranks[i]);
