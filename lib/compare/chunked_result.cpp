@@ -24,11 +24,10 @@ std::size_t ChunkedResult::chunk_end(std::size_t begin) const {
         return npu.api_names[npu.rows[matched_.pairs[r].npu].api_index];
     };
     const std::size_t n = matched_.pairs.size();
-    std::size_t batch_start = begin;
-    for (std::size_t r = begin + 1; r < n; ++r) {
-        if (joins_api_batch(api_of(batch_start), api_of(r))) continue;
-        if (r - begin >= chunk_rows_) return r;
-        batch_start = r;
+    std::size_t end = begin;
+    while (end < n) {
+        end = api_batch_end(end, n, api_of);
+        if (end - begin >= chunk_rows_) return end;
     }
     return n;
 }

@@ -43,13 +43,11 @@ std::vector<Batch> api_batches(const ResultTable& result) {
     const std::size_t n = result.table.rows.size();
     std::size_t i = 0;
     while (i < n) {
-        const std::string& key = result.api_of(i);
+        const std::size_t j =
+            api_batch_end(i, n, [&result](std::size_t r) -> const std::string& { return result.api_of(r); });
         std::size_t inputs = 1, params = 0, outputs = 0;
-        std::size_t j = i + 1;
-        for (; j < n; ++j) {
-            const std::string& api = result.api_of(j);
-            if (!joins_api_batch(key, api)) break;
-            switch (result.states[j]) {
+        for (std::size_t r = i + 1; r < j; ++r) {
+            switch (result.states[r]) {
                 case RowState::Input: ++inputs; break;
                 case RowState::Parameters: ++params; break;
                 case RowState::Output: ++outputs; break;

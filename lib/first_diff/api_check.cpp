@@ -68,12 +68,12 @@ std::vector<ApiCheck> check_apis(const compare::ResultTable& result, const DiffC
     std::size_t i = 0;
     while (i < rows.size()) {
         const std::string& key = result.api_of(i);
-        std::size_t end = i + 1;
-        while (end < rows.size() && compare::joins_api_batch(key, result.api_of(end))) {
-            if (result.states[end] == RowState::Debug) {
-                throw Error(file, fmt::format("row {} of {} has a state that belongs to no API", end, key));
+        const std::size_t end = compare::api_batch_end(
+            i, rows.size(), [&result](std::size_t r) -> const std::string& { return result.api_of(r); });
+        for (std::size_t r = i + 1; r < end; ++r) {
+            if (result.states[r] == RowState::Debug) {
+                throw Error(file, fmt::format("row {} of {} has a state that belongs to no API", r, key));
             }
-            ++end;
         }
         ApiCheck check{key, true, i, end};
         if (segments(key).size() >= 4) {
