@@ -1,12 +1,11 @@
 #include "dump/dump_file.hpp"
 
-#include <cstring>
-
 #include <rapidjson/document.h>
 
 #include "common/error.hpp"
 #include "common/input_file.hpp"
 #include "common/memory_budget.hpp"
+#include "dump/digest_detection.hpp"
 #include "dump/dump_entry_stream.hpp"
 #include "dump/flatten.hpp"
 
@@ -17,45 +16,6 @@ namespace {
 // A row's text in a dump.json is rarely under 128 bytes (a statistics leaf with
 // its name and four numbers is about 250).
 constexpr std::uintmax_t kLeastJsonBytesPerRow = 128;
-
-bool object_has_md5(const rapidjson::Value& value) {
-    return value.IsObject() && value.FindMember("md5") != value.MemberEnd();
-}
-
-// msprobe's detection looks one level into each entry's sections only.
-bool entry_has_digest(const rapidjson::Value& entry) {
-    if (!entry.IsObject()) return false;
-    for (const auto& section : entry.GetObject()) {
-        const auto& v = section.value;
-        if (v.IsArray()) {
-            for (const auto& item : v.GetArray()) {
-                if (item.IsObject() && !item.ObjectEmpty() && object_has_md5(item)) return true;
-            }
-        } else if (v.IsBool()) {
-            continue;
-        } else if (v.IsObject()) {
-            if (object_has_md5(v)) return true;
-        } else if (v.IsString()) {
-            if (std::strstr(v.GetString(), "md5") != nullptr) return true;
-        }
-    }
-    return false;
-}
-
-// debug.json files are searched at every depth.
-bool has_digest_anywhere(const rapidjson::Value& value) {
-    if (value.IsObject()) {
-        if (object_has_md5(value)) return true;
-        for (const auto& m : value.GetObject()) {
-            if (has_digest_anywhere(m.value)) return true;
-        }
-    } else if (value.IsArray()) {
-        for (const auto& item : value.GetArray()) {
-            if (has_digest_anywhere(item)) return true;
-        }
-    }
-    return false;
-}
 
 }  // namespace
 

@@ -25,7 +25,9 @@ public:
         }
         return c;
     }
-    std::size_t Tell() const { return consumed_ + static_cast<std::size_t>(current_ - buffer_.get()) - skipped_; }
+    std::size_t Tell() const { return file_offset() - skipped_; }
+    // Where the next byte lies in the file (a BOM counted).
+    std::size_t file_offset() const { return consumed_ + static_cast<std::size_t>(current_ - buffer_.get()); }
 
     // Output functions RapidJSON's concept asks for; never called on a reading stream.
     Ch* PutBegin() { return nullptr; }

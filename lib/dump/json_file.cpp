@@ -23,9 +23,12 @@ const rapidjson::Value& JsonFile::document() const { return *document_; }
 
 void JsonFile::parse(std::size_t size) {
     char* text = text_.get();
-    if (size >= 3 && std::memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3;  // tolerate a UTF-8 BOM
+    if (size >= 3 && std::memcmp(text, "\xEF\xBB\xBF", 3) == 0) {  // tolerate a UTF-8 BOM
+        text += 3;
+        size -= 3;
+    }
     document_ = std::make_unique<rapidjson::Document>();
-    if (const auto error = parse_json_in_place(*document_, text, Utf8Check::Validate)) {
+    if (const auto error = parse_json_in_place(*document_, text, size, Utf8Check::Validate)) {
         if (error->kind == JsonParseError::Kind::RepeatedKey) throw Error(path_, error->reason);
         throw Error(path_, fmt::format("malformed JSON at byte {}: {}", error->offset, error->reason));
     }

@@ -114,7 +114,7 @@ private:
 };
 
 template <unsigned kFlags>
-std::optional<JsonParseError> parse_with_flags(rapidjson::Document& document, char* text) {
+std::optional<JsonParseError> parse_with_flags(rapidjson::Document& document, char* text, std::size_t length) {
     rapidjson::ParseResult result;
     std::optional<JsonParseError> refusal;
     auto parse = [&](rapidjson::Document& target) {
@@ -123,6 +123,9 @@ std::optional<JsonParseError> parse_with_flags(rapidjson::Document& document, ch
         rapidjson::Reader reader;
         result = reader.Parse<kFlags>(stream, guard);
         refusal = guard.refusal();
+        if (!result.IsError() && !refusal && stream.Tell() < length) {
+            result.Set(rapidjson::kParseErrorDocumentRootNotSingular, stream.Tell());
+        }
         return !result.IsError();
     };
     document.Populate(parse);
@@ -161,11 +164,12 @@ std::string repeated_key_reason(std::string_view name, std::string_view place) {
                        name, place.empty() ? std::string() : fmt::format(" in {}", place));
 }
 
-std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check) {
+std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, std::size_t length,
+                                                  Utf8Check check) {
     if (check == Utf8Check::Validate) {
-        return parse_with_flags<kParseFlags | rapidjson::kParseValidateEncodingFlag>(document, text);
+        return parse_with_flags<kParseFlags | rapidjson::kParseValidateEncodingFlag>(document, text, length);
     }
-    return parse_with_flags<kParseFlags>(document, text);
+    return parse_with_flags<kParseFlags>(document, text, length);
 }
 
 }  // namespace msprobe::dump

@@ -36,11 +36,16 @@ enum class Utf8Check { Validate, Skip };
 // this many NUL bytes (its terminator included).
 inline constexpr std::size_t kJsonTextPadding = 4;
 
-// Parses `text` (followed by kJsonTextPadding NUL bytes) in place into `document` as JsonFile does
+// Parses `text` (`length` bytes, followed by kJsonTextPadding NUL bytes) in place into `document` as JsonFile does
 // (msprobe's dialect, no recursion, at most kMaxJsonDepth levels, no name
 // twice in an object of the first three levels); strings of the document
-// point into `text`. Returns the first error, if any.
-std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, Utf8Check check);
+// point into `text`. Returns the first error, if any; a NUL byte after the
+// document is one (RapidJSON would take it for the end of the text).
+std::optional<JsonParseError> parse_json_in_place(rapidjson::Document& document, char* text, std::size_t length,
+                                                  Utf8Check check);
+
+// What follows a document's root in its text, when anything does.
+inline constexpr const char* kTextAfterRoot = "The document root must not be followed by other values.";
 
 // Why a text is refused for a name given twice in one object; `place` is the
 // object's path (["data"]["Torch.add.0.forward"]), empty for the top level.

@@ -91,8 +91,9 @@ PtdbgScan scan_ptdbg_pkl(std::string_view text, Utf8Check utf8) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
 
         rapidjson::Document doc;
+        const std::size_t length = line.size();
         line.append(kJsonTextPadding - 1, '\0');  // with std::string's own terminator
-        if (const auto error = parse_json_in_place(doc, line.data(), utf8)) {
+        if (const auto error = parse_json_in_place(doc, line.data(), length, utf8)) {
             scan.fault = PtdbgLineFault{PtdbgLineFault::Kind::MalformedJson, line_number, error->offset + 1,
                                         error->reason};
             break;

@@ -125,6 +125,7 @@ TEST_CASE("stream_dump_entries refuses what the whole parse refuses, with the sa
         R"({"task": "x", "task": "y", "data": {}})",                          // a top-level name twice
         "{\"task\": \"x\", \"data\": {\"a\": \"\xC3\"}}",                     // bad UTF-8
         R"({"task": "x", "data": {"a": 1}} trailing)",                        // text after the root
+        std::string(R"({"task": "x", "data": {"a": 1}})") + std::string("\0\0", 2),  // NUL bytes after the root
         R"({"task": "x", "data": {"a": 1}, "b": )" + std::string(1100, '[') + std::string(1100, ']') + "}",
         R"({"task": "x", "data": {"a": )" + std::string(1100, '[') + std::string(1100, ']') + "}}",
     };

@@ -23,7 +23,7 @@ std::unique_ptr<Parsed> parse(const std::string& json) {
     auto parsed = std::make_unique<Parsed>();
     parsed->text = json;
     parsed->text.append(kJsonTextPadding - 1, '\0');  // with std::string's own terminator
-    parsed->error = parse_json_in_place(parsed->document, parsed->text.data(), Utf8Check::Validate);
+    parsed->error = parse_json_in_place(parsed->document, parsed->text.data(), json.size(), Utf8Check::Validate);
     return parsed;
 }
 
