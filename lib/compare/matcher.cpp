@@ -1,10 +1,11 @@
 #include "compare/matcher.hpp"
 
 #include "compare/fuzzy_match.hpp"
+#include "compare/row_join.hpp"
 
 #include <array>
 #include <string_view>
-#include <unordered_map>
+#include <functional>
 
 namespace msprobe::compare {
 
@@ -57,38 +58,28 @@ bool dtypes_compatible(const std::string& npu_dtype, const std::string& bench_dt
 }
 
 bool is_cross_framework(const dump::DumpFile& npu, const dump::DumpFile& bench) {
-    return !npu.framework.empty() && npu.framework != "pytorch" && is_pytorch(bench);
+    return is_cross_framework(npu.framework, is_pytorch(bench));
+}
+
+bool is_cross_framework(std::string_view npu_framework, bool bench_is_pytorch) {
+    return !npu_framework.empty() && npu_framework != "pytorch" && bench_is_pytorch;
 }
 
 namespace {
 
-// Bench rows by name; rows sharing a name (rare) are chained in bench order.
-class BenchIndex {
+// A dump's rows as the join sees them: keyed by name, or by the keys a mapping made.
+class DumpSide {
 public:
-    static constexpr std::uint32_t kEnd = UINT32_MAX;
-
-    // `keys`: one per bench row; empty: the row names.
-    BenchIndex(const dump::DumpFile& bench, const std::vector<std::string>& keys)
-        : next_same_name_(bench.rows.size(), kEnd) {
-        first_by_name_.reserve(bench.rows.size());
-        for (std::uint32_t i = 0; i < bench.rows.size(); ++i) {
-            auto [it, inserted] = first_by_name_.try_emplace(keys.empty() ? bench.rows[i].name : keys[i], i);
-            if (!inserted) {
-                std::uint32_t tail = it->second;
-                while (next_same_name_[tail] != kEnd) tail = next_same_name_[tail];
-                next_same_name_[tail] = i;
-            }
-        }
-    }
-    std::uint32_t first(std::string_view name) const {
-        auto it = first_by_name_.find(name);
-        return it == first_by_name_.end() ? kEnd : it->second;
-    }
-    std::uint32_t next(std::uint32_t b) const { return next_same_name_[b]; }
+    DumpSide(const dump::DumpFile& dump, const std::vector<std::string>& keys) : dump_(dump), keys_(keys) {}
+    std::size_t size() const { return dump_.rows.size(); }
+    std::string_view key(std::size_t i) const { return keys_.empty() ? dump_.rows[i].name : keys_[i]; }
+    const dump::InternedText& shape(std::size_t i) const { return dump_.rows[i].shape; }
+    const dump::InternedText& dtype(std::size_t i) const { return dump_.rows[i].dtype; }
+    static std::size_t hash(std::string_view key) { return std::hash<std::string_view>{}(key); }
 
 private:
-    std::unordered_map<std::string_view, std::uint32_t> first_by_name_;
-    std::vector<std::uint32_t> next_same_name_;
+    const dump::DumpFile& dump_;
+    const std::vector<std::string>& keys_;
 };
 
 }  // namespace
@@ -129,32 +120,8 @@ std::vector<RowPair> match_rows(const dump::DumpFile& npu, const dump::DumpFile&
         apply_dtype_gate(pairs, npu, bench);
         return pairs;
     }
-    const bool cross_framework = is_cross_framework(npu, bench);
-
-    const BenchIndex index(bench, plan.bench_keys);
-    const bool by_key_only = plan.strategy == MatchStrategy::DataMapping;
-    const bool check_shape = plan.strategy == MatchStrategy::Exact;
-    std::vector<RowPair> pairs;
-    pairs.reserve(npu.rows.size());
-    for (std::uint32_t i = 0; i < npu.rows.size(); ++i) {
-        const auto& row = npu.rows[i];
-        const std::string& key = plan.npu_keys.empty() ? row.name : plan.npu_keys[i];
-        // With k×m duplicates each NPU occurrence pairs with every bench one, in bench order.
-        bool matched = false;
-        for (std::uint32_t b = index.first(key); b != BenchIndex::kEnd; b = index.next(b)) {
-            if (by_key_only) {
-                matched = true;
-                pairs.push_back({i, std::int64_t{b}});
-                continue;
-            }
-            if (check_shape && bench.rows[b].shape != row.shape) continue;
-            matched = true;
-            const bool ok = dtypes_compatible(row.dtype, bench.rows[b].dtype, cross_framework);
-            pairs.push_back({i, ok ? std::int64_t{b} : kNoBench});
-        }
-        if (!matched) pairs.push_back({i, kNoBench});
-    }
-    return pairs;
+    return join_rows(DumpSide(npu, plan.npu_keys), DumpSide(bench, plan.bench_keys), plan.strategy,
+                     is_cross_framework(npu, bench));
 }
 
 }  // namespace msprobe::compare

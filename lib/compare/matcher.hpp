@@ -4,6 +4,7 @@
 // Output follows NPU order; bench rows nobody matched are dropped, as msprobe does.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dump/dump_file.hpp"
@@ -45,6 +46,8 @@ void apply_dtype_gate(std::vector<RowPair>& pairs, const dump::DumpFile& npu, co
 
 // The bench dump is PyTorch while the NPU one is not (MindSpore against PyTorch).
 bool is_cross_framework(const dump::DumpFile& npu, const dump::DumpFile& bench);
+// The same from what is known of the dumps: the NPU framework, and whether the bench dump is PyTorch's.
+bool is_cross_framework(std::string_view npu_framework, bool bench_is_pytorch);
 
 // Whether two dtypes may be paired, MindSpore's spellings normalised to PyTorch's across frameworks.
 bool dtypes_compatible(const std::string& npu_dtype, const std::string& bench_dtype, bool cross_framework);
