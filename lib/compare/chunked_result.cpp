@@ -1,42 +1,27 @@
 #include "compare/chunked_result.hpp"
 
 #include "common/error.hpp"
-#include "compare/api_batch.hpp"
 #include "compare/highlight.hpp"
 #include "compare/row_level.hpp"
 
 namespace msprobe::compare {
 
-ChunkedResult::ChunkedResult(const MatchedPair& matched, const CompareOptions& options, ThreadPool& pool,
-                             bool debug_dump, bool colour, std::size_t chunk_rows)
-    : matched_(matched),
+ChunkedResult::ChunkedResult(PairRows& pair, const CompareOptions& options, ThreadPool& pool, bool debug_dump,
+                             bool colour, std::size_t chunk_rows)
+    : pair_(pair),
       options_(options),
       pool_(pool),
       debug_dump_(debug_dump),
       colour_(colour),
       chunk_rows_(chunk_rows == 0 ? 1 : chunk_rows),
-      header_(result_rows(matched, 0, 0, options, pool).table.header) {}
-
-std::size_t ChunkedResult::chunk_end(std::size_t begin) const {
-    // A chunk ends where an API batch starts (the rows the -hl rules judge together), as the rules group them.
-    const auto& npu = matched_.npu;
-    const auto api_of = [&](std::size_t r) -> const std::string& {
-        return npu.api_names[npu.rows[matched_.pairs[r].npu].api_index];
-    };
-    const std::size_t n = matched_.pairs.size();
-    std::size_t end = begin;
-    while (end < n) {
-        end = api_batch_end(end, n, api_of);
-        if (end - begin >= chunk_rows_) return end;
-    }
-    return n;
-}
+      header_(pair.rows(0, 0, options, pool).table.header) {}
 
 void ChunkedResult::make_chunk(std::size_t begin) {
-    const std::size_t end = chunk_end(begin);
     chunk_ = ResultTable();  // the previous chunk's memory goes before the next is made
+    std::size_t end = begin;
     try {
-        chunk_ = result_rows(matched_, begin, end, options_, pool_);
+        end = pair_.chunk_end(begin, chunk_rows_);
+        chunk_ = pair_.rows(begin, end, options_, pool_);
     } catch (const Error& e) {
         throw ResultRowError(e);
     }
@@ -65,7 +50,7 @@ report::RowFill ChunkedResult::fill(std::size_t r) const { return chunk_.table.f
 PairOutcome ChunkedResult::outcome(std::string label, const std::filesystem::path& stack_json) {
     // Rows the writer never asked for (none, unless it failed) are still counted.
     while (chunk_end_ < size()) make_chunk(chunk_end_);
-    return outcome_.finish(std::move(label), matched_.stack, stack_json);
+    return outcome_.finish(std::move(label), pair_.stack(), stack_json);
 }
 
 }  // namespace msprobe::compare

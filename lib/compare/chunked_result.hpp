@@ -3,7 +3,7 @@
 // for them: each chunk is judged by the -hl rules (which look within one API),
 // coloured, counted for the run summary and the advisor, handed out row by
 // row, and dropped when the writer moves past it. Memory holds the paired
-// dumps and one chunk, not the result: a pair of millions of rows is written
+// dumps (or where to read them back) and one chunk, not the result: a pair of millions of rows is written
 // in the memory of a few thousand.
 #include <cstddef>
 #include <filesystem>
@@ -14,7 +14,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/advisor.hpp"
 #include "compare/compare_options.hpp"
-#include "compare/compare_pair.hpp"
+#include "compare/pair_rows.hpp"
 #include "compare/run_summary.hpp"
 #include "report/row_source.hpp"
 
@@ -33,11 +33,11 @@ inline constexpr std::size_t kResultChunkRows = 16384;
 class ChunkedResult final : public report::RowSource {
 public:
     // `colour`: -hl's fills and messages go into the rows (judged either way, for the verdicts).
-    ChunkedResult(const MatchedPair& matched, const CompareOptions& options, ThreadPool& pool, bool debug_dump,
-                  bool colour, std::size_t chunk_rows = kResultChunkRows);
+    ChunkedResult(PairRows& pair, const CompareOptions& options, ThreadPool& pool, bool debug_dump, bool colour,
+                  std::size_t chunk_rows = kResultChunkRows);
 
     const std::vector<std::string>& header() const override { return header_; }
-    std::size_t size() const override { return matched_.pairs.size(); }
+    std::size_t size() const override { return pair_.size(); }
     std::size_t columns(std::size_t, std::size_t) const override { return header_.size(); }
     const std::vector<report::Cell>& row(std::size_t r) override;
     report::RowFill fill(std::size_t r) const override;
@@ -48,9 +48,8 @@ public:
 
 private:
     void make_chunk(std::size_t begin);  // the chunk of whole API batches that starts at row `begin`
-    std::size_t chunk_end(std::size_t begin) const;
 
-    const MatchedPair& matched_;
+    PairRows& pair_;
     const CompareOptions& options_;
     ThreadPool& pool_;
     bool debug_dump_;

@@ -21,6 +21,7 @@
 #include "compare/parallel_ranks.hpp"
 #include "compare/rank_plan.hpp"
 #include "compare/spread_ranks.hpp"
+#include "compare/streamed_pair.hpp"
 #include "compare/row_level.hpp"
 #include "dump/dump_layout.hpp"
 #include "report/csv_writer.hpp"
@@ -53,15 +54,26 @@ public:
         auto elapsed_ms = [&] {
             return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         };
-        const MatchedPair matched = match_pair(input, options_, pool_);
-        const std::size_t rows = matched.pairs.size();
+        // A pair too large to hold is read back chunk by chunk (streamed_pair.hpp); the result is the same.
+        std::optional<StreamedPair> streamed;
+        std::optional<MatchedPair> matched;
+        std::optional<HeldPairRows> held;
+        if (should_stream_pair(input, options_)) {
+            streamed.emplace(input, options_, pool_);
+        } else {
+            matched.emplace(match_pair(input, options_, pool_));
+            held.emplace(*matched);
+        }
+        PairRows& pair_rows = streamed ? static_cast<PairRows&>(*streamed) : *held;
+        const CompareMode mode = streamed ? streamed->mode() : matched->mode;
+        const std::size_t rows = pair_rows.size();
         if (rows == 0) {
             log::warning("Can`t match any op. No compare result file generated.");
             PairOutcome empty;
             empty.label = label;
             return empty;
         }
-        if (options_.locate && matched.mode != CompareMode::All) {
+        if (options_.locate && mode != CompareMode::All) {
             note_ignored_flag("--locate has no effect on statistics or md5 dumps (it locates errors inside tensors)");
         }
         // msprobe falls back to its plain writer (no colours) above this many rows.
@@ -79,8 +91,8 @@ public:
             Advice advice;
             if (options_.format == OutputFormat::Json) {
                 // The json result holds every row's verdict beside the run's outcome: made whole.
-                ResultTable result = result_rows(matched, 0, rows, options_, pool_);
-                result.stack = matched.stack;
+                ResultTable result = result_rows(*matched, 0, rows, options_, pool_);
+                result.stack = matched->stack;
                 const HighlightVerdict judged = judge_highlight(result, debug);
                 const auto verdicts = row_verdicts(result, judged);
                 outcome = summarize_pair(label, result, verdicts, input.stack_json_for_summary);
@@ -91,7 +103,7 @@ public:
                 advice = advise(result);
             } else {
                 // The rows are made a chunk at a time while the writer takes them.
-                ChunkedResult chunks(matched, options_, pool_, debug, highlight);
+                ChunkedResult chunks(pair_rows, options_, pool_, debug, highlight);
                 staged_.stage(result_path, [&](const fs::path& temp) {
                     if (options_.format == OutputFormat::Csv) {
                         report::write_csv(chunks, rendering, temp);
@@ -113,9 +125,9 @@ public:
                 stage_advice_file(advice, advisor_path, staged_);
                 written.push_back(advisor_path);
             }
-            if (matched.generated_mapping_yaml) {
+            if (matched && matched->generated_mapping_yaml) {
                 const fs::path yaml_path = options_.output_dir / fmt::format("data_mapping_{}.yaml", stamp);
-                staged_.stage_text(yaml_path, *matched.generated_mapping_yaml);
+                staged_.stage_text(yaml_path, *matched->generated_mapping_yaml);
                 written.push_back(yaml_path);
             }
         } catch (const ResultRowError& e) {

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "compare/api_batch.hpp"
 #include "compare/dump_pair_reading.hpp"
 #include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
@@ -95,6 +96,20 @@ ResultTable result_rows(const MatchedPair& matched, std::size_t begin, std::size
         build_table(matched.mode, matched.npu, matched.bench, pairs, matched.stack.get(), options, pool);
     if (matched.shifted_fuzzy) apply_shifted_fuzzy_cells(table, pairs, matched.bench);
     return table;
+}
+
+std::size_t HeldPairRows::chunk_end(std::size_t begin, std::size_t min_rows) {
+    const auto& npu = matched_.npu;
+    const auto api_of = [&](std::size_t r) -> const std::string& {
+        return npu.api_names[npu.rows[matched_.pairs[r].npu].api_index];
+    };
+    const std::size_t n = matched_.pairs.size();
+    std::size_t end = begin;
+    while (end < n) {
+        end = api_batch_end(end, n, api_of);
+        if (end - begin >= min_rows) return end;
+    }
+    return n;
 }
 
 ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool) {

@@ -10,6 +10,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
 #include "compare/matcher.hpp"
+#include "compare/pair_rows.hpp"
 #include "compare/result_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
@@ -40,6 +41,22 @@ MatchedPair match_pair(const PairInput& input, const CompareOptions& options, Th
 // The result rows of pairs [begin, end), with no stack or generated mapping attached.
 ResultTable result_rows(const MatchedPair& matched, std::size_t begin, std::size_t end, const CompareOptions& options,
                         ThreadPool& pool);
+
+// A MatchedPair's rows, a range at a time.
+class HeldPairRows final : public PairRows {
+public:
+    explicit HeldPairRows(const MatchedPair& matched) : matched_(matched) {}
+
+    std::size_t size() const override { return matched_.pairs.size(); }
+    std::size_t chunk_end(std::size_t begin, std::size_t min_rows) override;
+    ResultTable rows(std::size_t begin, std::size_t end, const CompareOptions& options, ThreadPool& pool) override {
+        return result_rows(matched_, begin, end, options, pool);
+    }
+    const std::shared_ptr<const dump::StackFile>& stack() const override { return matched_.stack; }
+
+private:
+    const MatchedPair& matched_;
+};
 
 // match_pair, then every row.
 ResultTable compare_pair(const PairInput& input, const CompareOptions& options, ThreadPool& pool);

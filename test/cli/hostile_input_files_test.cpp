@@ -91,13 +91,19 @@ TEST_CASE("hostile files: -dm naming /dev/zero, directly or through a soft link"
 
 TEST_CASE("hostile files: a dump.json whose parse cannot fit is refused before it is read", "[cli][hostile]") {
     Workspace ws("too_big");
-    // A sparse 512 MiB dump.json: 1.5 GiB by the estimate of its rows, 3 GiB by that of its whole
-    // parse (parse reads one file whole), under a 1 GiB address space.
+    // Sparse files under a 1 GiB address space. 2 GiB: too large even to be located entry by entry
+    // (streamed_pair.hpp), which keeps at most as many bytes as the file.
     const auto big = ws.dir / "npu/dump.json";
-    fs::resize_file(big, std::uintmax_t{512} << 20);
+    fs::resize_file(big, std::uintmax_t{2} << 30);
     const auto r = run_limited({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"}, ws.dir, 1L << 20);
-    require_refusal(ws, r, "npu/dump.json", "is 512 MiB; reading it needs about 1536 MiB of memory and only");
+    require_refusal(ws, r, "npu/dump.json", "is 2048 MiB; reading it needs about 2048 MiB of memory and only");
     CHECK(r.err.find("MiB is available") != std::string::npos);
+    // 512 MiB: 1.5 GiB by the estimate of its rows, so the pair is located instead of held, and the NUL
+    // bytes after the document are found; 3 GiB by that of parse's whole parse.
+    fs::resize_file(big, std::uintmax_t{512} << 20);
+    const auto streamed = run_limited({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"}, ws.dir, 1L << 20);
+    require_refusal(ws, streamed, "npu/dump.json",
+                    "malformed JSON at byte 463: The document root must not be followed by other values.");
     const auto parse = run_limited({"parse", big.string(), "--api", "Functional.relu.0.forward"}, ws.dir, 1L << 20);
     require_refusal(ws, parse, "npu/dump.json", "reading it needs about 3072 MiB");
     fs::remove(big);

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "common/thread_pool.hpp"
@@ -13,6 +14,7 @@
 #include "compare/highlight.hpp"
 #include "compare/row_level.hpp"
 #include "compare/run_summary.hpp"
+#include "compare/streamed_pair.hpp"
 #include "support/dump_generator.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -63,9 +65,15 @@ void check_chunked_equals_whole(const PairInput& input, bool expect_colours) {
         CHECK_FALSE(expected.first_problem->stack_frame.empty());
     }
 
+    // Held whole, or read back from the files a chunk at a time (StreamedPair): the same result.
+    for (const bool streamed : {false, true})
     for (std::size_t chunk_rows : {std::size_t{1}, std::size_t{5}, std::size_t{64}, std::size_t{1} << 20}) {
-        CAPTURE(chunk_rows);
-        ChunkedResult chunks(matched, options, pool, false, true, chunk_rows);
+        CAPTURE(streamed, chunk_rows);
+        HeldPairRows held(matched);
+        std::optional<StreamedPair> streamed_pair;
+        if (streamed) streamed_pair.emplace(input, options, pool);
+        PairRows& pair_rows = streamed ? static_cast<PairRows&>(*streamed_pair) : held;
+        ChunkedResult chunks(pair_rows, options, pool, false, true, chunk_rows);
         CHECK(chunks.header() == whole.table.header);
         REQUIRE(chunks.size() == n);
         CHECK(chunks.columns(0, n) == whole.table.header.size());
@@ -116,7 +124,8 @@ TEST_CASE("a chunked result counts the rows no writer asked for", "[compare][chu
     CompareOptions options;
     ThreadPool pool(1);
     const MatchedPair matched = match_pair(input, options, pool);
-    ChunkedResult chunks(matched, options, pool, false, false, 16);
+    HeldPairRows held(matched);
+    ChunkedResult chunks(held, options, pool, false, false, 16);
     (void)chunks.row(0);
     const PairOutcome outcome = chunks.outcome("", input.stack_json_for_summary);
     CHECK(outcome.rows == matched.pairs.size());

@@ -11,6 +11,7 @@
 
 #include "compare/dump_compare_run.hpp"
 #include "report/xlsx_reader.hpp"
+#include "support/scoped_variable.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/msprobe_divergences.hpp"
 #include "support/workbook_match.hpp"
@@ -121,7 +122,11 @@ TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[confor
                 if (suffix == v.suffix) variant = &v;
             }
             if (!variant) continue;
-            DYNAMIC_SECTION(case_name << "/" << dir_name) {
+            // Each pair held whole, then read back chunk by chunk as a pair too large to hold is (streamed_pair.hpp).
+            for (const bool streamed : {false, true})
+            DYNAMIC_SECTION(case_name << "/" << dir_name << (streamed ? " streamed" : "")) {
+                const testing::ScopedVariable held_limit("MSPROBE_HELD_PAIR_BYTES",
+                                                         streamed ? std::optional<std::string>("0") : std::nullopt);
                 const fs::path out = testing::scratch_dir("conformance_" + case_name + "_" + dir_name);
                 testing::run_dump_compare(options_for(case_dir / (stem + ".json"), out, *variant));
                 for (const auto& expected : fs::directory_iterator(expected_dir_for(variant_entry.path(), *variant))) {
