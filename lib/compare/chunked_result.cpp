@@ -16,31 +16,47 @@ ChunkedResult::ChunkedResult(PairRows& pair, const CompareOptions& options, Thre
       chunk_rows_(chunk_rows == 0 ? 1 : chunk_rows),
       header_(pair.rows(0, 0, options, pool).table.header) {}
 
-void ChunkedResult::make_chunk(std::size_t begin) {
-    chunk_ = ResultTable();  // the previous chunk's memory goes before the next is made
-    std::size_t end = begin;
+ChunkedResult::Made ChunkedResult::make(std::size_t begin) const {
+    Made made;
+    made.begin = begin;
     try {
-        end = pair_.chunk_end(begin, chunk_rows_);
-        chunk_ = pair_.rows(begin, end, options_, pool_);
+        made.end = pair_.chunk_end(begin, chunk_rows_);
+        made.table = pair_.rows(begin, made.end, options_, pool_);
     } catch (const Error& e) {
         throw ResultRowError(e);
     }
-    if (chunk_.table.rows.size() != end - begin) throw std::logic_error("a result chunk lost rows");
-    for (const auto& cells : chunk_.table.rows) {
+    if (made.table.table.rows.size() != made.end - begin) throw std::logic_error("a result chunk lost rows");
+    for (const auto& cells : made.table.table.rows) {
         if (cells.size() != header_.size()) throw std::logic_error("a result row is not as wide as its header");
     }
-    const HighlightVerdict judged = judge_highlight(chunk_, debug_dump_);
-    outcome_.add(chunk_, row_verdicts(chunk_, judged));
-    if (colour_) apply_highlight(chunk_, judged);
-    advice_.add(chunk_);
-    chunk_begin_ = begin;
-    chunk_end_ = end;
+    made.judged = judge_highlight(made.table, debug_dump_);
+    return made;
+}
+
+void ChunkedResult::take_chunk(std::size_t begin) {
+    chunk_ = ResultTable();  // the previous chunk's memory goes before the next is made
+    making_next_.wait();
+    if (!next_) next_ = make(begin);  // the first chunk
+    if (next_->begin != begin) throw std::logic_error("result rows are made in order");
+    Made made = std::move(*next_);
+    next_.reset();
+    // Counted here, in row order, whichever thread made the chunk.
+    outcome_.add(made.table, row_verdicts(made.table, made.judged));
+    if (colour_) apply_highlight(made.table, made.judged);
+    advice_.add(made.table);
+    chunk_ = std::move(made.table);
+    chunk_begin_ = made.begin;
+    chunk_end_ = made.end;
+    if (chunk_end_ < size()) {
+        next_.emplace();
+        making_next_ = pool_.start([this, begin = chunk_end_] { *next_ = make(begin); });
+    }
 }
 
 const std::vector<report::Cell>& ChunkedResult::row(std::size_t r) {
     if (r < chunk_begin_ || r >= chunk_end_) {
         if (r != chunk_end_) throw std::logic_error("result rows are made in order");
-        make_chunk(r);
+        take_chunk(r);
     }
     return chunk_.table.rows[r - chunk_begin_];
 }
@@ -49,7 +65,7 @@ report::RowFill ChunkedResult::fill(std::size_t r) const { return chunk_.table.f
 
 PairOutcome ChunkedResult::outcome(std::string label, const std::filesystem::path& stack_json) {
     // Rows the writer never asked for (none, unless it failed) are still counted.
-    while (chunk_end_ < size()) make_chunk(chunk_end_);
+    while (chunk_end_ < size()) take_chunk(chunk_end_);
     return outcome_.finish(std::move(label), pair_.stack(), stack_json);
 }
 

@@ -59,7 +59,7 @@ public:
         std::optional<MatchedPair> matched;
         std::optional<HeldPairRows> held;
         if (should_stream_pair(input, options_)) {
-            streamed.emplace(input, options_, pool_);
+            streamed.emplace(input, pool_);
         } else {
             matched.emplace(match_pair(input, options_, pool_));
             held.emplace(*matched);

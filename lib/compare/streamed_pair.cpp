@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -77,13 +78,15 @@ bool should_stream_pair(const PairInput& input, const CompareOptions& options) {
     return available && held > *available;  // streamed rather than refused
 }
 
-StreamedPair::StreamedPair(const PairInput& input, const CompareOptions&, ThreadPool& pool) {
+StreamedPair::StreamedPair(const PairInput& input, ThreadPool& pool) {
+    const auto started = std::chrono::steady_clock::now();
     auto located = read_side_by_side(input.npu_json, input.bench_json, pool,
                                      [](const std::filesystem::path& path) { return dump::locate_dump(path); });
     npu_ = std::move(located.first);
     bench_ = std::move(located.second);
-    log::debug(fmt::format("located {} + {} rows, {} + {} entries", npu_.rows.size(), bench_.rows.size(),
-                           npu_.entries(), bench_.entries()));
+    log::debug(fmt::format("located {} + {} rows, {} + {} entries in {:.0f} ms", npu_.rows.size(),
+                           bench_.rows.size(), npu_.entries(), bench_.entries(),
+                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
     if (npu_.entries() == 0) log::warning(fmt::format("No APIs found in {}.", npu_.header.path));
     mode_ = detect_mode(npu_.header, bench_.header);
     if (input.stack_json) stack_ = std::make_shared<const dump::StackFile>(dump::StackFile::load(*input.stack_json));

@@ -32,7 +32,7 @@ inline constexpr std::uintmax_t kHeldPairBytes = std::uintmax_t{1} << 30;
 
 class StreamedPair final : public PairRows {
 public:
-    StreamedPair(const PairInput& input, const CompareOptions& options, ThreadPool& pool);
+    StreamedPair(const PairInput& input, ThreadPool& pool);
 
     CompareMode mode() const { return mode_; }
     std::size_t size() const override { return pairs_.size(); }

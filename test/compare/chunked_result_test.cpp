@@ -71,7 +71,7 @@ void check_chunked_equals_whole(const PairInput& input, bool expect_colours) {
         CAPTURE(streamed, chunk_rows);
         HeldPairRows held(matched);
         std::optional<StreamedPair> streamed_pair;
-        if (streamed) streamed_pair.emplace(input, options, pool);
+        if (streamed) streamed_pair.emplace(input, pool);
         PairRows& pair_rows = streamed ? static_cast<PairRows&>(*streamed_pair) : held;
         ChunkedResult chunks(pair_rows, options, pool, false, true, chunk_rows);
         CHECK(chunks.header() == whole.table.header);

@@ -56,7 +56,7 @@ void check_streamed_equals_held(const PairInput& input, std::size_t expected_row
     for (std::size_t chunk_rows : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{1000}}) {
         CAPTURE(chunk_rows);
         HeldPairRows held(matched);
-        StreamedPair streamed(input, options, pool);
+        StreamedPair streamed(input, pool);
         CHECK(streamed.mode() == matched.mode);
         ChunkedResult held_chunks(held, options, pool, false, true, chunk_rows);
         ChunkedResult streamed_chunks(streamed, options, pool, false, true, chunk_rows);
@@ -111,7 +111,7 @@ TEST_CASE("a dump.json changed after it was located is refused, not misread", "[
                                        dump_text(entry("Functional.relu.0.forward", a, a)));
     CompareOptions options;
     ThreadPool pool(1);
-    StreamedPair streamed(input, options, pool);
+    StreamedPair streamed(input, pool);
     {
         // Rewritten in place, same length, another name: the entry read back is not the one located.
         std::string text = dump_text(entry("Functional.relu.0.forward", a, a));
