@@ -2,22 +2,26 @@
 # Wall time and peak RSS of one statistics pair compare at 12 500, 125 000 and
 # (with --huge) 1 250 000 APIs per side: xlsx and --format csv.
 #
-#   bench/scale_bench.sh [BUILD_DIR] [--huge] [--base OTHER_BUILD_DIR] [--runs N]
+#   bench/scale_bench.sh [BUILD_DIR] [--huge] [--located] [--base OTHER_BUILD_DIR] [--runs N]
 #
 # Pairs come from `msprobe-dumpgen --apis N --task statistics --level L1` and are
 # generated once under /tmp/msprobe_bench_scale_<N> (the 1.25M pair is 2.3 GB).
 # With --base, the other build's msprobe runs alternately with this one on the
 # same pairs, so each ratio comes from one sitting. Prints medians of wall time
-# and the largest peak RSS.
+# and the largest peak RSS. With --located, each pair is also compared located
+# and read back chunk by chunk (MSPROBE_HELD_PAIR_BYTES=0), as pairs too large
+# to hold are by default.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$here/build
 base=""
 huge=0
+located=0
 runs=3
 while [ $# -gt 0 ]; do
   case "$1" in
     --huge) huge=1 ;;
+    --located) located=1 ;;
     --base) base=$2; shift ;;
     --runs) runs=$2; shift ;;
     *) build=$1 ;;
@@ -32,13 +36,13 @@ dumpgen=$build/test/msprobe-dumpgen
 sizes=(12500 125000)
 [ "$huge" = 1 ] && sizes+=(1250000)
 
-measure() {  # binary data_dir format → "wall_median peak_kb"
-  local bin=$1 data=$2 format=$3 walls=() peak=0
+measure() {  # binary data_dir format held_limit → "wall_median peak_kb"
+  local bin=$1 data=$2 format=$3 limit=$4 walls=() peak=0
   for _ in $(seq "$runs"); do
     rm -rf "$data/out"
     local extra=()
     [ "$format" = csv ] && extra=(--format csv)
-    (cd "$data" && /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" -f pytorch compare -i compare.json -o out "${extra[@]}" >/dev/null 2>&1)
+    (cd "$data" && MSPROBE_HELD_PAIR_BYTES=$limit /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" -f pytorch compare -i compare.json -o out "${extra[@]}" >/dev/null 2>&1)
     read -r wall kb < "$data/time.txt"
     walls+=("$wall")
     [ "$kb" -gt "$peak" ] && peak=$kb
@@ -46,7 +50,9 @@ measure() {  # binary data_dir format → "wall_median peak_kb"
   echo "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "$(( (runs + 1) / 2 ))p") $peak"
 }
 
-echo "APIs       format        wall     peak RSS (this build), then the base build's and the ratios"
+echo "APIs       format  pair      wall     peak RSS (this build), then the base build's and the ratios"
+modes=(default)
+[ "$located" = 1 ] && modes+=(located)
 for apis in "${sizes[@]}"; do
   data=/tmp/msprobe_bench_scale_$apis
   if [ ! -f "$data/compare.json" ]; then
@@ -54,13 +60,17 @@ for apis in "${sizes[@]}"; do
   fi
   for format in xlsx csv; do
     [ "$apis" = 1250000 ] && [ "$format" = xlsx ] && continue  # the issue measures the largest pair as csv
-    read -r wall kb <<< "$(measure "$build/apps/msprobe/msprobe" "$data" "$format")"
-    line=$(printf '%-10s %-6s %14.2f s %13d MB' "$apis" "$format" "$wall" $((kb / 1024)))
-    if [ -n "$base" ]; then
-      read -r bwall bkb <<< "$(measure "$base/apps/msprobe/msprobe" "$data" "$format")"
-      line+=$(printf '   base %.2f s %d MB   time ×%.2f, memory ×%.2f' "$bwall" $((bkb / 1024)) \
-        "$(echo "$bwall / $wall" | bc -l)" "$(echo "$bkb / $kb" | bc -l)")
-    fi
-    echo "$line"
+    for mode in "${modes[@]}"; do
+      limit=""
+      [ "$mode" = located ] && limit=0
+      read -r wall kb <<< "$(measure "$build/apps/msprobe/msprobe" "$data" "$format" "$limit")"
+      line=$(printf '%-10s %-7s %-8s %7.2f s %8d MB' "$apis" "$format" "$mode" "$wall" $((kb / 1024)))
+      if [ -n "$base" ]; then
+        read -r bwall bkb <<< "$(measure "$base/apps/msprobe/msprobe" "$data" "$format" "$limit")"
+        line+=$(printf '   base %.2f s %d MB   time ×%.2f, memory ×%.2f' "$bwall" $((bkb / 1024)) \
+          "$(echo "$bwall / $wall" | bc -l)" "$(echo "$bkb / $kb" | bc -l)")
+      fi
+      echo "$line"
+    done
   done
 done
