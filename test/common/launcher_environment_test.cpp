@@ -2,44 +2,36 @@
 // of N processes mpirun or srun started.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/launcher_environment.hpp"
+#include "support/scoped_variable.hpp"
 
 namespace {
 
 using Values = std::vector<std::pair<std::string, std::string>>;
 
-// Sets the variables for one section and restores what was there before.
+// Sets the variables for one section, the launcher's others unset, and restores what was there before.
 class ScopedEnvironment {
 public:
     explicit ScopedEnvironment(const Values& values) {
-        for (const char* name : kNames) {
-            const char* old = std::getenv(name);
-            saved_.push_back({name, old ? std::optional<std::string>(old) : std::nullopt});
-            ::unsetenv(name);
-        }
-        for (const auto& [name, value] : values) ::setenv(name.c_str(), value.c_str(), 1);
+        for (const char* name : kNames) variables_.push_back(std::make_unique<ScopedVariable>(name, std::nullopt));
+        for (const auto& [name, value] : values) variables_.push_back(std::make_unique<ScopedVariable>(name, value));
     }
     ~ScopedEnvironment() {
-        for (const auto& [name, value] : saved_) {
-            if (value) {
-                ::setenv(name.c_str(), value->c_str(), 1);
-            } else {
-                ::unsetenv(name.c_str());
-            }
-        }
+        while (!variables_.empty()) variables_.pop_back();  // last set, first restored
     }
     ScopedEnvironment(const ScopedEnvironment&) = delete;
     ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
 
 private:
+    using ScopedVariable = msprobe::testing::ScopedVariable;
     static constexpr const char* kNames[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_PROCID", "SLURM_STEP_NUM_TASKS",
                                              "PMIX_RANK"};
-    std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
+    std::vector<std::unique_ptr<ScopedVariable>> variables_;
 };
 
 }  // namespace
