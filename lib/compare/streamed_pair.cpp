@@ -92,6 +92,8 @@ StreamedPair::StreamedPair(const PairInput& input, ThreadPool& pool) {
     if (input.stack_json) stack_ = std::make_shared<const dump::StackFile>(dump::StackFile::load(*input.stack_json));
     pairs_ = join_rows(KeySide(npu_), KeySide(bench_), MatchStrategy::Exact,
                        is_cross_framework(npu_.header.framework, is_pytorch(bench_)));
+    log::debug(fmt::format("paired {} rows at {:.0f} ms", pairs_.size(),
+                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
     npu_.read_back(0, 0, window_);  // the header fields
 }
 

@@ -28,7 +28,7 @@ bool can_stream_pair(const PairInput& input, const CompareOptions& options);
 // bytes (MSPROBE_HELD_PAIR_BYTES, default kHeldPairBytes).
 bool should_stream_pair(const PairInput& input, const CompareOptions& options);
 
-inline constexpr std::uintmax_t kHeldPairBytes = std::uintmax_t{1} << 30;
+inline constexpr std::uintmax_t kHeldPairBytes = std::uintmax_t{256} << 20;
 
 class StreamedPair final : public PairRows {
 public:

@@ -213,7 +213,7 @@ private:
                 row.md5 = std::move(digest);
             } else {
                 static const std::string kEmptyDigest = py::crc32_hex("");
-                row.md5 = value ? py::crc32_hex(python_str(v)) : kEmptyDigest;
+                row.md5 = value ? OptionalText(py::crc32_hex(python_str(v))) : OptionalText::borrowed(kEmptyDigest);
             }
         }
     }
