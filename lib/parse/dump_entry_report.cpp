@@ -2,11 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <rapidjson/document.h>
-
 #include <cmath>
 #include <map>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <utility>
 #include <vector>
@@ -20,6 +17,7 @@
 #include "dump/dump_entry_stream.hpp"
 #include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
+#include "dump/kept_json_values.hpp"
 #include "dump/python_value.hpp"
 #include "dump/stack_file.hpp"
 #include "parse/tensor_report.hpp"
@@ -201,7 +199,7 @@ public:
             const MemoryReservation reservation = reserve_for_reading(input, kEntryLookupFootprintPerByte);
             auto summary = dump::stream_dump_entries(
                 input, [&](std::uint32_t index, std::string_view name, const rapidjson::Value& entry) {
-                    if (may_select(name, query)) kept_.emplace(index, rapidjson::Value(entry, *allocator_));
+                    if (may_select(name, query)) selectable_.emplace(index, kept_.keep(entry));
                 });
             if (!summary.top_is_object) throw Error(path_, "the top level is not a JSON object");
             if (summary.data == dump::DumpStreamSummary::Data::NotObject) {
@@ -223,8 +221,8 @@ public:
     const std::vector<std::string>& names() const { return names_; }
     // The entry at `seq` (a position of names()); empty unless the query may select it.
     JsonView entry(std::size_t seq) const {
-        const auto it = kept_.find(seq);
-        return it == kept_.end() ? JsonView() : JsonView(it->second);
+        const auto it = selectable_.find(seq);
+        return it == selectable_.end() ? JsonView() : it->second;
     }
 
 private:
@@ -243,8 +241,8 @@ private:
     std::string task_;
     std::string level_;
     std::vector<std::string> names_;
-    std::unique_ptr<rapidjson::MemoryPoolAllocator<>> allocator_ = std::make_unique<rapidjson::MemoryPoolAllocator<>>();
-    std::map<std::size_t, rapidjson::Value> kept_;
+    dump::KeptJsonValues kept_;
+    std::map<std::size_t, JsonView> selectable_;  // by position in names_
 };
 
 }  // namespace
