@@ -123,9 +123,12 @@ TEST_CASE("read_result_sheet reads a CSV result and leaves its blank rows out", 
                                                    ",,\n"
                                                    "Tensor.add.0.forward.output.0,N/A,Warning\n");
     const ResultSheet sheet = read_result_sheet(path);
-    CHECK(sheet.header == std::vector<std::string>{"NPU Name", "Max diff", "Result"});
-    REQUIRE(sheet.rows.size() == 2);
-    CHECK(sheet.rows[0][1].number() == 0.5);
-    CHECK(sheet.rows[1][0].text() == "Tensor.add.0.forward.output.0");
-    CHECK(sheet.rows[1][1].text() == "N/A");
+    std::vector<std::string> header;
+    std::vector<std::vector<Cell>> rows;
+    sheet.visit([&](std::vector<std::string>& h) { header = h; }, [&](std::vector<Cell>& r) { rows.push_back(r); });
+    CHECK(header == std::vector<std::string>{"NPU Name", "Max diff", "Result"});
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0][1].number() == 0.5);
+    CHECK(rows[1][0].text() == "Tensor.add.0.forward.output.0");
+    CHECK(rows[1][1].text() == "N/A");
 }
