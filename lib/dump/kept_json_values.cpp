@@ -1,10 +1,21 @@
 #include "dump/kept_json_values.hpp"
 
+#include <rapidjson/document.h>
+
 #include <algorithm>
+#include <deque>
 
 namespace msprobe::dump {
 
+struct KeptJsonValues::Pool {
+    rapidjson::MemoryPoolAllocator<> allocator;
+    std::deque<rapidjson::Value> values;  // a deque never moves what it holds
+};
+
 KeptJsonValues::KeptJsonValues() : pool_(std::make_unique<Pool>()) {}
+KeptJsonValues::KeptJsonValues(KeptJsonValues&&) noexcept = default;
+KeptJsonValues& KeptJsonValues::operator=(KeptJsonValues&&) noexcept = default;
+KeptJsonValues::~KeptJsonValues() = default;
 
 JsonView KeptJsonValues::keep(const rapidjson::Value& value) {
     return pool_->values.emplace_back(value, pool_->allocator);

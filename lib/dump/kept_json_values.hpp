@@ -4,12 +4,11 @@
 // (parse's selected entries, run_ut's records) copies them here, into one
 // memory pool, and reads them through views that stay valid as long as this
 // object lives, moves included.
-#include <deque>
 #include <initializer_list>
 #include <memory>
 #include <string_view>
 
-#include <rapidjson/document.h>
+#include <rapidjson/fwd.h>
 
 #include "dump/json_view.hpp"
 
@@ -18,6 +17,9 @@ namespace msprobe::dump {
 class KeptJsonValues {
 public:
     KeptJsonValues();
+    KeptJsonValues(KeptJsonValues&&) noexcept;
+    KeptJsonValues& operator=(KeptJsonValues&&) noexcept;
+    ~KeptJsonValues();
 
     // A copy of `value`.
     JsonView keep(const rapidjson::Value& value);
@@ -25,10 +27,7 @@ public:
     JsonView keep_members(const rapidjson::Value& value, std::initializer_list<std::string_view> names);
 
 private:
-    struct Pool {
-        rapidjson::MemoryPoolAllocator<> allocator;
-        std::deque<rapidjson::Value> values;  // a deque never moves what it holds
-    };
+    struct Pool;
     std::unique_ptr<Pool> pool_;  // behind a pointer, so views survive a move of this object
 };
 
