@@ -33,9 +33,9 @@ SheetContents read_first_xlsx_sheet(const std::string& path);
 // not padded). The cells may be taken (moved from); they are not kept.
 using SheetRowHandler = std::function<void(int row_index, std::vector<Cell>& cells)>;
 
-// The first sheet's rows one at a time, in the order the sheet lists them (rows
-// without cells are not listed), its XML parsed as it inflates: a book of any
-// length is read without holding its sheet. Throws like read_xlsx.
+// The first sheet's rows one at a time, in the order the sheet lists them (a
+// row the sheet does not list is not handed on), its XML parsed as it inflates:
+// a book of any length is read without holding its sheet. Throws like read_xlsx.
 void read_first_xlsx_sheet_rows(const std::string& path, const SheetRowHandler& on_row);
 
 }  // namespace msprobe::report
