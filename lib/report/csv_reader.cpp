@@ -179,7 +179,8 @@ void read_csv_rows(const std::string& path, const CsvHeaderHandler& on_header, c
             }
             // A result has a known number of columns; pandas refuses wider rows too.
             if (record.size() > *header_width) {
-                throw Error(path, fmt::format("line {}: {} fields, the header has {}", line, record.size(), *header_width));
+                throw Error(path,
+                            fmt::format("line {}: {} fields, the header has {}", line, record.size(), *header_width));
             }
             cells.clear();
             cells.reserve(record.size());

@@ -8,13 +8,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <exception>
-#include <functional>
-#include <type_traits>
-#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <type_traits>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -84,7 +84,8 @@ public:
         std::vector<char> chunk(static_cast<std::size_t>(std::min<zip_uint64_t>(file->size, kChunkBytes)));
         zip_uint64_t done = 0;
         while (done < file->size) {
-            const zip_int64_t got = zip_fread(file->handle.get(), chunk.data(), std::min<zip_uint64_t>(file->size - done, chunk.size()));
+            const zip_uint64_t wanted = std::min<zip_uint64_t>(file->size - done, chunk.size());
+            const zip_int64_t got = zip_fread(file->handle.get(), chunk.data(), wanted);
             if (got <= 0) corrupt(member);
             done += static_cast<zip_uint64_t>(got);
             on_chunk(chunk.data(), static_cast<std::size_t>(got), done == file->size);
@@ -420,7 +421,9 @@ public:
 
     Cell decode(CellXml& c) const {
         const std::string_view type = c.type;
-        if (type == "inlineStr") return c.has_inline ? Cell(unescape_control_characters(std::move(c.inline_text))) : Cell();
+        if (type == "inlineStr") {
+            return c.has_inline ? Cell(unescape_control_characters(std::move(c.inline_text))) : Cell();
+        }
         if (!c.has_value) return {};
         if (type == "s") {
             const std::string& text = shared_string(c.value, c.reference);
@@ -545,11 +548,14 @@ private:
     }
     static void on_text(void* self, const XML_Char* text, int size) {
         auto& reader = *static_cast<SheetRowReader*>(self);
-        if (reader.depth_ == reader.text_depth_ && reader.text_ != nullptr) reader.text_->append(text, static_cast<std::size_t>(size));
+        if (reader.depth_ == reader.text_depth_ && reader.text_ != nullptr) {
+            reader.text_->append(text, static_cast<std::size_t>(size));
+        }
     }
-    static void on_entity_declaration(void* self, const XML_Char* /*name*/, int /*is_parameter*/, const XML_Char* /*value*/,
-                                      int /*length*/, const XML_Char* /*base*/, const XML_Char* /*system_id*/,
-                                      const XML_Char* /*public_id*/, const XML_Char* /*notation*/) {
+    static void on_entity_declaration(void* self, const XML_Char* /*name*/, int /*is_parameter*/,
+                                      const XML_Char* /*value*/, int /*length*/, const XML_Char* /*base*/,
+                                      const XML_Char* /*system_id*/, const XML_Char* /*public_id*/,
+                                      const XML_Char* /*notation*/) {
         auto& reader = *static_cast<SheetRowReader*>(self);
         reader.guarded([&] { reader.decoder_.fail_at("part", "declares an entity, which no workbook writer does"); });
     }
@@ -630,7 +636,9 @@ private:
         cell_ = CellXml{};
         const XML_Char* r = attribute(attributes, "r");
         if (const XML_Char* t = attribute(attributes, "t")) cell_.type = t;
-        if (const XML_Char* s = attribute(attributes, "s")) cell_.style = static_cast<unsigned>(std::strtoul(s, nullptr, 10));
+        if (const XML_Char* s = attribute(attributes, "s")) {
+            cell_.style = static_cast<unsigned>(std::strtoul(s, nullptr, 10));
+        }
         position_ = CellPosition{row_.index, next_column_};
         if (r != nullptr && *r != '\0') {
             cell_.reference = r;
@@ -718,7 +726,9 @@ void for_each_sheet(const ZipPackage& package, const BookParts& parts, Visit vis
         if (!more) return;
         const std::string name = sheet.attribute("name").value();
         const auto rel = parts.relationships.find(relationship_id(sheet));
-        if (rel == parts.relationships.end()) throw Error(package.path(), "sheet \"" + name + "\" has no part in the package");
+        if (rel == parts.relationships.end()) {
+            throw Error(package.path(), "sheet \"" + name + "\" has no part in the package");
+        }
         const bool cells = rel->second.type_suffix == "worksheet";  // chart sheets hold none
         more = visit(name, cells ? std::optional<std::string>(rel->second.target) : std::nullopt);
     });

@@ -178,9 +178,10 @@ ResultSheet whole_sheet(const std::filesystem::path& path) {
         }
         rows.assign(first.rows.begin() + 1, first.rows.end());
     }
-    rows.erase(std::remove_if(rows.begin(), rows.end(),
-                              [](const auto& r) { return std::all_of(r.begin(), r.end(), [](const Cell& c) { return c.is_empty(); }); }),
-               rows.end());
+    const auto blank = [](const std::vector<Cell>& r) {
+        return std::all_of(r.begin(), r.end(), [](const Cell& c) { return c.is_empty(); });
+    };
+    rows.erase(std::remove_if(rows.begin(), rows.end(), blank), rows.end());
     if (path.extension() != ".csv") msprobe::merge::convert_number_text_columns(rows);
     return ResultSheet(std::move(header), std::move(rows));
 }

@@ -59,7 +59,8 @@ void check_same_record(dump::JsonView whole, const nlohmann::ordered_json& repor
 }  // namespace
 
 TEST_CASE("may_select keeps every name select_entries picks", "[parse][api_query]") {
-    const std::vector<std::string> names = {"A.x.0.forward", "A.x.0.backward", "A.x.0", "A.x.01.forward", "B.y.0.forward"};
+    const std::vector<std::string> names = {"A.x.0.forward", "A.x.0.backward", "A.x.0", "A.x.01.forward",
+                                            "B.y.0.forward"};
     for (const std::string text : {"A.x.0", "A.x.0.forward", "A", "B.y", "A.x.0.back", "C"}) {
         for (const bool prefix : {false, true}) {
             for (const bool exact : {false, true}) {

@@ -149,8 +149,8 @@ TEST_CASE("a malformed sheet is refused naming the file, the part and the byte, 
     const std::string expected = book.string() + ": xl/worksheets/sheet1.xml: malformed XML at byte ";
     CHECK_THROWS_WITH(read_xlsx(book.string()), Contains(expected) && Contains("mismatched tag"));
     std::vector<int> rows_seen;
-    CHECK_THROWS_WITH(msprobe::report::read_first_xlsx_sheet_rows(
-                          book.string(), [&](int index, std::vector<msprobe::report::Cell>&) { rows_seen.push_back(index); }),
+    const auto note_row = [&](int index, std::vector<msprobe::report::Cell>&) { rows_seen.push_back(index); };
+    CHECK_THROWS_WITH(msprobe::report::read_first_xlsx_sheet_rows(book.string(), note_row),
                       Contains(expected) && Contains("mismatched tag"));
     CHECK(rows_seen == std::vector<int>{0});  // the row before the fault was handed on
 }

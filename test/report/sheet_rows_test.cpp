@@ -28,8 +28,8 @@ Table generated_table(std::size_t rows) {
     Table table;
     table.header = {"NPU Name", "Max diff", "Result", "Flag", "Err_message"};
     for (std::size_t r = 0; r < rows; ++r) {
-        std::vector<Cell> row = {"Functional.op_" + std::to_string(r % 97) + "." + std::to_string(r) + ".forward.output.0",
-                                 static_cast<double>(r) * 0.25, r % 3 == 0 ? Cell("N/A") : Cell("pass")};
+        const std::string name = "Functional.op_" + std::to_string(r % 97) + "." + std::to_string(r) + ".forward.output.0";
+        std::vector<Cell> row = {name, static_cast<double>(r) * 0.25, r % 3 == 0 ? Cell("N/A") : Cell("pass")};
         if (r % 5 != 0) {
             row.push_back(Cell::boolean(r % 2 == 0));
             row.push_back(r % 11 == 0 ? Cell("a, \"quoted\" <text> & more,\nover two lines") : Cell());
@@ -80,7 +80,8 @@ TEST_CASE("the first sheet read row by row is the sheet the whole reader reads",
     CHECK(rows[0][0] == Cell("NPU Name"));
 }
 
-TEST_CASE("the rows of a book with shared strings and a second sheet are the first sheet's", "[xlsx_reader][sheet_rows]") {
+TEST_CASE("the rows of a book with shared strings and a second sheet are the first sheet's",
+          "[xlsx_reader][sheet_rows]") {
     const auto book = msprobe::testing::scratch_dir("sheet_rows_shared") / "shared.xlsx";
     lxw_workbook* workbook = workbook_new(book.string().c_str());
     lxw_worksheet* first = workbook_add_worksheet(workbook, "first");
