@@ -10,6 +10,7 @@ find_package(ZLIB REQUIRED)
 # Kernel dump (.bin) headers: protoc of the host, libprotobuf-lite of the target.
 find_package(Protobuf REQUIRED)
 find_package(pugixml CONFIG REQUIRED)
+find_package(expat CONFIG REQUIRED)  # worksheets parsed as they inflate (lib/report/xlsx_reader)
 find_package(yaml-cpp CONFIG REQUIRED)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(XLSXWRITER REQUIRED IMPORTED_TARGET xlsxwriter)

@@ -27,7 +27,7 @@ public:
 
     const std::optional<JsonParseError>& refusal() const { return refusal_; }
 
-    bool Null() { return scalar([](JsonValueBuilder& b) { return b.Null(); }); }
+    bool Null() { return scalar([](JsonValueBuilder& b) { return b.Null(); }, /*null=*/true); }
     bool Bool(bool v) { return scalar([v](JsonValueBuilder& b) { return b.Bool(v); }); }
     bool Int(int v) { return scalar([v](JsonValueBuilder& b) { return b.Int(v); }); }
     bool Uint(unsigned v) { return scalar([v](JsonValueBuilder& b) { return b.Uint(v); }); }
@@ -54,6 +54,7 @@ public:
     }
     bool StartObject() {
         if (!building_) {
+            note_top_value();
             if (depth_ == 0) summary_.top_is_object = true;
             if (at_data_value()) {
                 summary_.data = DumpStreamSummary::Data::Object;
@@ -79,6 +80,7 @@ public:
     }
     bool StartArray() {
         if (!building_) {
+            note_top_value();
             if (at_data_value()) summary_.data = DumpStreamSummary::Data::NotObject;
             if (at_entry_value()) building_ = true;
         }
@@ -94,9 +96,15 @@ private:
     bool at_data_value() const { return depth_ == 1 && summary_.top_is_object && top_names_.back() == "data"; }
     bool at_entry_value() const { return in_data_ && depth_ == 2; }
 
+    // A top-level member's value begins (run_ut asks whether dump_data_dir is set).
+    void note_top_value() {
+        if (depth_ == 1 && summary_.top_is_object) summary_.top_non_null.insert(top_names_.back());
+    }
+
     template <typename Forward>
-    bool scalar(Forward forward) {
+    bool scalar(Forward forward, bool null = false) {
         if (!building_) {
+            if (!null) note_top_value();
             if (at_data_value()) summary_.data = DumpStreamSummary::Data::NotObject;
             if (!at_entry_value()) return true;
             building_ = true;

@@ -12,6 +12,7 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,7 @@ struct DumpStreamSummary {
 
     bool top_is_object = false;
     std::map<std::string, std::string, std::less<>> top_strings;  // top-level members whose value is a string
+    std::set<std::string, std::less<>> top_non_null;  // top-level members whose value is not null
     Data data = Data::Missing;
     std::vector<std::string> entry_names;  // the keys of "data", in file order
     std::uint64_t data_offset = 0;  // file offset just after the '{' of "data"

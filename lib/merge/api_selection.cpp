@@ -1,5 +1,6 @@
 #include "merge/api_selection.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <unordered_set>
 
@@ -19,6 +20,17 @@ ApiSelection select_api_rows(const std::vector<std::string>& apis, const std::ve
         if (!matched) selection.unmatched.push_back(api);
     }
     return selection;
+}
+
+ApiRowFilter::ApiRowFilter(const std::vector<std::string>& apis) {
+    for (const auto& api : apis) patterns_.push_back(api + ".");
+}
+
+bool ApiRowFilter::keeps(std::string_view name) {
+    const bool selectable = std::any_of(patterns_.begin(), patterns_.end(), [&](const std::string& pattern) {
+        return name.find(pattern) != std::string_view::npos;
+    });
+    return selectable && kept_.emplace(name).second;
 }
 
 }  // namespace msprobe::merge

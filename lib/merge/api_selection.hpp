@@ -2,6 +2,8 @@
 // merge_result's `api` filter: which rows of a compare result are merged.
 #include <cstddef>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace msprobe::merge {
@@ -16,5 +18,19 @@ struct ApiSelection {
 // names in row order; a name selected twice keeps its first position.
 // `names` holds the NPU Name of each row ("" where the cell is not text).
 ApiSelection select_api_rows(const std::vector<std::string>& apis, const std::vector<std::string>& names);
+
+// The rows select_api_rows can pick, told a row at a time: the first row of each
+// name that contains "{entry}." for some entry. select_api_rows over the names of
+// the rows kept this way makes the same selection, and the same unmatched list,
+// as over every row of the sheet.
+class ApiRowFilter {
+public:
+    explicit ApiRowFilter(const std::vector<std::string>& apis);
+    bool keeps(std::string_view name);
+
+private:
+    std::vector<std::string> patterns_;       // "{entry}."
+    std::unordered_set<std::string> kept_;    // names of the rows kept so far
+};
 
 }  // namespace msprobe::merge

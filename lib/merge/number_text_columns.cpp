@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 #include "common/pandas_number_parser.hpp"
+#include "merge/column_kinds.hpp"
 
 namespace msprobe::merge {
 
@@ -15,19 +16,6 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
            });
-}
-
-// Whether pandas reads the column as numbers while some of its cells are texts.
-bool converts(const std::vector<std::vector<Cell>>& rows, std::size_t column) {
-    bool has_text = false;
-    for (const auto& row : rows) {
-        if (column >= row.size()) return false;
-        const Cell& cell = row[column];
-        if (cell.is_number()) continue;
-        if (!cell.is_text() || !pandas_cell_number(cell.text())) return false;
-        has_text = true;
-    }
-    return has_text;
 }
 
 }  // namespace
@@ -47,15 +35,9 @@ std::optional<double> pandas_cell_number(std::string_view text) {
 }
 
 void convert_number_text_columns(std::vector<std::vector<Cell>>& rows) {
-    std::size_t width = 0;
-    for (const auto& row : rows) width = std::max(width, row.size());
-    for (std::size_t column = 0; column < width; ++column) {
-        if (!converts(rows, column)) continue;
-        for (auto& row : rows) {
-            Cell& cell = row[column];
-            if (cell.is_text()) cell = Cell(*pandas_cell_number(cell.text()));
-        }
-    }
+    ColumnKinds kinds;
+    for (const auto& row : rows) kinds.add(row);
+    for (auto& row : rows) kinds.convert(row);
 }
 
 }  // namespace msprobe::merge

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/python_text.hpp"
+#include "merge/column_kinds.hpp"
 
 namespace msprobe::merge {
 
@@ -15,12 +16,9 @@ bool integral(double v) { return std::isfinite(v) && std::trunc(v) == v; }
 }  // namespace
 
 NumberColumn number_column_kind(const std::vector<std::vector<report::Cell>>& rows, std::size_t column) {
-    bool any_fraction = false;
-    for (const auto& row : rows) {
-        if (column >= row.size() || !row[column].is_number()) return NumberColumn::PerCell;
-        any_fraction = any_fraction || !integral(row[column].number());
-    }
-    return any_fraction ? NumberColumn::Float : NumberColumn::Int;
+    ColumnKinds kinds;
+    for (const auto& row : rows) kinds.add(row);
+    return kinds.kind(column, /*converted=*/false);
 }
 
 std::string python_str(const report::Cell& cell, NumberColumn column) {

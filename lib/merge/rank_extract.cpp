@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "merge/api_selection.hpp"
-#include "merge/number_text_columns.hpp"
+#include "merge/column_kinds.hpp"
 #include "merge/python_cell_text.hpp"
 #include "report/csv_reader.hpp"
 #include "report/xlsx_reader.hpp"
@@ -32,59 +32,109 @@ bool shows_maxima(const Cell& value) {
     return value.is_text() && (value.text() == "N/A" || value.text() == "unsupported" || value.text() == "Nan");
 }
 
+// The first sheet of a workbook: row 1 is the header (none when the sheet does not start with it), the
+// rows after it are data.
+void visit_workbook(const std::filesystem::path& path, const ResultSheet::HeaderHandler& on_header,
+                    const ResultSheet::RowHandler& on_row) {
+    bool header_given = false;
+    report::read_first_xlsx_sheet_rows(path.string(), [&](int index, std::vector<Cell>& cells) {
+        if (!header_given) {
+            header_given = true;
+            std::vector<std::string> header;
+            if (index == 0) {
+                for (const auto& cell : cells) header.push_back(python_str(cell, NumberColumn::PerCell));
+            }
+            on_header(header);
+            if (index == 0) return;
+        }
+        on_row(cells);
+    });
+    if (!header_given) {
+        std::vector<std::string> none;
+        on_header(none);
+    }
+}
+
 }  // namespace
 
-ResultSheet read_result_sheet(const std::filesystem::path& path) {
+ResultSheet::ResultSheet(std::vector<std::string> header, std::vector<std::vector<Cell>> rows)
+    : header_(std::move(header)), rows_(std::move(rows)) {}
+
+ResultSheet ResultSheet::in_file(std::filesystem::path path) {
     ResultSheet sheet;
-    std::vector<std::vector<Cell>> rows;
-    if (path.extension() == ".csv") {
-        auto csv = report::read_csv(path.string());
-        sheet.header = std::move(csv.header);
-        rows = std::move(csv.rows);
-    } else {
-        auto first = report::read_first_xlsx_sheet(path.string());
-        if (!first.rows.empty()) {
-            for (const auto& cell : first.rows.front()) sheet.header.push_back(python_str(cell, NumberColumn::PerCell));
-            rows.assign(std::make_move_iterator(first.rows.begin() + 1), std::make_move_iterator(first.rows.end()));
-        }
-    }
-    // pandas skips blank lines, and trailing blank header cells would name unnamed columns.
-    rows.erase(std::remove_if(rows.begin(), rows.end(), blank_row), rows.end());
-    if (path.extension() != ".csv") convert_number_text_columns(rows);  // the CSV reader types its fields itself
-    sheet.rows = std::move(rows);
+    sheet.path_ = std::move(path);
     return sheet;
 }
+
+bool ResultSheet::reads_number_texts() const { return path_ && path_->extension() != ".csv"; }
+
+void ResultSheet::visit(const HeaderHandler& on_header, const RowHandler& on_row) const {
+    // pandas skips blank lines, and trailing blank header cells would name unnamed columns.
+    const auto on_data_row = [&](std::vector<Cell>& row) {
+        if (!blank_row(row)) on_row(row);
+    };
+    if (!path_) {
+        std::vector<std::string> header = header_;
+        on_header(header);
+        for (auto row : rows_) on_data_row(row);
+    } else if (path_->extension() == ".csv") {
+        report::read_csv_rows(path_->string(), on_header, on_data_row);
+    } else {
+        visit_workbook(*path_, on_header, on_data_row);
+    }
+}
+
+ResultSheet read_result_sheet(const std::filesystem::path& path) { return ResultSheet::in_file(path); }
 
 RankExtract extract_rank_result(const ResultSheet& sheet, int rank, const std::vector<std::string>& apis) {
     RankExtract extract;
     extract.rank = rank;
-    extract.empty = sheet.rows.empty();
+    std::vector<std::string> header;
+    std::size_t name_column = 0;
+    ColumnKinds kinds;
+    ApiRowFilter filter(apis);
+    std::size_t data_rows = 0;
+    std::vector<std::vector<Cell>> kept;  // the rows the filter may select, in sheet order
+    std::vector<std::string> kept_names;
+    sheet.visit(
+        [&](std::vector<std::string>& h) {
+            header = std::move(h);
+            name_column = column_of(header, "NPU Name");
+        },
+        [&](std::vector<Cell>& row) {
+            ++data_rows;
+            kinds.add(row);
+            const Cell& name = cell_at(row, name_column);
+            if (!name.is_text() || !filter.keeps(name.text())) return;
+            kept_names.emplace_back(name.text());
+            kept.push_back(std::move(row));
+        });
+    extract.empty = data_rows == 0;
     if (extract.empty) return extract;
-    extract.mode = detect_dump_mode(sheet.header);
+    extract.mode = detect_dump_mode(header);
     const auto& indices = valid_compare_indices(extract.mode);
     if (indices.empty()) return extract;
 
-    const std::size_t name_column = column_of(sheet.header, "NPU Name");
-    std::vector<std::string> names;
-    names.reserve(sheet.rows.size());
-    for (const auto& row : sheet.rows) {
-        const Cell& name = cell_at(row, name_column);
-        names.emplace_back(name.is_text() ? name.text() : std::string_view());
+    const bool converted = sheet.reads_number_texts();
+    if (converted) {
+        // Names that all read as numbers are numbers to pandas, and select nothing.
+        if (kinds.converts(name_column)) kept_names.assign(kept_names.size(), std::string());
+        for (auto& row : kept) kinds.convert(row);
     }
-    const ApiSelection selection = select_api_rows(apis, names);
+    const ApiSelection selection = select_api_rows(apis, kept_names);
     extract.unmatched_apis = selection.unmatched;
-    for (std::size_t r : selection.rows) extract.names.push_back(names[r]);
+    for (std::size_t r : selection.rows) extract.names.push_back(kept_names[r]);
 
-    const std::size_t npu_max = column_of(sheet.header, "NPU max");
-    const std::size_t bench_max = column_of(sheet.header, "Bench max");
-    const NumberColumn npu_kind = number_column_kind(sheet.rows, npu_max);
-    const NumberColumn bench_kind = number_column_kind(sheet.rows, bench_max);
+    const std::size_t npu_max = column_of(header, "NPU max");
+    const std::size_t bench_max = column_of(header, "Bench max");
+    const NumberColumn npu_kind = kinds.kind(npu_max, converted);
+    const NumberColumn bench_kind = kinds.kind(bench_max, converted);
     for (const auto& index : indices) {
-        const std::size_t column = column_of(sheet.header, index);
+        const std::size_t column = column_of(header, index);
         auto& values = extract.values[index];
         values.reserve(selection.rows.size());
         for (std::size_t r : selection.rows) {
-            const auto& row = sheet.rows[r];
+            const auto& row = kept[r];
             const Cell& value = cell_at(row, column);
             if (shows_maxima(value)) {
                 values.emplace_back("NPU:" + python_str(cell_at(row, npu_max), npu_kind) +

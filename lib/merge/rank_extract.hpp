@@ -2,7 +2,9 @@
 // One rank's compare result reduced to what merge_result needs: its dump mode
 // and, for the rows the `api` filter selects, the value of every mergeable index.
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,11 +14,30 @@
 
 namespace msprobe::merge {
 
-// The first sheet of a result book (or a CSV result): header and data rows,
-// blank rows left out.
-struct ResultSheet {
-    std::vector<std::string> header;
-    std::vector<std::vector<report::Cell>> rows;
+// The first sheet of a result book (or a CSV result): a header and data rows,
+// blank rows left out. Made by read_result_sheet it names the file, which is
+// read a row at a time when the rows are visited, so a book of any length is
+// never held; made from rows in memory it visits those.
+class ResultSheet {
+public:
+    using HeaderHandler = std::function<void(std::vector<std::string>& header)>;
+    using RowHandler = std::function<void(std::vector<report::Cell>& row)>;  // the row may be taken
+
+    ResultSheet(std::vector<std::string> header, std::vector<std::vector<report::Cell>> rows);
+    static ResultSheet in_file(std::filesystem::path path);
+
+    // Calls on_header once, then on_row for each data row in sheet order. Throws msprobe::Error naming the
+    // file when it cannot be read.
+    void visit(const HeaderHandler& on_header, const RowHandler& on_row) const;
+    // Number texts are read as pandas' read_excel reads them (a workbook; a CSV reader types its own fields).
+    bool reads_number_texts() const;
+
+private:
+    ResultSheet() = default;
+
+    std::optional<std::filesystem::path> path_;
+    std::vector<std::string> header_;
+    std::vector<std::vector<report::Cell>> rows_;
 };
 
 ResultSheet read_result_sheet(const std::filesystem::path& path);
@@ -32,7 +53,8 @@ struct RankExtract {
     std::map<std::string, std::vector<report::Cell>> values;
 };
 
-// Everything merge_result takes from one result, for every index valid in its mode.
+// Everything merge_result takes from one result, for every index valid in its mode. Only the header and
+// the rows the filter selects are kept while the sheet is visited.
 RankExtract extract_rank_result(const ResultSheet& sheet, int rank, const std::vector<std::string>& apis);
 
 }  // namespace msprobe::merge

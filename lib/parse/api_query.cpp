@@ -46,6 +46,12 @@ std::vector<std::size_t> select_entries(const std::vector<std::string>& names, c
     return selected;
 }
 
+bool may_select(std::string_view name, const ApiQuery& query) {
+    // Each rule of select_entries picks names that start with the text; --exact only the text itself.
+    if (query.exact_only && !query.prefix_only) return name == query.text;
+    return name.substr(0, query.text.size()) == query.text;
+}
+
 std::string not_found_message(const std::vector<std::string>& names, const ApiQuery& query, const std::string& file) {
     std::vector<std::pair<std::size_t, std::string>> scored;
     for (const auto& n : names) scored.emplace_back(edit_distance(n, query.text), n);

@@ -3,16 +3,21 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <utility>
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
+#include "common/memory_budget.hpp"
 #include "common/python_text.hpp"
 #include "dump/construct_chain.hpp"
 #include "dump/data_name.hpp"
+#include "dump/dump_entry_stream.hpp"
 #include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
+#include "dump/kept_json_values.hpp"
 #include "dump/python_value.hpp"
 #include "dump/stack_file.hpp"
 #include "parse/tensor_report.hpp"
@@ -142,10 +147,6 @@ std::optional<dump::JsonFile> load_optional(const std::optional<std::filesystem:
     return std::nullopt;
 }
 
-std::string member_text(JsonView root, std::string_view key) {
-    return std::string(root.member(key).string().value_or("?"));
-}
-
 // Every data_name an entry records, depth first in file order.
 void collect_data_names(JsonView v, std::vector<std::string>& out) {
     if (v.is_array()) {
@@ -187,15 +188,68 @@ DataSummaries data_summaries(JsonView entry, const std::string& entry_name, cons
     return out;
 }
 
+// A dump.json as parse needs it, read as the file streams: every entry's name (for the selection and the
+// not-found message) and copies of the entries the query may select; the rest is never held. A stack.json
+// has no "data" and gives nothing here.
+class StreamedDump {
+public:
+    StreamedDump(const std::filesystem::path& path, const ApiQuery& query) : path_(path.string()) {
+        try {
+            const InputFile input = InputFile::open(path, InputKind::Json);
+            const MemoryReservation reservation = reserve_for_reading(input, kEntryLookupFootprintPerByte);
+            auto summary = dump::stream_dump_entries(
+                input, [&](std::uint32_t index, std::string_view name, const rapidjson::Value& entry) {
+                    if (may_select(name, query)) selectable_.emplace(index, kept_.keep(entry));
+                });
+            if (!summary.top_is_object) throw Error(path_, "the top level is not a JSON object");
+            if (summary.data == dump::DumpStreamSummary::Data::NotObject) {
+                throw Error(path_, "'data' is not a JSON object");
+            }
+            has_data_ = summary.data == dump::DumpStreamSummary::Data::Object;
+            task_ = top_text(summary, "task");
+            level_ = top_text(summary, "level");
+            names_ = std::move(summary.entry_names);
+        } catch (...) {
+            rethrow_naming(path_);
+        }
+    }
+
+    bool has_data() const { return has_data_; }
+    const std::string& path() const { return path_; }
+    const std::string& task() const { return task_; }
+    const std::string& level() const { return level_; }
+    const std::vector<std::string>& names() const { return names_; }
+    // The entry at `seq` (a position of names()); empty unless the query may select it.
+    JsonView entry(std::size_t seq) const {
+        const auto it = selectable_.find(seq);
+        return it == selectable_.end() ? JsonView() : it->second;
+    }
+
+private:
+    // Peak bytes of memory per byte of the file: the entry names (about 0.15) and the few entries a query
+    // selects; the file streams through a fixed buffer.
+    static constexpr std::uintmax_t kEntryLookupFootprintPerByte = 1;
+
+    // A top-level string member as written, "?" when absent or not a string.
+    static std::string top_text(const dump::DumpStreamSummary& summary, std::string_view key) {
+        const auto it = summary.top_strings.find(key);
+        return it == summary.top_strings.end() ? "?" : it->second;
+    }
+
+    std::string path_;
+    bool has_data_ = false;
+    std::string task_;
+    std::string level_;
+    std::vector<std::string> names_;
+    dump::KeptJsonValues kept_;
+    std::map<std::size_t, JsonView> selectable_;  // by position in names_
+};
+
 }  // namespace
 
 EntryReport report_entries(const EntryReportOptions& options) {
-    const dump::JsonFile json = dump::JsonFile::load(options.file);
-    const JsonView root = json.root();
-    if (!root.is_object()) throw Error(json.path(), "the top level is not a JSON object");
-    const JsonView data = root.member("data");
-    const bool is_stack_file = !data.present();
-    if (data.present() && !data.is_object()) throw Error(json.path(), "'data' is not a JSON object");
+    const StreamedDump dump(options.file, options.query);
+    const bool is_stack_file = !dump.has_data();
 
     const auto dir = options.file.parent_path();
     std::optional<dump::StackFile> stack;
@@ -209,12 +263,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
         construct = load_optional(options.construct_path, dir / "construct.json");
     }
 
-    std::vector<std::string> names;
-    if (is_stack_file) {
-        names = stack->api_names();
-    } else {
-        for (const auto& m : data.members()) names.emplace_back(m.name);
-    }
+    const std::vector<std::string> names = is_stack_file ? stack->api_names() : dump.names();
     const auto selected = select_entries(names, options.query);
     EntryReport report;
     if (selected.empty()) {
@@ -224,14 +273,14 @@ EntryReport report_entries(const EntryReportOptions& options) {
     report.found = true;
 
     const std::string file_name = options.file.filename().string();
-    const std::string task = is_stack_file ? "" : member_text(root, "task");
-    const std::string level = is_stack_file ? "" : member_text(root, "level");
+    const std::string task = is_stack_file ? "" : dump.task();
+    const std::string level = is_stack_file ? "" : dump.level();
     const JsonView construct_root = construct ? JsonView(construct->root()) : JsonView();
     Json matches = Json::array();
     std::string text;
     for (const std::size_t seq : selected) {
         const std::string& name = names[seq];
-        const JsonView entry = data.member(name);  // none in a stack.json
+        const JsonView entry = dump.entry(seq);  // none in a stack.json
         const std::vector<std::string>* lines = stack ? stack->stack_lines(name) : nullptr;
         const auto chain = construct_chain(construct_root, name);
         if (options.json) {
@@ -239,7 +288,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
             match["entry"] = entry.present() ? to_json(entry) : Json(nullptr);
             match["construct"] = chain;
             match["stack"] = lines != nullptr ? Json(*lines) : Json(nullptr);
-            if (options.with_data && entry.present()) match["data"] = data_summaries(entry, name, json.path(), dir, options.head).json;
+            if (options.with_data && entry.present()) match["data"] = data_summaries(entry, name, dump.path(), dir, options.head).json;
             matches.push_back(std::move(match));
             continue;
         }
@@ -249,7 +298,7 @@ EntryReport report_entries(const EntryReportOptions& options) {
             text += fmt::format("{}   ({}: task={}, level={}, seq #{})\n", name, file_name, task, level, seq);
         }
         if (entry.present() && !options.stack_only) text += entry_lines(entry);
-        if (options.with_data && entry.present() && !options.stack_only) text += data_summaries(entry, name, json.path(), dir, options.head).text;
+        if (options.with_data && entry.present() && !options.stack_only) text += data_summaries(entry, name, dump.path(), dir, options.head).text;
         if (options.stats_only) continue;
         if (chain.size() > 1) {  // a node without parents says nothing
             std::string joined;

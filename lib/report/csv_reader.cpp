@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include "common/error.hpp"
@@ -40,17 +42,48 @@ constexpr std::size_t kMaxFieldsPerRecord = 16384;
 constexpr std::size_t kMaxRecords = 1048576 + 1;
 constexpr std::size_t kMaxFields = std::size_t{1} << 25;
 
-std::string read_whole_file(const std::string& path) {
-    std::string text = read_input_file(path, InputKind::Table);
-    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // UTF-8 BOM
-    return text;
-}
+// A CSV file's bytes a chunk at a time, with one byte of look-ahead, so a file
+// of any length is parsed without holding it; a leading UTF-8 BOM is skipped.
+class CsvBytes {
+public:
+    explicit CsvBytes(const std::string& path) : input_(InputFile::open(path, InputKind::Table)) {
+        if (fill() && end_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) position_ = 3;
+    }
+
+    // The next byte, or -1 at the end of the file.
+    int get() {
+        const int c = peek();
+        if (c >= 0) ++position_;
+        return c;
+    }
+    int peek() {
+        if (position_ == end_ && !fill()) return -1;
+        return static_cast<unsigned char>(buffer_[position_]);
+    }
+
+private:
+    bool fill() {
+        if (offset_ == input_.size()) return false;
+        end_ = static_cast<std::size_t>(std::min<std::uintmax_t>(buffer_.size(), input_.size() - offset_));
+        input_.read_at(offset_, buffer_.data(), end_);
+        offset_ += end_;
+        position_ = 0;
+        return true;
+    }
+
+    static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+    const InputFile input_;
+    std::vector<char> buffer_ = std::vector<char>(kChunkBytes);
+    std::uintmax_t offset_ = 0;
+    std::size_t position_ = 0;
+    std::size_t end_ = 0;
+};
 
 // Calls on_record(fields, line) for every record but blank lines (which
 // pandas skips too); `fields` is reused between calls.
 template <class OnRecord>
 void parse_csv(const std::string& path, OnRecord&& on_record) {
-    const std::string text = read_whole_file(path);
+    CsvBytes text(path);
     std::vector<std::string> record;
     std::string field;
     bool quoted = false;
@@ -76,15 +109,15 @@ void parse_csv(const std::string& path, OnRecord&& on_record) {
         record.clear();
         record_line = line;
     };
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
+    for (int next = text.get(); next >= 0; next = text.get()) {
+        const char c = static_cast<char>(next);
         if (c == '\n') ++line;
         if (quoted) {
             if (c != '"') {
                 field += c;
-            } else if (i + 1 < text.size() && text[i + 1] == '"') {
+            } else if (text.peek() == '"') {
                 field += '"';
-                ++i;
+                text.get();
             } else {
                 quoted = false;
             }
@@ -96,8 +129,8 @@ void parse_csv(const std::string& path, OnRecord&& on_record) {
         } else if (c == ',') {
             end_field();
         } else if (c == '\n' || c == '\r') {
-            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-                ++i;
+            if (c == '\r' && text.peek() == '\n') {
+                text.get();
                 ++line;
             }
             end_record();
@@ -134,28 +167,35 @@ std::vector<std::vector<std::string>> read_csv_records(const std::string& path) 
     });
 }
 
-CsvContents read_csv(const std::string& path) {
-    return reading(path, [&] {
-        CsvContents contents;
-        bool header = true;
+void read_csv_rows(const std::string& path, const CsvHeaderHandler& on_header, const CsvRowHandler& on_row) {
+    reading(path, [&] {
+        std::optional<std::size_t> header_width;
+        std::vector<Cell> cells;
         parse_csv(path, [&](std::vector<std::string>& record, std::size_t line) {
-            if (header) {
-                contents.header = std::move(record);
-                header = false;
+            if (!header_width) {
+                header_width = record.size();
+                on_header(record);
                 return;
             }
             // A result has a known number of columns; pandas refuses wider rows too.
-            if (record.size() > contents.header.size()) {
-                throw Error(path, fmt::format("line {}: {} fields, the header has {}", line, record.size(),
-                                              contents.header.size()));
+            if (record.size() > *header_width) {
+                throw Error(path,
+                            fmt::format("line {}: {} fields, the header has {}", line, record.size(), *header_width));
             }
-            std::vector<Cell> cells;
+            cells.clear();
             cells.reserve(record.size());
             for (auto& f : record) cells.push_back(typed_cell(std::move(f)));
-            contents.rows.push_back(std::move(cells));
+            on_row(cells);
         });
-        return contents;
     });
+}
+
+CsvContents read_csv(const std::string& path) {
+    CsvContents contents;
+    read_csv_rows(
+        path, [&](std::vector<std::string>& header) { contents.header = std::move(header); },
+        [&](std::vector<Cell>& cells) { contents.rows.push_back(std::move(cells)); });
+    return contents;
 }
 
 Table read_csv_text(const std::filesystem::path& path) {

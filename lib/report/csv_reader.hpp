@@ -2,6 +2,7 @@
 // Reads back a CSV result the way csv_writer.hpp wrote it: the header texts and
 // typed cells (numbers, True/False booleans, empty cells, texts).
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,15 @@ struct CsvContents {
 // empty, else text. Throws msprobe::Error naming the file when it cannot be
 // read, a quoted field is not closed, or a row has more fields than the header.
 CsvContents read_csv(const std::string& path);
+
+// Called with the header's fields once, then with each row's cells, typed as
+// read_csv types them (short rows not padded). Both may be taken (moved from).
+using CsvHeaderHandler = std::function<void(std::vector<std::string>& header)>;
+using CsvRowHandler = std::function<void(std::vector<Cell>& cells)>;
+
+// read_csv a row at a time: the file is parsed as it is read, a chunk at a
+// time, and nothing of it is kept. Throws as read_csv does.
+void read_csv_rows(const std::string& path, const CsvHeaderHandler& on_header, const CsvRowHandler& on_row);
 
 // Every record as its raw fields (a leading UTF-8 BOM is skipped, blank lines
 // are skipped as pandas does); the parser behind the readers below. A CSV

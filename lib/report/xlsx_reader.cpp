@@ -1,5 +1,6 @@
 #include "report/xlsx_reader.hpp"
 
+#include <expat.h>
 #include <unistd.h>
 #include <zip.h>
 
@@ -8,8 +9,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
+#include <exception>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <type_traits>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -56,36 +61,36 @@ public:
 
     // Writers disagree on the case of member names, so the lookup ignores it.
     std::optional<std::string> read(const std::string& member) const {
-        const zip_int64_t index = zip_name_locate(archive_, member.c_str(), ZIP_FL_NOCASE);
-        if (index < 0) return std::nullopt;
-        zip_stat_t stat;
-        zip_stat_init(&stat);
-        if (zip_stat_index(archive_, static_cast<zip_uint64_t>(index), 0, &stat) != 0 ||
-            (stat.valid & ZIP_STAT_SIZE) == 0) {
-            throw Error(path_, "cannot stat zip member " + member);
-        }
-        // A workbook part is read whole: refuse what would only be a zip bomb (msprobe's limit too).
-        constexpr zip_uint64_t kMaxMemberBytes = zip_uint64_t{1} << 30;
-        if (stat.size > kMaxMemberBytes) {
-            throw Error(path_, "zip member " + member + " is " + std::to_string(stat.size) +
-                                   " bytes uncompressed, more than the 1 GiB a workbook part may hold");
-        }
-        charge(stat.size, "zip member " + member + " of " + std::to_string(stat.size) + " bytes uncompressed");
-        std::unique_ptr<zip_file_t, decltype(&zip_fclose)> file(
-            zip_fopen_index(archive_, static_cast<zip_uint64_t>(index), 0), &zip_fclose);
-        if (!file) throw Error(path_, "cannot open zip member " + member + ": " + zip_strerror(archive_));
-        std::string bytes(static_cast<std::size_t>(stat.size), '\0');
-        const zip_int64_t got = zip_fread(file.get(), bytes.data(), stat.size);
-        if (got < 0 || static_cast<zip_uint64_t>(got) != stat.size) {
-            throw Error(path_, "cannot read zip member " + member + " (corrupt archive)");
-        }
+        auto file = open_member(member);
+        if (!file) return std::nullopt;
+        std::string bytes(static_cast<std::size_t>(file->size), '\0');
+        const zip_int64_t got = zip_fread(file->handle.get(), bytes.data(), file->size);
+        if (got < 0 || static_cast<zip_uint64_t>(got) != file->size) corrupt(member);
         return bytes;
     }
 
     std::string read_required(const std::string& member) const {
         auto bytes = read(member);
-        if (!bytes) throw Error(path_, "not a workbook: the package has no " + member);
+        if (!bytes) missing(member);
         return *std::move(bytes);
+    }
+
+    // Hands the required `member` to `on_chunk(bytes, size, last)` a chunk at a time, never holding it whole.
+    template <typename OnChunk>
+    void read_chunks(const std::string& member, OnChunk&& on_chunk) const {
+        auto file = open_member(member);
+        if (!file) missing(member);
+        constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+        std::vector<char> chunk(static_cast<std::size_t>(std::min<zip_uint64_t>(file->size, kChunkBytes)));
+        zip_uint64_t done = 0;
+        while (done < file->size) {
+            const zip_uint64_t wanted = std::min<zip_uint64_t>(file->size - done, chunk.size());
+            const zip_int64_t got = zip_fread(file->handle.get(), chunk.data(), wanted);
+            if (got <= 0) corrupt(member);
+            done += static_cast<zip_uint64_t>(got);
+            on_chunk(chunk.data(), static_cast<std::size_t>(got), done == file->size);
+        }
+        if (file->size == 0) on_chunk(chunk.data(), 0, true);
     }
 
     const std::string& path() const { return path_; }
@@ -101,6 +106,40 @@ public:
     }
 
 private:
+    struct MemberFile {
+        std::unique_ptr<zip_file_t, decltype(&zip_fclose)> handle;
+        zip_uint64_t size;
+    };
+
+    // The member opened for reading, its whole size charged; nullopt when the package has none.
+    std::optional<MemberFile> open_member(const std::string& member) const {
+        const zip_int64_t index = zip_name_locate(archive_, member.c_str(), ZIP_FL_NOCASE);
+        if (index < 0) return std::nullopt;
+        zip_stat_t stat;
+        zip_stat_init(&stat);
+        if (zip_stat_index(archive_, static_cast<zip_uint64_t>(index), 0, &stat) != 0 ||
+            (stat.valid & ZIP_STAT_SIZE) == 0) {
+            throw Error(path_, "cannot stat zip member " + member);
+        }
+        // Refuse what would only be a zip bomb (msprobe's limit too), before a byte is inflated.
+        constexpr zip_uint64_t kMaxMemberBytes = zip_uint64_t{1} << 30;
+        if (stat.size > kMaxMemberBytes) {
+            throw Error(path_, "zip member " + member + " is " + std::to_string(stat.size) +
+                                   " bytes uncompressed, more than the 1 GiB a workbook part may hold");
+        }
+        charge(stat.size, "zip member " + member + " of " + std::to_string(stat.size) + " bytes uncompressed");
+        MemberFile file{{zip_fopen_index(archive_, static_cast<zip_uint64_t>(index), 0), &zip_fclose}, stat.size};
+        if (!file.handle) throw Error(path_, "cannot open zip member " + member + ": " + zip_strerror(archive_));
+        return file;
+    }
+
+    [[noreturn]] void missing(const std::string& member) const {
+        throw Error(path_, "not a workbook: the package has no " + member);
+    }
+    [[noreturn]] void corrupt(const std::string& member) const {
+        throw Error(path_, "cannot read zip member " + member + " (corrupt archive)");
+    }
+
     std::string path_;
     zip_t* archive_ = nullptr;
     std::uint64_t budget_ = 0;
@@ -363,31 +402,39 @@ std::optional<CellPosition> parse_reference(std::string_view reference) {
     return CellPosition{static_cast<int>(row - 1), static_cast<int>(column - 1)};
 }
 
+// What the sheet XML says of one <c> element.
+struct CellXml {
+    std::string reference;  // "B3", or "R3C2" made up when the element has no r
+    std::string type;       // the t attribute
+    std::optional<unsigned> style;
+    bool has_value = false;   // a <v> child
+    std::string value;        // its text
+    bool has_inline = false;  // an <is> child
+    std::string inline_text;  // its string item's text, before unescaping
+};
+
 // Everything needed to turn one <c> element into a Cell.
 class CellDecoder {
 public:
     CellDecoder(const ZipPackage& package, const std::string& sheet_name, const std::vector<std::string>& shared)
         : package_(package), sheet_name_(sheet_name), shared_strings_(shared) {}
 
-    Cell decode(const pugi::xml_node& c, const std::string& reference) const {
-        const std::string_view type = c.attribute("t").value();
+    Cell decode(CellXml& c) const {
+        const std::string_view type = c.type;
         if (type == "inlineStr") {
-            const pugi::xml_node inline_string = child_named(c, "is");
-            return inline_string ? Cell(string_item_text(inline_string)) : Cell();
+            return c.has_inline ? Cell(unescape_control_characters(std::move(c.inline_text))) : Cell();
         }
-        const pugi::xml_node v = child_named(c, "v");
-        if (!v) return {};
-        const std::string value = element_text(v);
+        if (!c.has_value) return {};
         if (type == "s") {
-            const std::string& text = shared_string(value, reference);
-            package_.charge(text.size(), "sheet \"" + sheet_name_ + "\" cell " + reference + ", a shared string of " +
+            const std::string& text = shared_string(c.value, c.reference);
+            package_.charge(text.size(), "sheet \"" + sheet_name_ + "\" cell " + c.reference + ", a shared string of " +
                                              std::to_string(text.size()) + " bytes,");
             return Cell(text);
         }
-        if (type == "str" || type == "e" || type == "d") return Cell(unescape_control_characters(value));
-        if (type == "b") return Cell::boolean(value == "1" || value == "true");
-        if (type.empty() || type == "n") return Cell(number(value, reference));
-        fail(reference, "unknown cell type \"" + std::string(type) + "\"");
+        if (type == "str" || type == "e" || type == "d") return Cell(unescape_control_characters(std::move(c.value)));
+        if (type == "b") return Cell::boolean(c.value == "1" || c.value == "true");
+        if (type.empty() || type == "n") return Cell(number(c.value, c.reference));
+        fail(c.reference, "unknown cell type \"" + std::string(type) + "\"");
     }
 
     [[noreturn]] void fail(const std::string& reference, const std::string& reason) const {
@@ -398,6 +445,8 @@ public:
     [[noreturn]] void fail_at(const std::string& where, const std::string& reason) const {
         throw Error(package_.path(), "sheet \"" + sheet_name_ + "\" " + where + ": " + reason);
     }
+
+    const std::string& sheet_name() const { return sheet_name_; }
 
 private:
     const std::string& shared_string(const std::string& value, const std::string& reference) const {
@@ -424,58 +473,287 @@ private:
     const std::vector<std::string>& shared_strings_;
 };
 
-SheetContents read_sheet(const ZipPackage& package, const std::string& name, const std::string& member,
-                         const std::vector<std::string>& shared_strings,
-                         const std::vector<std::string>& fill_by_style) {
-    SheetContents sheet;
-    sheet.name = name;
-    const auto part = load_part(package, member, true);
-    const CellDecoder decoder(package, name, shared_strings);
-    const pugi::xml_node sheet_data = child_named(child_named(part->document, "worksheet"), "sheetData");
-    int next_row = 0;
-    for_each_child_named(sheet_data, "row", [&](const pugi::xml_node& row) {
-        // Row and cell positions may be omitted; they then follow the previous one.
-        int row_index = next_row;
-        if (const auto r = row.attribute("r")) {
-            const auto number = row_number(r.value());
-            if (!number) decoder.fail_at("row " + std::string(r.value()), "row number out of range (1 to 1048576)");
-            row_index = *number - 1;
-        } else if (row_index >= kMaxRows) {
-            decoder.fail_at("row " + std::to_string(row_index + 1), "row number out of range (1 to 1048576)");
-        }
-        next_row = row_index + 1;
-        if (sheet.rows.size() <= static_cast<std::size_t>(row_index)) {
-            package.charge((row_index + 1 - sheet.rows.size()) * sizeof(sheet.rows.front()),
-                           "sheet \"" + name + "\" row " + std::to_string(row_index + 1));
-            sheet.rows.resize(row_index + 1);
-        }
-        auto& cells = sheet.rows[row_index];
-        int next_column = 0;
-        for_each_child_named(row, "c", [&](const pugi::xml_node& c) {
-            std::string reference = c.attribute("r").value();
-            CellPosition position{row_index, next_column};
-            if (!reference.empty()) {
-                const auto parsed = parse_reference(reference);
-                if (!parsed || parsed->row != row_index) decoder.fail(reference, "bad cell reference");
-                position = *parsed;
-            } else {
-                reference = "R" + std::to_string(row_index + 1) + "C" + std::to_string(next_column + 1);
-            }
-            if (position.column >= kMaxColumns) decoder.fail(reference, "column out of range (A to XFD)");
-            next_column = position.column + 1;
-            if (cells.size() <= static_cast<std::size_t>(position.column)) {
-                package.charge((position.column + 1 - cells.size()) * sizeof(Cell), "sheet \"" + name + "\" cell " + reference);
-                cells.resize(position.column + 1);
-            }
-            cells[position.column] = decoder.decode(c, reference);
-            if (const auto s = c.attribute("s")) {
-                const unsigned style = s.as_uint();
-                if (style < fill_by_style.size() && !fill_by_style[style].empty()) {
-                    sheet.fills[{position.row, position.column}] = fill_by_style[style];
-                }
+// One <row> of a sheet as the reader meets it.
+struct SheetRow {
+    int index = 0;                                  // 0-based
+    std::vector<Cell> cells;                        // short rows are not padded
+    std::vector<std::pair<int, std::string>> fills;  // column → ARGB of a solid fill
+};
+
+std::string_view local_name(const XML_Char* name) {
+    std::string_view text = name;
+    const auto colon = text.find(':');
+    return colon == std::string_view::npos ? text : text.substr(colon + 1);
+}
+
+const XML_Char* attribute(const XML_Char** attributes, std::string_view wanted) {
+    for (const XML_Char** a = attributes; *a != nullptr; a += 2) {
+        if (wanted == a[0]) return a[1];
+    }
+    return nullptr;
+}
+
+// The rows of a worksheet part, parsed as the part inflates (expat): the sheet is never held whole, as a
+// text or as a tree. Each row is handed on when its element ends. What is read is what a tree reader takes:
+// the first <sheetData> of the <worksheet>, its <row>s, their <c>s; of a cell its first <v> or <is>, of a
+// string item the text of its <t>, or of the first <t> of each run <r>.
+class SheetRowReader {
+public:
+    using OnRow = std::function<void(SheetRow&)>;
+
+    SheetRowReader(const ZipPackage& package, const CellDecoder& decoder, const std::vector<std::string>& fill_by_style,
+                   OnRow on_row)
+        : package_(package), decoder_(decoder), fill_by_style_(fill_by_style), on_row_(std::move(on_row)) {}
+
+    void read(const std::string& member) {
+        std::unique_ptr<std::remove_pointer_t<XML_Parser>, decltype(&XML_ParserFree)> parser(XML_ParserCreate(nullptr),
+                                                                                              &XML_ParserFree);
+        if (!parser) throw std::bad_alloc();
+        parser_ = parser.get();
+        XML_SetUserData(parser_, this);
+        XML_SetElementHandler(parser_, &SheetRowReader::on_start, &SheetRowReader::on_end);
+        XML_SetCharacterDataHandler(parser_, &SheetRowReader::on_text);
+        XML_SetEntityDeclHandler(parser_, &SheetRowReader::on_entity_declaration);
+        package_.read_chunks(member, [&](const char* bytes, std::size_t size, bool last) {
+            const auto status = XML_Parse(parser_, bytes, static_cast<int>(size), last ? XML_TRUE : XML_FALSE);
+            if (failure_) std::rethrow_exception(failure_);
+            if (status == XML_STATUS_ERROR) {
+                throw Error(package_.path(), member + ": malformed XML at byte " +
+                                                 std::to_string(XML_GetCurrentByteIndex(parser_)) + ": " +
+                                                 XML_ErrorString(XML_GetErrorCode(parser_)));
             }
         });
+    }
+
+private:
+    // Callbacks run inside expat, which is C: what they throw is kept and rethrown once expat has returned.
+    template <typename Step>
+    void guarded(Step step) {
+        if (failure_) return;
+        try {
+            step();
+        } catch (...) {
+            failure_ = std::current_exception();
+            XML_StopParser(parser_, XML_FALSE);
+        }
+    }
+
+    static void on_start(void* self, const XML_Char* name, const XML_Char** attributes) {
+        auto& reader = *static_cast<SheetRowReader*>(self);
+        reader.guarded([&] { reader.start(local_name(name), attributes); });
+    }
+    static void on_end(void* self, const XML_Char* /*name*/) {
+        auto& reader = *static_cast<SheetRowReader*>(self);
+        reader.guarded([&] { reader.end(); });
+    }
+    static void on_text(void* self, const XML_Char* text, int size) {
+        auto& reader = *static_cast<SheetRowReader*>(self);
+        if (reader.depth_ == reader.text_depth_ && reader.text_ != nullptr) {
+            reader.text_->append(text, static_cast<std::size_t>(size));
+        }
+    }
+    static void on_entity_declaration(void* self, const XML_Char* /*name*/, int /*is_parameter*/,
+                                      const XML_Char* /*value*/, int /*length*/, const XML_Char* /*base*/,
+                                      const XML_Char* /*system_id*/, const XML_Char* /*public_id*/,
+                                      const XML_Char* /*notation*/) {
+        auto& reader = *static_cast<SheetRowReader*>(self);
+        reader.guarded([&] { reader.decoder_.fail_at("part", "declares an entity, which no workbook writer does"); });
+    }
+
+    // Depths: 1 worksheet, 2 sheetData, 3 row, 4 c, 5 v or is, 6 t or r, 7 t of a run.
+    void start(std::string_view name, const XML_Char** attributes) {
+        ++depth_;
+        if (depth_ == 1) {
+            in_worksheet_ = name == "worksheet";
+        } else if (depth_ == 2) {
+            in_sheet_data_ = in_worksheet_ && name == "sheetData" && !sheet_data_seen_;
+            sheet_data_seen_ = sheet_data_seen_ || in_sheet_data_;
+        } else if (!in_sheet_data_) {
+            return;
+        } else if (depth_ == 3) {
+            in_row_ = name == "row";
+            if (in_row_) start_row(attribute(attributes, "r"));
+        } else if (!in_row_) {
+            return;
+        } else if (depth_ == 4) {
+            in_cell_ = name == "c";
+            if (in_cell_) start_cell(attributes);
+        } else if (!in_cell_) {
+            return;
+        } else if (depth_ == 5) {
+            in_inline_ = false;
+            if (name == "v" && !cell_.has_value) {
+                cell_.has_value = true;
+                capture(&cell_.value);
+            } else if (name == "is" && !cell_.has_inline) {
+                cell_.has_inline = in_inline_ = true;
+            }
+        } else if (!in_inline_) {
+            return;
+        } else if (depth_ == 6) {
+            in_run_ = name == "r";
+            run_text_taken_ = false;
+            if (name == "t") capture(&cell_.inline_text);
+        } else if (depth_ == 7 && in_run_ && name == "t" && !run_text_taken_) {
+            run_text_taken_ = true;
+            capture(&cell_.inline_text);
+        }
+    }
+
+    void end() {
+        if (depth_ == text_depth_) text_ = nullptr;
+        if (depth_ == 5) in_inline_ = false;
+        if (depth_ == 6) in_run_ = false;
+        if (depth_ == 4 && in_cell_) end_cell();
+        if (depth_ == 3 && in_row_) end_row();
+        if (depth_ == 2) in_sheet_data_ = false;
+        --depth_;
+    }
+
+    void capture(std::string* text) {
+        text_ = text;
+        text_depth_ = depth_;
+    }
+
+    void start_row(const XML_Char* r) {
+        // Row and cell positions may be omitted; they then follow the previous one.
+        int row_index = next_row_;
+        if (r != nullptr) {
+            const auto number = row_number(r);
+            if (!number) decoder_.fail_at("row " + std::string(r), "row number out of range (1 to 1048576)");
+            row_index = *number - 1;
+        } else if (row_index >= kMaxRows) {
+            decoder_.fail_at("row " + std::to_string(row_index + 1), "row number out of range (1 to 1048576)");
+        }
+        next_row_ = row_index + 1;
+        next_column_ = 0;
+        row_.index = row_index;
+        row_.cells.clear();
+        row_.fills.clear();
+    }
+
+    void start_cell(const XML_Char** attributes) {
+        cell_ = CellXml{};
+        const XML_Char* r = attribute(attributes, "r");
+        if (const XML_Char* t = attribute(attributes, "t")) cell_.type = t;
+        if (const XML_Char* s = attribute(attributes, "s")) {
+            cell_.style = static_cast<unsigned>(std::strtoul(s, nullptr, 10));
+        }
+        position_ = CellPosition{row_.index, next_column_};
+        if (r != nullptr && *r != '\0') {
+            cell_.reference = r;
+            const auto parsed = parse_reference(cell_.reference);
+            if (!parsed || parsed->row != row_.index) decoder_.fail(cell_.reference, "bad cell reference");
+            position_ = *parsed;
+        } else {
+            cell_.reference = "R" + std::to_string(row_.index + 1) + "C" + std::to_string(next_column_ + 1);
+        }
+        if (position_.column >= kMaxColumns) decoder_.fail(cell_.reference, "column out of range (A to XFD)");
+        next_column_ = position_.column + 1;
+    }
+
+    void end_cell() {
+        auto& cells = row_.cells;
+        if (cells.size() <= static_cast<std::size_t>(position_.column)) {
+            package_.charge((position_.column + 1 - cells.size()) * sizeof(Cell),
+                            "sheet \"" + decoder_.sheet_name() + "\" cell " + cell_.reference);
+            cells.resize(position_.column + 1);
+        }
+        cells[position_.column] = decoder_.decode(cell_);
+        if (cell_.style && *cell_.style < fill_by_style_.size() && !fill_by_style_[*cell_.style].empty()) {
+            row_.fills.emplace_back(position_.column, fill_by_style_[*cell_.style]);
+        }
+        in_cell_ = false;
+    }
+
+    void end_row() {
+        on_row_(row_);
+        in_row_ = false;
+    }
+
+    const ZipPackage& package_;
+    const CellDecoder& decoder_;
+    const std::vector<std::string>& fill_by_style_;
+    OnRow on_row_;
+    XML_Parser parser_ = nullptr;
+    std::exception_ptr failure_;
+
+    int depth_ = 0;
+    bool in_worksheet_ = false;
+    bool in_sheet_data_ = false;
+    bool sheet_data_seen_ = false;
+    bool in_row_ = false;
+    bool in_cell_ = false;
+    bool in_inline_ = false;
+    bool in_run_ = false;
+    bool run_text_taken_ = false;
+    std::string* text_ = nullptr;  // where the character data of the element at text_depth_ goes
+    int text_depth_ = -1;
+
+    int next_row_ = 0;
+    int next_column_ = 0;
+    CellPosition position_;
+    SheetRow row_;
+    CellXml cell_;
+};
+
+// The parts every sheet of a book is read with.
+struct BookParts {
+    std::string workbook;  // its member name
+    std::unique_ptr<XmlPart> workbook_part;
+    std::unordered_map<std::string, Relationship> relationships;
+    std::vector<std::string> shared_strings;
+    std::vector<std::string> fill_by_style;
+};
+
+BookParts read_book_parts(const ZipPackage& package) {
+    BookParts parts;
+    parts.workbook = workbook_member(package);
+    parts.workbook_part = load_part(package, parts.workbook, true);
+    parts.relationships = read_relationships(package, parts.workbook);
+    parts.shared_strings = read_shared_strings(package, target_of_type(parts.relationships, "sharedStrings"));
+    parts.fill_by_style = read_solid_fills_by_style(package, target_of_type(parts.relationships, "styles"));
+    return parts;
+}
+
+// Calls visit(name, worksheet member or nullopt for a chart sheet) for each sheet in workbook order, until it
+// returns false.
+template <typename Visit>
+void for_each_sheet(const ZipPackage& package, const BookParts& parts, Visit visit) {
+    const pugi::xml_node sheets = child_named(child_named(parts.workbook_part->document, "workbook"), "sheets");
+    bool more = true;
+    for_each_child_named(sheets, "sheet", [&](const pugi::xml_node& sheet) {
+        if (!more) return;
+        const std::string name = sheet.attribute("name").value();
+        const auto rel = parts.relationships.find(relationship_id(sheet));
+        if (rel == parts.relationships.end()) {
+            throw Error(package.path(), "sheet \"" + name + "\" has no part in the package");
+        }
+        const bool cells = rel->second.type_suffix == "worksheet";  // chart sheets hold none
+        more = visit(name, cells ? std::optional<std::string>(rel->second.target) : std::nullopt);
     });
+}
+
+SheetContents read_sheet(const ZipPackage& package, const BookParts& parts, const std::string& name,
+                         const std::string& member) {
+    SheetContents sheet;
+    sheet.name = name;
+    const CellDecoder decoder(package, name, parts.shared_strings);
+    SheetRowReader reader(package, decoder, parts.fill_by_style, [&](SheetRow& row) {
+        if (sheet.rows.size() <= static_cast<std::size_t>(row.index)) {
+            package.charge((row.index + 1 - sheet.rows.size()) * sizeof(sheet.rows.front()),
+                           "sheet \"" + name + "\" row " + std::to_string(row.index + 1));
+            sheet.rows.resize(row.index + 1);
+        }
+        // A row listed twice adds its cells to the first listing's.
+        auto& cells = sheet.rows[row.index];
+        if (cells.size() < row.cells.size()) cells.resize(row.cells.size());
+        for (const auto& [column, fill] : row.fills) sheet.fills[{row.index, column}] = fill;
+        for (std::size_t c = 0; c < row.cells.size(); ++c) {
+            if (!row.cells[c].is_empty() || c >= cells.size()) cells[c] = std::move(row.cells[c]);
+        }
+    });
+    reader.read(member);
     return sheet;
 }
 
@@ -486,32 +764,20 @@ namespace {
 // The first `max_sheets` sheets of the book, in workbook order.
 WorkbookContents read_xlsx_sheets(const std::string& path, std::size_t max_sheets) {
     const ZipPackage package(path);
-    const std::string workbook = workbook_member(package);
-    const auto workbook_part = load_part(package, workbook, true);
-    const auto relationships = read_relationships(package, workbook);
-    const auto shared_strings = read_shared_strings(package, target_of_type(relationships, "sharedStrings"));
-    const auto fill_by_style = read_solid_fills_by_style(package, target_of_type(relationships, "styles"));
-
+    const BookParts parts = read_book_parts(package);
     WorkbookContents contents;
-    const pugi::xml_node sheets = child_named(child_named(workbook_part->document, "workbook"), "sheets");
-    for_each_child_named(sheets, "sheet", [&](const pugi::xml_node& sheet) {
-        if (contents.sheets.size() >= max_sheets) return;
-        const std::string name = sheet.attribute("name").value();
-        const auto rel = relationships.find(relationship_id(sheet));
-        if (rel == relationships.end()) throw Error(path, "sheet \"" + name + "\" has no part in the package");
-        if (rel->second.type_suffix != "worksheet") {  // chart sheets hold no cells
-            contents.sheets.push_back(SheetContents{name, {}, {}});
-            return;
-        }
-        contents.sheets.push_back(read_sheet(package, name, rel->second.target, shared_strings, fill_by_style));
+    for_each_sheet(package, parts, [&](const std::string& name, const std::optional<std::string>& member) {
+        contents.sheets.push_back(member ? read_sheet(package, parts, name, *member) : SheetContents{name, {}, {}});
+        return contents.sheets.size() < max_sheets;
     });
     return contents;
 }
 
 // Allocation failures and the like become errors naming the file.
-WorkbookContents read_xlsx_checked(const std::string& path, std::size_t max_sheets) {
+template <typename Read>
+auto read_checked(const std::string& path, Read read) -> decltype(read()) {
     try {
-        return read_xlsx_sheets(path, max_sheets);
+        return read();
     } catch (const Error&) {
         throw;
     } catch (const std::bad_alloc&) {
@@ -523,12 +789,31 @@ WorkbookContents read_xlsx_checked(const std::string& path, std::size_t max_shee
 
 }  // namespace
 
-WorkbookContents read_xlsx(const std::string& path) { return read_xlsx_checked(path, SIZE_MAX); }
+WorkbookContents read_xlsx(const std::string& path) {
+    return read_checked(path, [&] { return read_xlsx_sheets(path, SIZE_MAX); });
+}
 
 SheetContents read_first_xlsx_sheet(const std::string& path) {
-    auto contents = read_xlsx_checked(path, 1);
+    auto contents = read_checked(path, [&] { return read_xlsx_sheets(path, 1); });
     if (contents.sheets.empty()) throw Error(path, "the workbook has no worksheet");
     return std::move(contents.sheets.front());
+}
+
+void read_first_xlsx_sheet_rows(const std::string& path, const SheetRowHandler& on_row) {
+    read_checked(path, [&] {
+        const ZipPackage package(path);
+        const BookParts parts = read_book_parts(package);
+        bool found = false;
+        for_each_sheet(package, parts, [&](const std::string& name, const std::optional<std::string>& member) {
+            found = true;
+            if (!member) return false;  // a chart sheet first: no rows
+            const CellDecoder decoder(package, name, parts.shared_strings);
+            SheetRowReader(package, decoder, parts.fill_by_style, [&](SheetRow& row) { on_row(row.index, row.cells); })
+                .read(*member);
+            return false;
+        });
+        if (!found) throw Error(path, "the workbook has no worksheet");
+    });
 }
 
 }  // namespace msprobe::report

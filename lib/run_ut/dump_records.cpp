@@ -6,8 +6,13 @@
 #include <unordered_map>
 #include <map>
 
+#include <rapidjson/document.h>
+
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "common/log.hpp"
+#include "common/memory_budget.hpp"
+#include "dump/dump_entry_stream.hpp"
 #include "dump/json_text.hpp"
 #include "dump/python_equality.hpp"
 
@@ -66,10 +71,10 @@ bool is_legacy_forward_info(dump::JsonView root) {
 
 // Each legacy record becomes {"input_args": args, "input_kwargs": kwargs} under "Family.api.n", written as text
 // and read back, so the entries are views like those of a dump.json.
-void read_legacy(DumpRecords& records) {
+void read_legacy(DumpRecords& records, dump::JsonView root) {
     std::string text = "{";
     std::vector<std::string> names;
-    for (const auto& m : records.json.root().members()) {
+    for (const auto& m : root.members()) {
         std::string name(m.name);
         std::replace(name.begin(), name.end(), '*', '.');
         const auto kwargs = m.value.member("kwargs");
@@ -117,45 +122,69 @@ void read_legacy_backward(DumpRecords& records, const std::filesystem::path& pat
     }
 }
 
+Error backward_without_legacy(const std::filesystem::path& path, const std::filesystem::path& legacy_backward) {
+    return Error(legacy_backward.string(), fmt::format("-backward goes with a legacy forward_info_<pid>.json; {} is a "
+                                                       "dump.json, which holds its own backward entries",
+                                                       path.string()));
+}
+
+Error no_data(const std::filesystem::path& path) {
+    return Error(path.string(), "Invalid dump.json format: something wrong with dump, no data found in dump.json");
+}
+
+// A file without a "data" object: a legacy forward_info file, read whole as before (the 2023 tool's files
+// are small), or not a run_ut input at all.
+DumpRecords read_whole_file(const std::filesystem::path& path, const std::filesystem::path& legacy_backward) {
+    const auto file = dump::JsonFile::load(path);
+    if (!is_legacy_forward_info(file.root())) {
+        if (!legacy_backward.empty()) throw backward_without_legacy(path, legacy_backward);
+        throw no_data(path);
+    }
+    DumpRecords records;
+    records.path = path;
+    read_legacy(records, file.root());
+    if (!legacy_backward.empty()) read_legacy_backward(records, legacy_backward);
+    return records;
+}
+
 }  // namespace
 
 DumpRecords read_dump_records(const std::filesystem::path& path, const std::filesystem::path& legacy_backward) {
-    DumpRecords records{dump::JsonFile::load(path), nullptr, path, std::nullopt, {}, nullptr};
-    const auto root = records.json.root();
-    if (is_legacy_forward_info(root)) {
-        read_legacy(records);
-        if (!legacy_backward.empty()) read_legacy_backward(records, legacy_backward);
-        return records;
-    }
-    if (!legacy_backward.empty()) {
-        throw Error(legacy_backward.string(), fmt::format("-backward goes with a legacy forward_info_<pid>.json; {} is a "
-                                                          "dump.json, which holds its own backward entries",
-                                                          path.string()));
-    }
-    const auto data = root.member("data");
-    if (!data.is_object()) {
-        throw Error(path.string(), "Invalid dump.json format: something wrong with dump, no data found in dump.json");
-    }
-    if (const auto data_dir = root.member("dump_data_dir"); data_dir && !data_dir.is_null()) {
-        records.data_root = path.parent_path() / "dump_tensor_data";
-    }
-    if (data.size() == 0) log::warning(fmt::format("{} holds no API entries", path.string()));
-    std::map<std::string, std::size_t> index;
+    DumpRecords records;
+    records.path = path;
     std::map<std::string, dump::JsonView> backward;
-    for (const auto& member : data.members()) {
-        const std::string key(member.name);
-        if (key.find("Module") != std::string::npos) continue;
-        if (key.find("forward") != std::string::npos) {
-            if (!ends_with(key, ".forward")) throw Error(path.string(), fmt::format("Unexpected name in json: {}", key));
-            const std::string name = key.substr(0, key.size() - 8);
-            index[name] = records.apis.size();
-            records.apis.push_back({name, member.value, {}});
-        } else if (ends_with(key, ".backward")) {
-            backward[key.substr(0, key.size() - 9)] = member.value;
-        } else {
-            throw Error(path.string(), fmt::format("Unexpected name in json: {}", key));
+    dump::DumpStreamSummary summary;
+    try {
+        {
+            const InputFile input = InputFile::open(path, InputKind::Json);
+            const MemoryReservation reservation = reserve_for_reading(input, kDumpRecordsFootprintPerByte);
+            summary = dump::stream_dump_entries(input, [&](std::uint32_t, std::string_view name,
+                                                           const rapidjson::Value& entry) {
+                const std::string key(name);
+                if (key.find("Module") != std::string::npos) return;
+                if (key.find("forward") != std::string::npos) {
+                    if (!ends_with(key, ".forward")) {
+                        throw Error(path.string(), fmt::format("Unexpected name in json: {}", key));
+                    }
+                    records.apis.push_back({key.substr(0, key.size() - 8),
+                                            records.kept.keep_members(entry, {"input_args", "input_kwargs", "output"}),
+                                            {}});
+                } else if (ends_with(key, ".backward")) {
+                    backward[key.substr(0, key.size() - 9)] = records.kept.keep_members(entry, {"input"});
+                } else {
+                    throw Error(path.string(), fmt::format("Unexpected name in json: {}", key));
+                }
+            });
         }
+        if (summary.data == dump::DumpStreamSummary::Data::Missing) return read_whole_file(path, legacy_backward);
+        if (!legacy_backward.empty()) throw backward_without_legacy(path, legacy_backward);
+        if (summary.data != dump::DumpStreamSummary::Data::Object) throw no_data(path);
+        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
+    } catch (...) {
+        rethrow_naming(path.string());
     }
+    if (summary.top_non_null.count("dump_data_dir") != 0) records.data_root = path.parent_path() / "dump_tensor_data";
+    if (summary.entry_names.empty()) log::warning(fmt::format("{} holds no API entries", path.string()));
     for (auto& api : records.apis) {
         if (auto it = backward.find(api.full_name); it != backward.end()) api.backward = it->second;
     }

@@ -8,5 +8,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::expect_result_or_error([&] { (void)report::read_csv(path.string()); });
     fuzz::expect_result_or_error([&] { (void)report::read_csv_records(path.string()); });
     fuzz::expect_result_or_error([&] { (void)report::read_csv_text(path); });
+    fuzz::expect_result_or_error([&] {
+        report::read_csv_rows(path.string(), [](std::vector<std::string>&) {}, [](std::vector<report::Cell>&) {});
+    });
     return 0;
 }

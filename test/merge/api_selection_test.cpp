@@ -33,3 +33,30 @@ TEST_CASE("selection follows config order, and a name is kept once, at its first
     CHECK(selection.rows == std::vector<std::size_t>{1, 3, 0});
     CHECK(selection.unmatched == std::vector<std::string>{"Torch.matmul"});
 }
+
+TEST_CASE("the rows ApiRowFilter keeps select as every row of the sheet does", "[api_selection]") {
+    // Names repeat (a name twice keeps its first row), entries overlap, one entry matches nothing.
+    std::vector<std::string> names;
+    for (int r = 0; r < 400; ++r) {
+        names.push_back((r % 3 == 0 ? "Torch.mul." : r % 3 == 1 ? "Functional.relu." : "Tensor.add.") +
+                        std::to_string(r % 37) + ".forward.output.0");
+    }
+    names.insert(names.begin() + 5, "");  // a name cell that is not text
+    const std::vector<std::string> apis = {"Functional.relu", "Torch.mul.1", "Torch", "Distributed.send"};
+    const auto whole = select_api_rows(apis, names);
+    msprobe::merge::ApiRowFilter filter(apis);
+    std::vector<std::size_t> kept_rows;
+    std::vector<std::string> kept_names;
+    for (std::size_t r = 0; r < names.size(); ++r) {
+        if (!filter.keeps(names[r])) continue;
+        kept_rows.push_back(r);
+        kept_names.push_back(names[r]);
+    }
+    const auto kept = select_api_rows(apis, kept_names);
+    CHECK(kept.unmatched == whole.unmatched);
+    CHECK(kept.unmatched == std::vector<std::string>{"Distributed.send"});
+    std::vector<std::size_t> mapped;
+    for (const std::size_t k : kept.rows) mapped.push_back(kept_rows[k]);
+    CHECK(mapped == whole.rows);
+    CHECK(kept_names.size() < names.size() / 2);  // Tensor.add rows and repeated names are not kept
+}

@@ -3,7 +3,9 @@
 
 #include <limits>
 
+#include "merge/column_kinds.hpp"
 #include "merge/number_text_columns.hpp"
+#include "merge/python_cell_text.hpp"
 
 using msprobe::merge::convert_number_text_columns;
 using msprobe::merge::pandas_cell_number;
@@ -41,4 +43,31 @@ TEST_CASE("a column of numbers only is left alone", "[merge][number_text_columns
     Rows rows = {{Cell(1.0)}, {Cell(2.0)}};
     convert_number_text_columns(rows);
     CHECK(rows == Rows{{Cell(1.0)}, {Cell(2.0)}});
+}
+
+TEST_CASE("ColumnKinds learns row by row what the whole-column rules decide", "[merge][number_text_columns]") {
+    using msprobe::merge::ColumnKinds;
+    using msprobe::merge::NumberColumn;
+    const Rows rows = {{Cell("a"), Cell("1"), Cell(2.0), Cell("0.5"), Cell(1.0)},
+                       {Cell("b"), Cell("-2"), Cell(3.0), Cell("x"), Cell(1.5)},
+                       {Cell("c"), Cell("inf"), Cell(4.0), Cell("2")}};
+    ColumnKinds kinds;
+    for (const auto& row : rows) kinds.add(row);
+    CHECK_FALSE(kinds.converts(0));
+    CHECK(kinds.converts(1));
+    CHECK_FALSE(kinds.converts(2));  // numbers already
+    CHECK_FALSE(kinds.converts(3));  // "x"
+    CHECK_FALSE(kinds.converts(4));  // a row without the column
+    CHECK(kinds.kind(1, true) == NumberColumn::Float);  // inf is not integral
+    CHECK(kinds.kind(1, false) == NumberColumn::PerCell);
+    CHECK(kinds.kind(2, true) == NumberColumn::Int);
+    CHECK(kinds.kind(4, true) == NumberColumn::PerCell);
+    Rows converted = rows;
+    for (auto& row : converted) kinds.convert(row);
+    Rows whole = rows;
+    convert_number_text_columns(whole);
+    CHECK(converted == whole);
+    CHECK(converted[1][1] == Cell(-2.0));
+    CHECK(msprobe::merge::number_column_kind(whole, 1) == NumberColumn::Float);
+    CHECK(msprobe::merge::number_column_kind(whole, 2) == NumberColumn::Int);
 }

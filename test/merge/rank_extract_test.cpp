@@ -8,8 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "merge/number_text_columns.hpp"
+#include "merge/python_cell_text.hpp"
 #include "merge/rank_extract.hpp"
 #include "merge_test_files.hpp"
+#include "report/csv_reader.hpp"
+#include "report/csv_writer.hpp"
+#include "report/xlsx_reader.hpp"
+#include "report/xlsx_writer.hpp"
 #include "support/shared_fixtures.hpp"
 
 using msprobe::merge::DumpMode;
@@ -123,9 +129,93 @@ TEST_CASE("read_result_sheet reads a CSV result and leaves its blank rows out", 
                                                    ",,\n"
                                                    "Tensor.add.0.forward.output.0,N/A,Warning\n");
     const ResultSheet sheet = read_result_sheet(path);
-    CHECK(sheet.header == std::vector<std::string>{"NPU Name", "Max diff", "Result"});
-    REQUIRE(sheet.rows.size() == 2);
-    CHECK(sheet.rows[0][1].number() == 0.5);
-    CHECK(sheet.rows[1][0].text() == "Tensor.add.0.forward.output.0");
-    CHECK(sheet.rows[1][1].text() == "N/A");
+    std::vector<std::string> header;
+    std::vector<std::vector<Cell>> rows;
+    sheet.visit([&](std::vector<std::string>& h) { header = h; }, [&](std::vector<Cell>& r) { rows.push_back(r); });
+    CHECK(header == std::vector<std::string>{"NPU Name", "Max diff", "Result"});
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0][1].number() == 0.5);
+    CHECK(rows[1][0].text() == "Tensor.add.0.forward.output.0");
+    CHECK(rows[1][1].text() == "N/A");
+}
+
+namespace {
+
+// A statistics result of `rows` rows as August writes it: diffs as number texts, "N/A" where a
+// side has no value, whole and fractional maxima; a few blank rows.
+msprobe::report::Table generated_result(std::size_t rows) {
+    msprobe::report::Table table;
+    table.header = kStatisticsHeader;
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::string api = r % 4 == 0 ? "Functional.conv2d" : r % 4 == 1 ? "Torch.mul" : "Tensor.add";
+        const std::string name = api + "." + std::to_string(r / 4) + ".forward.output." + std::to_string(r % 2);
+        if (r % 1000 == 999) {
+            table.rows.emplace_back(kStatisticsHeader.size());  // blank: left out as pandas skips it
+            continue;
+        }
+        table.rows.push_back(row(name, {{"Max diff", r % 9 == 0 ? Cell("N/A") : Cell(std::to_string(r % 13) + ".25")},
+                                        {"Mean diff", Cell(std::to_string(static_cast<int>(r % 7) - 3))},
+                                        {"NPU max", Cell(static_cast<double>(r % 5) + (r % 3 == 0 ? 0.5 : 0.0))},
+                                        {"Bench max", Cell(static_cast<double>(r % 6))},
+                                        {"Result", Cell(r % 2 ? "pass" : "Warning")}}));
+    }
+    return table;
+}
+
+// The whole-sheet reading merge_result did before it read by rows: every row held, number texts
+// converted over all of them.
+ResultSheet whole_sheet(const std::filesystem::path& path) {
+    std::vector<std::string> header;
+    std::vector<std::vector<Cell>> rows;
+    if (path.extension() == ".csv") {
+        auto csv = msprobe::report::read_csv(path.string());
+        header = std::move(csv.header);
+        rows = std::move(csv.rows);
+    } else {
+        auto first = msprobe::report::read_first_xlsx_sheet(path.string());
+        for (const auto& cell : first.rows.front()) {
+            header.push_back(msprobe::merge::python_str(cell, msprobe::merge::NumberColumn::PerCell));
+        }
+        rows.assign(first.rows.begin() + 1, first.rows.end());
+    }
+    const auto blank = [](const std::vector<Cell>& r) {
+        return std::all_of(r.begin(), r.end(), [](const Cell& c) { return c.is_empty(); });
+    };
+    rows.erase(std::remove_if(rows.begin(), rows.end(), blank), rows.end());
+    if (path.extension() != ".csv") msprobe::merge::convert_number_text_columns(rows);
+    return ResultSheet(std::move(header), std::move(rows));
+}
+
+}  // namespace
+
+TEST_CASE("a rank's result read row by row gives the extract of its whole sheet", "[merge][rank_extract]") {
+    const auto table = generated_result(30000);
+    const auto dir = msprobe::testing::scratch_dir("merge_rank_extract_rows");
+    const std::vector<std::string> apis = {"Torch.mul", "Functional.conv2d", "Functional.relu"};
+    for (const auto& file : {dir / "compare_result_rank0.xlsx", dir / "compare_result_rank0.csv"}) {
+        CAPTURE(file.string());
+        if (file.extension() == ".csv") {
+            msprobe::report::write_csv(table, msprobe::report::CellRendering::Plain, file);
+        } else {
+            msprobe::report::write_xlsx(table, msprobe::report::CellRendering::Plain, file);
+        }
+        const RankExtract streamed = extract_rank_result(read_result_sheet(file), 2, apis);
+        const RankExtract whole = extract_rank_result(whole_sheet(file), 2, apis);
+        CHECK(streamed.rank == 2);
+        CHECK_FALSE(streamed.empty);
+        CHECK(streamed.mode == DumpMode::Statistics);
+        CHECK(streamed.unmatched_apis == std::vector<std::string>{"Functional.relu"});
+        CHECK(streamed.names == whole.names);
+        CHECK(streamed.values == whole.values);
+        // Torch.mul's rows first (filter order), then Functional.conv2d's; each name once.
+        REQUIRE(streamed.names.size() == 15000);
+        CHECK(streamed.names.front() == "Torch.mul.0.forward.output.1");
+        CHECK(streamed.names[7500] == "Functional.conv2d.0.forward.output.0");
+        // Row 1 (Torch.mul): a CSV types its fields; a workbook's column of number texts reads as numbers,
+        // unless a text such as "N/A" keeps it texts.
+        CHECK(streamed.values.at("Mean diff").front() == Cell(-2.0));
+        CHECK(streamed.values.at("Max diff").front() == (file.extension() == ".csv" ? Cell(1.25) : Cell("1.25")));
+        // Row 9 (Torch.mul.2, output.1): N/A shows the maxima, NPU max a float column, Bench max an int one.
+        CHECK(streamed.values.at("Max diff")[2] == Cell("NPU:4.5  Bench:3"));
+    }
 }

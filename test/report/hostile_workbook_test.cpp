@@ -142,3 +142,33 @@ TEST_CASE("a result CSV row wider than its header is refused with its line", "[c
     const fs::path wide = write_text_file("wide.csv", "NPU Name,MaxAbsErr\na,1\n\nb,2,3\n");
     CHECK_THROWS_WITH(read_csv(wide.string()), wide.string() + ": line 4: 3 fields, the header has 2");
 }
+
+TEST_CASE("a malformed sheet is refused naming the file, the part and the byte, read whole or by rows",
+          "[xlsx][hostile]") {
+    const fs::path book = write_book("malformed_sheet", row("1") + "<row r=\"2\"><c><v>1</v></row>");
+    const std::string expected = book.string() + ": xl/worksheets/sheet1.xml: malformed XML at byte ";
+    CHECK_THROWS_WITH(read_xlsx(book.string()), Contains(expected) && Contains("mismatched tag"));
+    std::vector<int> rows_seen;
+    const auto note_row = [&](int index, std::vector<msprobe::report::Cell>&) { rows_seen.push_back(index); };
+    CHECK_THROWS_WITH(msprobe::report::read_first_xlsx_sheet_rows(book.string(), note_row),
+                      Contains(expected) && Contains("mismatched tag"));
+    CHECK(rows_seen == std::vector<int>{0});  // the row before the fault was handed on
+}
+
+TEST_CASE("a sheet that declares entities is refused before any is expanded", "[xlsx][hostile]") {
+    const fs::path file = msprobe::testing::scratch_dir("hostile_book") / "entities.xlsx";
+    const fs::path plain = write_book("entities_base", row("1"));
+    // The same package with a sheet that defines a growing entity (a "billion laughs").
+    const std::string sheet = R"(<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa">)"
+                              R"(<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>)"
+                              R"(<worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>&b;</t></is></c></row>)"
+                              R"(</sheetData></worksheet>)";
+    fs::copy_file(plain, file, fs::copy_options::overwrite_existing);
+    int code = 0;
+    zip_t* archive = zip_open(file.string().c_str(), 0, &code);
+    REQUIRE(archive != nullptr);
+    zip_source_t* source = zip_source_buffer(archive, sheet.data(), sheet.size(), 0);
+    REQUIRE(zip_file_add(archive, "xl/worksheets/sheet1.xml", source, ZIP_FL_OVERWRITE | ZIP_FL_ENC_UTF_8) >= 0);
+    REQUIRE(zip_close(archive) == 0);
+    CHECK_THROWS_WITH(read_xlsx(file.string()), Contains(file.string() + ": sheet \"S\" part: declares an entity"));
+}

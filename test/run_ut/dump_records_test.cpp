@@ -4,7 +4,10 @@
 #include <fstream>
 
 #include "common/error.hpp"
+#include "dump/json_file.hpp"
+#include "dump/json_text.hpp"
 #include "run_ut/dump_records.hpp"
+#include "support/dump_generator.hpp"
 #include "support/legacy_run_ut_writer.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -122,4 +125,82 @@ TEST_CASE("a legacy backward_info file gives the forward entries of the same nam
     const auto modern = dir / "dump.json";
     std::ofstream(modern) << R"({"task": "statistics", "dump_data_dir": null, "data": {}})";
     CHECK_THROWS_WITH(read_dump_records(modern, files.backward), Catch::Contains("-backward goes with a legacy"));
+}
+
+TEST_CASE("a streamed dump.json gives each API the records the whole-file parse reads", "[run_ut][dump_records]") {
+    msprobe::testing::DumpPairOptions options;
+    options.out = msprobe::testing::scratch_dir("run_ut_records_streamed");
+    options.apis = 80;
+    options.level = msprobe::testing::DumpLevel::Mix;
+    options.task = msprobe::testing::DumpTask::Tensor;
+    const auto path = msprobe::testing::generate_dump_pair(options).npu_rank_dirs.at(0) / "dump.json";
+    DumpRecords read = read_dump_records(path);
+    const DumpRecords records = std::move(read);  // the views outlive a move of what holds them (RankDumps moves)
+    const auto whole = msprobe::dump::JsonFile::load(path);
+    const auto data = whole.root().member("data");
+    std::vector<std::string> forwards;
+    for (const auto& m : data.members()) {
+        const std::string name(m.name);
+        if (name.find("Module") == std::string::npos && name.size() > 8 && name.substr(name.size() - 8) == ".forward") {
+            forwards.push_back(name.substr(0, name.size() - 8));
+        }
+    }
+    REQUIRE(forwards.size() > 10);
+    REQUIRE(records.apis.size() == forwards.size());
+    std::size_t with_backward = 0;
+    for (std::size_t i = 0; i < forwards.size(); ++i) {
+        const ApiEntry& api = records.apis[i];
+        CAPTURE(api.full_name);
+        CHECK(api.full_name == forwards[i]);
+        const auto forward = data.member(forwards[i] + ".forward");
+        for (const char* section : {"input_args", "input_kwargs", "output"}) {
+            CHECK(msprobe::dump::compact_json(api.forward.member(section)) ==
+                  msprobe::dump::compact_json(forward.member(section)));
+        }
+        const auto backward = data.member(forwards[i] + ".backward");
+        CHECK(api.backward.present() == backward.present());
+        if (!backward) continue;
+        ++with_backward;
+        CHECK(msprobe::dump::compact_json(api.backward.member("input")) ==
+              msprobe::dump::compact_json(backward.member("input")));
+        CHECK_FALSE(api.backward.has_member("output"));  // kept only as far as run_ut reads it
+    }
+    CHECK(with_backward > 0);
+    CHECK(records.data_root == path.parent_path() / "dump_tensor_data");
+}
+
+TEST_CASE("dump_data_dir sets the data root unless absent or null", "[run_ut][dump_records]") {
+    const auto none = write("data_dir_null", R"({"task": "statistics", "dump_data_dir": null, "data": {}})");
+    CHECK_FALSE(read_dump_records(none).data_root);
+    const auto absent = write("data_dir_absent", R"({"task": "statistics", "data": {}})");
+    CHECK_FALSE(read_dump_records(absent).data_root);
+    const auto number = write("data_dir_number", R"({"task": "tensor", "dump_data_dir": 0, "data": {}})");
+    CHECK(read_dump_records(number).data_root == number.parent_path() / "dump_tensor_data");
+    const auto text = write("data_dir_text", R"({"data": {}, "task": "tensor", "dump_data_dir": "/elsewhere"})");
+    CHECK(read_dump_records(text).data_root == text.parent_path() / "dump_tensor_data");
+}
+
+TEST_CASE("a broken dump.json is refused with the whole parse's message, file and byte", "[run_ut][dump_records]") {
+    const std::vector<std::string> texts = {
+        R"({"task": "statistics", "data": {"Torch.add.0.forward": {"input_args": [1,]}}})",
+        R"({"task": "statistics", "data": {"Torch.add.0.forward": {}, "Torch.add.0.forward": {}}})",
+        // A bad key before a fault of the file itself: the file's fault is what is reported.
+        R"({"task": "statistics", "data": {"Torch.add.forward.0": {}, "Torch.add.0.forward": }})",
+    };
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        const auto path = write("broken_" + std::to_string(i), texts[i]);
+        std::string expected;
+        try {
+            (void)msprobe::dump::JsonFile::load(path);
+        } catch (const msprobe::Error& e) {
+            expected = e.what();
+        }
+        CAPTURE(texts[i]);
+        REQUIRE_FALSE(expected.empty());
+        CHECK_THROWS_WITH(read_dump_records(path), expected);
+    }
+    const auto list = write("top_list", R"([{"data": {}}])");
+    CHECK_THROWS_WITH(read_dump_records(list), Catch::Contains(list.string()) && Catch::Contains("no data found"));
+    const auto data_list = write("data_list", R"({"task": "statistics", "data": [1]})");
+    CHECK_THROWS_WITH(read_dump_records(data_list), Catch::Contains("no data found in dump.json"));
 }
