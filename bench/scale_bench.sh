@@ -8,9 +8,9 @@
 # generated once under /tmp/msprobe_bench_scale_<N> (the 1.25M pair is 2.3 GB).
 # With --base, the other build's msprobe runs alternately with this one on the
 # same pairs, so each ratio comes from one sitting. Prints medians of wall time
-# and the largest peak RSS. With --located, each pair is also compared located
-# and read back chunk by chunk (MSPROBE_HELD_PAIR_BYTES=0), as pairs too large
-# to hold are by default.
+# and the largest peak RSS. With --located, each pair is compared both held
+# whole and located and read back chunk by chunk (MSPROBE_HELD_PAIR_BYTES huge
+# and 0) instead of the way the default chooses by size.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$here/build
@@ -36,7 +36,7 @@ dumpgen=$build/test/msprobe-dumpgen
 sizes=(12500 125000)
 [ "$huge" = 1 ] && sizes+=(1250000)
 
-measure() {  # binary data_dir format held_limit → "wall_median peak_kb"
+measure() {  # binary data_dir format held_limit → "wall_median wall_min peak_kb"
   local bin=$1 data=$2 format=$3 limit=$4 walls=() peak=0
   for _ in $(seq "$runs"); do
     rm -rf "$data/out"
@@ -47,12 +47,14 @@ measure() {  # binary data_dir format held_limit → "wall_median peak_kb"
     walls+=("$wall")
     [ "$kb" -gt "$peak" ] && peak=$kb
   done
-  echo "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "$(( (runs + 1) / 2 ))p") $peak"
+  local sorted
+  sorted=$(printf '%s\n' "${walls[@]}" | sort -g)
+  echo "$(sed -n "$(( (runs + 1) / 2 ))p" <<< "$sorted") $(head -1 <<< "$sorted") $peak"
 }
 
-echo "APIs       format  pair      wall     peak RSS (this build), then the base build's and the ratios"
+echo "APIs       format  pair      median wall (min)  peak RSS (this build), then the base build's and the ratios of medians"
 modes=(default)
-[ "$located" = 1 ] && modes+=(located)
+[ "$located" = 1 ] && modes=(held located)
 for apis in "${sizes[@]}"; do
   data=/tmp/msprobe_bench_scale_$apis
   if [ ! -f "$data/compare.json" ]; then
@@ -63,11 +65,12 @@ for apis in "${sizes[@]}"; do
     for mode in "${modes[@]}"; do
       limit=""
       [ "$mode" = located ] && limit=0
-      read -r wall kb <<< "$(measure "$build/apps/msprobe/msprobe" "$data" "$format" "$limit")"
-      line=$(printf '%-10s %-7s %-8s %7.2f s %8d MB' "$apis" "$format" "$mode" "$wall" $((kb / 1024)))
+      [ "$mode" = held ] && limit=1000000000000000
+      read -r wall wmin kb <<< "$(measure "$build/apps/msprobe/msprobe" "$data" "$format" "$limit")"
+      line=$(printf '%-10s %-7s %-8s %7.2f s (min %.2f) %8d MB' "$apis" "$format" "$mode" "$wall" "$wmin" $((kb / 1024)))
       if [ -n "$base" ]; then
-        read -r bwall bkb <<< "$(measure "$base/apps/msprobe/msprobe" "$data" "$format" "$limit")"
-        line+=$(printf '   base %.2f s %d MB   time ×%.2f, memory ×%.2f' "$bwall" $((bkb / 1024)) \
+        read -r bwall bmin bkb <<< "$(measure "$base/apps/msprobe/msprobe" "$data" "$format" "$limit")"
+        line+=$(printf '   base %.2f s (min %.2f) %d MB   time ×%.2f, memory ×%.2f' "$bwall" "$bmin" $((bkb / 1024)) \
           "$(echo "$bwall / $wall" | bc -l)" "$(echo "$bkb / $kb" | bc -l)")
       fi
       echo "$line"
