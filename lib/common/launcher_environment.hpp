@@ -11,6 +11,8 @@ struct LaunchedProcesses {
     // How many processes the launcher started, when it says so (Open MPI,
     // MPICH's PMI and srun do; a bare PMIx launch does not).
     std::optional<std::size_t> count;
+    // This process's place among them (0 .. count - 1), when the launcher says so.
+    std::optional<std::size_t> index;
 };
 
 // nullopt for a plain run; else what the launcher said.

@@ -37,30 +37,38 @@ public:
     ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
 
 private:
-    static constexpr const char* kNames[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_PROCID", "SLURM_STEP_NUM_TASKS",
-                                             "PMIX_RANK"};
+    static constexpr const char* kNames[] = {"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK", "PMI_SIZE", "PMI_RANK",
+                                             "SLURM_PROCID", "SLURM_STEP_NUM_TASKS", "PMIX_RANK"};
     std::vector<std::pair<std::string, std::optional<std::string>>> saved_;
 };
 
 }  // namespace
 
-TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's processes") {
+TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's processes, and which one this is") {
     {
         const ScopedEnvironment plain(Values{});
         CHECK_FALSE(msprobe::launcher_environment());
     }
     {
-        const ScopedEnvironment mpirun(Values{{"OMPI_COMM_WORLD_SIZE", "3"}});
+        const ScopedEnvironment mpirun(Values{{"OMPI_COMM_WORLD_SIZE", "3"}, {"OMPI_COMM_WORLD_RANK", "0"}});
         REQUIRE(msprobe::launcher_environment());
         CHECK(msprobe::launcher_environment()->count == 3);
+        CHECK(msprobe::launcher_environment()->index == 0);
     }
     {
-        const ScopedEnvironment hydra(Values{{"PMI_SIZE", "16"}});
+        const ScopedEnvironment hydra(Values{{"PMI_SIZE", "16"}, {"PMI_RANK", "15"}});
         CHECK(msprobe::launcher_environment()->count == 16);
+        CHECK(msprobe::launcher_environment()->index == 15);
     }
     {
         const ScopedEnvironment srun(Values{{"SLURM_PROCID", "2"}, {"SLURM_STEP_NUM_TASKS", "4"}});
         CHECK(msprobe::launcher_environment()->count == 4);
+        CHECK(msprobe::launcher_environment()->index == 2);
+    }
+    {
+        // A launcher that does not say which process this is.
+        const ScopedEnvironment unnumbered(Values{{"OMPI_COMM_WORLD_SIZE", "2"}});
+        CHECK_FALSE(msprobe::launcher_environment()->index);
     }
     {
         // A batch script's own shell has SLURM_PROCID but started no job step: a plain run.
@@ -71,6 +79,7 @@ TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's proce
         const ScopedEnvironment pmix(Values{{"PMIX_RANK", "1"}});
         REQUIRE(msprobe::launcher_environment());
         CHECK_FALSE(msprobe::launcher_environment()->count);
+        CHECK(msprobe::launcher_environment()->index == 1);
     }
     {
         const ScopedEnvironment garbled(Values{{"OMPI_COMM_WORLD_SIZE", "three"}});
