@@ -93,19 +93,13 @@ void print_error(const std::string& command, const std::string& message) { print
 // Under an MPI launcher every process reads the same command line and finds
 // the same fault in it (or the same refusal): process 0 alone prints it, and
 // every process ends with the same exit code.
-bool prints_for_the_run() {
-    const auto launched = launcher_environment();
-    return !launched || !launched->index || *launched->index == 0;
-}
-
-// A fault of the command line itself, said once for the run.
 void print_usage_error(const std::string& command, const std::string& message) {
-    if (prints_for_the_run()) print_error(command, message);
+    if (prints_failure_found_by_every_process()) print_error(command, message);
 }
 
 // CLI11's help, version or error screen, shown once for the run.
 int exit_with_screen(const CLI::App& app, const CLI::Error& e) {
-    if (prints_for_the_run()) return app.exit(e);
+    if (is_first_launched_process()) return app.exit(e);
     std::ostream discarded(nullptr);
     return app.exit(e, discarded, discarded);
 }
@@ -170,7 +164,7 @@ int run_parsed(const Registered& cmd) {
     try {
         // Every process decides these alike, from the command line and the launcher's environment.
         refuse_unspread_launch(cmd);
-        if (cmd.spreads_over_processes) run_processes();
+        if (cmd.spreads_over_processes) check_run_processes();
     } catch (const msprobe::Error& e) {
         print_usage_error(name, e.what());
         return run_error_exit_code(cmd.exit_codes, e.exit_code());
@@ -260,7 +254,7 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
     for (const auto& cmd : registered) {
         if (cmd.app->parsed()) return run_parsed(cmd);
     }
-    if (prints_for_the_run()) std::fputs(app.help().c_str(), stdout);
+    if (is_first_launched_process()) std::fputs(app.help().c_str(), stdout);
     return 0;
 }
 
