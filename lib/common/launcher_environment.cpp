@@ -1,8 +1,13 @@
 #include "common/launcher_environment.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <string_view>
 
 namespace msprobe {
 
@@ -23,6 +28,9 @@ std::optional<std::size_t> count_variable(const char* name) {
     return count == std::size_t{0} ? std::nullopt : count;
 }
 
+// What launcher_environment() reads.
+constexpr const char* kLauncherVariables[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_PROCID", "PMIX_RANK"};
+
 }  // namespace
 
 std::optional<LaunchedProcesses> launcher_environment() {
@@ -40,6 +48,23 @@ std::optional<LaunchedProcesses> launcher_environment() {
     }
     if (std::getenv("PMIX_RANK") != nullptr) return LaunchedProcesses{std::nullopt, number_variable("PMIX_RANK")};
     return std::nullopt;
+}
+
+bool is_first_launched_process() {
+    const auto launched = launcher_environment();
+    return !launched || launched->index.value_or(0) == 0;
+}
+
+std::vector<std::string> plain_run_environment() {
+    std::vector<std::string> variables;
+    for (char** entry = environ; *entry != nullptr; ++entry) {
+        const std::string_view text(*entry);
+        const std::string_view name = text.substr(0, text.find('='));
+        const bool marks_launch = std::find(std::begin(kLauncherVariables), std::end(kLauncherVariables), name) !=
+                                  std::end(kLauncherVariables);
+        if (!marks_launch) variables.emplace_back(text);
+    }
+    return variables;
 }
 
 }  // namespace msprobe

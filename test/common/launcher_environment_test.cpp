@@ -2,6 +2,7 @@
 // of N processes mpirun or srun started.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -85,4 +86,16 @@ TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's proce
         const ScopedEnvironment garbled(Values{{"OMPI_COMM_WORLD_SIZE", "three"}});
         CHECK_FALSE(msprobe::launcher_environment());
     }
+}
+
+TEST_CASE("launcher environment: a child given the plain run's environment is no launched process") {
+    const ScopedEnvironment mpirun(Values{{"OMPI_COMM_WORLD_SIZE", "3"}, {"OMPI_COMM_WORLD_RANK", "1"}, {"PMIX_RANK", "1"}});
+    const auto variables = msprobe::plain_run_environment();
+    const auto has = [&](const std::string& prefix) {
+        return std::any_of(variables.begin(), variables.end(), [&](const std::string& v) { return v.rfind(prefix, 0) == 0; });
+    };
+    CHECK_FALSE(has("OMPI_COMM_WORLD_SIZE="));
+    CHECK_FALSE(has("PMIX_RANK="));
+    CHECK(has("OMPI_COMM_WORLD_RANK=1"));  // not read by itself, so kept
+    if (std::getenv("PATH") != nullptr) CHECK(has(std::string("PATH=") + std::getenv("PATH")));
 }
