@@ -77,7 +77,12 @@ std::vector<RankExtract> extract_rank_results(const std::vector<RankResultFile>&
         return extracts;
     }
 
+    // Process 0 keeps its own extracts as they are; the others send theirs.
     std::vector<std::optional<RankExtract>> by_file(files.size());
+    if (processes.is_first()) {
+        for (auto& [index, extract] : own.extracts) by_file[index] = std::move(extract);
+        own.extracts.clear();
+    }
     std::optional<std::size_t> first_failed;
     for (const auto& packed : processes.gather_to_first(own_message(own))) {
         const json theirs = json::from_msgpack(packed);
