@@ -34,7 +34,8 @@ inline constexpr int kRanks = 8;
 inline ProcessResult run_command(const std::string& command, const fs::path& cwd) {
     const auto out_file = cwd / ".mpi_stdout.txt";
     const auto err_file = cwd / ".mpi_stderr.txt";
-    const std::string line = "cd " + shell_quote(cwd.string()) + " && " + command + " >" +
+    // No stdin: mpirun forwards it to process 0, and reading a terminal from a background job stops the job.
+    const std::string line = "cd " + shell_quote(cwd.string()) + " && " + command + " </dev/null >" +
                              shell_quote(out_file.string()) + " 2>" + shell_quote(err_file.string());
     const int status = std::system(line.c_str());
     ProcessResult r;
