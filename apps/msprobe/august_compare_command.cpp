@@ -203,16 +203,20 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
                   "msprobe refuses (--output_path=x, prefixes)");
 
     return [flags, cmd, &global]() {
-        check_options(*flags, global);
-        id_list("--rank", flags->rank);  // refused before anything runs
-        id_list("--step", flags->step);
-        const compare::AugustJobOptions options = job_options(*cmd, *flags);
-        mapping::check_mapping_files(options.table.mapping, true);  // every yaml named is read first
+        ProcessGroup& processes = run_processes();
+        // Checked on every process, printed once.
+        const compare::AugustJobOptions options = prepared_on_every_process(processes, flags->target, [&] {
+            check_options(*flags, global);
+            id_list("--rank", flags->rank);  // refused before anything runs
+            id_list("--step", flags->step);
+            auto checked = job_options(*cmd, *flags);
+            mapping::check_mapping_files(checked.table.mapping, true);  // every yaml named is read first
+            return checked;
+        });
         std::error_code ec;
         if (flags->diff_analyze && !std::filesystem::is_directory(flags->target, ec)) {
             log::warning("-da analyses step folders; two files get the normal compare.");
         }
-        ProcessGroup& processes = run_processes();
         const auto units = prepared_on_every_process(processes, flags->target, [&] {
             auto found = compare::august_units(flags->target, flags->golden,
                                                compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});

@@ -42,9 +42,13 @@ Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& /*g
                                           [](const CLI::Option* option) { return option->count() > 0; }) ||
                               std::filesystem::is_regular_file(flags->input);
         if (scanning) {
-            if (run_processes().size() > 1) {
-                throw Error("", "the scan does not spread over processes (msprobe's analysis does); run it as one process");
-            }
+            // Every process finds this alike: printed once.
+            run_on_every_process(run_processes(), flags->input, [] {
+                if (run_processes().size() > 1) {
+                    throw Error("", "the scan does not spread over processes (msprobe's analysis does); run it as one "
+                                    "process");
+                }
+            });
             return run_overflow_scan(*flags);
         }
         first_diff::NanAnalyzeOptions options;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,20 @@ void print_line(const std::string& command, const char* what, const std::string&
 
 void print_error(const std::string& command, const std::string& message) { print_line(command, "error", message); }
 
+// Under an MPI launcher every process reads the same command line and finds
+// the same fault in it (or the same refusal): process 0 alone prints it, and
+// every process ends with the same exit code.
+void print_usage_error(const std::string& command, const std::string& message) {
+    if (prints_failure_found_by_every_process()) print_error(command, message);
+}
+
+// CLI11's help, version or error screen, shown once for the run.
+int exit_with_screen(const CLI::App& app, const CLI::Error& e) {
+    if (is_first_launched_process()) return app.exit(e);
+    std::ostream discarded(nullptr);
+    return app.exit(e, discarded, discarded);
+}
+
 
 // argparse names every missing required option at once, shortest spelling first.
 std::string missing_required(const CLI::App& cmd, const AliasMap& aliases) {
@@ -147,7 +162,14 @@ void refuse_unspread_launch(const Registered& cmd) {
 int run_parsed(const Registered& cmd) {
     const std::string& name = cmd.app->get_name();
     try {
+        // Every process decides these alike, from the command line and the launcher's environment.
         refuse_unspread_launch(cmd);
+        if (cmd.spreads_over_processes) check_run_processes();
+    } catch (const msprobe::Error& e) {
+        print_usage_error(name, e.what());
+        return run_error_exit_code(cmd.exit_codes, e.exit_code());
+    }
+    try {
         return cmd.run();
     } catch (const ReportedByFirstProcess& e) {
         return run_error_exit_code(cmd.exit_codes, e.exit_code());  // process 0 prints the line
@@ -208,31 +230,31 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
         std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes the arguments last first
         app.parse(reversed);
     } catch (const UsageError& e) {
-        print_error(e.command(), e.what());
+        print_usage_error(e.command(), e.what());
         return msprobe::kExitBadInput;
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        return exit_with_screen(app, e);
     } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+        return exit_with_screen(app, e);
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        return exit_with_screen(app, e);
     } catch (const CLI::RequiredError& e) {
         const std::string command = parsed_name();
         const bool in_argparse_words = shape == Shape::August && !command.empty();
-        print_error(command, in_argparse_words ? missing_in_august(*app.get_subcommand(command), aliases, april)
+        print_usage_error(command, in_argparse_words ? missing_in_august(*app.get_subcommand(command), aliases, april)
                                                : std::string(e.what()));
         return msprobe::kExitBadInput;
     } catch (const CLI::ParseError& e) {
         // CLI11 collects extras last first; argparse names them as typed.
         const bool extras = dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr;
-        print_error(parsed_name(), extras ? "unrecognized arguments: " + in_typed_order(app.remaining(true), args) : e.what());
+        print_usage_error(parsed_name(), extras ? "unrecognized arguments: " + in_typed_order(app.remaining(true), args) : e.what());
         return msprobe::kExitBadInput;
     }
 
     for (const auto& cmd : registered) {
         if (cmd.app->parsed()) return run_parsed(cmd);
     }
-    std::fputs(app.help().c_str(), stdout);
+    if (is_first_launched_process()) std::fputs(app.help().c_str(), stdout);
     return 0;
 }
 

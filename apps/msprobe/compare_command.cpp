@@ -123,8 +123,12 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, cmd, &global]() {
-        reject_unsupported(*cmd, global);
-        expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
+        ProcessGroup& processes = run_processes();
+        // Checked on every process, printed once.
+        run_on_every_process(processes, flags->input, [&] {
+            reject_unsupported(*cmd, global);
+            expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
+        });
         compare::CompareOptions options;
         options.framework = global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
         options.input_path = flags->input;
@@ -143,10 +147,11 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                                                         : compare::FailOn::Never;
         options.locate = flags->locate;
         ThreadPool pool(worker_threads(flags->jobs));
-        mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
+        run_on_every_process(processes, flags->input, [&] {
+            mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
+        });
         // Said after the run, so that bad input still gets exactly one line on stderr.
         const auto flags_ignored = flags_without_effect(*cmd, flags->format);
-        ProcessGroup& processes = run_processes();
         if (flags->diff_analyze) {
             first_diff::run_compare_diff_analyze(options, pool, processes);
             if (!processes.is_first()) return 0;  // process 0 reports the whole run

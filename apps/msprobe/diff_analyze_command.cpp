@@ -67,19 +67,26 @@ Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, &global]() {
-        check_inputs(*flags);
+        ProcessGroup& processes = run_processes();
+        // Checked on every process, printed once.
+        run_on_every_process(processes, flags->input, [&] {
+            check_inputs(*flags);
+            if (!flags->input.empty()) {
+                expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
+            }
+        });
         compare::CompareOptions options;
         options.framework = global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
         if (!flags->output.empty()) options.output_dir = flags->output;
         options.strict_compat = flags->strict_compat;
         ThreadPool pool(worker_threads(flags->jobs));
-        ProcessGroup& processes = run_processes();
         std::vector<first_diff::DiffAnalyzeSummary> steps;
         if (flags->input.empty()) {
-            steps = first_diff::run_diff_analyze(first_diff::diff_analyze_input(flags->target, flags->golden), options,
-                                                 pool, processes);
+            const auto input = prepared_on_every_process(processes, flags->target, [&] {
+                return first_diff::diff_analyze_input(flags->target, flags->golden);
+            });
+            steps = first_diff::run_diff_analyze(input, options, pool, processes);
         } else {
-            expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
             options.input_path = flags->input;
             steps.push_back(first_diff::run_compare_diff_analyze(options, pool, processes));
         }

@@ -17,11 +17,12 @@ constexpr Subcommand kAprilSubcommands[] = {
     {.name = "diff_analyze", .add = &cli::add_diff_analyze_command, .spreads_over_processes = true},
     {"overflow_check", &cli::add_overflow_check_command},
     {.name = "nan_analyze", .add = &cli::add_nan_analyze_command, .spreads_over_processes = true},
-    {"merge_result", &cli::add_merge_result_command},
+    {.name = "merge_result", .add = &cli::add_merge_result_command, .spreads_over_processes = true},
     {"parse", &cli::add_parse_command},
     {"api_precision_compare", &cli::add_api_precision_compare_command},
     {"run_ut", &cli::add_run_ut_command},
-    {"multi_run_ut", &cli::add_multi_run_ut_command},
+    // Handed to msprobe-torch, which spreads the splits over the processes.
+    {.name = "multi_run_ut", .add = &cli::add_multi_run_ut_command, .spreads_over_processes = true},
     {"run_overflow_check", &cli::add_run_overflow_check_command},
 };
 
@@ -31,9 +32,10 @@ constexpr Subcommand kAugustSubcommands[] = {
     {.name = "compare", .add = &cli::add_august_compare_command, .exit_codes = ExitCodes::August,
      .spreads_over_processes = true},
     {"acc_check", &cli::add_acc_check_command, ExitCodes::August},
-    {"multi_acc_check", &cli::add_multi_acc_check_command, ExitCodes::August},
+    {.name = "multi_acc_check", .add = &cli::add_multi_acc_check_command, .exit_codes = ExitCodes::August,
+     .spreads_over_processes = true},
     {"api_precision_compare", &cli::add_api_precision_compare_command},
-    {"merge_result", &cli::add_merge_result_command},
+    {.name = "merge_result", .add = &cli::add_merge_result_command, .spreads_over_processes = true},
     {.name = "overflow_check", .add = &cli::add_august_overflow_check_command, .spreads_over_processes = true},
     {"parse", &cli::add_parse_command},
     {.name = "diff_analyze", .add = &cli::add_diff_analyze_command, .spreads_over_processes = true},

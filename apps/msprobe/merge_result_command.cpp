@@ -5,6 +5,7 @@
 
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "common/process_group.hpp"
 #include "input_path.hpp"
 #include "merge/merge_job.hpp"
 
@@ -37,16 +38,20 @@ Runner add_merge_result_command(CLI::App& app, const GlobalOptions& /*global: bo
     add_jobs_option(cmd, flags->jobs, "threads reading the rank results");
 
     return [flags]() {
+        ProcessGroup& processes = run_processes();
         // A missing directory is reported by merge itself, in msprobe's words; a file is not a directory.
-        if (std::error_code ec; std::filesystem::exists(flags->input_dir, ec)) {
-            expect_input(flags->input_dir, PathKind::Directory, "a directory of compare_result_rank*.xlsx files");
-        }
+        // Checked on every process, printed once.
+        run_on_every_process(processes, flags->input_dir, [&] {
+            if (std::error_code ec; std::filesystem::exists(flags->input_dir, ec)) {
+                expect_input(flags->input_dir, PathKind::Directory, "a directory of compare_result_rank*.xlsx files");
+            }
+        });
         merge::MergeOptions options;
         options.input_dir = flags->input_dir;
         options.output_dir = flags->output_dir;
         options.config_path = flags->config_path;
         ThreadPool pool(worker_threads(flags->jobs));
-        merge::merge_results(options, pool);
+        merge::merge_results(options, pool, processes);  // rank results read across the processes
         return 0;
     };
 }

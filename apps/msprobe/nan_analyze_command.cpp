@@ -19,12 +19,10 @@ Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global) {
         ->required();
     cmd->add_option("-o,--output_path", *output, "output directory (default ./output; created if missing)");
     return [options, output, &global]() {
-        if (global.framework != "pytorch") {
-            throw Error("", "nan_analyze is available with -f pytorch only");
-        }
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
         run_on_every_process(processes, options->input_dir.string(), [&] {
+            if (global.framework != "pytorch") throw Error("", "nan_analyze is available with -f pytorch only");
             expect_input(options->input_dir, PathKind::Directory,
                          "a step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ...");
         });

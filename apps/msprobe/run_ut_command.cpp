@@ -16,7 +16,9 @@
 #include "acc_check_framework.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
+#include "common/launcher_environment.hpp"
 #include "common/log.hpp"
+#include "common/process_group.hpp"
 #include "common/printable.hpp"
 #include "precision/input_file_checks.hpp"
 #include "run_ut/overflow_rerun.hpp"
@@ -122,9 +124,12 @@ std::filesystem::path self_executable() {
 [[maybe_unused, noreturn]] void run_in_torch_binary(const char* command, const GlobalOptions& global) {
     const auto torch_binary = self_executable().parent_path() / "msprobe-torch";
     if (!std::filesystem::exists(torch_binary)) {
-        throw Error(torch_binary.string(), fmt::format("{} needs libtorch, and msprobe-torch is not installed beside "
-                                                       "msprobe (built with -DMSPROBE_WITH_TORCH=OFF?)",
-                                                       command));
+        const Error missing(torch_binary.string(), fmt::format("{} needs libtorch, and msprobe-torch is not installed "
+                                                               "beside msprobe (built with -DMSPROBE_WITH_TORCH=OFF?)",
+                                                               command));
+        // Every process of a launch finds it missing: one of them says so.
+        if (!prints_failure_found_by_every_process()) throw ReportedByFirstProcess(missing);
+        throw missing;
     }
     std::vector<std::string> args = global.raw_args;
     args.at(0) = torch_binary.string();
@@ -195,11 +200,26 @@ Runner add_multi_run_ut(CLI::App& app, const GlobalOptions& global, const char* 
     add_fail_on_flag(cmd, *f);
     return [f, &global, name, august]() -> int {
         if (august && f->options.api_info.empty()) return say_api_info_missing(name);
-        finish_options(*f);
-        if (august) check_api_info_framework(f->options.api_info);
 #ifdef MSPROBE_WITH_TORCH
-        return report(name, run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
+        ProcessGroup& processes = run_processes();
+        // Checked on every process, printed once.
+        run_on_every_process(processes, f->options.api_info.string(), [&] {
+            finish_options(*f);
+            if (august) check_api_info_framework(f->options.api_info);
+        });
+        if (processes.size() == 1) {
+            return report(name, run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
+        }
+        const auto summary = run_ut::spread_multi_run_ut(f->options, f->processes, worker_command_line, processes);
+        if (!processes.is_first()) return 0;  // process 0 reports the whole run
+        return report(name, summary, f->fail_on);
 #else
+        // Launched as several processes, msprobe-torch checks the inputs: every process alike, printed once.
+        const auto launched = launcher_environment();
+        if (!launched || launched->count == std::size_t{1}) {
+            finish_options(*f);
+            if (august) check_api_info_framework(f->options.api_info);
+        }
         run_in_torch_binary(name, global);
 #endif
     };

@@ -29,19 +29,29 @@ ProcessGroup* chosen_group = nullptr;
 std::unique_ptr<MpiProcessGroup> mpi_group;
 #endif
 
-ProcessGroup& choose_run_processes() {
+// Whether an MPI launcher started this process; throws when it started several and MPI is not built in.
+bool launched_with_mpi() {
     const auto launched = launcher_environment();
-    if (!launched) return single_process();
+    if (!launched) return false;
 #ifdef MSPROBE_WITH_MPI
-    mpi_group = std::make_unique<MpiProcessGroup>();
-    return *mpi_group;
+    return true;
 #else
-    if (launched->count == 1) return single_process();
+    if (launched->count == 1) return false;
     const std::string how_many = launched->count ? fmt::format("{} processes", *launched->count) : "several processes";
     throw Error("", fmt::format("started by an MPI launcher as {}, but this msprobe was built without MPI, so each "
                                 "would do the whole run; run it as one process, or build it with Open MPI "
                                 "(MSPROBE_WITH_MPI)",
                                 how_many));
+#endif
+}
+
+ProcessGroup& choose_run_processes() {
+    if (!launched_with_mpi()) return single_process();
+#ifdef MSPROBE_WITH_MPI
+    mpi_group = std::make_unique<MpiProcessGroup>();
+    return *mpi_group;
+#else
+    return single_process();  // not reached: launched_with_mpi() is false without MPI
 #endif
 }
 
@@ -55,6 +65,22 @@ ProcessGroup& single_process() {
 ProcessGroup& run_processes() {
     if (chosen_group == nullptr) chosen_group = &choose_run_processes();
     return *chosen_group;
+}
+
+bool prints_failure_found_by_every_process() {
+    const auto launched = launcher_environment();
+    if (!launched || launched->count == std::size_t{1}) return true;
+#ifdef MSPROBE_WITH_MPI
+    ProcessGroup& processes = run_processes();
+    processes.all_succeeded(false);
+    return processes.is_first();
+#else
+    return true;
+#endif
+}
+
+void check_run_processes() {
+    if (chosen_group == nullptr) launched_with_mpi();
 }
 
 void leave_run_processes([[maybe_unused]] int exit_code) {

@@ -41,6 +41,17 @@ ProcessGroup& single_process();
 // the whole run).
 ProcessGroup& run_processes();
 
+// Throws the msprobe::Error run_processes() would throw, without starting MPI:
+// for a process that hands its command line to another binary, which starts it.
+void check_run_processes();
+
+// For a failure every process finds alike before they talk (a bad command
+// line, a refusal): whether this process prints it. Under a launcher, with MPI,
+// the processes first agree that the run failed, so that none ends before
+// process 0 has printed (a launcher ends the whole job when one process
+// fails); process 0 prints. Without MPI they cannot agree: each prints.
+bool prints_failure_found_by_every_process();
+
 // Ends the run's processes with the run's exit code: MPI is finalised, or, for
 // an internal error the others did not learn of (one of them may wait in a
 // collective for ever), the whole job is aborted with that code.

@@ -1,27 +1,17 @@
 #pragma once
-// Which process of a spread run compares which rank: balanced by the bytes
-// each rank has to read, and the same on every process (no message needed).
-#include <cstddef>
+// Which process of a spread run compares which rank: the common plan
+// (common/rank_plan.hpp), fed with the bytes a compare rank reads.
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <vector>
+
+#include "common/rank_plan.hpp"
 
 namespace msprobe::compare {
 
-// The process of each rank: ranks taken largest first (lower index first
-// among equals), each given to the process with the fewest bytes so far
-// (lowest index among equals).
-std::vector<std::size_t> process_of_ranks(const std::vector<std::uintmax_t>& rank_bytes, std::size_t processes);
-
-// What a rank has to read, asked only when there is a plan to make.
-using RankBytes = std::function<std::uintmax_t(std::size_t rank)>;
-
-// The ranks `process` compares among `rank_count`, in rank order. A single
-// process takes them all without asking any rank's size: the sizes cost a
-// walk of every tensor folder, which only a spread run needs.
-std::vector<std::size_t> ranks_of_process(std::size_t rank_count, const RankBytes& bytes_of, std::size_t processes,
-                                          std::size_t process);
+using msprobe::process_of_ranks;
+using msprobe::RankBytes;
+using msprobe::ranks_of_process;
 
 // What a rank reads: the sizes of `files` and of every regular file below
 // `folders` (a missing or unreadable one counts 0: the compare reports it).

@@ -4,15 +4,15 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
-#include <optional>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "common/error.hpp"
 #include "common/timestamps.hpp"
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
+#include "merge/spread_extraction.hpp"
 #include "report/output_file.hpp"
 
 namespace msprobe::merge {
@@ -107,24 +107,6 @@ void warn_on_mixed_modes(const std::vector<const RankExtract*>& ranks) {
     }
 }
 
-// Reads and reduces every result on the pool; a failure is rethrown for the lowest rank.
-std::vector<RankExtract> extract_all(const std::vector<RankResultFile>& files, const std::vector<std::string>& apis,
-                                     ThreadPool& pool) {
-    std::vector<RankExtract> extracts(files.size());
-    std::vector<std::exception_ptr> failures(files.size());
-    pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
-        try {
-            extracts[i] = extract_rank_result(read_result_sheet(files[i].path), files[i].rank, apis);
-        } catch (...) {
-            failures[i] = std::current_exception();
-        }
-    });
-    for (const auto& failure : failures) {
-        if (failure) std::rethrow_exception(failure);
-    }
-    return extracts;
-}
-
 }  // namespace
 
 std::vector<report::NamedTable> merge_rank_extracts(const std::vector<RankExtract>& ranks,
@@ -152,25 +134,34 @@ std::vector<report::NamedTable> merge_rank_extracts(const std::vector<RankExtrac
 
 std::vector<report::NamedTable> merge_rank_files(const std::vector<RankResultFile>& files, const MergeConfig& config,
                                                  ThreadPool& pool, const std::string& input_dir) {
-    return merge_rank_extracts(extract_all(files, config.apis, pool), config.compare_index, input_dir);
+    return merge_rank_extracts(extract_rank_results(files, config.apis, pool, single_process()), config.compare_index,
+                               input_dir);
 }
 
-fs::path merge_results(const MergeOptions& options, ThreadPool& pool) {
+fs::path merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGroup& processes) {
     const auto started = std::chrono::steady_clock::now();
     auto elapsed_ms = [&] {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     };
-    const auto files = find_rank_results(options.input_dir);
-    const MergeConfig config = load_merge_config(options.config_path.string());
-    const auto sheets = merge_rank_files(files, config, pool, options.input_dir.string());
-    log::debug(fmt::format("{} rank results read and merged at {:.0f} ms", files.size(), elapsed_ms()));
-
-    report::check_output_dir(options.output_dir);
-    const fs::path path = report::write_atomically(
-        options.output_dir / fmt::format("multi_ranks_compare_merge_{}.xlsx", local_timestamp()),
-        [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp, &pool); });
-    log::debug(fmt::format("merged book written at {:.0f} ms", elapsed_ms()));
-    log::info(fmt::format("The compare results of the multi-ranks are merged and saved in: {}.", path.string()));
+    const auto inputs = prepared_on_every_process(processes, options.input_dir.string(), [&] {
+        auto found = find_rank_results(options.input_dir);
+        return std::pair(std::move(found), load_merge_config(options.config_path.string()));
+    });
+    const auto& [files, config] = inputs;
+    const auto extracts = extract_rank_results(files, config.apis, pool, processes);
+    // Process 0 merges and writes; a failure there fails every process.
+    fs::path path;
+    run_on_every_process(processes, options.output_dir.string(), [&] {
+        if (!processes.is_first()) return;
+        const auto sheets = merge_rank_extracts(extracts, config.compare_index, options.input_dir.string());
+        log::debug(fmt::format("{} rank results read and merged at {:.0f} ms", files.size(), elapsed_ms()));
+        report::check_output_dir(options.output_dir);
+        path = report::write_atomically(
+            options.output_dir / fmt::format("multi_ranks_compare_merge_{}.xlsx", local_timestamp()),
+            [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp, &pool); });
+        log::debug(fmt::format("merged book written at {:.0f} ms", elapsed_ms()));
+        log::info(fmt::format("The compare results of the multi-ranks are merged and saved in: {}.", path.string()));
+    });
     return path;
 }
 

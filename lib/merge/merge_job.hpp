@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "merge/merge_config.hpp"
 #include "merge/rank_extract.hpp"
@@ -21,8 +22,11 @@ struct MergeOptions {
 // Runs the whole subcommand and returns the workbook written
 // (output_dir/multi_ranks_compare_merge_{YYYYmmddHHMMSS}.xlsx). Throws
 // msprobe::Error (exit 2) with msprobe's message when there is nothing to merge
-// or an input is wrong; nothing is written then. The rank results are read on `pool`.
-std::filesystem::path merge_results(const MergeOptions& options, ThreadPool& pool);
+// or an input is wrong; nothing is written then. The rank results are read on
+// `pool`, spread over `processes`; process 0 merges and writes the book (the
+// others return an empty path), and a failure anywhere fails every process.
+std::filesystem::path merge_results(const MergeOptions& options, ThreadPool& pool,
+                                    ProcessGroup& processes = single_process());
 
 // The sheets of the merged book from rank result files (sorted by rank, one
 // per rank): read and reduced on `pool`, then merged in rank order.

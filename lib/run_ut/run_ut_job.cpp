@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdint>
+#include <fstream>
 #include <optional>
 #include <set>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/rank_plan.hpp"
 #include "common/progress.hpp"
 #include "common/python_text.hpp"
 #include "dump/json_file.hpp"
@@ -235,7 +238,23 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     return summary;
 }
 
-RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line) {
+namespace {
+
+// A worker's slice of the forward APIs.
+struct ApiSplit {
+    std::size_t first = 0;
+    std::size_t count = 0;
+};
+
+struct SplitPlan {
+    std::size_t total = 0;  // forward APIs (after -f)
+    std::vector<ApiSplit> splits;  // non-empty slices, in API order
+};
+
+// msprobe's split of the forward APIs into `processes` workers: at most 8 per device, contiguous chunks of
+// floor(total / n) APIs, the last one taking the remainder. The config is checked here, before any result
+// file exists, rather than in every worker.
+SplitPlan plan_splits(const RunUtOptions& options, int processes) {
     if (options.api_info.empty()) throw Error("", "Please provide api_info_file for offline run ut.");
     const int cap = 8 * static_cast<int>(std::max<std::size_t>(1, options.devices.size()));
     if (processes > cap) {
@@ -243,28 +262,66 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const Work
                                  "the limit, and it is set to {}.", cap));
         processes = cap;
     }
-    read_config(options.config);  // refused here, before the result files exist, rather than in every worker
+    read_config(options.config);
     const DumpRecords records = read_dump_records(options.api_info, options.legacy_backward);
-    const std::size_t total =
-        options.filter_api ? filter_repeated_calls(records.apis).size() : records.apis.size();
+    SplitPlan plan;
+    plan.total = options.filter_api ? filter_repeated_calls(records.apis).size() : records.apis.size();
+    const std::size_t n = static_cast<std::size_t>(processes);
+    const std::size_t chunk = plan.total / n;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t begin = i * chunk;
+        const std::size_t count = i + 1 == n ? plan.total - begin : chunk;
+        if (count > 0) plan.splits.push_back({begin, count});
+    }
+    return plan;
+}
+
+// A worker's options: `options` over `split`, appending to `result_csv`.
+RunUtOptions worker_options(const RunUtOptions& options, const ApiSplit& split, const std::filesystem::path& result_csv) {
+    RunUtOptions worker = options;
+    worker.resume_csv = result_csv;
+    worker.first_api = split.first;
+    worker.api_count = split.count;
+    return worker;
+}
+
+// The run's summary from its result file (every row, a resumed run's earlier ones too).
+RunUtSummary summary_of(const precision::RunUtReport& report, std::size_t total) {
+    RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0, {}};
+    const auto rows = precision::read_csv(report.result_path());
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+        const auto& row = rows[r];
+        if (row.size() < 3) continue;
+        count_api(summary, row[1], row[2]);
+    }
+    summary.counts = precision::count_results(report.result_path());
+    return summary;
+}
+
+// Appends the rows of the csv file `part` (its header line left out) to `whole`.
+void append_rows(const std::filesystem::path& part, const std::filesystem::path& whole) {
+    std::ifstream in(part, std::ios::binary);
+    std::string header;
+    if (!in || !std::getline(in, header)) throw Error(part.string(), "cannot be read");
+    std::ofstream out(whole, std::ios::binary | std::ios::app);
+    out << in.rdbuf();
+    out.flush();
+    if (!out) throw Error(whole.string(), "write failed");
+}
+
+}  // namespace
+
+RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const WorkerCommandLine& worker_command_line) {
+    const SplitPlan plan = plan_splits(options, processes);
+    const std::size_t total = plan.total;
     const auto report = options.resume_csv.empty()
                             ? precision::RunUtReport::create(options.out_dir, options.timestamp.empty()
                                                                                   ? precision::timestamp_now()
                                                                                   : options.timestamp)
                             : precision::RunUtReport::resume(options.resume_csv);
-    // Contiguous chunks of floor(total / n) forward APIs, the last one taking the remainder.
-    const std::size_t n = static_cast<std::size_t>(processes);
-    const std::size_t chunk = total / n;
     WorkerProcesses workers;
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t begin = i * chunk;
-        const std::size_t count = i + 1 == n ? total - begin : chunk;
-        if (count == 0) continue;
-        RunUtOptions worker = options;
-        worker.resume_csv = report.result_path();
-        worker.first_api = begin;
-        worker.api_count = count;
-        workers.start(worker_command_line(worker));
+    for (const auto& split : plan.splits) {
+        workers.start(worker_command_line(worker_options(options, split, report.result_path())));
     }
     WorkerProcesses::Outcome outcome;
     {
@@ -282,17 +339,11 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const Work
             }
         });
     }
-    RunUtSummary summary{report.result_path(), report.details_path(), total, 0, 0, 0, {}};
-    const auto rows = precision::read_csv(report.result_path());
-    for (std::size_t r = 1; r < rows.size(); ++r) {
-        const auto& row = rows[r];
-        if (row.size() < 3) continue;
-        count_api(summary, row[1], row[2]);
-    }
+    const auto rows = precision::read_csv(report.result_path()).size() - 1;
     if (outcome.interrupted_by != 0) {
         throw Error(options.api_info.string(),
                     fmt::format("interrupted by {} after {} of {} APIs; continue with -csv_path {}",
-                                outcome.interrupted_by == SIGINT ? "SIGINT" : "SIGTERM", rows.size() - 1, total,
+                                outcome.interrupted_by == SIGINT ? "SIGINT" : "SIGTERM", rows, total,
                                 report.result_path().string()),
                     128 + outcome.interrupted_by);
     }
@@ -301,13 +352,81 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const Work
                     fmt::format("{} run_ut worker(s) failed; continue with -csv_path {}", outcome.failed,
                                 report.result_path().string()));
     }
-    if (rows.size() - 1 < total) {
-        log::warning(fmt::format("Only {} of {} APIs have results; continue with -csv_path {}", rows.size() - 1, total,
+    if (rows < total) {
+        log::warning(fmt::format("Only {} of {} APIs have results; continue with -csv_path {}", rows, total,
                                  report.result_path().string()));
     }
-    summary.counts = precision::count_results(report.result_path());
     log::info("Successfully completed run_ut/multi_run_ut.");
-    return summary;
+    return summary_of(report, total);
+}
+
+RunUtSummary spread_multi_run_ut(const RunUtOptions& options, int splits, const WorkerCommandLine& worker_command_line,
+                                 ProcessGroup& processes) {
+    const SplitPlan plan = prepared_on_every_process(processes, options.api_info.string(), [&] {
+        if (!options.resume_csv.empty()) {
+            throw Error(options.resume_csv.string(), "-csv_path continues a run in one process: run multi_run_ut "
+                                                     "without the MPI launcher to continue it");
+        }
+        return plan_splits(options, splits);
+    });
+    const std::string timestamp =
+        processes.broadcast_from_first(options.timestamp.empty() ? precision::timestamp_now() : options.timestamp);
+    // Each split is written by its own worker into a file pair of its own, in a hidden folder of the output
+    // directory; process 0 joins them in split order once every process's workers succeeded.
+    const auto split_dir = [&](std::size_t i) { return options.out_dir / fmt::format(".multi_run_ut_{}_{}", timestamp, i); };
+    const auto part = [&](std::size_t i, const std::filesystem::path& whole) { return split_dir(i) / whole.filename(); };
+    const auto mine = ranks_of_process(
+        plan.splits.size(), [&](std::size_t i) { return std::uintmax_t{plan.splits[i].count}; }, processes.size(),
+        processes.index());
+    const auto remove_mine = [&] {
+        std::error_code ec;
+        for (const std::size_t i : mine) std::filesystem::remove_all(split_dir(i), ec);
+    };
+    std::optional<precision::RunUtReport> joined;
+    try {
+        run_on_every_process(processes, options.api_info.string(), [&] {
+            WorkerProcesses workers;
+            for (const std::size_t i : mine) {
+                const auto split_report = precision::RunUtReport::create(split_dir(i), timestamp);
+                workers.start(worker_command_line(worker_options(options, plan.splits[i], split_report.result_path())));
+            }
+            const auto outcome = workers.wait_all();
+            if (outcome.interrupted_by != 0) {
+                throw Error(options.api_info.string(),
+                            fmt::format("interrupted by {}; no result file written",
+                                        outcome.interrupted_by == SIGINT ? "SIGINT" : "SIGTERM"),
+                            128 + outcome.interrupted_by);
+            }
+            if (outcome.failed > 0) {
+                throw Error(options.api_info.string(),
+                            fmt::format("{} run_ut worker(s) failed; no result file written", outcome.failed));
+            }
+        });
+        run_on_every_process(processes, options.out_dir.string(), [&] {
+            if (!processes.is_first()) return;
+            joined = precision::RunUtReport::create(options.out_dir, timestamp);
+            try {
+                for (std::size_t i = 0; i < plan.splits.size(); ++i) {
+                    append_rows(part(i, joined->result_path()), joined->result_path());
+                    append_rows(part(i, joined->details_path()), joined->details_path());
+                }
+            } catch (...) {
+                std::error_code ec;
+                std::filesystem::remove(joined->result_path(), ec);
+                std::filesystem::remove(joined->details_path(), ec);
+                throw;
+            }
+        });
+    } catch (...) {
+        remove_mine();
+        throw;
+    }
+    remove_mine();
+    if (!joined) return {};  // process 0 reports the run
+    log::info("UT task result csv is saved in " + joined->result_path().string());
+    log::info("UT task details csv is saved in " + joined->details_path().string());
+    log::info("Successfully completed run_ut/multi_run_ut.");
+    return summary_of(*joined, plan.total);
 }
 
 }  // namespace msprobe::run_ut

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "common/error.hpp"
+#include "common/launcher_environment.hpp"
 
 namespace msprobe::run_ut {
 
@@ -88,8 +89,13 @@ void WorkerProcesses::start(const std::vector<std::string>& argv_text) {
     posix_spawnattr_setsigdefault(&attr, &defaults);
     posix_spawnattr_setsigmask(&attr, &empty);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    // A worker is a plain run even when a launcher started this process (multi_run_ut under mpirun).
+    std::vector<std::string> environment = plain_run_environment();
+    std::vector<char*> envp;
+    for (auto& variable : environment) envp.push_back(variable.data());
+    envp.push_back(nullptr);
     pid_t pid = 0;
-    const int rc = ::posix_spawn(&pid, argv[0], nullptr, &attr, argv.data(), environ);
+    const int rc = ::posix_spawn(&pid, argv[0], nullptr, &attr, argv.data(), envp.data());
     posix_spawnattr_destroy(&attr);
     if (rc != 0) throw Error(argv_text.at(0), fmt::format("cannot start a worker process: {}", std::strerror(rc)));
     running_.push_back(pid);

@@ -2,6 +2,8 @@
 // of N processes mpirun or srun started.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,30 +31,38 @@ public:
 
 private:
     using ScopedVariable = msprobe::testing::ScopedVariable;
-    static constexpr const char* kNames[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_PROCID", "SLURM_STEP_NUM_TASKS",
-                                             "PMIX_RANK"};
+    static constexpr const char* kNames[] = {"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK", "PMI_SIZE", "PMI_RANK",
+                                             "SLURM_PROCID", "SLURM_STEP_NUM_TASKS", "PMIX_RANK"};
     std::vector<std::unique_ptr<ScopedVariable>> variables_;
 };
 
 }  // namespace
 
-TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's processes") {
+TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's processes, and which one this is") {
     {
         const ScopedEnvironment plain(Values{});
         CHECK_FALSE(msprobe::launcher_environment());
     }
     {
-        const ScopedEnvironment mpirun(Values{{"OMPI_COMM_WORLD_SIZE", "3"}});
+        const ScopedEnvironment mpirun(Values{{"OMPI_COMM_WORLD_SIZE", "3"}, {"OMPI_COMM_WORLD_RANK", "0"}});
         REQUIRE(msprobe::launcher_environment());
         CHECK(msprobe::launcher_environment()->count == 3);
+        CHECK(msprobe::launcher_environment()->index == 0);
     }
     {
-        const ScopedEnvironment hydra(Values{{"PMI_SIZE", "16"}});
+        const ScopedEnvironment hydra(Values{{"PMI_SIZE", "16"}, {"PMI_RANK", "15"}});
         CHECK(msprobe::launcher_environment()->count == 16);
+        CHECK(msprobe::launcher_environment()->index == 15);
     }
     {
         const ScopedEnvironment srun(Values{{"SLURM_PROCID", "2"}, {"SLURM_STEP_NUM_TASKS", "4"}});
         CHECK(msprobe::launcher_environment()->count == 4);
+        CHECK(msprobe::launcher_environment()->index == 2);
+    }
+    {
+        // A launcher that does not say which process this is.
+        const ScopedEnvironment unnumbered(Values{{"OMPI_COMM_WORLD_SIZE", "2"}});
+        CHECK_FALSE(msprobe::launcher_environment()->index);
     }
     {
         // A batch script's own shell has SLURM_PROCID but started no job step: a plain run.
@@ -63,9 +73,22 @@ TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's proce
         const ScopedEnvironment pmix(Values{{"PMIX_RANK", "1"}});
         REQUIRE(msprobe::launcher_environment());
         CHECK_FALSE(msprobe::launcher_environment()->count);
+        CHECK(msprobe::launcher_environment()->index == 1);
     }
     {
         const ScopedEnvironment garbled(Values{{"OMPI_COMM_WORLD_SIZE", "three"}});
         CHECK_FALSE(msprobe::launcher_environment());
     }
+}
+
+TEST_CASE("launcher environment: a child given the plain run's environment is no launched process") {
+    const ScopedEnvironment mpirun(Values{{"OMPI_COMM_WORLD_SIZE", "3"}, {"OMPI_COMM_WORLD_RANK", "1"}, {"PMIX_RANK", "1"}});
+    const auto variables = msprobe::plain_run_environment();
+    const auto has = [&](const std::string& prefix) {
+        return std::any_of(variables.begin(), variables.end(), [&](const std::string& v) { return v.rfind(prefix, 0) == 0; });
+    };
+    CHECK_FALSE(has("OMPI_COMM_WORLD_SIZE="));
+    CHECK_FALSE(has("PMIX_RANK="));
+    CHECK(has("OMPI_COMM_WORLD_RANK=1"));  // not read by itself, so kept
+    if (std::getenv("PATH") != nullptr) CHECK(has(std::string("PATH=") + std::getenv("PATH")));
 }
