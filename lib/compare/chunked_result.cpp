@@ -14,43 +14,48 @@ ChunkedResult::ChunkedResult(PairRows& pair, const CompareOptions& options, Thre
       debug_dump_(debug_dump),
       colour_(colour),
       chunk_rows_(chunk_rows == 0 ? 1 : chunk_rows),
-      header_(pair.rows(0, 0, options, pool).table.header) {}
+      header_(pair.rows(0, 0, {}, options, pool).table.header) {}
 
-ChunkedResult::Made ChunkedResult::make(std::size_t begin) const {
-    Made made;
-    made.begin = begin;
+ChunkedResult::Ahead ChunkedResult::read_ahead(std::size_t begin) const {
+    Ahead ahead;
+    ahead.begin = begin;
     try {
-        made.end = pair_.chunk_end(begin, chunk_rows_);
-        made.table = pair_.rows(begin, made.end, options_, pool_);
+        ahead.end = pair_.chunk_end(begin, chunk_rows_);
+        ahead.read = pair_.read_ahead(begin, ahead.end);
     } catch (const Error& e) {
         throw ResultRowError(e);
     }
-    if (made.table.table.rows.size() != made.end - begin) throw std::logic_error("a result chunk lost rows");
-    for (const auto& cells : made.table.table.rows) {
-        if (cells.size() != header_.size()) throw std::logic_error("a result row is not as wide as its header");
-    }
-    made.judged = judge_highlight(made.table, debug_dump_);
-    return made;
+    return ahead;
 }
 
 void ChunkedResult::take_chunk(std::size_t begin) {
     chunk_ = ResultTable();  // the previous chunk's memory goes before the next is made
     making_next_.wait();
-    if (!next_) next_ = make(begin);  // the first chunk
+    if (!next_) next_ = read_ahead(begin);  // the first chunk
     if (next_->begin != begin) throw std::logic_error("result rows are made in order");
-    Made made = std::move(*next_);
+    Ahead ahead = std::move(*next_);
     next_.reset();
-    // Counted here, in row order, whichever thread made the chunk.
-    outcome_.add(made.table, row_verdicts(made.table, made.judged));
-    if (colour_) apply_highlight(made.table, made.judged);
-    advice_.add(made.table);
-    chunk_ = std::move(made.table);
-    chunk_begin_ = made.begin;
-    chunk_end_ = made.end;
-    if (chunk_end_ < size()) {
+    if (ahead.end < size()) {
         next_.emplace();
-        making_next_ = pool_.start([this, begin = chunk_end_] { *next_ = make(begin); });
+        making_next_ = pool_.start([this, next = ahead.end] { *next_ = read_ahead(next); });
     }
+    ResultTable table;
+    try {
+        table = pair_.rows(ahead.begin, ahead.end, std::move(ahead.read), options_, pool_);
+    } catch (const Error& e) {
+        throw ResultRowError(e);
+    }
+    if (table.table.rows.size() != ahead.end - ahead.begin) throw std::logic_error("a result chunk lost rows");
+    for (const auto& cells : table.table.rows) {
+        if (cells.size() != header_.size()) throw std::logic_error("a result row is not as wide as its header");
+    }
+    const HighlightVerdict judged = judge_highlight(table, debug_dump_);
+    outcome_.add(table, row_verdicts(table, judged));
+    if (colour_) apply_highlight(table, judged);
+    advice_.add(table);
+    chunk_ = std::move(table);
+    chunk_begin_ = ahead.begin;
+    chunk_end_ = ahead.end;
 }
 
 const std::vector<report::Cell>& ChunkedResult::row(std::size_t r) {

@@ -4,8 +4,9 @@
 // coloured, counted for the run summary and the advisor, handed out row by
 // row, and dropped when the writer moves past it. Memory holds the paired
 // dumps (or where to read them back) and one chunk, not the result: a pair of millions of rows is written
-// in the memory of a few thousand. The next chunk is made on the pool while
-// the writer takes the rows of this one.
+// in the memory of a few thousand. What the next chunk is made from is read
+// on the pool while the rows of this one are made and written.
+#include <any>
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -16,7 +17,6 @@
 #include "common/thread_pool.hpp"
 #include "compare/advisor.hpp"
 #include "compare/compare_options.hpp"
-#include "compare/highlight.hpp"
 #include "compare/pair_rows.hpp"
 #include "compare/run_summary.hpp"
 #include "report/row_source.hpp"
@@ -50,16 +50,15 @@ public:
     Advice advice() const { return advice_.finish(); }
 
 private:
-    // A chunk of whole API batches as made, before it is counted.
-    struct Made {
+    // A chunk of whole API batches, and what its rows are made from.
+    struct Ahead {
         std::size_t begin = 0;
         std::size_t end = 0;
-        ResultTable table;
-        HighlightVerdict judged;
+        std::any read;
     };
 
-    Made make(std::size_t begin) const;  // the chunk that starts at row `begin`
-    void take_chunk(std::size_t begin);  // makes it the current chunk, and starts making the next
+    Ahead read_ahead(std::size_t begin) const;  // the chunk that starts at row `begin`
+    void take_chunk(std::size_t begin);  // makes it the current chunk, while the next is read ahead
 
     PairRows& pair_;
     const CompareOptions& options_;
@@ -73,8 +72,8 @@ private:
     std::size_t chunk_end_ = 0;  // [chunk_begin_, chunk_end_) are in chunk_
     OutcomeTally outcome_;
     AdviceTally advice_;
-    // The next chunk, made on the pool; last, so it is waited for (or dropped) before the rest goes.
-    std::optional<Made> next_;
+    // The next chunk, read on the pool; last, so it is waited for (or dropped) before the rest goes.
+    std::optional<Ahead> next_;
     ThreadPool::Task making_next_;
 };
 

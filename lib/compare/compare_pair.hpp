@@ -49,7 +49,8 @@ public:
 
     std::size_t size() const override { return matched_.pairs.size(); }
     std::size_t chunk_end(std::size_t begin, std::size_t min_rows) override;
-    ResultTable rows(std::size_t begin, std::size_t end, const CompareOptions& options, ThreadPool& pool) override {
+    ResultTable rows(std::size_t begin, std::size_t end, std::any, const CompareOptions& options,
+                     ThreadPool& pool) override {
         return result_rows(matched_, begin, end, options, pool);
     }
     const std::shared_ptr<const dump::StackFile>& stack() const override { return matched_.stack; }

@@ -135,7 +135,7 @@ std::size_t StreamedPair::chunk_end(std::size_t begin, std::size_t min_rows) {
     return n;
 }
 
-ResultTable StreamedPair::rows(std::size_t begin, std::size_t end, const CompareOptions& options, ThreadPool& pool) {
+std::any StreamedPair::read_ahead(std::size_t begin, std::size_t end) {
     MatchedPair chunk;
     chunk.mode = mode_;
     chunk.stack = stack_;
@@ -195,6 +195,12 @@ ResultTable StreamedPair::rows(std::size_t begin, std::size_t end, const Compare
             chunk.pairs.push_back(pair);
         }
     }
+    return chunk;
+}
+
+ResultTable StreamedPair::rows(std::size_t begin, std::size_t end, std::any ahead, const CompareOptions& options,
+                               ThreadPool& pool) {
+    const MatchedPair chunk = std::any_cast<MatchedPair>(ahead.has_value() ? std::move(ahead) : read_ahead(begin, end));
     return result_rows(chunk, 0, chunk.pairs.size(), options, pool);
 }
 

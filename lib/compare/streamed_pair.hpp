@@ -37,7 +37,10 @@ public:
     CompareMode mode() const { return mode_; }
     std::size_t size() const override { return pairs_.size(); }
     std::size_t chunk_end(std::size_t begin, std::size_t min_rows) override;
-    ResultTable rows(std::size_t begin, std::size_t end, const CompareOptions& options, ThreadPool& pool) override;
+    // The chunk's NPU entries and the bench entries they pair with, as a small MatchedPair.
+    std::any read_ahead(std::size_t begin, std::size_t end) override;
+    ResultTable rows(std::size_t begin, std::size_t end, std::any ahead, const CompareOptions& options,
+                     ThreadPool& pool) override;
     const std::shared_ptr<const dump::StackFile>& stack() const override { return stack_; }
 
 private:
