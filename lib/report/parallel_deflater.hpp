@@ -1,8 +1,10 @@
 #pragma once
-// Raw deflate (no zlib header or trailer), the form zip entries hold.
+// Raw deflate (no zlib header or trailer), the form zip entries hold, made by
+// ISA-L's igzip: at its level 1 about 3x faster than zlib's level 1 on sheet XML,
+// with a slightly better ratio.
 // ParallelDeflater compresses one long stream pigz-style: the text is cut into
 // chunks that the threads of a pool compress at the same time; every chunk but the
-// last ends on a byte boundary (Z_SYNC_FLUSH), so the pieces concatenate into
+// last ends on a byte boundary (a sync flush), so the pieces concatenate into
 // one valid deflate stream. Each chunk is primed with the previous chunk's
 // last 32 KiB, so matches reach across chunk borders as in a serial stream.
 #include <cstddef>
@@ -24,10 +26,10 @@ struct DeflatedStream {
     std::uint64_t size = 0;
 };
 
-// `text` compressed as one complete raw deflate stream.
+// `text` compressed as one complete raw deflate stream; `level` is ISA-L's, 0 to 3.
 std::string deflate_raw(std::string_view text, int level);
 
-// zlib's CRC-32 of `text`.
+// The CRC-32 of `text` (zlib's and zip's).
 std::uint32_t crc32_of(std::string_view text);
 
 class ParallelDeflater {
@@ -36,7 +38,7 @@ public:
 
     struct Options {
         std::size_t chunk_size = std::size_t{2} << 20;
-        int level = 1;  // zlib's fastest: the sheet XML is repetitive, level 1 keeps most of the ratio
+        int level = 1;  // ISA-L's level 1: the sheet XML is repetitive, a fast level keeps most of the ratio
     };
 
     // `output` receives the compressed stream in order, always on the caller's
