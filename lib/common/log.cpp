@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -23,6 +24,8 @@ int threshold() {
     return value;
 }
 
+std::atomic<int> quiet_scopes{0};  // every thread of the process is quiet, the pool's too
+
 const char* level_name(Level level) {
     switch (level) {
         case Level::Debug: return "DEBUG";
@@ -37,6 +40,7 @@ const char* level_name(Level level) {
 
 void write(Level level, std::string_view message) {
     if (static_cast<int>(level) < threshold()) return;
+    if (level != Level::Error && quiet_scopes.load(std::memory_order_relaxed) > 0) return;
     char stamp[32];
     const std::time_t now = std::time(nullptr);
     std::tm local{};
@@ -50,6 +54,14 @@ void write(Level level, std::string_view message) {
     std::FILE* stream = level == Level::Error ? stderr : stdout;
     std::fprintf(stream, "%s (%d) [%s] %s\n", stamp, static_cast<int>(::getpid()), level_name(level), clean.c_str());
     std::fflush(stream);
+}
+
+QuietScope::QuietScope(bool quiet) : quiet_(quiet) {
+    if (quiet_) quiet_scopes.fetch_add(1, std::memory_order_relaxed);
+}
+
+QuietScope::~QuietScope() {
+    if (quiet_) quiet_scopes.fetch_sub(1, std::memory_order_relaxed);
 }
 
 }  // namespace msprobe::log

@@ -15,4 +15,17 @@ inline void info(std::string_view m) { write(Level::Info, m); }
 inline void warning(std::string_view m) { write(Level::Warning, m); }
 inline void error(std::string_view m) { write(Level::Error, m); }
 
+// While one lives with `quiet` true, this process writes only errors: a
+// process of an MPI run doing what the first process does, and says, too.
+class QuietScope {
+public:
+    explicit QuietScope(bool quiet);
+    ~QuietScope();
+    QuietScope(const QuietScope&) = delete;
+    QuietScope& operator=(const QuietScope&) = delete;
+
+private:
+    bool quiet_;
+};
+
 }  // namespace msprobe::log

@@ -22,8 +22,8 @@ constexpr unsigned kParseFlags = rapidjson::kParseNanAndInfFlag | rapidjson::kPa
 // members, with JsonValueBuilder, and skips everything else without building it.
 class EntryStreamHandler {
 public:
-    EntryStreamHandler(DumpStreamSummary& summary, const LocatedDumpEntryHandler& on_entry, const FdReadStream& stream)
-        : summary_(summary), on_entry_(on_entry), stream_(stream) {}
+    EntryStreamHandler(DumpStreamSummary& summary, const DumpEntryHandler& on_entry)
+        : summary_(summary), on_entry_(on_entry) {}
 
     const std::optional<JsonParseError>& refusal() const { return refusal_; }
 
@@ -58,7 +58,6 @@ public:
             if (depth_ == 0) summary_.top_is_object = true;
             if (at_data_value()) {
                 summary_.data = DumpStreamSummary::Data::Object;
-                summary_.data_offset = stream_.file_offset() + 1;  // RapidJSON takes the '{' after this event
                 in_data_ = true;
                 return enter();
             }
@@ -68,7 +67,7 @@ public:
     }
     bool EndObject(rapidjson::SizeType members) {
         --depth_;
-        if (building_) return builder_.EndObject(members) && finish_if_complete(kClosingBracket);
+        if (building_) return builder_.EndObject(members) && finish_if_complete();
         if (in_data_ && depth_ == 1) {
             in_data_ = false;
             return names_unique(summary_.entry_names, "[\"data\"]");
@@ -88,7 +87,7 @@ public:
     }
     bool EndArray(rapidjson::SizeType elements) {
         --depth_;
-        if (building_) return builder_.EndArray(elements) && finish_if_complete(kClosingBracket);
+        if (building_) return builder_.EndArray(elements) && finish_if_complete();
         return true;
     }
 
@@ -119,11 +118,8 @@ private:
         return false;
     }
 
-    // RapidJSON reports a container's end before it takes the closing bracket, a scalar's after the scalar.
-    static constexpr std::size_t kClosingBracket = 1;
-
     // Hands a finished entry on, unless an earlier one failed.
-    bool finish_if_complete(std::size_t bytes_left_in_value = 0) {
+    bool finish_if_complete() {
         if (!builder_.complete()) return true;
         building_ = false;
         const auto& name = summary_.entry_names.back();
@@ -134,8 +130,7 @@ private:
         }
         if (!summary_.entry_error) {
             try {
-                on_entry_(static_cast<std::uint32_t>(summary_.entry_names.size() - 1), name, builder_.value(),
-                          stream_.file_offset() + bytes_left_in_value);
+                on_entry_(static_cast<std::uint32_t>(summary_.entry_names.size() - 1), name, builder_.value());
             } catch (...) {
                 summary_.entry_error = std::current_exception();
             }
@@ -155,8 +150,7 @@ private:
     }
 
     DumpStreamSummary& summary_;
-    const LocatedDumpEntryHandler& on_entry_;
-    const FdReadStream& stream_;
+    const DumpEntryHandler& on_entry_;
     JsonValueBuilder builder_;
     std::vector<std::string> top_names_;
     std::vector<std::string_view> scratch_;
@@ -182,19 +176,9 @@ void require_dump_layout(const DumpStreamSummary& summary, const std::string& pa
 
 DumpStreamSummary stream_dump_entries(const InputFile& file, const DumpEntryHandler& on_entry,
                                       std::size_t buffer_bytes) {
-    return stream_located_dump_entries(
-        file,
-        [&on_entry](std::uint32_t index, std::string_view name, const rapidjson::Value& entry, std::uint64_t) {
-            on_entry(index, name, entry);
-        },
-        buffer_bytes);
-}
-
-DumpStreamSummary stream_located_dump_entries(const InputFile& file, const LocatedDumpEntryHandler& on_entry,
-                                              std::size_t buffer_bytes) {
     DumpStreamSummary summary;
     FdReadStream stream(file, buffer_bytes);
-    EntryStreamHandler handler(summary, on_entry, stream);
+    EntryStreamHandler handler(summary, on_entry);
     rapidjson::Reader reader;
     const rapidjson::ParseResult result = reader.Parse<kParseFlags>(stream, handler);
     if (const auto& refusal = handler.refusal()) {
@@ -209,26 +193,6 @@ DumpStreamSummary stream_located_dump_entries(const InputFile& file, const Locat
         throw Error(file.path(), fmt::format("malformed JSON at byte {}: {}", stream.Tell(), kTextAfterRoot));
     }
     return summary;
-}
-
-void parse_located_entries(std::string_view text, const std::string& path,
-                           const std::function<void(std::string_view name, const rapidjson::Value& entry)>& on_entry) {
-    // The entries, less the comma before the first, are the members of an object.
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first != std::string_view::npos && text[first] == ',') text.remove_prefix(first + 1);
-    std::string object;
-    object.reserve(text.size() + 2);
-    object.append("{").append(text).append("}");
-    JsonValueBuilder builder;
-    rapidjson::Reader reader;
-    rapidjson::StringStream stream(object.c_str());
-    const rapidjson::ParseResult result = reader.Parse<kParseFlags>(stream, builder);
-    if (result.IsError() || !builder.complete() || !builder.value().IsObject()) {
-        throw Error(path, "changed while it was being compared: an entry read back is not what was read before");
-    }
-    for (const auto& member : builder.value().GetObject()) {
-        on_entry(std::string_view(member.name.GetString(), member.name.GetStringLength()), member.value);
-    }
 }
 
 }  // namespace msprobe::dump

@@ -31,7 +31,6 @@ struct DumpStreamSummary {
     std::set<std::string, std::less<>> top_non_null;  // top-level members whose value is not null
     Data data = Data::Missing;
     std::vector<std::string> entry_names;  // the keys of "data", in file order
-    std::uint64_t data_offset = 0;  // file offset just after the '{' of "data"
     // The first exception the entry handler threw; no entry was handed on after
     // it. The caller rethrows it once it has checked the top level, so a file's
     // own faults are reported before what a reader made of its entries.
@@ -48,27 +47,11 @@ void require_dump_layout(const DumpStreamSummary& summary, const std::string& pa
 // Called for each member of "data": its position, its key and its value.
 using DumpEntryHandler = std::function<void(std::uint32_t index, std::string_view name, const rapidjson::Value& entry)>;
 
-// The same, with where the entry ends: the file offset just after its value.
-// Entry i's text is the bytes from the end of entry i - 1 (for the first, from
-// DumpStreamSummary::data_offset) to its own end: a separating comma, its key
-// and its value, which parse_located_entries reads back later.
-using LocatedDumpEntryHandler = std::function<void(std::uint32_t index, std::string_view name,
-                                                   const rapidjson::Value& entry, std::uint64_t end_offset)>;
-
 inline constexpr std::size_t kDumpStreamBufferBytes = std::size_t{1} << 20;
 
 // Streams `file` through `on_entry`, `buffer_bytes` at a time. Throws
 // msprobe::Error naming the file when the text is malformed, too deep or ambiguous.
 DumpStreamSummary stream_dump_entries(const InputFile& file, const DumpEntryHandler& on_entry,
                                       std::size_t buffer_bytes = kDumpStreamBufferBytes);
-DumpStreamSummary stream_located_dump_entries(const InputFile& file, const LocatedDumpEntryHandler& on_entry,
-                                              std::size_t buffer_bytes = kDumpStreamBufferBytes);
-
-// Reads back consecutive entries located by stream_located_dump_entries: `text`
-// is the file's bytes from the start of the first to the end of the last.
-// Throws msprobe::Error naming `path` when the text is not such entries (the
-// file changed after it was streamed).
-void parse_located_entries(std::string_view text, const std::string& path,
-                           const std::function<void(std::string_view name, const rapidjson::Value& entry)>& on_entry);
 
 }  // namespace msprobe::dump

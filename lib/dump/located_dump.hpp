@@ -1,8 +1,8 @@
 #pragma once
-// A dump.json read for where its entries lie and what keys its rows have,
-// not for the rows themselves: about 32 bytes a row instead of a few hundred.
-// compare keeps this of a pair too large to hold whole, pairs rows by their
-// keys, and reads entries back a chunk at a time to make the result's rows.
+// A dump.json read once for the keys of its rows, its rows spilled to a
+// temporary file (RowSpill): about 32 bytes of memory a row instead of a few
+// hundred. compare keeps this of a pair too large to hold whole, pairs rows by
+// their keys, and reads entries back a chunk at a time to make the result's rows.
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "common/input_file.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/interned_text.hpp"
+#include "dump/row_spill.hpp"
 
 namespace msprobe::dump {
 
@@ -37,16 +37,15 @@ struct LocatedDump {
     bool has_torch_dtype = false;  // some row's dtype is a torch one (framework detection when 'framework' is absent)
     std::vector<RowKey> rows;
     std::vector<std::uint32_t> entry_first_row;  // one per entry, then the row count
-    std::vector<std::uint64_t> entry_end;        // file offset just after each entry's value
-    std::uint64_t data_offset = 0;               // where the first entry's text starts
-    std::shared_ptr<const InputFile> file;       // kept open to read entries back
+    std::vector<std::uint64_t> entry_spill_end;  // where each entry's rows end in the spill
+    std::shared_ptr<const RowSpill> spill;
 
-    std::size_t entries() const { return entry_end.size(); }
+    std::size_t entries() const { return entry_spill_end.size(); }
     std::uint32_t entry_of_row(std::uint32_t row) const;  // the entry a row belongs to
 
-    // Entries [first, last) read back and flattened into `into` (its path and
+    // The rows of entries [first, last) read back into `into` (its path and
     // header fields set, api_index counted from 0 at `first`). Throws
-    // msprobe::Error naming the file when they are not what was read before.
+    // msprobe::Error naming the temporary folder when the spill cannot be read.
     void read_back(std::uint32_t first, std::uint32_t last, DumpFile& into) const;
 };
 

@@ -144,6 +144,7 @@ fs::path merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGro
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     };
     const auto inputs = prepared_on_every_process(processes, options.input_dir.string(), [&] {
+        const log::QuietScope quiet(!processes.is_first());  // the same warnings, said once
         auto found = find_rank_results(options.input_dir);
         return std::pair(std::move(found), load_merge_config(options.config_path.string()));
     });

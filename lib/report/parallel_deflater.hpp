@@ -1,7 +1,4 @@
 #pragma once
-// Raw deflate (no zlib header or trailer), the form zip entries hold, made by
-// ISA-L's igzip: at its level 1 about 3x faster than zlib's level 1 on sheet XML,
-// with a slightly better ratio.
 // ParallelDeflater compresses one long stream pigz-style: the text is cut into
 // chunks that the threads of a pool compress at the same time; every chunk but the
 // last ends on a byte boundary (a sync flush), so the pieces concatenate into
@@ -17,6 +14,7 @@
 #include <vector>
 
 #include "common/thread_pool.hpp"
+#include "report/raw_deflate.hpp"
 
 namespace msprobe::report {
 
@@ -26,19 +24,14 @@ struct DeflatedStream {
     std::uint64_t size = 0;
 };
 
-// `text` compressed as one complete raw deflate stream; `level` is ISA-L's, 0 to 3.
-std::string deflate_raw(std::string_view text, int level);
-
-// The CRC-32 of `text` (zlib's and zip's).
-std::uint32_t crc32_of(std::string_view text);
-
 class ParallelDeflater {
 public:
     using Output = std::function<void(std::string_view deflated)>;
 
     struct Options {
         std::size_t chunk_size = std::size_t{2} << 20;
-        int level = 1;  // ISA-L's level 1: the sheet XML is repetitive, a fast level keeps most of the ratio
+        int level = 1;  // raw_deflate.hpp's levels: the sheet XML is repetitive, a fast level keeps most of the ratio
+        DeflateEncoder encoder = active_deflate_encoder();
     };
 
     // `output` receives the compressed stream in order, always on the caller's

@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "report/cell_text.hpp"
 #include "report/parallel_deflater.hpp"
+#include "report/raw_deflate.hpp"
 #include "report/row_source.hpp"
 #include "report/worksheet_xml.hpp"
 #include "report/xlsx_package_parts.hpp"
@@ -21,7 +22,7 @@ namespace {
 
 using zip::ZipStreamWriter;
 
-constexpr int kSmallPartDeflateLevel = 3;  // ISA-L's tightest; these parts are a few hundred bytes
+constexpr int kSmallPartDeflateLevel = kMaxDeflateLevel;  // these parts are a few hundred bytes
 
 // One sheet of the book: its name, the source's rows [begin, end) under the
 // header, and the number of columns they use.

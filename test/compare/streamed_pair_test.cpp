@@ -105,7 +105,8 @@ TEST_CASE("a streamed pair over a generated pair with differences gives the held
     check_streamed_equals_held(write_pair("no_bench", npu, bench), 4);
 }
 
-TEST_CASE("a dump.json changed after it was located is refused, not misread", "[compare][streamed_pair]") {
+TEST_CASE("a dump.json rewritten after it was located does not change the result", "[compare][streamed_pair]") {
+    // Its rows were spilled as it was read: the file is read once.
     const std::string a = tensor("torch.float32", "[3]", 1.0, 0.0);
     const PairInput input = write_pair("changed", dump_text(entry("Functional.relu.0.forward", a, a)),
                                        dump_text(entry("Functional.relu.0.forward", a, a)));
@@ -113,19 +114,14 @@ TEST_CASE("a dump.json changed after it was located is refused, not misread", "[
     ThreadPool pool(1);
     StreamedPair streamed(input, pool);
     {
-        // Rewritten in place, same length, another name: the entry read back is not the one located.
         std::string text = dump_text(entry("Functional.relu.0.forward", a, a));
         text.replace(text.find("relu"), 4, "gelu");
         std::ofstream(input.npu_json, std::ios::binary | std::ios::trunc) << text;
     }
     ChunkedResult chunks(streamed, options, pool, false, false);
-    try {
-        (void)chunks.row(0);
-        FAIL("a changed file was read back");
-    } catch (const Error& e) {
-        CHECK(std::string(e.what()).find("changed while it was being compared") != std::string::npos);
-        CHECK(std::string(e.what()).find(input.npu_json.string()) != std::string::npos);
-    }
+    REQUIRE(chunks.size() == 2);
+    CHECK(chunks.row(0)[0].text() == "Functional.relu.0.forward.input.0");
+    CHECK(chunks.row(1)[0].text() == "Functional.relu.0.forward.output.0");
 }
 
 TEST_CASE("entries are located where their text lies", "[compare][streamed_pair]") {

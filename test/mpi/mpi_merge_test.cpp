@@ -80,6 +80,24 @@ TEST_CASE("merge_result over three processes writes one process's book, cell for
     check_same_files(dir / "august", dir / "single_statistics");
 }
 
+TEST_CASE("a warning about the rank results is printed once, by process 0") {
+    const fs::path dir = copied_results("mpi_merge_warnings", "statistics");
+    // A single-rank result beside the rank results, and a second result of rank 3.
+    for (const auto& entry : fs::directory_iterator(dir / "in")) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("compare_result_rank3_", 0) == 0) {
+            fs::copy_file(entry.path(), dir / "in" / "compare_result_rank_20990101000000.xlsx");
+            fs::copy_file(entry.path(), dir / "in" / "compare_result_rank3_20990101000000.xlsx");
+            break;
+        }
+    }
+    const auto spread = run_spread(merge_args("in", "out", "config.yaml"), dir);
+    INFO(spread.out << spread.err);
+    REQUIRE(spread.exit_code == 0);
+    CHECK(count_of(spread.out, "Single rank compare result do not need to be merged.") == 1);
+    CHECK(count_of(spread.out, "More than one compare result of rank3:") == 1);
+}
+
 TEST_CASE("a rank result that cannot be read fails merge_result on every process, printed once, no book written") {
     const fs::path dir = copied_results("mpi_merge_bad_rank", "statistics");
     for (const int rank : {5, 2}) {
