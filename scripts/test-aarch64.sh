@@ -24,7 +24,7 @@ host_packages=(cmake pkg-config g++-aarch64-linux-gnu qemu-user catch2 protobuf-
 # comes from the host package, yaml-cpp's arm64 development files are
 # unpacked into the build directory below. protoc runs on the host
 # (protobuf-compiler above); libprotobuf-dev:arm64 brings the target's library.
-arm64_packages=(libc6 libfmt-dev libzip-dev libpugixml-dev libexpat1-dev libisal-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7
+arm64_packages=(libc6 libfmt-dev libzip-dev libpugixml-dev libexpat1-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7
                 libprotobuf-dev libmd-dev)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
@@ -42,16 +42,30 @@ fi
 
 # yaml-cpp's arm64 CMake package, unpacked (not installed) next to the build;
 # its library is the installed libyaml-cpp0.7:arm64.
-yaml_root="$PWD/$build/arm64-dev"
-yaml_dir="$yaml_root/usr/lib/aarch64-linux-gnu/cmake/yaml-cpp"
+# -dev packages whose arm64 and amd64 builds cannot be installed side by side
+# are unpacked into the build folder instead: yaml-cpp (its runtime library,
+# libyaml-cpp0.7:arm64, is installed above) and ISA-L (library and headers).
+arm64_root="$PWD/$build/arm64-dev"
+unpack_arm64() {  # package... → unpacked into $arm64_root
+  mkdir -p "$build/downloads" "$arm64_root"
+  (cd "$build/downloads" && apt-get download -qq "${@/%/:arm64}" 2>/dev/null)
+  for p in "$@"; do dpkg-deb -x "$build"/downloads/"${p}"_*_arm64.deb "$arm64_root"; done
+}
+yaml_dir="$arm64_root/usr/lib/aarch64-linux-gnu/cmake/yaml-cpp"
 if [ ! -f "$yaml_dir/yaml-cpp-config.cmake" ]; then
-  mkdir -p "$build/downloads" "$yaml_root"
-  (cd "$build/downloads" && apt-get download -qq libyaml-cpp-dev:arm64 2>/dev/null)
-  dpkg-deb -x "$build"/downloads/libyaml-cpp-dev_*_arm64.deb "$yaml_root"
+  unpack_arm64 libyaml-cpp-dev
   for lib in /usr/lib/aarch64-linux-gnu/libyaml-cpp.so.*; do
-    ln -sf "$lib" "$yaml_root/usr/lib/aarch64-linux-gnu/$(basename "$lib")"
+    ln -sf "$lib" "$arm64_root/usr/lib/aarch64-linux-gnu/$(basename "$lib")"
   done
 fi
+isal_pc="$arm64_root/usr/lib/aarch64-linux-gnu/pkgconfig/libisal.pc"
+if [ ! -f "$isal_pc" ]; then
+  unpack_arm64 libisal2 libisal-dev
+  sed -i "s|^prefix=.*|prefix=$arm64_root/usr|" "$isal_pc"
+fi
+# Searched before the toolchain's PKG_CONFIG_LIBDIR; the library's folder goes
+# into the test binaries' RPATH, so qemu's loader finds it.
+export PKG_CONFIG_PATH="$arm64_root/usr/lib/aarch64-linux-gnu/pkgconfig"
 
 launcher=()
 if command -v ccache >/dev/null; then

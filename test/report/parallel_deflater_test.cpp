@@ -2,8 +2,6 @@
 // into one valid deflate stream with the CRC-32 and length of the whole text.
 #include "report/parallel_deflater.hpp"
 
-#include <zlib.h>
-
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <fstream>
@@ -12,8 +10,10 @@
 #include <string>
 
 #include "common/thread_pool.hpp"
+#include "support/zip_inspection.hpp"
 
 using msprobe::report::crc32_of;
+using msprobe::testing::inflated_raw;
 using msprobe::report::DeflateEncoder;
 using msprobe::report::deflate_raw;
 using msprobe::report::DeflatedStream;
@@ -21,26 +21,6 @@ using msprobe::ThreadPool;
 using msprobe::report::ParallelDeflater;
 
 namespace {
-
-// The inflated text, or a note when the stream is corrupt or does not end.
-std::string inflate_raw(const std::string& deflated) {
-    z_stream stream{};
-    REQUIRE(inflateInit2(&stream, -MAX_WBITS) == Z_OK);
-    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(deflated.data()));
-    stream.avail_in = static_cast<uInt>(deflated.size());
-    std::string out;
-    char buffer[1 << 16];
-    int status = Z_OK;
-    while (status == Z_OK) {
-        stream.next_out = reinterpret_cast<Bytef*>(buffer);
-        stream.avail_out = sizeof buffer;
-        status = inflate(&stream, Z_NO_FLUSH);
-        out.append(buffer, sizeof buffer - stream.avail_out);
-    }
-    const bool ended = status == Z_STREAM_END && stream.avail_in == 0;
-    inflateEnd(&stream);
-    return ended ? out : "<corrupt or unterminated stream: " + std::to_string(status) + ">";
-}
 
 // Sheet-like text: repetitive markup with random numbers, so matches cross chunk borders.
 std::string sample_text(std::size_t size, unsigned seed) {
@@ -93,7 +73,7 @@ TEST_CASE("ParallelDeflater joins chunks into one stream", "[parallel_deflater]"
                  << (encoder == DeflateEncoder::Zlib));
     const std::string text = sample_text(size, 7);
     const Compressed result = compress(text, piece, threads, {chunk, 1, encoder});
-    CHECK(inflate_raw(result.deflated) == text);
+    CHECK(inflated_raw(result.deflated) == text);
     CHECK(result.stream.size == text.size());
     CHECK(result.stream.crc32 == crc32_of(text));
     if (size >= 2 * chunk) CHECK(result.outputs > 1);

@@ -5,37 +5,21 @@
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <random>
 #include <stdexcept>
 #include <string>
+
+#include "support/zip_inspection.hpp"
 
 using msprobe::report::crc32_joined;
 using msprobe::report::crc32_of;
 using msprobe::report::deflate_piece;
 using msprobe::report::deflate_raw;
 using msprobe::report::DeflateEncoder;
+using msprobe::testing::inflated_raw;
 
 namespace {
-
-// The inflated text, or a note when the stream is corrupt or does not end.
-std::string inflated(const std::string& deflated) {
-    z_stream stream{};
-    REQUIRE(inflateInit2(&stream, -MAX_WBITS) == Z_OK);
-    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(deflated.data()));
-    stream.avail_in = static_cast<uInt>(deflated.size());
-    std::string out;
-    char buffer[1 << 16];
-    int status = Z_OK;
-    while (status == Z_OK) {
-        stream.next_out = reinterpret_cast<Bytef*>(buffer);
-        stream.avail_out = sizeof buffer;
-        status = inflate(&stream, Z_NO_FLUSH);
-        out.append(buffer, sizeof buffer - stream.avail_out);
-    }
-    const bool ended = status == Z_STREAM_END && stream.avail_in == 0;
-    inflateEnd(&stream);
-    return ended ? out : "<corrupt or unterminated stream: " + std::to_string(status) + ">";
-}
 
 std::string sheet_like(std::size_t size) {
     std::mt19937_64 random(5);
@@ -55,13 +39,13 @@ TEST_CASE("each deflate encoder round-trips through zlib at every level", "[raw_
     INFO("zlib " << (encoder == DeflateEncoder::Zlib) << ", level " << level);
     const std::string text = sheet_like(300000);
     const std::string deflated = deflate_raw(text, level, encoder);
-    CHECK(inflated(deflated) == text);
+    CHECK(inflated_raw(deflated) == text);
     CHECK(deflated.size() < text.size() / 3);
-    CHECK(inflated(deflate_raw("", level, encoder)).empty());
+    CHECK(inflated_raw(deflate_raw("", level, encoder)).empty());
     std::string binary(70000, '\0');
     std::mt19937 random(1);
     for (char& c : binary) c = static_cast<char>(random());  // incompressible: stored blocks
-    CHECK(inflated(deflate_raw(binary, level, encoder)) == binary);
+    CHECK(inflated_raw(deflate_raw(binary, level, encoder)) == binary);
 }
 
 TEST_CASE("deflate pieces primed with the text before them join into one stream", "[raw_deflate]") {
@@ -72,7 +56,7 @@ TEST_CASE("deflate pieces primed with the text before them join into one stream"
     std::string second;
     deflate_piece(first, all.substr(0, 120000), {}, 1, false, encoder);
     deflate_piece(second, all.substr(120000), all.substr(120000 - 32768, 32768), 1, true, encoder);
-    CHECK(inflated(first + second) == text);
+    CHECK(inflated_raw(first + second) == text);
 }
 
 TEST_CASE("a deflate level out of range is refused", "[raw_deflate]") {

@@ -232,6 +232,14 @@ private:
 
 }  // namespace
 
+std::string inflated_raw(std::string_view deflated) {
+    std::string buffer(std::size_t{1} << 16, '\0');
+    Inflated inflated = inflate_member(deflated, true, buffer);
+    if (!inflated.complete) return "<corrupt or unterminated stream>";
+    if (inflated.consumed != deflated.size()) return "<bytes after the end of the stream>";
+    return std::move(inflated.data);
+}
+
 ZipInspection inspect_zip(const std::filesystem::path& path, bool keep_data) {
     std::ifstream in(path, std::ios::binary);
     std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

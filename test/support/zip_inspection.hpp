@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace msprobe::testing {
@@ -24,6 +25,10 @@ struct ZipInspection {
     bool zip64_end_records = false;
     std::vector<std::string> problems;  // empty when every record agrees
 };
+
+// A whole raw deflate stream inflated by zlib, or a note in angle brackets when
+// it is corrupt, does not end, or has bytes after its end.
+std::string inflated_raw(std::string_view deflated);
 
 // `keep_data` false inflates and checks members without keeping their contents.
 ZipInspection inspect_zip(const std::filesystem::path& path, bool keep_data = true);
