@@ -133,7 +133,12 @@ std::unique_ptr<Section> HtmlReport::open_section(std::string label, TableLayout
 
 void HtmlReport::add(std::unique_ptr<Section> section) {
     const std::lock_guard lock(mutex_);
-    sections_.push_back(std::move(section));
+    if (!spool_) spool_ = std::make_unique<SpoolFile>(spool_dir_);
+    Finished finished{std::move(section->label_), std::move(section->layout_), section->first_error_,
+                      section->first_warning_, {}, {}};
+    finished.rows = spool_->append(section->rows_);
+    finished.nodes = spool_->append(section->nodes_);
+    sections_.push_back(std::move(finished));
 }
 
 bool HtmlReport::empty() const {
@@ -144,7 +149,7 @@ bool HtmlReport::empty() const {
 void HtmlReport::write(const fs::path& path, const std::string& shown_name) {
     const std::lock_guard lock(mutex_);
     std::stable_sort(sections_.begin(), sections_.end(),
-                     [](const auto& a, const auto& b) { return natural_less(a->label(), b->label()); });
+                     [](const Finished& a, const Finished& b) { return natural_less(a.label, b.label); });
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!file) throw Error(shown_name, fmt::format("cannot create: {}", std::strerror(errno)));
     PageOut out(file.get(), shown_name);
@@ -164,27 +169,27 @@ void HtmlReport::write(const fs::path& path, const std::string& shown_name) {
     std::size_t rows_left = limits_.max_rows;
     std::size_t nodes_left = limits_.max_tree_nodes;
     for (std::size_t s = 0; s < sections_.size(); ++s) {
-        Section& section = *sections_[s];
+        const Finished& section = sections_[s];
         text = s == 0 ? "{\"label\":" : ",{\"label\":";
-        append_json_string(text, section.label_);
+        append_json_string(text, section.label);
         text += ",\"columns\":";
-        append_string_array(text, section.layout_.columns);
+        append_string_array(text, section.layout.columns);
         text += ",\"metrics\":[";
-        for (std::size_t i = 0; i < section.layout_.metrics.size(); ++i) {
-            text += fmt::format("{}{}", i ? "," : "", section.layout_.metrics[i]);
+        for (std::size_t i = 0; i < section.layout.metrics.size(); ++i) {
+            text += fmt::format("{}{}", i ? "," : "", section.layout.metrics[i]);
         }
-        text += fmt::format("],\"total\":{},\"treeTotal\":{}", section.rows(), section.nodes_.lines());
-        if (const auto first = section.first_problem()) {
+        text += fmt::format("],\"total\":{},\"treeTotal\":{}", section.rows.lines, section.nodes.lines);
+        if (const auto first = section.first_error ? section.first_error : section.first_warning) {
             text += fmt::format(",\"firstProblem\":{},\"firstProblemLevel\":\"{}\"", *first,
-                                level_name(section.first_error_ ? Level::Error : Level::Warning));
+                                level_name(section.first_error ? Level::Error : Level::Warning));
         } else {
             text += ",\"firstProblem\":null,\"firstProblemLevel\":null";
         }
         text += ",\"rows\":[\n";
         out.put(text);
-        rows_left -= section.rows_.copy_lines(out.file(), rows_left, out.name());
+        rows_left -= spool_->copy_lines(out.file(), section.rows, rows_left, out.name());
         out.put("],\"tree\":[\n");
-        nodes_left -= section.nodes_.copy_lines(out.file(), nodes_left, out.name());
+        nodes_left -= spool_->copy_lines(out.file(), section.nodes, nodes_left, out.name());
         out.put("]}\n");
     }
     out.put("]}\n</script>\n<script>\n");

@@ -6,10 +6,12 @@
 // rows with their level, the first problem row; and the model tree.
 //
 // Rows and tree nodes are written to a section's spool files as they pass,
-// so memory holds a buffer per section, never the result; write() then puts
-// the page together from the spools. Sections may be filled on several
-// threads at once; the page lists them in the natural order of their labels
-// (rank2 before rank10), so the file does not depend on timing.
+// so memory holds a buffer per section, never the result. A finished section
+// moves into the report's one spool (so a run of many ranks holds open files
+// only for the sections being filled); write() puts the page together from
+// it. Sections may be filled on several threads at once; the page lists them
+// in the natural order of their labels (rank2 before rank10), so the file does
+// not depend on timing.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -85,11 +87,22 @@ public:
     void write(const std::filesystem::path& path, const std::string& shown_name);
 
 private:
+    // A section once added: its rows and nodes in spool_.
+    struct Finished {
+        std::string label;
+        TableLayout layout;
+        std::optional<std::size_t> first_error;
+        std::optional<std::size_t> first_warning;
+        SpoolFile::Range rows;
+        SpoolFile::Range nodes;
+    };
+
     std::string title_;
     std::filesystem::path spool_dir_;
     ReportLimits limits_;
     mutable std::mutex mutex_;
-    std::vector<std::unique_ptr<Section>> sections_;
+    std::unique_ptr<SpoolFile> spool_;  // made by the first add()
+    std::vector<Finished> sections_;
 };
 
 // write() through a temporary file renamed into place (report::write_atomically,

@@ -7,9 +7,13 @@
 #include <cmath>
 #include <limits>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "common/error.hpp"
 #include "html_report/html_report.hpp"
 #include "html_report/json_embedding.hpp"
+#include "support/child_process.hpp"
 #include "support/file_text.hpp"
 #include "support/html_report_page.hpp"
 #include "support/shared_fixtures.hpp"
@@ -199,4 +203,30 @@ TEST_CASE("write_report_atomically: a target under a file is refused, nothing wr
     HtmlReport report("t", dir);
     CHECK_THROWS_AS(msprobe::html_report::write_report_atomically(report, dir / "plain" / "report.html"), msprobe::Error);
     CHECK(msprobe::testing::read_file_text(dir / "plain") == "x");
+}
+
+TEST_CASE("a report of many sections keeps files open only for the sections being filled", "[html_report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("html_report_many_sections");
+    // A run of hundreds of ranks must not run out of file descriptors: in a child limited to 64.
+    const int code = msprobe::testing::exit_code_in_child([&] {
+        const rlimit limit{64, 64};
+        if (::setrlimit(RLIMIT_NOFILE, &limit) != 0) ::_exit(3);
+        try {
+            HtmlReport report("t", dir);
+            for (int rank = 0; rank < 200; ++rank) {
+                auto section = report.open_section("rank" + std::to_string(rank), name_and_value());
+                section->add_row(Level::Pass, row("a", rank));
+                report.add(std::move(section));
+            }
+            msprobe::html_report::write_report_atomically(report, dir / "report.html");
+        } catch (...) {
+            ::_exit(1);
+        }
+        ::_exit(0);
+    });
+    REQUIRE(code == 0);
+    const auto data = embedded_report_data(msprobe::testing::read_file_text(dir / "report.html"));
+    REQUIRE(data["sections"].size() == 200);
+    CHECK(data["sections"][199]["label"] == "rank199");
+    CHECK(data["sections"][199]["rows"][0][2] == 199);
 }
