@@ -160,6 +160,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         if (flags->diff_analyze) {
             first_diff::run_compare_diff_analyze(options, pool, processes);
             if (!processes.is_first()) return 0;  // process 0 reports the whole run
+            if (html) html->write();
             warn_flags_without_effect(flags_ignored);
             log::info("msprobe compare ends successfully.");
             return 0;

@@ -139,7 +139,7 @@ void HtmlCompareReport::add_pair(PairRecorder& recorder) { report_.add(recorder.
 
 void HtmlCompareReport::write() {
     if (report_.empty()) {
-        log::warning(fmt::format("--html: no dump.json pair was compared, so {} is not written.",
+        log::warning(fmt::format("--html: only the dump.json compare fills a report; none ran, so {} is not written.",
                                  printable(target_.string())));
         return;
     }
