@@ -18,6 +18,7 @@
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/html_compare_report.hpp"
+#include "compare/recorded_rows.hpp"
 #include "compare/json_result.hpp"
 #include "compare/committed_ranks.hpp"
 #include "compare/parallel_ranks.hpp"

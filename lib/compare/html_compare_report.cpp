@@ -147,15 +147,6 @@ void HtmlCompareReport::write() {
     log::info(fmt::format("The HTML report is saved in: {}", printable(fs::absolute(written).string())));
 }
 
-const std::vector<report::Cell>& RecordedRows::row(std::size_t r) {
-    const std::vector<report::Cell>& cells = rows_.row(r);
-    if (recorder_ != nullptr && r == next_) {
-        recorder_->add(rows_.level(r), cells);
-        ++next_;
-    }
-    return cells;
-}
-
 void record_rows(PairRecorder& recorder, const ResultTable& result, const std::vector<RowVerdict>* verdicts) {
     const int result_column = result.column("Result");
     for (std::size_t r = 0; r < result.table.rows.size(); ++r) {

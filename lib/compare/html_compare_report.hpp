@@ -1,7 +1,7 @@
 #pragma once
 // compare --html: one self-contained HTML report (lib/html_report) for the
 // whole run, every pair or rank a section of it. A pair's rows are recorded as
-// the result writer takes them (RecordedRows, a tee on the chunked result), so
+// the result writer takes them (RecordedRows, recorded_rows.hpp), so
 // memory stays bounded by the chunk; the model tree is made from the rows'
 // API names: section → API kind (Functional, Tensor, Module, ...) → API, each
 // API coloured by the worst level of its rows.
@@ -11,11 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "compare/chunked_result.hpp"
 #include "compare/result_table.hpp"
 #include "compare/row_level.hpp"
 #include "html_report/html_report.hpp"
-#include "report/row_source.hpp"
 
 namespace msprobe::compare {
 
@@ -63,24 +61,6 @@ public:
 private:
     std::filesystem::path target_;
     html_report::HtmlReport report_;
-};
-
-// The rows of a chunked result as its writer takes them, each also given to
-// `recorder` (once, in order) with the level the run summary counts.
-class RecordedRows final : public report::RowSource {
-public:
-    RecordedRows(ChunkedResult& rows, PairRecorder* recorder) : rows_(rows), recorder_(recorder) {}
-
-    const std::vector<std::string>& header() const override { return rows_.header(); }
-    std::size_t size() const override { return rows_.size(); }
-    std::size_t columns(std::size_t begin, std::size_t end) const override { return rows_.columns(begin, end); }
-    const std::vector<report::Cell>& row(std::size_t r) override;
-    report::RowFill fill(std::size_t r) const override { return rows_.fill(r); }
-
-private:
-    ChunkedResult& rows_;
-    PairRecorder* recorder_;
-    std::size_t next_ = 0;
 };
 
 // Every row of a whole result: `verdicts` give the levels (April), or else

@@ -14,6 +14,7 @@
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/html_compare_report.hpp"
+#include "compare/recorded_rows.hpp"
 #include "compare/row_level.hpp"
 #include "compare/run_summary.hpp"
 #include "report/csv_writer.hpp"
