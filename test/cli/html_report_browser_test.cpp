@@ -5,6 +5,8 @@
 // MSPROBE_REQUIRE_BROWSER=1.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <regex>
 
@@ -31,12 +33,12 @@ struct Browsed {
     std::string log;  // chromium's stderr: console messages appear as ":CONSOLE" lines
 };
 
-Browsed dump_dom(const fs::path& page, const fs::path& scratch) {
+Browsed dump_dom(const fs::path& page, const fs::path& scratch, const std::string& fragment = "") {
     const fs::path dom = scratch / "dom.html";
     const fs::path log = scratch / "chromium.log";
     const std::string cmd = "timeout 300 chromium --headless --disable-gpu --no-sandbox --enable-logging=stderr --v=0 "
                             "--user-data-dir=" + shell_quote((scratch / "profile").string()) +
-                            " --dump-dom " + shell_quote("file://" + fs::absolute(page).string()) + " >" +
+                            " --dump-dom " + shell_quote("file://" + fs::absolute(page).string() + fragment) + " >" +
                             shell_quote(dom.string()) + " 2>" + shell_quote(log.string());
     const int status = std::system(cmd.c_str());
     INFO(read_file_text(log));
@@ -118,4 +120,42 @@ TEST_CASE("the HTML report renders in headless Chromium with its first error mar
     CHECK(page.dom.find("id=\"heatmap-section\" hidden") == std::string::npos);
     CHECK(msprobe::testing::occurrences(page.dom, "class=\"heat-cell\"") % 2 == 0);
     CHECK(msprobe::testing::occurrences(page.dom, "data-rank=\"1\"") > 0);
+}
+
+TEST_CASE("the HTML report's table filters by level, API and rank (a link's filters)", "[cli][html][browser]") {
+    if (!chromium_present()) {
+        if (browser_required()) FAIL("chromium is absent and MSPROBE_REQUIRE_BROWSER=1 asks for it");
+        WARN("SKIPPED: chromium is absent (apt-get install chromium); the HTML report was not opened in a browser");
+        return;
+    }
+    const fs::path dir = msprobe::testing::scratch_dir("cli_html_browser_filters");
+    msprobe::testing::DumpPairOptions options;
+    options.out = dir;
+    options.apis = 60;
+    options.ranks = 2;
+    msprobe::testing::generate_dump_pair(options);
+    const auto run = msprobe::testing::run_msprobe(
+        {"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", "out", "--html", "report.html"}, dir);
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    const auto data = msprobe::testing::embedded_report_data(read_file_text(dir / "report.html"));
+    // What the filters must keep, counted from the embedded rows: rank1's error rows of Functional APIs.
+    const auto& rank1 = data["sections"][1];
+    REQUIRE(rank1["label"] == "rank1");
+    std::size_t expected = 0;
+    for (const auto& row : rank1["rows"]) {
+        std::string name = row[1].get<std::string>();  // NPU Name, matched in any case
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (row[0] == 2 && name.find("functional") != std::string::npos) ++expected;
+    }
+    REQUIRE(expected > 0);
+    REQUIRE(expected <= 100);  // one page
+
+    const Browsed page = dump_dom(dir / "report.html", dir, "#level=error&api=functional&rank=rank1");
+    INFO(page.log);
+    CHECK(page.log.find(":CONSOLE") == std::string::npos);
+    CHECK(msprobe::testing::occurrences(page.dom, "<tr data-section=\"1\"") == expected);
+    CHECK(msprobe::testing::occurrences(page.dom, "<tr data-section=") == expected);
+    CHECK(msprobe::testing::occurrences(page.dom, "class=\"level-row-2") == expected);
+    CHECK(element_text(page.dom, "table-count", 200).find(with_thousands(expected) + " row(s) shown") != std::string::npos);
 }

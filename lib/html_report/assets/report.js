@@ -486,11 +486,32 @@
   }
   document.getElementById('tree-collapse').addEventListener('click', drawTree);
 
+  // A link may carry the table's filters: report.html#level=error,warning&api=linear&rank=rank1.
+  function filtersFromLink() {
+    var params = new URLSearchParams(window.location.hash.slice(1));
+    if (!params.has('level') && !params.has('api') && !params.has('rank')) return false;
+    if (params.has('level')) {
+      var levels = params.get('level').split(',');
+      document.querySelectorAll('.level-filter').forEach(function (box) {
+        box.checked = levels.indexOf(LEVELS[+box.value]) >= 0;
+      });
+    }
+    apiFilter.value = params.get('api') || '';
+    var rank = sections.findIndex(function (s) { return s.label === params.get('rank'); });
+    rankFilter.value = rank >= 0 ? String(rank) : '';
+    return true;
+  }
+
   // ---- start ----
   if (sections.length) { fillMetrics(); drawChart(); }
   drawHeatmap();
-  applyFilters();
-  if (firstSection >= 0) showFirstProblem(firstSection, true);
+  if (filtersFromLink()) {
+    applyFilters();
+  } else if (firstSection >= 0) {
+    showFirstProblem(firstSection, true);
+  } else {
+    applyFilters();
+  }
   drawTree();
   document.body.setAttribute('data-ready', 'true');
 })();
