@@ -61,27 +61,37 @@ std::string element_text(const std::string& dom, const std::string& id, std::siz
     return dom.substr(start, length);
 }
 
-}  // namespace
+// False, with the skip message, when the browser is absent (a failure when it is required).
+bool browser_available() {
+    if (chromium_present()) return true;
+    if (browser_required()) FAIL("chromium is absent and MSPROBE_REQUIRE_BROWSER=1 asks for it");
+    WARN("SKIPPED: chromium is absent (apt-get install chromium); the HTML report was not opened in a browser");
+    return false;
+}
 
-TEST_CASE("the HTML report renders in headless Chromium with its first error marked", "[cli][html][browser]") {
-    if (!chromium_present()) {
-        if (browser_required()) FAIL("chromium is absent and MSPROBE_REQUIRE_BROWSER=1 asks for it");
-        WARN("SKIPPED: chromium is absent (apt-get install chromium); the HTML report was not opened in a browser");
-        return;
-    }
-    const fs::path dir = msprobe::testing::scratch_dir("cli_html_browser");
+// A generated two-rank pair compared by April's command line with --html report.html; the run's stdout.
+std::string two_rank_report(const fs::path& dir, int apis) {
     msprobe::testing::DumpPairOptions options;
     options.out = dir;
-    options.apis = 150;
+    options.apis = apis;
     options.ranks = 2;
     msprobe::testing::generate_dump_pair(options);
     const auto run = msprobe::testing::run_msprobe(
         {"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", "out", "--html", "report.html"}, dir);
     INFO(run.err);
     REQUIRE(run.exit_code == 0);
+    return run.out;
+}
+
+}  // namespace
+
+TEST_CASE("the HTML report renders in headless Chromium with its first error marked", "[cli][html][browser]") {
+    if (!browser_available()) return;
+    const fs::path dir = msprobe::testing::scratch_dir("cli_html_browser");
+    const std::string screen = two_rank_report(dir, 150);
     // The end screen's first error: "First error: <name> (<rank>): ...".
     std::smatch first;
-    REQUIRE(std::regex_search(run.out, first, std::regex("First error: (\\S+) \\((rank\\d+)\\)")));
+    REQUIRE(std::regex_search(screen, first, std::regex("First error: (\\S+) \\((rank\\d+)\\)")));
     const std::string first_name = first[1];
     const std::string first_rank = first[2];
     const auto data = msprobe::testing::embedded_report_data(read_file_text(dir / "report.html"));
@@ -123,21 +133,9 @@ TEST_CASE("the HTML report renders in headless Chromium with its first error mar
 }
 
 TEST_CASE("the HTML report's table filters by level, API and rank (a link's filters)", "[cli][html][browser]") {
-    if (!chromium_present()) {
-        if (browser_required()) FAIL("chromium is absent and MSPROBE_REQUIRE_BROWSER=1 asks for it");
-        WARN("SKIPPED: chromium is absent (apt-get install chromium); the HTML report was not opened in a browser");
-        return;
-    }
+    if (!browser_available()) return;
     const fs::path dir = msprobe::testing::scratch_dir("cli_html_browser_filters");
-    msprobe::testing::DumpPairOptions options;
-    options.out = dir;
-    options.apis = 60;
-    options.ranks = 2;
-    msprobe::testing::generate_dump_pair(options);
-    const auto run = msprobe::testing::run_msprobe(
-        {"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", "out", "--html", "report.html"}, dir);
-    INFO(run.err);
-    REQUIRE(run.exit_code == 0);
+    two_rank_report(dir, 60);
     const auto data = msprobe::testing::embedded_report_data(read_file_text(dir / "report.html"));
     // What the filters must keep, counted from the embedded rows: rank1's error rows of Functional APIs.
     const auto& rank1 = data["sections"][1];
