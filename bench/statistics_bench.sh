@@ -6,7 +6,8 @@
 # Generates (once) a statistics dump pair of APIS entries per side with
 # msprobe-dumpgen (default 12 500: about 11 MB of dump.json per side), then runs
 # `msprobe -f pytorch compare -i compare.json -o out` three times and prints the
-# median wall time and the largest peak RSS; also with -s (stack column), --format csv and json.
+# median wall time and the largest peak RSS; also with -s (stack column), --format csv and json, and
+# --html (the HTML report besides the book).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$here/build}" && pwd)
@@ -37,3 +38,4 @@ run "compare (xlsx, advisor)"
 run "compare -s (stack column)" -s
 run "compare --format csv" --format csv
 run "compare --format json" --format json
+run "compare --html (report too)" --html out/report.html

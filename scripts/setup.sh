@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages msprobe-cpp builds against. Idempotent: packages
 # already present are left alone and nothing is fetched when all are there.
+#
+#   scripts/setup.sh [--test]   --test: also what only the test suite needs
 set -euo pipefail
 
 packages=(
@@ -13,6 +15,9 @@ packages=(
   libopenmpi-dev openmpi-bin  # directory compares over MPI processes (lib/common/mpi_process_group); optional
   libtorch-dev  # run_ut only (lib/run_ut); configure with -DMSPROBE_WITH_TORCH=OFF to build without it
 )
+if [ "${1:-}" = "--test" ]; then
+  packages+=(chromium)  # opens compare --html's report headless (test/cli/html_report_browser_test.cpp); not for building
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,6 +4,6 @@
 # ../shared/fixtures when it exists beside the checkout and are skipped otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --test
 scripts/build.sh -DMSPROBE_WERROR=ON
 ctest --test-dir build --output-on-failure -j "$(nproc 2>/dev/null || echo 2)"

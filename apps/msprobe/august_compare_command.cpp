@@ -18,6 +18,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/august_compare_job.hpp"
 #include "compare/august_inputs.hpp"
+#include "compare/html_compare_report.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/diff_screen.hpp"
 #include "mapping/compare_keys.hpp"
@@ -43,6 +44,7 @@ struct AugustCompareFlags {
     std::string fail_on;
     unsigned jobs = 0;
     bool strict_compat = false;
+    std::string html;
 };
 
 compare::AugustJobOptions job_options(const CLI::App& cmd, const AugustCompareFlags& flags) {
@@ -198,6 +200,7 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
                     "every file is written")
         ->check(CLI::IsMember({"error", "warning"}));
     add_jobs_option(cmd, flags->jobs, "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
+    add_html_option(cmd, flags->html);
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
                   "msprobe refuses (--output_path=x, prefixes)");
@@ -205,12 +208,14 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
     return [flags, cmd, &global]() {
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
+        std::optional<compare::HtmlCompareReport> html;
         const compare::AugustJobOptions options = prepared_on_every_process(processes, flags->target, [&] {
             check_options(*flags, global);
             id_list("--rank", flags->rank);  // refused before anything runs
             id_list("--step", flags->step);
             auto checked = job_options(*cmd, *flags);
             mapping::check_mapping_files(checked.table.mapping, true);  // every yaml named is read first
+            if (!flags->html.empty()) checked.html = &html.emplace(flags->html);
             return checked;
         });
         std::error_code ec;
@@ -227,6 +232,7 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
         RunTotals totals;
         for (const auto& unit : units) run_unit(unit, *flags, options, pool, processes, totals);
         if (!processes.is_first()) return 0;  // process 0 reports the whole run
+        if (html) html->write();
         if (totals.files > 0) log::info("msprobe compare ends successfully.");
         if (totals.analysed_steps.empty()) {
             std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows,

@@ -18,7 +18,7 @@ const std::set<std::string>& auto_mode_options() {
         "--layer_mapping", "-lm", "--diff_analyze", "-da", "--rank", "--step", "--is_print_compare_log",
         "-tensor_log", "--consistent_check", "--backend",
         // ours
-        "--fail-on", "-j", "--jobs", "--strict_compat"};
+        "--fail-on", "-j", "--jobs", "--strict_compat", "--html"};
     return allowed;
 }
 

@@ -242,4 +242,10 @@ unsigned worker_threads(unsigned requested, unsigned cores) {
 
 unsigned worker_threads(unsigned requested) { return worker_threads(requested, std::thread::hardware_concurrency()); }
 
+CLI::Option* add_html_option(CLI::App* cmd, std::string& path) {
+    return cmd->add_option("--html", path,
+                           "also write a self-contained HTML report of the run (table, metric chart, rank heatmap, "
+                           "API tree) to this file; see docs/html_report.md");
+}
+
 }  // namespace msprobe::cli

@@ -76,4 +76,7 @@ unsigned worker_threads(unsigned requested);
 // Registers -j/--jobs on `cmd`: a count of at least 1 (0 is refused).
 CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs, const std::string& description);
 
+// Registers --html on a compare command: the path of its self-contained HTML report.
+CLI::Option* add_html_option(CLI::App* cmd, std::string& path);
+
 }  // namespace msprobe::cli

@@ -16,6 +16,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/compare_job.hpp"
 #include "compare/compare_request.hpp"
+#include "compare/html_compare_report.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "legacy/compare_job.hpp"
 #include "mapping/compare_keys.hpp"
@@ -41,6 +42,7 @@ struct CompareFlags {
     bool locate = false;
     bool strict_compat = false;
     unsigned jobs = 0;
+    std::string html;
 };
 
 template <class... Run>
@@ -119,6 +121,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
     cmd->add_flag("--locate", flags->locate,
                   "real data: add the index of the max absolute and relative error as two last columns");
     add_jobs_option(cmd, flags->jobs, "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
+    add_html_option(cmd, flags->html);
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
@@ -146,6 +149,8 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                           : flags->fail_on == "warning" ? compare::FailOn::Warning
                                                         : compare::FailOn::Never;
         options.locate = flags->locate;
+        std::optional<compare::HtmlCompareReport> html;
+        if (!flags->html.empty()) run_on_every_process(processes, flags->html, [&] { options.html = &html.emplace(flags->html); });
         ThreadPool pool(worker_threads(flags->jobs));
         run_on_every_process(processes, flags->input, [&] {
             mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
@@ -155,6 +160,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         if (flags->diff_analyze) {
             first_diff::run_compare_diff_analyze(options, pool, processes);
             if (!processes.is_first()) return 0;  // process 0 reports the whole run
+            if (html) html->write();
             warn_flags_without_effect(flags_ignored);
             log::info("msprobe compare ends successfully.");
             return 0;
@@ -165,6 +171,7 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         if (!spread && !processes.is_first()) return 0;  // process 0 compares it alone
         const auto summary = run_compare_request(request, options, pool, spread ? processes : single_process());
         if (!processes.is_first()) return 0;  // process 0 reports the whole run
+        if (html) html->write();
         warn_flags_without_effect(flags_ignored);
         warn_flags_without_effect(summary.ignored_flags);
         if (summary.failed_ranks > 0) {

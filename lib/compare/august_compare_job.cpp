@@ -12,6 +12,7 @@
 #include "common/printable.hpp"
 #include "common/timestamps.hpp"
 #include "compare/august_tensor_log.hpp"
+#include "compare/html_compare_report.hpp"
 #include "compare/parallel_ranks.hpp"
 #include "compare/rank_plan.hpp"
 #include "compare/spread_ranks.hpp"
@@ -77,6 +78,16 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
         log::info(fmt::format("The result file path is: {}.", printable(fs::absolute(file).string())));
     }
     count_results(table.result, out);
+    if (options.html) {
+        // Named like the result file's folder and rank, so that the ranks of every step stay apart.
+        const fs::path folder = out_dir.lexically_relative(options.output_dir);
+        std::string label = (folder.empty() || folder == "." ? fs::path(pair.rank_label) : folder / pair.rank_label)
+                                .generic_string();
+        if (pair.debug_json) label += label.empty() ? "debug" : " (debug)";
+        auto recorder = options.html->start_pair(label, table.result.table.header);
+        record_rows(*recorder, table.result, nullptr);
+        options.html->add_pair(*recorder);
+    }
     return out;
 }
 
@@ -153,6 +164,11 @@ Error ranks_not_compared(const fs::path& out_dir, std::vector<std::string> failu
 // process has succeeded, and process 0 gathers the counts and the failures.
 AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_dir, const AugustJobOptions& options,
                                   ThreadPool& pool, ProcessGroup& processes) {
+    run_on_every_process(processes, out_dir.string(), [&] {
+        if (options.html) {
+            throw Error(options.html->target().string(), "--html needs the ranks on one process (run without mpirun)");
+        }
+    });
     const std::string stamp = processes.broadcast_from_first(local_timestamp());
     const ProcessStaging staging(out_dir, stamp, processes);
     std::vector<std::optional<PairResult>> results(unit.pairs.size());

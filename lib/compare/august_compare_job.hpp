@@ -10,6 +10,7 @@
 #include "compare/august_inputs.hpp"
 #include "compare/august_result_writer.hpp"
 #include "compare/august_table.hpp"
+#include "compare/compare_options.hpp"
 
 namespace msprobe::compare {
 
@@ -17,6 +18,7 @@ struct AugustJobOptions {
     AugustOptions table;
     AugustFormat format = AugustFormat::Csv;
     std::filesystem::path output_dir = "./output";
+    HtmlCompareReport* html = nullptr;  // --html: the report every pair's rows are recorded into
 };
 
 // What a run wrote, and its rows counted by their Result.

@@ -50,7 +50,10 @@ void ChunkedResult::take_chunk(std::size_t begin) {
         if (cells.size() != header_.size()) throw std::logic_error("a result row is not as wide as its header");
     }
     const HighlightVerdict judged = judge_highlight(table, debug_dump_);
-    outcome_.add(table, row_verdicts(table, judged));
+    const std::vector<RowVerdict> verdicts = row_verdicts(table, judged);
+    outcome_.add(table, verdicts);
+    chunk_levels_.clear();
+    for (const RowVerdict& verdict : verdicts) chunk_levels_.push_back(verdict.level);
     if (colour_) apply_highlight(table, judged);
     advice_.add(table);
     chunk_ = std::move(table);

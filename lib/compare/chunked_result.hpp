@@ -18,6 +18,7 @@
 #include "compare/advisor.hpp"
 #include "compare/compare_options.hpp"
 #include "compare/pair_rows.hpp"
+#include "compare/row_level.hpp"
 #include "compare/run_summary.hpp"
 #include "report/row_source.hpp"
 
@@ -44,6 +45,8 @@ public:
     std::size_t columns(std::size_t, std::size_t) const override { return header_.size(); }
     const std::vector<report::Cell>& row(std::size_t r) override;
     report::RowFill fill(std::size_t r) const override;
+    // Row r's verdict, as the run summary counts it; r in the chunk of the last row() asked for.
+    RowLevel level(std::size_t r) const { return chunk_levels_[r - chunk_begin_]; }
 
     // Once every row has been asked for: the run summary's outcome and the advice.
     PairOutcome outcome(std::string label, const std::filesystem::path& stack_json);
@@ -68,6 +71,7 @@ private:
     std::size_t chunk_rows_;
     std::vector<std::string> header_;
     ResultTable chunk_;
+    std::vector<RowLevel> chunk_levels_;  // per row of chunk_
     std::size_t chunk_begin_ = 0;
     std::size_t chunk_end_ = 0;  // [chunk_begin_, chunk_end_) are in chunk_
     OutcomeTally outcome_;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <optional>
 
@@ -16,6 +17,8 @@
 #include "compare/chunked_result.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
+#include "compare/html_compare_report.hpp"
+#include "compare/recorded_rows.hpp"
 #include "compare/json_result.hpp"
 #include "compare/committed_ranks.hpp"
 #include "compare/parallel_ranks.hpp"
@@ -89,9 +92,11 @@ public:
         std::vector<fs::path> written;
         try {
             Advice advice;
+            std::unique_ptr<PairRecorder> html;
             if (options_.format == OutputFormat::Json) {
                 // The json result holds every row's verdict beside the run's outcome: made whole.
                 ResultTable result = result_rows(*matched, 0, rows, options_, pool_);
+                if (options_.html) html = options_.html->start_pair(label, result.table.header);
                 result.stack = matched->stack;
                 const HighlightVerdict judged = judge_highlight(result, debug);
                 const auto verdicts = row_verdicts(result, judged);
@@ -101,14 +106,17 @@ public:
                     write_json_result(result, verdicts, outcome, {input.npu_json, input.bench_json}, temp);
                 });
                 advice = advise(result);
+                if (html) record_rows(*html, result, &verdicts);
             } else {
-                // The rows are made a chunk at a time while the writer takes them.
+                // The rows are made a chunk at a time while the writer takes them (and --html records them).
                 ChunkedResult chunks(pair_rows, options_, pool_, debug, highlight);
+                if (options_.html) html = options_.html->start_pair(label, chunks.header());
+                RecordedRows recorded(chunks, html.get());
                 staged_.stage(result_path, [&](const fs::path& temp) {
                     if (options_.format == OutputFormat::Csv) {
-                        report::write_csv(chunks, rendering, temp);
+                        report::write_csv(recorded, rendering, temp);
                     } else {
-                        report::write_xlsx(chunks, rendering, temp,
+                        report::write_xlsx(recorded, rendering, temp,
                                            options_.strict_compat ? report::FillSpelling::Msprobe
                                                                   : report::FillSpelling::Opaque,
                                            &pool_);
@@ -117,6 +125,7 @@ public:
                 outcome = chunks.outcome(label, input.stack_json_for_summary);
                 advice = chunks.advice();
             }
+            if (html) options_.html->add_pair(*html);
             log::debug(fmt::format("result file of {} rows staged at {:.0f} ms", rows, elapsed_ms()));
             written.push_back(result_path);
             if (!options_.compare_only) {
@@ -257,7 +266,12 @@ CompareSummary run_dump_pair_compare(const DumpFilePair& pair, const CompareOpti
 
 CompareSummary run_step_dirs_compare(const StepDirs& dirs, const CompareOptions& options, ThreadPool& pool,
                                      ProcessGroup& processes) {
-    run_on_every_process(processes, options.output_dir.string(), [&] { report::check_output_dir(options.output_dir); });
+    run_on_every_process(processes, options.output_dir.string(), [&] {
+        report::check_output_dir(options.output_dir);
+        if (options.html && processes.size() > 1) {
+            throw Error(options.html->target().string(), "--html needs the ranks on one process (run without mpirun)");
+        }
+    });
     JobRunner runner(options, pool, processes.broadcast_from_first(local_timestamp()));
     // Nothing is committed until every process has staged all of its ranks.
     run_on_every_process(processes, options.output_dir.string(),

@@ -8,6 +8,8 @@
 
 namespace msprobe::compare {
 
+class HtmlCompareReport;  // html_compare_report.hpp
+
 enum class Framework : std::uint8_t { PyTorch, MindSpore };
 enum class OutputFormat : std::uint8_t { Xlsx, Csv, Json };
 
@@ -27,6 +29,7 @@ struct CompareOptions {
     bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)
     bool locate = false;        // --locate: index columns of the max errors (real data)
     FailOn fail_on = FailOn::Never;
+    HtmlCompareReport* html = nullptr;  // --html: the report every pair's rows are recorded into
 };
 
 }  // namespace msprobe::compare
