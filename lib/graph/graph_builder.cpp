@@ -1,0 +1,97 @@
+#include "graph/graph_builder.hpp"
+
+#include <unordered_map>
+
+#include <rapidjson/document.h>
+
+#include "graph/api_collections.hpp"
+#include "graph/backward_names.hpp"
+#include "graph/node_kind.hpp"
+#include "graph/parameter_gradients.hpp"
+#include "graph/recompute_repair.hpp"
+
+namespace msprobe::graph {
+
+namespace {
+
+constexpr const char* kNoForwardStack =
+    "This backward node cannot find the forward node and cannot retrieve stack information.";
+
+class Builder {
+public:
+    Builder(const RankFolder& folder, ModelGraph& graph) : folder_(folder), graph_(graph) {
+        const auto& data = folder.dump->document()["data"];
+        for (const auto& m : data.GetObject()) {
+            records_.emplace(std::string(m.name.GetString(), m.name.GetStringLength()), &m.value);
+        }
+    }
+
+    void walk_construct() {
+        for (const ConstructEntry& entry : folder_.construct.entries()) {
+            const auto parent_id = folder_.construct.repaired_parent(entry);
+            GraphNode& parent = parent_id ? node_for(*parent_id) : graph_.root();
+            attach(node_for(entry.id), parent);
+        }
+    }
+
+    const std::unordered_map<std::string, const rapidjson::Value*>& records() const { return records_; }
+
+private:
+    GraphNode& node_for(const std::string& id) {
+        if (GraphNode* existing = graph_.find(id)) return *existing;
+        GraphNode& node = graph_.add(id, node_kind_of(id));
+        const auto record = records_.find(id);
+        if (record != records_.end()) {
+            node.has_record = true;
+            record_port_items(id, *record->second, folder_.dump->path(), node.inputs, node.outputs);
+        }
+        node.stack = stack_of(id);
+        if (folder_.construct.megatron_micro_steps()) {
+            const ConstructEntry* entry = folder_.construct.find(id);
+            node.micro_step = entry && entry->micro_step ? *entry->micro_step : 0;
+        }
+        return node;
+    }
+
+    // A backward entry without frames takes its forward twin's, which must
+    // already be a node (module twins always with call count 0, as msprobe).
+    std::vector<std::string> stack_of(const std::string& id) const {
+        const std::vector<std::string>* lines = folder_.stack.stack_lines(id);
+        if (lines != nullptr && !lines->empty()) return *lines;
+        std::string twin;
+        if (module_backward_count(id)) {
+            twin = with_direction(id, "backward", "forward", "0");
+        } else if (ends_with(id, ".backward")) {
+            twin = replace_all(id, "backward", "forward");
+        } else {
+            return {};
+        }
+        const GraphNode* forward = graph_.find(twin);
+        if (forward == nullptr) return {kNoForwardStack};
+        return forward->stack;
+    }
+
+    const RankFolder& folder_;
+    ModelGraph& graph_;
+    std::unordered_map<std::string, const rapidjson::Value*> records_;
+};
+
+}  // namespace
+
+ModelGraph build_graph(const RankFolder& folder) {
+    ModelGraph graph;
+    graph.dump = folder.dump;
+    const auto& root = folder.dump->document();
+    const auto dir = root.FindMember("dump_data_dir");
+    if (dir != root.MemberEnd() && dir->value.IsString()) {
+        graph.dump_data_dir = std::string(dir->value.GetString(), dir->value.GetStringLength());
+    }
+    Builder builder(folder, graph);
+    builder.walk_construct();
+    repair_recomputed_layers(graph);
+    group_apis_between_modules(graph);
+    add_parameter_gradients(graph, folder.dump->document()["data"], folder.dump->path());
+    return graph;
+}
+
+}  // namespace msprobe::graph
