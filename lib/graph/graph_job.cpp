@@ -4,12 +4,19 @@
 
 #include <algorithm>
 #include <memory>
+#include <thread>
 
 #include "common/error.hpp"
+#include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "graph/graph_builder.hpp"
+#include "graph/graph_compare_mode.hpp"
+#include "graph/graph_legend.hpp"
 #include "graph/micro_steps.hpp"
+#include "graph/node_matching.hpp"
 #include "graph/overflow_levels.hpp"
+#include "graph/pair_comparison.hpp"
+#include "graph/precision_index.hpp"
 #include "graph/run_input.hpp"
 #include "graph/run_layout.hpp"
 #include "graph/vis_db_writer.hpp"
@@ -20,17 +27,49 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct BuiltGraph {
-    ModelGraph graph;
+// The graphs of one (step, rank): the NPU graph, and the Bench graph of a compare.
+struct RankResult {
     int rank = 0;
+    ModelGraph npu;
+    std::optional<ModelGraph> bench;
+    GraphCompareMode mode = GraphCompareMode::Summary;
 };
 
-BuiltGraph build_one(const fs::path& folder, int rank, const GraphOptions& options) {
+MatchKind match_kind(const GraphOptions& options) {
+    if (options.fuzzy_match) return MatchKind::Fuzzy;  // msprobe checks -f before -lm
+    if (options.layer_mapping) return MatchKind::LayerMapping;
+    return MatchKind::Default;
+}
+
+RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
     const RankFolder files = read_rank_folder(folder);
-    BuiltGraph built{build_graph(files), rank};
-    assign_micro_steps(built.graph, files.construct.megatron_micro_steps());
-    if (options.overflow_check) attach_overflow_levels(built.graph, folder / "dump.json");
-    return built;
+    RankResult result{rank, build_graph(files), std::nullopt};
+    assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
+    if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
+    return result;
+}
+
+RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder, int rank,
+                        const GraphOptions& options, ThreadPool& pool) {
+    const RankFolder npu_files = read_rank_folder(npu_folder);
+    const RankFolder bench_files = read_rank_folder(bench_folder);
+    RankResult result{rank, build_graph(npu_files), build_graph(bench_files)};
+    result.mode = detect_graph_compare_mode(npu_files, bench_files);
+    ModelGraph& npu = result.npu;
+    ModelGraph& bench = *result.bench;
+    const auto pairs = match_nodes(npu, bench, match_kind(options));
+    // In real-data mode msprobe indexes the collections before the tensor
+    // metrics exist, so every collection gets 0.
+    if (result.mode == GraphCompareMode::All) assign_collection_precision(npu, result.mode);
+    compare_node_pairs(pairs, result.mode, npu_files, bench_files, pool);
+    if (result.mode != GraphCompareMode::All) assign_collection_precision(npu, result.mode);
+    assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
+    assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps());
+    if (options.overflow_check) {
+        attach_overflow_levels(npu, npu_folder / "dump.json");
+        attach_overflow_levels(bench, bench_folder / "dump.json");
+    }
+    return result;
 }
 
 void make_output_dir(const fs::path& dir) {
@@ -40,37 +79,37 @@ void make_output_dir(const fs::path& dir) {
     ::chmod(dir.c_str(), 0750);
 }
 
-std::vector<int> keys_of(const std::map<int, fs::path>& folders) {
-    std::vector<int> keys;
-    for (const auto& [key, folder] : folders) keys.push_back(key);
-    return keys;
+// The common part of two sides' folders: steps, and ranks within each step.
+RunFolders shared_folders(const RunFolders& npu, const RunFolders& bench, const fs::path& input) {
+    RunFolders shared;
+    for (const auto& [step, ranks] : npu) {
+        const auto other = bench.find(step);
+        if (other == bench.end()) continue;
+        for (const auto& [rank, folder] : ranks) {
+            if (other->second.count(rank)) shared[step][rank] = folder;
+        }
+        if (shared[step].empty()) throw Error(input.string(), "npu_path and bench_path have no rank in common");
+    }
+    if (shared.empty()) throw Error(input.string(), "npu_path and bench_path have no step in common");
+    return shared;
 }
 
-fs::path run_build(const RunFolders& folders, const GraphOptions& options, const fs::path& db_path) {
-    std::unique_ptr<VisDbWriter> writer;
-    std::vector<int> steps;
-    for (const auto& [step, ranks] : folders) steps.push_back(step);
-    for (const auto& [step, ranks] : folders) {
-        std::vector<BuiltGraph> graphs;
-        for (const auto& [rank, folder] : ranks) graphs.push_back(build_one(folder, rank, options));
-        // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
-        if (!writer) {
-            make_output_dir(db_path.parent_path());
-            writer = std::make_unique<VisDbWriter>(db_path);
-        }
-        for (const BuiltGraph& built : graphs) {
-            writer->add_graph({&built.graph, "NPU", step, built.rank, false});
-            ConfigRow config;
-            config.graph_type = "build";
-            config.micro_steps = built.graph.micro_steps;
-            config.overflow_check = options.overflow_check;
-            config.rank_list = keys_of(ranks);
-            config.step_list = steps;
-            writer->add_config(config);
-        }
+ConfigRow config_row(const RankResult& first, const std::vector<int>& ranks, const std::vector<int>& steps,
+                     const GraphOptions& options) {
+    ConfigRow config;
+    config.micro_steps = first.npu.micro_steps;
+    config.overflow_check = options.overflow_check;
+    config.rank_list = ranks;
+    config.step_list = steps;
+    if (first.bench) {
+        config.graph_type = "compare";
+        config.task = std::string(task_name(first.mode));
+        config.tool_tip = tool_tip_json(first.mode);
+        config.node_colors = node_colors_json(first.mode);
+    } else {
+        config.graph_type = "build";
     }
-    writer->finish();
-    return db_path;
+    return config;
 }
 
 }  // namespace
@@ -78,17 +117,44 @@ fs::path run_build(const RunFolders& folders, const GraphOptions& options, const
 fs::path run_graph(const GraphOptions& options) {
     const RunInput input = read_run_input(options.input);
     const Layout npu_layout = classify_layout(input.npu_path);
-    const RunFolders npu = run_folders(input.npu_path, npu_layout);
+    RunFolders npu = run_folders(input.npu_path, npu_layout);
+    RunFolders bench;
     if (input.bench_path) {
-        const Layout bench_layout = classify_layout(*input.bench_path);
-        if (bench_layout != npu_layout) {
+        if (classify_layout(*input.bench_path) != npu_layout) {
             throw Error(options.input.string(), "the folders of npu_path and bench_path have different layouts");
         }
+        bench = run_folders(*input.bench_path, npu_layout);
+        npu = shared_folders(npu, bench, options.input);
     }
     const std::string stem = input.bench_path ? "compare_" : "build_";
     const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
-    if (!input.bench_path) return run_build(npu, options, db_path);
-    throw Error(options.input.string(), "bench_path: comparing graphs is not supported yet");
+
+    ThreadPool pool(std::max(1U, std::thread::hardware_concurrency()));
+    std::unique_ptr<VisDbWriter> writer;
+    std::vector<int> steps;
+    for (const auto& [step, ranks] : npu) steps.push_back(step);
+    for (const auto& [step, ranks] : npu) {
+        std::vector<RankResult> results;
+        std::vector<int> rank_list;
+        for (const auto& [rank, folder] : ranks) {
+            results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
+                                               : build_rank(folder, rank, options));
+            rank_list.push_back(rank);
+        }
+        // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
+        if (!writer) {
+            make_output_dir(options.output_dir);
+            writer = std::make_unique<VisDbWriter>(db_path);
+        }
+        for (const RankResult& result : results) {
+            const bool md5 = result.bench && result.mode == GraphCompareMode::Md5;
+            writer->add_graph({&result.npu, "NPU", step, result.rank, md5});
+            if (result.bench) writer->add_graph({&*result.bench, "Bench", step, result.rank, md5});
+            writer->add_config(config_row(result, rank_list, steps, options));
+        }
+    }
+    writer->finish();
+    return db_path;
 }
 
 }  // namespace msprobe::graph

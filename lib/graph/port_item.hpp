@@ -16,6 +16,7 @@ struct PortItem {
     dump::DumpRow row;                        // the leaf as compare reads it
     const rapidjson::Value* leaf = nullptr;   // the leaf object as the dump wrote it; nullptr for None items
     std::vector<std::pair<std::string, dump::StatValue>> metrics;  // copied comparison cells, in column order
+    bool compared = false;  // a comparison row of a matched pair names this item
 };
 
 // An ordered map of items: a later item with an existing key replaces it in place.
