@@ -12,6 +12,7 @@
 #include "graph/graph_builder.hpp"
 #include "graph/graph_compare_mode.hpp"
 #include "graph/graph_legend.hpp"
+#include "graph/layer_map.hpp"
 #include "graph/micro_steps.hpp"
 #include "graph/node_matching.hpp"
 #include "graph/overflow_levels.hpp"
@@ -57,7 +58,11 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     result.mode = detect_graph_compare_mode(npu_files, bench_files);
     ModelGraph& npu = result.npu;
     ModelGraph& bench = *result.bench;
-    const auto pairs = match_nodes(npu, bench, match_kind(options));
+    const MatchKind kind = match_kind(options);
+    const auto pairs = match_nodes(npu, bench, kind,
+                                   kind == MatchKind::LayerMapping
+                                       ? layer_map(npu_folder, bench_folder, options.layer_mapping_file)
+                                       : std::unordered_map<std::string, std::string>{});
     // In real-data mode msprobe indexes the collections before the tensor
     // metrics exist, so every collection gets 0.
     if (result.mode == GraphCompareMode::All) assign_collection_precision(npu, result.mode);
