@@ -29,8 +29,11 @@ struct StatDiff {
 
 StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench, StatisticArithmetic arithmetic) {
     StatDiff out;
-    const auto n = numeric_value(npu);
-    const auto b = numeric_value(bench);
+    // Exact: only values dumped as numbers (msprobe's graph command reads them from dump.json, where a
+    // src/dst rank text is no number); otherwise numeric texts too (msprobe's compare parses its table).
+    const bool exact = arithmetic == StatisticArithmetic::Exact;
+    const auto n = exact && npu.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(npu);
+    const auto b = exact && bench.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(bench);
     if (!n || !b) return out;
     const double d = arithmetic == StatisticArithmetic::Exact ? *n - *b : reference_parsed(*n) - reference_parsed(*b);
     if (std::isnan(d)) {

@@ -9,6 +9,7 @@
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
+#include "graph/communication_matching.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/graph_compare_mode.hpp"
 #include "graph/graph_legend.hpp"
@@ -145,6 +146,15 @@ fs::path run_graph(const GraphOptions& options) {
             results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
                                                : build_rank(folder, rank, options));
             rank_list.push_back(rank);
+        }
+        if (results.size() > 1) {
+            std::map<int, ModelGraph*> npu_graphs, bench_graphs;
+            for (RankResult& result : results) {
+                npu_graphs[result.rank] = &result.npu;
+                if (result.bench) bench_graphs[result.rank] = &*result.bench;
+            }
+            match_communications(npu_graphs, options.overflow_check);
+            if (!bench_graphs.empty()) match_communications(bench_graphs, options.overflow_check);
         }
         // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
         if (!writer) {

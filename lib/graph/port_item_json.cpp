@@ -63,10 +63,15 @@ std::vector<Field> item_fields(const PortItem& item, const ItemExportRules& rule
         if (key == "state" || key == "full_op_name") continue;
         if (key == "md5" && !rules.keep_md5) continue;
         if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) continue;
-        if (process_group && key != "type" && key != "group_ranks" && key != "group_id" && key != "data_name") continue;
         kept.push_back(std::move(f));
     }
     for (const auto& [name, value] : item.metrics) kept.emplace_back(name, stat_text(value));
+    if (process_group) {
+        // A process group shows what identifies it, nothing compared.
+        std::erase_if(kept, [](const Field& f) {
+            return f.first != "type" && f.first != "group_ranks" && f.first != "group_id" && f.first != "data_name";
+        });
+    }
     const auto max = std::find_if(kept.begin(), kept.end(), [](const Field& f) { return f.first == "Max"; });
     if (max != kept.end() && max->second == "null") return {{"value", "null"}};
     return kept;
