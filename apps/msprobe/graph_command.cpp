@@ -18,6 +18,7 @@ struct GraphFlags {
     std::string layer_mapping;
     bool overflow_check = false;
     bool fuzzy = false;
+    bool strict_compat = false;
 };
 
 }  // namespace
@@ -33,6 +34,8 @@ Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both fram
         ->expected(0, 1);
     cmd->add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
     cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "fuzzy match: pair the APIs of matched modules ignoring call counters");
+    cmd->add_flag("--strict_compat", flags->strict_compat,
+                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, cmd]() {
         expect_input(flags->input, PathKind::File, "the input JSON (a file naming npu_path and bench_path)");
@@ -41,6 +44,7 @@ Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both fram
         options.output_dir = flags->output;
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
+        options.strict_compat = flags->strict_compat;
         if (cmd->count("--layer_mapping")) {
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;

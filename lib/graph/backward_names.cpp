@@ -33,6 +33,14 @@ std::string with_direction(std::string_view id, std::string_view from, std::stri
     return std::string(id.substr(0, tail)) + "." + std::string(to) + "." + std::string(count);
 }
 
+std::string direction_twin(std::string_view id, std::string_view from, std::string_view to, bool strict_compat) {
+    if (strict_compat) return replace_all(std::string(id), from, to);
+    if (const auto count = trailing_count(id, from)) return with_direction(id, from, to, *count);
+    const std::string suffix = "." + std::string(from);
+    if (ends_with(id, suffix)) return std::string(id.substr(0, id.size() - from.size())) + std::string(to);
+    return std::string(id);
+}
+
 std::string replace_all(std::string text, std::string_view from, std::string_view to) {
     std::size_t at = 0;
     while ((at = text.find(from, at)) != std::string::npos) {

@@ -23,6 +23,7 @@ struct CommApi {
     std::string_view parameter;  // the input item naming the peer or root rank
     std::string_view type;       // communications_type of the node itself
     CommKind kind;
+    std::string_view keyword = {};  // the same argument passed by keyword, when msprobe reads it positionally
 };
 
 constexpr std::array<CommApi, 8> kApis = {{
@@ -31,10 +32,10 @@ constexpr std::array<CommApi, 8> kApis = {{
     {"recv", "send", "src", "receive", CommKind::PointToPoint},
     {"irecv", "isend", "src", "receive", CommKind::PointToPoint},
     // msprobe reads the root of broadcast and reduce from the second positional argument only.
-    {"broadcast", "broadcast", "1", "send", CommKind::Rooted},
+    {"broadcast", "broadcast", "1", "send", CommKind::Rooted, "src"},
     {"scatter", "scatter", "src", "send", CommKind::Rooted},
     {"gather", "gather", "dst", "receive", CommKind::Rooted},
-    {"reduce", "reduce", "1", "receive", CommKind::Rooted},
+    {"reduce", "reduce", "1", "receive", CommKind::Rooted, "dst"},
 }};
 
 std::string api_name_of(const std::string& id) {
@@ -184,7 +185,7 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
 
 }  // namespace
 
-void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check) {
+void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat) {
     std::map<int, RankIds> ids;
     for (const auto& [rank, graph] : graphs) ids[rank] = unique_ids(*graph);
     const auto find = [&](int rank, const std::string& unique) -> GraphNode* {
@@ -216,7 +217,11 @@ void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflo
                     link_json({std::string(target_api.type), {{rank, &node}}}, overflow_check);
                 continue;
             }
-            if (api.kind == CommKind::Rooted && parameter_text(node, api.parameter) != std::to_string(rank)) continue;
+            if (api.kind == CommKind::Rooted) {
+                auto root = parameter_text(node, api.parameter);
+                if (!root && !strict_compat && !api.keyword.empty()) root = parameter_text(node, api.keyword);
+                if (root != std::to_string(rank)) continue;
+            }
             const auto group = group_of(node);
             if (!group) continue;
             Link link{std::string(api.type), {}};

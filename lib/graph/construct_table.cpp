@@ -89,12 +89,12 @@ const ConstructEntry* ConstructTable::find(const std::string& id) const {
     return it == index_.end() ? nullptr : &entries_[it->second];
 }
 
-std::optional<std::string> ConstructTable::repaired_parent(const ConstructEntry& entry) const {
-    if (!entry.parent) return missing_backward_parent(entry.id);
+std::optional<std::string> ConstructTable::repaired_parent(const ConstructEntry& entry, bool strict_compat) const {
+    if (!entry.parent) return missing_backward_parent(entry.id, strict_compat);
     return in_place_backward_parent(entry.id, *entry.parent);
 }
 
-std::optional<std::string> ConstructTable::missing_backward_parent(const std::string& child) const {
+std::optional<std::string> ConstructTable::missing_backward_parent(const std::string& child, bool strict_compat) const {
     if (const auto count = module_backward_count(child)) {
         const ConstructEntry* twin = find(with_direction(child, "backward", "forward", *count));
         if (twin == nullptr || !twin->parent || twin->parent->empty()) return std::nullopt;
@@ -103,10 +103,9 @@ std::optional<std::string> ConstructTable::missing_backward_parent(const std::st
         return std::nullopt;
     }
     if (ends_with(child, ".backward")) {
-        // Plain substring replacement, as msprobe does (mangles "feedforward").
-        const ConstructEntry* twin = find(replace_all(child, "backward", "forward"));
+        const ConstructEntry* twin = find(direction_twin(child, "backward", "forward", strict_compat));
         if (twin == nullptr || !twin->parent || twin->parent->empty()) return std::nullopt;
-        std::string candidate = replace_all(*twin->parent, "forward", "backward");
+        std::string candidate = direction_twin(*twin->parent, "forward", "backward", strict_compat);
         if (contains(candidate)) return candidate;
     }
     return std::nullopt;

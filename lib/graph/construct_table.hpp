@@ -33,10 +33,11 @@ public:
     // The parent msprobe attaches `entry` to after repairing backward entries
     // whose recorded parent is missing or wrong (in-place modules fire no
     // backward hook); nullopt = the root.
-    std::optional<std::string> repaired_parent(const ConstructEntry& entry) const;
+    // `strict_compat`: rewrite API names as msprobe does (backward_names.hpp).
+    std::optional<std::string> repaired_parent(const ConstructEntry& entry, bool strict_compat) const;
 
 private:
-    std::optional<std::string> missing_backward_parent(const std::string& child) const;
+    std::optional<std::string> missing_backward_parent(const std::string& child, bool strict_compat) const;
     std::optional<std::string> in_place_backward_parent(const std::string& child, const std::string& parent) const;
 
     std::vector<ConstructEntry> entries_;

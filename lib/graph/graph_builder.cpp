@@ -19,7 +19,8 @@ constexpr const char* kNoForwardStack =
 
 class Builder {
 public:
-    Builder(const RankFolder& folder, ModelGraph& graph) : folder_(folder), graph_(graph) {
+    Builder(const RankFolder& folder, ModelGraph& graph, bool strict_compat)
+        : folder_(folder), graph_(graph), strict_compat_(strict_compat) {
         const auto& data = folder.dump->document()["data"];
         for (const auto& m : data.GetObject()) {
             records_.emplace(std::string(m.name.GetString(), m.name.GetStringLength()), &m.value);
@@ -28,7 +29,7 @@ public:
 
     void walk_construct() {
         for (const ConstructEntry& entry : folder_.construct.entries()) {
-            const auto parent_id = folder_.construct.repaired_parent(entry);
+            const auto parent_id = folder_.construct.repaired_parent(entry, strict_compat_);
             GraphNode& parent = parent_id ? node_for(*parent_id) : graph_.root();
             attach(node_for(entry.id), parent);
         }
@@ -43,7 +44,7 @@ private:
         const auto record = records_.find(id);
         if (record != records_.end()) {
             node.has_record = true;
-            record_port_items(id, *record->second, folder_.dump->path(), node.inputs, node.outputs);
+            record_port_items(id, *record->second, folder_.dump->path(), strict_compat_, node.inputs, node.outputs);
         }
         node.stack = stack_of(id);
         if (folder_.construct.megatron_micro_steps()) {
@@ -54,15 +55,16 @@ private:
     }
 
     // A backward entry without frames takes its forward twin's, which must
-    // already be a node (module twins always with call count 0, as msprobe).
+    // already be a node. msprobe takes a module's call 0 whatever the
+    // backward's own count (kept with strict_compat).
     std::vector<std::string> stack_of(const std::string& id) const {
         const std::vector<std::string>* lines = folder_.stack.stack_lines(id);
         if (lines != nullptr && !lines->empty()) return *lines;
         std::string twin;
-        if (module_backward_count(id)) {
-            twin = with_direction(id, "backward", "forward", "0");
+        if (const auto count = module_backward_count(id)) {
+            twin = with_direction(id, "backward", "forward", strict_compat_ ? "0" : *count);
         } else if (ends_with(id, ".backward")) {
-            twin = replace_all(id, "backward", "forward");
+            twin = direction_twin(id, "backward", "forward", strict_compat_);
         } else {
             return {};
         }
@@ -73,12 +75,13 @@ private:
 
     const RankFolder& folder_;
     ModelGraph& graph_;
+    bool strict_compat_;
     std::unordered_map<std::string, const rapidjson::Value*> records_;
 };
 
 }  // namespace
 
-ModelGraph build_graph(const RankFolder& folder) {
+ModelGraph build_graph(const RankFolder& folder, bool strict_compat) {
     ModelGraph graph;
     graph.dump = folder.dump;
     const auto& root = folder.dump->document();
@@ -86,7 +89,7 @@ ModelGraph build_graph(const RankFolder& folder) {
     if (dir != root.MemberEnd() && dir->value.IsString()) {
         graph.dump_data_dir = std::string(dir->value.GetString(), dir->value.GetStringLength());
     }
-    Builder builder(folder, graph);
+    Builder builder(folder, graph, strict_compat);
     builder.walk_construct();
     repair_recomputed_layers(graph);
     group_apis_between_modules(graph);

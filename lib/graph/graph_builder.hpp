@@ -7,7 +7,8 @@
 
 namespace msprobe::graph {
 
+// `strict_compat` reproduces msprobe's name rewrites and output test (docs/compatibility.md).
 // Throws msprobe::Error naming dump.json on records of the wrong shape.
-ModelGraph build_graph(const RankFolder& folder);
+ModelGraph build_graph(const RankFolder& folder, bool strict_compat);
 
 }  // namespace msprobe::graph

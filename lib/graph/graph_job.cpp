@@ -45,7 +45,7 @@ MatchKind match_kind(const GraphOptions& options) {
 
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
     const RankFolder files = read_rank_folder(folder);
-    RankResult result{rank, build_graph(files), std::nullopt};
+    RankResult result{rank, build_graph(files, options.strict_compat), std::nullopt};
     assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
     return result;
@@ -55,7 +55,7 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
                         const GraphOptions& options, ThreadPool& pool) {
     const RankFolder npu_files = read_rank_folder(npu_folder);
     const RankFolder bench_files = read_rank_folder(bench_folder);
-    RankResult result{rank, build_graph(npu_files), build_graph(bench_files)};
+    RankResult result{rank, build_graph(npu_files, options.strict_compat), build_graph(bench_files, options.strict_compat)};
     result.mode = detect_graph_compare_mode(npu_files, bench_files);
     ModelGraph& npu = result.npu;
     ModelGraph& bench = *result.bench;
@@ -65,12 +65,13 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
                                        ? layer_map(npu_folder, bench_folder, options.layer_mapping_file)
                                        : std::unordered_map<std::string, std::string>{});
     // In real-data mode msprobe indexes the collections before the tensor
-    // metrics exist, so every collection gets 0.
-    if (result.mode == GraphCompareMode::All) assign_collection_precision(npu, result.mode);
-    compare_node_pairs(pairs, result.mode, npu_files, bench_files, pool);
-    if (result.mode != GraphCompareMode::All) assign_collection_precision(npu, result.mode);
+    // metrics exist, so every collection gets 0 (kept with strict_compat).
+    const bool collections_first = options.strict_compat && result.mode == GraphCompareMode::All;
+    if (collections_first) assign_collection_precision(npu, result.mode);
+    compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, pool);
+    if (!collections_first) assign_collection_precision(npu, result.mode);
     assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
-    assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps());
+    assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps(), options.strict_compat);
     if (options.overflow_check) {
         attach_overflow_levels(npu, npu_folder / "dump.json");
         attach_overflow_levels(bench, bench_folder / "dump.json");
@@ -153,8 +154,8 @@ fs::path run_graph(const GraphOptions& options) {
                 npu_graphs[result.rank] = &result.npu;
                 if (result.bench) bench_graphs[result.rank] = &*result.bench;
             }
-            match_communications(npu_graphs, options.overflow_check);
-            if (!bench_graphs.empty()) match_communications(bench_graphs, options.overflow_check);
+            match_communications(npu_graphs, options.overflow_check, options.strict_compat);
+            if (!bench_graphs.empty()) match_communications(bench_graphs, options.overflow_check, options.strict_compat);
         }
         // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
         if (!writer) {

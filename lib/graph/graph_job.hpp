@@ -13,6 +13,7 @@ struct GraphOptions {
     bool fuzzy_match = false;          // -f
     bool layer_mapping = false;        // -lm
     std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
+    bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
 };
 
 // Returns the database written. Throws msprobe::Error on bad input; no

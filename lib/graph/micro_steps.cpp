@@ -25,16 +25,12 @@ std::optional<int> trailing_number(const std::string& id) {
     return std::stoi(last);
 }
 
-}  // namespace
-
-void assign_micro_steps(ModelGraph& graph, std::optional<int> megatron_micro_steps) {
-    if (megatron_micro_steps) {
-        graph.micro_steps = *megatron_micro_steps + 1;
-        return;
-    }
+// The batch of each root child: a top-level forward module after a backward one opens the next batch.
+std::vector<int> root_batches(const GraphNode& root) {
+    std::vector<int> batches;
     int batch = 0;
     bool seen_backward = false;
-    for (GraphNode* child : graph.root().children) {
+    for (const GraphNode* child : root.children) {
         if (child->kind == NodeKind::Module) {
             if (child->id.find(".forward.") != std::string::npos) {
                 if (seen_backward) {
@@ -45,20 +41,36 @@ void assign_micro_steps(ModelGraph& graph, std::optional<int> megatron_micro_ste
                 seen_backward = true;
             }
         }
-        child->micro_step = batch;
+        batches.push_back(batch);
     }
-    propagate_down(graph.root());
-    graph.micro_steps = batch + 1;
+    return batches;
 }
 
-void assign_bench_micro_steps(const ModelGraph& npu, ModelGraph& bench, std::optional<int> megatron_micro_steps) {
+}  // namespace
+
+void assign_micro_steps(ModelGraph& graph, std::optional<int> megatron_micro_steps) {
+    if (megatron_micro_steps) {
+        graph.micro_steps = *megatron_micro_steps + 1;
+        return;
+    }
+    const std::vector<int> batches = root_batches(graph.root());
+    for (std::size_t i = 0; i < batches.size(); ++i) graph.root().children[i]->micro_step = batches[i];
+    propagate_down(graph.root());
+    graph.micro_steps = batches.empty() ? 1 : batches.back() + 1;
+}
+
+void assign_bench_micro_steps(const ModelGraph& npu, ModelGraph& bench, std::optional<int> megatron_micro_steps,
+                              bool strict_compat) {
     if (megatron_micro_steps) return;
     for (const GraphNode* child : npu.root().children) {
         if (!child->matched()) continue;
         if (GraphNode* partner = bench.find(child->matched_link.back())) partner->micro_step = child->micro_step;
     }
-    for (GraphNode* child : bench.root().children) {
-        if (!child->micro_step) child->micro_step = trailing_number(child->id).value_or(0);
+    const std::vector<int> own = root_batches(bench.root());
+    for (std::size_t i = 0; i < own.size(); ++i) {
+        GraphNode* child = bench.root().children[i];
+        if (child->micro_step) continue;
+        child->micro_step = strict_compat ? trailing_number(child->id).value_or(0) : own[i];
     }
     propagate_down(bench.root());
 }

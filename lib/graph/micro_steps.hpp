@@ -12,8 +12,10 @@ namespace msprobe::graph {
 void assign_micro_steps(ModelGraph& graph, std::optional<int> megatron_micro_steps);
 
 // The Bench side of a compare: each matched NPU root child gives its batch to
-// its partner; unmatched Bench root children take their id's last segment
-// when it is a number (msprobe's rule), else 0.
-void assign_bench_micro_steps(const ModelGraph& npu, ModelGraph& bench, std::optional<int> megatron_micro_steps);
+// its partner; an unmatched Bench root child keeps the batch of its own
+// graph. With `strict_compat` it takes its id's last segment when that is a
+// number, else 0, as msprobe does (an unmatched Module.x.forward.3 lands in micro step 3).
+void assign_bench_micro_steps(const ModelGraph& npu, ModelGraph& bench, std::optional<int> megatron_micro_steps,
+                              bool strict_compat);
 
 }  // namespace msprobe::graph

@@ -55,14 +55,15 @@ struct SideItems {
     }
 };
 
-// The row compare sees for position k of a group: named (with statistics)
-// by the item at the misaligned name position, typed (dtype, shape, digest)
-// by the group's own k-th item. The two differ only when a node has both
-// parameters and outputs; only md5 results show it.
-dump::DumpRow compared_row(const SideItems& side, Group group, std::size_t k) {
+// The row compare sees for position k of a group: the group's own k-th
+// item. msprobe (strict_compat) names it (with statistics) by the item at the
+// misaligned name position and types it (dtype, shape, digest) by the
+// group's k-th item; the two differ only when a node has both parameters and
+// outputs, and only md5 results show it.
+dump::DumpRow compared_row(const SideItems& side, Group group, std::size_t k, bool strict_compat) {
     const std::size_t at = side.name_offset(group) + k;
     const PortItem& typed = *side.groups[group][k];
-    const PortItem& named = at < side.all.size() ? *side.all[at] : typed;
+    const PortItem& named = strict_compat && at < side.all.size() ? *side.all[at] : typed;
     dump::DumpRow row = named.row;
     row.dtype = typed.row.dtype;
     row.shape = typed.row.shape;
@@ -77,7 +78,8 @@ struct PairRows {
     std::vector<GraphNode*> owner;  // per row: the NPU node whose item it names
 };
 
-PairRows rows_of(const std::vector<NodePair>& node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder) {
+PairRows rows_of(const std::vector<NodePair>& node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
+                 bool strict_compat) {
     PairRows rows;
     rows.npu.path = npu_folder.dump->path();
     rows.bench.path = bench_folder.dump->path();
@@ -92,9 +94,9 @@ PairRows rows_of(const std::vector<NodePair>& node_pairs, const RankFolder& npu_
             for (std::size_t k = 0; k < count; ++k) {
                 rows.pairs.push_back({static_cast<std::uint32_t>(rows.npu.rows.size()),
                                       static_cast<std::int64_t>(rows.bench.rows.size())});
-                rows.npu.rows.push_back(compared_row(npu_items, group, k));
+                rows.npu.rows.push_back(compared_row(npu_items, group, k, strict_compat));
                 rows.npu.rows.back().api_index = api;
-                rows.bench.rows.push_back(compared_row(bench_items, group, k));
+                rows.bench.rows.push_back(compared_row(bench_items, group, k, strict_compat));
                 rows.bench.rows.back().api_index = api;
                 rows.owner.push_back(n);
             }
@@ -145,9 +147,9 @@ bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::
 }  // namespace
 
 void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, ThreadPool& pool) {
+                        const RankFolder& bench, bool strict_compat, ThreadPool& pool) {
     if (mode == GraphCompareMode::Structure || pairs.empty()) return;
-    PairRows rows = rows_of(pairs, npu, bench);
+    PairRows rows = rows_of(pairs, npu, bench, strict_compat);
     compare::ResultTable table;
     if (mode == GraphCompareMode::Summary) {
         table = compare::summary_table(rows.npu, rows.bench, rows.pairs, nullptr, compare::StatisticArithmetic::Exact);

@@ -9,8 +9,10 @@
 namespace msprobe::graph {
 
 // Real-data mode reads the tensors from both folders' dump_tensor_data.
+// `strict_compat` reproduces msprobe's misaligned rows (an md5 result
+// reported on another item of the node, docs/compatibility.md).
 // Throws msprobe::Error naming an unreadable tensor file.
 void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, ThreadPool& pool);
+                        const RankFolder& bench, bool strict_compat, ThreadPool& pool);
 
 }  // namespace msprobe::graph

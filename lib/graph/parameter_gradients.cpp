@@ -47,7 +47,7 @@ void add_parameter_gradients(ModelGraph& graph, const rapidjson::Value& data, co
         if (owner == last_backward.end()) continue;
         GraphNode& node = graph.add(key, NodeKind::Module);
         node.has_record = true;
-        record_port_items(key, m.value, file, node.inputs, node.inputs);
+        record_port_items(key, m.value, file, false, node.inputs, node.inputs);
         attach(node, *owner->second.second);
     }
 }

@@ -18,7 +18,7 @@ void put_item(std::vector<PortItem>& items, PortItem item) {
 }
 
 void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
-                       std::vector<PortItem>& inputs, std::vector<PortItem>& outputs) {
+                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs) {
     std::vector<dump::DumpRow> rows;
     std::vector<const rapidjson::Value*> leaves;
     dump::flatten_entry(id, record, 0, file, rows, leaves);
@@ -27,10 +27,9 @@ void record_port_items(const std::string& id, const rapidjson::Value& record, co
         item.key = rows[i].name;
         item.leaf = leaves[i];
         item.row = std::move(rows[i]);
-        // A plain substring test, as msprobe's: a module instance named "output"
-        // puts its parameters into the output map.
-        const bool is_output = item.key.find(".output.") != std::string::npos &&
-                               item.key.find(".input.") == std::string::npos;
+        const bool is_output = strict_compat ? item.key.find(".output.") != std::string::npos &&
+                                                   item.key.find(".input.") == std::string::npos
+                                             : item.row.state == dump::RowState::Output;
         put_item(is_output ? outputs : inputs, std::move(item));
     }
 }

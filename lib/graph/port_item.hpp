@@ -23,9 +23,12 @@ struct PortItem {
 void put_item(std::vector<PortItem>& items, PortItem item);
 
 // The items of one dump record, split into the input map (inputs, keyword
-// inputs, parameters, parameter gradients) and the output map. Throws
+// inputs, parameters, parameter gradients) and the output map. With
+// `strict_compat` an item goes to the output map when its name contains
+// ".output." and not ".input.", as msprobe tests it (the parameters of a
+// module instance named "output" then count as outputs). Throws
 // msprobe::Error naming `file` on values of the wrong type.
 void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
-                       std::vector<PortItem>& inputs, std::vector<PortItem>& outputs);
+                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs);
 
 }  // namespace msprobe::graph
