@@ -6,31 +6,13 @@
 
 #include "common/error.hpp"
 #include "graph/backward_names.hpp"
+#include "graph/id_segments.hpp"
 
 namespace msprobe::graph {
 
 namespace {
 
 constexpr const char* kMegatronKey = "megatron_micro_step_number";
-
-std::vector<std::string> split_dots(const std::string& text) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (std::size_t dot; (dot = text.find('.', start)) != std::string::npos; start = dot + 1) {
-        parts.push_back(text.substr(start, dot - start));
-    }
-    parts.push_back(text.substr(start));
-    return parts;
-}
-
-std::string join_first(const std::vector<std::string>& parts, std::size_t count) {
-    std::string text;
-    for (std::size_t i = 0; i < count; ++i) {
-        if (i) text += '.';
-        text += parts[i];
-    }
-    return text;
-}
 
 std::optional<std::string> parent_name(const rapidjson::Value& value, const std::string& file, const std::string& id) {
     if (value.IsNull()) return std::nullopt;
@@ -115,10 +97,10 @@ std::optional<std::string> ConstructTable::in_place_backward_parent(const std::s
                                                                     const std::string& parent) const {
     const auto count = module_backward_count(child);
     if (!count) return parent;
-    const auto child_parts = split_dots(child);
-    const auto parent_parts = split_dots(parent);
+    const auto child_parts = split_id(child);
+    const auto parent_parts = split_id(parent);
     if (child_parts.size() < 5 || parent_parts.size() < 4) return parent;
-    if (join_first(child_parts, child_parts.size() - 4) == join_first(parent_parts, parent_parts.size() - 3)) {
+    if (join_fields(child_parts, child_parts.size() - 4) == join_fields(parent_parts, parent_parts.size() - 3)) {
         return parent;
     }
     const ConstructEntry* twin = find(with_direction(child, "backward", "forward", *count));

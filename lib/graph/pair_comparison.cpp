@@ -5,6 +5,7 @@
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
 #include "graph/precision_index.hpp"
+#include "merge/dump_mode.hpp"
 #include "report/cell_text.hpp"
 
 namespace msprobe::graph {
@@ -105,23 +106,14 @@ PairRows rows_of(const std::vector<NodePair>& node_pairs, const RankFolder& npu_
     return rows;
 }
 
+// The cells copied onto items: the mode's metric columns as msprobe lists them (merge_result's indices), md5's own two.
 const std::vector<std::string>& copied_columns(GraphCompareMode mode) {
-    static const std::vector<std::string> summary = {
-        "Max diff",       "Min diff",       "Mean diff",       "L2norm diff",     "MaxRelativeErr",
-        "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"};
     static const std::vector<std::string> md5 = {"Result", "Requires_grad Consistent"};
-    static const std::vector<std::string> all = {"Cosine",
-                                                 "EucDist",
-                                                 "MaxAbsErr",
-                                                 "MaxRelativeErr",
-                                                 "One Thousandth Err Ratio",
-                                                 "Five Thousandths Err Ratio",
-                                                 "Requires_grad Consistent"};
     static const std::vector<std::string> none;
     switch (mode) {
-        case GraphCompareMode::Summary: return summary;
+        case GraphCompareMode::Summary: return merge::valid_compare_indices(merge::DumpMode::Statistics);
         case GraphCompareMode::Md5: return md5;
-        case GraphCompareMode::All: return all;
+        case GraphCompareMode::All: return merge::valid_compare_indices(merge::DumpMode::Tensor);
         case GraphCompareMode::Structure: return none;
     }
     return none;

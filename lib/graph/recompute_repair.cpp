@@ -7,29 +7,11 @@
 #include <unordered_set>
 
 #include "graph/backward_names.hpp"
+#include "graph/id_segments.hpp"
 
 namespace msprobe::graph {
 
 namespace {
-
-std::vector<std::string> split_dots(const std::string& text) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    for (std::size_t dot; (dot = text.find('.', start)) != std::string::npos; start = dot + 1) {
-        parts.push_back(text.substr(start, dot - start));
-    }
-    parts.push_back(text.substr(start));
-    return parts;
-}
-
-std::string join(const std::vector<std::string>& parts, std::size_t count) {
-    std::string text;
-    for (std::size_t i = 0; i < count; ++i) {
-        if (i) text += '.';
-        text += parts[i];
-    }
-    return text;
-}
 
 bool is_digits(const std::string& text) {
     return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
@@ -62,9 +44,9 @@ void repair_recomputed_layers(ModelGraph& graph) {
     for (std::size_t i = 0; i < root.children.size(); ++i) {
         GraphNode* child = root.children[i];
         if (child->kind != NodeKind::Module) continue;
-        auto segs = split_dots(child->id);
+        auto segs = split_id(child->id);
         if (segs.size() < 2) continue;
-        const std::string prefix = join(segs, segs.size() - 2);
+        const std::string prefix = join_fields(segs, segs.size() - 2);
         const bool forward = segs[segs.size() - 2] == "forward";
         if (cached_twins.count(child->id)) {
             recorded.push_back({child, prefix, i, forward});
@@ -73,7 +55,7 @@ void repair_recomputed_layers(ModelGraph& graph) {
         if (!is_candidate(segs)) continue;
         auto& direction = segs[segs.size() - 2];
         direction = direction == "forward" ? "backward" : direction == "backward" ? "forward" : direction;
-        const std::string twin = join(segs, segs.size());
+        const std::string twin = join_fields(segs, segs.size());
         if (root_ids.count(twin)) {
             recorded.push_back({child, prefix, i, forward});
             cached_twins.insert(twin);
