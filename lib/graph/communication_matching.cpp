@@ -100,10 +100,10 @@ std::optional<GroupInfo> group_of(const GraphNode& node) {
     return info;
 }
 
-// Per rank: unique communication id ↔ node.
+// Per rank: unique communication id ↔ node (a batch_isend_irecv node has one id per operation).
 struct RankIds {
     std::unordered_map<std::string, GraphNode*> node_of;
-    std::unordered_map<const GraphNode*, std::string> id_of;
+    std::unordered_map<const GraphNode*, std::vector<std::string>> ids_of;
 };
 
 RankIds unique_ids(ModelGraph& graph) {
@@ -114,6 +114,17 @@ RankIds unique_ids(ModelGraph& graph) {
         if (node.id.rfind("Distributed", 0) != 0) continue;
         const std::string name = api_name_of(node.id);
         const CommApi api = api_of(node.id);
+        auto add = [&](const std::string& gid) {
+            const std::string unique = gid + "_" + std::to_string(++counts[gid]);
+            ids.node_of[unique] = &node;
+            ids.ids_of[&node].push_back(unique);
+        };
+        if (name == "batch_isend_irecv") {
+            for (const BatchP2POp& op : node.batch_p2p) {
+                if (op.op && op.peer) add(*op.op + "_rank" + *op.peer + "_" + op.group_id);
+            }
+            continue;
+        }
         std::string gid;
         if (api.kind == CommKind::PointToPoint) {
             const auto target = parameter_text(node, api.parameter);
@@ -124,9 +135,7 @@ RankIds unique_ids(ModelGraph& graph) {
             if (!group) continue;
             gid = group->id + name;
         }
-        const std::string unique = gid + "_" + std::to_string(++counts[gid]);
-        ids.node_of[unique] = &node;
-        ids.id_of[&node] = unique;
+        add(gid);
     }
     return ids;
 }
@@ -183,6 +192,43 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
     return true;
 }
 
+// Each operation of a batch_isend_irecv node ("isend_rank1_<group>_1") is looked
+// up on its peer under the partner operation and this rank; the node's value
+// is the one link, or the list of them.
+template <typename Find>
+void link_batch(GraphNode& node, const std::vector<std::string>& uniques, int rank, const Find& find,
+                bool overflow_check) {
+    std::vector<std::string> links;
+    for (const std::string& unique : uniques) {
+        const auto first = unique.find('_');
+        const auto second = unique.find('_', first + 1);
+        const std::string op = unique.substr(0, first);
+        const std::string peer_field = unique.substr(first + 1, second - first - 1);
+        const std::optional<std::string> peer =
+            peer_field.rfind("rank", 0) == 0 ? std::optional(peer_field.substr(4)) : std::nullopt;
+        if (!peer || peer->empty() || peer->size() > 9 ||
+            peer->find_first_not_of("0123456789") != std::string::npos) {
+            continue;
+        }
+        const int target_rank = std::stoi(*peer);
+        const CommApi api = api_of("Distributed." + op);
+        if (api.kind != CommKind::PointToPoint) continue;
+        std::string key = replace_all(unique, "rank" + *peer, "rank" + std::to_string(rank));
+        key = replace_all(key, std::string(api.name), std::string(api.partner));
+        const GraphNode* target = find(target_rank, key);
+        if (target == nullptr) continue;
+        links.push_back(link_json({std::string(api.type), {{target_rank, target}}}, overflow_check));
+    }
+    if (links.empty()) return;
+    if (links.size() == 1) {
+        node.matched_distributed = links.front();
+        return;
+    }
+    std::string list = "[";
+    for (std::size_t i = 0; i < links.size(); ++i) list += (i ? ", " : "") + links[i];
+    node.matched_distributed = list + "]";
+}
+
 }  // namespace
 
 void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat) {
@@ -199,9 +245,13 @@ void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflo
         for (const auto& owned : graph->nodes()) {
             GraphNode& node = *owned;
             if (node.id.rfind("Distributed", 0) != 0 || !node.matched_distributed.empty()) continue;
-            const auto own = ids[rank].id_of.find(&node);
-            if (own == ids[rank].id_of.end()) continue;
-            const std::string& unique = own->second;
+            const auto own = ids[rank].ids_of.find(&node);
+            if (own == ids[rank].ids_of.end()) continue;
+            if (api_name_of(node.id) == "batch_isend_irecv") {
+                link_batch(node, own->second, rank, find, overflow_check);
+                continue;
+            }
+            const std::string& unique = own->second.front();
             const CommApi api = api_of(node.id);
             if (api.kind == CommKind::PointToPoint) {
                 const auto target_rank = parameter_rank(node, api.parameter);

@@ -4,6 +4,7 @@
 
 #include <rapidjson/document.h>
 
+#include "dump/python_value.hpp"
 #include "graph/api_collections.hpp"
 #include "graph/backward_names.hpp"
 #include "graph/node_kind.hpp"
@@ -16,6 +17,26 @@ namespace {
 
 constexpr const char* kNoForwardStack =
     "This backward node cannot find the forward node and cannot retrieve stack information.";
+
+// The operations of a batch_isend_irecv record: the objects of its output's first list.
+std::vector<BatchP2POp> batch_p2p_ops(const rapidjson::Value& record) {
+    std::vector<BatchP2POp> ops;
+    if (!record.IsObject()) return ops;
+    const auto output = record.FindMember("output");
+    if (output == record.MemberEnd() || !output->value.IsArray() || output->value.Empty()) return ops;
+    const rapidjson::Value& first = output->value[0];
+    if (!first.IsArray()) return ops;
+    const auto text = [](const rapidjson::Value& object, const char* key) -> std::optional<std::string> {
+        const auto member = object.FindMember(key);
+        if (member == object.MemberEnd()) return std::nullopt;
+        return dump::python_str(member->value);
+    };
+    for (const auto& element : first.GetArray()) {
+        if (!element.IsObject()) continue;
+        ops.push_back({text(element, "op"), text(element, "peer"), text(element, "group_id").value_or("")});
+    }
+    return ops;
+}
 
 class Builder {
 public:
@@ -45,6 +66,7 @@ private:
         if (record != records_.end()) {
             node.has_record = true;
             record_port_items(id, *record->second, folder_.dump->path(), strict_compat_, node.inputs, node.outputs);
+            if (id.find("batch_isend_irecv") != std::string::npos) node.batch_p2p = batch_p2p_ops(*record->second);
         }
         node.stack = stack_of(id);
         if (folder_.construct.megatron_micro_steps()) {

@@ -1,7 +1,5 @@
 #include "graph/graph_job.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <memory>
 #include <thread>
@@ -22,6 +20,7 @@
 #include "graph/run_input.hpp"
 #include "graph/run_layout.hpp"
 #include "graph/vis_db_writer.hpp"
+#include "report/output_file.hpp"
 
 namespace msprobe::graph {
 
@@ -56,7 +55,7 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     const RankFolder npu_files = read_rank_folder(npu_folder);
     const RankFolder bench_files = read_rank_folder(bench_folder);
     RankResult result{rank, build_graph(npu_files, options.strict_compat), build_graph(bench_files, options.strict_compat)};
-    result.mode = detect_graph_compare_mode(npu_files, bench_files);
+    result.mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);
     ModelGraph& npu = result.npu;
     ModelGraph& bench = *result.bench;
     const MatchKind kind = match_kind(options);
@@ -77,13 +76,6 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
         attach_overflow_levels(bench, bench_folder / "dump.json");
     }
     return result;
-}
-
-void make_output_dir(const fs::path& dir) {
-    std::error_code error;
-    if (fs::is_directory(dir, error)) return;
-    if (!fs::create_directories(dir, error) || error) throw Error(dir.string(), "cannot create the output folder");
-    ::chmod(dir.c_str(), 0750);
 }
 
 // The common part of two sides' folders: steps, and ranks within each step.
@@ -122,6 +114,7 @@ ConfigRow config_row(const RankResult& first, const std::vector<int>& ranks, con
 }  // namespace
 
 fs::path run_graph(const GraphOptions& options) {
+    report::check_output_dir(options.output_dir);
     const RunInput input = read_run_input(options.input);
     const Layout npu_layout = classify_layout(input.npu_path);
     RunFolders npu = run_folders(input.npu_path, npu_layout);
@@ -159,7 +152,7 @@ fs::path run_graph(const GraphOptions& options) {
         }
         // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
         if (!writer) {
-            make_output_dir(options.output_dir);
+            report::ensure_output_dir(options.output_dir);
             writer = std::make_unique<VisDbWriter>(db_path);
         }
         for (const RankResult& result : results) {

@@ -13,6 +13,13 @@ namespace msprobe::graph {
 // The node_type numbers tb-graph-ascend reads.
 enum class NodeKind { Module = 0, Api = 1, ApiCollection = 9 };
 
+// One operation of a batch_isend_irecv call, as its output list records it.
+struct BatchP2POp {
+    std::optional<std::string> op;    // "isend" / "irecv"
+    std::optional<std::string> peer;  // the peer rank, as text
+    std::string group_id;             // "" when absent
+};
+
 // A precision index as msprobe stores it: an int (0/1 of the integer paths) or a float.
 struct PrecisionIndex {
     double value = 0;
@@ -31,6 +38,7 @@ struct GraphNode {
     std::vector<std::string> matched_link;  // ancestors + partner id; empty when unmatched
     std::optional<PrecisionIndex> precision;
     std::string overflow_level;  // critical / high / medium, empty when none
+    std::vector<BatchP2POp> batch_p2p;  // batch_isend_irecv nodes only
     std::string matched_distributed;  // JSON of the cross-rank communication match, empty when none
     bool has_record = false;     // dump.json has an entry of this id
 

@@ -252,6 +252,19 @@ TEST_CASE("graph refuses bad input with one error naming the file, and writes no
                     R"("})",
                 "input.json");
     }
+    SECTION("a MindSpore dump against a PyTorch one without -lm") {
+        write_rank(dir / "npu", 1);
+        write_rank(dir / "bench", 1);
+        std::ifstream in(dir / "npu" / "dump.json");
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto at = text.find("\"pytorch\"");
+        REQUIRE(at != std::string::npos);
+        text.replace(at, 9, "\"mindspore\"");
+        std::ofstream(dir / "npu" / "dump.json") << text;
+        refused(R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() +
+                    R"("})",
+                "bench");
+    }
     SECTION("a folder mixing rank and other folders") {
         write_rank(dir / "npu" / "rank0", 1);
         fs::create_directories(dir / "npu" / "extra");
