@@ -192,104 +192,129 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
     return true;
 }
 
-// Each operation of a batch_isend_irecv node ("isend_rank1_<group>_1") is looked
-// up on its peer under the partner operation and this rank; the node's value
-// is the one link, or the list of them.
-template <typename Find>
-void link_batch(GraphNode& node, const std::vector<std::string>& uniques, int rank, const Find& find,
-                bool overflow_check) {
-    std::vector<std::string> links;
-    for (const std::string& unique : uniques) {
-        const auto first = unique.find('_');
-        const auto second = unique.find('_', first + 1);
-        const std::string op = unique.substr(0, first);
-        const std::string peer_field = unique.substr(first + 1, second - first - 1);
-        const std::optional<std::string> peer =
-            peer_field.rfind("rank", 0) == 0 ? std::optional(peer_field.substr(4)) : std::nullopt;
-        if (!peer || peer->empty() || peer->size() > 9 ||
-            peer->find_first_not_of("0123456789") != std::string::npos) {
-            continue;
+// Phase 2 of msprobe's matching over the unique ids of every rank.
+class Matcher {
+public:
+    Matcher(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat)
+        : graphs_(graphs), overflow_check_(overflow_check), strict_compat_(strict_compat) {
+        for (const auto& [rank, graph] : graphs) ids_[rank] = unique_ids(*graph);
+    }
+
+    // Ranks in order, nodes in creation order; a node another rank already linked is skipped.
+    void run() {
+        for (const auto& [rank, graph] : graphs_) {
+            for (const auto& owned : graph->nodes()) {
+                GraphNode& node = *owned;
+                if (node.id.rfind("Distributed", 0) != 0 || !node.matched_distributed.empty()) continue;
+                const auto own = ids_[rank].ids_of.find(&node);
+                if (own == ids_[rank].ids_of.end()) continue;
+                const CommApi api = api_of(node.id);
+                if (api_name_of(node.id) == "batch_isend_irecv") {
+                    link_batch(node, own->second, rank);
+                } else if (api.kind == CommKind::PointToPoint) {
+                    link_point_to_point(node, api, own->second.front(), rank);
+                } else {
+                    link_collective(node, api, own->second.front(), rank);
+                }
+            }
         }
-        const int target_rank = std::stoi(*peer);
-        const CommApi api = api_of("Distributed." + op);
-        if (api.kind != CommKind::PointToPoint) continue;
-        std::string key = replace_all(unique, "rank" + *peer, "rank" + std::to_string(rank));
-        key = replace_all(key, std::string(api.name), std::string(api.partner));
-        const GraphNode* target = find(target_rank, key);
-        if (target == nullptr) continue;
-        links.push_back(link_json({std::string(api.type), {{target_rank, target}}}, overflow_check));
     }
-    if (links.empty()) return;
-    if (links.size() == 1) {
-        node.matched_distributed = links.front();
-        return;
+
+private:
+    GraphNode* find(int rank, const std::string& unique) const {
+        const auto side = ids_.find(rank);
+        if (side == ids_.end()) return nullptr;
+        const auto it = side->second.node_of.find(unique);
+        return it == side->second.node_of.end() ? nullptr : it->second;
     }
-    std::string list = "[";
-    for (std::size_t i = 0; i < links.size(); ++i) list += (i ? ", " : "") + links[i];
-    node.matched_distributed = list + "]";
-}
+
+    std::string link(std::string type, int rank, const GraphNode& partner) const {
+        return link_json({std::move(type), {{rank, &partner}}}, overflow_check_);
+    }
+
+    // The partner's id: this node's, with this rank and the partner operation
+    // (plain replacements, as msprobe: "sendrank1_1" on rank 0 → "recvrank0_1" on rank 1).
+    static std::string partner_id(const std::string& unique, int target_rank, int rank, const CommApi& api) {
+        const std::string key = replace_all(unique, "rank" + std::to_string(target_rank), "rank" + std::to_string(rank));
+        return replace_all(key, std::string(api.name), std::string(api.partner));
+    }
+
+    // send/recv: the partner must name this rank back and carry the same output statistics.
+    void link_point_to_point(GraphNode& node, const CommApi& api, const std::string& unique, int rank) const {
+        const auto target_rank = parameter_rank(node, api.parameter);
+        if (!target_rank) return;
+        GraphNode* target = find(*target_rank, partner_id(unique, *target_rank, rank, api));
+        if (target == nullptr) return;
+        const CommApi target_api = api_of(target->id);
+        if (parameter_rank(*target, target_api.parameter) != rank || !same_output(node, *target)) return;
+        node.matched_distributed = link(std::string(api.type), *target_rank, *target);
+        target->matched_distributed = link(std::string(target_api.type), rank, node);
+    }
+
+    // Collectives: every other member of the group with the same unique id and
+    // group; a rooted one (broadcast, scatter, gather, reduce) only from its
+    // root, which also gives each member the reversed link.
+    void link_collective(GraphNode& node, const CommApi& api, const std::string& unique, int rank) const {
+        if (api.kind == CommKind::Rooted) {
+            auto root = parameter_text(node, api.parameter);
+            if (!root && !strict_compat_ && !api.keyword.empty()) root = parameter_text(node, api.keyword);
+            if (root != std::to_string(rank)) return;
+        }
+        const auto group = group_of(node);
+        if (!group) return;
+        Link members{std::string(api.type), {}};
+        for (const int other : group->ranks) {
+            if (other == rank) continue;
+            GraphNode* target = find(other, unique);
+            if (target == nullptr) continue;
+            const auto target_group = group_of(*target);
+            if (!target_group || target_group->id != group->id) continue;
+            members.partners.emplace_back(other, target);
+            if (api.kind == CommKind::Rooted) {
+                target->matched_distributed = link(api.type == "send" ? "receive" : "send", rank, node);
+            }
+        }
+        if (!members.partners.empty()) node.matched_distributed = link_json(members, overflow_check_);
+    }
+
+    // Each operation of a batch_isend_irecv node ("isend_rank1_<group>_1") is
+    // looked up on its peer; the node's value is the one link, or the list of them.
+    void link_batch(GraphNode& node, const std::vector<std::string>& uniques, int rank) const {
+        std::vector<std::string> links;
+        for (const std::string& unique : uniques) {
+            const auto first = unique.find('_');
+            const auto second = unique.find('_', first + 1);
+            const std::string peer = unique.substr(first + 1, second - first - 1);
+            if (peer.size() < 5 || peer.size() > 13 || peer.rfind("rank", 0) != 0 ||
+                peer.find_first_not_of("0123456789", 4) != std::string::npos) {
+                continue;
+            }
+            const int target_rank = std::stoi(peer.substr(4));
+            const CommApi api = api_of("Distributed." + unique.substr(0, first));
+            if (api.kind != CommKind::PointToPoint) continue;
+            const GraphNode* target = find(target_rank, partner_id(unique, target_rank, rank, api));
+            if (target != nullptr) links.push_back(link(std::string(api.type), target_rank, *target));
+        }
+        if (links.empty()) return;
+        if (links.size() == 1) {
+            node.matched_distributed = links.front();
+            return;
+        }
+        std::string list = "[";
+        for (std::size_t i = 0; i < links.size(); ++i) list += (i ? ", " : "") + links[i];
+        node.matched_distributed = list + "]";
+    }
+
+    const std::map<int, ModelGraph*>& graphs_;
+    bool overflow_check_;
+    bool strict_compat_;
+    std::map<int, RankIds> ids_;
+};
 
 }  // namespace
 
 void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat) {
-    std::map<int, RankIds> ids;
-    for (const auto& [rank, graph] : graphs) ids[rank] = unique_ids(*graph);
-    const auto find = [&](int rank, const std::string& unique) -> GraphNode* {
-        const auto side = ids.find(rank);
-        if (side == ids.end()) return nullptr;
-        const auto it = side->second.node_of.find(unique);
-        return it == side->second.node_of.end() ? nullptr : it->second;
-    };
-
-    for (const auto& [rank, graph] : graphs) {
-        for (const auto& owned : graph->nodes()) {
-            GraphNode& node = *owned;
-            if (node.id.rfind("Distributed", 0) != 0 || !node.matched_distributed.empty()) continue;
-            const auto own = ids[rank].ids_of.find(&node);
-            if (own == ids[rank].ids_of.end()) continue;
-            if (api_name_of(node.id) == "batch_isend_irecv") {
-                link_batch(node, own->second, rank, find, overflow_check);
-                continue;
-            }
-            const std::string& unique = own->second.front();
-            const CommApi api = api_of(node.id);
-            if (api.kind == CommKind::PointToPoint) {
-                const auto target_rank = parameter_rank(node, api.parameter);
-                if (!target_rank) continue;
-                std::string key = replace_all(unique, "rank" + std::to_string(*target_rank), "rank" + std::to_string(rank));
-                key = replace_all(key, std::string(api.name), std::string(api.partner));
-                GraphNode* target = find(*target_rank, key);
-                if (target == nullptr) continue;
-                const CommApi target_api = api_of(target->id);
-                if (parameter_rank(*target, target_api.parameter) != rank || !same_output(node, *target)) continue;
-                node.matched_distributed = link_json({std::string(api.type), {{*target_rank, target}}}, overflow_check);
-                target->matched_distributed =
-                    link_json({std::string(target_api.type), {{rank, &node}}}, overflow_check);
-                continue;
-            }
-            if (api.kind == CommKind::Rooted) {
-                auto root = parameter_text(node, api.parameter);
-                if (!root && !strict_compat && !api.keyword.empty()) root = parameter_text(node, api.keyword);
-                if (root != std::to_string(rank)) continue;
-            }
-            const auto group = group_of(node);
-            if (!group) continue;
-            Link link{std::string(api.type), {}};
-            for (const int other : group->ranks) {
-                if (other == rank) continue;
-                GraphNode* target = find(other, unique);
-                if (target == nullptr) continue;
-                const auto target_group = group_of(*target);
-                if (!target_group || target_group->id != group->id) continue;
-                link.partners.emplace_back(other, target);
-                if (api.kind == CommKind::Rooted) {
-                    const std::string reversed = api.type == "send" ? "receive" : "send";
-                    target->matched_distributed = link_json({reversed, {{rank, &node}}}, overflow_check);
-                }
-            }
-            if (!link.partners.empty()) node.matched_distributed = link_json(link, overflow_check);
-        }
-    }
+    Matcher(graphs, overflow_check, strict_compat).run();
 }
 
 }  // namespace msprobe::graph

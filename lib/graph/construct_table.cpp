@@ -32,7 +32,8 @@ ConstructTable ConstructTable::read(const dump::JsonFile& file) {
     const rapidjson::Value& root = file.document();
     if (!root.IsObject()) throw Error(file.path(), "construct.json is not a JSON object");
     if (root.ObjectEmpty()) {
-        throw Error(file.path(), "the content is empty, so no graph can be built (an L1 dump? only L0 and mix dumps can be graphed)");
+        throw Error(file.path(),
+                    "the content is empty, so no graph can be built (an L1 dump? only L0 and mix dumps can be graphed)");
     }
     ConstructTable table;
     for (const auto& member : root.GetObject()) {

@@ -129,7 +129,8 @@ bool is_ignored_api(const std::string& id) {
     const auto first = id.find('.');
     if (first == std::string::npos) return false;
     const auto second = id.find('.', first + 1);
-    const std::string_view segment = std::string_view(id).substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+    const std::size_t length = second == std::string::npos ? std::string::npos : second - first - 1;
+    const std::string_view segment = std::string_view(id).substr(first + 1, length);
     return std::find(kIgnored.begin(), kIgnored.end(), segment) != kIgnored.end();
 }
 

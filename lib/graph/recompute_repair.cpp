@@ -14,7 +14,8 @@ namespace msprobe::graph {
 namespace {
 
 bool is_digits(const std::string& text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
 // Module ids deep enough to be a layer inside a container (msprobe's segment-count rule).

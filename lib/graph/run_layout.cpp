@@ -48,8 +48,8 @@ std::map<int, std::filesystem::path> numbered_folders(const std::filesystem::pat
 Layout classify_layout(const std::filesystem::path& folder) {
     const auto entries = entries_of(folder);
     if (entries.empty()) throw Error(folder.string(), "the folder is empty");
-    const bool tensor_data = std::any_of(entries.begin(), entries.end(), [](const Entry& e) { return e.name == "dump_tensor_data"; });
-    if (tensor_data) return Layout::Files;
+    const auto is_tensor_data = [](const Entry& e) { return e.name == "dump_tensor_data"; };
+    if (std::any_of(entries.begin(), entries.end(), is_tensor_data)) return Layout::Files;
     if (std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.is_folder; })) return Layout::Files;
     if (entries.size() == 1 && entries[0].name == "rank") return Layout::Ranks;
     static const std::regex rank(R"(^rank\d+$)");
