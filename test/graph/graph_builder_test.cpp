@@ -297,3 +297,31 @@ TEST_CASE("graph item texts: six decimals, Python's exponent form, quotes and No
     CHECK(string_text("None") == "null");
     CHECK(string_text("-inf\t") == "-inf\t");
 }
+
+TEST_CASE("graph moves a layer recomputed at the top level under its model's backward node") {
+    // Activation checkpointing: Layer's forward runs again (call 1) during the model's backward,
+    // outside any module, and its backward follows.
+    const fs::path dir = msprobe::testing::scratch_dir("graph_recompute");
+    fs::create_directories(dir / "npu");
+    std::ofstream(dir / "npu" / "dump.json")
+        << R"({"task": "statistics", "level": "L0", "framework": "pytorch", "dump_data_dir": null, "data": {}})";
+    std::ofstream(dir / "npu" / "construct.json") << R"({
+"Module.model.Model.forward.0": null,
+"Module.layers.0.Layer.forward.0": "Module.model.Model.forward.0",
+"Module.model.Model.backward.0": null,
+"Module.layers.0.Layer.forward.1": null,
+"Module.layers.0.Layer.backward.1": null})";
+    std::ofstream(dir / "npu" / "stack.json") << "{}";
+    const fs::path db = run(write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"("})"), dir / "out").db;
+    const auto rows = query_rows(db, "SELECT node_name, up_node, sub_nodes FROM tb_nodes ORDER BY node_order");
+    CHECK(rows == std::vector<std::vector<std::string>>{
+                      {"node_name", "up_node", "sub_nodes"},
+                      {"Module.layers.0.Layer.forward.0", "Module.model.Model.forward.0", ""},
+                      {"Module.model.Model.forward.0", "DefaultModel", R"(["Module.layers.0.Layer.forward.0"])"},
+                      {"Module.layers.0.Layer.forward.1", "Module.model.Model.backward.0", ""},
+                      {"Module.layers.0.Layer.backward.1", "Module.model.Model.backward.0", ""},
+                      {"Module.model.Model.backward.0", "DefaultModel",
+                       R"(["Module.layers.0.Layer.forward.1", "Module.layers.0.Layer.backward.1"])"},
+                      {"DefaultModel", "", R"(["Module.model.Model.forward.0", "Module.model.Model.backward.0"])"},
+                  });
+}
