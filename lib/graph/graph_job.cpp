@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <thread>
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
@@ -129,7 +128,7 @@ fs::path run_graph(const GraphOptions& options) {
     const std::string stem = input.bench_path ? "compare_" : "build_";
     const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
 
-    ThreadPool pool(std::max(1U, std::thread::hardware_concurrency()));
+    ThreadPool pool(std::max(1U, options.threads));
     std::unique_ptr<VisDbWriter> writer;
     std::vector<int> steps;
     for (const auto& [step, ranks] : npu) steps.push_back(step);

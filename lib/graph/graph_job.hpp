@@ -14,6 +14,7 @@ struct GraphOptions {
     bool layer_mapping = false;        // -lm
     std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
     bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
+    unsigned threads = 1;        // for the tensors of a real-data compare (the caller counts)
 };
 
 // Returns the database written. Throws msprobe::Error on bad input; no
