@@ -17,6 +17,7 @@ pkg_check_modules(XLSXWRITER REQUIRED IMPORTED_TARGET xlsxwriter)
 pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
 pkg_check_modules(LIBMD REQUIRED IMPORTED_TARGET libmd)  # MD5 of name-based UUIDs (parse -d)
 pkg_check_modules(ISAL REQUIRED IMPORTED_TARGET libisal)  # raw deflate of the sheets (lib/report/parallel_deflater)
+pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)  # the graph command's .vis.db (lib/graph/vis_db_writer)
 # libtorch only for lib/run_ut; everything else builds without it.
 if(MSPROBE_WITH_TORCH)
   find_package(Torch CONFIG QUIET)

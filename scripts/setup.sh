@@ -9,7 +9,7 @@ packages=(
   build-essential cmake pkg-config
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev
   xtensor-dev libxsimd-dev libfmt-dev catch2
-  libxlsxwriter-dev libzip-dev libpugixml-dev libexpat1-dev libisal-dev zlib1g-dev rapidjson-dev
+  libxlsxwriter-dev libzip-dev libpugixml-dev libexpat1-dev libisal-dev zlib1g-dev rapidjson-dev libsqlite3-dev
   protobuf-compiler libprotobuf-dev  # the header of kernel dumps (.bin), lib/tensor
   libmd-dev  # MD5 for the UUID names of over-long output files, lib/parse
   libopenmpi-dev openmpi-bin  # directory compares over MPI processes (lib/common/mpi_process_group); optional

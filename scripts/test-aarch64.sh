@@ -24,7 +24,7 @@ host_packages=(cmake pkg-config g++-aarch64-linux-gnu qemu-user catch2 protobuf-
 # comes from the host package, yaml-cpp's arm64 development files are
 # unpacked into the build directory below. protoc runs on the host
 # (protobuf-compiler above); libprotobuf-dev:arm64 brings the target's library.
-arm64_packages=(libc6 libfmt-dev libzip-dev libpugixml-dev libexpat1-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7
+arm64_packages=(libc6 libfmt-dev libzip-dev libsqlite3-dev libpugixml-dev libexpat1-dev zlib1g-dev libxlsxwriter-dev libyaml-cpp0.7
                 libprotobuf-dev libmd-dev)
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }

@@ -137,7 +137,7 @@ constexpr const char* kShapesHelp =
     "msprobe <subcommand> without -f, for compare (-tp/-gp), acc_check, multi_acc_check, api_precision_compare, "
     "merge_result, overflow_check and parse (msprobe compare --help lists August's compare flags). April 2026 "
     "msprobe's: msprobe -f pytorch|mindspore <subcommand>, the subcommands above; -f may be left out before the "
-    "ones August does not name (diff_analyze, nan_analyze, run_ut, multi_run_ut, run_overflow_check).";
+    "ones August does not name (diff_analyze, nan_analyze, graph, run_ut, multi_run_ut, run_overflow_check).";
 
 struct Registered {
     CLI::App* app;

@@ -202,6 +202,7 @@ const AliasMap& single_dash_aliases() {
         {"-config", "--config"},     {"-api_info", "--api_info"},  {"-save_error_data", "--save_error_data"},
         {"-csv_path", "--csv_path"},         {"-npu", "--npu_csv_path"},   {"-gpu", "--gpu_csv_path"},
         {"-forward", "--forward_input_file"}, {"-backward", "--backward_input_file"},
+        {"-oc", "--overflow_check"},
     };
     return aliases;
 }

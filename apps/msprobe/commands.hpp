@@ -34,6 +34,8 @@ Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global);
 Runner add_merge_result_command(CLI::App& app, const GlobalOptions& global);
 // parse: msprobe parse FILE --api NAME | TENSOR | TENSOR_A TENSOR_B | (interactive)
 Runner add_parse_command(CLI::App& app, const GlobalOptions& global);
+// graph: msprobe -f pytorch graph -i input.json -o DIR [-lm [yaml]] [-oc] [-f]
+Runner add_graph_command(CLI::App& app, const GlobalOptions& global);
 // api_precision_compare: msprobe -f pytorch api_precision_compare -npu A.csv -gpu B.csv [-o DIR]
 Runner add_api_precision_compare_command(CLI::App& app, const GlobalOptions& global);
 

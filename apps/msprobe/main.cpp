@@ -20,6 +20,7 @@ constexpr Subcommand kAprilSubcommands[] = {
     {.name = "merge_result", .add = &cli::add_merge_result_command, .spreads_over_processes = true},
     {"parse", &cli::add_parse_command},
     {"api_precision_compare", &cli::add_api_precision_compare_command},
+    {"graph", &cli::add_graph_command},
     {"run_ut", &cli::add_run_ut_command},
     // Handed to msprobe-torch, which spreads the splits over the processes.
     {.name = "multi_run_ut", .add = &cli::add_multi_run_ut_command, .spreads_over_processes = true},

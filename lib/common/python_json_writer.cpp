@@ -61,6 +61,7 @@ JsonWriter::~JsonWriter() {
 }
 
 void JsonWriter::newline_and_indent(std::size_t depth) {
+    if (indent_ < 0) return;
     buffer_.push_back('\n');
     buffer_.append(depth * static_cast<std::size_t>(indent_), ' ');
 }
@@ -73,7 +74,7 @@ void JsonWriter::before_value() {
         return;
     }
     if (has_items_.empty()) return;
-    if (has_items_.back()) buffer_.push_back(',');
+    if (has_items_.back()) buffer_ += indent_ < 0 ? ", " : ",";
     has_items_.back() = true;
     newline_and_indent(has_items_.size());
 }

@@ -16,6 +16,9 @@ namespace msprobe::py {
 
 class JsonWriter {
 public:
+    // json.dumps(obj) without indent: one line, separators ", " and ": ".
+    static constexpr int kOneLine = -1;
+
     explicit JsonWriter(int indent = 1);                                   // into text()
     explicit JsonWriter(const std::filesystem::path& file, int indent = 1);  // throws msprobe::Error
     ~JsonWriter();

@@ -27,12 +27,15 @@ struct StatDiff {
     bool warning = false;
 };
 
-StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench) {
+StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench, StatisticArithmetic arithmetic) {
     StatDiff out;
-    const auto n = numeric_value(npu);
-    const auto b = numeric_value(bench);
+    // Exact: only values dumped as numbers (msprobe's graph command reads them from dump.json, where a
+    // src/dst rank text is no number); otherwise numeric texts too (msprobe's compare parses its table).
+    const bool exact = arithmetic == StatisticArithmetic::Exact;
+    const auto n = exact && npu.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(npu);
+    const auto b = exact && bench.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(bench);
     if (!n || !b) return out;
-    const double d = reference_parsed(*n) - reference_parsed(*b);
+    const double d = arithmetic == StatisticArithmetic::Exact ? *n - *b : reference_parsed(*n) - reference_parsed(*b);
     if (std::isnan(d)) {
         out.diff = Cell("Nan");
         out.relative = Cell("Nan");
@@ -56,7 +59,7 @@ std::vector<std::string> statistics_headers() {
 }
 
 ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
-                          const dump::StackFile* stack) {
+                          const dump::StackFile* stack, StatisticArithmetic arithmetic) {
     ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
     for (const auto& pair : pairs) {
         const auto& n = npu.rows[pair.npu];
@@ -67,7 +70,7 @@ ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench
         bool warning = false;
         if (b) {
             for (std::size_t i = 0; i < 4; ++i) {
-                diffs[i] = diff_of(n.stats[i], b->stats[i]);
+                diffs[i] = diff_of(n.stats[i], b->stats[i], arithmetic);
                 warning = warning || diffs[i].warning;
             }
         }

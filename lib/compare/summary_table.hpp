@@ -13,9 +13,15 @@ namespace msprobe::compare {
 // April's and August's tables share them.
 std::vector<std::string> statistics_headers();
 
+// How the statistics are subtracted: after the decimal round trip of
+// msprobe's compare (reference_decimal.hpp), or exactly as dumped (msprobe's
+// graph command subtracts the values it read from dump.json).
+enum class StatisticArithmetic { ReferenceParsed, Exact };
+
 // `stack` null: no NPU_Stack_Info column.
 ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
-                          const dump::StackFile* stack);
+                          const dump::StackFile* stack,
+                          StatisticArithmetic arithmetic = StatisticArithmetic::ReferenceParsed);
 
 ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                       const dump::StackFile* stack);

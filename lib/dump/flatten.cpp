@@ -125,8 +125,9 @@ struct LeafFields {
 
 class Flattener {
 public:
-    Flattener(std::uint32_t api_index, const std::string& file, std::vector<DumpRow>& rows)
-        : api_index_(api_index), file_(file), rows_(rows) {}
+    Flattener(std::uint32_t api_index, const std::string& file, std::vector<DumpRow>& rows,
+              std::vector<const rapidjson::Value*>* leaves)
+        : api_index_(api_index), file_(file), rows_(rows), leaves_(leaves) {}
 
     void flatten(const rapidjson::Value& value, const std::string& name, RowState state, int depth) {
         if (depth > kMaxDepth) throw Error(file_, fmt::format("{}: nesting deeper than {} levels", name, kMaxDepth));
@@ -161,7 +162,8 @@ public:
     }
 
 private:
-    DumpRow& new_row(std::string name, RowState state) {
+    DumpRow& new_row(std::string name, RowState state, const rapidjson::Value* leaf) {
+        if (leaves_) leaves_->push_back(leaf);
         DumpRow& row = rows_.emplace_back();
         row.name = std::move(name);
         row.state = state;
@@ -170,7 +172,7 @@ private:
     }
 
     void none_row(const std::string& name, RowState state) {
-        DumpRow& row = new_row(name, state);
+        DumpRow& row = new_row(name, state, nullptr);
         row.dtype = "None";
         row.shape = "None";
     }
@@ -190,7 +192,7 @@ private:
             const auto dot = data_name.rfind('.');
             row_name = dot == std::string::npos ? data_name : data_name.substr(0, dot);
         }
-        DumpRow& row = new_row(std::move(row_name), state);
+        DumpRow& row = new_row(std::move(row_name), state, &leaf);
         if (data_name != "-1") row.data_file = std::move(data_name);
         if (requires_grad && requires_grad->IsBool()) row.requires_grad = requires_grad->GetBool();
 
@@ -251,6 +253,7 @@ private:
     std::uint32_t api_index_;
     const std::string& file_;
     std::vector<DumpRow>& rows_;
+    std::vector<const rapidjson::Value*>* leaves_;
 };
 
 int order_group(RowState state) {
@@ -266,13 +269,17 @@ int order_group(RowState state) {
 
 }  // namespace
 
-void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
-                   const std::string& file, std::vector<DumpRow>& rows) {
+namespace {
+
+void flatten_into(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
+                  const std::string& file, std::vector<DumpRow>& rows,
+                  std::vector<const rapidjson::Value*>* leaves) {
     if (!entry.IsObject() && !entry.IsNull()) {
         throw Error(file, fmt::format("entry '{}' is not an object", key));
     }
     const std::size_t first = rows.size();
-    Flattener flattener(api_index, file, rows);
+    const std::size_t first_leaf = leaves ? leaves->size() : 0;
+    Flattener flattener(api_index, file, rows, leaves);
     const std::string name(key);
     const auto last = last_segment(key);
     std::string_view before_last = key.substr(0, key.size() - last.size());
@@ -301,7 +308,40 @@ void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uin
     }
     auto by_group = [](const DumpRow& a, const DumpRow& b) { return order_group(a.state) < order_group(b.state); };
     const auto begin = rows.begin() + static_cast<std::ptrdiff_t>(first);
-    if (!std::is_sorted(begin, rows.end(), by_group)) std::stable_sort(begin, rows.end(), by_group);
+    if (std::is_sorted(begin, rows.end(), by_group)) return;
+    if (!leaves) {
+        std::stable_sort(begin, rows.end(), by_group);
+        return;
+    }
+    // Sort rows and their leaves by one permutation.
+    std::vector<std::size_t> order(rows.size() - first);
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return order_group(rows[first + a].state) < order_group(rows[first + b].state);
+    });
+    std::vector<DumpRow> sorted_rows;
+    std::vector<const rapidjson::Value*> sorted_leaves;
+    sorted_rows.reserve(order.size());
+    sorted_leaves.reserve(order.size());
+    for (const std::size_t i : order) {
+        sorted_rows.push_back(std::move(rows[first + i]));
+        sorted_leaves.push_back((*leaves)[first_leaf + i]);
+    }
+    std::move(sorted_rows.begin(), sorted_rows.end(), begin);
+    std::copy(sorted_leaves.begin(), sorted_leaves.end(), leaves->begin() + static_cast<std::ptrdiff_t>(first_leaf));
+}
+
+}  // namespace
+
+void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
+                   const std::string& file, std::vector<DumpRow>& rows) {
+    flatten_into(key, entry, api_index, file, rows, nullptr);
+}
+
+void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
+                   const std::string& file, std::vector<DumpRow>& rows,
+                   std::vector<const rapidjson::Value*>& leaves) {
+    flatten_into(key, entry, api_index, file, rows, &leaves);
 }
 
 }  // namespace msprobe::dump

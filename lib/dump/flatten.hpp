@@ -17,4 +17,11 @@ namespace msprobe::dump {
 void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
                    const std::string& file, std::vector<DumpRow>& rows);
 
+// The same, and appends to `leaves` the JSON object each new row was made
+// from (a P2POp's tensor; nullptr for None rows), in row order: the graph
+// command exports a leaf's own keys as the dump wrote them.
+void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
+                   const std::string& file, std::vector<DumpRow>& rows,
+                   std::vector<const rapidjson::Value*>& leaves);
+
 }  // namespace msprobe::dump

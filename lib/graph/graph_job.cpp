@@ -1,0 +1,168 @@
+#include "graph/graph_job.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "common/error.hpp"
+#include "common/thread_pool.hpp"
+#include "common/timestamps.hpp"
+#include "graph/communication_matching.hpp"
+#include "graph/graph_builder.hpp"
+#include "graph/graph_compare_mode.hpp"
+#include "graph/graph_legend.hpp"
+#include "graph/layer_map.hpp"
+#include "graph/micro_steps.hpp"
+#include "graph/node_matching.hpp"
+#include "graph/overflow_levels.hpp"
+#include "graph/pair_comparison.hpp"
+#include "graph/precision_index.hpp"
+#include "graph/run_input.hpp"
+#include "graph/run_layout.hpp"
+#include "graph/vis_db_writer.hpp"
+#include "report/output_file.hpp"
+
+namespace msprobe::graph {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The graphs of one (step, rank): the NPU graph, and the Bench graph of a compare.
+struct RankResult {
+    int rank = 0;
+    ModelGraph npu;
+    std::optional<ModelGraph> bench;
+    GraphCompareMode mode = GraphCompareMode::Summary;
+};
+
+MatchKind match_kind(const GraphOptions& options) {
+    if (options.fuzzy_match) return MatchKind::Fuzzy;  // msprobe checks -f before -lm
+    if (options.layer_mapping) return MatchKind::LayerMapping;
+    return MatchKind::Default;
+}
+
+RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
+    const RankFolder files = read_rank_folder(folder);
+    RankResult result{rank, build_graph(files, options.strict_compat), std::nullopt};
+    assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
+    if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
+    return result;
+}
+
+RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder, int rank,
+                        const GraphOptions& options, ThreadPool& pool) {
+    const RankFolder npu_files = read_rank_folder(npu_folder);
+    const RankFolder bench_files = read_rank_folder(bench_folder);
+    RankResult result{rank, build_graph(npu_files, options.strict_compat), build_graph(bench_files, options.strict_compat)};
+    result.mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);
+    ModelGraph& npu = result.npu;
+    ModelGraph& bench = *result.bench;
+    const MatchKind kind = match_kind(options);
+    const auto pairs = match_nodes(npu, bench, kind,
+                                   kind == MatchKind::LayerMapping
+                                       ? layer_map(npu_folder, bench_folder, options.layer_mapping_file)
+                                       : std::unordered_map<std::string, std::string>{});
+    // In real-data mode msprobe indexes the collections before the tensor
+    // metrics exist, so every collection gets 0 (kept with strict_compat).
+    const bool collections_first = options.strict_compat && result.mode == GraphCompareMode::All;
+    if (collections_first) assign_collection_precision(npu, result.mode);
+    compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, pool);
+    if (!collections_first) assign_collection_precision(npu, result.mode);
+    assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
+    assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps(), options.strict_compat);
+    if (options.overflow_check) {
+        attach_overflow_levels(npu, npu_folder / "dump.json");
+        attach_overflow_levels(bench, bench_folder / "dump.json");
+    }
+    return result;
+}
+
+// The common part of two sides' folders: steps, and ranks within each step.
+RunFolders shared_folders(const RunFolders& npu, const RunFolders& bench, const fs::path& input) {
+    RunFolders shared;
+    for (const auto& [step, ranks] : npu) {
+        const auto other = bench.find(step);
+        if (other == bench.end()) continue;
+        for (const auto& [rank, folder] : ranks) {
+            if (other->second.count(rank)) shared[step][rank] = folder;
+        }
+        if (shared[step].empty()) throw Error(input.string(), "npu_path and bench_path have no rank in common");
+    }
+    if (shared.empty()) throw Error(input.string(), "npu_path and bench_path have no step in common");
+    return shared;
+}
+
+ConfigRow config_row(const RankResult& first, const std::vector<int>& ranks, const std::vector<int>& steps,
+                     const GraphOptions& options) {
+    ConfigRow config;
+    config.micro_steps = first.npu.micro_steps;
+    config.overflow_check = options.overflow_check;
+    config.rank_list = ranks;
+    config.step_list = steps;
+    if (first.bench) {
+        config.graph_type = "compare";
+        config.task = std::string(task_name(first.mode));
+        config.tool_tip = tool_tip_json(first.mode);
+        config.node_colors = node_colors_json(first.mode);
+    } else {
+        config.graph_type = "build";
+    }
+    return config;
+}
+
+}  // namespace
+
+fs::path run_graph(const GraphOptions& options) {
+    report::check_output_dir(options.output_dir);
+    const RunInput input = read_run_input(options.input);
+    const Layout npu_layout = classify_layout(input.npu_path);
+    RunFolders npu = run_folders(input.npu_path, npu_layout);
+    RunFolders bench;
+    if (input.bench_path) {
+        if (classify_layout(*input.bench_path) != npu_layout) {
+            throw Error(options.input.string(), "the folders of npu_path and bench_path have different layouts");
+        }
+        bench = run_folders(*input.bench_path, npu_layout);
+        npu = shared_folders(npu, bench, options.input);
+    }
+    const std::string stem = input.bench_path ? "compare_" : "build_";
+    const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
+
+    ThreadPool pool(std::max(1U, options.threads));
+    std::unique_ptr<VisDbWriter> writer;
+    std::vector<int> steps;
+    for (const auto& [step, ranks] : npu) steps.push_back(step);
+    for (const auto& [step, ranks] : npu) {
+        std::vector<RankResult> results;
+        std::vector<int> rank_list;
+        for (const auto& [rank, folder] : ranks) {
+            results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
+                                               : build_rank(folder, rank, options));
+            rank_list.push_back(rank);
+        }
+        if (results.size() > 1) {
+            std::map<int, ModelGraph*> npu_graphs, bench_graphs;
+            for (RankResult& result : results) {
+                npu_graphs[result.rank] = &result.npu;
+                if (result.bench) bench_graphs[result.rank] = &*result.bench;
+            }
+            match_communications(npu_graphs, options.overflow_check, options.strict_compat);
+            if (!bench_graphs.empty()) match_communications(bench_graphs, options.overflow_check, options.strict_compat);
+        }
+        // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
+        if (!writer) {
+            report::ensure_output_dir(options.output_dir);
+            writer = std::make_unique<VisDbWriter>(db_path);
+        }
+        for (const RankResult& result : results) {
+            const bool md5 = result.bench && result.mode == GraphCompareMode::Md5;
+            writer->add_graph({&result.npu, "NPU", step, result.rank, md5});
+            if (result.bench) writer->add_graph({&*result.bench, "Bench", step, result.rank, md5});
+            writer->add_config(config_row(result, rank_list, steps, options));
+        }
+    }
+    writer->finish();
+    return db_path;
+}
+
+}  // namespace msprobe::graph

@@ -1,0 +1,24 @@
+#pragma once
+// The graph command: builds the graphs of every (step, rank) of the input,
+// compares NPU with Bench when a bench_path is given, and writes one .vis.db.
+#include <filesystem>
+#include <optional>
+
+namespace msprobe::graph {
+
+struct GraphOptions {
+    std::filesystem::path input;       // -i: the input JSON
+    std::filesystem::path output_dir;  // -o
+    bool overflow_check = false;       // -oc
+    bool fuzzy_match = false;          // -f
+    bool layer_mapping = false;        // -lm
+    std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
+    bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
+    unsigned threads = 1;        // for the tensors of a real-data compare (the caller counts)
+};
+
+// Returns the database written. Throws msprobe::Error on bad input; no
+// database is left behind then.
+std::filesystem::path run_graph(const GraphOptions& options);
+
+}  // namespace msprobe::graph

@@ -1,0 +1,48 @@
+#pragma once
+// One vertex of a model graph: a module, an API call or a synthetic node
+// (the root DefaultModel, an Apis_Between_Modules collection), with its port
+// items and what building and comparing attach to it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graph/port_item.hpp"
+
+namespace msprobe::graph {
+
+// The node_type numbers tb-graph-ascend reads.
+enum class NodeKind { Module = 0, Api = 1, ApiCollection = 9 };
+
+// One operation of a batch_isend_irecv call, as its output list records it.
+struct BatchP2POp {
+    std::optional<std::string> op;    // "isend" / "irecv"
+    std::optional<std::string> peer;  // the peer rank, as text
+    std::string group_id;             // "" when absent
+};
+
+// A precision index as msprobe stores it: an int (0/1 of the integer paths) or a float.
+struct PrecisionIndex {
+    double value = 0;
+    bool is_integer = true;
+};
+
+struct GraphNode {
+    std::string id;
+    NodeKind kind = NodeKind::Module;
+    GraphNode* parent = nullptr;
+    std::vector<GraphNode*> children;
+    std::vector<PortItem> inputs;
+    std::vector<PortItem> outputs;
+    std::vector<std::string> stack;  // frame texts, innermost first
+    std::optional<int> micro_step;
+    std::vector<std::string> matched_link;  // ancestors + partner id; empty when unmatched
+    std::optional<PrecisionIndex> precision;
+    std::string overflow_level;  // critical / high / medium, empty when none
+    std::vector<BatchP2POp> batch_p2p;  // batch_isend_irecv nodes only
+    std::string matched_distributed;  // JSON of the cross-rank communication match, empty when none
+    bool has_record = false;     // dump.json has an entry of this id
+
+    bool matched() const { return !matched_link.empty(); }
+};
+
+}  // namespace msprobe::graph

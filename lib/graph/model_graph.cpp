@@ -1,0 +1,67 @@
+#include "graph/model_graph.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace msprobe::graph {
+
+ModelGraph::ModelGraph() { root_ = &add("DefaultModel", NodeKind::Module); }
+
+GraphNode* ModelGraph::find(const std::string& id) {
+    const auto it = by_id_.find(id);
+    return it == by_id_.end() ? nullptr : it->second;
+}
+
+const GraphNode* ModelGraph::find(const std::string& id) const {
+    const auto it = by_id_.find(id);
+    return it == by_id_.end() ? nullptr : it->second;
+}
+
+GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
+    auto node = std::make_unique<GraphNode>();
+    node->id = std::move(id);
+    node->kind = kind;
+    GraphNode& added = *nodes_.emplace_back(std::move(node));
+    by_id_.emplace(added.id, &added);
+    return added;
+}
+
+std::vector<const GraphNode*> ModelGraph::post_order() const {
+    std::vector<const GraphNode*> order;
+    std::unordered_set<const GraphNode*> emitted;
+    // Explicit stack: (node, index of the next child to visit).
+    std::vector<std::pair<const GraphNode*, std::size_t>> stack{{root_, 0}};
+    std::unordered_set<const GraphNode*> on_path{root_};
+    while (!stack.empty()) {
+        auto& [node, next] = stack.back();
+        if (next < node->children.size()) {
+            const GraphNode* child = node->children[next++];
+            if (!emitted.count(child) && !on_path.count(child)) {
+                stack.emplace_back(child, 0);
+                on_path.insert(child);
+            }
+            continue;
+        }
+        const GraphNode* done = node;
+        stack.pop_back();
+        on_path.erase(done);
+        if (emitted.insert(done).second) order.push_back(done);
+    }
+    return order;
+}
+
+void attach(GraphNode& node, GraphNode& parent) {
+    if (node.parent != nullptr || &node == &parent) return;
+    node.parent = &parent;
+    parent.children.push_back(&node);
+}
+
+std::vector<std::string> ancestor_ids(const GraphNode& node) {
+    std::vector<std::string> ids;
+    std::unordered_set<const GraphNode*> seen{&node};
+    for (const GraphNode* p = node.parent; p != nullptr && seen.insert(p).second; p = p->parent) ids.push_back(p->id);
+    std::reverse(ids.begin(), ids.end());
+    return ids;
+}
+
+}  // namespace msprobe::graph

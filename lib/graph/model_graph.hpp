@@ -1,0 +1,55 @@
+#pragma once
+// The tree of one rank folder of one side: nodes in creation order, looked up
+// by id, hanging from the root DefaultModel.
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "graph/graph_node.hpp"
+
+namespace msprobe::dump {
+class JsonFile;
+}
+
+namespace msprobe::graph {
+
+class ModelGraph {
+public:
+    ModelGraph();
+    ModelGraph(ModelGraph&&) noexcept = default;
+    ModelGraph& operator=(ModelGraph&&) noexcept = default;
+
+    GraphNode& root() { return *root_; }
+    const GraphNode& root() const { return *root_; }
+    GraphNode* find(const std::string& id);
+    const GraphNode* find(const std::string& id) const;
+    // A new node (the id must not exist yet), appended to the creation order.
+    GraphNode& add(std::string id, NodeKind kind);
+    // Every node, root first, in creation order.
+    const std::vector<std::unique_ptr<GraphNode>>& nodes() const { return nodes_; }
+
+    // Exported nodes: post-order depth first from the root (children in list
+    // order, a node after its subtree, the root last), each node once.
+    std::vector<const GraphNode*> post_order() const;
+
+    // The dump.json the port items point into, kept alive with the graph.
+    std::shared_ptr<const dump::JsonFile> dump;
+    std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written
+    int micro_steps = 1;                       // tb_config.micro_steps of a build
+
+private:
+    std::vector<std::unique_ptr<GraphNode>> nodes_;
+    std::unordered_map<std::string, GraphNode*> by_id_;
+    GraphNode* root_ = nullptr;
+};
+
+// Sets n's parent to p and appends n to p's children, unless n already has a
+// parent or is p itself (the first parent wins).
+void attach(GraphNode& node, GraphNode& parent);
+
+// Ids of the node's ancestors, root first, the node excluded.
+std::vector<std::string> ancestor_ids(const GraphNode& node);
+
+}  // namespace msprobe::graph

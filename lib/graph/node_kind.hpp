@@ -1,0 +1,13 @@
+#pragma once
+// Which kind of node a dump entry name makes (msprobe's name patterns).
+#include <string_view>
+
+#include "graph/graph_node.hpp"
+
+namespace msprobe::graph {
+
+// Module for Module./Cell./optimizer/clip_grad names, Api for the API
+// prefixes (Tensor., Torch., Functional., Distributed., ...), Module otherwise.
+NodeKind node_kind_of(std::string_view id);
+
+}  // namespace msprobe::graph

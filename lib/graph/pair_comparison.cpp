@@ -1,0 +1,192 @@
+#include "graph/pair_comparison.hpp"
+
+#include <array>
+
+#include "compare/real_data_table.hpp"
+#include "compare/summary_table.hpp"
+#include "graph/precision_index.hpp"
+#include "merge/dump_mode.hpp"
+#include "report/cell_text.hpp"
+
+namespace msprobe::graph {
+
+namespace {
+
+using dump::RowState;
+
+enum Group { kInput, kParameters, kOutput, kParametersGrad, kGroups };
+
+Group group_of(RowState state) {
+    switch (state) {
+        case RowState::Parameters: return kParameters;
+        case RowState::Output: return kOutput;
+        case RowState::ParametersGrad: return kParametersGrad;
+        default: return kInput;
+    }
+}
+
+// One side of a pair as compare's per-API routine reads it: the items in
+// map order (inputs, then outputs) and, per group, the items of that group.
+struct SideItems {
+    std::vector<const PortItem*> all;
+    std::array<std::vector<const PortItem*>, kGroups> groups;
+
+    explicit SideItems(const GraphNode& node) {
+        for (const auto* map : {&node.inputs, &node.outputs}) {
+            for (const PortItem& item : *map) {
+                all.push_back(&item);
+                groups[group_of(item.row.state)].push_back(&item);
+            }
+        }
+    }
+
+    // msprobe reads row names (and statistics, requires_grad, data names)
+    // assuming the order inputs, outputs, parameters, parameter gradients,
+    // while the items are in map order (parameters before outputs): where the
+    // group's names start in `all`.
+    std::size_t name_offset(Group group) const {
+        const std::size_t in = groups[kInput].size(), out = groups[kOutput].size(), par = groups[kParameters].size();
+        switch (group) {
+            case kInput: return 0;
+            case kOutput: return in;
+            case kParameters: return in + out;
+            case kParametersGrad: return in + out + par;
+            default: return 0;
+        }
+    }
+};
+
+// The row compare sees for position k of a group: the group's own k-th
+// item. msprobe (strict_compat) names it (with statistics) by the item at the
+// misaligned name position and types it (dtype, shape, digest) by the
+// group's k-th item; the two differ only when a node has both parameters and
+// outputs, and only md5 results show it.
+dump::DumpRow compared_row(const SideItems& side, Group group, std::size_t k, bool strict_compat) {
+    const std::size_t at = side.name_offset(group) + k;
+    const PortItem& typed = *side.groups[group][k];
+    const PortItem& named = strict_compat && at < side.all.size() ? *side.all[at] : typed;
+    dump::DumpRow row = named.row;
+    row.dtype = typed.row.dtype;
+    row.shape = typed.row.shape;
+    row.md5 = typed.row.md5;
+    return row;
+}
+
+struct PairRows {
+    dump::DumpFile npu;
+    dump::DumpFile bench;
+    std::vector<compare::RowPair> pairs;
+    std::vector<GraphNode*> owner;  // per row: the NPU node whose item it names
+};
+
+PairRows rows_of(const std::vector<NodePair>& node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
+                 bool strict_compat) {
+    PairRows rows;
+    rows.npu.path = npu_folder.dump->path();
+    rows.bench.path = bench_folder.dump->path();
+    for (const auto& [n, b] : node_pairs) {
+        const SideItems npu_items(*n), bench_items(*b);
+        const auto api = static_cast<std::uint32_t>(rows.npu.api_names.size());
+        rows.npu.api_names.push_back(n->id);
+        rows.bench.api_names.push_back(b->id);
+        for (int g = 0; g < kGroups; ++g) {
+            const Group group = static_cast<Group>(g);
+            const std::size_t count = std::min(npu_items.groups[g].size(), bench_items.groups[g].size());
+            for (std::size_t k = 0; k < count; ++k) {
+                rows.pairs.push_back({static_cast<std::uint32_t>(rows.npu.rows.size()),
+                                      static_cast<std::int64_t>(rows.bench.rows.size())});
+                rows.npu.rows.push_back(compared_row(npu_items, group, k, strict_compat));
+                rows.npu.rows.back().api_index = api;
+                rows.bench.rows.push_back(compared_row(bench_items, group, k, strict_compat));
+                rows.bench.rows.back().api_index = api;
+                rows.owner.push_back(n);
+            }
+        }
+    }
+    return rows;
+}
+
+// The cells copied onto items: the mode's metric columns as msprobe lists them (merge_result's indices), md5's own two.
+const std::vector<std::string>& copied_columns(GraphCompareMode mode) {
+    static const std::vector<std::string> md5 = {"Result", "Requires_grad Consistent"};
+    static const std::vector<std::string> none;
+    switch (mode) {
+        case GraphCompareMode::Summary: return merge::valid_compare_indices(merge::DumpMode::Statistics);
+        case GraphCompareMode::Md5: return md5;
+        case GraphCompareMode::All: return merge::valid_compare_indices(merge::DumpMode::Tensor);
+        case GraphCompareMode::Structure: return none;
+    }
+    return none;
+}
+
+dump::StatValue stat_of(const report::Cell& cell) {
+    const report::Cell shown = report::rendered_cell(cell, report::CellRendering::Highlight);
+    if (shown.is_number()) return dump::StatValue::of_number(shown.number());
+    if (shown.is_bool()) return dump::StatValue::of_bool(shown.boolean_value());
+    if (shown.is_text()) return dump::StatValue::of_text(std::string(shown.text()));
+    return dump::StatValue::null();
+}
+
+// The summary columns "Max diff" … "L2norm diff" come first, one per statistic.
+constexpr std::size_t kDiffColumns = 4;
+
+bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, std::size_t statistic) {
+    return npu.stats[statistic].integer && bench.stats[statistic].integer;
+}
+
+bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
+
+}  // namespace
+
+void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
+                        const RankFolder& bench, bool strict_compat, ThreadPool& pool) {
+    if (mode == GraphCompareMode::Structure || pairs.empty()) return;
+    PairRows rows = rows_of(pairs, npu, bench, strict_compat);
+    compare::ResultTable table;
+    if (mode == GraphCompareMode::Summary) {
+        table = compare::summary_table(rows.npu, rows.bench, rows.pairs, nullptr, compare::StatisticArithmetic::Exact);
+    } else if (mode == GraphCompareMode::Md5) {
+        table = compare::md5_table(rows.npu, rows.bench, rows.pairs, nullptr);
+    } else {
+        compare::RealDataOptions options;
+        options.show_progress = false;
+        table = compare::real_data_table(rows.npu, rows.bench, rows.pairs, nullptr, pool, options);
+    }
+    const auto& columns = copied_columns(mode);
+    std::vector<int> positions;
+    for (const auto& name : columns) positions.push_back(table.column(name));
+
+    // Per node: its rows by NPU name, output rows apart from the others.
+    std::size_t row = 0;
+    while (row < rows.owner.size()) {
+        GraphNode* node = rows.owner[row];
+        std::unordered_map<std::string, std::size_t> input_rows, output_rows;
+        for (; row < rows.owner.size() && rows.owner[row] == node; ++row) {
+            const std::string& name = rows.npu.rows[row].name;
+            auto& set = name.find(".output.") != std::string::npos ? output_rows : input_rows;
+            set.emplace(name, row);
+        }
+        for (auto [items, set] : {std::pair{&node->inputs, &input_rows}, std::pair{&node->outputs, &output_rows}}) {
+            for (PortItem& item : *items) {
+                if (mode != GraphCompareMode::Md5 && max_is_null(item)) continue;
+                const auto found = set->find(item.key);
+                if (found == set->end()) continue;
+                const auto& cells = table.table.rows[found->second];
+                item.compared = true;
+                for (std::size_t c = 0; c < columns.size(); ++c) {
+                    if (positions[c] < 0) continue;
+                    dump::StatValue value = stat_of(cells[static_cast<std::size_t>(positions[c])]);
+                    if (mode == GraphCompareMode::Summary && c < kDiffColumns &&
+                        integer_statistics(rows.npu.rows[found->second], rows.bench.rows[found->second], c)) {
+                        value.integer = true;  // Python subtracts two ints into an int
+                    }
+                    item.metrics.emplace_back(columns[c], std::move(value));
+                }
+            }
+        }
+        // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
+        node->precision = node_precision_index(*node, mode);
+    }
+}
+
+}  // namespace msprobe::graph

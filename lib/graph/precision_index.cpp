@@ -1,0 +1,163 @@
+#include "graph/precision_index.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+
+#include <rapidjson/document.h>
+
+#include "common/python_text.hpp"
+
+namespace msprobe::graph {
+
+namespace {
+
+const dump::StatValue* metric(const PortItem& item, std::string_view name) {
+    for (const auto& [key, value] : item.metrics) {
+        if (key == name) return &value;
+    }
+    return nullptr;
+}
+
+bool non_finite(const dump::StatValue& v) { return v.kind == dump::StatValue::Kind::Number && !std::isfinite(v.number); }
+bool max_or_min_non_finite(const PortItem& item) { return non_finite(item.row.stats[0]) || non_finite(item.row.stats[1]); }
+bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
+
+// A relative-error text as a fraction: "12.5%" → 0.125; anything that does
+// not parse (N/A, booleans) → 0, "Nan" → NaN.
+double relative_error(const dump::StatValue& v) {
+    std::string text;
+    switch (v.kind) {
+        case dump::StatValue::Kind::Number: return v.number / 100;
+        case dump::StatValue::Kind::Text: text = v.text(); break;
+        default: return 0;
+    }
+    const auto first = text.find_first_not_of('%');
+    const auto last = text.find_last_not_of('%');
+    if (first == std::string::npos) return 0;
+    const auto parsed = py::parse_float(std::string_view(text).substr(first, last - first + 1));
+    return parsed ? *parsed / 100 : 0;
+}
+
+PrecisionIndex summary_index(const GraphNode& node) {
+    PrecisionIndex p{0, true};
+    static constexpr std::array<const char*, 5> kCounted = {"MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr",
+                                                            "NormRelativeErr", "Requires_grad Consistent"};
+    for (const PortItem& item : node.outputs) {
+        if (max_is_null(item)) continue;
+        if (item.compared) {
+            for (const char* name : kCounted) {
+                const dump::StatValue* value = metric(item, name);
+                const double v = value ? relative_error(*value) : 0;
+                if (v > p.value) p = {v, false};
+            }
+        }
+        if (max_or_min_non_finite(item)) p = {1, true};
+    }
+    if (p.value > 1) p = {1, true};
+    return p;
+}
+
+PrecisionIndex md5_index(const GraphNode& node) {
+    for (const auto* items : {&node.inputs, &node.outputs}) {
+        for (const PortItem& item : *items) {
+            if (!item.compared) continue;
+            const dump::StatValue* result = metric(item, "Result");
+            if (!result || result->kind != dump::StatValue::Kind::Text || result->text() != "pass") return {0, true};
+        }
+    }
+    return {1, true};
+}
+
+bool empty_shape_list(const PortItem& item) {
+    if (item.leaf == nullptr || !item.leaf->IsObject()) return false;
+    const auto shape = item.leaf->FindMember("shape");
+    return shape != item.leaf->MemberEnd() && shape->value.IsArray() && shape->value.Empty();
+}
+
+// The smallest one-thousandth ratio of the items (capped at 1); "N/A" (a
+// marker) when an item holds inf/NaN; nullopt when nothing counted.
+struct ThousandthMinimum {
+    bool not_applicable = false;
+    std::optional<double> value;
+};
+
+ThousandthMinimum thousandth_minimum(const std::vector<PortItem>& items) {
+    std::vector<double> ratios;
+    bool marker = false;
+    for (const PortItem& item : items) {
+        if (max_is_null(item)) continue;
+        if (item.compared) {
+            if (empty_shape_list(item)) continue;
+            const dump::StatValue* ratio = metric(item, "One Thousandth Err Ratio");
+            if (ratio && ratio->kind == dump::StatValue::Kind::Number) {
+                ratios.push_back(ratio->number);
+            } else if (ratio && ratio->kind == dump::StatValue::Kind::Text) {
+                if (const auto parsed = py::parse_float(ratio->text())) ratios.push_back(*parsed);
+            }
+        }
+        if (max_or_min_non_finite(item)) marker = true;
+    }
+    ThousandthMinimum out;
+    if (marker) {
+        out.not_applicable = true;
+    } else if (!ratios.empty()) {
+        double least = 1.0;
+        for (const double r : ratios) least = std::min(least, r);
+        out.value = least;
+    }
+    return out;
+}
+
+PrecisionIndex real_data_index(const GraphNode& node) {
+    const ThousandthMinimum in = thousandth_minimum(node.inputs);
+    const ThousandthMinimum out = thousandth_minimum(node.outputs);
+    if (out.not_applicable) return {1, true};
+    if (in.not_applicable) return {0, true};
+    if (!in.value || !out.value) return {0, true};
+    const double diff = *in.value - *out.value;
+    if (diff < 0) return {0, true};
+    if (diff > 1) return {1, true};
+    return {diff, false};
+}
+
+// The second dot-segment of APIs whose outputs are uninitialised memory.
+bool is_ignored_api(const std::string& id) {
+    static constexpr std::array<std::string_view, 6> kIgnored = {"empty", "empty_like", "empty_with_format",
+                                                                 "new_empty_strided", "new_empty", "empty_strided"};
+    const auto first = id.find('.');
+    if (first == std::string::npos) return false;
+    const auto second = id.find('.', first + 1);
+    const std::size_t length = second == std::string::npos ? std::string::npos : second - first - 1;
+    const std::string_view segment = std::string_view(id).substr(first + 1, length);
+    return std::find(kIgnored.begin(), kIgnored.end(), segment) != kIgnored.end();
+}
+
+}  // namespace
+
+PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode) {
+    if (is_ignored_api(node.id)) return {mode == GraphCompareMode::Md5 ? 1.0 : 0.0, true};
+    switch (mode) {
+        case GraphCompareMode::Summary: return summary_index(node);
+        case GraphCompareMode::Md5: return md5_index(node);
+        case GraphCompareMode::All: return real_data_index(node);
+        case GraphCompareMode::Structure: break;
+    }
+    return {0, true};
+}
+
+void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode) {
+    const bool md5 = mode == GraphCompareMode::Md5;
+    for (GraphNode* child : npu.root().children) {
+        if (child->kind != NodeKind::ApiCollection) continue;
+        PrecisionIndex p{md5 ? 1.0 : 0.0, true};
+        for (const GraphNode* api : child->children) {
+            const PrecisionIndex v = api->precision.value_or(PrecisionIndex{md5 ? 1.0 : 0.0, true});
+            if (md5 ? v.value < p.value : v.value > p.value) p = v;
+        }
+        child->precision = p;
+    }
+}
+
+}  // namespace msprobe::graph

@@ -1,0 +1,27 @@
+#pragma once
+// How a side's folder is laid out: one rank folder ("files"), rank folders
+// ("ranks": rank, rank0, rank1, ...) or step folders of rank folders
+// ("steps": step0/rank0, ...), and the (step, rank) folders that make a run.
+#include <filesystem>
+#include <map>
+#include <vector>
+
+namespace msprobe::graph {
+
+enum class Layout { Files, Ranks, Steps };
+
+// msprobe's classification (first rule that fires): empty → error; holds
+// dump_tensor_data or only files → Files; exactly "rank" → Ranks; its folders
+// all rankN → Ranks, all stepN → Steps; otherwise an error naming the folder.
+Layout classify_layout(const std::filesystem::path& folder);
+
+// rank number → rank folder of a Ranks-layout folder, ascending.
+std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder);
+// step number → step folder of a Steps-layout folder, ascending.
+std::map<int, std::filesystem::path> step_folders(const std::filesystem::path& folder);
+
+// The rank folders of one side: step → rank → folder (step 0 and rank 0 for the Files layout).
+using RunFolders = std::map<int, std::map<int, std::filesystem::path>>;
+RunFolders run_folders(const std::filesystem::path& folder, Layout layout);
+
+}  // namespace msprobe::graph

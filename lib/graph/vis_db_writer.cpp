@@ -1,0 +1,240 @@
+#include "graph/vis_db_writer.hpp"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <unordered_map>
+
+#include "common/error.hpp"
+#include "common/python_json_writer.hpp"
+
+namespace msprobe::graph {
+
+namespace {
+
+// The statements as msprobe creates them; sqlite_master keeps this text, which
+// the fixtures' schema.sql shows.
+constexpr const char* kCreateTables = R"(CREATE TABLE IF NOT EXISTS tb_nodes (
+    id TEXT PRIMARY KEY,
+    graph_id TEXT NOT NULL,
+    node_order INTEGER NOT NULL,
+    node_name TEXT NOT NULL,
+    node_type TEXT NOT NULL,
+    up_node TEXT,
+    sub_nodes TEXT,
+    precision_index INTEGER,
+    overflow_level TEXT,
+    micro_step_id INTEGER NOT NULL,
+    matched_node_link TEXT,
+    stack_id TEXT,
+    parallel_merge_info TEXT,
+    matched_distributed TEXT,
+    modified INTEGER NOT NULL,
+    input_data TEXT,
+    output_data TEXT,
+    data_source TEXT,
+    dump_data_dir TEXT,
+    step INTEGER NOT NULL,
+    rank INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tb_stack (
+    id TEXT PRIMARY KEY,
+    stack_info TEXT
+);
+CREATE TABLE IF NOT EXISTS tb_config (
+    id TEXT PRIMARY KEY,
+    graph_type TEXT NOT NULL,
+    task TEXT,
+    tool_tip TEXT,
+    micro_steps INTEGER,
+    overflow_check INTEGER,
+    node_colors TEXT NOT NULL,
+    rank_list TEXT NOT NULL,
+    step_list TEXT NOT NULL
+);)";
+
+constexpr const char* kCreateIndexes =
+    "CREATE INDEX IF NOT EXISTS index1 ON tb_nodes (step, rank, data_source, up_node, node_order);"
+    "CREATE INDEX IF NOT EXISTS index2 ON tb_nodes (step, rank, data_source, node_name);"
+    "CREATE INDEX IF NOT EXISTS index3 ON tb_nodes (step, rank, data_source, node_order);"
+    "CREATE INDEX IF NOT EXISTS index4 ON tb_nodes (step, rank, node_order);"
+    "CREATE INDEX IF NOT EXISTS index5 ON tb_nodes (step, rank, micro_step_id, node_order);"
+    "CREATE INDEX IF NOT EXISTS index6 ON tb_nodes (step, rank, modified, matched_node_link);";
+
+std::string json_list(const std::vector<std::string>& texts) {
+    py::JsonWriter json(py::JsonWriter::kOneLine);
+    json.begin_array();
+    for (const auto& t : texts) json.string(t);
+    json.end_array();
+    return json.text();
+}
+
+std::string json_ints(const std::vector<int>& values) {
+    py::JsonWriter json(py::JsonWriter::kOneLine);
+    json.begin_array();
+    for (const int v : values) json.integer(v);
+    json.end_array();
+    return json.text();
+}
+
+class Statement {
+public:
+    Statement(sqlite3* db, const char* sql, const std::string& file) : db_(db), file_(file) {
+        if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail();
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    void text(int column, const std::string& value) {
+        check(sqlite3_bind_text(stmt_, column, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT));
+    }
+    void optional_text(int column, const std::optional<std::string>& value) {
+        if (value) text(column, *value); else null(column);
+    }
+    void integer(int column, long long value) { check(sqlite3_bind_int64(stmt_, column, value)); }
+    void real(int column, double value) { check(sqlite3_bind_double(stmt_, column, value)); }
+    void null(int column) { check(sqlite3_bind_null(stmt_, column)); }
+    void run() {
+        if (sqlite3_step(stmt_) != SQLITE_DONE) fail();
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+
+private:
+    void check(int rc) {
+        if (rc != SQLITE_OK) fail();
+    }
+    [[noreturn]] void fail() { throw Error(file_, fmt::format("cannot write the database: {}", sqlite3_errmsg(db_))); }
+
+    sqlite3* db_;
+    const std::string& file_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace
+
+VisDbWriter::VisDbWriter(std::filesystem::path final_path) : final_path_(std::move(final_path)) {
+    temp_path_ = final_path_;
+    temp_path_ += fmt::format(".tmp{}", ::getpid());
+    std::error_code ignored;
+    std::filesystem::remove(temp_path_, ignored);
+    if (sqlite3_open(temp_path_.c_str(), &db_) != SQLITE_OK) {
+        const std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw Error(final_path_.string(), "cannot create the database: " + reason);
+    }
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=NORMAL");
+    exec(kCreateTables);
+    exec("BEGIN");
+}
+
+VisDbWriter::~VisDbWriter() {
+    if (db_) sqlite3_close(db_);
+    if (!finished_) {
+        std::error_code ignored;
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+            auto path = temp_path_;
+            path += suffix;
+            std::filesystem::remove(path, ignored);
+        }
+    }
+}
+
+void VisDbWriter::exec(const char* sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+        const std::string reason = message ? message : "unknown error";
+        sqlite3_free(message);
+        throw Error(final_path_.string(), "cannot write the database: " + reason);
+    }
+}
+
+void VisDbWriter::add_graph(const ExportedGraph& exported) {
+    const ModelGraph& graph = *exported.graph;
+    const std::string graph_id = fmt::format("{}_{}_{}", exported.data_source, exported.step, exported.rank);
+    const std::string file = final_path_.string();
+    Statement insert(db_,
+                     "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     file);
+    std::unordered_map<std::string, std::size_t> stack_ids;
+    std::vector<const std::string*> stack_texts;
+    const auto order = graph.post_order();
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const GraphNode& node = *order[i];
+        std::string stack = json_list(node.stack);
+        auto [it, added] = stack_ids.try_emplace(std::move(stack), stack_ids.size());
+        if (added) stack_texts.push_back(&it->first);
+        std::vector<std::string> children;
+        for (const GraphNode* child : node.children) children.push_back(child->id);
+        ItemExportRules rules;
+        rules.keep_md5 = exported.keep_md5;
+        rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
+
+        insert.text(1, graph_id + "_" + node.id);
+        insert.text(2, graph_id);
+        insert.integer(3, static_cast<long long>(i));
+        insert.text(4, node.id);
+        insert.integer(5, static_cast<int>(node.kind));
+        insert.text(6, node.parent ? node.parent->id : std::string());
+        insert.text(7, children.empty() ? std::string() : json_list(children));
+        if (node.precision) {
+            if (node.precision->is_integer) insert.integer(8, static_cast<long long>(node.precision->value));
+            else insert.real(8, node.precision->value);
+        } else {
+            insert.null(8);
+        }
+        if (node.overflow_level.empty()) insert.null(9); else insert.text(9, node.overflow_level);
+        insert.integer(10, node.micro_step.value_or(0));
+        insert.text(11, json_list(node.matched_link));
+        insert.text(12, fmt::format("{}_{}", graph_id, it->second));
+        insert.text(13, "");
+        insert.text(14, node.matched_distributed.empty() ? std::string("{}") : node.matched_distributed);
+        insert.integer(15, 0);
+        insert.text(16, port_items_json(node.inputs, rules));
+        insert.text(17, port_items_json(node.outputs, rules));
+        insert.text(18, exported.data_source);
+        insert.optional_text(19, graph.dump_data_dir);
+        insert.integer(20, exported.step);
+        insert.integer(21, exported.rank);
+        insert.run();
+    }
+    Statement stack_insert(db_, "INSERT INTO tb_stack VALUES (?, ?)", file);
+    for (std::size_t k = 0; k < stack_texts.size(); ++k) {
+        stack_insert.text(1, fmt::format("{}_{}", graph_id, k));
+        stack_insert.text(2, *stack_texts[k]);
+        stack_insert.run();
+    }
+}
+
+void VisDbWriter::add_config(const ConfigRow& config) {
+    Statement insert(db_, "INSERT OR IGNORE INTO tb_config VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", final_path_.string());
+    insert.text(1, "1");
+    insert.text(2, config.graph_type);
+    insert.text(3, config.task);
+    insert.optional_text(4, config.tool_tip);
+    insert.integer(5, config.micro_steps);
+    insert.integer(6, config.overflow_check ? 1 : 0);
+    insert.text(7, config.node_colors);
+    insert.text(8, json_ints(config.rank_list));
+    insert.text(9, json_ints(config.step_list));
+    insert.run();
+}
+
+void VisDbWriter::finish() {
+    exec(kCreateIndexes);
+    exec("COMMIT");
+    if (sqlite3_close(db_) != SQLITE_OK) throw Error(final_path_.string(), "cannot close the database");
+    db_ = nullptr;
+    if (::chmod(temp_path_.c_str(), 0640) != 0) throw Error(final_path_.string(), "cannot set the file mode");
+    std::error_code error;
+    std::filesystem::rename(temp_path_, final_path_, error);
+    if (error) throw Error(final_path_.string(), "cannot rename the database: " + error.message());
+    finished_ = true;
+}
+
+}  // namespace msprobe::graph

@@ -1,0 +1,60 @@
+#pragma once
+// The .vis.db file tb-graph-ascend opens: tables tb_nodes, tb_stack and
+// tb_config with msprobe's columns, rows and texts. Everything is written in
+// one transaction under a temporary name in the output folder, then renamed,
+// so a failed run leaves no database behind.
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graph/model_graph.hpp"
+#include "graph/port_item_json.hpp"
+
+struct sqlite3;
+
+namespace msprobe::graph {
+
+struct ExportedGraph {
+    const ModelGraph* graph = nullptr;
+    std::string data_source;  // NPU or Bench
+    int step = 0;
+    int rank = 0;
+    bool keep_md5 = false;  // md5-mode compare
+};
+
+struct ConfigRow {
+    std::string graph_type;               // build / compare
+    std::string task;                     // "" for a build
+    std::optional<std::string> tool_tip;  // JSON; NULL for a build
+    int micro_steps = 1;
+    bool overflow_check = false;
+    std::string node_colors = "null";
+    std::vector<int> rank_list;
+    std::vector<int> step_list;
+};
+
+class VisDbWriter {
+public:
+    // Creates the temporary file beside `final_path`. Throws msprobe::Error.
+    explicit VisDbWriter(std::filesystem::path final_path);
+    ~VisDbWriter();  // removes the temporary file unless finished
+    VisDbWriter(const VisDbWriter&) = delete;
+    VisDbWriter& operator=(const VisDbWriter&) = delete;
+
+    void add_graph(const ExportedGraph& exported);
+    void add_config(const ConfigRow& config);  // the first row wins, as msprobe's INSERT OR IGNORE
+    // Indexes, commit, mode 0640, rename to the final name.
+    void finish();
+
+private:
+    void exec(const char* sql);
+
+    std::filesystem::path final_path_;
+    std::filesystem::path temp_path_;
+    sqlite3* db_ = nullptr;
+    bool finished_ = false;
+};
+
+}  // namespace msprobe::graph
