@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
@@ -15,6 +17,7 @@
 #include "graph/node_matching.hpp"
 #include "graph/overflow_levels.hpp"
 #include "graph/pair_comparison.hpp"
+#include "graph/parallel_merge.hpp"
 #include "graph/precision_index.hpp"
 #include "graph/run_input.hpp"
 #include "graph/run_layout.hpp"
@@ -110,6 +113,23 @@ ConfigRow config_row(const RankResult& first, const std::vector<int>& ranks, con
     return config;
 }
 
+// What this build can merge (spec §8): checked before anything is built.
+void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs::path& file) {
+    if (!input.npu_parallel) return;
+    const ParallelParams& params = *input.npu_parallel;
+    if (input.bench_path) throw Error(file.string(), "parallel_merge in a compare is not provided yet");
+    if (!parallel_merge_provided(params)) {
+        throw Error(file.string(), "parallel_merge.npu: only tensor-parallel merges (pp 1, or tp equal to rank_size) "
+                                   "are provided yet");
+    }
+    for (const auto& [step, ranks] : npu) {
+        if (static_cast<int>(ranks.size()) != params.rank_size) {
+            throw Error(file.string(), fmt::format("parallel_merge.npu: 'rank_size' is {}, but npu_path has {} rank "
+                                                   "folders", params.rank_size, ranks.size()));
+        }
+    }
+}
+
 }  // namespace
 
 fs::path run_graph(const GraphOptions& options) {
@@ -125,6 +145,7 @@ fs::path run_graph(const GraphOptions& options) {
         bench = run_folders(*input.bench_path, npu_layout);
         npu = shared_folders(npu, bench, options.input);
     }
+    check_parallel_merge(input, npu, options.input);
     const std::string stem = input.bench_path ? "compare_" : "build_";
     const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
 
@@ -140,7 +161,23 @@ fs::path run_graph(const GraphOptions& options) {
                                                : build_rank(folder, rank, options));
             rank_list.push_back(rank);
         }
-        if (results.size() > 1) {
+        // A merge exports one graph per group; the other ranks' nodes live on in `results`.
+        ParallelMerge merge;
+        std::vector<const RankResult*> exported;
+        if (input.npu_parallel) {
+            std::vector<RankGraph> graphs;
+            for (RankResult& result : results) graphs.push_back({result.rank, &result.npu});
+            rank_list.clear();
+            for (const RankGraph& main : merge.merge(graphs, *input.npu_parallel, "NPU", options.input.string())) {
+                for (const RankResult& result : results) {
+                    if (&result.npu == main.graph) exported.push_back(&result);
+                }
+                rank_list.push_back(main.rank);
+            }
+        } else {
+            for (const RankResult& result : results) exported.push_back(&result);
+        }
+        if (results.size() > 1 && !input.npu_parallel) {
             std::map<int, ModelGraph*> npu_graphs, bench_graphs;
             for (RankResult& result : results) {
                 npu_graphs[result.rank] = &result.npu;
@@ -154,7 +191,8 @@ fs::path run_graph(const GraphOptions& options) {
             report::ensure_output_dir(options.output_dir);
             writer = std::make_unique<VisDbWriter>(db_path);
         }
-        for (const RankResult& result : results) {
+        for (const RankResult* exported_result : exported) {
+            const RankResult& result = *exported_result;
             const bool md5 = result.bench && result.mode == GraphCompareMode::Md5;
             writer->add_graph({&result.npu, "NPU", step, result.rank, md5});
             if (result.bench) writer->add_graph({&*result.bench, "Bench", step, result.rank, md5});

@@ -39,6 +39,7 @@ struct GraphNode {
     std::optional<PrecisionIndex> precision;
     std::string overflow_level;  // critical / high / medium, empty when none
     std::vector<BatchP2POp> batch_p2p;  // batch_isend_irecv nodes only
+    std::vector<std::string> parallel_merge_info;  // a parallel merge's formulas, empty when none
     std::string matched_distributed;  // JSON of the cross-rank communication match, empty when none
     bool has_record = false;     // dump.json has an entry of this id
 

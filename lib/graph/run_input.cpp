@@ -18,6 +18,17 @@ std::filesystem::path existing_folder(const std::string& text) {
     return path;
 }
 
+void read_parallel_merge(const rapidjson::Value& value, const std::string& file, RunInput& input) {
+    if (!value.IsObject()) throw Error(file, "'parallel_merge' is not a JSON object");
+    const auto npu = value.FindMember("npu");
+    const auto bench = value.FindMember("bench");
+    if (npu == value.MemberEnd()) throw Error(file, "'parallel_merge' has no 'npu' entry");
+    input.npu_parallel = read_parallel_params(npu->value, "npu", file);
+    if (!input.bench_path) return;
+    if (bench == value.MemberEnd()) throw Error(file, "'parallel_merge' of a compare needs a 'bench' entry");
+    input.bench_parallel = read_parallel_params(bench->value, "bench", file);
+}
+
 }  // namespace
 
 RunInput read_run_input(const std::filesystem::path& file) {
@@ -33,6 +44,8 @@ RunInput read_run_input(const std::filesystem::path& file) {
         if (!bench->value.IsString()) throw Error(file.string(), "'bench_path' is not a text");
         if (bench->value.GetStringLength() > 0) input.bench_path = existing_folder(bench->value.GetString());
     }
+    const auto merge = root.FindMember("parallel_merge");
+    if (merge != root.MemberEnd() && !merge->value.IsNull()) read_parallel_merge(merge->value, file.string(), input);
     return input;
 }
 

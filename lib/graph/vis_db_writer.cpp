@@ -192,7 +192,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported) {
         insert.integer(10, node.micro_step.value_or(0));
         insert.text(11, json_list(node.matched_link));
         insert.text(12, fmt::format("{}_{}", graph_id, it->second));
-        insert.text(13, "");
+        insert.text(13, node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
         insert.text(14, node.matched_distributed.empty() ? std::string("{}") : node.matched_distributed);
         insert.integer(15, 0);
         insert.text(16, port_items_json(node.inputs, rules));

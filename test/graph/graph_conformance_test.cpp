@@ -55,6 +55,7 @@ const Variant kVariants[] = {
     {"graph_dist_statistics_mix_2ranks_2steps", "build_steps_overflow", false, true, false, "build_steps"},
     {"graph_dist_statistics_mix_2ranks_2steps", "compare_ranks_step0"},
     {"graph_dist_statistics_mix_2ranks_2steps", "compare_steps"},
+    {"graph_dist_statistics_mix_2ranks_2steps", "build_parallel_merge_tp2"},
 };
 
 class CurrentPath {
