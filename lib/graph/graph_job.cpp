@@ -17,7 +17,7 @@
 #include "graph/node_matching.hpp"
 #include "graph/overflow_levels.hpp"
 #include "graph/pair_comparison.hpp"
-#include "graph/parallel_merge.hpp"
+#include "graph/parallel_merge_job.hpp"
 #include "graph/precision_index.hpp"
 #include "graph/run_input.hpp"
 #include "graph/run_layout.hpp"
@@ -95,14 +95,14 @@ RunFolders shared_folders(const RunFolders& npu, const RunFolders& bench, const 
     return shared;
 }
 
-ConfigRow config_row(const RankResult& first, const std::vector<int>& ranks, const std::vector<int>& steps,
+ConfigRow config_row(const ExportedGraphs& first, const std::vector<int>& ranks, const std::vector<int>& steps,
                      const GraphOptions& options) {
     ConfigRow config;
-    config.micro_steps = first.npu.micro_steps;
+    config.micro_steps = first.npu->micro_steps;
     config.overflow_check = options.overflow_check;
     config.rank_list = ranks;
     config.step_list = steps;
-    if (first.bench) {
+    if (first.bench != nullptr) {
         config.graph_type = "compare";
         config.task = std::string(task_name(first.mode));
         config.tool_tip = tool_tip_json(first.mode);
@@ -113,19 +113,22 @@ ConfigRow config_row(const RankResult& first, const std::vector<int>& ranks, con
     return config;
 }
 
-// What this build can merge (spec §8): checked before anything is built.
+// What this build can merge (spec §8), checked before anything is built.
 void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs::path& file) {
-    if (!input.npu_parallel) return;
-    const ParallelParams& params = *input.npu_parallel;
-    if (input.bench_path) throw Error(file.string(), "parallel_merge in a compare is not provided yet");
-    if (!parallel_merge_provided(params)) {
-        throw Error(file.string(), "parallel_merge.npu: only tensor-parallel merges (pp 1, or tp equal to rank_size) "
-                                   "are provided yet");
+    for (const auto* params : {&input.npu_parallel, &input.bench_parallel}) {
+        if (*params && !parallel_merge_provided(**params)) {
+            throw Error(file.string(), "parallel_merge: only TP or PP merges are provided (no VPP, no TP+PP)");
+        }
     }
+    if (!input.npu_parallel) return;
     for (const auto& [step, ranks] : npu) {
-        if (static_cast<int>(ranks.size()) != params.rank_size) {
-            throw Error(file.string(), fmt::format("parallel_merge.npu: 'rank_size' is {}, but npu_path has {} rank "
-                                                   "folders", params.rank_size, ranks.size()));
+        if (static_cast<int>(ranks.size()) != input.npu_parallel->rank_size) {
+            throw Error(file.string(), fmt::format("parallel_merge: 'rank_size' is {}, but the step has {} rank folders",
+                                                   input.npu_parallel->rank_size, ranks.size()));
+        }
+        if (input.bench_parallel && static_cast<int>(ranks.size()) != input.bench_parallel->rank_size) {
+            throw Error(file.string(), fmt::format("parallel_merge.bench: 'rank_size' is {}, but the step has {} rank "
+                                                   "folders", input.bench_parallel->rank_size, ranks.size()));
         }
     }
 }
@@ -156,28 +159,25 @@ fs::path run_graph(const GraphOptions& options) {
     for (const auto& [step, ranks] : npu) {
         std::vector<RankResult> results;
         std::vector<int> rank_list;
-        for (const auto& [rank, folder] : ranks) {
-            results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
-                                               : build_rank(folder, rank, options));
-            rank_list.push_back(rank);
-        }
-        // A merge exports one graph per group; the other ranks' nodes live on in `results`.
-        ParallelMerge merge;
-        std::vector<const RankResult*> exported;
+        std::vector<ExportedGraphs> exported;
+        // A merge exports one graph per parallel group.
+        std::unique_ptr<MergedStep> merged;
         if (input.npu_parallel) {
-            std::vector<RankGraph> graphs;
-            for (RankResult& result : results) graphs.push_back({result.rank, &result.npu});
-            rank_list.clear();
-            for (const RankGraph& main : merge.merge(graphs, *input.npu_parallel, "NPU", options.input.string())) {
-                for (const RankResult& result : results) {
-                    if (&result.npu == main.graph) exported.push_back(&result);
-                }
-                rank_list.push_back(main.rank);
-            }
+            merged = std::make_unique<MergedStep>(ranks, input.bench_path ? &bench.at(step) : nullptr, input, options,
+                                                  pool);
+            exported = merged->exported();
+            for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);
         } else {
-            for (const RankResult& result : results) exported.push_back(&result);
+            for (const auto& [rank, folder] : ranks) {
+                results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
+                                                   : build_rank(folder, rank, options));
+                rank_list.push_back(rank);
+            }
         }
-        if (results.size() > 1 && !input.npu_parallel) {
+        for (const RankResult& result : results) {
+            exported.push_back({&result.npu, result.bench ? &*result.bench : nullptr, result.rank, result.mode});
+        }
+        if (results.size() > 1) {
             std::map<int, ModelGraph*> npu_graphs, bench_graphs;
             for (RankResult& result : results) {
                 npu_graphs[result.rank] = &result.npu;
@@ -191,12 +191,11 @@ fs::path run_graph(const GraphOptions& options) {
             report::ensure_output_dir(options.output_dir);
             writer = std::make_unique<VisDbWriter>(db_path);
         }
-        for (const RankResult* exported_result : exported) {
-            const RankResult& result = *exported_result;
-            const bool md5 = result.bench && result.mode == GraphCompareMode::Md5;
-            writer->add_graph({&result.npu, "NPU", step, result.rank, md5});
-            if (result.bench) writer->add_graph({&*result.bench, "Bench", step, result.rank, md5});
-            writer->add_config(config_row(result, rank_list, steps, options));
+        for (const ExportedGraphs& graphs : exported) {
+            const bool md5 = graphs.bench && graphs.mode == GraphCompareMode::Md5;
+            writer->add_graph({graphs.npu, "NPU", step, graphs.rank, md5});
+            if (graphs.bench) writer->add_graph({graphs.bench, "Bench", step, graphs.rank, md5});
+            writer->add_config(config_row(graphs, rank_list, steps, options));
         }
     }
     writer->finish();

@@ -17,6 +17,15 @@ const GraphNode* ModelGraph::find(const std::string& id) const {
     return it == by_id_.end() ? nullptr : it->second;
 }
 
+void ModelGraph::rename(GraphNode& node, std::string id) {
+    const auto old = by_id_.find(node.id);
+    if (old != by_id_.end() && old->second == &node) by_id_.erase(old);
+    node.id = std::move(id);
+    by_id_[node.id] = &node;
+}
+
+void ModelGraph::index(GraphNode& node) { by_id_[node.id] = &node; }
+
 GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
     auto node = std::make_unique<GraphNode>();
     node->id = std::move(id);

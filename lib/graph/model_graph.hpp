@@ -27,6 +27,11 @@ public:
     const GraphNode* find(const std::string& id) const;
     // A new node (the id must not exist yet), appended to the creation order.
     GraphNode& add(std::string id, NodeKind kind);
+    // A parallel merge renames nodes and gathers other ranks' nodes into this
+    // graph's lookup (their graphs must outlive this one): `rename` gives
+    // `node` a new id in the lookup; `index` makes its id name it.
+    void rename(GraphNode& node, std::string id);
+    void index(GraphNode& node);
     // Every node, root first, in creation order.
     const std::vector<std::unique_ptr<GraphNode>>& nodes() const { return nodes_; }
 

@@ -1,27 +1,21 @@
 #pragma once
 // Parallel merge (spec graph.md §8): the graphs of the ranks of one step and
-// one side become one graph per tensor-parallel group. The free API
-// collections of all ranks are gathered under Apis_Between_Modules_All_Ranks
-// nodes, and the statistics of items that TP split across ranks are merged
-// into the main (first) rank's nodes, with the formulas in
-// parallel_merge_info.
+// one side become one graph per tensor- or pipeline-parallel group. The free
+// API collections of all ranks are gathered under
+// Apis_Between_Modules_All_Ranks nodes; TP merges split statistics (tp_merge),
+// PP gathers the pipeline stages' layers (pp_merge).
 #include <string>
 #include <vector>
 
 #include <rapidjson/document.h>
 
-#include "graph/model_graph.hpp"
 #include "graph/parallel_merge_params.hpp"
+#include "graph/tp_merge.hpp"
 
 namespace msprobe::graph {
 
-struct RankGraph {
-    int rank = 0;
-    ModelGraph* graph = nullptr;
-};
-
-// Whether this build merges `params`' layout (none or TP); PP, VPP and mixed
-// layouts are not provided.
+// Whether `params` asks for a merge this build provides: none, TP or PP;
+// VPP and mixed TP+PP layouts are not provided.
 bool parallel_merge_provided(const ParallelParams& params);
 
 class ParallelMerge {

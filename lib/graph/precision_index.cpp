@@ -147,16 +147,24 @@ PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode
     return {0, true};
 }
 
+namespace {
+
+// The worst of the children; a parallel merge nests collections, which are indexed first.
+void assign_collection(GraphNode& collection, bool md5) {
+    PrecisionIndex p{md5 ? 1.0 : 0.0, true};
+    for (GraphNode* api : collection.children) {
+        if (api->kind == NodeKind::ApiCollection) assign_collection(*api, md5);
+        const PrecisionIndex v = api->precision.value_or(PrecisionIndex{md5 ? 1.0 : 0.0, true});
+        if (md5 ? v.value < p.value : v.value > p.value) p = v;
+    }
+    collection.precision = p;
+}
+
+}  // namespace
+
 void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode) {
-    const bool md5 = mode == GraphCompareMode::Md5;
     for (GraphNode* child : npu.root().children) {
-        if (child->kind != NodeKind::ApiCollection) continue;
-        PrecisionIndex p{md5 ? 1.0 : 0.0, true};
-        for (const GraphNode* api : child->children) {
-            const PrecisionIndex v = api->precision.value_or(PrecisionIndex{md5 ? 1.0 : 0.0, true});
-            if (md5 ? v.value < p.value : v.value > p.value) p = v;
-        }
-        child->precision = p;
+        if (child->kind == NodeKind::ApiCollection) assign_collection(*child, mode == GraphCompareMode::Md5);
     }
 }
 

@@ -56,6 +56,7 @@ const Variant kVariants[] = {
     {"graph_dist_statistics_mix_2ranks_2steps", "compare_ranks_step0"},
     {"graph_dist_statistics_mix_2ranks_2steps", "compare_steps"},
     {"graph_dist_statistics_mix_2ranks_2steps", "build_parallel_merge_tp2"},
+    {"graph_dist_statistics_mix_2ranks_2steps", "compare_parallel_merge_tp2_pp2"},
 };
 
 class CurrentPath {

@@ -1,0 +1,91 @@
+#include "graph/parallel_merge_items.hpp"
+
+#include <cmath>
+#include <optional>
+#include <unordered_set>
+
+namespace msprobe::graph {
+
+namespace {
+
+std::optional<double> number_of(const dump::StatValue& stat) {
+    if (stat.kind != dump::StatValue::Kind::Number) return std::nullopt;
+    return stat.number;
+}
+
+bool mergeable_dtype(const std::string& dtype) {
+    static const std::unordered_set<std::string> kDtypes = {
+        "torch.int8",    "torch.int16",   "torch.int32",   "torch.int64",    "torch.uint8", "torch.float16",
+        "torch.float32", "torch.float64", "torch.bfloat16", "Float16",       "Float32",     "BFloat16"};
+    return kDtypes.count(dtype) > 0;
+}
+
+// Ranks do not compute Mean and Norm deterministically: a relative difference
+// below 1e-6 counts as equal (absolute when the main value is 0). A value
+// that is not a number never makes a difference.
+bool same_value(const dump::StatValue& a, const dump::StatValue& b, bool uncertain) {
+    const auto x = number_of(a), y = number_of(b);
+    if (!x || !y) return true;
+    if (!uncertain) return *x == *y;
+    const double diff = std::fabs(*x - *y);
+    if (std::isnan(diff)) return std::isnan(*x) && std::isnan(*y);
+    if (std::isinf(diff)) return std::isinf(*x) && std::isinf(*y);
+    constexpr double kThreshold = 1e-6;
+    return *x == 0 ? diff < kThreshold : std::fabs(diff / *x) < kThreshold;
+}
+
+bool same_item(const PortItem& a, const PortItem& b) {
+    for (std::size_t s = 0; s < a.row.stats.size(); ++s) {
+        if (!same_value(a.row.stats[s], b.row.stats[s], s >= 2)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+    if (from.empty()) return;
+    for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) {
+        text.replace(at, from.size(), to);
+    }
+}
+
+void rename_items(GraphNode& node, const std::string& old_id) {
+    for (auto* items : {&node.inputs, &node.outputs}) {
+        for (PortItem& item : *items) {
+            replace_all(item.key, old_id, node.id);
+            replace_all(item.row.name, old_id, node.id);  // compare pairs rows with items by this name
+        }
+    }
+}
+
+const PortItem* item_named(const std::vector<PortItem>& items, const std::string& key) {
+    for (const PortItem& item : items) {
+        if (item.key == key) return &item;
+    }
+    return nullptr;
+}
+
+std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphNode::*side,
+                                   const std::vector<const GraphNode*>& partners) {
+    std::vector<SplitItem> split;
+    if (partners.empty()) return split;
+    for (PortItem& item : node.*side) {
+        if (!mergeable_dtype(item.row.dtype)) continue;
+        SplitItem entry{item.key, &item, {}};
+        replace_all(entry.name, node.id + ".", "");
+        bool same = true;
+        for (const GraphNode* partner : partners) {
+            std::string key = item.key;
+            replace_all(key, node.id, partner->id);
+            const PortItem* other = item_named(partner->*side, key);
+            if (other == nullptr || !mergeable_dtype(other->row.dtype)) break;
+            entry.partners.push_back(other);
+            if (!same_item(item, *other)) same = false;
+        }
+        if (!same) split.push_back(std::move(entry));
+    }
+    return split;
+}
+
+}  // namespace msprobe::graph

@@ -1,0 +1,31 @@
+#pragma once
+// What a parallel merge compares between the copies of one node on several
+// ranks: the items whose statistics differ (spec graph.md §8.4 step 3).
+#include <string>
+#include <vector>
+
+#include "graph/graph_node.hpp"
+
+namespace msprobe::graph {
+
+// An item whose statistics differ between the ranks: the main item, then its partners'.
+struct SplitItem {
+    std::string name;  // the key without "<node id>."
+    PortItem* main = nullptr;
+    std::vector<const PortItem*> partners;
+};
+
+// The items of `node`'s `side` (inputs or outputs) with a numeric torch dtype
+// whose Max or Min differ in some partner, or whose Mean or Norm differ by a
+// relative 1e-6. Partners are taken until the first that lacks the item.
+std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphNode::*side,
+                                   const std::vector<const GraphNode*>& partners);
+
+const PortItem* item_named(const std::vector<PortItem>& items, const std::string& key);
+
+void replace_all(std::string& text, const std::string& from, const std::string& to);
+
+// Renames `node` to `id` in the keys of its items too, as msprobe's item keys carry the node id.
+void rename_items(GraphNode& node, const std::string& old_id);
+
+}  // namespace msprobe::graph

@@ -1,0 +1,56 @@
+#pragma once
+// One step of a run with "parallel_merge": every rank's graphs are built,
+// each side is merged (parallel_merge), and the merged graphs of a compare are
+// matched fuzzily, pair by pair, as msprobe does.
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <vector>
+
+#include "common/thread_pool.hpp"
+#include "graph/graph_compare_mode.hpp"
+#include "graph/graph_job.hpp"
+#include "graph/parallel_merge.hpp"
+#include "graph/rank_folder.hpp"
+#include "graph/run_input.hpp"
+
+namespace msprobe::graph {
+
+// A graph (pair) to write: the NPU graph, and the Bench graph of a compare.
+struct ExportedGraphs {
+    const ModelGraph* npu = nullptr;
+    const ModelGraph* bench = nullptr;
+    int rank = 0;
+    GraphCompareMode mode = GraphCompareMode::Summary;
+};
+
+class MergedStep {
+public:
+    // `bench` is null for a build. Throws msprobe::Error naming the input
+    // file on a merge or compare this build cannot do.
+    MergedStep(const std::map<int, std::filesystem::path>& npu, const std::map<int, std::filesystem::path>* bench,
+               const RunInput& input, const GraphOptions& options, ThreadPool& pool);
+    MergedStep(const MergedStep&) = delete;
+    MergedStep& operator=(const MergedStep&) = delete;
+
+    // The merged graphs; valid while this object lives.
+    const std::vector<ExportedGraphs>& exported() const { return exported_; }
+
+private:
+    struct Side {
+        std::map<int, RankFolder> files;
+        std::deque<ModelGraph> graphs;  // a deque keeps the graphs in place
+        std::vector<RankGraph> built;   // every rank's graph, ascending ranks
+        ParallelMerge merge;
+        std::vector<RankGraph> merged;
+    };
+
+    void build_side(Side& side, const std::map<int, std::filesystem::path>& folders, bool micro_steps,
+                    const GraphOptions& options);
+
+    Side npu_;
+    Side bench_;
+    std::vector<ExportedGraphs> exported_;
+};
+
+}  // namespace msprobe::graph

@@ -1,0 +1,14 @@
+#pragma once
+// Pipeline-parallel merge (spec graph.md §8.5): the layers each rank of a PP
+// group ran are gathered into the main rank's graph, renumbered in pipeline
+// order; modules all ranks share take the inputs or outputs of the last stage.
+#include <vector>
+
+#include "graph/tp_merge.hpp"
+
+namespace msprobe::graph {
+
+// `group` starts with the main graph (its API collections already merged).
+void merge_pp_group(const std::vector<RankGraph>& group);
+
+}  // namespace msprobe::graph
