@@ -48,3 +48,27 @@ TEST_CASE("graph refuses an L1 dump and a symbolic-link output folder in one lin
     require_one_line_error(run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "link"}, dir),
                            {"symbolic link"});
 }
+
+TEST_CASE("graph refuses a bad parallel_merge in one line and writes nothing", "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_parallel_merge");
+    write_rank(dir / "npu" / "rank0", R"({"Torch.relu.0.forward": null})");
+    write_rank(dir / "npu" / "rank1", R"({"Torch.relu.0.forward": null})");
+    write_rank(dir / "bench" / "rank0", R"({"Torch.relu.0.forward": null})");
+    write_rank(dir / "bench" / "rank1", R"({"Torch.relu.0.forward": null})");
+    const auto refused = [&](const std::string& merge, const std::vector<std::string>& parts, bool compare = false) {
+        write_text(dir / "input.json", std::string(R"({"npu_path": "npu", )") +
+                                           (compare ? R"("bench_path": "bench", )" : "") + R"("parallel_merge": )" +
+                                           merge + "}");
+        require_one_line_error(run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"}, dir), parts);
+        CHECK_FALSE(fs::exists(dir / "out"));
+    };
+    refused(R"({"npu": {"rank_size": 4, "tp": 2, "pp": 1}})", {"input.json", "'rank_size' is 4", "2 rank folders"});
+    refused(R"({"npu": {"rank_size": 2, "tp": true, "pp": 1}})", {"input.json", "'tp' must be an integer"});
+    refused(R"({"npu": {"rank_size": 2, "pp": 1}})", {"'tp' is missing"});
+    refused(R"({"npu": {"rank_size": 2, "tp": 0, "pp": 1}})", {"'tp' must be greater than 0"});
+    refused(R"({"npu": {"rank_size": 2, "tp": 2, "pp": 2}})", {"'tp' * 'pp' is greater than 'rank_size'"});
+    refused(R"({"npu": {"rank_size": 2, "tp": 2, "pp": 1, "vpp": 2}})", {"'vpp' greater than 1 needs 'pp'"});
+    refused(R"({"npu": {"rank_size": 2, "tp": 1, "pp": 2, "vpp": 2}})", {"only TP or PP merges are provided"});
+    refused(R"({"npu": {"rank_size": 2, "tp": 2, "pp": 1, "order": "TP-PP"}})", {"'order'"});
+    refused(R"({"npu": {"rank_size": 2, "tp": 2, "pp": 1}})", {"needs a 'bench' entry"}, true);
+}
