@@ -212,6 +212,7 @@ const AliasMap& august_single_dash_aliases() {
         AliasMap all = single_dash_aliases();
         all.insert({{"-fm", "--fuzzy_match"},
                     {"-tensor_log", "--is_print_compare_log"},
+                    {"-progress_log", "--progress_log"},
                     {"-fr", "--fusion_rule_file"},
                     {"-qfr", "--quant_fusion_rule_file"},
                     {"-cfr", "--close_fusion_rule_file"},

@@ -36,6 +36,8 @@ Runner add_merge_result_command(CLI::App& app, const GlobalOptions& global);
 Runner add_parse_command(CLI::App& app, const GlobalOptions& global);
 // graph: msprobe -f pytorch graph -i input.json -o DIR [-lm [yaml]] [-oc] [-f]
 Runner add_graph_command(CLI::App& app, const GlobalOptions& global);
+// graph, August's shape: msprobe graph_visualize -tp DIR [-gp DIR] -o DIR [-lm] [-oc] [-fm] [--rank_size ...]
+Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& global);
 // api_precision_compare: msprobe -f pytorch api_precision_compare -npu A.csv -gpu B.csv [-o DIR]
 Runner add_api_precision_compare_command(CLI::App& app, const GlobalOptions& global);
 

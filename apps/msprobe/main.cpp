@@ -41,7 +41,7 @@ constexpr Subcommand kAugustSubcommands[] = {
     {"parse", &cli::add_parse_command},
     {.name = "diff_analyze", .add = &cli::add_diff_analyze_command, .spreads_over_processes = true},
     {.name = "config_check", .not_provided = "compare two training environments' packs"},
-    {.name = "graph_visualize", .not_provided = "model graph compare into SQLite"},
+    {"graph_visualize", &cli::add_graph_visualize_command},
     {.name = "data2db", .not_provided = "dump or monitor data into SQLite"},
     {.name = "offline_dump", .not_provided = "inference model dump"},
     {.name = "install_deps", .not_provided = "dependency installer"},

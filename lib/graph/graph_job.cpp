@@ -137,7 +137,7 @@ void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs
 
 fs::path run_graph(const GraphOptions& options) {
     report::check_output_dir(options.output_dir);
-    const RunInput input = read_run_input(options.input);
+    const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
     const Layout npu_layout = classify_layout(input.npu_path);
     RunFolders npu = run_folders(input.npu_path, npu_layout);
     RunFolders bench;
@@ -189,7 +189,7 @@ fs::path run_graph(const GraphOptions& options) {
         // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
         if (!writer) {
             report::ensure_output_dir(options.output_dir);
-            writer = std::make_unique<VisDbWriter>(db_path);
+            writer = std::make_unique<VisDbWriter>(db_path, options.august);
         }
         for (const ExportedGraphs& graphs : exported) {
             const bool md5 = graphs.bench && graphs.mode == GraphCompareMode::Md5;

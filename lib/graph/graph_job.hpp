@@ -4,10 +4,13 @@
 #include <filesystem>
 #include <optional>
 
+#include "graph/run_input.hpp"
+
 namespace msprobe::graph {
 
 struct GraphOptions {
-    std::filesystem::path input;       // -i: the input JSON
+    std::filesystem::path input;       // -i: the input JSON (graph_visualize: the -tp folder, for messages)
+    std::optional<RunInput> run_input;  // graph_visualize: the folders given on the command line instead
     std::filesystem::path output_dir;  // -o
     bool overflow_check = false;       // -oc
     bool fuzzy_match = false;          // -f
@@ -15,6 +18,9 @@ struct GraphOptions {
     std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
     bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
     unsigned threads = 1;        // for the tensors of a real-data compare (the caller counts)
+    // graph_visualize (August): its database layout, full-precision floats,
+    // pass/warning/error verdicts and indexes, matching by name alone.
+    bool august = false;
 };
 
 // Returns the database written. Throws msprobe::Error on bad input; no

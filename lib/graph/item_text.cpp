@@ -12,8 +12,8 @@
 
 namespace msprobe::graph {
 
-std::string float_text(double value) {
-    if (!std::isfinite(value)) return py::float_repr(value);
+std::string float_text(double value, bool round) {
+    if (!round || !std::isfinite(value)) return py::float_repr(value);
     const std::string shortest = py::float_repr(value);
     char buffer[64];
     if (shortest.find('e') != std::string::npos) {
@@ -43,20 +43,20 @@ std::string string_text(std::string_view text) {
     return out;
 }
 
-std::string value_text(const rapidjson::Value& value) {
+std::string value_text(const rapidjson::Value& value, bool round) {
     if (value.IsNull()) return "null";
     if (value.IsString()) return string_text(std::string_view(value.GetString(), value.GetStringLength()));
-    if (value.IsDouble()) return float_text(value.GetDouble());
+    if (value.IsDouble()) return float_text(value.GetDouble(), round);
     return dump::python_str(value);
 }
 
-std::string stat_text(const dump::StatValue& value) {
+std::string stat_text(const dump::StatValue& value, bool round) {
     switch (value.kind) {
         case dump::StatValue::Kind::Null: return "null";
         case dump::StatValue::Kind::Bool: return value.boolean ? "True" : "False";
         case dump::StatValue::Kind::Text: return string_text(value.text());
         case dump::StatValue::Kind::Number:
-            return value.integer ? std::to_string(static_cast<long long>(value.number)) : float_text(value.number);
+            return value.integer ? std::to_string(static_cast<long long>(value.number)) : float_text(value.number, round);
     }
     return "null";
 }

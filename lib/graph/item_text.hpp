@@ -12,9 +12,10 @@
 
 namespace msprobe::graph {
 
-std::string float_text(double value);
+// `round` false: the shortest round-trip text, as August writes floats.
+std::string float_text(double value, bool round = true);
 std::string string_text(std::string_view text);
-std::string value_text(const rapidjson::Value& value);
-std::string stat_text(const dump::StatValue& value);
+std::string value_text(const rapidjson::Value& value, bool round = true);
+std::string stat_text(const dump::StatValue& value, bool round = true);
 
 }  // namespace msprobe::graph

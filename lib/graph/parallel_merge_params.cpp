@@ -92,6 +92,11 @@ ParallelParams read_parallel_params(const rapidjson::Value& value, const std::st
         }
         params.order = order->value.GetString();
     }
+    check_parallel_params(params, side, file);
+    return params;
+}
+
+void check_parallel_params(const ParallelParams& params, const std::string& side, const std::string& file) {
     const auto fail = [&](const char* reason) { throw Error(file, fmt::format("parallel_merge.{}: {}", side, reason)); };
     if (params.tp > params.rank_size) fail("'tp' is greater than 'rank_size'");
     if (params.pp > params.rank_size) fail("'pp' is greater than 'rank_size'");
@@ -99,7 +104,6 @@ ParallelParams read_parallel_params(const rapidjson::Value& value, const std::st
     if (params.rank_size % params.pp != 0) fail("'rank_size' is not a multiple of 'pp'");
     if (params.tp * params.pp > params.rank_size) fail("'tp' * 'pp' is greater than 'rank_size'");
     if (params.vpp > 1 && params.pp < 2) fail("'vpp' greater than 1 needs 'pp' of at least 2");
-    return params;
 }
 
 std::vector<std::vector<int>> default_tp_groups(const ParallelParams& params) { return default_groups(params, "tp"); }

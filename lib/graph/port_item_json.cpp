@@ -35,7 +35,7 @@ std::vector<Field> item_fields(const PortItem& item, const ItemExportRules& rule
     const dump::DumpRow& row = item.row;
     if (item.leaf != nullptr && item.leaf->IsObject()) {
         for (const auto& m : item.leaf->GetObject()) {
-            set_field(fields, std::string(m.name.GetString(), m.name.GetStringLength()), value_text(m.value));
+            set_field(fields, std::string(m.name.GetString(), m.name.GetStringLength()), value_text(m.value, !rules.full_floats));
         }
     }
     const bool is_none = item.leaf == nullptr;
@@ -45,13 +45,13 @@ std::vector<Field> item_fields(const PortItem& item, const ItemExportRules& rule
     add("data_name", is_none ? "null" : string_text(row.data_name()));
     add("requires_grad", row.requires_grad ? (*row.requires_grad ? "True" : "False") : "null");
     static constexpr std::array<const char*, 4> kStats = {"Max", "Min", "Mean", "Norm"};
-    for (std::size_t i = 0; i < kStats.size(); ++i) add(kStats[i], stat_text(row.stats[i]));
+    for (std::size_t i = 0; i < kStats.size(); ++i) add(kStats[i], stat_text(row.stats[i], !rules.full_floats));
     add("dtype", string_text(std::string_view(row.dtype)));
     add("shape", string_text(std::string_view(row.shape)));
     if (row.md5) add("md5", string_text(*row.md5));
     if (row.p2p) {
-        add("op", stat_text(row.p2p->op));
-        add("peer", stat_text(row.p2p->peer));
+        add("op", stat_text(row.p2p->op, !rules.full_floats));
+        add("peer", stat_text(row.p2p->peer, !rules.full_floats));
     }
 
     std::vector<Field> kept;
@@ -65,7 +65,7 @@ std::vector<Field> item_fields(const PortItem& item, const ItemExportRules& rule
         if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) continue;
         kept.push_back(std::move(f));
     }
-    for (const auto& [name, value] : item.metrics) kept.emplace_back(name, stat_text(value));
+    for (const auto& [name, value] : item.metrics) kept.emplace_back(name, stat_text(value, !rules.full_floats));
     if (process_group) {
         // A process group shows what identifies it, nothing compared.
         std::erase_if(kept, [](const Field& f) {

@@ -114,9 +114,18 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
+// August's tb_nodes ends with is_distributed.
+std::string august_tables() {
+    std::string tables = kCreateTables;
+    const std::string last = "    rank INTEGER NOT NULL\n);";
+    tables.replace(tables.find(last), last.size(), "    rank INTEGER NOT NULL,\n    is_distributed INTEGER\n);");
+    return tables;
+}
+
 }  // namespace
 
-VisDbWriter::VisDbWriter(std::filesystem::path final_path) : final_path_(std::move(final_path)) {
+VisDbWriter::VisDbWriter(std::filesystem::path final_path, bool august)
+    : final_path_(std::move(final_path)), august_(august) {
     temp_path_ = final_path_;
     temp_path_ += fmt::format(".tmp{}", ::getpid());
     std::error_code ignored;
@@ -129,7 +138,7 @@ VisDbWriter::VisDbWriter(std::filesystem::path final_path) : final_path_(std::mo
     }
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=NORMAL");
-    exec(kCreateTables);
+    exec(august_ ? august_tables().c_str() : kCreateTables);
     exec("BEGIN");
 }
 
@@ -159,7 +168,8 @@ void VisDbWriter::add_graph(const ExportedGraph& exported) {
     const std::string graph_id = fmt::format("{}_{}_{}", exported.data_source, exported.step, exported.rank);
     const std::string file = final_path_.string();
     Statement insert(db_,
-                     "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     august_ ? "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                             : "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      file);
     std::unordered_map<std::string, std::size_t> stack_ids;
     std::vector<const std::string*> stack_texts;
@@ -173,6 +183,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported) {
         for (const GraphNode* child : node.children) children.push_back(child->id);
         ItemExportRules rules;
         rules.keep_md5 = exported.keep_md5;
+        rules.full_floats = august_;
         rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
 
         insert.text(1, graph_id + "_" + node.id);
@@ -201,6 +212,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported) {
         insert.optional_text(19, graph.dump_data_dir);
         insert.integer(20, exported.step);
         insert.integer(21, exported.rank);
+        if (august_) insert.integer(22, node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
         insert.run();
     }
     Statement stack_insert(db_, "INSERT INTO tb_stack VALUES (?, ?)", file);
@@ -227,10 +239,11 @@ void VisDbWriter::add_config(const ConfigRow& config) {
 
 void VisDbWriter::finish() {
     exec(kCreateIndexes);
+    if (august_) exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
     exec("COMMIT");
     if (sqlite3_close(db_) != SQLITE_OK) throw Error(final_path_.string(), "cannot close the database");
     db_ = nullptr;
-    if (::chmod(temp_path_.c_str(), 0640) != 0) throw Error(final_path_.string(), "cannot set the file mode");
+    if (!august_ && ::chmod(temp_path_.c_str(), 0640) != 0) throw Error(final_path_.string(), "cannot set the file mode");
     std::error_code error;
     std::filesystem::rename(temp_path_, final_path_, error);
     if (error) throw Error(final_path_.string(), "cannot rename the database: " + error.message());

@@ -38,14 +38,16 @@ struct ConfigRow {
 class VisDbWriter {
 public:
     // Creates the temporary file beside `final_path`. Throws msprobe::Error.
-    explicit VisDbWriter(std::filesystem::path final_path);
+    // `august`: graph_visualize's layout (an is_distributed column and index,
+    // the file mode left to the umask).
+    explicit VisDbWriter(std::filesystem::path final_path, bool august = false);
     ~VisDbWriter();  // removes the temporary file unless finished
     VisDbWriter(const VisDbWriter&) = delete;
     VisDbWriter& operator=(const VisDbWriter&) = delete;
 
     void add_graph(const ExportedGraph& exported);
     void add_config(const ConfigRow& config);  // the first row wins, as msprobe's INSERT OR IGNORE
-    // Indexes, commit, mode 0640, rename to the final name.
+    // Indexes, commit, mode 0640 (April), rename to the final name.
     void finish();
 
 private:
@@ -55,6 +57,7 @@ private:
     std::filesystem::path temp_path_;
     sqlite3* db_ = nullptr;
     bool finished_ = false;
+    bool august_ = false;
 };
 
 }  // namespace msprobe::graph

@@ -29,6 +29,9 @@ struct Variant {
     bool layer_mapping = false;
     // Stub variants keep only what differs from a sibling (SAME_AS.txt).
     const char* tables_from = nullptr;
+    // August's graph_visualize: -tp, and -gp for a compare (no graph_input.json).
+    const char* target = nullptr;
+    const char* golden = nullptr;
 };
 
 const Variant kVariants[] = {
@@ -57,6 +60,7 @@ const Variant kVariants[] = {
     {"graph_dist_statistics_mix_2ranks_2steps", "compare_steps"},
     {"graph_dist_statistics_mix_2ranks_2steps", "build_parallel_merge_tp2"},
     {"graph_dist_statistics_mix_2ranks_2steps", "compare_parallel_merge_tp2_pp2"},
+    {"graph_naninf_statistics_mix", "aug_build_npu_overflow", false, true, false, nullptr, "npu/step0/rank"},
 };
 
 class CurrentPath {
@@ -132,6 +136,12 @@ fs::path run_variant(const fs::path& fixtures, const Variant& v, bool strict_com
     const fs::path out = msprobe::testing::scratch_dir(std::string("graph_") + v.case_name + "_" + v.variant);
     msprobe::graph::GraphOptions options;
     options.input = case_dir / v.variant / "graph_input.json";
+    if (v.target != nullptr) {
+        options.august = true;
+        options.input = v.target;
+        options.run_input = msprobe::graph::RunInput{input_dir / v.target, std::nullopt, std::nullopt, std::nullopt};
+        if (v.golden != nullptr) options.run_input->bench_path = input_dir / v.golden;
+    }
     options.output_dir = out;
     options.fuzzy_match = v.fuzzy;
     options.overflow_check = v.overflow_check;

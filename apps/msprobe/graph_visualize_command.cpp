@@ -1,0 +1,141 @@
+// graph_visualize, August's graph: msprobe graph_visualize -tp DIR [-gp DIR] -o DIR [...]
+// flags → GraphOptions (folders given directly, August's database) → msprobe::graph::run_graph.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "command_line.hpp"
+#include "commands.hpp"
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "graph/graph_job.hpp"
+#include "graph/parallel_merge_params.hpp"
+#include "input_path.hpp"
+
+namespace msprobe::cli {
+
+namespace {
+
+struct GraphVisualizeFlags {
+    std::string target, golden, output;
+    std::string layer_mapping;
+    bool overflow_check = false;
+    bool fuzzy = false;
+    bool tensor_log = false;
+    bool progress_log = false;
+    std::vector<int> rank_size, tp, pp, vpp;
+    std::vector<std::string> order;
+    std::string file_type = "db";
+    bool strict_compat = false;
+    unsigned jobs = 0;
+};
+
+// --rank_size and friends: one value per side (npu, bench) that is merged.
+std::optional<graph::ParallelParams> side_params(const GraphVisualizeFlags& flags, std::size_t side) {
+    if (flags.rank_size.empty()) return std::nullopt;
+    const auto value = [&](const std::vector<int>& values, const char* name, std::optional<int> fallback) {
+        if (side < values.size()) {
+            if (values[side] <= 0) throw Error("", fmt::format("'{}' must be greater than 0", name));
+            return values[side];
+        }
+        if (!fallback) throw Error("", fmt::format("--{} needs a value for each side of the run", name));
+        return *fallback;
+    };
+    graph::ParallelParams params;
+    params.rank_size = value(flags.rank_size, "rank_size", std::nullopt);
+    params.tp = value(flags.tp, "tp", std::nullopt);
+    params.pp = value(flags.pp, "pp", std::nullopt);
+    params.vpp = value(flags.vpp, "vpp", 1);
+    if (side < flags.order.size()) params.order = flags.order[side];
+    return params;
+}
+
+// The run input the flags describe; parallel merge settings are checked as input.json's would be.
+graph::RunInput run_input(const GraphVisualizeFlags& flags) {
+    graph::RunInput input;
+    input.npu_path = flags.target;
+    if (!flags.golden.empty()) input.bench_path = flags.golden;
+    const std::size_t sides = input.bench_path ? 2 : 1;
+    for (const auto* values : {&flags.rank_size, &flags.tp, &flags.pp}) {
+        if (!flags.rank_size.empty() && values->size() != sides) {
+            throw Error("", fmt::format("--rank_size, --tp and --pp need {} value(s) each ({})", sides,
+                                        sides == 2 ? "npu, then bench" : "one per option for a build"));
+        }
+    }
+    input.npu_parallel = side_params(flags, 0);
+    if (sides == 2) input.bench_parallel = side_params(flags, 1);
+    if (input.npu_parallel) graph::check_parallel_params(*input.npu_parallel, "npu", "");
+    if (input.bench_parallel) graph::check_parallel_params(*input.bench_parallel, "bench", "");
+    return input;
+}
+
+void print_progress(int percent, bool running) {
+    std::printf("PROGRESS: {\"current_progress\": %d, \"process_running\": %s, \"error_msg\": []}\n", percent,
+                running ? "true" : "false");
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global: the dumps say their framework*/) {
+    auto flags = std::make_shared<GraphVisualizeFlags>();
+    CLI::App* cmd = app.add_subcommand(
+        "graph_visualize", "Build the model graph of a dump (and compare it with a bench dump) into a tb-graph-ascend "
+                           ".vis.db, as August msprobe writes it");
+    cmd->add_option("--target_path", flags->target, "-tp: the NPU dump folder (rank, step or dump root)")->required();
+    cmd->add_option("--golden_path", flags->golden, "-gp: the bench dump folder, of the same kind: compare mode");
+    cmd->add_option("-o,--output_path", flags->output, "output folder (created if missing)")->required();
+    cmd->add_option("--layer_mapping", flags->layer_mapping,
+                    "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
+        ->expected(0, 1);
+    cmd->add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
+    cmd->add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair the APIs of matched modules ignoring call counters");
+    cmd->add_flag("--is_print_compare_log", flags->tensor_log, "-tensor_log: accepted, no effect");
+    cmd->add_flag("--progress_log", flags->progress_log, "-progress_log: print PROGRESS lines for a front end");
+    cmd->add_option("--rank_size", flags->rank_size, "parallel merge: ranks (build: one value; compare: npu bench)")
+        ->expected(1, 2);
+    cmd->add_option("--tp", flags->tp, "parallel merge: tensor-parallel size per side")->expected(1, 2);
+    cmd->add_option("--pp", flags->pp, "parallel merge: pipeline-parallel size per side")->expected(1, 2);
+    cmd->add_option("--vpp", flags->vpp, "parallel merge: virtual pipeline size per side (default 1)")->expected(1, 2);
+    cmd->add_option("--order", flags->order, "parallel merge: Megatron order per side (default tp-cp-ep-dp-pp)")
+        ->expected(1, 2);
+    cmd->add_option("--file_type", flags->file_type, "db (the only one msprobe-cpp writes) or json")
+        ->check(CLI::IsMember({"db", "json"}));
+    add_jobs_option(cmd, flags->jobs, "threads reading and measuring the tensors of a real-data compare");
+    cmd->add_flag("--strict_compat", flags->strict_compat,
+                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+
+    return [flags, cmd]() {
+        expect_input(flags->target, PathKind::Directory, "the NPU dump folder");
+        if (!flags->golden.empty()) expect_input(flags->golden, PathKind::Directory, "the bench dump folder");
+        graph::GraphOptions options;
+        options.input = flags->target;
+        options.run_input = run_input(*flags);
+        if (flags->file_type == "json") {
+            if (!flags->golden.empty()) throw Error("", "--file_type json writes merged dumps of a build: not with -gp");
+            if (!options.run_input->npu_parallel) {
+                log::warning("--file_type json is only for a parallel merge build; writing a .vis.db instead.");
+            } else {
+                throw Error("", "--file_type json (merged dump files) is not provided by msprobe-cpp; use db");
+            }
+        }
+        options.output_dir = flags->output;
+        options.overflow_check = flags->overflow_check;
+        options.fuzzy_match = flags->fuzzy;
+        options.strict_compat = flags->strict_compat;
+        options.threads = worker_threads(flags->jobs);
+        options.august = true;
+        if (cmd->count("--layer_mapping")) {
+            options.layer_mapping = true;
+            if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
+        }
+        if (flags->progress_log) print_progress(0, true);
+        const auto written = graph::run_graph(options);
+        if (flags->progress_log) print_progress(100, false);
+        log::info(fmt::format("Model graph exported successfully, the result file is saved in {}", written.string()));
+        return 0;
+    };
+}
+
+}  // namespace msprobe::cli
