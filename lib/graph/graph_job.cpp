@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
+#include "graph/august_legend.hpp"
 #include "graph/communication_matching.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/graph_compare_mode.hpp"
@@ -64,13 +65,14 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     const auto pairs = match_nodes(npu, bench, kind,
                                    kind == MatchKind::LayerMapping
                                        ? layer_map(npu_folder, bench_folder, options.layer_mapping_file)
-                                       : std::unordered_map<std::string, std::string>{});
+                                       : std::unordered_map<std::string, std::string>{},
+                                   !options.august);
     // In real-data mode msprobe indexes the collections before the tensor
     // metrics exist, so every collection gets 0 (kept with strict_compat).
-    const bool collections_first = options.strict_compat && result.mode == GraphCompareMode::All;
-    if (collections_first) assign_collection_precision(npu, result.mode);
-    compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, pool);
-    if (!collections_first) assign_collection_precision(npu, result.mode);
+    const bool collections_first = options.strict_compat && result.mode == GraphCompareMode::All && !options.august;
+    if (collections_first) assign_collection_precision(npu, result.mode, options.august);
+    compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, pool, options.august);
+    if (!collections_first) assign_collection_precision(npu, result.mode, options.august);
     assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
     assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps(), options.strict_compat);
     if (options.overflow_check) {
@@ -106,7 +108,7 @@ ConfigRow config_row(const ExportedGraphs& first, const std::vector<int>& ranks,
         config.graph_type = "compare";
         config.task = std::string(task_name(first.mode));
         config.tool_tip = tool_tip_json(first.mode);
-        config.node_colors = node_colors_json(first.mode);
+        config.node_colors = options.august ? august_node_colors_json(first.mode) : node_colors_json(first.mode);
     } else {
         config.graph_type = "build";
     }

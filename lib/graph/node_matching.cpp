@@ -73,13 +73,16 @@ std::vector<std::pair<std::string, GraphNode*>> recounted_apis(const GraphNode& 
 }  // namespace
 
 std::vector<NodePair> match_nodes(ModelGraph& npu, ModelGraph& bench, MatchKind kind,
-                                  const std::unordered_map<std::string, std::string>& layer_map) {
+                                  const std::unordered_map<std::string, std::string>& layer_map, bool check_shapes) {
     std::vector<NodePair> pairs;
     if (kind == MatchKind::Default) {
         breadth_first(npu, [&](GraphNode& n) {
             GraphNode* b = bench.find(n.id);
             if (b == nullptr) return;
-            if (!same_types_and_shapes(n.inputs, b->inputs) || !same_types_and_shapes(n.outputs, b->outputs)) return;
+            if (check_shapes &&
+                (!same_types_and_shapes(n.inputs, b->inputs) || !same_types_and_shapes(n.outputs, b->outputs))) {
+                return;
+            }
             if (ancestor_ids(n) != ancestor_ids(*b)) return;
             link(n, *b, pairs);
         });
@@ -90,8 +93,9 @@ std::vector<NodePair> match_nodes(ModelGraph& npu, ModelGraph& bench, MatchKind 
             if (b != nullptr) link(n, *b, pairs);
         });
     } else {
-        auto fuzzy_partner = [](const GraphNode& n, GraphNode* b) {
-            return b != nullptr && same_leading_shapes(n.inputs, b->inputs) && same_leading_shapes(n.outputs, b->outputs);
+        auto fuzzy_partner = [check_shapes](const GraphNode& n, GraphNode* b) {
+            if (b == nullptr || !check_shapes) return b != nullptr;
+            return same_leading_shapes(n.inputs, b->inputs) && same_leading_shapes(n.outputs, b->outputs);
         };
         breadth_first(npu, [&](GraphNode& n) {
             if (n.kind == NodeKind::Api) return;

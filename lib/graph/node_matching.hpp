@@ -18,7 +18,10 @@ using NodePair = std::pair<GraphNode*, GraphNode*>;  // NPU, Bench
 
 // Sets matched_node_link on both sides and returns the pairs in the order
 // they were matched. `layer_map` (NPU id → Bench id) is read for LayerMapping only.
+// `check_shapes` false (August): default matching needs the id and ancestors
+// alone, fuzzy matching no shapes.
 std::vector<NodePair> match_nodes(ModelGraph& npu, ModelGraph& bench, MatchKind kind,
-                                  const std::unordered_map<std::string, std::string>& layer_map = {});
+                                  const std::unordered_map<std::string, std::string>& layer_map = {},
+                                  bool check_shapes = true);
 
 }  // namespace msprobe::graph

@@ -1,7 +1,9 @@
 #include "graph/pair_comparison.hpp"
 
+#include <algorithm>
 #include <array>
 
+#include "compare/august_result_rules.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
 #include "graph/precision_index.hpp"
@@ -136,12 +138,32 @@ bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, st
 
 bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
 
+// August's verdict on an item: its Result replaces the copied one (md5), Err_message follows.
+void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {
+    auto result = dump::StatValue::of_text(compare::level_text(verdict.level));
+    const auto copied = std::find_if(item.metrics.begin(), item.metrics.end(),
+                                     [](const auto& metric) { return metric.first == "Result"; });
+    if (copied != item.metrics.end()) copied->second = std::move(result);
+    else item.metrics.emplace_back("Result", std::move(result));
+    item.metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.messages)));
+}
+
+PrecisionIndex august_index(compare::RowVerdict::Level level) {
+    switch (level) {
+        case compare::RowVerdict::Level::Pass: return {0, true};
+        case compare::RowVerdict::Level::Warning: return {0.5, false};
+        case compare::RowVerdict::Level::Error: return {1, true};
+    }
+    return {0, true};
+}
+
 }  // namespace
 
 void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, bool strict_compat, ThreadPool& pool) {
+                        const RankFolder& bench, bool strict_compat, ThreadPool& pool, bool august) {
     if (mode == GraphCompareMode::Structure || pairs.empty()) return;
-    PairRows rows = rows_of(pairs, npu, bench, strict_compat);
+    // August pairs the items of a node by position correctly: no misaligned rows to reproduce.
+    PairRows rows = rows_of(pairs, npu, bench, strict_compat && !august);
     compare::ResultTable table;
     if (mode == GraphCompareMode::Summary) {
         table = compare::summary_table(rows.npu, rows.bench, rows.pairs, nullptr, compare::StatisticArithmetic::Exact);
@@ -153,6 +175,7 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
         table = compare::real_data_table(rows.npu, rows.bench, rows.pairs, nullptr, pool, options);
     }
     const auto& columns = copied_columns(mode);
+    const auto verdicts = august ? compare::august_verdicts(table, {strict_compat}) : std::vector<compare::RowVerdict>{};
     std::vector<int> positions;
     for (const auto& name : columns) positions.push_back(table.column(name));
 
@@ -161,7 +184,9 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
     while (row < rows.owner.size()) {
         GraphNode* node = rows.owner[row];
         std::unordered_map<std::string, std::size_t> input_rows, output_rows;
+        auto worst = compare::RowVerdict::Level::Pass;
         for (; row < rows.owner.size() && rows.owner[row] == node; ++row) {
+            if (august) worst = std::max(worst, verdicts[row].level);
             const std::string& name = rows.npu.rows[row].name;
             auto& set = name.find(".output.") != std::string::npos ? output_rows : input_rows;
             set.emplace(name, row);
@@ -182,10 +207,11 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
                     }
                     item.metrics.emplace_back(columns[c], std::move(value));
                 }
+                if (august) add_verdict(item, verdicts[found->second]);
             }
         }
         // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
-        node->precision = node_precision_index(*node, mode);
+        node->precision = august ? august_index(worst) : node_precision_index(*node, mode);
     }
 }
 

@@ -52,9 +52,9 @@ MergedStep::MergedStep(const std::map<int, fs::path>& npu, const std::map<int, f
         // A merged graph holds several ranks' tensors, and compare reads them from one folder.
         if (mode == GraphCompareMode::All) throw Error(file, "parallel_merge of a real-data compare is not provided");
         // msprobe pairs merged graphs fuzzily: the ranks' APIs carry new names.
-        const auto pairs = match_nodes(npu_graph, bench_graph, MatchKind::Fuzzy, {});
-        compare_node_pairs(pairs, mode, npu_files, bench_files, options.strict_compat, pool);
-        assign_collection_precision(npu_graph, mode);
+        const auto pairs = match_nodes(npu_graph, bench_graph, MatchKind::Fuzzy, {}, !options.august);
+        compare_node_pairs(pairs, mode, npu_files, bench_files, options.strict_compat, pool, options.august);
+        assign_collection_precision(npu_graph, mode, options.august);
         assign_bench_micro_steps(npu_graph, bench_graph, bench_files.construct.megatron_micro_steps(),
                                  options.strict_compat);
         exported_.push_back({&npu_graph, &bench_graph, npu_.merged[i].rank, mode});

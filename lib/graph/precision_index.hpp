@@ -11,7 +11,8 @@ namespace msprobe::graph {
 PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode);
 
 // Every API collection under the root: the worst of its children (max; md5:
-// min), children without an index counting as harmless.
-void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode);
+// min, except with August's verdict indexes), children without an index
+// counting as harmless.
+void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode, bool august = false);
 
 }  // namespace msprobe::graph

@@ -61,6 +61,11 @@ const Variant kVariants[] = {
     {"graph_dist_statistics_mix_2ranks_2steps", "build_parallel_merge_tp2"},
     {"graph_dist_statistics_mix_2ranks_2steps", "compare_parallel_merge_tp2_pp2"},
     {"graph_naninf_statistics_mix", "aug_build_npu_overflow", false, true, false, nullptr, "npu/step0/rank"},
+    {"graph_naninf_statistics_mix", "aug_compare", false, false, false, nullptr, "npu/step0/rank", "bench/step0/rank"},
+    {"graph_mlp_md5_mix_perturbed", "aug_compare", false, false, false, nullptr, "npu/step0/rank", "bench/step0/rank"},
+    {"cnn_statistics_L0_bf16", "aug_compare", false, false, false, nullptr, "npu/step0/rank", "bench/step0/rank"},
+    {"graph_dist_statistics_mix_2ranks_2steps", "aug_compare_ranks_step0", false, false, false, nullptr, "npu/step0",
+     "bench/step0"},
 };
 
 class CurrentPath {

@@ -1,0 +1,13 @@
+#pragma once
+// tb_config.node_colors of graph_visualize (August): three buckets of the
+// pass / warning / error index (0, 0.5, 1) and the unmatched grey, each with
+// its accuracy_level.
+#include <string>
+
+#include "graph/graph_compare_mode.hpp"
+
+namespace msprobe::graph {
+
+std::string august_node_colors_json(GraphCompareMode mode);
+
+}  // namespace msprobe::graph
