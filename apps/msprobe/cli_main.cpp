@@ -135,7 +135,7 @@ std::string missing_in_august(const CLI::App& cmd, const AliasMap& aliases, cons
 constexpr const char* kShapesHelp =
     "Two shapes of command line are read, and the first word after msprobe decides. August 2026 msprobe's: "
     "msprobe <subcommand> without -f, for compare (-tp/-gp), acc_check, multi_acc_check, api_precision_compare, "
-    "merge_result, overflow_check and parse (msprobe compare --help lists August's compare flags). April 2026 "
+    "merge_result, overflow_check, parse and graph_visualize (msprobe compare --help lists August's compare flags). April 2026 "
     "msprobe's: msprobe -f pytorch|mindspore <subcommand>, the subcommands above; -f may be left out before the "
     "ones August does not name (diff_analyze, nan_analyze, graph, run_ut, multi_run_ut, run_overflow_check).";
 

@@ -4,6 +4,9 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "command_line.hpp"
 #include "commands.hpp"

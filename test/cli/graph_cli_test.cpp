@@ -22,6 +22,13 @@ void write_rank(const fs::path& dir, const std::string& construct) {
     write_text(dir / "stack.json", "{}");
 }
 
+// npu/ and bench/ with rank0 and rank1 each.
+void write_two_ranks_a_side(const fs::path& dir) {
+    for (const char* side : {"npu", "bench"}) {
+        for (const char* rank : {"rank0", "rank1"}) write_rank(dir / side / rank, R"({"Torch.relu.0.forward": null})");
+    }
+}
+
 }  // namespace
 
 TEST_CASE("graph through the binary: -oc, -f and -lm parse, one database is written", "[cli][graph]") {
@@ -51,10 +58,7 @@ TEST_CASE("graph refuses an L1 dump and a symbolic-link output folder in one lin
 
 TEST_CASE("graph refuses a bad parallel_merge in one line and writes nothing", "[cli][graph]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_parallel_merge");
-    write_rank(dir / "npu" / "rank0", R"({"Torch.relu.0.forward": null})");
-    write_rank(dir / "npu" / "rank1", R"({"Torch.relu.0.forward": null})");
-    write_rank(dir / "bench" / "rank0", R"({"Torch.relu.0.forward": null})");
-    write_rank(dir / "bench" / "rank1", R"({"Torch.relu.0.forward": null})");
+    write_two_ranks_a_side(dir);
     const auto refused = [&](const std::string& merge, const std::vector<std::string>& parts, bool compare = false) {
         write_text(dir / "input.json", std::string(R"({"npu_path": "npu", )") +
                                            (compare ? R"("bench_path": "bench", )" : "") + R"("parallel_merge": )" +
@@ -71,4 +75,44 @@ TEST_CASE("graph refuses a bad parallel_merge in one line and writes nothing", "
     refused(R"({"npu": {"rank_size": 2, "tp": 1, "pp": 2, "vpp": 2}})", {"only TP or PP merges are provided"});
     refused(R"({"npu": {"rank_size": 2, "tp": 2, "pp": 1, "order": "TP-PP"}})", {"'order'"});
     refused(R"({"npu": {"rank_size": 2, "tp": 2, "pp": 1}})", {"needs a 'bench' entry"}, true);
+}
+
+TEST_CASE("graph_visualize: August's line builds and compares, and refuses in one line", "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize");
+    write_two_ranks_a_side(dir);
+
+    const auto built = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "built", "-progress_log"}, dir);
+    INFO(built.err);
+    CHECK(built.exit_code == 0);
+    CHECK(built.out.find(R"(PROGRESS: {"current_progress": 100, "process_running": false, "error_msg": []})") !=
+          std::string::npos);
+    const auto db = msprobe::testing::output_named(dir / "built", "build_");
+    CHECK(db.extension() == ".db");
+    const auto compared = run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "compared", "-fm", "-oc",
+                                       "--rank_size", "2", "2", "--tp", "2", "2", "--pp", "1", "1"},
+                                      dir);
+    INFO(compared.err);
+    CHECK(compared.exit_code == 0);
+    CHECK_FALSE(msprobe::testing::output_named(dir / "compared", "compare_").empty());
+
+    using Case = std::pair<std::vector<std::string>, std::vector<std::string>>;
+    const std::vector<Case> refusals = {
+        {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "2", "--tp", "2"}, {"--rank_size, --tp and --pp"}},
+        {{"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "x", "--rank_size", "2", "--tp", "2", "--pp", "1"},
+         {"2 value(s) each"}},
+        {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "2", "--tp", "2", "--pp", "2"},
+         {"'tp' * 'pp' is greater than 'rank_size'"}},
+        {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "4", "--tp", "4", "--pp", "1"},
+         {"'rank_size' is 4", "2 rank folders"}},
+        {{"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "x", "--file_type", "json"}, {"not with -gp"}},
+        {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "2", "--tp", "2", "--pp", "1", "--file_type",
+          "json"},
+         {"--file_type json", "not provided"}},
+        {{"graph_visualize", "-tp", "nowhere", "-o", "x"}, {"nowhere"}},
+        {{"graph_visualize", "-tp", "npu"}, {"--output_path"}},
+    };
+    for (const auto& [args, parts] : refusals) {
+        require_one_line_error(run_msprobe(args, dir), parts);
+        CHECK_FALSE(fs::exists(dir / "x"));
+    }
 }
