@@ -27,14 +27,9 @@ bool starts_with(std::string_view text, std::string_view prefix) { return text.s
 
 std::string last_segment(const std::string& id) { return id.substr(id.rfind('.') + 1); }
 
-// An API of another rank keeps its place in the viewer under a name of its
-// own: Functional.linear.1.backward → Functional.linear_rank1.1.backward.
 void rename_api(GraphNode& node, int rank) {
     const std::string old_id = node.id;
-    const auto first = node.id.find('.');
-    if (first == std::string::npos) return;
-    const auto second = node.id.find('.', first + 1);
-    node.id.insert(second == std::string::npos ? node.id.size() : second, fmt::format("_rank{}", rank));
+    node.id = rank_named_api(node.id, std::to_string(rank));
     rename_items(node, old_id);
 }
 

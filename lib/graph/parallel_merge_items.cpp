@@ -50,6 +50,15 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
     }
 }
 
+std::string rank_named_api(const std::string& id, const std::string& rank) {
+    const auto first = id.find('.');
+    if (first == std::string::npos) return id;
+    const auto second = id.find('.', first + 1);
+    std::string named = id;
+    named.insert(second == std::string::npos ? named.size() : second, "_rank" + rank);
+    return named;
+}
+
 void rename_items(GraphNode& node, const std::string& old_id) {
     for (auto* items : {&node.inputs, &node.outputs}) {
         for (PortItem& item : *items) {

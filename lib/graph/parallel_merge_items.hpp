@@ -25,6 +25,11 @@ const PortItem* item_named(const std::vector<PortItem>& items, const std::string
 
 void replace_all(std::string& text, const std::string& from, const std::string& to);
 
+// An API of another rank keeps its place under a name of its own, the rank
+// appended to the second dot-segment: Functional.linear.1.backward →
+// Functional.linear_rank1.1.backward.
+std::string rank_named_api(const std::string& id, const std::string& rank);
+
 // Renames `node` to `id` in the keys of its items too, as msprobe's item keys carry the node id.
 void rename_items(GraphNode& node, const std::string& old_id);
 

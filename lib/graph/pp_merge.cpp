@@ -24,6 +24,20 @@ bool has_layers(const std::string& id) { return std::regex_search(id, kLayers); 
 bool has_mark(const std::string& id) { return std::regex_search(id, kMark); }
 bool contains(const std::string& id, const char* part) { return id.find(part) != std::string::npos; }
 
+// Every "layers.<n>." of `id` becomes "layers.<index>." (a format string
+// "$1<index>$2" would read "$11" as group 11).
+std::string renumbered_layers(const std::string& id, const std::string& index) {
+    std::string out;
+    auto rest = id.cbegin();
+    for (std::sregex_iterator it(id.begin(), id.end(), kLayers), end; it != end; ++it) {
+        out.append(rest, (*it)[0].first);
+        out += (*it)[1].str() + index + (*it)[2].str();
+        rest = (*it)[0].second;
+    }
+    out.append(rest, id.cend());
+    return out;
+}
+
 class PpMerge {
 public:
     explicit PpMerge(ModelGraph& main) : main_(main) {}
@@ -172,13 +186,10 @@ private:
                     if (has_layers(id) && has_mark(id)) {
                         const auto index = pp_index_.find(node);
                         if (index != pp_index_.end()) pp_index = std::to_string(index->second);
-                        id = std::regex_replace(id, kLayers, "$1" + pp_index + "$2");
+                        id = renumbered_layers(id, pp_index);
                     }
                 } else {
-                    const std::string rank = id.substr(id.rfind('%') + 1);
-                    const auto first = id.find('.');
-                    const auto second = first == std::string::npos ? first : id.find('.', first + 1);
-                    if (first != std::string::npos) id.insert(second == std::string::npos ? id.size() : second, "_rank" + rank);
+                    id = rank_named_api(id, id.substr(id.rfind('%') + 1));
                 }
                 main_.rename(*node, std::regex_replace(id, kMark, ""));
                 rename_items(*node, old_id);

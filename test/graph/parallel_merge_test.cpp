@@ -86,3 +86,53 @@ TEST_CASE("parallel merge: TP merges differing statistics into rank 0 with mspro
     CHECK(msprobe::testing::query_rows(db, "SELECT DISTINCT rank FROM tb_nodes").size() == 2);
     CHECK(msprobe::testing::query_rows(db, "SELECT rank_list FROM tb_config")[1][0] == "[0]");
 }
+
+namespace {
+
+// One pipeline stage: a model holding layers.0 (a linear inside); `max` tells the stages' data apart.
+void write_stage(const fs::path& dir, double max) {
+    fs::create_directories(dir);
+    const nlohmann::json tensor = {{"type", "torch.Tensor"}, {"dtype", "torch.float32"}, {"shape", {2}},
+                                   {"Max", max},           {"Min", 0.0},               {"Mean", max / 2},
+                                   {"Norm", max},          {"requires_grad", false}};
+    const nlohmann::json record = {{"input_args", {tensor}}, {"input_kwargs", nlohmann::json::object()}, {"output", {tensor}}};
+    const nlohmann::json dump = {{"task", "statistics"}, {"level", "mix"}, {"framework", "pytorch"},
+                                 {"dump_data_dir", nullptr},
+                                 {"data", {{"Module.model.Net.forward.0", record},
+                                           {"Module.model.layers.0.Linear.forward.0", record},
+                                           {"Functional.linear.0.forward", record}}}};
+    std::ofstream(dir / "dump.json") << dump.dump();
+    std::ofstream(dir / "construct.json") << R"({"Module.model.Net.forward.0": null,
+"Module.model.layers.0.Linear.forward.0": "Module.model.Net.forward.0",
+"Functional.linear.0.forward": "Module.model.layers.0.Linear.forward.0"})";
+    std::ofstream(dir / "stack.json") << "{}";
+}
+
+}  // namespace
+
+TEST_CASE("parallel merge: PP gathers the other stage's layer, renumbered, its APIs renamed") {
+    const fs::path dir = msprobe::testing::scratch_dir("graph_pp_merge");
+    write_stage(dir / "npu" / "rank0", 1.0);
+    write_stage(dir / "npu" / "rank1", 3.0);
+    std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() +
+                                             R"(", "parallel_merge": {"npu": {"rank_size": 2, "tp": 1, "pp": 2}}})";
+    msprobe::graph::GraphOptions options;
+    options.input = dir / "input.json";
+    options.output_dir = dir / "out";
+    const fs::path db = msprobe::graph::run_graph(options);
+
+    const auto rows = msprobe::testing::query_rows(db, "SELECT node_name, up_node, rank FROM tb_nodes ORDER BY node_order");
+    CHECK(rows == std::vector<std::vector<std::string>>{
+                      {"node_name", "up_node", "rank"},
+                      {"Functional.linear.0.forward", "Module.model.layers.0.Linear.forward.0", "0"},
+                      {"Module.model.layers.0.Linear.forward.0", "Module.model.Net.forward.0", "0"},
+                      {"Functional.linear_rank1.0.forward", "Module.model.layers.1.Linear.forward.0", "0"},
+                      {"Module.model.layers.1.Linear.forward.0", "Module.model.Net.forward.0", "0"},
+                      {"Module.model.Net.forward.0", "DefaultModel", "0"},
+                      {"DefaultModel", "", "0"}});
+    // The gathered layer keeps its own stage's data, under its new name.
+    const auto data = msprobe::testing::query_rows(
+        db, "SELECT input_data FROM tb_nodes WHERE node_name = 'Module.model.layers.1.Linear.forward.0'");
+    REQUIRE(data.size() == 2);
+    CHECK(nlohmann::json::parse(data[1][0]).at("Module.model.layers.1.Linear.forward.0.input.0").at("Max") == "3.0");
+}
