@@ -102,18 +102,25 @@ InputFile::~InputFile() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-void InputFile::read_at(std::uintmax_t offset, char* buffer, std::uintmax_t count) const {
+int read_exactly_at(int fd, std::uintmax_t offset, char* buffer, std::uintmax_t count) {
     std::uintmax_t done = 0;
     while (done < count) {
         const std::uintmax_t chunk = std::min<std::uintmax_t>(count - done, std::uintmax_t{1} << 30);
-        const ssize_t got = ::pread(fd_, buffer + done, chunk, static_cast<off_t>(offset + done));
+        const ssize_t got = ::pread(fd, buffer + done, chunk, static_cast<off_t>(offset + done));
         if (got < 0) {
             if (errno == EINTR) continue;
-            throw Error(path_, "read failed: " + errno_text(errno));
+            return errno;
         }
-        if (got == 0) throw Error(path_, "read failed: the file shrank while being read");
+        if (got == 0) return -1;
         done += static_cast<std::uintmax_t>(got);
     }
+    return 0;
+}
+
+void InputFile::read_at(std::uintmax_t offset, char* buffer, std::uintmax_t count) const {
+    const int failure = read_exactly_at(fd_, offset, buffer, count);
+    if (failure > 0) throw Error(path_, "read failed: " + errno_text(failure));
+    if (failure < 0) throw Error(path_, "read failed: the file shrank while being read");
 }
 
 void InputFile::read_into(char* buffer) const { read_at(0, buffer, size_); }

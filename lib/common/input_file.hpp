@@ -54,6 +54,11 @@ private:
     std::uintmax_t size_;
 };
 
+// Reads `count` bytes at `offset` of `fd` into `buffer`, going on after
+// interrupted and partial reads. Returns 0, the errno of a failed read, or -1
+// when the file ends first.
+int read_exactly_at(int fd, std::uintmax_t offset, char* buffer, std::uintmax_t count);
+
 // The whole text of a user's input file, through InputFile::open.
 std::string read_input_file(const std::filesystem::path& path, InputKind kind);
 

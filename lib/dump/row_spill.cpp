@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 
 namespace msprobe::dump {
 
@@ -192,15 +193,9 @@ void RowSpill::write_out() {
 void RowSpill::read(std::uint64_t begin, std::uint64_t end, DumpFile& into) const {
     if (begin > end || end > written_) throw std::logic_error("a row spill is read past what was written");
     std::string bytes(end - begin, '\0');
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(begin + done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            throw Error(folder_, std::string("cannot read back the temporary file for the rows of a large dump: ") +
-                                     (n < 0 ? std::strerror(errno) : "it is shorter than written"));
-        }
-        done += static_cast<std::size_t>(n);
+    if (const int failure = read_exactly_at(fd_, begin, bytes.data(), bytes.size()); failure != 0) {
+        throw Error(folder_, std::string("cannot read back the temporary file for the rows of a large dump: ") +
+                                 (failure > 0 ? std::strerror(failure) : "it is shorter than written"));
     }
     SpillReader reader(bytes);
     while (!reader.done()) {
