@@ -1,6 +1,8 @@
 #include "graph/pair_comparison.hpp"
 
+#include <algorithm>
 #include <array>
+#include <span>
 
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
@@ -79,7 +81,7 @@ struct PairRows {
     std::vector<GraphNode*> owner;  // per row: the NPU node whose item it names
 };
 
-PairRows rows_of(const std::vector<NodePair>& node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
+PairRows rows_of(std::span<const NodePair> node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
                  bool strict_compat) {
     PairRows rows;
     rows.npu.path = npu_folder.dump->path();
@@ -136,11 +138,12 @@ bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, st
 
 bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
 
-}  // namespace
+// Pairs compared at a time: the rows and the result table of one chunk are
+// what a compare holds beyond the two graphs, whatever the size of the run.
+constexpr std::size_t kPairsPerChunk = 4096;
 
-void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, bool strict_compat, ThreadPool& pool) {
-    if (mode == GraphCompareMode::Structure || pairs.empty()) return;
+void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const RankFolder& npu,
+                   const RankFolder& bench, bool strict_compat, ThreadPool& pool) {
     PairRows rows = rows_of(pairs, npu, bench, strict_compat);
     compare::ResultTable table;
     if (mode == GraphCompareMode::Summary) {
@@ -186,6 +189,18 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
         }
         // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
         node->precision = node_precision_index(*node, mode);
+    }
+}
+
+}  // namespace
+
+void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
+                        const RankFolder& bench, bool strict_compat, ThreadPool& pool) {
+    if (mode == GraphCompareMode::Structure) return;
+    const std::span<const NodePair> all(pairs);
+    for (std::size_t at = 0; at < all.size(); at += kPairsPerChunk) {
+        compare_chunk(all.subspan(at, std::min(kPairsPerChunk, all.size() - at)), mode, npu, bench, strict_compat,
+                      pool);
     }
 }
 
