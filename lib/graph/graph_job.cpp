@@ -51,9 +51,18 @@ RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& opti
 
 RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder, int rank,
                         const GraphOptions& options, ThreadPool& pool) {
+    // The two sides are read and built at once; an NPU error is still the one reported first.
+    std::optional<RankFolder> bench_read;
+    std::optional<ModelGraph> bench_graph;
+    ThreadPool::Task bench_side = pool.start([&] {
+        bench_read.emplace(read_rank_folder(bench_folder));
+        bench_graph.emplace(build_graph(*bench_read, options.strict_compat));
+    });
     const RankFolder npu_files = read_rank_folder(npu_folder);
-    const RankFolder bench_files = read_rank_folder(bench_folder);
-    RankResult result{rank, build_graph(npu_files, options.strict_compat), build_graph(bench_files, options.strict_compat)};
+    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat);
+    bench_side.wait();
+    const RankFolder& bench_files = *bench_read;
+    RankResult result{rank, std::move(npu_graph), std::move(bench_graph)};
     result.mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);
     ModelGraph& npu = result.npu;
     ModelGraph& bench = *result.bench;
@@ -156,8 +165,8 @@ fs::path run_graph(const GraphOptions& options) {
         }
         for (const RankResult& result : results) {
             const bool md5 = result.bench && result.mode == GraphCompareMode::Md5;
-            writer->add_graph({&result.npu, "NPU", step, result.rank, md5});
-            if (result.bench) writer->add_graph({&*result.bench, "Bench", step, result.rank, md5});
+            writer->add_graph({&result.npu, "NPU", step, result.rank, md5}, pool);
+            if (result.bench) writer->add_graph({&*result.bench, "Bench", step, result.rank, md5}, pool);
             writer->add_config(config_row(result, rank_list, steps, options));
         }
     }
