@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/printable.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "graph/communication_matching.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/graph_compare_mode.hpp"
+#include "graph/graph_html_report.hpp"
 #include "graph/graph_legend.hpp"
 #include "graph/layer_map.hpp"
 #include "graph/micro_steps.hpp"
@@ -123,6 +128,8 @@ ConfigRow config_row(const RankResult& first, const std::vector<int>& ranks, con
 
 fs::path run_graph(const GraphOptions& options) {
     report::check_output_dir(options.output_dir);
+    std::optional<GraphHtmlReport> html;
+    if (options.html) html.emplace(*options.html);
     const RunInput input = read_run_input(options.input);
     const Layout npu_layout = classify_layout(input.npu_path);
     RunFolders npu = run_folders(input.npu_path, npu_layout);
@@ -168,9 +175,15 @@ fs::path run_graph(const GraphOptions& options) {
             writer->add_graph({&result.npu, "NPU", step, result.rank, md5}, pool);
             if (result.bench) writer->add_graph({&*result.bench, "Bench", step, result.rank, md5}, pool);
             writer->add_config(config_row(result, rank_list, steps, options));
+            if (html) {
+                const std::string rank_label = fmt::format("rank{}", result.rank);
+                html->add(result.npu, result.bench ? std::optional(result.mode) : std::nullopt,
+                          steps.size() > 1 ? fmt::format("step{}/{}", step, rank_label) : rank_label);
+            }
         }
     }
     writer->finish();
+    if (html) log::info(fmt::format("The HTML report is saved in: {}", printable(fs::absolute(html->write()).string())));
     return db_path;
 }
 

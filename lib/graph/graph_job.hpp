@@ -15,6 +15,7 @@ struct GraphOptions {
     std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
     bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
     unsigned threads = 1;        // for the tensors of a real-data compare (the caller counts)
+    std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
 };
 
 // Returns the database written. Throws msprobe::Error on bad input; no
