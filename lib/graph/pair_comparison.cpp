@@ -172,7 +172,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
         for (auto [items, set] : {std::pair{&node->inputs, &input_rows}, std::pair{&node->outputs, &output_rows}}) {
             for (PortItem& item : *items) {
                 if (mode != GraphCompareMode::Md5 && max_is_null(item)) continue;
-                const auto found = set->find(item.key);
+                const auto found = set->find(item.key());
                 if (found == set->end()) continue;
                 const auto& cells = table.table.rows[found->second];
                 item.compared = true;

@@ -12,11 +12,13 @@
 namespace msprobe::graph {
 
 struct PortItem {
-    std::string key;                          // map key: data name without suffix, or the full name
     dump::DumpRow row;                        // the leaf as compare reads it
     const rapidjson::Value* leaf = nullptr;   // the leaf object as the dump wrote it; nullptr for None items
     std::vector<std::pair<std::string, dump::StatValue>> metrics;  // copied comparison cells, in column order
     bool compared = false;  // a comparison row of a matched pair names this item
+
+    // The map key: the row's name (kept once, an item being the bulk of a graph's memory).
+    const std::string& key() const { return row.name; }
 };
 
 // An ordered map of items: a later item with an existing key replaces it in place.

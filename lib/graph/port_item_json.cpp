@@ -83,7 +83,7 @@ std::string port_items_json(const std::vector<PortItem>& items, const ItemExport
     py::JsonWriter json(py::JsonWriter::kOneLine);
     json.begin_object();
     for (const PortItem& item : items) {
-        json.key(item.key);
+        json.key(item.key());
         json.begin_object();
         for (const auto& [key, text] : item_fields(item, rules)) {
             json.key(key);
