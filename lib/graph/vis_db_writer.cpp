@@ -175,8 +175,9 @@ struct StackIds {
     std::unordered_map<std::string, std::size_t> id_of;
     std::vector<const std::string*> texts;
 
-    std::size_t id(const std::vector<std::string>& stack) {
-        auto [it, added] = id_of.try_emplace(json_list(stack), id_of.size());
+    std::size_t id(const std::vector<std::string>* stack) {
+        static const std::vector<std::string> none;
+        auto [it, added] = id_of.try_emplace(json_list(stack ? *stack : none), id_of.size());
         if (added) texts.push_back(&it->first);
         return it->second;
     }
