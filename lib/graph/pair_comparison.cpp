@@ -4,6 +4,7 @@
 #include <array>
 #include <span>
 
+#include "common/progress.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
 #include "graph/precision_index.hpp"
@@ -198,9 +199,11 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
                         const RankFolder& bench, bool strict_compat, ThreadPool& pool) {
     if (mode == GraphCompareMode::Structure) return;
     const std::span<const NodePair> all(pairs);
+    Progress progress("Comparing nodes", static_cast<std::int64_t>(all.size()), true, "nodes");
     for (std::size_t at = 0; at < all.size(); at += kPairsPerChunk) {
-        compare_chunk(all.subspan(at, std::min(kPairsPerChunk, all.size() - at)), mode, npu, bench, strict_compat,
-                      pool);
+        const auto chunk = all.subspan(at, std::min(kPairsPerChunk, all.size() - at));
+        compare_chunk(chunk, mode, npu, bench, strict_compat, pool);
+        progress.advance(static_cast<std::int64_t>(chunk.size()));
     }
 }
 
