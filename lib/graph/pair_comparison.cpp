@@ -200,10 +200,19 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
     if (mode == GraphCompareMode::Structure) return;
     const std::span<const NodePair> all(pairs);
     Progress progress("Comparing nodes", static_cast<std::int64_t>(all.size()), true, "nodes");
-    for (std::size_t at = 0; at < all.size(); at += kPairsPerChunk) {
+    const auto chunks = static_cast<std::int64_t>((all.size() + kPairsPerChunk - 1) / kPairsPerChunk);
+    auto compare_one = [&](std::int64_t k) {
+        const std::size_t at = static_cast<std::size_t>(k) * kPairsPerChunk;
         const auto chunk = all.subspan(at, std::min(kPairsPerChunk, all.size() - at));
         compare_chunk(chunk, mode, npu, bench, strict_compat, pool);
         progress.advance(static_cast<std::int64_t>(chunk.size()));
+    };
+    // Chunks touch disjoint nodes, so statistics and md5 chunks run on the pool; a
+    // real-data chunk uses the pool itself for its tensors.
+    if (mode == GraphCompareMode::All) {
+        for (std::int64_t k = 0; k < chunks; ++k) compare_one(k);
+    } else {
+        pool.parallel_for(chunks, compare_one);
     }
 }
 
