@@ -49,7 +49,7 @@ TEST_CASE("graph refuses an L1 dump and a symbolic-link output folder in one lin
                            {"symbolic link"});
 }
 
-TEST_CASE("graph --html: a page beside the database; a folder as the page is refused before anything runs",
+TEST_CASE("graph --html: a page beside the database, and a folder as the page refused before anything runs",
           "[cli][graph][html]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_html");
     write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
