@@ -183,7 +183,10 @@ fs::path run_graph(const GraphOptions& options) {
         }
     }
     writer->finish();
-    if (html) log::info(fmt::format("The HTML report is saved in: {}", printable(fs::absolute(html->write()).string())));
+    if (html) {
+        const fs::path page = fs::absolute(html->write());
+        log::info(fmt::format("The HTML report is saved in: {}", printable(page.string())));
+    }
     return db_path;
 }
 

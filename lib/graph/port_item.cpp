@@ -9,7 +9,8 @@
 namespace msprobe::graph {
 
 void put_item(std::vector<PortItem>& items, PortItem item) {
-    const auto same = std::find_if(items.begin(), items.end(), [&](const PortItem& p) { return p.key() == item.key(); });
+    const auto same =
+        std::find_if(items.begin(), items.end(), [&](const PortItem& p) { return p.key() == item.key(); });
     if (same != items.end()) {
         *same = std::move(item);
     } else {

@@ -243,7 +243,9 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
         const std::size_t end = std::min(batch + kRowsPerBatch, order.size());
         ThreadPool::Task ahead;
         if (end < order.size()) ahead = pool.start([&, end] { make_texts(end, next); });
-        for (std::size_t i = batch; i < end; ++i) insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks);
+        for (std::size_t i = batch; i < end; ++i) {
+            insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks);
+        }
         progress.advance(static_cast<std::int64_t>(end - batch));
         if (end < order.size()) {
             ahead.wait();

@@ -55,7 +55,8 @@ TEST_CASE("graph --html: a page beside the database, and a folder as the page re
     write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
     write_rank(dir / "bench", R"({"Torch.relu.0.forward": null})");
     write_text(dir / "input.json", R"({"npu_path": "npu", "bench_path": "bench"})");
-    const auto r = run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "out", "--html", "out/graph.html"}, dir);
+    const auto r =
+        run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "out", "--html", "out/graph.html"}, dir);
     INFO(r.err);
     CHECK(r.exit_code == 0);
     CHECK(fs::file_size(dir / "out" / "graph.html") > 0);

@@ -337,11 +337,13 @@ TEST_CASE("graph --html: the tree is the NPU graph in node order, coloured by th
     const fs::path input = write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
                                                 (dir / "bench").string() + R"("})");
     const fs::path db = run(input, dir / "out", false, dir / "out" / "report.html").db;
-    const auto data = msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "out" / "report.html"));
+    const auto data =
+        msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "out" / "report.html"));
     REQUIRE(data["sections"].size() == 1);
     const auto& section = data["sections"][0];
     CHECK(section["label"] == "rank0");
-    CHECK(section["columns"] == nlohmann::json::array({"NPU Name", "Bench Name", "Node Type", "Precision Index", "Colour"}));
+    CHECK(section["columns"] ==
+          nlohmann::json::array({"NPU Name", "Bench Name", "Node Type", "Precision Index", "Colour"}));
 
     // Tree: every NPU row of tb_nodes in node order, then the section's own root.
     const auto nodes = query_rows(db, "SELECT node_name, up_node, precision_index FROM tb_nodes WHERE graph_id = "
