@@ -21,6 +21,7 @@ struct GraphFlags {
     bool fuzzy = false;
     bool strict_compat = false;
     unsigned jobs = 0;
+    std::string html;
 };
 
 }  // namespace
@@ -36,7 +37,8 @@ Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both fram
         ->expected(0, 1);
     cmd->add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
     cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "fuzzy match: pair the APIs of matched modules ignoring call counters");
-    add_jobs_option(cmd, flags->jobs, "threads reading and measuring the tensors of a real-data compare");
+    add_jobs_option(cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
+    add_html_option(cmd, flags->html);
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
@@ -49,6 +51,7 @@ Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both fram
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
         options.threads = worker_threads(flags->jobs);
+        if (!flags->html.empty()) options.html = flags->html;
         if (cmd->count("--layer_mapping")) {
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;

@@ -32,6 +32,7 @@ struct GraphVisualizeFlags {
     std::string file_type = "db";
     bool strict_compat = false;
     unsigned jobs = 0;
+    std::string html;
 };
 
 // --rank_size and friends: one value per side (npu, bench) that is merged.
@@ -105,7 +106,8 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
         ->expected(1, 2);
     cmd->add_option("--file_type", flags->file_type, "db (the only one msprobe-cpp writes) or json")
         ->check(CLI::IsMember({"db", "json"}));
-    add_jobs_option(cmd, flags->jobs, "threads reading and measuring the tensors of a real-data compare");
+    add_jobs_option(cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
+    add_html_option(cmd, flags->html);
     cmd->add_flag("--strict_compat", flags->strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
@@ -129,6 +131,7 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
         options.strict_compat = flags->strict_compat;
         options.threads = worker_threads(flags->jobs);
         options.august = true;
+        if (!flags->html.empty()) options.html = flags->html;
         if (cmd->count("--layer_mapping")) {
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;

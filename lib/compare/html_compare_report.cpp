@@ -6,9 +6,9 @@
 #include <array>
 #include <string_view>
 
-#include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
+#include "html_report/report_target.hpp"
 
 namespace msprobe::compare {
 
@@ -64,7 +64,7 @@ html_report::TreeNode tree_node(std::string id, std::string parent, std::string 
     static constexpr std::array<const char*, 3> kColour = {html_report::kPassColour, html_report::kWarningColour,
                                                            html_report::kErrorColour};
     const auto i = static_cast<std::size_t>(worst);
-    return {std::move(id), std::move(parent), std::move(name), kIndex[i], kColour[i]};
+    return {std::move(id), std::move(parent), std::move(name), kIndex[i], kColour[i], std::nullopt};
 }
 
 }  // namespace
@@ -115,18 +115,7 @@ std::unique_ptr<html_report::Section> PairRecorder::finish() {
 HtmlCompareReport::HtmlCompareReport(fs::path target)
     : target_(std::move(target)),
       report_("msprobe compare report", target_.has_parent_path() ? target_.parent_path() : fs::path(".")) {
-    // Refused before anything runs, so that a run never ends without its report.
-    std::error_code ec;
-    if (target_.empty() || fs::is_directory(target_, ec)) {
-        throw Error(target_.string(), "--html names the report file to write, not a directory");
-    }
-    for (fs::path dir = target_.parent_path(); !dir.empty(); dir = dir.parent_path()) {
-        if (fs::exists(dir, ec)) {
-            if (!fs::is_directory(dir, ec)) throw Error(target_.string(), fmt::format("{} is not a directory", dir.string()));
-            break;
-        }
-        if (dir == dir.parent_path()) break;
-    }
+    html_report::check_report_target(target_);
 }
 
 std::unique_ptr<PairRecorder> HtmlCompareReport::start_pair(const std::string& label,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "graph/graph_legend.hpp"
+
 namespace msprobe::graph {
 
 namespace {
@@ -29,6 +31,13 @@ std::string august_node_colors_json(GraphCompareMode mode) {
         R"("#FF704D": {{"value": [0.6, 1], "description": {}, "accuracy_level": "error"}}, )"
         R"("#C7C7C7": {{"value": [], "description": {}, "accuracy_level": "unmatched node"}}}})",
         pass, bad, bad, kUnmatched);
+}
+
+std::string_view august_legend_colour(GraphCompareMode mode, double index) {
+    if (mode == GraphCompareMode::Structure) return "";
+    if (index < 0.3) return "#FFFCF3";
+    if (index < 0.6) return "#FFDC7F";
+    return kWorstColour;  // NaN too
 }
 
 }  // namespace msprobe::graph

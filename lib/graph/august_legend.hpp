@@ -3,11 +3,15 @@
 // pass / warning / error index (0, 0.5, 1) and the unmatched grey, each with
 // its accuracy_level.
 #include <string>
+#include <string_view>
 
 #include "graph/graph_compare_mode.hpp"
 
 namespace msprobe::graph {
 
 std::string august_node_colors_json(GraphCompareMode mode);
+
+// The legend's colour of a matched node's verdict index ("" in a structure compare).
+std::string_view august_legend_colour(GraphCompareMode mode, double index);
 
 }  // namespace msprobe::graph

@@ -56,7 +56,7 @@ CommApi api_of(const std::string& id) {
 const rapidjson::Value* input_leaf(const GraphNode& node, std::string_view parameter) {
     const std::string key = node.id + ".input." + std::string(parameter);
     for (const PortItem& item : node.inputs) {
-        if (item.key == key) return item.leaf;
+        if (item.key() == key) return item.leaf;
     }
     return nullptr;
 }
@@ -175,7 +175,7 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
     const auto output0 = [](const GraphNode& node) -> const PortItem* {
         const std::string key = node.id + ".output.0";
         for (const PortItem& item : node.outputs) {
-            if (item.key == key) return &item;
+            if (item.key() == key) return &item;
         }
         return nullptr;
     };

@@ -79,19 +79,20 @@ private:
     // A backward entry without frames takes its forward twin's, which must
     // already be a node. msprobe takes a module's call 0 whatever the
     // backward's own count (kept with strict_compat).
-    std::vector<std::string> stack_of(const std::string& id) const {
-        const std::vector<std::string>* lines = folder_.stack.stack_lines(id);
-        if (lines != nullptr && !lines->empty()) return *lines;
+    const std::vector<std::string>* stack_of(const std::string& id) const {
+        static const std::vector<std::string> no_forward = {kNoForwardStack};
+        const std::vector<std::string>* lines = folder_.stack->stack_lines(id);
+        if (lines != nullptr && !lines->empty()) return lines;
         std::string twin;
         if (const auto count = module_backward_count(id)) {
             twin = with_direction(id, "backward", "forward", strict_compat_ ? "0" : *count);
         } else if (ends_with(id, ".backward")) {
             twin = direction_twin(id, "backward", "forward", strict_compat_);
         } else {
-            return {};
+            return nullptr;
         }
         const GraphNode* forward = graph_.find(twin);
-        if (forward == nullptr) return {kNoForwardStack};
+        if (forward == nullptr) return &no_forward;
         return forward->stack;
     }
 
@@ -106,6 +107,7 @@ private:
 ModelGraph build_graph(const RankFolder& folder, bool strict_compat) {
     ModelGraph graph;
     graph.dump = folder.dump;
+    graph.stacks = folder.stack;
     const auto& root = folder.dump->document();
     const auto dir = root.FindMember("dump_data_dir");
     if (dir != root.MemberEnd() && dir->value.IsString()) {

@@ -6,12 +6,15 @@
 #include <fmt/format.h>
 
 #include "common/error.hpp"
+#include "common/log.hpp"
+#include "common/printable.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "graph/august_legend.hpp"
 #include "graph/communication_matching.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/graph_compare_mode.hpp"
+#include "graph/graph_html_report.hpp"
 #include "graph/graph_legend.hpp"
 #include "graph/layer_map.hpp"
 #include "graph/micro_steps.hpp"
@@ -55,9 +58,18 @@ RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& opti
 
 RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder, int rank,
                         const GraphOptions& options, ThreadPool& pool) {
+    // The two sides are read and built at once; an NPU error is still the one reported first.
+    std::optional<RankFolder> bench_read;
+    std::optional<ModelGraph> bench_graph;
+    ThreadPool::Task bench_side = pool.start([&] {
+        bench_read.emplace(read_rank_folder(bench_folder));
+        bench_graph.emplace(build_graph(*bench_read, options.strict_compat));
+    });
     const RankFolder npu_files = read_rank_folder(npu_folder);
-    const RankFolder bench_files = read_rank_folder(bench_folder);
-    RankResult result{rank, build_graph(npu_files, options.strict_compat), build_graph(bench_files, options.strict_compat)};
+    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat);
+    bench_side.wait();
+    const RankFolder& bench_files = *bench_read;
+    RankResult result{rank, std::move(npu_graph), std::move(bench_graph)};
     result.mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);
     ModelGraph& npu = result.npu;
     ModelGraph& bench = *result.bench;
@@ -139,6 +151,8 @@ void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs
 
 fs::path run_graph(const GraphOptions& options) {
     report::check_output_dir(options.output_dir);
+    std::optional<GraphHtmlReport> html;
+    if (options.html) html.emplace(*options.html, options.august);
     const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
     const Layout npu_layout = classify_layout(input.npu_path);
     RunFolders npu = run_folders(input.npu_path, npu_layout);
@@ -195,12 +209,21 @@ fs::path run_graph(const GraphOptions& options) {
         }
         for (const ExportedGraphs& graphs : exported) {
             const bool md5 = graphs.bench && graphs.mode == GraphCompareMode::Md5;
-            writer->add_graph({graphs.npu, "NPU", step, graphs.rank, md5});
-            if (graphs.bench) writer->add_graph({graphs.bench, "Bench", step, graphs.rank, md5});
+            writer->add_graph({graphs.npu, "NPU", step, graphs.rank, md5}, pool);
+            if (graphs.bench) writer->add_graph({graphs.bench, "Bench", step, graphs.rank, md5}, pool);
             writer->add_config(config_row(graphs, rank_list, steps, options));
+            if (html) {
+                const std::string rank_label = fmt::format("rank{}", graphs.rank);
+                html->add(*graphs.npu, graphs.bench ? std::optional(graphs.mode) : std::nullopt,
+                          steps.size() > 1 ? fmt::format("step{}/{}", step, rank_label) : rank_label);
+            }
         }
     }
     writer->finish();
+    if (html) {
+        const fs::path page = fs::absolute(html->write());
+        log::info(fmt::format("The HTML report is saved in: {}", printable(page.string())));
+    }
     return db_path;
 }
 

@@ -21,6 +21,7 @@ struct GraphOptions {
     // graph_visualize (August): its database layout, full-precision floats,
     // pass/warning/error verdicts and indexes, matching by name alone.
     bool august = false;
+    std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
 };
 
 // Returns the database written. Throws msprobe::Error on bad input; no

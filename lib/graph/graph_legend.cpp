@@ -1,5 +1,8 @@
 #include "graph/graph_legend.hpp"
 
+#include <array>
+#include <cmath>
+
 namespace msprobe::graph {
 
 // The texts as msprobe stores them (json.dumps with ensure_ascii: the Chinese
@@ -30,6 +33,21 @@ std::string node_colors_json(GraphCompareMode mode) {
             return R"({"#C7C7C7": {"value": [], "description": "\u6bd4\u5bf9\u8fc7\u7a0b\u4e2d\u8282\u70b9\u672a\u5339\u914d\u4e0a"}})";
     }
     return "null";
+}
+
+std::string_view legend_colour(GraphCompareMode mode, double index) {
+    // The buckets of node_colors_json: left-closed, the last one holding its upper bound.
+    static constexpr std::array<std::string_view, 5> kColours = {"#FFFCF3", "#FFEDBE", "#FFDC7F", "#FFC62E",
+                                                                 kWorstColour};
+    static constexpr std::array<double, 4> kSummaryBounds = {0.2, 0.4, 0.6, 0.8};
+    static constexpr std::array<double, 4> kRealDataBounds = {0.05, 0.1, 0.15, 0.2};
+    if (mode == GraphCompareMode::Structure) return "";
+    if (mode == GraphCompareMode::Md5) return index == 1 ? kColours[0] : kWorstColour;
+    if (std::isnan(index)) return kWorstColour;
+    const auto& bounds = mode == GraphCompareMode::Summary ? kSummaryBounds : kRealDataBounds;
+    std::size_t bucket = 0;
+    while (bucket < bounds.size() && index >= bounds[bucket]) ++bucket;
+    return kColours[bucket];
 }
 
 }  // namespace msprobe::graph

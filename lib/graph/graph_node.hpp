@@ -33,7 +33,8 @@ struct GraphNode {
     std::vector<GraphNode*> children;
     std::vector<PortItem> inputs;
     std::vector<PortItem> outputs;
-    std::vector<std::string> stack;  // frame texts, innermost first
+    // Frame texts, innermost first: the list the graph's stack file keeps once per call site; nullptr for none.
+    const std::vector<std::string>* stack = nullptr;
     std::optional<int> micro_step;
     std::vector<std::string> matched_link;  // ancestors + partner id; empty when unmatched
     std::optional<PrecisionIndex> precision;

@@ -1,9 +1,11 @@
 #include "graph/item_text.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <regex>
 
 #include <rapidjson/document.h>
 
@@ -12,17 +14,49 @@
 
 namespace msprobe::graph {
 
+namespace {
+
+// Python's round(x, 6) as text: the correctly rounded decimal, read back.
+double round6(double value) {
+    char buffer[400];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 6).ptr;
+    double rounded = 0;
+    std::from_chars(buffer, end, rounded);
+    return rounded;
+}
+
+bool all_digits(std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+// The length of the fraction of "<1-20 digits>.<1-20 digits>[%]", 0 when the text is not one.
+std::size_t decimal_fraction_length(std::string_view text) {
+    if (!text.empty() && text.back() == '%') text.remove_suffix(1);
+    const auto dot = text.find('.');
+    if (dot == std::string_view::npos) return 0;
+    const std::string_view whole = text.substr(0, dot), fraction = text.substr(dot + 1);
+    if (whole.empty() || whole.size() > 20 || fraction.empty() || fraction.size() > 20) return 0;
+    return all_digits(whole) && all_digits(fraction) ? fraction.size() : 0;
+}
+
+}  // namespace
+
 std::string float_text(double value, bool round) {
-    if (!round || !std::isfinite(value)) return py::float_repr(value);
-    const std::string shortest = py::float_repr(value);
-    char buffer[64];
-    if (shortest.find('e') != std::string::npos) {
-        std::snprintf(buffer, sizeof buffer, "%.6e", value);
-        return buffer;
+    if (!round) return py::float_repr(value);
+    // repr() switches to an exponent below 1e-4 and from 1e16 on; inside this
+    // range it surely does not, and the shortest repr need not be made twice.
+    const double magnitude = std::fabs(value);
+    const bool plain = value == 0 || (magnitude >= 1e-3 && magnitude < 1e15);
+    if (!plain) {
+        const std::string shortest = py::float_repr(value);
+        if (!std::isfinite(value)) return shortest;
+        if (shortest.find('e') != std::string::npos) {
+            char buffer[64];
+            std::snprintf(buffer, sizeof buffer, "%.6e", value);
+            return buffer;
+        }
     }
-    // Python's round(x, 6): correctly rounded decimal, then the shortest repr of the result.
-    std::snprintf(buffer, sizeof buffer, "%.6f", value);
-    return py::float_repr(std::strtod(buffer, nullptr));
+    return py::float_repr(round6(value));
 }
 
 std::string string_text(std::string_view text) {
@@ -32,9 +66,7 @@ std::string string_text(std::string_view text) {
         if (c != '\'') out += c;
     }
     for (std::size_t at = 0; (at = out.find("None", at)) != std::string::npos; at += 4) out.replace(at, 4, "null");
-    static const std::regex kDecimal(R"(^\d{1,20}\.(\d{1,20})%?$)");
-    std::smatch match;
-    if (std::regex_match(out, match, kDecimal) && match[1].length() > 6) {
+    if (decimal_fraction_length(out) > 6) {
         const bool percent = out.back() == '%';
         char buffer[64];
         std::snprintf(buffer, sizeof buffer, "%.6f", std::strtod(out.c_str(), nullptr));

@@ -11,6 +11,7 @@
 
 namespace msprobe::dump {
 class JsonFile;
+class StackFile;
 }
 
 namespace msprobe::graph {
@@ -41,6 +42,8 @@ public:
 
     // The dump.json the port items point into, kept alive with the graph.
     std::shared_ptr<const dump::JsonFile> dump;
+    // The stack.json the nodes' stacks point into, kept alive with the graph.
+    std::shared_ptr<const dump::StackFile> stacks;
     std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written
     int micro_steps = 1;                       // tb_config.micro_steps of a build
 

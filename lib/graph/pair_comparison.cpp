@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 
+#include "common/progress.hpp"
 #include "compare/august_result_rules.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
@@ -81,7 +83,7 @@ struct PairRows {
     std::vector<GraphNode*> owner;  // per row: the NPU node whose item it names
 };
 
-PairRows rows_of(const std::vector<NodePair>& node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
+PairRows rows_of(std::span<const NodePair> node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
                  bool strict_compat) {
     PairRows rows;
     rows.npu.path = npu_folder.dump->path();
@@ -157,11 +159,12 @@ PrecisionIndex august_index(compare::RowVerdict::Level level) {
     return {0, true};
 }
 
-}  // namespace
+// Pairs compared at a time: the rows and the result table of one chunk are
+// what a compare holds beyond the two graphs, whatever the size of the run.
+constexpr std::size_t kPairsPerChunk = 4096;
 
-void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, bool strict_compat, ThreadPool& pool, bool august) {
-    if (mode == GraphCompareMode::Structure || pairs.empty()) return;
+void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const RankFolder& npu,
+                   const RankFolder& bench, bool strict_compat, ThreadPool& pool, bool august) {
     // August pairs the items of a node by position correctly: no misaligned rows to reproduce.
     PairRows rows = rows_of(pairs, npu, bench, strict_compat && !august);
     compare::ResultTable table;
@@ -194,7 +197,7 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
         for (auto [items, set] : {std::pair{&node->inputs, &input_rows}, std::pair{&node->outputs, &output_rows}}) {
             for (PortItem& item : *items) {
                 if (mode != GraphCompareMode::Md5 && max_is_null(item)) continue;
-                const auto found = set->find(item.key);
+                const auto found = set->find(item.key());
                 if (found == set->end()) continue;
                 const auto& cells = table.table.rows[found->second];
                 item.compared = true;
@@ -212,6 +215,29 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
         }
         // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
         node->precision = august ? august_index(worst) : node_precision_index(*node, mode);
+    }
+}
+
+}  // namespace
+
+void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
+                        const RankFolder& bench, bool strict_compat, ThreadPool& pool, bool august) {
+    if (mode == GraphCompareMode::Structure) return;
+    const std::span<const NodePair> all(pairs);
+    Progress progress("Comparing nodes", static_cast<std::int64_t>(all.size()), true, "nodes");
+    const auto chunks = static_cast<std::int64_t>((all.size() + kPairsPerChunk - 1) / kPairsPerChunk);
+    auto compare_one = [&](std::int64_t k) {
+        const std::size_t at = static_cast<std::size_t>(k) * kPairsPerChunk;
+        const auto chunk = all.subspan(at, std::min(kPairsPerChunk, all.size() - at));
+        compare_chunk(chunk, mode, npu, bench, strict_compat, pool, august);
+        progress.advance(static_cast<std::int64_t>(chunk.size()));
+    };
+    // Chunks touch disjoint nodes, so statistics and md5 chunks run on the pool; a
+    // real-data chunk uses the pool itself for its tensors.
+    if (mode == GraphCompareMode::All) {
+        for (std::int64_t k = 0; k < chunks; ++k) compare_one(k);
+    } else {
+        pool.parallel_for(chunks, compare_one);
     }
 }
 

@@ -9,7 +9,8 @@
 namespace msprobe::graph {
 
 void put_item(std::vector<PortItem>& items, PortItem item) {
-    const auto same = std::find_if(items.begin(), items.end(), [&](const PortItem& p) { return p.key == item.key; });
+    const auto same =
+        std::find_if(items.begin(), items.end(), [&](const PortItem& p) { return p.key() == item.key(); });
     if (same != items.end()) {
         *same = std::move(item);
     } else {
@@ -24,11 +25,10 @@ void record_port_items(const std::string& id, const rapidjson::Value& record, co
     dump::flatten_entry(id, record, 0, file, rows, leaves);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         PortItem item;
-        item.key = rows[i].name;
         item.leaf = leaves[i];
         item.row = std::move(rows[i]);
-        const bool is_output = strict_compat ? item.key.find(".output.") != std::string::npos &&
-                                                   item.key.find(".input.") == std::string::npos
+        const bool is_output = strict_compat ? item.key().find(".output.") != std::string::npos &&
+                                                   item.key().find(".input.") == std::string::npos
                                              : item.row.state == dump::RowState::Output;
         put_item(is_output ? outputs : inputs, std::move(item));
     }

@@ -2,6 +2,7 @@
 // One flattened leaf of a node's dump record (an input or output "port" of the
 // node in the viewer), plus the comparison fields a compare attaches to it.
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -12,11 +13,14 @@
 namespace msprobe::graph {
 
 struct PortItem {
-    std::string key;                          // map key: data name without suffix, or the full name
     dump::DumpRow row;                        // the leaf as compare reads it
     const rapidjson::Value* leaf = nullptr;   // the leaf object as the dump wrote it; nullptr for None items
-    std::vector<std::pair<std::string, dump::StatValue>> metrics;  // copied comparison cells, in column order
+    // Copied comparison cells, in column order; the names are the mode's static column lists.
+    std::vector<std::pair<std::string_view, dump::StatValue>> metrics;
     bool compared = false;  // a comparison row of a matched pair names this item
+
+    // The map key: the row's name (kept once, an item being the bulk of a graph's memory).
+    const std::string& key() const { return row.name; }
 };
 
 // An ordered map of items: a later item with an existing key replaces it in place.

@@ -65,7 +65,7 @@ std::vector<Field> item_fields(const PortItem& item, const ItemExportRules& rule
         if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) continue;
         kept.push_back(std::move(f));
     }
-    for (const auto& [name, value] : item.metrics) kept.emplace_back(name, stat_text(value, !rules.full_floats));
+    for (const auto& [name, value] : item.metrics) kept.emplace_back(std::string(name), stat_text(value, !rules.full_floats));
     if (process_group) {
         // A process group shows what identifies it, nothing compared.
         std::erase_if(kept, [](const Field& f) {
@@ -83,7 +83,7 @@ std::string port_items_json(const std::vector<PortItem>& items, const ItemExport
     py::JsonWriter json(py::JsonWriter::kOneLine);
     json.begin_object();
     for (const PortItem& item : items) {
-        json.key(item.key);
+        json.key(item.key());
         json.begin_object();
         for (const auto& [key, text] : item_fields(item, rules)) {
             json.key(key);

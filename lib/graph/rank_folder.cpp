@@ -13,7 +13,8 @@ RankFolder read_rank_folder(const std::filesystem::path& dir) {
     const auto data = root.FindMember("data");
     if (data == root.MemberEnd() || !data->value.IsObject()) throw Error(dump->path(), "'data' is missing or not an object");
     const dump::JsonFile construct = dump::JsonFile::load(dir / "construct.json");
-    RankFolder folder{dir, std::move(dump), ConstructTable::read(construct), dump::StackFile::load(dir / "stack.json")};
+    RankFolder folder{dir, std::move(dump), ConstructTable::read(construct),
+                      std::make_shared<const dump::StackFile>(dump::StackFile::load(dir / "stack.json"))};
     return folder;
 }
 

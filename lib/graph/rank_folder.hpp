@@ -13,7 +13,7 @@ struct RankFolder {
     std::filesystem::path dir;
     std::shared_ptr<const dump::JsonFile> dump;  // dump.json
     ConstructTable construct;
-    dump::StackFile stack;
+    std::shared_ptr<const dump::StackFile> stack;  // stack.json, shared with the graph its nodes' stacks point into
 };
 
 // Reads dump.json, construct.json and stack.json of `dir`. Throws

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "common/error.hpp"
+#include "common/progress.hpp"
 #include "common/python_json_writer.hpp"
 
 namespace msprobe::graph {
@@ -136,8 +137,11 @@ VisDbWriter::VisDbWriter(std::filesystem::path final_path, bool august)
         db_ = nullptr;
         throw Error(final_path_.string(), "cannot create the database: " + reason);
     }
-    exec("PRAGMA journal_mode=WAL");
-    exec("PRAGMA synchronous=NORMAL");
+    // The file is private until renamed, so it is written without a journal
+    // (a WAL would receive every page twice); WAL mode is set on the finished file.
+    exec("PRAGMA journal_mode=OFF");
+    exec("PRAGMA synchronous=OFF");
+    exec("PRAGMA cache_size=-65536");
     exec(august_ ? august_tables().c_str() : kCreateTables);
     exec("BEGIN");
 }
@@ -163,62 +167,107 @@ void VisDbWriter::exec(const char* sql) {
     }
 }
 
-void VisDbWriter::add_graph(const ExportedGraph& exported) {
-    const ModelGraph& graph = *exported.graph;
+namespace {
+
+// input_data and output_data of one row.
+struct PortTexts {
+    std::string inputs;
+    std::string outputs;
+};
+
+// Nodes whose port-item JSON is made at a time: the pool makes the next batch
+// while this thread inserts the current one, so two batches of text exist at most.
+constexpr std::size_t kRowsPerBatch = 2048;
+
+// The distinct stacks of one graph, numbered as first met.
+struct StackIds {
+    std::unordered_map<std::string, std::size_t> id_of;
+    std::vector<const std::string*> texts;
+
+    std::size_t id(const std::vector<std::string>* stack) {
+        static const std::vector<std::string> none;
+        auto [it, added] = id_of.try_emplace(json_list(stack ? *stack : none), id_of.size());
+        if (added) texts.push_back(&it->first);
+        return it->second;
+    }
+};
+
+void insert_node(Statement& insert, const ExportedGraph& exported, const std::string& graph_id, const GraphNode& node,
+                 std::size_t order, const PortTexts& texts, StackIds& stacks, bool august) {
+    std::vector<std::string> children;
+    for (const GraphNode* child : node.children) children.push_back(child->id);
+    insert.text(1, graph_id + "_" + node.id);
+    insert.text(2, graph_id);
+    insert.integer(3, static_cast<long long>(order));
+    insert.text(4, node.id);
+    insert.integer(5, static_cast<int>(node.kind));
+    insert.text(6, node.parent ? node.parent->id : std::string());
+    insert.text(7, children.empty() ? std::string() : json_list(children));
+    if (node.precision) {
+        if (node.precision->is_integer) insert.integer(8, static_cast<long long>(node.precision->value));
+        else insert.real(8, node.precision->value);
+    } else {
+        insert.null(8);
+    }
+    if (node.overflow_level.empty()) insert.null(9); else insert.text(9, node.overflow_level);
+    insert.integer(10, node.micro_step.value_or(0));
+    insert.text(11, json_list(node.matched_link));
+    insert.text(12, fmt::format("{}_{}", graph_id, stacks.id(node.stack)));
+    insert.text(13, node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
+    insert.text(14, node.matched_distributed.empty() ? std::string("{}") : node.matched_distributed);
+    insert.integer(15, 0);
+    insert.text(16, texts.inputs);
+    insert.text(17, texts.outputs);
+    insert.text(18, exported.data_source);
+    insert.optional_text(19, exported.graph->dump_data_dir);
+    insert.integer(20, exported.step);
+    insert.integer(21, exported.rank);
+    if (august) insert.integer(22, node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
+    insert.run();
+}
+
+}  // namespace
+
+void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
     const std::string graph_id = fmt::format("{}_{}_{}", exported.data_source, exported.step, exported.rank);
     const std::string file = final_path_.string();
     Statement insert(db_,
                      august_ ? "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                              : "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      file);
-    std::unordered_map<std::string, std::size_t> stack_ids;
-    std::vector<const std::string*> stack_texts;
-    const auto order = graph.post_order();
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        const GraphNode& node = *order[i];
-        std::string stack = json_list(node.stack);
-        auto [it, added] = stack_ids.try_emplace(std::move(stack), stack_ids.size());
-        if (added) stack_texts.push_back(&it->first);
-        std::vector<std::string> children;
-        for (const GraphNode* child : node.children) children.push_back(child->id);
-        ItemExportRules rules;
-        rules.keep_md5 = exported.keep_md5;
-        rules.full_floats = august_;
-        rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
-
-        insert.text(1, graph_id + "_" + node.id);
-        insert.text(2, graph_id);
-        insert.integer(3, static_cast<long long>(i));
-        insert.text(4, node.id);
-        insert.integer(5, static_cast<int>(node.kind));
-        insert.text(6, node.parent ? node.parent->id : std::string());
-        insert.text(7, children.empty() ? std::string() : json_list(children));
-        if (node.precision) {
-            if (node.precision->is_integer) insert.integer(8, static_cast<long long>(node.precision->value));
-            else insert.real(8, node.precision->value);
-        } else {
-            insert.null(8);
+    const auto order = exported.graph->post_order();
+    auto make_texts = [&](std::size_t from, std::vector<PortTexts>& texts) {
+        texts.resize(std::min(kRowsPerBatch, order.size() - from));
+        for (std::size_t k = 0; k < texts.size(); ++k) {
+            const GraphNode& node = *order[from + k];
+            ItemExportRules rules;
+            rules.keep_md5 = exported.keep_md5;
+            rules.full_floats = august_;
+            rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
+            texts[k] = {port_items_json(node.inputs, rules), port_items_json(node.outputs, rules)};
         }
-        if (node.overflow_level.empty()) insert.null(9); else insert.text(9, node.overflow_level);
-        insert.integer(10, node.micro_step.value_or(0));
-        insert.text(11, json_list(node.matched_link));
-        insert.text(12, fmt::format("{}_{}", graph_id, it->second));
-        insert.text(13, node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
-        insert.text(14, node.matched_distributed.empty() ? std::string("{}") : node.matched_distributed);
-        insert.integer(15, 0);
-        insert.text(16, port_items_json(node.inputs, rules));
-        insert.text(17, port_items_json(node.outputs, rules));
-        insert.text(18, exported.data_source);
-        insert.optional_text(19, graph.dump_data_dir);
-        insert.integer(20, exported.step);
-        insert.integer(21, exported.rank);
-        if (august_) insert.integer(22, node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
-        insert.run();
+    };
+    StackIds stacks;
+    Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), true, "nodes");
+    std::vector<PortTexts> current, next;
+    if (!order.empty()) make_texts(0, current);
+    for (std::size_t batch = 0; batch < order.size(); batch += kRowsPerBatch) {
+        const std::size_t end = std::min(batch + kRowsPerBatch, order.size());
+        ThreadPool::Task ahead;
+        if (end < order.size()) ahead = pool.start([&, end] { make_texts(end, next); });
+        for (std::size_t i = batch; i < end; ++i) {
+            insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks, august_);
+        }
+        progress.advance(static_cast<std::int64_t>(end - batch));
+        if (end < order.size()) {
+            ahead.wait();
+            std::swap(current, next);
+        }
     }
     Statement stack_insert(db_, "INSERT INTO tb_stack VALUES (?, ?)", file);
-    for (std::size_t k = 0; k < stack_texts.size(); ++k) {
+    for (std::size_t k = 0; k < stacks.texts.size(); ++k) {
         stack_insert.text(1, fmt::format("{}_{}", graph_id, k));
-        stack_insert.text(2, *stack_texts[k]);
+        stack_insert.text(2, *stacks.texts[k]);
         stack_insert.run();
     }
 }
@@ -241,6 +290,7 @@ void VisDbWriter::finish() {
     exec(kCreateIndexes);
     if (august_) exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
     exec("COMMIT");
+    exec("PRAGMA journal_mode=WAL");
     if (sqlite3_close(db_) != SQLITE_OK) throw Error(final_path_.string(), "cannot close the database");
     db_ = nullptr;
     if (!august_ && ::chmod(temp_path_.c_str(), 0640) != 0) throw Error(final_path_.string(), "cannot set the file mode");

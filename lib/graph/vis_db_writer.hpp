@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "graph/model_graph.hpp"
 #include "graph/port_item_json.hpp"
 
@@ -45,7 +46,8 @@ public:
     VisDbWriter(const VisDbWriter&) = delete;
     VisDbWriter& operator=(const VisDbWriter&) = delete;
 
-    void add_graph(const ExportedGraph& exported);
+    // The pool makes the port-item JSON of the rows while they are inserted.
+    void add_graph(const ExportedGraph& exported, ThreadPool& pool);
     void add_config(const ConfigRow& config);  // the first row wins, as msprobe's INSERT OR IGNORE
     // Indexes, commit, mode 0640 (April), rename to the final name.
     void finish();

@@ -120,6 +120,7 @@ void Section::add_node(const TreeNode& node) {
     }
     line += ',';
     append_json_string(line, node.colour);
+    if (node.level) line += fmt::format(",{}", static_cast<int>(*node.level));
     line += ']';
     nodes_.add_line(line);
 }

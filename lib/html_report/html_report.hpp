@@ -28,8 +28,6 @@
 
 namespace msprobe::html_report {
 
-enum class Level : std::uint8_t { Pass = 0, Warning = 1, Error = 2 };
-
 // Which of a row's cells the report shows, and which of those the chart offers.
 struct TableLayout {
     std::vector<std::string> columns;  // the shown columns' names

@@ -116,3 +116,24 @@ TEST_CASE("graph_visualize: August's line builds and compares, and refuses in on
         CHECK_FALSE(fs::exists(dir / "x"));
     }
 }
+
+TEST_CASE("graph --html: a page beside the database, and a folder as the page refused before anything runs",
+          "[cli][graph][html]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_html");
+    write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
+    write_rank(dir / "bench", R"({"Torch.relu.0.forward": null})");
+    write_text(dir / "input.json", R"({"npu_path": "npu", "bench_path": "bench"})");
+    const auto r =
+        run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "out", "--html", "out/graph.html"}, dir);
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK(fs::file_size(dir / "out" / "graph.html") > 0);
+    CHECK(msprobe::testing::output_named(dir / "out", "compare_").extension() == ".db");
+
+    fs::create_directories(dir / "a_dir");
+    require_one_line_error(
+        run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "refused", "--html", "a_dir"}, dir),
+        {"a_dir", "not a directory"});
+    CHECK_FALSE(fs::exists(dir / "refused"));
+    CHECK(fs::is_empty(dir / "a_dir"));
+}

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <fstream>
 #include <regex>
 
 #include "msprobe_process.hpp"
@@ -156,4 +157,43 @@ TEST_CASE("the HTML report's table filters by level, API and rank (a link's filt
     CHECK(msprobe::testing::occurrences(page.dom, "<tr data-section=") == expected);
     CHECK(msprobe::testing::occurrences(page.dom, "class=\"level-row-2") == expected);
     CHECK(element_text(page.dom, "table-count", 200).find(with_thousands(expected) + " row(s) shown") != std::string::npos);
+}
+
+TEST_CASE("graph's HTML report renders in headless Chromium with its first error node marked", "[cli][html][browser]") {
+    if (!browser_available()) return;
+    const fs::path dir = msprobe::testing::scratch_dir("cli_html_browser_graph");
+    msprobe::testing::DumpPairOptions options;
+    options.out = dir;
+    options.apis = 150;
+    options.level = msprobe::testing::DumpLevel::Mix;
+    msprobe::testing::generate_dump_pair(options);
+    std::ofstream(dir / "graph.json") << R"({"npu_path": "npu/step0/rank", "bench_path": "bench/step0/rank"})";
+    const auto run = msprobe::testing::run_msprobe(
+        {"-f", "pytorch", "graph", "-i", "graph.json", "-o", "out", "--html", "report.html"}, dir);
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    // The first error node: the first compared node (in node order) in the legend's red bucket.
+    const auto data = msprobe::testing::embedded_report_data(read_file_text(dir / "report.html"));
+    const auto& section = data["sections"][0];
+    std::string first_error;
+    for (const auto& row : section["rows"]) {
+        if (row[0] == 2) {
+            first_error = row[1].get<std::string>();
+            break;
+        }
+    }
+    REQUIRE_FALSE(first_error.empty());
+    CHECK(section["firstProblemLevel"] == "error");
+
+    const Browsed page = dump_dom(dir / "report.html", dir);
+    INFO(page.log);
+    CHECK(page.log.find(":CONSOLE") == std::string::npos);
+    CHECK(page.dom.find("data-ready=\"true\"") != std::string::npos);
+    const std::string node = element_text(page.dom, "first-problem-node", 400);
+    CHECK(node.find(">" + first_error + "<") != std::string::npos);
+    CHECK(node.find("#FF704D") != std::string::npos);
+    const std::string row = element_text(page.dom, "first-problem-row");
+    CHECK(row.find(">" + first_error + "<") != std::string::npos);
+    CHECK(row.find(">error<") != std::string::npos);
+    CHECK(element_text(page.dom, "first-problem-marker").find(first_error) != std::string::npos);
 }

@@ -11,6 +11,8 @@
 #include "graph/item_text.hpp"
 #include "support/dump_json_writer.hpp"
 #include "support/dump_structure_writers.hpp"
+#include "support/file_text.hpp"
+#include "support/html_report_page.hpp"
 #include "support/shared_fixtures.hpp"
 #include "vis_db_query.hpp"
 
@@ -82,11 +84,14 @@ struct Run {
     fs::path db;
 };
 
-Run run(const fs::path& input, const fs::path& out, bool strict_compat = false) {
+Run run(const fs::path& input, const fs::path& out, bool strict_compat = false,
+        std::optional<fs::path> html = std::nullopt, bool august = false) {
     msprobe::graph::GraphOptions options;
     options.input = input;
     options.output_dir = out;
     options.strict_compat = strict_compat;
+    options.html = std::move(html);
+    options.august = august;
     return {msprobe::graph::run_graph(options)};
 }
 
@@ -324,4 +329,121 @@ TEST_CASE("graph moves a layer recomputed at the top level under its model's bac
                        R"(["Module.layers.0.Layer.forward.1", "Module.layers.0.Layer.backward.1"])"},
                       {"DefaultModel", "", R"(["Module.model.Model.forward.0", "Module.model.Model.backward.0"])"},
                   });
+}
+
+TEST_CASE("graph --html: the tree is the NPU graph in node order, coloured by the legend, the table its compared nodes") {
+    const fs::path dir = msprobe::testing::scratch_dir("graph_html");
+    write_rank(dir / "npu", 3);  // fc's outputs 200% larger: capped at index 1, the legend's red
+    write_rank(dir / "bench", 1);
+    const fs::path input = write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
+                                                (dir / "bench").string() + R"("})");
+    const fs::path db = run(input, dir / "out", false, dir / "out" / "report.html").db;
+    const auto data =
+        msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "out" / "report.html"));
+    REQUIRE(data["sections"].size() == 1);
+    const auto& section = data["sections"][0];
+    CHECK(section["label"] == "rank0");
+    CHECK(section["columns"] ==
+          nlohmann::json::array({"NPU Name", "Bench Name", "Node Type", "Precision Index", "Colour"}));
+
+    // Tree: every NPU row of tb_nodes in node order, then the section's own root.
+    const auto nodes = query_rows(db, "SELECT node_name, up_node, precision_index FROM tb_nodes WHERE graph_id = "
+                                      "'NPU_0_0' ORDER BY node_order");
+    const auto& tree = section["tree"];
+    REQUIRE(tree.size() == nodes.size());  // header row of the query ↔ the section's root node
+    std::vector<std::string> compared;
+    for (std::size_t i = 1; i < nodes.size(); ++i) {
+        const auto& node = tree[i - 1];
+        CHECK(node[0] == "rank0/" + nodes[i][0]);
+        CHECK(node[1] == (nodes[i][1].empty() ? std::string("rank0") : "rank0/" + nodes[i][1]));
+        CHECK(node[2] == nodes[i][0]);
+        if (nodes[i][2] == "NULL") {
+            CHECK(node[3].is_null());
+            CHECK(node.size() == 5);
+        } else {
+            CHECK(node[3].get<double>() == Approx(std::stod(nodes[i][2])));
+            compared.push_back(nodes[i][0]);
+        }
+    }
+    CHECK(tree.back() == nlohmann::json::array({"rank0", "", "rank0", nullptr, ""}));
+
+    // fc's linear comes first in node order and is red: the first error, in the table and in the tree.
+    const auto level_of = [&](const std::string& name) {
+        for (const auto& node : tree) {
+            if (node[2] == name) return node.size() > 5 ? node[5].get<int>() : -1;
+        }
+        return -2;
+    };
+    CHECK(level_of("Functional.linear.0.forward") == 2);
+    CHECK(level_of("Module.fc.Linear.forward.0") == 2);
+    CHECK(level_of("Module.fc.Linear.backward.0") == 0);  // unchanged data: index 0
+    CHECK(level_of("DefaultModel") == -1);                // matched, no data: no index, no level
+    const auto& rows = section["rows"];
+    REQUIRE(rows.size() == compared.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) CHECK(rows[r][1] == compared[r]);
+    REQUIRE(section["firstProblem"].is_number());
+    const auto& first = rows[section["firstProblem"].get<std::size_t>()];
+    CHECK(first == nlohmann::json::array({2, "Functional.linear.0.forward", "Functional.linear.0.forward", "api", 1,
+                                          "#FF704D"}));
+    CHECK(section["firstProblemLevel"] == "error");
+}
+
+TEST_CASE("graph --html: md5 digests turn the index round, a build has a plain tree, a folder is refused") {
+    const fs::path dir = msprobe::testing::scratch_dir("graph_html_md5");
+    write_rank(dir / "npu", 1.5f, true);
+    write_rank(dir / "bench", 1, true);
+    run(write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
+                             (dir / "bench").string() + R"("})"),
+        dir / "out", false, dir / "md5.html");
+    const auto md5 = msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "md5.html"));
+    for (const auto& node : md5["sections"][0]["tree"]) {
+        if (node[2] == "Module.fc.Linear.forward.0") {  // digests differ: index 0, red, the page's 1
+            CHECK(node[3] == 1);
+            CHECK(node[4] == "#FF704D");
+            CHECK(node[5] == 2);
+        }
+        if (node[2] == "Module.fc.Linear.backward.0") {  // equal digests: index 1, the page's 0
+            CHECK(node[3] == 0);
+            CHECK(node[4] == "#FFFCF3");
+            CHECK(node[5] == 0);
+        }
+    }
+
+    run(write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"("})"), dir / "build", false,
+        dir / "build.html");
+    const auto build = msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "build.html"));
+    CHECK(build["sections"][0]["rows"].empty());
+    CHECK(build["sections"][0]["tree"].size() == 12);  // 11 nodes and the section's root
+    for (const auto& node : build["sections"][0]["tree"]) {
+        CHECK(node[3].is_null());
+        CHECK(node[4] == "");
+    }
+
+    // August's verdict index (pass 0, error 1) is not turned round, and takes August's three-colour legend.
+    run(write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
+                             (dir / "bench").string() + R"("})"),
+        dir / "august", false, dir / "august.html", true);
+    const auto august = msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "august.html"));
+    int checked = 0;
+    for (const auto& node : august["sections"][0]["tree"]) {
+        if (node[2] == "Module.fc.Linear.forward.0") {
+            CHECK(node[3] == 1);
+            CHECK(node[4] == "#FF704D");
+            CHECK(node[5] == 2);
+            ++checked;
+        }
+        if (node[2] == "Module.fc.Linear.backward.0") {
+            CHECK(node[3] == 0);
+            CHECK(node[4] == "#FFFCF3");
+            CHECK(node[5] == 0);
+            ++checked;
+        }
+    }
+    CHECK(checked == 2);
+
+    fs::create_directories(dir / "folder.html");
+    CHECK_THROWS_AS(run(write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"("})"), dir / "refused",
+                        false, dir / "folder.html"),
+                    msprobe::Error);
+    CHECK_FALSE(fs::exists(dir / "refused"));
 }

@@ -405,7 +405,7 @@
   var nodes = [], byId = {}, children = {};
   sections.forEach(function (s) {
     s.tree.forEach(function (n) {
-      var node = { id: n[0], parent: n[1], name: n[2], index: n[3], colour: n[4] };
+      var node = { id: n[0], parent: n[1], name: n[2], index: n[3], colour: n[4], level: n.length > 5 ? n[5] : null };
       nodes.push(node);
       byId[node.id] = node;
     });
@@ -418,12 +418,15 @@
       roots.push(node);
     }
   });
-  // The first node (in the order given, which is execution order) in the error bucket of August's
-  // legend (index >= 0.6), else the first in the warning bucket.
+  // Nodes that carry their verdict (graph's): the first node with an error, else with a warning, in the
+  // order given (the graph's node order). Otherwise the first leaf (in execution order) in the error bucket
+  // of August's legend (index >= 0.6), else the first in the warning bucket.
   var problemNode = null;
-  [0.6, 0.3].some(function (threshold) {
+  var judged = nodes.some(function (n) { return n.level !== null; });
+  [[2, 0.6], [1, 0.3]].some(function (bar) {
     problemNode = nodes.find(function (n) {
-      return typeof n.index === 'number' && n.index >= threshold && !children[n.id];
+      if (judged) return n.level === bar[0];
+      return typeof n.index === 'number' && n.index >= bar[1] && !children[n.id];
     }) || null;
     return problemNode !== null;
   });

@@ -1,0 +1,37 @@
+#pragma once
+// graph --html: the self-contained report page of lib/html_report filled from
+// the graphs. Each NPU graph is a section ("rank0", or "step1/rank0" when the
+// run has several steps): its tree is the module tree in tb_nodes' node order,
+// each node with its precision index and the colour of the mode's legend; its
+// table lists the compared nodes (one row each, the precision index the chart's
+// metric), levelled by the legend's buckets: the red one an error, the two
+// before it a warning. The first error node is marked in the table, the chart
+// and the tree.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "graph/graph_compare_mode.hpp"
+#include "graph/model_graph.hpp"
+#include "html_report/html_report.hpp"
+
+namespace msprobe::graph {
+
+class GraphHtmlReport {
+public:
+    // Throws msprobe::Error naming `target` when it cannot be a report file.
+    // `august`: graph_visualize's verdict indexes and three-colour legend.
+    explicit GraphHtmlReport(std::filesystem::path target, bool august = false);
+
+    // One graph as a section; `mode` is the compare's, none for a build.
+    void add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label);
+    // The page, atomically; returns the path written.
+    std::filesystem::path write();
+
+private:
+    std::filesystem::path target_;
+    bool august_;
+    html_report::HtmlReport report_;
+};
+
+}  // namespace msprobe::graph
