@@ -10,6 +10,7 @@
 #include "common/python_text.hpp"
 #include "dump/python_value.hpp"
 #include "graph/backward_names.hpp"
+#include "graph/port_item_leaf.hpp"
 
 namespace msprobe::graph {
 
@@ -53,29 +54,32 @@ CommApi api_of(const std::string& id) {
     return {"", "", "", "send_receive", CommKind::Collective};
 }
 
-const rapidjson::Value* input_leaf(const GraphNode& node, std::string_view parameter) {
+// The input item of a communication API's parameter; nullptr when it has none.
+const PortItem* input_item(const GraphNode& node, std::string_view parameter) {
     const std::string key = node.id + ".input." + std::string(parameter);
     for (const PortItem& item : node.inputs) {
-        if (item.key() == key) return item.leaf;
+        if (item.key() == key) return &item;
     }
     return nullptr;
 }
 
 // The text of the parameter's "value" (str() of it); nullopt when absent.
 std::optional<std::string> parameter_text(const GraphNode& node, std::string_view parameter) {
-    const rapidjson::Value* leaf = input_leaf(node, parameter);
-    if (leaf == nullptr || !leaf->IsObject()) return std::nullopt;
-    const auto value = leaf->FindMember("value");
-    if (value == leaf->MemberEnd() || value->value.IsNull()) return std::nullopt;
-    return dump::python_str(value->value);
+    const PortItem* item = input_item(node, parameter);
+    if (item == nullptr) return std::nullopt;
+    const LeafObject leaf(*item);
+    const rapidjson::Value* value = leaf.member("value");
+    if (value == nullptr || value->IsNull()) return std::nullopt;
+    return dump::python_str(*value);
 }
 
 std::optional<int> parameter_rank(const GraphNode& node, std::string_view parameter) {
-    const rapidjson::Value* leaf = input_leaf(node, parameter);
-    if (leaf == nullptr || !leaf->IsObject()) return std::nullopt;
-    const auto value = leaf->FindMember("value");
-    if (value == leaf->MemberEnd() || !value->value.IsInt()) return std::nullopt;
-    return value->value.GetInt();
+    const PortItem* item = input_item(node, parameter);
+    if (item == nullptr) return std::nullopt;
+    const LeafObject leaf(*item);
+    const rapidjson::Value* value = leaf.member("value");
+    if (value == nullptr || !value->IsInt()) return std::nullopt;
+    return value->GetInt();
 }
 
 struct GroupInfo {
@@ -84,19 +88,20 @@ struct GroupInfo {
 };
 
 std::optional<GroupInfo> group_of(const GraphNode& node) {
-    const rapidjson::Value* leaf = input_leaf(node, "group");
-    if (leaf == nullptr || !leaf->IsObject()) return std::nullopt;
-    const auto ranks = leaf->FindMember("group_ranks");
-    const auto id = leaf->FindMember("group_id");
-    if (ranks == leaf->MemberEnd() || id == leaf->MemberEnd() || !ranks->value.IsArray() || ranks->value.Empty() ||
-        !id->value.IsString() || id->value.GetStringLength() == 0) {
+    const PortItem* item = input_item(node, "group");
+    if (item == nullptr) return std::nullopt;
+    const LeafObject leaf(*item);
+    const rapidjson::Value* ranks = leaf.member("group_ranks");
+    const rapidjson::Value* id = leaf.member("group_id");
+    if (ranks == nullptr || id == nullptr || !ranks->IsArray() || ranks->Empty() || !id->IsString() ||
+        id->GetStringLength() == 0) {
         return std::nullopt;
     }
     GroupInfo info;
-    for (const auto& r : ranks->value.GetArray()) {
+    for (const auto& r : ranks->GetArray()) {
         if (r.IsInt()) info.ranks.push_back(r.GetInt());
     }
-    info.id = id->value.GetString();
+    info.id = id->GetString();
     return info;
 }
 

@@ -1,10 +1,6 @@
 #include "graph/graph_builder.hpp"
 
-#include <unordered_map>
-
-#include <rapidjson/document.h>
-
-#include "dump/python_value.hpp"
+#include "common/error.hpp"
 #include "graph/api_collections.hpp"
 #include "graph/backward_names.hpp"
 #include "graph/node_kind.hpp"
@@ -18,35 +14,10 @@ namespace {
 constexpr const char* kNoForwardStack =
     "This backward node cannot find the forward node and cannot retrieve stack information.";
 
-// The operations of a batch_isend_irecv record: the objects of its output's first list.
-std::vector<BatchP2POp> batch_p2p_ops(const rapidjson::Value& record) {
-    std::vector<BatchP2POp> ops;
-    if (!record.IsObject()) return ops;
-    const auto output = record.FindMember("output");
-    if (output == record.MemberEnd() || !output->value.IsArray() || output->value.Empty()) return ops;
-    const rapidjson::Value& first = output->value[0];
-    if (!first.IsArray()) return ops;
-    const auto text = [](const rapidjson::Value& object, const char* key) -> std::optional<std::string> {
-        const auto member = object.FindMember(key);
-        if (member == object.MemberEnd()) return std::nullopt;
-        return dump::python_str(member->value);
-    };
-    for (const auto& element : first.GetArray()) {
-        if (!element.IsObject()) continue;
-        ops.push_back({text(element, "op"), text(element, "peer"), text(element, "group_id").value_or("")});
-    }
-    return ops;
-}
-
 class Builder {
 public:
-    Builder(const RankFolder& folder, ModelGraph& graph, bool strict_compat)
-        : folder_(folder), graph_(graph), strict_compat_(strict_compat) {
-        const auto& data = folder.dump->document()["data"];
-        for (const auto& m : data.GetObject()) {
-            records_.emplace(std::string(m.name.GetString(), m.name.GetStringLength()), &m.value);
-        }
-    }
+    Builder(RankFolder& folder, ModelGraph& graph, bool strict_compat)
+        : folder_(folder), graph_(graph), strict_compat_(strict_compat) {}
 
     void walk_construct() {
         for (const ConstructEntry& entry : folder_.construct.entries()) {
@@ -56,17 +27,18 @@ public:
         }
     }
 
-    const std::unordered_map<std::string, const rapidjson::Value*>& records() const { return records_; }
-
 private:
     GraphNode& node_for(const std::string& id) {
         if (GraphNode* existing = graph_.find(id)) return *existing;
         GraphNode& node = graph_.add(id, node_kind_of(id));
-        const auto record = records_.find(id);
-        if (record != records_.end()) {
+        const auto record = folder_.records.find(id);
+        if (record != folder_.records.end()) {
+            if (record->second.error) throw Error(folder_.header.path, *record->second.error);
             node.has_record = true;
-            record_port_items(id, *record->second, folder_.dump->path(), strict_compat_, node.inputs, node.outputs);
-            if (id.find("batch_isend_irecv") != std::string::npos) node.batch_p2p = batch_p2p_ops(*record->second);
+            node.inputs = std::move(record->second.inputs);
+            node.outputs = std::move(record->second.outputs);
+            node.batch_p2p = std::move(record->second.batch_p2p);
+            folder_.records.erase(record);
         }
         node.stack = stack_of(id);
         if (folder_.construct.megatron_micro_steps()) {
@@ -96,28 +68,23 @@ private:
         return forward->stack;
     }
 
-    const RankFolder& folder_;
+    RankFolder& folder_;
     ModelGraph& graph_;
     bool strict_compat_;
-    std::unordered_map<std::string, const rapidjson::Value*> records_;
 };
 
 }  // namespace
 
-ModelGraph build_graph(const RankFolder& folder, bool strict_compat) {
+ModelGraph build_graph(RankFolder& folder, bool strict_compat) {
     ModelGraph graph;
-    graph.dump = folder.dump;
     graph.stacks = folder.stack;
-    const auto& root = folder.dump->document();
-    const auto dir = root.FindMember("dump_data_dir");
-    if (dir != root.MemberEnd() && dir->value.IsString()) {
-        graph.dump_data_dir = std::string(dir->value.GetString(), dir->value.GetStringLength());
-    }
+    graph.dump_data_dir = folder.dump_data_dir;
     Builder builder(folder, graph, strict_compat);
     builder.walk_construct();
     repair_recomputed_layers(graph);
     group_apis_between_modules(graph);
-    add_parameter_gradients(graph, folder.dump->document()["data"], folder.dump->path());
+    add_parameter_gradients(graph, folder);
+    folder.records.clear();  // the rest no node takes
     return graph;
 }
 

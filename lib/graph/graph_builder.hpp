@@ -8,7 +8,8 @@
 namespace msprobe::graph {
 
 // `strict_compat` reproduces msprobe's name rewrites and output test (docs/compatibility.md).
-// Throws msprobe::Error naming dump.json on records of the wrong shape.
-ModelGraph build_graph(const RankFolder& folder, bool strict_compat);
+// Throws msprobe::Error naming dump.json on records of the wrong shape. The
+// folder's records move into the graph's nodes.
+ModelGraph build_graph(RankFolder& folder, bool strict_compat);
 
 }  // namespace msprobe::graph

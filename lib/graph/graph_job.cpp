@@ -49,7 +49,7 @@ MatchKind match_kind(const GraphOptions& options) {
 }
 
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
-    const RankFolder files = read_rank_folder(folder);
+    RankFolder files = read_rank_folder(folder, options.strict_compat);
     RankResult result{rank, build_graph(files, options.strict_compat), std::nullopt};
     assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
@@ -62,10 +62,10 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     std::optional<RankFolder> bench_read;
     std::optional<ModelGraph> bench_graph;
     ThreadPool::Task bench_side = pool.start([&] {
-        bench_read.emplace(read_rank_folder(bench_folder));
+        bench_read.emplace(read_rank_folder(bench_folder, options.strict_compat));
         bench_graph.emplace(build_graph(*bench_read, options.strict_compat));
     });
-    const RankFolder npu_files = read_rank_folder(npu_folder);
+    RankFolder npu_files = read_rank_folder(npu_folder, options.strict_compat);
     ModelGraph npu_graph = build_graph(npu_files, options.strict_compat);
     bench_side.wait();
     const RankFolder& bench_files = *bench_read;

@@ -40,8 +40,6 @@ public:
     // order, a node after its subtree, the root last), each node once.
     std::vector<const GraphNode*> post_order() const;
 
-    // The dump.json the port items point into, kept alive with the graph.
-    std::shared_ptr<const dump::JsonFile> dump;
     // The stack.json the nodes' stacks point into, kept alive with the graph.
     std::shared_ptr<const dump::StackFile> stacks;
     std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written

@@ -9,18 +9,10 @@ namespace msprobe::graph {
 
 namespace {
 
-// The item's "type" as dumped ("" for None items and leaves without one).
-std::string_view item_type(const PortItem& item) {
-    if (item.leaf == nullptr || !item.leaf->IsObject()) return {};
-    const auto type = item.leaf->FindMember("type");
-    if (type == item.leaf->MemberEnd() || !type->value.IsString()) return {};
-    return {type->value.GetString(), type->value.GetStringLength()};
-}
-
 bool same_types_and_shapes(const std::vector<PortItem>& a, const std::vector<PortItem>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (item_type(a[i]) != item_type(b[i])) return false;
+        if (std::string_view(a[i].type) != std::string_view(b[i].type)) return false;
         if (std::string_view(a[i].row.shape) != std::string_view(b[i].row.shape)) return false;
     }
     return true;

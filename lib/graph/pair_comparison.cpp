@@ -86,8 +86,8 @@ struct PairRows {
 PairRows rows_of(std::span<const NodePair> node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
                  bool strict_compat) {
     PairRows rows;
-    rows.npu.path = npu_folder.dump->path();
-    rows.bench.path = bench_folder.dump->path();
+    rows.npu.path = npu_folder.header.path;
+    rows.bench.path = bench_folder.header.path;
     for (const auto& [n, b] : node_pairs) {
         const SideItems npu_items(*n), bench_items(*b);
         const auto api = static_cast<std::uint32_t>(rows.npu.api_names.size());
@@ -201,6 +201,8 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
                 if (found == set->end()) continue;
                 const auto& cells = table.table.rows[found->second];
                 item.compared = true;
+                // Exactly what is added: a vector grown by doubling holds up to twice that, on every item.
+                item.metrics.reserve(item.metrics.size() + columns.size() + (august ? 2 : 0));
                 for (std::size_t c = 0; c < columns.size(); ++c) {
                     if (positions[c] < 0) continue;
                     dump::StatValue value = stat_of(cells[static_cast<std::size_t>(positions[c])]);

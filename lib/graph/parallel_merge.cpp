@@ -12,6 +12,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "graph/parallel_merge_items.hpp"
+#include "graph/port_item_leaf.hpp"
 #include "graph/pp_merge.hpp"
 
 namespace msprobe::graph {
@@ -96,11 +97,12 @@ Groups tp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
                 continue;
             }
             const PortItem* group = item_named(node->inputs, node->id + ".input.group");
-            if (group != nullptr && group->leaf != nullptr && group->leaf->IsObject()) {
-                const auto ranks = group->leaf->FindMember("group_ranks");
-                if (ranks != group->leaf->MemberEnd() && ranks->value.IsArray() && !ranks->value.Empty()) {
+            if (group != nullptr) {
+                const LeafObject leaf(*group);
+                const rapidjson::Value* ranks = leaf.member("group_ranks");
+                if (ranks != nullptr && ranks->IsArray() && !ranks->Empty()) {
                     std::vector<int> list;
-                    for (const auto& r : ranks->value.GetArray()) {
+                    for (const auto& r : ranks->GetArray()) {
                         if (r.IsInt()) list.push_back(r.GetInt());
                     }
                     if (std::find(groups.begin(), groups.end(), list) == groups.end()) groups.push_back(list);
@@ -129,9 +131,10 @@ std::optional<int> send_target(const RankGraph& rank) {
             }
         } else if (node->id.find(".send.") != std::string::npos || node->id.find(".isend.") != std::string::npos) {
             const PortItem* dst = item_named(node->inputs, node->id + ".input.dst");
-            if (dst != nullptr && dst->leaf != nullptr && dst->leaf->IsObject()) {
-                const auto value = dst->leaf->FindMember("value");
-                if (value != dst->leaf->MemberEnd() && value->value.IsInt()) return value->value.GetInt();
+            if (dst != nullptr) {
+                const LeafObject leaf(*dst);
+                const rapidjson::Value* value = leaf.member("value");
+                if (value != nullptr && value->IsInt()) return value->GetInt();
             }
         }
     }
@@ -173,8 +176,8 @@ bool parallel_merge_provided(const ParallelParams& params) {
     return none || tp || pp;
 }
 
-std::vector<RankGraph> ParallelMerge::merge(const std::vector<RankGraph>& graphs, const ParallelParams& params,
-                                            const std::string& side, const std::string& file) {
+std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graphs, const ParallelParams& params,
+                                             const std::string& side, const std::string& file) {
     if (params.tp == 1 && params.pp == 1 && params.rank_size == 1) {
         merge_api_collections(graphs);
         return graphs;
@@ -196,7 +199,7 @@ std::vector<RankGraph> ParallelMerge::merge(const std::vector<RankGraph>& graphs
             group.push_back({rank, found->second});
         }
         merge_api_collections(group);
-        if (tp) merge_tp_group(group, leaves_);
+        if (tp) merge_tp_group(group);
         else merge_pp_group(group);
         merged.push_back(group.front());
     }

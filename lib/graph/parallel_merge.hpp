@@ -7,8 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/document.h>
-
 #include "graph/parallel_merge_params.hpp"
 #include "graph/tp_merge.hpp"
 
@@ -18,23 +16,12 @@ namespace msprobe::graph {
 // VPP and mixed TP+PP layouts are not provided.
 bool parallel_merge_provided(const ParallelParams& params);
 
-class ParallelMerge {
-public:
-    ParallelMerge() = default;
-    ParallelMerge(const ParallelMerge&) = delete;
-    ParallelMerge& operator=(const ParallelMerge&) = delete;
-
-    // Merges `graphs` (ascending ranks) in place and returns the graphs to
-    // export, the main graph of each group. Nodes of the other ranks move into
-    // the main graphs: every input graph and this object must outlive the
-    // export. `side` ("NPU"/"Bench") prefixes the log lines. Throws
-    // msprobe::Error naming `file` when a group names a rank without a graph.
-    std::vector<RankGraph> merge(const std::vector<RankGraph>& graphs, const ParallelParams& params,
-                                 const std::string& side, const std::string& file);
-
-private:
-    // The merged leaves the main items point to from then on.
-    rapidjson::Document leaves_;
-};
+// Merges `graphs` (ascending ranks) in place and returns the graphs to
+// export, the main graph of each group. Nodes of the other ranks move into
+// the main graphs: every input graph must outlive the export. `side`
+// ("NPU"/"Bench") prefixes the log lines. Throws msprobe::Error naming `file`
+// when a group names a rank without a graph.
+std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graphs, const ParallelParams& params,
+                                             const std::string& side, const std::string& file);
 
 }  // namespace msprobe::graph

@@ -41,7 +41,6 @@ private:
         std::map<int, RankFolder> files;
         std::deque<ModelGraph> graphs;  // a deque keeps the graphs in place
         std::vector<RankGraph> built;   // every rank's graph, ascending ranks
-        ParallelMerge merge;
         std::vector<RankGraph> merged;
     };
 

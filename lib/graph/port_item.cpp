@@ -5,6 +5,7 @@
 #include <rapidjson/document.h>
 
 #include "dump/flatten.hpp"
+#include "graph/port_item_leaf.hpp"
 
 namespace msprobe::graph {
 
@@ -25,7 +26,15 @@ void record_port_items(const std::string& id, const rapidjson::Value& record, co
     dump::flatten_entry(id, record, 0, file, rows, leaves);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         PortItem item;
-        item.leaf = leaves[i];
+        if (leaves[i] != nullptr) {
+            item.leaf = compact_leaf_json(*leaves[i]);
+            if (leaves[i]->IsObject()) {
+                const auto type = leaves[i]->FindMember("type");
+                if (type != leaves[i]->MemberEnd() && type->value.IsString()) {
+                    item.type = std::string_view(type->value.GetString(), type->value.GetStringLength());
+                }
+            }
+        }
         item.row = std::move(rows[i]);
         const bool is_output = strict_compat ? item.key().find(".output.") != std::string::npos &&
                                                    item.key().find(".input.") == std::string::npos

@@ -9,12 +9,16 @@
 #include <rapidjson/fwd.h>
 
 #include "dump/dump_row.hpp"
+#include "dump/interned_text.hpp"
 
 namespace msprobe::graph {
 
 struct PortItem {
     dump::DumpRow row;                        // the leaf as compare reads it
-    const rapidjson::Value* leaf = nullptr;   // the leaf object as the dump wrote it; nullptr for None items
+    // The leaf object as the dump wrote it, as compact JSON ("" for None items); read it through
+    // LeafObject (port_item_leaf).
+    std::string leaf;
+    dump::InternedText type;  // the leaf's "type" ("" when it has none), which matching compares
     // Copied comparison cells, in column order; the names are the mode's static column lists.
     std::vector<std::pair<std::string_view, dump::StatValue>> metrics;
     bool compared = false;  // a comparison row of a matched pair names this item

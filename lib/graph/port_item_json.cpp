@@ -7,6 +7,7 @@
 
 #include "common/python_json_writer.hpp"
 #include "graph/item_text.hpp"
+#include "graph/port_item_leaf.hpp"
 
 namespace msprobe::graph {
 
@@ -33,12 +34,13 @@ void set_field(std::vector<Field>& fields, std::string key, std::string text) {
 std::vector<Field> item_fields(const PortItem& item, const ItemExportRules& rules) {
     std::vector<Field> fields;
     const dump::DumpRow& row = item.row;
-    if (item.leaf != nullptr && item.leaf->IsObject()) {
-        for (const auto& m : item.leaf->GetObject()) {
+    const LeafObject leaf(item);
+    if (leaf.get() != nullptr) {
+        for (const auto& m : leaf.get()->GetObject()) {
             set_field(fields, std::string(m.name.GetString(), m.name.GetStringLength()), value_text(m.value, !rules.full_floats));
         }
     }
-    const bool is_none = item.leaf == nullptr;
+    const bool is_none = item.leaf.empty();
     auto add = [&](const char* key, std::string text) {
         if (!has_key(fields, key)) fields.emplace_back(key, std::move(text));
     };

@@ -8,6 +8,7 @@
 #include <rapidjson/document.h>
 
 #include "common/python_text.hpp"
+#include "graph/port_item_leaf.hpp"
 
 namespace msprobe::graph {
 
@@ -71,9 +72,9 @@ PrecisionIndex md5_index(const GraphNode& node) {
 }
 
 bool empty_shape_list(const PortItem& item) {
-    if (item.leaf == nullptr || !item.leaf->IsObject()) return false;
-    const auto shape = item.leaf->FindMember("shape");
-    return shape != item.leaf->MemberEnd() && shape->value.IsArray() && shape->value.Empty();
+    const LeafObject leaf(item);
+    const rapidjson::Value* shape = leaf.member("shape");
+    return shape != nullptr && shape->IsArray() && shape->Empty();
 }
 
 // The smallest one-thousandth ratio of the items (capped at 1); "N/A" (a

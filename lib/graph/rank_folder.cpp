@@ -3,18 +3,49 @@
 #include <rapidjson/document.h>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
+#include "dump/digest_detection.hpp"
+#include "dump/dump_entry_stream.hpp"
+#include "dump/json_file.hpp"
 
 namespace msprobe::graph {
 
-RankFolder read_rank_folder(const std::filesystem::path& dir) {
-    auto dump = std::make_shared<const dump::JsonFile>(dump::JsonFile::load(dir / "dump.json"));
-    const auto& root = dump->document();
-    if (!root.IsObject()) throw Error(dump->path(), "dump.json is not a JSON object");
-    const auto data = root.FindMember("data");
-    if (data == root.MemberEnd() || !data->value.IsObject()) throw Error(dump->path(), "'data' is missing or not an object");
-    const dump::JsonFile construct = dump::JsonFile::load(dir / "construct.json");
-    RankFolder folder{dir, std::move(dump), ConstructTable::read(construct),
-                      std::make_shared<const dump::StackFile>(dump::StackFile::load(dir / "stack.json"))};
+namespace {
+
+// dump.json, one entry at a time, into `folder`'s header, names and records.
+void read_dump(const std::filesystem::path& path, bool strict_compat, RankFolder& folder) {
+    const std::string file = path.string();
+    const InputFile input = InputFile::open(path, InputKind::Json);
+    folder.header.path = file;
+    const auto summary = dump::stream_dump_entries(
+        input, [&](std::uint32_t, std::string_view name, const rapidjson::Value& entry) {
+            std::string id(name);
+            if (!folder.header.has_digests && dump::entry_has_digest(entry)) folder.header.has_digests = true;
+            // A parameters_grad entry construct.json does not name becomes a parameter-gradient node.
+            const RecordUse use = parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient
+                                                                                           : RecordUse::Node;
+            DumpRecord record = make_dump_record(id, entry, file, strict_compat, use);
+            folder.entry_names.push_back(id);
+            folder.records.insert_or_assign(std::move(id), std::move(record));
+        });
+    if (!summary.top_is_object) throw Error(file, "dump.json is not a JSON object");
+    if (summary.data != dump::DumpStreamSummary::Data::Object) throw Error(file, "'data' is missing or not an object");
+    if (summary.entry_error) std::rethrow_exception(summary.entry_error);
+    folder.header.task = summary.top_string("task");
+    folder.header.framework = summary.top_string("framework");
+    const auto dir = summary.top_strings.find("dump_data_dir");
+    if (dir != summary.top_strings.end()) folder.dump_data_dir = dir->second;
+}
+
+}  // namespace
+
+RankFolder read_rank_folder(const std::filesystem::path& dir, bool strict_compat) {
+    RankFolder folder;
+    folder.dir = dir;
+    // construct.json first: which parameters_grad entries it names decides how they are read.
+    folder.construct = ConstructTable::read(dump::JsonFile::load(dir / "construct.json"));
+    read_dump(dir / "dump.json", strict_compat, folder);
+    folder.stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(dir / "stack.json"));
     return folder;
 }
 

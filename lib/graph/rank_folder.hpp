@@ -1,24 +1,37 @@
 #pragma once
-// The three files of one rank folder that a graph is built from.
+// The three files of one rank folder that a graph is built from. dump.json is
+// streamed entry by entry into the records a graph takes (dump_record), so a
+// rank costs its graph's items, never the file's text or a tree of it.
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
-#include "dump/json_file.hpp"
+#include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "graph/construct_table.hpp"
+#include "graph/dump_record.hpp"
 
 namespace msprobe::graph {
 
 struct RankFolder {
     std::filesystem::path dir;
-    std::shared_ptr<const dump::JsonFile> dump;  // dump.json
+    // What compare's mode detection reads of dump.json: path, task, framework, has_digests.
+    dump::DumpFile header;
+    std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written
+    std::vector<std::string> entry_names;      // the keys of dump.json's "data", in file order
+    // Entry → its record; build_graph moves the records into the nodes.
+    std::unordered_map<std::string, DumpRecord> records;
     ConstructTable construct;
     std::shared_ptr<const dump::StackFile> stack;  // stack.json, shared with the graph its nodes' stacks point into
 };
 
-// Reads dump.json, construct.json and stack.json of `dir`. Throws
+// Reads construct.json, dump.json and stack.json of `dir`; `strict_compat`
+// splits the records' items as msprobe does (record_port_items). Throws
 // msprobe::Error naming the file that is missing, malformed or (construct.json
 // of an L1 dump) empty.
-RankFolder read_rank_folder(const std::filesystem::path& dir);
+RankFolder read_rank_folder(const std::filesystem::path& dir, bool strict_compat);
 
 }  // namespace msprobe::graph

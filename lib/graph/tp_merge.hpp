@@ -4,8 +4,6 @@
 // which records the formulas in parallel_merge_info.
 #include <vector>
 
-#include <rapidjson/document.h>
-
 #include "graph/model_graph.hpp"
 
 namespace msprobe::graph {
@@ -15,8 +13,7 @@ struct RankGraph {
     ModelGraph* graph = nullptr;
 };
 
-// `group` starts with the main graph. Merged leaves are allocated in `leaves`,
-// which must outlive the export.
-void merge_tp_group(const std::vector<RankGraph>& group, rapidjson::Document& leaves);
+// `group` starts with the main graph.
+void merge_tp_group(const std::vector<RankGraph>& group);
 
 }  // namespace msprobe::graph

@@ -56,6 +56,39 @@ TEST_CASE("graph refuses an L1 dump and a symbolic-link output folder in one lin
                            {"symbolic link"});
 }
 
+TEST_CASE("graph: a dump.json entry of the wrong shape is refused when the graph takes it, and only then",
+          "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_bad_record");
+    const auto write_dump = [&](const std::string& entries) {
+        write_text(dir / "npu" / "dump.json",
+                   R"({"task": "statistics", "level": "mix", "framework": "pytorch", "data": {)" + entries + "}}");
+    };
+    write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
+    write_text(dir / "input.json", R"({"npu_path": "npu"})");
+    const std::string relu = R"("Torch.relu.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32",
+"shape": [2], "Max": 1.0, "Min": 0.0, "Mean": 0.5, "Norm": 1.0, "requires_grad": false}], "output": []})";
+    const std::string bad_shape = R"({"input_args": [{"type": "torch.Tensor", "shape": 2}]})";
+
+    // construct.json does not name it: msprobe never reads it, nor do we.
+    write_dump(relu + R"(, "Torch.gelu.0.forward": )" + bad_shape);
+    const auto unnamed = run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "unnamed"}, dir);
+    INFO(unnamed.err);
+    CHECK(unnamed.exit_code == 0);
+
+    write_dump(R"("Torch.relu.0.forward": )" + bad_shape);
+    require_one_line_error(run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "named"}, dir),
+                           {"npu/dump.json", "Torch.relu.0.forward.input.0: 'shape' is not an array"});
+    CHECK_FALSE(fs::exists(dir / "named"));
+
+    write_text(dir / "npu" / "dump.json", R"({"task": "statistics", "data": {"Torch.relu.0.forward": {]}})");
+    require_one_line_error(run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "malformed"}, dir),
+                           {"npu/dump.json", "malformed JSON"});
+    write_text(dir / "npu" / "dump.json", R"({"task": "statistics", "data": []})");
+    require_one_line_error(run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "malformed"}, dir),
+                           {"npu/dump.json", "'data' is missing or not an object"});
+    CHECK_FALSE(fs::exists(dir / "malformed"));
+}
+
 TEST_CASE("graph refuses a bad parallel_merge in one line and writes nothing", "[cli][graph]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_parallel_merge");
     write_two_ranks_a_side(dir);

@@ -1,0 +1,67 @@
+#include "graph/dump_record.hpp"
+
+#include <cctype>
+
+#include <rapidjson/document.h>
+
+#include "common/error.hpp"
+#include "dump/python_value.hpp"
+
+namespace msprobe::graph {
+
+namespace {
+
+// The operations of a batch_isend_irecv record: the objects of its output's first list.
+std::vector<BatchP2POp> batch_p2p_ops(const rapidjson::Value& record) {
+    std::vector<BatchP2POp> ops;
+    if (!record.IsObject()) return ops;
+    const auto output = record.FindMember("output");
+    if (output == record.MemberEnd() || !output->value.IsArray() || output->value.Empty()) return ops;
+    const rapidjson::Value& first = output->value[0];
+    if (!first.IsArray()) return ops;
+    const auto text = [](const rapidjson::Value& object, const char* key) -> std::optional<std::string> {
+        const auto member = object.FindMember(key);
+        if (member == object.MemberEnd()) return std::nullopt;
+        return dump::python_str(member->value);
+    };
+    for (const auto& element : first.GetArray()) {
+        if (!element.IsObject()) continue;
+        ops.push_back({text(element, "op"), text(element, "peer"), text(element, "group_id").value_or("")});
+    }
+    return ops;
+}
+
+}  // namespace
+
+DumpRecord make_dump_record(const std::string& id, const rapidjson::Value& entry, const std::string& file,
+                            bool strict_compat, RecordUse use) {
+    DumpRecord record;
+    try {
+        if (use == RecordUse::ParameterGradient) {
+            record_port_items(id, entry, file, false, record.inputs, record.inputs);
+        } else {
+            record_port_items(id, entry, file, strict_compat, record.inputs, record.outputs);
+        }
+    } catch (const Error& error) {
+        record = DumpRecord{};
+        record.error = error.reason();
+        return record;
+    }
+    if (id.find("batch_isend_irecv") != std::string::npos) record.batch_p2p = batch_p2p_ops(entry);
+    return record;
+}
+
+std::optional<std::size_t> parameters_grad_at(const std::string& key) {
+    static const std::string kMarker = ".parameters_grad";
+    const auto at = key.rfind(kMarker);
+    if (at == std::string::npos) return std::nullopt;
+    const std::string rest = key.substr(at + kMarker.size());
+    if (rest.empty()) return at;
+    if (rest.size() < 2 || rest[0] != '.') return std::nullopt;
+    for (std::size_t i = 1; i < rest.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(rest[i]))) return std::nullopt;
+    }
+    return at;
+}
+
+}  // namespace msprobe::graph
