@@ -94,14 +94,19 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     return result;
 }
 
-// The common part of two sides' folders: steps, and ranks within each step.
+// The common part of two sides' folders: steps, and ranks within each step. A
+// proc<number> folder pairs only with another (msprobe uses them only when
+// neither side has rank folders).
 RunFolders shared_folders(const RunFolders& npu, const RunFolders& bench, const fs::path& input) {
     RunFolders shared;
     for (const auto& [step, ranks] : npu) {
         const auto other = bench.find(step);
         if (other == bench.end()) continue;
         for (const auto& [rank, folder] : ranks) {
-            if (other->second.count(rank)) shared[step][rank] = folder;
+            const auto partner = other->second.find(rank);
+            if (partner != other->second.end() && is_process_folder(folder) == is_process_folder(partner->second)) {
+                shared[step][rank] = folder;
+            }
         }
         if (shared[step].empty()) throw Error(input.string(), "npu_path and bench_path have no rank in common");
     }
@@ -154,14 +159,14 @@ fs::path run_graph(const GraphOptions& options) {
     std::optional<GraphHtmlReport> html;
     if (options.html) html.emplace(*options.html, options.august);
     const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
-    const Layout npu_layout = classify_layout(input.npu_path);
-    RunFolders npu = run_folders(input.npu_path, npu_layout);
+    const Layout npu_layout = classify_layout(input.npu_path, options.august);
+    RunFolders npu = run_folders(input.npu_path, npu_layout, options.august);
     RunFolders bench;
     if (input.bench_path) {
-        if (classify_layout(*input.bench_path) != npu_layout) {
+        if (classify_layout(*input.bench_path, options.august) != npu_layout) {
             throw Error(options.input.string(), "the folders of npu_path and bench_path have different layouts");
         }
-        bench = run_folders(*input.bench_path, npu_layout);
+        bench = run_folders(*input.bench_path, npu_layout, options.august);
         npu = shared_folders(npu, bench, options.input);
     }
     check_parallel_merge(input, npu, options.input);
