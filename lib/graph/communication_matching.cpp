@@ -195,8 +195,8 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
 // Phase 2 of msprobe's matching over the unique ids of every rank.
 class Matcher {
 public:
-    Matcher(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat)
-        : graphs_(graphs), overflow_check_(overflow_check), strict_compat_(strict_compat) {
+    Matcher(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat, bool august)
+        : graphs_(graphs), overflow_check_(overflow_check), strict_compat_(strict_compat), august_(august) {
         for (const auto& [rank, graph] : graphs) ids_[rank] = unique_ids(*graph);
     }
 
@@ -210,7 +210,7 @@ public:
                 if (own == ids_[rank].ids_of.end()) continue;
                 const CommApi api = api_of(node.id);
                 if (api_name_of(node.id) == "batch_isend_irecv") {
-                    link_batch(node, own->second, rank);
+                    if (!(august_ && strict_compat_)) link_batch(node, own->second, rank);
                 } else if (api.kind == CommKind::PointToPoint) {
                     link_point_to_point(node, api, own->second.front(), rank);
                 } else {
@@ -239,14 +239,15 @@ private:
         return replace_all(key, std::string(api.name), std::string(api.partner));
     }
 
-    // send/recv: the partner must name this rank back and carry the same output statistics.
+    // send/recv: the partner must name this rank back and (before August) carry the same output statistics.
     void link_point_to_point(GraphNode& node, const CommApi& api, const std::string& unique, int rank) const {
         const auto target_rank = parameter_rank(node, api.parameter);
         if (!target_rank) return;
         GraphNode* target = find(*target_rank, partner_id(unique, *target_rank, rank, api));
         if (target == nullptr) return;
         const CommApi target_api = api_of(target->id);
-        if (parameter_rank(*target, target_api.parameter) != rank || !same_output(node, *target)) return;
+        if (parameter_rank(*target, target_api.parameter) != rank) return;
+        if (!august_ && !same_output(node, *target)) return;
         node.matched_distributed = link(std::string(api.type), *target_rank, *target);
         target->matched_distributed = link(std::string(target_api.type), rank, node);
     }
@@ -308,13 +309,15 @@ private:
     const std::map<int, ModelGraph*>& graphs_;
     bool overflow_check_;
     bool strict_compat_;
+    bool august_;
     std::map<int, RankIds> ids_;
 };
 
 }  // namespace
 
-void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat) {
-    Matcher(graphs, overflow_check, strict_compat).run();
+void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat,
+                          bool august) {
+    Matcher(graphs, overflow_check, strict_compat, august).run();
 }
 
 }  // namespace msprobe::graph

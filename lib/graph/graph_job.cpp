@@ -204,8 +204,10 @@ fs::path run_graph(const GraphOptions& options) {
                 npu_graphs[result.rank] = &result.npu;
                 if (result.bench) bench_graphs[result.rank] = &*result.bench;
             }
-            match_communications(npu_graphs, options.overflow_check, options.strict_compat);
-            if (!bench_graphs.empty()) match_communications(bench_graphs, options.overflow_check, options.strict_compat);
+            match_communications(npu_graphs, options.overflow_check, options.strict_compat, options.august);
+            if (!bench_graphs.empty()) {
+                match_communications(bench_graphs, options.overflow_check, options.strict_compat, options.august);
+            }
         }
         // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
         if (!writer) {

@@ -28,8 +28,9 @@ std::string group() {
     return R"({"type": "torch.ProcessGroup", "group_ranks": [0, 1], "group_id": "77849d8c"})";
 }
 
-// One rank: an all_reduce over both ranks, a send (rank 0) or recv (rank 1), a batch of one isend and one irecv.
-void write_rank(const fs::path& dir, int rank) {
+// One rank: an all_reduce over both ranks, a send (rank 0) or recv (rank 1)
+// whose output's Max is `point_max`, a batch of one isend and one irecv.
+void write_rank(const fs::path& dir, int rank, double point_max = 1) {
     fs::create_directories(dir);
     const int peer = 1 - rank;
     const std::string point = rank == 0 ? "Distributed.send.0.forward" : "Distributed.recv.0.forward";
@@ -40,7 +41,7 @@ void write_rank(const fs::path& dir, int rank) {
                                              R"(}, "output": [)" + tensor(2) + R"(]},
 ")" + point + R"(": {"input_args": [)" + tensor(1) + R"(], "input_kwargs": {")" + point_key +
                                              R"(": {"type": "int", "value": )" + std::to_string(peer) +
-                                             R"(}}, "output": [)" + tensor(1) + R"(]},
+                                             R"(}}, "output": [)" + tensor(point_max) + R"(]},
 "Distributed.batch_isend_irecv.0.forward": {"input_args": [], "input_kwargs": {}, "output": [[)" +
                                              p2p("isend", peer) + ", " + p2p("irecv", peer) + R"(]]}
 }})";
@@ -84,4 +85,40 @@ TEST_CASE("graph links communication nodes across ranks") {
                                         "'NPU_0_0_Distributed.batch_isend_irecv.0.forward'");
     CHECK(outputs[1][0].find("\"op\"") == std::string::npos);
     CHECK(outputs[1][0].find("\"peer\"") == std::string::npos);
+}
+
+TEST_CASE("graph_visualize links send and recv whatever their outputs, graph only when they agree") {
+    // The recv's output differs from the send's (a corrupted transfer).
+    const fs::path dir = msprobe::testing::scratch_dir("graph_communication_august");
+    write_rank(dir / "npu" / "rank0", 0, 1);
+    write_rank(dir / "npu" / "rank1", 1, 3);
+    std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"("})";
+    msprobe::graph::GraphOptions options;
+    options.input = dir / "input.json";
+    options.output_dir = dir / "april";
+    const fs::path april = msprobe::graph::run_graph(options);
+    CHECK(linked(april, "NPU_0_0_Distributed.send.0.forward") == "{}");
+    CHECK(linked(april, "NPU_0_1_Distributed.recv.0.forward") == "{}");
+
+    options.august = true;
+    options.run_input = msprobe::graph::RunInput{dir / "npu", std::nullopt, std::nullopt, std::nullopt};
+    options.output_dir = dir / "august";
+    const fs::path august = msprobe::graph::run_graph(options);
+    CHECK(linked(august, "NPU_0_0_Distributed.send.0.forward") ==
+          R"({"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.recv.0.forward"]}})");
+    CHECK(linked(august, "NPU_0_1_Distributed.recv.0.forward") ==
+          R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.send.0.forward"]}})");
+    CHECK(linked(august, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") ==
+          R"([{"communications_type": "send", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}, )"
+          R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}])");
+
+    // msprobe's August reads the nodes back from the database without their
+    // batch operations: with strict_compat the batches stay unlinked.
+    options.strict_compat = true;
+    options.output_dir = dir / "august_strict";
+    const fs::path strict = msprobe::graph::run_graph(options);
+    CHECK(linked(strict, "NPU_0_0_Distributed.batch_isend_irecv.0.forward") == "{}");
+    CHECK(linked(strict, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") == "{}");
+    CHECK(linked(strict, "NPU_0_0_Distributed.send.0.forward") ==
+          R"({"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.recv.0.forward"]}})");
 }
