@@ -7,6 +7,7 @@
 #include "dump/python_value.hpp"
 #include "graph/api_collections.hpp"
 #include "graph/backward_names.hpp"
+#include "graph/dump_data_dir.hpp"
 #include "graph/node_kind.hpp"
 #include "graph/parameter_gradients.hpp"
 #include "graph/recompute_repair.hpp"
@@ -104,7 +105,7 @@ private:
 
 }  // namespace
 
-ModelGraph build_graph(const RankFolder& folder, bool strict_compat) {
+ModelGraph build_graph(const RankFolder& folder, bool strict_compat, bool august) {
     ModelGraph graph;
     graph.dump = folder.dump;
     graph.stacks = folder.stack;
@@ -112,10 +113,13 @@ ModelGraph build_graph(const RankFolder& folder, bool strict_compat) {
     const auto dir = root.FindMember("dump_data_dir");
     if (dir != root.MemberEnd() && dir->value.IsString()) {
         graph.dump_data_dir = std::string(dir->value.GetString(), dir->value.GetStringLength());
+        if (august && !graph.dump_data_dir->empty()) {
+            graph.dump_data_dir = august_dump_data_dir(*graph.dump_data_dir, folder.dir);
+        }
     }
     Builder builder(folder, graph, strict_compat);
     builder.walk_construct();
-    repair_recomputed_layers(graph);
+    repair_recomputed_layers(graph, august);
     group_apis_between_modules(graph);
     add_parameter_gradients(graph, folder.dump->document()["data"], folder.dump->path());
     return graph;

@@ -50,7 +50,7 @@ MatchKind match_kind(const GraphOptions& options) {
 
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
     const RankFolder files = read_rank_folder(folder);
-    RankResult result{rank, build_graph(files, options.strict_compat), std::nullopt};
+    RankResult result{rank, build_graph(files, options.strict_compat, options.august), std::nullopt};
     assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
     return result;
@@ -63,10 +63,10 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     std::optional<ModelGraph> bench_graph;
     ThreadPool::Task bench_side = pool.start([&] {
         bench_read.emplace(read_rank_folder(bench_folder));
-        bench_graph.emplace(build_graph(*bench_read, options.strict_compat));
+        bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.august));
     });
     const RankFolder npu_files = read_rank_folder(npu_folder);
-    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat);
+    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.august);
     bench_side.wait();
     const RankFolder& bench_files = *bench_read;
     RankResult result{rank, std::move(npu_graph), std::move(bench_graph)};
