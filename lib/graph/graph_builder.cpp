@@ -11,6 +11,7 @@
 #include "graph/node_kind.hpp"
 #include "graph/parameter_gradients.hpp"
 #include "graph/recompute_repair.hpp"
+#include "graph/unknown_node_names.hpp"
 
 namespace msprobe::graph {
 
@@ -41,8 +42,8 @@ std::vector<BatchP2POp> batch_p2p_ops(const rapidjson::Value& record) {
 
 class Builder {
 public:
-    Builder(const RankFolder& folder, ModelGraph& graph, bool strict_compat)
-        : folder_(folder), graph_(graph), strict_compat_(strict_compat) {
+    Builder(const RankFolder& folder, ModelGraph& graph, bool strict_compat, bool august)
+        : folder_(folder), graph_(graph), strict_compat_(strict_compat), unknown_names_(august) {
         const auto& data = folder.dump->document()["data"];
         for (const auto& m : data.GetObject()) {
             records_.emplace(std::string(m.name.GetString(), m.name.GetStringLength()), &m.value);
@@ -52,6 +53,8 @@ public:
     void walk_construct() {
         for (const ConstructEntry& entry : folder_.construct.entries()) {
             const auto parent_id = folder_.construct.repaired_parent(entry, strict_compat_);
+            if (parent_id) unknown_names_.note(*parent_id);
+            unknown_names_.note(entry.id);
             GraphNode& parent = parent_id ? node_for(*parent_id) : graph_.root();
             attach(node_for(entry.id), parent);
         }
@@ -100,6 +103,7 @@ private:
     const RankFolder& folder_;
     ModelGraph& graph_;
     bool strict_compat_;
+    UnknownNodeNames unknown_names_;
     std::unordered_map<std::string, const rapidjson::Value*> records_;
 };
 
@@ -117,7 +121,7 @@ ModelGraph build_graph(const RankFolder& folder, bool strict_compat, bool august
             graph.dump_data_dir = august_dump_data_dir(*graph.dump_data_dir, folder.dir);
         }
     }
-    Builder builder(folder, graph, strict_compat);
+    Builder builder(folder, graph, strict_compat, august);
     builder.walk_construct();
     repair_recomputed_layers(graph, august);
     group_apis_between_modules(graph);

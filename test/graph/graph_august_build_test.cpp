@@ -223,3 +223,15 @@ TEST_CASE("graph_visualize skips a recompute move that would hang a layer below 
                {"Module.layers.0.Layer.forward.1", "DefaultModel", R"(["Wrapper"])"},
                {"DefaultModel", "", R"(["Module.layers.0.Layer.forward.1"])"}});
 }
+
+TEST_CASE("a construct.json naming DefaultModel names the root, in graph and graph_visualize alike") {
+    const fs::path dir = msprobe::testing::scratch_dir("graph_august_default_model");
+    write_rank(dir / "npu");
+    std::ofstream(dir / "npu" / "construct.json") << R"({"DefaultModel": null, "Torch.relu.0.forward": "DefaultModel"})";
+    const Rows tree = {{"node_name", "up_node", "node_type", "sub_nodes"},
+                       {"Torch.relu.0.forward", "DefaultModel", "1", ""},
+                       {"DefaultModel", "", "0", R"(["Torch.relu.0.forward"])"}};
+    const std::string sql = "SELECT node_name, up_node, node_type, sub_nodes FROM tb_nodes ORDER BY node_order";
+    CHECK(query_rows(visualize(dir / "npu", dir / "august"), sql) == tree);
+    CHECK(query_rows(msprobe::graph::run_graph(options_for(dir / "npu", dir / "april", false)), sql) == tree);
+}
