@@ -122,3 +122,39 @@ TEST_CASE("graph_visualize links send and recv whatever their outputs, graph onl
     CHECK(linked(strict, "NPU_0_0_Distributed.send.0.forward") ==
           R"({"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.recv.0.forward"]}})");
 }
+
+TEST_CASE("graph_visualize numbers communication calls in node order, graph in creation order") {
+    // Rank 0 creates all_reduce.0 first (construct.json order) but exports it
+    // last (it sits in B, which follows A); rank 1 has both at the top level.
+    const fs::path dir = msprobe::testing::scratch_dir("graph_communication_order");
+    const std::string all_reduce = R"({"input_args": [)" + tensor(2) + R"(], "input_kwargs": {"group": )" + group() +
+                                   R"(}, "output": [)" + tensor(2) + "]}";
+    const auto write = [&](const fs::path& rank_dir, const std::string& construct) {
+        fs::create_directories(rank_dir);
+        std::ofstream(rank_dir / "dump.json") << R"({"task": "statistics", "level": "mix", "framework": "pytorch",
+"dump_data_dir": null, "data": {"Distributed.all_reduce.0.forward": )" + all_reduce +
+                                                      R"(, "Distributed.all_reduce.1.forward": )" + all_reduce + "}}";
+        std::ofstream(rank_dir / "construct.json") << construct;
+        std::ofstream(rank_dir / "stack.json") << "{}";
+    };
+    write(dir / "npu" / "rank0", R"({"Module.a.A.forward.0": null, "Module.b.B.forward.0": null,
+"Distributed.all_reduce.0.forward": "Module.b.B.forward.0", "Distributed.all_reduce.1.forward": "Module.a.A.forward.0"})");
+    write(dir / "npu" / "rank1", R"({"Distributed.all_reduce.0.forward": null, "Distributed.all_reduce.1.forward": null})");
+    std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"("})";
+    msprobe::graph::GraphOptions options;
+    options.input = dir / "input.json";
+    options.output_dir = dir / "april";
+    const auto partner = [](const std::string& id) {
+        return R"({"communications_type": "send_receive", "nodes_info": {"1": ["Nan", ")" + id + R"("]}})";
+    };
+    const fs::path april = msprobe::graph::run_graph(options);
+    CHECK(linked(april, "NPU_0_0_Distributed.all_reduce.0.forward") == partner("Distributed.all_reduce.0.forward"));
+    CHECK(linked(april, "NPU_0_0_Distributed.all_reduce.1.forward") == partner("Distributed.all_reduce.1.forward"));
+
+    options.august = true;
+    options.run_input = msprobe::graph::RunInput{dir / "npu", std::nullopt, std::nullopt, std::nullopt};
+    options.output_dir = dir / "august";
+    const fs::path august = msprobe::graph::run_graph(options);
+    CHECK(linked(august, "NPU_0_0_Distributed.all_reduce.1.forward") == partner("Distributed.all_reduce.0.forward"));
+    CHECK(linked(august, "NPU_0_0_Distributed.all_reduce.0.forward") == partner("Distributed.all_reduce.1.forward"));
+}
