@@ -50,6 +50,18 @@ void write_rank(const fs::path& dir, int rank, double point_max = 1) {
     std::ofstream(dir / "stack.json") << "{}";
 }
 
+// graph (input.json naming dir/npu), or graph_visualize -tp dir/npu with `august`; the database written in dir/<out>.
+fs::path run_on(const fs::path& dir, const std::string& out, bool august = false, bool strict_compat = false) {
+    std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"("})";
+    msprobe::graph::GraphOptions options;
+    options.input = dir / "input.json";
+    if (august) options.run_input = msprobe::graph::RunInput{dir / "npu", std::nullopt, std::nullopt, std::nullopt};
+    options.output_dir = dir / out;
+    options.august = august;
+    options.strict_compat = strict_compat;
+    return msprobe::graph::run_graph(options);
+}
+
 std::string linked(const fs::path& db, const std::string& id) {
     const auto rows = query_rows(db, "SELECT matched_distributed FROM tb_nodes WHERE id = '" + id + "'");
     REQUIRE(rows.size() == 2);
@@ -62,11 +74,7 @@ TEST_CASE("graph links communication nodes across ranks") {
     const fs::path dir = msprobe::testing::scratch_dir("graph_communication");
     write_rank(dir / "npu" / "rank0", 0);
     write_rank(dir / "npu" / "rank1", 1);
-    std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"("})";
-    msprobe::graph::GraphOptions options;
-    options.input = dir / "input.json";
-    options.output_dir = dir / "out";
-    const fs::path db = msprobe::graph::run_graph(options);
+    const fs::path db = run_on(dir, "out");
 
     // A build has no precision index: the partner's index reads Nan.
     CHECK(linked(db, "NPU_0_0_Distributed.all_reduce.0.forward") ==
@@ -92,18 +100,11 @@ TEST_CASE("graph_visualize links send and recv whatever their outputs, graph onl
     const fs::path dir = msprobe::testing::scratch_dir("graph_communication_august");
     write_rank(dir / "npu" / "rank0", 0, 1);
     write_rank(dir / "npu" / "rank1", 1, 3);
-    std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"("})";
-    msprobe::graph::GraphOptions options;
-    options.input = dir / "input.json";
-    options.output_dir = dir / "april";
-    const fs::path april = msprobe::graph::run_graph(options);
+    const fs::path april = run_on(dir, "april");
     CHECK(linked(april, "NPU_0_0_Distributed.send.0.forward") == "{}");
     CHECK(linked(april, "NPU_0_1_Distributed.recv.0.forward") == "{}");
 
-    options.august = true;
-    options.run_input = msprobe::graph::RunInput{dir / "npu", std::nullopt, std::nullopt, std::nullopt};
-    options.output_dir = dir / "august";
-    const fs::path august = msprobe::graph::run_graph(options);
+    const fs::path august = run_on(dir, "august", true);
     CHECK(linked(august, "NPU_0_0_Distributed.send.0.forward") ==
           R"({"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.recv.0.forward"]}})");
     CHECK(linked(august, "NPU_0_1_Distributed.recv.0.forward") ==
@@ -114,9 +115,7 @@ TEST_CASE("graph_visualize links send and recv whatever their outputs, graph onl
 
     // msprobe's August reads the nodes back from the database without their
     // batch operations: with strict_compat the batches stay unlinked.
-    options.strict_compat = true;
-    options.output_dir = dir / "august_strict";
-    const fs::path strict = msprobe::graph::run_graph(options);
+    const fs::path strict = run_on(dir, "august_strict", true, true);
     CHECK(linked(strict, "NPU_0_0_Distributed.batch_isend_irecv.0.forward") == "{}");
     CHECK(linked(strict, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") == "{}");
     CHECK(linked(strict, "NPU_0_0_Distributed.send.0.forward") ==
@@ -140,21 +139,14 @@ TEST_CASE("graph_visualize numbers communication calls in node order, graph in c
     write(dir / "npu" / "rank0", R"({"Module.a.A.forward.0": null, "Module.b.B.forward.0": null,
 "Distributed.all_reduce.0.forward": "Module.b.B.forward.0", "Distributed.all_reduce.1.forward": "Module.a.A.forward.0"})");
     write(dir / "npu" / "rank1", R"({"Distributed.all_reduce.0.forward": null, "Distributed.all_reduce.1.forward": null})");
-    std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"("})";
-    msprobe::graph::GraphOptions options;
-    options.input = dir / "input.json";
-    options.output_dir = dir / "april";
     const auto partner = [](const std::string& id) {
         return R"({"communications_type": "send_receive", "nodes_info": {"1": ["Nan", ")" + id + R"("]}})";
     };
-    const fs::path april = msprobe::graph::run_graph(options);
+    const fs::path april = run_on(dir, "april");
     CHECK(linked(april, "NPU_0_0_Distributed.all_reduce.0.forward") == partner("Distributed.all_reduce.0.forward"));
     CHECK(linked(april, "NPU_0_0_Distributed.all_reduce.1.forward") == partner("Distributed.all_reduce.1.forward"));
 
-    options.august = true;
-    options.run_input = msprobe::graph::RunInput{dir / "npu", std::nullopt, std::nullopt, std::nullopt};
-    options.output_dir = dir / "august";
-    const fs::path august = msprobe::graph::run_graph(options);
+    const fs::path august = run_on(dir, "august", true);
     CHECK(linked(august, "NPU_0_0_Distributed.all_reduce.1.forward") == partner("Distributed.all_reduce.0.forward"));
     CHECK(linked(august, "NPU_0_0_Distributed.all_reduce.0.forward") == partner("Distributed.all_reduce.1.forward"));
 }
