@@ -39,13 +39,14 @@ struct Recorded {
     bool forward;
 };
 
-// msprobe checks stacks of PyTorch dumps only ("framework" absent counts as PyTorch).
+// msprobe checks stacks of PyTorch dumps only ("framework" absent counts as PyTorch, null does not).
 bool is_pytorch_dump(const ModelGraph& graph) {
     if (!graph.dump) return true;
     const auto& root = graph.dump->document();
     const auto framework = root.FindMember("framework");
-    if (framework == root.MemberEnd() || !framework->value.IsString()) return true;
-    return std::string_view(framework->value.GetString(), framework->value.GetStringLength()) == "pytorch";
+    if (framework == root.MemberEnd()) return true;
+    return framework->value.IsString() &&
+           std::string_view(framework->value.GetString(), framework->value.GetStringLength()) == "pytorch";
 }
 
 // A backward call has no frames of its own: its forward twin's (same call count) are read.

@@ -164,8 +164,8 @@ TEST_CASE("graph_visualize moves a top-level layer only when its stack shows the
     const fs::path dir = msprobe::testing::scratch_dir("graph_august_recompute");
     const auto write = [&](const fs::path& folder, const std::string& framework, const std::string& stack) {
         fs::create_directories(folder);
-        std::ofstream(folder / "dump.json") << R"({"task": "statistics", "level": "L0", "framework": ")" + framework +
-                                                   R"(", "dump_data_dir": null, "data": {}})";
+        std::ofstream(folder / "dump.json") << R"({"task": "statistics", "level": "L0", "framework": )" + framework +
+                                                   R"(, "dump_data_dir": null, "data": {}})";
         std::ofstream(folder / "construct.json") << R"({
 "Module.model.Model.forward.0": null,
 "Module.layers.0.Layer.forward.0": "Module.model.Model.forward.0",
@@ -182,21 +182,23 @@ TEST_CASE("graph_visualize moves a top-level layer only when its stack shows the
                              R"("Module.layers.0.Layer.forward.1", "Module.layers.0.Layer.backward.1"])";
 
     // No frames: graph moves the layer by its name, graph_visualize keeps it at the top.
-    write(dir / "bare", "pytorch", "{}");
+    write(dir / "bare", R"("pytorch")", "{}");
     CHECK(top_level(msprobe::graph::run_graph(options_for(dir / "bare", dir / "april", false))) == moved);
     CHECK(top_level(visualize(dir / "bare", dir / "out_bare")) == kept);
 
     // The forward call's frames confirm it, for its backward too.
-    write(dir / "checkpointed", "pytorch", R"j({"Module.layers.0.Layer.forward.1": [
+    write(dir / "checkpointed", R"("pytorch")", R"j({"Module.layers.0.Layer.forward.1": [
 "File /usr/lib/python3/site-packages/torch/utils/checkpoint.py, line 1, in recompute_fn, \n outputs = fn(*args)"]})j");
     const fs::path db = visualize(dir / "checkpointed", dir / "out_checkpointed");
     CHECK(top_level(db) == moved);
     CHECK(query_rows(db, "SELECT sub_nodes FROM tb_nodes WHERE node_name = 'Module.model.Model.backward.0'")[1][0] ==
           R"(["Module.layers.0.Layer.forward.1", "Module.layers.0.Layer.backward.1"])");
 
-    // Stacks are read for PyTorch dumps only.
-    write(dir / "mindspore", "mindspore", "{}");
+    // Stacks are read for PyTorch dumps only; a null framework is not PyTorch, an absent one is.
+    write(dir / "mindspore", R"("mindspore")", "{}");
     CHECK(top_level(visualize(dir / "mindspore", dir / "out_mindspore")) == moved);
+    write(dir / "null", "null", "{}");
+    CHECK(top_level(visualize(dir / "null", dir / "out_null")) == moved);
 }
 
 TEST_CASE("graph_visualize skips a recompute move that would hang a layer below itself") {
