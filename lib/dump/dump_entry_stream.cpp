@@ -104,6 +104,7 @@ private:
     bool scalar(Forward forward, bool null = false) {
         if (!building_) {
             if (!null) note_top_value();
+            else if (depth_ == 1 && summary_.top_is_object) summary_.top_null.insert(top_names_.back());
             if (at_data_value()) summary_.data = DumpStreamSummary::Data::NotObject;
             if (!at_entry_value()) return true;
             building_ = true;

@@ -29,6 +29,7 @@ struct DumpStreamSummary {
     bool top_is_object = false;
     std::map<std::string, std::string, std::less<>> top_strings;  // top-level members whose value is a string
     std::set<std::string, std::less<>> top_non_null;  // top-level members whose value is not null
+    std::set<std::string, std::less<>> top_null;      // top-level members whose value is null
     Data data = Data::Missing;
     std::vector<std::string> entry_names;  // the keys of "data", in file order
     // The first exception the entry handler threw; no entry was handed on after

@@ -105,18 +105,37 @@ std::optional<GroupInfo> group_of(const GraphNode& node) {
     return info;
 }
 
-// Per rank: unique communication id ↔ node (a batch_isend_irecv node has one id per operation).
+// Per rank: the Distributed nodes in matching order, unique communication id ↔
+// node (a batch_isend_irecv node has one id per operation).
 struct RankIds {
+    std::vector<GraphNode*> order;
     std::unordered_map<std::string, GraphNode*> node_of;
     std::unordered_map<const GraphNode*, std::vector<std::string>> ids_of;
 };
 
-RankIds unique_ids(ModelGraph& graph) {
+// Creation order; August reads the exported rows back from the database, so
+// its order is node order (post order) and unexported nodes take no part.
+std::vector<GraphNode*> distributed_nodes(ModelGraph& graph, bool august) {
+    std::vector<GraphNode*> nodes;
+    const auto is_distributed = [](const GraphNode& node) { return node.id.rfind("Distributed", 0) == 0; };
+    if (august) {
+        for (const GraphNode* node : graph.post_order()) {
+            if (is_distributed(*node)) nodes.push_back(graph.find(node->id));
+        }
+    } else {
+        for (const auto& node : graph.nodes()) {
+            if (is_distributed(*node)) nodes.push_back(node.get());
+        }
+    }
+    return nodes;
+}
+
+RankIds unique_ids(ModelGraph& graph, bool august) {
     RankIds ids;
+    ids.order = distributed_nodes(graph, august);
     std::unordered_map<std::string, int> counts;
-    for (const auto& owned : graph.nodes()) {
-        GraphNode& node = *owned;
-        if (node.id.rfind("Distributed", 0) != 0) continue;
+    for (GraphNode* pointer : ids.order) {
+        GraphNode& node = *pointer;
         const std::string name = api_name_of(node.id);
         const CommApi api = api_of(node.id);
         auto add = [&](const std::string& gid) {
@@ -200,22 +219,22 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
 // Phase 2 of msprobe's matching over the unique ids of every rank.
 class Matcher {
 public:
-    Matcher(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat)
-        : graphs_(graphs), overflow_check_(overflow_check), strict_compat_(strict_compat) {
-        for (const auto& [rank, graph] : graphs) ids_[rank] = unique_ids(*graph);
+    Matcher(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat, bool august)
+        : overflow_check_(overflow_check), strict_compat_(strict_compat), august_(august) {
+        for (const auto& [rank, graph] : graphs) ids_[rank] = unique_ids(*graph, august);
     }
 
-    // Ranks in order, nodes in creation order; a node another rank already linked is skipped.
+    // Ranks in order, nodes in their matching order; a node another rank already linked is skipped.
     void run() {
-        for (const auto& [rank, graph] : graphs_) {
-            for (const auto& owned : graph->nodes()) {
-                GraphNode& node = *owned;
-                if (node.id.rfind("Distributed", 0) != 0 || !node.matched_distributed.empty()) continue;
-                const auto own = ids_[rank].ids_of.find(&node);
-                if (own == ids_[rank].ids_of.end()) continue;
+        for (auto& [rank, ids] : ids_) {
+            for (GraphNode* pointer : ids.order) {
+                GraphNode& node = *pointer;
+                if (!node.matched_distributed.empty()) continue;
+                const auto own = ids.ids_of.find(&node);
+                if (own == ids.ids_of.end()) continue;
                 const CommApi api = api_of(node.id);
                 if (api_name_of(node.id) == "batch_isend_irecv") {
-                    link_batch(node, own->second, rank);
+                    if (!(august_ && strict_compat_)) link_batch(node, own->second, rank);
                 } else if (api.kind == CommKind::PointToPoint) {
                     link_point_to_point(node, api, own->second.front(), rank);
                 } else {
@@ -244,14 +263,15 @@ private:
         return replace_all(key, std::string(api.name), std::string(api.partner));
     }
 
-    // send/recv: the partner must name this rank back and carry the same output statistics.
+    // send/recv: the partner must name this rank back and (before August) carry the same output statistics.
     void link_point_to_point(GraphNode& node, const CommApi& api, const std::string& unique, int rank) const {
         const auto target_rank = parameter_rank(node, api.parameter);
         if (!target_rank) return;
         GraphNode* target = find(*target_rank, partner_id(unique, *target_rank, rank, api));
         if (target == nullptr) return;
         const CommApi target_api = api_of(target->id);
-        if (parameter_rank(*target, target_api.parameter) != rank || !same_output(node, *target)) return;
+        if (parameter_rank(*target, target_api.parameter) != rank) return;
+        if (!august_ && !same_output(node, *target)) return;
         node.matched_distributed = link(std::string(api.type), *target_rank, *target);
         target->matched_distributed = link(std::string(target_api.type), rank, node);
     }
@@ -310,16 +330,17 @@ private:
         node.matched_distributed = list + "]";
     }
 
-    const std::map<int, ModelGraph*>& graphs_;
     bool overflow_check_;
     bool strict_compat_;
+    bool august_;
     std::map<int, RankIds> ids_;
 };
 
 }  // namespace
 
-void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat) {
-    Matcher(graphs, overflow_check, strict_compat).run();
+void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat,
+                          bool august) {
+    Matcher(graphs, overflow_check, strict_compat, august).run();
 }
 
 }  // namespace msprobe::graph

@@ -13,6 +13,11 @@ namespace msprobe::graph {
 // The root rank of broadcast/reduce is the second positional argument or,
 // failing that, the keyword src/dst; msprobe (strict_compat) reads the
 // positional argument only.
-void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat);
+// `august` matches as graph_visualize does: send/recv pairs are linked without
+// comparing their outputs; msprobe's August rebuilds the nodes from the
+// database without their batch_isend_irecv operations, so those stay unlinked
+// with strict_compat (docs/compatibility.md row 166) and are linked otherwise.
+void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat,
+                          bool august = false);
 
 }  // namespace msprobe::graph

@@ -3,9 +3,11 @@
 #include "common/error.hpp"
 #include "graph/api_collections.hpp"
 #include "graph/backward_names.hpp"
+#include "graph/dump_data_dir.hpp"
 #include "graph/node_kind.hpp"
 #include "graph/parameter_gradients.hpp"
 #include "graph/recompute_repair.hpp"
+#include "graph/unknown_node_names.hpp"
 
 namespace msprobe::graph {
 
@@ -16,12 +18,14 @@ constexpr const char* kNoForwardStack =
 
 class Builder {
 public:
-    Builder(RankFolder& folder, ModelGraph& graph, bool strict_compat)
-        : folder_(folder), graph_(graph), strict_compat_(strict_compat) {}
+    Builder(RankFolder& folder, ModelGraph& graph, bool strict_compat, bool august)
+        : folder_(folder), graph_(graph), strict_compat_(strict_compat), unknown_names_(august) {}
 
     void walk_construct() {
         for (const ConstructEntry& entry : folder_.construct.entries()) {
             const auto parent_id = folder_.construct.repaired_parent(entry, strict_compat_);
+            if (parent_id) unknown_names_.note(*parent_id);
+            unknown_names_.note(entry.id);
             GraphNode& parent = parent_id ? node_for(*parent_id) : graph_.root();
             attach(node_for(entry.id), parent);
         }
@@ -71,17 +75,21 @@ private:
     RankFolder& folder_;
     ModelGraph& graph_;
     bool strict_compat_;
+    UnknownNodeNames unknown_names_;
 };
 
 }  // namespace
 
-ModelGraph build_graph(RankFolder& folder, bool strict_compat) {
+ModelGraph build_graph(RankFolder& folder, bool strict_compat, bool august) {
     ModelGraph graph;
     graph.stacks = folder.stack;
     graph.dump_data_dir = folder.dump_data_dir;
-    Builder builder(folder, graph, strict_compat);
+    if (august && graph.dump_data_dir && !graph.dump_data_dir->empty()) {
+        graph.dump_data_dir = august_dump_data_dir(*graph.dump_data_dir, folder.dir);
+    }
+    Builder builder(folder, graph, strict_compat, august);
     builder.walk_construct();
-    repair_recomputed_layers(graph);
+    repair_recomputed_layers(graph, august, folder.pytorch_dump);
     group_apis_between_modules(graph);
     add_parameter_gradients(graph, folder);
     folder.records.clear();  // the rest no node takes

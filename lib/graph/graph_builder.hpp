@@ -7,9 +7,10 @@
 
 namespace msprobe::graph {
 
-// `strict_compat` reproduces msprobe's name rewrites and output test (docs/compatibility.md).
+// `strict_compat` reproduces msprobe's name rewrites and output test (docs/compatibility.md);
+// `august` builds as graph_visualize does (dump_data_dir, recompute repair).
 // Throws msprobe::Error naming dump.json on records of the wrong shape. The
 // folder's records move into the graph's nodes.
-ModelGraph build_graph(RankFolder& folder, bool strict_compat);
+ModelGraph build_graph(RankFolder& folder, bool strict_compat, bool august = false);
 
 }  // namespace msprobe::graph

@@ -50,7 +50,7 @@ MatchKind match_kind(const GraphOptions& options) {
 
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
     RankFolder files = read_rank_folder(folder, options.strict_compat);
-    RankResult result{rank, build_graph(files, options.strict_compat), std::nullopt};
+    RankResult result{rank, build_graph(files, options.strict_compat, options.august), std::nullopt};
     assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
     return result;
@@ -63,10 +63,10 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     std::optional<ModelGraph> bench_graph;
     ThreadPool::Task bench_side = pool.start([&] {
         bench_read.emplace(read_rank_folder(bench_folder, options.strict_compat));
-        bench_graph.emplace(build_graph(*bench_read, options.strict_compat));
+        bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.august));
     });
     RankFolder npu_files = read_rank_folder(npu_folder, options.strict_compat);
-    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat);
+    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.august);
     bench_side.wait();
     const RankFolder& bench_files = *bench_read;
     RankResult result{rank, std::move(npu_graph), std::move(bench_graph)};
@@ -94,14 +94,19 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     return result;
 }
 
-// The common part of two sides' folders: steps, and ranks within each step.
+// The common part of two sides' folders: steps, and ranks within each step. A
+// proc<number> folder pairs only with another (msprobe uses them only when
+// neither side has rank folders).
 RunFolders shared_folders(const RunFolders& npu, const RunFolders& bench, const fs::path& input) {
     RunFolders shared;
     for (const auto& [step, ranks] : npu) {
         const auto other = bench.find(step);
         if (other == bench.end()) continue;
         for (const auto& [rank, folder] : ranks) {
-            if (other->second.count(rank)) shared[step][rank] = folder;
+            const auto partner = other->second.find(rank);
+            if (partner != other->second.end() && is_process_folder(folder) == is_process_folder(partner->second)) {
+                shared[step][rank] = folder;
+            }
         }
         if (shared[step].empty()) throw Error(input.string(), "npu_path and bench_path have no rank in common");
     }
@@ -154,14 +159,14 @@ fs::path run_graph(const GraphOptions& options) {
     std::optional<GraphHtmlReport> html;
     if (options.html) html.emplace(*options.html, options.august);
     const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
-    const Layout npu_layout = classify_layout(input.npu_path);
-    RunFolders npu = run_folders(input.npu_path, npu_layout);
+    const Layout npu_layout = classify_layout(input.npu_path, options.august);
+    RunFolders npu = run_folders(input.npu_path, npu_layout, options.august);
     RunFolders bench;
     if (input.bench_path) {
-        if (classify_layout(*input.bench_path) != npu_layout) {
+        if (classify_layout(*input.bench_path, options.august) != npu_layout) {
             throw Error(options.input.string(), "the folders of npu_path and bench_path have different layouts");
         }
-        bench = run_folders(*input.bench_path, npu_layout);
+        bench = run_folders(*input.bench_path, npu_layout, options.august);
         npu = shared_folders(npu, bench, options.input);
     }
     check_parallel_merge(input, npu, options.input);
@@ -199,8 +204,10 @@ fs::path run_graph(const GraphOptions& options) {
                 npu_graphs[result.rank] = &result.npu;
                 if (result.bench) bench_graphs[result.rank] = &*result.bench;
             }
-            match_communications(npu_graphs, options.overflow_check, options.strict_compat);
-            if (!bench_graphs.empty()) match_communications(bench_graphs, options.overflow_check, options.strict_compat);
+            match_communications(npu_graphs, options.overflow_check, options.strict_compat, options.august);
+            if (!bench_graphs.empty()) {
+                match_communications(bench_graphs, options.overflow_check, options.strict_compat, options.august);
+            }
         }
         // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
         if (!writer) {

@@ -1,5 +1,6 @@
 #include "graph/node_kind.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace msprobe::graph {
@@ -16,20 +17,26 @@ bool starts_with_pattern(std::string_view id, std::string_view pattern) {
     return true;
 }
 
+constexpr std::array<std::string_view, 4> kModules = {"Module?", "Cell?", "optimizer", "clip_grad"};
+constexpr std::array<std::string_view, 12> kApis = {"Tensor?", "Torch?", "Functional?", "NPU?", "VF?", "Distributed?",
+                                                    "Aten?", "Mint?", "Primitive?", "Jit?", "MintFunctional?", "MindSpeed?"};
+
+template <std::size_t N>
+bool matches_any(std::string_view id, const std::array<std::string_view, N>& patterns) {
+    return std::any_of(patterns.begin(), patterns.end(),
+                       [&](std::string_view pattern) { return starts_with_pattern(id, pattern); });
+}
+
 }  // namespace
 
 NodeKind node_kind_of(std::string_view id) {
-    static constexpr std::array<std::string_view, 4> kModules = {"Module?", "Cell?", "optimizer", "clip_grad"};
-    static constexpr std::array<std::string_view, 12> kApis = {
-        "Tensor?", "Torch?", "Functional?", "NPU?", "VF?", "Distributed?",
-        "Aten?", "Mint?", "Primitive?", "Jit?", "MintFunctional?", "MindSpeed?"};
-    for (const auto pattern : kModules) {
-        if (starts_with_pattern(id, pattern)) return NodeKind::Module;
-    }
-    for (const auto pattern : kApis) {
-        if (starts_with_pattern(id, pattern)) return NodeKind::Api;
-    }
+    if (matches_any(id, kModules)) return NodeKind::Module;
+    if (matches_any(id, kApis)) return NodeKind::Api;
     return NodeKind::Module;
+}
+
+bool is_known_node_name(std::string_view id, bool august) {
+    return matches_any(id, kModules) || matches_any(id, kApis) || (august && id.rfind("DefaultModel", 0) == 0);
 }
 
 }  // namespace msprobe::graph

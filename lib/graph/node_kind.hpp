@@ -10,4 +10,8 @@ namespace msprobe::graph {
 // prefixes (Tensor., Torch., Functional., Distributed., ...), Module otherwise.
 NodeKind node_kind_of(std::string_view id);
 
+// Whether one of the patterns names the kind of `id` (else it is a Module by
+// default). August's module pattern also knows DefaultModel, the root's name.
+bool is_known_node_name(std::string_view id, bool august);
+
 }  // namespace msprobe::graph

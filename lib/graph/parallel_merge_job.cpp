@@ -18,7 +18,7 @@ void MergedStep::build_side(Side& side, const std::map<int, fs::path>& folders, 
                             const GraphOptions& options) {
     for (const auto& [rank, folder] : folders) {
         RankFolder& files = side.files.emplace(rank, read_rank_folder(folder, options.strict_compat)).first->second;
-        ModelGraph& graph = side.graphs.emplace_back(build_graph(files, options.strict_compat));
+        ModelGraph& graph = side.graphs.emplace_back(build_graph(files, options.strict_compat, options.august));
         if (micro_steps) assign_micro_steps(graph, files.construct.megatron_micro_steps());
         if (options.overflow_check) attach_overflow_levels(graph, folder / "dump.json");
         side.built.push_back({rank, &graph});

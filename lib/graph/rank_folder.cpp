@@ -33,6 +33,8 @@ void read_dump(const std::filesystem::path& path, bool strict_compat, RankFolder
     if (summary.entry_error) std::rethrow_exception(summary.entry_error);
     folder.header.task = summary.top_string("task");
     folder.header.framework = summary.top_string("framework");
+    const bool framework_given = summary.top_non_null.count("framework") || summary.top_null.count("framework");
+    folder.pytorch_dump = !framework_given || folder.header.framework == "pytorch";
     const auto dir = summary.top_strings.find("dump_data_dir");
     if (dir != summary.top_strings.end()) folder.dump_data_dir = dir->second;
 }

@@ -21,6 +21,8 @@ struct RankFolder {
     // What compare's mode detection reads of dump.json: path, task, framework, has_digests.
     dump::DumpFile header;
     std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written
+    // "framework" is "pytorch" or absent (null is not): graph_visualize checks recompute stacks of such dumps only.
+    bool pytorch_dump = true;
     std::vector<std::string> entry_names;      // the keys of dump.json's "data", in file order
     // Entry → its record; build_graph moves the records into the nodes.
     std::unordered_map<std::string, DumpRecord> records;

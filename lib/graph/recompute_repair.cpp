@@ -4,10 +4,13 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <string_view>
 #include <unordered_set>
 
+#include "dump/stack_file.hpp"
 #include "graph/backward_names.hpp"
 #include "graph/id_segments.hpp"
+#include "graph/recompute_stack.hpp"
 
 namespace msprobe::graph {
 
@@ -33,9 +36,23 @@ struct Recorded {
     bool forward;
 };
 
+// A backward call has no frames of its own: its forward twin's (same call count) are read.
+bool confirmed_by_stack(const ModelGraph& graph, const std::string& id) {
+    if (!graph.stacks) return false;
+    const auto count = module_backward_count(id);
+    const std::string forward = count ? with_direction(id, "backward", "forward", *count) : id;
+    return stack_shows_recompute(graph.stacks->stack_lines(forward));
+}
+
+bool is_below(const GraphNode& node, const GraphNode& ancestor) {
+    const auto ids = ancestor_ids(node);
+    return std::find(ids.begin(), ids.end(), ancestor.id) != ids.end();
+}
+
 }  // namespace
 
-void repair_recomputed_layers(ModelGraph& graph) {
+void repair_recomputed_layers(ModelGraph& graph, bool august, bool pytorch_dump) {
+    const bool check_stacks = august && pytorch_dump;
     GraphNode& root = graph.root();
     std::unordered_set<std::string> root_ids;
     for (const GraphNode* child : root.children) root_ids.insert(child->id);
@@ -45,6 +62,7 @@ void repair_recomputed_layers(ModelGraph& graph) {
     for (std::size_t i = 0; i < root.children.size(); ++i) {
         GraphNode* child = root.children[i];
         if (child->kind != NodeKind::Module) continue;
+        if (check_stacks && !confirmed_by_stack(graph, child->id)) continue;
         auto segs = split_id(child->id);
         if (segs.size() < 2) continue;
         const std::string prefix = join_fields(segs, segs.size() - 2);
@@ -90,6 +108,7 @@ void repair_recomputed_layers(ModelGraph& graph) {
             parent_count ? with_direction(module->parent->id, "forward", "backward", *parent_count) : module->parent->id;
         GraphNode* new_parent = graph.find(target);
         if (new_parent == nullptr) continue;
+        if (august && (new_parent == r.node || is_below(*new_parent, *r.node))) continue;
         r.node->parent = new_parent;
         new_parent->children.push_back(r.node);
         moved.push_back(r.root_index);

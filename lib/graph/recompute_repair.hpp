@@ -6,6 +6,9 @@
 
 namespace msprobe::graph {
 
-void repair_recomputed_layers(ModelGraph& graph);
+// `august` (graph_visualize): a candidate of a PyTorch dump (`pytorch_dump`, RankFolder's)
+// also needs its forward call's stack to show the recomputation (recompute_stack),
+// and a move that would hang a node below itself is skipped.
+void repair_recomputed_layers(ModelGraph& graph, bool august = false, bool pytorch_dump = true);
 
 }  // namespace msprobe::graph

@@ -29,11 +29,14 @@ std::vector<Entry> entries_of(const std::filesystem::path& folder) {
 }
 
 // Children named <word>, <word>0, <word>N (no leading zeros): number → path.
-std::map<int, std::filesystem::path> numbered_folders(const std::filesystem::path& folder, const std::string& word) {
+// Other entries are an error, or skipped when `skip_others`.
+std::map<int, std::filesystem::path> numbered_folders(const std::filesystem::path& folder, const std::string& word,
+                                                      bool skip_others) {
     const std::regex pattern("^" + word + "(?:0|[1-9][0-9]{0,8})?$");
     std::map<int, std::filesystem::path> folders;
     for (const Entry& entry : entries_of(folder)) {
         if (!std::regex_match(entry.name, pattern)) {
+            if (skip_others) continue;
             throw Error((folder / entry.name).string(),
                         fmt::format("expected only {0} or {0}<number> folders beside it", word));
         }
@@ -43,15 +46,32 @@ std::map<int, std::filesystem::path> numbered_folders(const std::filesystem::pat
     return folders;
 }
 
+// August's stand-in for a folder without rank folders: its one proc<number> folder, as rank 0.
+std::map<int, std::filesystem::path> process_folder(const std::filesystem::path& folder) {
+    std::vector<std::filesystem::path> found;
+    for (const Entry& entry : entries_of(folder)) {
+        if (entry.is_folder && is_process_folder(folder / entry.name)) {
+            found.push_back(folder / entry.name);
+        }
+    }
+    if (found.size() != 1) {
+        throw Error(folder.string(), found.empty() ? "no rank folder and no proc<number> folder"
+                                                   : "no rank folder and several proc<number> folders");
+    }
+    return {{0, found.front()}};
+}
+
 }  // namespace
 
-Layout classify_layout(const std::filesystem::path& folder) {
+Layout classify_layout(const std::filesystem::path& folder, bool august) {
     const auto entries = entries_of(folder);
     if (entries.empty()) throw Error(folder.string(), "the folder is empty");
     const auto is_tensor_data = [](const Entry& e) { return e.name == "dump_tensor_data"; };
     if (std::any_of(entries.begin(), entries.end(), is_tensor_data)) return Layout::Files;
     if (std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.is_folder; })) return Layout::Files;
     if (entries.size() == 1 && entries[0].name == "rank") return Layout::Ranks;
+    // msprobe looks at the first entry of an unsorted listing; we take the first by name.
+    if (august && entries[0].name.rfind("proc", 0) == 0) return Layout::Ranks;
     static const std::regex rank(R"(^rank\d+$)");
     static const std::regex step(R"(^step\d+$)");
     auto all_folders_match = [&](const std::regex& pattern) {
@@ -63,21 +83,28 @@ Layout classify_layout(const std::filesystem::path& folder) {
     throw Error(folder.string(), "expected a rank folder, or folders all named rank<number> or all step<number>");
 }
 
-std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder) {
-    return numbered_folders(folder, "rank");
+std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder, bool august) {
+    auto ranks = numbered_folders(folder, "rank", august);
+    if (august && ranks.empty()) return process_folder(folder);
+    return ranks;
+}
+
+bool is_process_folder(const std::filesystem::path& folder) {
+    const std::string name = folder.filename().string();
+    return name.size() > 4 && name.rfind("proc", 0) == 0 && name.find_first_not_of("0123456789", 4) == std::string::npos;
 }
 
 std::map<int, std::filesystem::path> step_folders(const std::filesystem::path& folder) {
-    return numbered_folders(folder, "step");
+    return numbered_folders(folder, "step", false);
 }
 
-RunFolders run_folders(const std::filesystem::path& folder, Layout layout) {
+RunFolders run_folders(const std::filesystem::path& folder, Layout layout, bool august) {
     RunFolders run;
     switch (layout) {
         case Layout::Files: run[0][0] = folder; break;
-        case Layout::Ranks: run[0] = rank_folders(folder); break;
+        case Layout::Ranks: run[0] = rank_folders(folder, august); break;
         case Layout::Steps:
-            for (const auto& [step, step_folder] : step_folders(folder)) run[step] = rank_folders(step_folder);
+            for (const auto& [step, step_folder] : step_folders(folder)) run[step] = rank_folders(step_folder, august);
             break;
     }
     return run;

@@ -11,17 +11,23 @@ namespace msprobe::graph {
 enum class Layout { Files, Ranks, Steps };
 
 // msprobe's classification (first rule that fires): empty → error; holds
-// dump_tensor_data or only files → Files; exactly "rank" → Ranks; its folders
-// all rankN → Ranks, all stepN → Steps; otherwise an error naming the folder.
-Layout classify_layout(const std::filesystem::path& folder);
+// dump_tensor_data or only files → Files; exactly "rank" → Ranks (`august`:
+// also when its first entry by name starts with "proc"); its folders all
+// rankN → Ranks, all stepN → Steps; otherwise an error naming the folder.
+Layout classify_layout(const std::filesystem::path& folder, bool august = false);
 
-// rank number → rank folder of a Ranks-layout folder, ascending.
-std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder);
+// rank number → rank folder of a Ranks-layout folder, ascending. Any other
+// entry is an error; `august` skips it instead, and a folder without rank
+// folders is rank 0 when it holds exactly one proc<number> folder.
+std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder, bool august = false);
+// Whether a rank folder is the proc<number> folder standing in for rank 0.
+bool is_process_folder(const std::filesystem::path& folder);
 // step number → step folder of a Steps-layout folder, ascending.
 std::map<int, std::filesystem::path> step_folders(const std::filesystem::path& folder);
 
-// The rank folders of one side: step → rank → folder (step 0 and rank 0 for the Files layout).
+// The rank folders of one side: step → rank → folder (step 0 and rank 0 for the
+// Files layout), rank folders listed as rank_folders lists them.
 using RunFolders = std::map<int, std::map<int, std::filesystem::path>>;
-RunFolders run_folders(const std::filesystem::path& folder, Layout layout);
+RunFolders run_folders(const std::filesystem::path& folder, Layout layout, bool august = false);
 
 }  // namespace msprobe::graph

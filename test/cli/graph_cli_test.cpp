@@ -170,3 +170,39 @@ TEST_CASE("graph --html: a page beside the database, and a folder as the page re
     CHECK_FALSE(fs::exists(dir / "refused"));
     CHECK(fs::is_empty(dir / "a_dir"));
 }
+
+TEST_CASE("graph warns of construct.json names it takes for modules, graph_visualize knows DefaultModel", "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_unknown_names");
+    // The root's name as a parent, and a name no pattern knows.
+    write_rank(dir / "npu", R"({"Wrapper": null, "Torch.relu.0.forward": "DefaultModel"})");
+    write_text(dir / "input.json", R"({"npu_path": "npu"})");
+    const auto count = [](const std::string& text, const std::string& part) {
+        std::size_t n = 0;
+        for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+        return n;
+    };
+    const auto april = run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "april"}, dir);
+    INFO(april.err);
+    CHECK(april.exit_code == 0);
+    CHECK(count(april.out, "[WARNING] Cannot parse node_name DefaultModel into NodeOp, default parsing as module.") == 1);
+    CHECK(count(april.out, "[WARNING] Cannot parse node_name Wrapper into NodeOp, default parsing as module.") == 1);
+
+    const auto august = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "august"}, dir);
+    INFO(august.err);
+    CHECK(august.exit_code == 0);
+    CHECK(count(august.out, "Cannot parse node_name") == 0);  // a debug line since August
+}
+
+TEST_CASE("graph_visualize through the binary: a proc folder is rank 0, two of them are refused", "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize_proc");
+    write_rank(dir / "npu" / "proc31", R"({"Torch.relu.0.forward": null})");
+    const auto built = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "built"}, dir);
+    INFO(built.err);
+    CHECK(built.exit_code == 0);
+    CHECK_FALSE(msprobe::testing::output_named(dir / "built", "build_").empty());
+
+    write_rank(dir / "npu" / "proc32", R"({"Torch.relu.0.forward": null})");
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-o", "x"}, dir),
+                           {"npu", "no rank folder and several proc<number> folders"});
+    CHECK_FALSE(fs::exists(dir / "x"));
+}
