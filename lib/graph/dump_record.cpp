@@ -34,13 +34,13 @@ std::vector<BatchP2POp> batch_p2p_ops(const rapidjson::Value& record) {
 }  // namespace
 
 DumpRecord make_dump_record(const std::string& id, const rapidjson::Value& entry, const std::string& file,
-                            bool strict_compat, RecordUse use) {
+                            const RecordRules& rules, RecordUse use) {
     DumpRecord record;
     try {
         if (use == RecordUse::ParameterGradient) {
-            record_port_items(id, entry, file, false, record.inputs, record.inputs);
+            record_port_items(id, entry, file, false, rules.full_floats, record.inputs, record.inputs);
         } else {
-            record_port_items(id, entry, file, strict_compat, record.inputs, record.outputs);
+            record_port_items(id, entry, file, rules.strict_compat, rules.full_floats, record.inputs, record.outputs);
         }
     } catch (const Error& error) {
         record = DumpRecord{};

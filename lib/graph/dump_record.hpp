@@ -28,8 +28,14 @@ enum class RecordUse {
     ParameterGradient,  // a parameter-gradient node: every item in the input map, msprobe's plain test
 };
 
+// How items are made from entries.
+struct RecordRules {
+    bool strict_compat = false;  // split inputs and outputs as msprobe does (record_port_items)
+    bool full_floats = false;    // August's unrounded floats in the items' fields
+};
+
 DumpRecord make_dump_record(const std::string& id, const rapidjson::Value& entry, const std::string& file,
-                            bool strict_compat, RecordUse use);
+                            const RecordRules& rules, RecordUse use);
 
 // "<prefix>.parameters_grad[.<n>]" → the position of ".parameters_grad".
 std::optional<std::size_t> parameters_grad_at(const std::string& key);

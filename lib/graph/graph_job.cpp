@@ -49,7 +49,7 @@ MatchKind match_kind(const GraphOptions& options) {
 }
 
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
-    RankFolder files = read_rank_folder(folder, options.strict_compat);
+    RankFolder files = read_rank_folder(folder, record_rules(options));
     RankResult result{rank, build_graph(files, options.strict_compat, options.august), std::nullopt};
     assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
@@ -62,10 +62,10 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     std::optional<RankFolder> bench_read;
     std::optional<ModelGraph> bench_graph;
     ThreadPool::Task bench_side = pool.start([&] {
-        bench_read.emplace(read_rank_folder(bench_folder, options.strict_compat));
+        bench_read.emplace(read_rank_folder(bench_folder, record_rules(options)));
         bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.august));
     });
-    RankFolder npu_files = read_rank_folder(npu_folder, options.strict_compat);
+    RankFolder npu_files = read_rank_folder(npu_folder, record_rules(options));
     ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.august);
     bench_side.wait();
     const RankFolder& bench_files = *bench_read;

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "graph/dump_record.hpp"
 #include "graph/run_input.hpp"
 
 namespace msprobe::graph {
@@ -23,6 +24,9 @@ struct GraphOptions {
     bool august = false;
     std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
 };
+
+// How the run's records are made of dump.json entries.
+inline RecordRules record_rules(const GraphOptions& options) { return {options.strict_compat, options.august}; }
 
 // Returns the database written. Throws msprobe::Error on bad input; no
 // database is left behind then.

@@ -177,7 +177,7 @@ bool parallel_merge_provided(const ParallelParams& params) {
 }
 
 std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graphs, const ParallelParams& params,
-                                             const std::string& side, const std::string& file) {
+                                             const std::string& side, const std::string& file, bool full_floats) {
     if (params.tp == 1 && params.pp == 1 && params.rank_size == 1) {
         merge_api_collections(graphs);
         return graphs;
@@ -199,7 +199,7 @@ std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graph
             group.push_back({rank, found->second});
         }
         merge_api_collections(group);
-        if (tp) merge_tp_group(group);
+        if (tp) merge_tp_group(group, full_floats);
         else merge_pp_group(group);
         merged.push_back(group.front());
     }

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 void MergedStep::build_side(Side& side, const std::map<int, fs::path>& folders, bool micro_steps,
                             const GraphOptions& options) {
     for (const auto& [rank, folder] : folders) {
-        RankFolder& files = side.files.emplace(rank, read_rank_folder(folder, options.strict_compat)).first->second;
+        RankFolder& files = side.files.emplace(rank, read_rank_folder(folder, record_rules(options))).first->second;
         ModelGraph& graph = side.graphs.emplace_back(build_graph(files, options.strict_compat, options.august));
         if (micro_steps) assign_micro_steps(graph, files.construct.megatron_micro_steps());
         if (options.overflow_check) attach_overflow_levels(graph, folder / "dump.json");
@@ -29,7 +29,7 @@ MergedStep::MergedStep(const std::map<int, fs::path>& npu, const std::map<int, f
                        const GraphOptions& options, ThreadPool& pool) {
     const std::string file = options.input.string();
     const auto merge_side = [&](Side& side, const ParallelParams& params, const char* name) {
-        side.merged = merge_parallel_graphs(side.built, params, name, file);
+        side.merged = merge_parallel_graphs(side.built, params, name, file, options.august);
     };
     build_side(npu_, npu, true, options);
     merge_side(npu_, *input.npu_parallel, "NPU");

@@ -5,6 +5,7 @@
 #include <rapidjson/document.h>
 
 #include "dump/flatten.hpp"
+#include "graph/port_item_json.hpp"
 #include "graph/port_item_leaf.hpp"
 
 namespace msprobe::graph {
@@ -19,21 +20,30 @@ void put_item(std::vector<PortItem>& items, PortItem item) {
     }
 }
 
+bool keeps_leaves(const std::string& id) {
+    return id.rfind("Distributed", 0) == 0 || id.find("all_reduce") != std::string::npos ||
+           id.find("reduce_scatter") != std::string::npos;
+}
+
 void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
-                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs) {
+                       bool strict_compat, bool full_floats, std::vector<PortItem>& inputs,
+                       std::vector<PortItem>& outputs) {
     std::vector<dump::DumpRow> rows;
     std::vector<const rapidjson::Value*> leaves;
     dump::flatten_entry(id, record, 0, file, rows, leaves);
+    const bool keep_leaves = keeps_leaves(id);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         PortItem item;
-        if (leaves[i] != nullptr) {
-            item.leaf = compact_leaf_json(*leaves[i]);
-            if (leaves[i]->IsObject()) {
-                const auto type = leaves[i]->FindMember("type");
-                if (type != leaves[i]->MemberEnd() && type->value.IsString()) {
-                    item.type = std::string_view(type->value.GetString(), type->value.GetStringLength());
-                }
+        const rapidjson::Value* leaf = leaves[i];
+        item.fields = exported_fields(leaf, rows[i], full_floats);
+        if (leaf != nullptr && leaf->IsObject()) {
+            if (keep_leaves) item.leaf = compact_leaf_json(*leaf);
+            const auto type = leaf->FindMember("type");
+            if (type != leaf->MemberEnd() && type->value.IsString()) {
+                item.type = std::string_view(type->value.GetString(), type->value.GetStringLength());
             }
+            const auto shape = leaf->FindMember("shape");
+            item.empty_shape = shape != leaf->MemberEnd() && shape->value.IsArray() && shape->value.Empty();
         }
         item.row = std::move(rows[i]);
         const bool is_output = strict_compat ? item.key().find(".output.") != std::string::npos &&

@@ -10,17 +10,23 @@
 
 #include "dump/dump_row.hpp"
 #include "dump/interned_text.hpp"
+#include "graph/item_fields.hpp"
 
 namespace msprobe::graph {
 
 struct PortItem {
     dump::DumpRow row;                        // the leaf as compare reads it
-    // The leaf object as the dump wrote it, as compact JSON ("" for None items); read it through
-    // LeafObject (port_item_leaf).
+    // Its own fields as msprobe exports them, made as the dump is read (port_item_json's exported_fields).
+    ItemFields fields;
+    // The leaf object as compact JSON (read it through port_item_leaf's LeafObject), kept only for the
+    // communication APIs, whose parameters are read again; "" for other items and None items.
     std::string leaf;
-    dump::InternedText type;  // the leaf's "type" ("" when it has none), which matching compares
-    // Copied comparison cells, in column order; the names are the mode's static column lists.
+    dump::InternedText type;   // the leaf's "type" ("" when it has none), which matching compares
+    bool empty_shape = false;  // the leaf's "shape" is an empty list (a 0-d tensor)
+    // Copied comparison cells, in column order, while the node's precision index is made; the names
+    // are the mode's static column lists. Then packed as texts into compared_fields and released.
     std::vector<std::pair<std::string_view, dump::StatValue>> metrics;
+    ItemFields compared_fields;  // the comparison fields as msprobe exports them, after the own fields
     bool compared = false;  // a comparison row of a matched pair names this item
 
     // The map key: the row's name (kept once, an item being the bulk of a graph's memory).
@@ -34,9 +40,15 @@ void put_item(std::vector<PortItem>& items, PortItem item);
 // inputs, parameters, parameter gradients) and the output map. With
 // `strict_compat` an item goes to the output map when its name contains
 // ".output." and not ".input.", as msprobe tests it (the parameters of a
-// module instance named "output" then count as outputs). Throws
-// msprobe::Error naming `file` on values of the wrong type.
+// module instance named "output" then count as outputs). `full_floats`: the
+// fields' floats unrounded (August). Throws msprobe::Error naming `file` on
+// values of the wrong type.
 void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
-                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs);
+                       bool strict_compat, bool full_floats, std::vector<PortItem>& inputs,
+                       std::vector<PortItem>& outputs);
+
+// Whether the items of node `id` keep their leaf: communication APIs, whose
+// group, src and dst the matching across ranks and the parallel merge read.
+bool keeps_leaves(const std::string& id);
 
 }  // namespace msprobe::graph

@@ -1,9 +1,14 @@
 #pragma once
 // input_data / output_data of a tb_nodes row: the item map as one JSON object
-// of texts, keys and values as msprobe exports them.
+// of texts, keys and values as msprobe exports them. An item's own fields are
+// made once, as the dump is read (exported_fields); the row adds what a
+// compare attached and drops what the node's kind hides.
 #include <string>
 #include <vector>
 
+#include <rapidjson/fwd.h>
+
+#include "graph/item_fields.hpp"
 #include "graph/port_item.hpp"
 
 namespace msprobe::graph {
@@ -11,8 +16,12 @@ namespace msprobe::graph {
 struct ItemExportRules {
     bool keep_md5 = false;         // an md5-mode compare shows the digests
     bool batch_p2p_node = false;   // batch_isend_irecv nodes drop their P2POp fields
-    bool full_floats = false;      // August writes floats unrounded
 };
+
+// The leaf's keys in dump order with item_text's texts (`full_floats`: August's
+// unrounded floats), then the keys compare's flattening adds when the leaf lacks
+// them; `leaf` is nullptr for a None item.
+ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row, bool full_floats);
 
 std::string port_items_json(const std::vector<PortItem>& items, const ItemExportRules& rules);
 

@@ -5,10 +5,8 @@
 #include <cmath>
 #include <optional>
 
-#include <rapidjson/document.h>
 
 #include "common/python_text.hpp"
-#include "graph/port_item_leaf.hpp"
 
 namespace msprobe::graph {
 
@@ -71,12 +69,6 @@ PrecisionIndex md5_index(const GraphNode& node) {
     return {1, true};
 }
 
-bool empty_shape_list(const PortItem& item) {
-    const LeafObject leaf(item);
-    const rapidjson::Value* shape = leaf.member("shape");
-    return shape != nullptr && shape->IsArray() && shape->Empty();
-}
-
 // The smallest one-thousandth ratio of the items (capped at 1); "N/A" (a
 // marker) when an item holds inf/NaN; nullopt when nothing counted.
 struct ThousandthMinimum {
@@ -90,7 +82,7 @@ ThousandthMinimum thousandth_minimum(const std::vector<PortItem>& items) {
     for (const PortItem& item : items) {
         if (max_is_null(item)) continue;
         if (item.compared) {
-            if (empty_shape_list(item)) continue;
+            if (item.empty_shape) continue;
             const dump::StatValue* ratio = metric(item, "One Thousandth Err Ratio");
             if (ratio && ratio->kind == dump::StatValue::Kind::Number) {
                 ratios.push_back(ratio->number);

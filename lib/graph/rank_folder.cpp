@@ -13,7 +13,7 @@ namespace msprobe::graph {
 namespace {
 
 // dump.json, one entry at a time, into `folder`'s header, names and records.
-void read_dump(const std::filesystem::path& path, bool strict_compat, RankFolder& folder) {
+void read_dump(const std::filesystem::path& path, const RecordRules& rules, RankFolder& folder) {
     const std::string file = path.string();
     const InputFile input = InputFile::open(path, InputKind::Json);
     folder.header.path = file;
@@ -24,7 +24,7 @@ void read_dump(const std::filesystem::path& path, bool strict_compat, RankFolder
             // A parameters_grad entry construct.json does not name becomes a parameter-gradient node.
             const RecordUse use = parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient
                                                                                            : RecordUse::Node;
-            DumpRecord record = make_dump_record(id, entry, file, strict_compat, use);
+            DumpRecord record = make_dump_record(id, entry, file, rules, use);
             folder.entry_names.push_back(id);
             folder.records.insert_or_assign(std::move(id), std::move(record));
         });
@@ -41,12 +41,12 @@ void read_dump(const std::filesystem::path& path, bool strict_compat, RankFolder
 
 }  // namespace
 
-RankFolder read_rank_folder(const std::filesystem::path& dir, bool strict_compat) {
+RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules) {
     RankFolder folder;
     folder.dir = dir;
     // construct.json first: which parameters_grad entries it names decides how they are read.
     folder.construct = ConstructTable::read(dump::JsonFile::load(dir / "construct.json"));
-    read_dump(dir / "dump.json", strict_compat, folder);
+    read_dump(dir / "dump.json", rules, folder);
     folder.stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(dir / "stack.json"));
     return folder;
 }

@@ -30,10 +30,9 @@ struct RankFolder {
     std::shared_ptr<const dump::StackFile> stack;  // stack.json, shared with the graph its nodes' stacks point into
 };
 
-// Reads construct.json, dump.json and stack.json of `dir`; `strict_compat`
-// splits the records' items as msprobe does (record_port_items). Throws
-// msprobe::Error naming the file that is missing, malformed or (construct.json
-// of an L1 dump) empty.
-RankFolder read_rank_folder(const std::filesystem::path& dir, bool strict_compat);
+// Reads construct.json, dump.json and stack.json of `dir`, the records made
+// by `rules`. Throws msprobe::Error naming the file that is missing, malformed
+// or (construct.json of an L1 dump) empty.
+RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules);
 
 }  // namespace msprobe::graph

@@ -9,7 +9,7 @@
 
 #include "common/python_text.hpp"
 #include "graph/parallel_merge_items.hpp"
-#include "graph/port_item_leaf.hpp"
+#include "graph/item_text.hpp"
 
 namespace msprobe::graph {
 
@@ -51,31 +51,21 @@ std::vector<const GraphNode*> partners_of(const GraphNode& node, const std::vect
     return partners;
 }
 
-// The main item shows the merged statistics from now on: a copy of its leaf
-// with the new values, and the row compare reads.
-void set_stats(PortItem& item, const Stats& stats) {
+// The main item shows the merged statistics from now on: in its exported
+// fields and in the row compare reads.
+void set_stats(PortItem& item, const Stats& stats, bool full_floats) {
     static constexpr std::array<const char*, 4> kNames = {"Max", "Min", "Mean", "Norm"};
-    const LeafObject old(item);  // the copy's strings point into it: it outlives the copy
-    rapidjson::Document leaf(rapidjson::kObjectType);
-    auto& allocator = leaf.GetAllocator();
-    if (old.get() != nullptr) leaf.CopyFrom(*old.get(), allocator);
     for (std::size_t s = 0; s < stats.size(); ++s) {
-        rapidjson::Value value;
         const auto integer = static_cast<std::int64_t>(stats[s].value);
-        if (stats[s].integer) value.SetInt64(integer);
-        else value.SetDouble(stats[s].value);
-        const auto member = leaf.FindMember(kNames[s]);
-        if (member != leaf.MemberEnd()) member->value = value;
-        else leaf.AddMember(rapidjson::StringRef(kNames[s]), value, allocator);
         item.row.stats[s] =
             stats[s].integer ? dump::StatValue::of_integer(integer) : dump::StatValue::of_number(stats[s].value);
+        item.fields.set(kNames[s], stat_text(item.row.stats[s], !full_floats));
     }
-    item.leaf = compact_leaf_json(leaf);
 }
 
 // Max of the maxima, min of the minima, mean of the means, root of the sum of
 // squared norms; each with its formula, in msprobe's words (values as Python's str()).
-void merge_item(const SplitItem& item, std::vector<std::string>& info) {
+void merge_item(const SplitItem& item, std::vector<std::string>& info, bool full_floats) {
     if (item.partners.empty()) return;
     const auto main_stats = numbers_of(*item.main);
     if (!main_stats) return;  // a statistic that is not a number cannot be merged
@@ -109,14 +99,14 @@ void merge_item(const SplitItem& item, std::vector<std::string>& info) {
                                fmt::join(texts(2, ""), " + "), values.size(), merged_mean.text()));
     info.push_back(fmt::format("The Norm value merging method for {} is: ({}) ** 0.5 = {}", key,
                                fmt::join(texts(3, " ** 2"), " + "), norm.text()));
-    set_stats(*item.main, {max, min, merged_mean, norm});
+    set_stats(*item.main, {max, min, merged_mean, norm}, full_floats);
 }
 
 bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 }  // namespace
 
-void merge_tp_group(const std::vector<RankGraph>& group) {
+void merge_tp_group(const std::vector<RankGraph>& group, bool full_floats) {
     if (group.size() < 2) return;
     ModelGraph& main = *group.front().graph;
     for (const auto& owned : main.nodes()) {
@@ -133,7 +123,7 @@ void merge_tp_group(const std::vector<RankGraph>& group) {
         node.parallel_merge_info.push_back(fmt::format(
             "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [{}].",
             fmt::join(ranks, ", ")));
-        for (const SplitItem& item : split) merge_item(item, node.parallel_merge_info);
+        for (const SplitItem& item : split) merge_item(item, node.parallel_merge_info, full_floats);
     }
 }
 

@@ -13,7 +13,7 @@ struct RankGraph {
     ModelGraph* graph = nullptr;
 };
 
-// `group` starts with the main graph.
-void merge_tp_group(const std::vector<RankGraph>& group);
+// `group` starts with the main graph; `full_floats`: August's unrounded texts.
+void merge_tp_group(const std::vector<RankGraph>& group, bool full_floats);
 
 }  // namespace msprobe::graph
