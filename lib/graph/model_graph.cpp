@@ -9,29 +9,52 @@ ModelGraph::ModelGraph() { root_ = &add("DefaultModel", NodeKind::Module); }
 
 GraphNode* ModelGraph::find(const std::string& id) {
     const auto it = by_id_.find(id);
-    return it == by_id_.end() ? nullptr : it->second;
+    return it == by_id_.end() ? nullptr : it->second.node;
 }
 
 const GraphNode* ModelGraph::find(const std::string& id) const {
     const auto it = by_id_.find(id);
-    return it == by_id_.end() ? nullptr : it->second;
+    return it == by_id_.end() ? nullptr : it->second.node;
+}
+
+void ModelGraph::insert(GraphNode& node) {
+    const auto [it, added] = by_id_.try_emplace(node.id, Entry{&node, lookup_order_.size()});
+    if (added) {
+        lookup_order_.push_back(&node);
+    } else {
+        // An existing key keeps its place and names the new node.
+        it->second.node = &node;
+        lookup_order_[it->second.position] = &node;
+    }
 }
 
 void ModelGraph::rename(GraphNode& node, std::string id) {
     const auto old = by_id_.find(node.id);
-    if (old != by_id_.end() && old->second == &node) by_id_.erase(old);
+    if (old != by_id_.end() && old->second.node == &node) by_id_.erase(old);
     node.id = std::move(id);
-    by_id_[node.id] = &node;
+    insert(node);
 }
 
-void ModelGraph::index(GraphNode& node) { by_id_[node.id] = &node; }
+void ModelGraph::index(GraphNode& node) { insert(node); }
+
+void ModelGraph::forget(const std::string& id) { by_id_.erase(id); }
+
+std::vector<GraphNode*> ModelGraph::lookup_order() const {
+    std::vector<GraphNode*> order;
+    for (std::size_t i = 0; i < lookup_order_.size(); ++i) {
+        GraphNode* node = lookup_order_[i];
+        const auto it = by_id_.find(node->id);
+        if (it != by_id_.end() && it->second.node == node && it->second.position == i) order.push_back(node);
+    }
+    return order;
+}
 
 GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
     auto node = std::make_unique<GraphNode>();
     node->id = std::move(id);
     node->kind = kind;
     GraphNode& added = *nodes_.emplace_back(std::move(node));
-    by_id_.emplace(added.id, &added);
+    if (!by_id_.count(added.id)) insert(added);
     return added;
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <cstdlib>
 #include <optional>
+#include <regex>
 #include <set>
 
 #include "common/error.hpp"
@@ -79,6 +80,20 @@ void merge_api_collections(const std::vector<RankGraph>& group) {
         }
     }
     main.root().children = std::move(children);
+}
+
+// spec §8.3: after a merge of both kinds, the ranks' sub-collections in rank order.
+void sort_api_collections(ModelGraph& graph) {
+    static const std::regex kRank(R"(_Rank(\d+))");
+    const auto rank_of = [](const GraphNode* node) {
+        std::smatch match;
+        return std::regex_search(node->id, match, kRank) ? std::stoi(match[1].str()) : -1;
+    };
+    for (GraphNode* node : graph.root().children) {
+        if (node->kind != NodeKind::ApiCollection || !starts_with(node->id, kAllRanks)) continue;
+        std::stable_sort(node->children.begin(), node->children.end(),
+                         [&](const GraphNode* a, const GraphNode* b) { return rank_of(a) < rank_of(b); });
+    }
 }
 
 std::string groups_text(const Groups& groups) {
@@ -169,38 +184,93 @@ Groups pp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
 
 }  // namespace
 
-bool parallel_merge_provided(const ParallelParams& params) {
-    const bool none = params.tp == 1 && params.pp == 1 && params.rank_size == 1;
-    const bool tp = params.tp == params.rank_size || params.pp == 1;
-    const bool pp = (params.pp == params.rank_size || params.tp == 1) && params.vpp == 1;
-    return none || tp || pp;
+MergeStrategy merge_strategy(const ParallelParams& params) {
+    if (params.tp == 1 && params.pp == 1 && params.rank_size == 1) return MergeStrategy::None;
+    if (params.tp == params.rank_size) return MergeStrategy::Tp;
+    if (params.pp == params.rank_size) return MergeStrategy::Pp;
+    if (params.pp == 1) return MergeStrategy::Tp;
+    if (params.tp == 1) return MergeStrategy::Pp;
+    if (params.tp * params.pp == params.rank_size) return MergeStrategy::TpPp;
+    return MergeStrategy::Full;
 }
 
 std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graphs, const ParallelParams& params,
                                              const std::string& side, const std::string& file, bool full_floats) {
-    if (params.tp == 1 && params.pp == 1 && params.rank_size == 1) {
+    for (const RankGraph& g : graphs) {
+        for (const auto& node : g.graph->nodes()) node->rank = g.rank;
+    }
+    const MergeStrategy strategy = merge_strategy(params);
+    if (strategy == MergeStrategy::None) {
         merge_api_collections(graphs);
         return graphs;
     }
-    const bool tp = params.tp == params.rank_size || params.pp == 1;
-    const Groups groups = tp ? tp_groups(graphs, params) : pp_groups(graphs, params);
-    log::info(fmt::format("[{}] All {} groups is {}.", side, tp ? "tp" : "pp", groups_text(groups)));
     std::map<int, ModelGraph*> by_rank;
     for (const RankGraph& g : graphs) by_rank[g.rank] = g.graph;
-    std::vector<RankGraph> merged;
-    for (const auto& ranks : groups) {
+    const auto graphs_of = [&](const std::vector<int>& ranks, const char* kind) {
         std::vector<RankGraph> group;
         for (const int rank : ranks) {
             const auto found = by_rank.find(rank);
             if (found == by_rank.end()) {
-                throw Error(file, fmt::format("parallel_merge: the {} group {} names rank {}, which has no dump",
-                                              tp ? "tp" : "pp", groups_text({ranks}), rank));
+                throw Error(file, fmt::format("parallel_merge: the {} group {} names rank {}, which has no dump", kind,
+                                              groups_text({ranks}), rank));
             }
             group.push_back({rank, found->second});
         }
+        return group;
+    };
+    const auto logged = [&](Groups groups, const char* kind) {
+        log::info(fmt::format("[{}] All {} groups is {}.", side, kind, groups_text(groups)));
+        return groups;
+    };
+    std::vector<RankGraph> merged;
+    if (strategy == MergeStrategy::Tp || strategy == MergeStrategy::Pp) {
+        const bool tp = strategy == MergeStrategy::Tp;
+        const Groups groups = tp ? logged(tp_groups(graphs, params), "tp") : logged(pp_groups(graphs, params), "pp");
+        for (const auto& ranks : groups) {
+            const std::vector<RankGraph> group = graphs_of(ranks, tp ? "tp" : "pp");
+            merge_api_collections(group);
+            if (tp) merge_tp_group(group, full_floats);
+            else merge_pp_group(group, params.vpp);
+            merged.push_back(group.front());
+        }
+        return merged;
+    }
+    // Both: PP first, within each PP group, then TP across the PP groups' main graphs.
+    const Groups pp = logged(pp_groups(graphs, params), "pp");
+    const Groups tp = logged(tp_groups(graphs, params), "tp");
+    // The main graph of a TP merge is the first TP group's: another group's
+    // first rank names the PP stages' APIs it stands for, partnered by the rest.
+    TpRankMapping mapping;
+    for (std::size_t g = 1; g < tp.size(); ++g) mapping[tp[g].front()] = {tp[g].begin() + 1, tp[g].end()};
+    if (strategy == MergeStrategy::TpPp) {
+        merge_api_collections(graphs);
+        std::vector<RankGraph> pp_mains;
+        for (const auto& ranks : pp) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
+            merge_pp_group(group, params.vpp);
+            pp_mains.push_back(group.front());
+        }
+        merge_tp_group(pp_mains, full_floats, mapping);
+        sort_api_collections(*pp_mains.front().graph);
+        return {pp_mains.front()};
+    }
+    std::map<int, RankGraph> pp_mains;
+    for (const auto& ranks : pp) {
+        const std::vector<RankGraph> group = graphs_of(ranks, "pp");
         merge_api_collections(group);
-        if (tp) merge_tp_group(group, full_floats);
-        else merge_pp_group(group);
+        merge_pp_group(group, params.vpp);
+        pp_mains[group.front().rank] = group.front();
+    }
+    for (const auto& ranks : tp) {
+        std::vector<RankGraph> group;
+        for (const int rank : ranks) {
+            const auto found = pp_mains.find(rank);
+            if (found != pp_mains.end()) group.push_back(found->second);
+        }
+        if (group.empty()) continue;
+        merge_api_collections(group);
+        merge_tp_group(group, full_floats, mapping);
+        sort_api_collections(*group.front().graph);
         merged.push_back(group.front());
     }
     return merged;
