@@ -1,6 +1,7 @@
 #include "graph/model_graph.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_set>
 
 namespace msprobe::graph {
@@ -60,7 +61,7 @@ GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
 
 std::vector<const GraphNode*> ModelGraph::post_order() const {
     std::vector<const GraphNode*> order;
-    std::unordered_set<const GraphNode*> emitted;
+    std::unordered_set<std::string_view> emitted;  // ids, which stay put while the order is made
     // Explicit stack: (node, index of the next child to visit).
     std::vector<std::pair<const GraphNode*, std::size_t>> stack{{root_, 0}};
     std::unordered_set<const GraphNode*> on_path{root_};
@@ -68,7 +69,7 @@ std::vector<const GraphNode*> ModelGraph::post_order() const {
         auto& [node, next] = stack.back();
         if (next < node->children.size()) {
             const GraphNode* child = node->children[next++];
-            if (!emitted.count(child) && !on_path.count(child)) {
+            if (!emitted.count(child->id) && !on_path.count(child)) {
                 stack.emplace_back(child, 0);
                 on_path.insert(child);
             }
@@ -77,7 +78,7 @@ std::vector<const GraphNode*> ModelGraph::post_order() const {
         const GraphNode* done = node;
         stack.pop_back();
         on_path.erase(done);
-        if (emitted.insert(done).second) order.push_back(done);
+        if (emitted.insert(done->id).second) order.push_back(done);
     }
     return order;
 }

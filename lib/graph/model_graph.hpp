@@ -43,7 +43,9 @@ public:
     const std::vector<std::unique_ptr<GraphNode>>& nodes() const { return nodes_; }
 
     // Exported nodes: post-order depth first from the root (children in list
-    // order, a node after its subtree, the root last), each node once.
+    // order, a node after its subtree, the root last), each id once: a
+    // parallel merge may hang two ranks' namesakes in one tree, and msprobe
+    // exports the first.
     std::vector<const GraphNode*> post_order() const;
 
     // The stack.json the nodes' stacks point into, kept alive with the graph.
