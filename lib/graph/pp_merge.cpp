@@ -118,6 +118,44 @@ public:
         }
     }
 
+    // Layers hanging right under the root (no wrapper module around them) that
+    // only other stages ran join the main root after its own children, by
+    // stage and position, numbered on; whatever else only those stages have
+    // at the root comes along. The API collections are merged already.
+    void adopt_unique_root_children(const std::vector<RankGraph>& others) {
+        GraphNode& root = main_.root();
+        if (std::none_of(root.children.begin(), root.children.end(), [](const GraphNode* n) { return has_layers(n->id); })) {
+            return;
+        }
+        std::set<std::string> main_ids;
+        for (const GraphNode* node : root.children) main_ids.insert(node->id);
+        std::vector<GraphNode*> adopted;
+        for (const RankGraph& other : others) {
+            for (GraphNode* node : other.graph->root().children) {
+                if (!main_ids.count(node->id) && node->id.rfind("Apis_Between_Modules", 0) != 0) adopted.push_back(node);
+            }
+        }
+        if (adopted.empty()) return;
+        for (GraphNode* node : adopted) {
+            mark(*node, node->rank);
+            add_to_main(*node);
+            node->parent = &root;
+            root.children.push_back(node);
+        }
+        std::vector<GraphNode*> plain, marked;
+        for (GraphNode* node : root.children) (has_mark(node->id) ? marked : plain).push_back(node);
+        std::stable_sort(marked.begin(), marked.end(), [&](const GraphNode* a, const GraphNode* b) {
+            return sort_key(*a, true) < sort_key(*b, true);
+        });
+        int index = static_cast<int>(std::count_if(plain.begin(), plain.end(), [](const GraphNode* n) { return has_layers(n->id); })) - 1;
+        root.children = plain;
+        root.children.insert(root.children.end(), marked.begin(), marked.end());
+        for (GraphNode* node : marked) {
+            if (has_layers(node->id)) pp_index_[node] = ++index;
+            rename(*node);
+        }
+    }
+
     // VPP (spec §8.5): chunk 0's modules show the data that leaves (forward)
     // or enters (backward) the last chunk, looked up under the last chunk's id.
     void take_last_chunk_data(int vpp) {
@@ -352,6 +390,7 @@ void merge_pp_group(const std::vector<RankGraph>& group, int vpp) {
         merge.merge(node, others);
         merge.sort(node);
     }
+    merge.adopt_unique_root_children(others);
     if (vpp > 1) {
         merge.take_last_chunk_data(vpp);
         merge.move_chunks_into_chunk0(vpp);

@@ -197,3 +197,35 @@ TEST_CASE("parallel merge: VPP moves the other chunks' layers into chunk 0, numb
         CHECK(msprobe::testing::item_of(db, node, "input_data", node + ".input.0").at("Max") == "1.0");
     }
 }
+
+TEST_CASE("parallel merge: PP adopts the layers other stages hang right under the root, numbered on") {
+    const fs::path dir = msprobe::testing::scratch_dir("graph_pp_root_layers");
+    // Each stage names its layers itself: stage 1 calls them 5 and 6.
+    const auto write_stage = [&](const std::string& rank, int first_layer, int stage) {
+        std::vector<DumpNode> nodes;
+        for (int i = 0; i < 2; ++i) {
+            const auto record = call_record({stat_tensor(1 + stage + i)}, stat_tensor(2 + stage + i));
+            const std::string layer = "Module.layers." + std::to_string(first_layer + i) + ".Block.forward.0";
+            nodes.push_back({layer, "", record});
+            nodes.push_back({"Functional.linear." + std::to_string(i) + ".forward", layer, record});
+        }
+        msprobe::testing::write_rank_dump(dir / "npu" / rank, nodes);
+    };
+    write_stage("rank0", 0, 0);
+    write_stage("rank1", 5, 10);
+    const fs::path db = msprobe::testing::build_merged(dir, R"({"rank_size": 2, "tp": 1, "pp": 2})");
+
+    CHECK(tree_of(db, 0) == Rows{{"node_name", "up_node"},
+                                 {"Functional.linear.0.forward", "Module.layers.0.Block.forward.0"},
+                                 {"Module.layers.0.Block.forward.0", "DefaultModel"},
+                                 {"Functional.linear.1.forward", "Module.layers.1.Block.forward.0"},
+                                 {"Module.layers.1.Block.forward.0", "DefaultModel"},
+                                 {"Functional.linear_rank1.0.forward", "Module.layers.2.Block.forward.0"},
+                                 {"Module.layers.2.Block.forward.0", "DefaultModel"},
+                                 {"Functional.linear_rank1.1.forward", "Module.layers.3.Block.forward.0"},
+                                 {"Module.layers.3.Block.forward.0", "DefaultModel"},
+                                 {"DefaultModel", ""}});
+    CHECK(msprobe::testing::item_of(db, "Module.layers.3.Block.forward.0", "input_data",
+                                    "Module.layers.3.Block.forward.0.input.0")
+              .at("Max") == "12.0");
+}
