@@ -182,6 +182,119 @@ Groups pp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
     return groups;
 }
 
+// The strategies of spec §8.1 over the graphs of one step and one side.
+class ParallelMerge {
+public:
+    ParallelMerge(const std::vector<RankGraph>& graphs, const ParallelParams& params, const std::string& side,
+                  const std::string& file, bool full_floats)
+        : graphs_(graphs), params_(params), side_(side), file_(file), full_floats_(full_floats) {
+        for (const RankGraph& g : graphs) by_rank_[g.rank] = g.graph;
+    }
+
+    std::vector<RankGraph> tp_only() const {
+        std::vector<RankGraph> merged;
+        for (const auto& ranks : logged(tp_groups(graphs_, params_), "tp")) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "tp");
+            merge_api_collections(group);
+            merge_tp_group(group, full_floats_);
+            merged.push_back(group.front());
+        }
+        return merged;
+    }
+
+    std::vector<RankGraph> pp_only() const {
+        std::vector<RankGraph> merged;
+        for (const auto& ranks : logged(pp_groups(graphs_, params_), "pp")) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
+            merge_api_collections(group);
+            merge_pp_group(group, params_.vpp);
+            merged.push_back(group.front());
+        }
+        return merged;
+    }
+
+    // tp·pp = rank_size: all collections into rank 0, PP per PP group, then one
+    // TP merge across the PP groups' main graphs.
+    std::vector<RankGraph> tp_pp() const {
+        const Groups pp = logged(pp_groups(graphs_, params_), "pp");
+        const TpRankMapping mapping = stage_mapping(logged(tp_groups(graphs_, params_), "tp"));
+        merge_api_collections(graphs_);
+        std::vector<RankGraph> pp_mains;
+        for (const auto& ranks : pp) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
+            merge_pp_group(group, params_.vpp);
+            pp_mains.push_back(group.front());
+        }
+        merge_tp_group(pp_mains, full_floats_, mapping);
+        sort_api_collections(*pp_mains.front().graph);
+        return {pp_mains.front()};
+    }
+
+    // Data parallelism besides: collections and PP per PP group, then per TP
+    // group the PP results of its ranks: one graph per TP group that has any.
+    std::vector<RankGraph> full() const {
+        const Groups pp = logged(pp_groups(graphs_, params_), "pp");
+        const Groups tp = logged(tp_groups(graphs_, params_), "tp");
+        const TpRankMapping mapping = stage_mapping(tp);
+        std::map<int, RankGraph> pp_mains;
+        for (const auto& ranks : pp) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
+            merge_api_collections(group);
+            merge_pp_group(group, params_.vpp);
+            pp_mains[group.front().rank] = group.front();
+        }
+        std::vector<RankGraph> merged;
+        for (const auto& ranks : tp) {
+            std::vector<RankGraph> group;
+            for (const int rank : ranks) {
+                const auto found = pp_mains.find(rank);
+                if (found != pp_mains.end()) group.push_back(found->second);
+            }
+            if (group.empty()) continue;
+            merge_api_collections(group);
+            merge_tp_group(group, full_floats_, mapping);
+            sort_api_collections(*group.front().graph);
+            merged.push_back(group.front());
+        }
+        return merged;
+    }
+
+private:
+    Groups logged(Groups groups, const char* kind) const {
+        log::info(fmt::format("[{}] All {} groups is {}.", side_, kind, groups_text(groups)));
+        return groups;
+    }
+
+    std::vector<RankGraph> graphs_of(const std::vector<int>& ranks, const char* kind) const {
+        std::vector<RankGraph> group;
+        for (const int rank : ranks) {
+            const auto found = by_rank_.find(rank);
+            if (found == by_rank_.end()) {
+                throw Error(file_, fmt::format("parallel_merge: the {} group {} names rank {}, which has no dump", kind,
+                                               groups_text({ranks}), rank));
+            }
+            group.push_back({rank, found->second});
+        }
+        return group;
+    }
+
+    // The main graphs of a TP merge after PP are the first TP group's ranks'; a
+    // node another stage ran is named after that stage's rank, which heads its
+    // own TP group: the group's other ranks name its partners.
+    static TpRankMapping stage_mapping(const Groups& tp) {
+        TpRankMapping mapping;
+        for (std::size_t g = 1; g < tp.size(); ++g) mapping[tp[g].front()] = {tp[g].begin() + 1, tp[g].end()};
+        return mapping;
+    }
+
+    const std::vector<RankGraph>& graphs_;
+    const ParallelParams& params_;
+    const std::string& side_;
+    const std::string& file_;
+    bool full_floats_;
+    std::map<int, ModelGraph*> by_rank_;
+};
+
 }  // namespace
 
 MergeStrategy merge_strategy(const ParallelParams& params) {
@@ -199,81 +312,17 @@ std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graph
     for (const RankGraph& g : graphs) {
         for (const auto& node : g.graph->nodes()) node->rank = g.rank;
     }
-    const MergeStrategy strategy = merge_strategy(params);
-    if (strategy == MergeStrategy::None) {
-        merge_api_collections(graphs);
-        return graphs;
+    const ParallelMerge merge(graphs, params, side, file, full_floats);
+    switch (merge_strategy(params)) {
+        case MergeStrategy::None:
+            merge_api_collections(graphs);
+            return graphs;
+        case MergeStrategy::Tp: return merge.tp_only();
+        case MergeStrategy::Pp: return merge.pp_only();
+        case MergeStrategy::TpPp: return merge.tp_pp();
+        case MergeStrategy::Full: return merge.full();
     }
-    std::map<int, ModelGraph*> by_rank;
-    for (const RankGraph& g : graphs) by_rank[g.rank] = g.graph;
-    const auto graphs_of = [&](const std::vector<int>& ranks, const char* kind) {
-        std::vector<RankGraph> group;
-        for (const int rank : ranks) {
-            const auto found = by_rank.find(rank);
-            if (found == by_rank.end()) {
-                throw Error(file, fmt::format("parallel_merge: the {} group {} names rank {}, which has no dump", kind,
-                                              groups_text({ranks}), rank));
-            }
-            group.push_back({rank, found->second});
-        }
-        return group;
-    };
-    const auto logged = [&](Groups groups, const char* kind) {
-        log::info(fmt::format("[{}] All {} groups is {}.", side, kind, groups_text(groups)));
-        return groups;
-    };
-    std::vector<RankGraph> merged;
-    if (strategy == MergeStrategy::Tp || strategy == MergeStrategy::Pp) {
-        const bool tp = strategy == MergeStrategy::Tp;
-        const Groups groups = tp ? logged(tp_groups(graphs, params), "tp") : logged(pp_groups(graphs, params), "pp");
-        for (const auto& ranks : groups) {
-            const std::vector<RankGraph> group = graphs_of(ranks, tp ? "tp" : "pp");
-            merge_api_collections(group);
-            if (tp) merge_tp_group(group, full_floats);
-            else merge_pp_group(group, params.vpp);
-            merged.push_back(group.front());
-        }
-        return merged;
-    }
-    // Both: PP first, within each PP group, then TP across the PP groups' main graphs.
-    const Groups pp = logged(pp_groups(graphs, params), "pp");
-    const Groups tp = logged(tp_groups(graphs, params), "tp");
-    // The main graph of a TP merge is the first TP group's: another group's
-    // first rank names the PP stages' APIs it stands for, partnered by the rest.
-    TpRankMapping mapping;
-    for (std::size_t g = 1; g < tp.size(); ++g) mapping[tp[g].front()] = {tp[g].begin() + 1, tp[g].end()};
-    if (strategy == MergeStrategy::TpPp) {
-        merge_api_collections(graphs);
-        std::vector<RankGraph> pp_mains;
-        for (const auto& ranks : pp) {
-            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
-            merge_pp_group(group, params.vpp);
-            pp_mains.push_back(group.front());
-        }
-        merge_tp_group(pp_mains, full_floats, mapping);
-        sort_api_collections(*pp_mains.front().graph);
-        return {pp_mains.front()};
-    }
-    std::map<int, RankGraph> pp_mains;
-    for (const auto& ranks : pp) {
-        const std::vector<RankGraph> group = graphs_of(ranks, "pp");
-        merge_api_collections(group);
-        merge_pp_group(group, params.vpp);
-        pp_mains[group.front().rank] = group.front();
-    }
-    for (const auto& ranks : tp) {
-        std::vector<RankGraph> group;
-        for (const int rank : ranks) {
-            const auto found = pp_mains.find(rank);
-            if (found != pp_mains.end()) group.push_back(found->second);
-        }
-        if (group.empty()) continue;
-        merge_api_collections(group);
-        merge_tp_group(group, full_floats, mapping);
-        sort_api_collections(*group.front().graph);
-        merged.push_back(group.front());
-    }
-    return merged;
+    return graphs;
 }
 
 }  // namespace msprobe::graph
