@@ -49,7 +49,6 @@ public:
             GraphNode* copy = other.graph->find(node.id);
             if (copy == nullptr) return;  // only the main rank has it
             copies.push_back(copy);
-            rank_of_[copy] = other.rank;
         }
         if (!copies.empty()) {
             const std::vector<const GraphNode*> partners(copies.begin(), copies.end());
@@ -67,7 +66,7 @@ public:
                 pp_split_.insert(&node);
                 GraphNode* parent = node.parent;
                 for (GraphNode* copy : copies) {
-                    mark(*copy, rank_of_[copy]);
+                    mark(*copy, copy->rank);
                     add_to_main(*copy);
                     copy->parent = parent;
                     parent->children.push_back(copy);
@@ -336,7 +335,7 @@ private:
             }
         }
         for (GraphNode* n : unique) {
-            mark(*n, rank_of_[n->parent]);
+            mark(*n, n->rank);
             add_to_main(*n);
             node.children.push_back(n);
             n->parent = &node;
@@ -371,7 +370,6 @@ private:
     }
 
     ModelGraph& main_;
-    std::unordered_map<const GraphNode*, int> rank_of_;  // the rank of each other rank's copy
     std::set<const GraphNode*> pp_split_;                // main nodes found split by PP
     std::unordered_map<const GraphNode*, int> pp_index_;
 };
