@@ -132,13 +132,8 @@ ConfigRow config_row(const ExportedGraphs& first, const std::vector<int>& ranks,
     return config;
 }
 
-// What this build can merge (spec §8), checked before anything is built.
+// The layout counts every rank folder of a step (spec §8.1), checked before anything is built.
 void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs::path& file) {
-    for (const auto* params : {&input.npu_parallel, &input.bench_parallel}) {
-        if (*params && !parallel_merge_provided(**params)) {
-            throw Error(file.string(), "parallel_merge: only TP or PP merges are provided (no VPP, no TP+PP)");
-        }
-    }
     if (!input.npu_parallel) return;
     for (const auto& [step, ranks] : npu) {
         if (static_cast<int>(ranks.size()) != input.npu_parallel->rank_size) {

@@ -43,6 +43,7 @@ struct GraphNode {
     std::vector<std::string> parallel_merge_info;  // a parallel merge's formulas, empty when none
     std::string matched_distributed;  // JSON of the cross-rank communication match, empty when none
     bool has_record = false;     // dump.json has an entry of this id
+    int rank = 0;  // the rank whose graph made it: a parallel merge names the ranks it merged
 
     bool matched() const { return !matched_link.empty(); }
 };

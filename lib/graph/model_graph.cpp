@@ -1,6 +1,7 @@
 #include "graph/model_graph.hpp"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_set>
 
 namespace msprobe::graph {
@@ -9,35 +10,58 @@ ModelGraph::ModelGraph() { root_ = &add("DefaultModel", NodeKind::Module); }
 
 GraphNode* ModelGraph::find(const std::string& id) {
     const auto it = by_id_.find(id);
-    return it == by_id_.end() ? nullptr : it->second;
+    return it == by_id_.end() ? nullptr : it->second.node;
 }
 
 const GraphNode* ModelGraph::find(const std::string& id) const {
     const auto it = by_id_.find(id);
-    return it == by_id_.end() ? nullptr : it->second;
+    return it == by_id_.end() ? nullptr : it->second.node;
+}
+
+void ModelGraph::insert(GraphNode& node) {
+    const auto [it, added] = by_id_.try_emplace(node.id, Entry{&node, lookup_order_.size()});
+    if (added) {
+        lookup_order_.push_back(&node);
+    } else {
+        // An existing key keeps its place and names the new node.
+        it->second.node = &node;
+        lookup_order_[it->second.position] = &node;
+    }
 }
 
 void ModelGraph::rename(GraphNode& node, std::string id) {
     const auto old = by_id_.find(node.id);
-    if (old != by_id_.end() && old->second == &node) by_id_.erase(old);
+    if (old != by_id_.end() && old->second.node == &node) by_id_.erase(old);
     node.id = std::move(id);
-    by_id_[node.id] = &node;
+    insert(node);
 }
 
-void ModelGraph::index(GraphNode& node) { by_id_[node.id] = &node; }
+void ModelGraph::index(GraphNode& node) { insert(node); }
+
+void ModelGraph::forget(const std::string& id) { by_id_.erase(id); }
+
+std::vector<GraphNode*> ModelGraph::lookup_order() const {
+    std::vector<GraphNode*> order;
+    for (std::size_t i = 0; i < lookup_order_.size(); ++i) {
+        GraphNode* node = lookup_order_[i];
+        const auto it = by_id_.find(node->id);
+        if (it != by_id_.end() && it->second.node == node && it->second.position == i) order.push_back(node);
+    }
+    return order;
+}
 
 GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
     auto node = std::make_unique<GraphNode>();
     node->id = std::move(id);
     node->kind = kind;
     GraphNode& added = *nodes_.emplace_back(std::move(node));
-    by_id_.emplace(added.id, &added);
+    if (!by_id_.count(added.id)) insert(added);
     return added;
 }
 
 std::vector<const GraphNode*> ModelGraph::post_order() const {
     std::vector<const GraphNode*> order;
-    std::unordered_set<const GraphNode*> emitted;
+    std::unordered_set<std::string_view> emitted;  // ids, which stay put while the order is made
     // Explicit stack: (node, index of the next child to visit).
     std::vector<std::pair<const GraphNode*, std::size_t>> stack{{root_, 0}};
     std::unordered_set<const GraphNode*> on_path{root_};
@@ -45,7 +69,7 @@ std::vector<const GraphNode*> ModelGraph::post_order() const {
         auto& [node, next] = stack.back();
         if (next < node->children.size()) {
             const GraphNode* child = node->children[next++];
-            if (!emitted.count(child) && !on_path.count(child)) {
+            if (!emitted.count(child->id) && !on_path.count(child)) {
                 stack.emplace_back(child, 0);
                 on_path.insert(child);
             }
@@ -54,7 +78,7 @@ std::vector<const GraphNode*> ModelGraph::post_order() const {
         const GraphNode* done = node;
         stack.pop_back();
         on_path.erase(done);
-        if (emitted.insert(done).second) order.push_back(done);
+        if (emitted.insert(done->id).second) order.push_back(done);
     }
     return order;
 }

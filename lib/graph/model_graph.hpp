@@ -33,11 +33,19 @@ public:
     // `node` a new id in the lookup; `index` makes its id name it.
     void rename(GraphNode& node, std::string id);
     void index(GraphNode& node);
+    // Drops `id` from the lookup (a merged-away node; the tree keeps what its parents hold).
+    void forget(const std::string& id);
+    // Every looked-up node in the order its id entered the lookup, as a
+    // Python dict keeps its keys: a renamed node moves to the end, a node
+    // indexed again under the same id keeps its place.
+    std::vector<GraphNode*> lookup_order() const;
     // Every node, root first, in creation order.
     const std::vector<std::unique_ptr<GraphNode>>& nodes() const { return nodes_; }
 
     // Exported nodes: post-order depth first from the root (children in list
-    // order, a node after its subtree, the root last), each node once.
+    // order, a node after its subtree, the root last), each id once: a
+    // parallel merge may hang two ranks' namesakes in one tree, and msprobe
+    // exports the first.
     std::vector<const GraphNode*> post_order() const;
 
     // The stack.json the nodes' stacks point into, kept alive with the graph.
@@ -47,7 +55,14 @@ public:
 
 private:
     std::vector<std::unique_ptr<GraphNode>> nodes_;
-    std::unordered_map<std::string, GraphNode*> by_id_;
+    struct Entry {
+        GraphNode* node = nullptr;
+        std::size_t position = 0;  // in lookup_order_
+    };
+    void insert(GraphNode& node);
+
+    std::unordered_map<std::string, Entry> by_id_;
+    std::vector<GraphNode*> lookup_order_;  // entries whose position no longer matches are stale
     GraphNode* root_ = nullptr;
 };
 

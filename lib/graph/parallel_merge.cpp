@@ -7,6 +7,7 @@
 #include <map>
 #include <cstdlib>
 #include <optional>
+#include <regex>
 #include <set>
 
 #include "common/error.hpp"
@@ -79,6 +80,20 @@ void merge_api_collections(const std::vector<RankGraph>& group) {
         }
     }
     main.root().children = std::move(children);
+}
+
+// spec §8.3: after a merge of both kinds, the ranks' sub-collections in rank order.
+void sort_api_collections(ModelGraph& graph) {
+    static const std::regex kRank(R"(_Rank(\d+))");
+    const auto rank_of = [](const GraphNode* node) {
+        std::smatch match;
+        return std::regex_search(node->id, match, kRank) ? std::stoi(match[1].str()) : -1;
+    };
+    for (GraphNode* node : graph.root().children) {
+        if (node->kind != NodeKind::ApiCollection || !starts_with(node->id, kAllRanks)) continue;
+        std::stable_sort(node->children.begin(), node->children.end(),
+                         [&](const GraphNode* a, const GraphNode* b) { return rank_of(a) < rank_of(b); });
+    }
 }
 
 std::string groups_text(const Groups& groups) {
@@ -167,43 +182,147 @@ Groups pp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
     return groups;
 }
 
+// The strategies of spec §8.1 over the graphs of one step and one side.
+class ParallelMerge {
+public:
+    ParallelMerge(const std::vector<RankGraph>& graphs, const ParallelParams& params, const std::string& side,
+                  const std::string& file, bool full_floats)
+        : graphs_(graphs), params_(params), side_(side), file_(file), full_floats_(full_floats) {
+        for (const RankGraph& g : graphs) by_rank_[g.rank] = g.graph;
+    }
+
+    std::vector<RankGraph> tp_only() const {
+        std::vector<RankGraph> merged;
+        for (const auto& ranks : logged(tp_groups(graphs_, params_), "tp")) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "tp");
+            merge_api_collections(group);
+            merge_tp_group(group, full_floats_);
+            merged.push_back(group.front());
+        }
+        return merged;
+    }
+
+    std::vector<RankGraph> pp_only() const {
+        std::vector<RankGraph> merged;
+        for (const auto& ranks : logged(pp_groups(graphs_, params_), "pp")) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
+            merge_api_collections(group);
+            merge_pp_group(group, params_.vpp);
+            merged.push_back(group.front());
+        }
+        return merged;
+    }
+
+    // tp·pp = rank_size: all collections into rank 0, PP per PP group, then one
+    // TP merge across the PP groups' main graphs.
+    std::vector<RankGraph> tp_pp() const {
+        const Groups pp = logged(pp_groups(graphs_, params_), "pp");
+        const TpRankMapping mapping = stage_mapping(logged(tp_groups(graphs_, params_), "tp"));
+        merge_api_collections(graphs_);
+        std::vector<RankGraph> pp_mains;
+        for (const auto& ranks : pp) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
+            merge_pp_group(group, params_.vpp);
+            pp_mains.push_back(group.front());
+        }
+        merge_tp_group(pp_mains, full_floats_, mapping);
+        sort_api_collections(*pp_mains.front().graph);
+        return {pp_mains.front()};
+    }
+
+    // Data parallelism besides: collections and PP per PP group, then per TP
+    // group the PP results of its ranks: one graph per TP group that has any.
+    std::vector<RankGraph> full() const {
+        const Groups pp = logged(pp_groups(graphs_, params_), "pp");
+        const Groups tp = logged(tp_groups(graphs_, params_), "tp");
+        const TpRankMapping mapping = stage_mapping(tp);
+        std::map<int, RankGraph> pp_mains;
+        for (const auto& ranks : pp) {
+            const std::vector<RankGraph> group = graphs_of(ranks, "pp");
+            merge_api_collections(group);
+            merge_pp_group(group, params_.vpp);
+            pp_mains[group.front().rank] = group.front();
+        }
+        std::vector<RankGraph> merged;
+        for (const auto& ranks : tp) {
+            std::vector<RankGraph> group;
+            for (const int rank : ranks) {
+                const auto found = pp_mains.find(rank);
+                if (found != pp_mains.end()) group.push_back(found->second);
+            }
+            if (group.empty()) continue;
+            merge_api_collections(group);
+            merge_tp_group(group, full_floats_, mapping);
+            sort_api_collections(*group.front().graph);
+            merged.push_back(group.front());
+        }
+        return merged;
+    }
+
+private:
+    Groups logged(Groups groups, const char* kind) const {
+        log::info(fmt::format("[{}] All {} groups is {}.", side_, kind, groups_text(groups)));
+        return groups;
+    }
+
+    std::vector<RankGraph> graphs_of(const std::vector<int>& ranks, const char* kind) const {
+        std::vector<RankGraph> group;
+        for (const int rank : ranks) {
+            const auto found = by_rank_.find(rank);
+            if (found == by_rank_.end()) {
+                throw Error(file_, fmt::format("parallel_merge: the {} group {} names rank {}, which has no dump", kind,
+                                               groups_text({ranks}), rank));
+            }
+            group.push_back({rank, found->second});
+        }
+        return group;
+    }
+
+    // The main graphs of a TP merge after PP are the first TP group's ranks'; a
+    // node another stage ran is named after that stage's rank, which heads its
+    // own TP group: the group's other ranks name its partners.
+    static TpRankMapping stage_mapping(const Groups& tp) {
+        TpRankMapping mapping;
+        for (std::size_t g = 1; g < tp.size(); ++g) mapping[tp[g].front()] = {tp[g].begin() + 1, tp[g].end()};
+        return mapping;
+    }
+
+    const std::vector<RankGraph>& graphs_;
+    const ParallelParams& params_;
+    const std::string& side_;
+    const std::string& file_;
+    bool full_floats_;
+    std::map<int, ModelGraph*> by_rank_;
+};
+
 }  // namespace
 
-bool parallel_merge_provided(const ParallelParams& params) {
-    const bool none = params.tp == 1 && params.pp == 1 && params.rank_size == 1;
-    const bool tp = params.tp == params.rank_size || params.pp == 1;
-    const bool pp = (params.pp == params.rank_size || params.tp == 1) && params.vpp == 1;
-    return none || tp || pp;
+MergeStrategy merge_strategy(const ParallelParams& params) {
+    if (params.tp == 1 && params.pp == 1 && params.rank_size == 1) return MergeStrategy::None;
+    if (params.tp == params.rank_size) return MergeStrategy::Tp;
+    if (params.pp == params.rank_size) return MergeStrategy::Pp;
+    if (params.pp == 1) return MergeStrategy::Tp;
+    if (params.tp == 1) return MergeStrategy::Pp;
+    if (params.tp * params.pp == params.rank_size) return MergeStrategy::TpPp;
+    return MergeStrategy::Full;
 }
 
 std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graphs, const ParallelParams& params,
                                              const std::string& side, const std::string& file, bool full_floats) {
-    if (params.tp == 1 && params.pp == 1 && params.rank_size == 1) {
-        merge_api_collections(graphs);
-        return graphs;
+    for (const RankGraph& g : graphs) {
+        for (const auto& node : g.graph->nodes()) node->rank = g.rank;
     }
-    const bool tp = params.tp == params.rank_size || params.pp == 1;
-    const Groups groups = tp ? tp_groups(graphs, params) : pp_groups(graphs, params);
-    log::info(fmt::format("[{}] All {} groups is {}.", side, tp ? "tp" : "pp", groups_text(groups)));
-    std::map<int, ModelGraph*> by_rank;
-    for (const RankGraph& g : graphs) by_rank[g.rank] = g.graph;
-    std::vector<RankGraph> merged;
-    for (const auto& ranks : groups) {
-        std::vector<RankGraph> group;
-        for (const int rank : ranks) {
-            const auto found = by_rank.find(rank);
-            if (found == by_rank.end()) {
-                throw Error(file, fmt::format("parallel_merge: the {} group {} names rank {}, which has no dump",
-                                              tp ? "tp" : "pp", groups_text({ranks}), rank));
-            }
-            group.push_back({rank, found->second});
-        }
-        merge_api_collections(group);
-        if (tp) merge_tp_group(group, full_floats);
-        else merge_pp_group(group);
-        merged.push_back(group.front());
+    const ParallelMerge merge(graphs, params, side, file, full_floats);
+    switch (merge_strategy(params)) {
+        case MergeStrategy::None:
+            merge_api_collections(graphs);
+            return graphs;
+        case MergeStrategy::Tp: return merge.tp_only();
+        case MergeStrategy::Pp: return merge.pp_only();
+        case MergeStrategy::TpPp: return merge.tp_pp();
+        case MergeStrategy::Full: return merge.full();
     }
-    return merged;
+    return graphs;
 }
 
 }  // namespace msprobe::graph

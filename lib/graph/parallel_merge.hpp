@@ -12,9 +12,13 @@
 
 namespace msprobe::graph {
 
-// Whether `params` asks for a merge this build provides: none, TP or PP;
-// VPP and mixed TP+PP layouts are not provided.
-bool parallel_merge_provided(const ParallelParams& params);
+// How msprobe merges a layout (spec §8.1): only the API collections; TP; PP
+// (VPP when vpp > 1); PP inside each PP group, then TP across the results,
+// either as one TP merge of all PP results (tp·pp = rank_size) or one per TP
+// group (data parallelism besides).
+enum class MergeStrategy { None, Tp, Pp, TpPp, Full };
+
+MergeStrategy merge_strategy(const ParallelParams& params);
 
 // Merges `graphs` (ascending ranks) in place and returns the graphs to
 // export, the main graph of each group. Nodes of the other ranks move into

@@ -34,14 +34,14 @@ bool same_value(const dump::StatValue& a, const dump::StatValue& b, bool uncerta
     return *x == 0 ? diff < kThreshold : std::fabs(diff / *x) < kThreshold;
 }
 
-bool same_item(const PortItem& a, const PortItem& b) {
+}  // namespace
+
+bool same_statistics(const PortItem& a, const PortItem& b, bool uncertain) {
     for (std::size_t s = 0; s < a.row.stats.size(); ++s) {
-        if (!same_value(a.row.stats[s], b.row.stats[s], s >= 2)) return false;
+        if (!same_value(a.row.stats[s], b.row.stats[s], uncertain && s >= 2)) return false;
     }
     return true;
 }
-
-}  // namespace
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
     if (from.empty()) return;
@@ -75,21 +75,21 @@ const PortItem* item_named(const std::vector<PortItem>& items, const std::string
 }
 
 std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphNode::*side,
-                                   const std::vector<const GraphNode*>& partners) {
+                                   const std::vector<const GraphNode*>& partners, bool compare_values) {
     std::vector<SplitItem> split;
     if (partners.empty()) return split;
     for (PortItem& item : node.*side) {
         if (!mergeable_dtype(item.row.dtype)) continue;
         SplitItem entry{item.key(), &item, {}};
         replace_all(entry.name, node.id + ".", "");
-        bool same = true;
+        bool same = compare_values;
         for (const GraphNode* partner : partners) {
             std::string key = item.key();
             replace_all(key, node.id, partner->id);
             const PortItem* other = item_named(partner->*side, key);
             if (other == nullptr || !mergeable_dtype(other->row.dtype)) break;
             entry.partners.push_back(other);
-            if (!same_item(item, *other)) same = false;
+            if (compare_values && !same_statistics(item, *other, true)) same = false;
         }
         if (!same) split.push_back(std::move(entry));
     }

@@ -18,8 +18,15 @@ struct SplitItem {
 // The items of `node`'s `side` (inputs or outputs) with a numeric torch dtype
 // whose Max or Min differ in some partner, or whose Mean or Norm differ by a
 // relative 1e-6. Partners are taken until the first that lacks the item.
+// Without `compare_values` every such item counts as split (the layers
+// Megatron is known to split). None without partners.
 std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphNode::*side,
-                                   const std::vector<const GraphNode*>& partners);
+                                   const std::vector<const GraphNode*>& partners, bool compare_values = true);
+
+// Whether two items' Max, Min, Mean and Norm are the same: exactly, or with
+// `uncertain` Mean and Norm by a relative 1e-6. A value that is not a number
+// never makes a difference.
+bool same_statistics(const PortItem& a, const PortItem& b, bool uncertain);
 
 const PortItem* item_named(const std::vector<PortItem>& items, const std::string& key);
 

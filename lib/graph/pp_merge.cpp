@@ -19,6 +19,7 @@ namespace {
 const std::regex kLayers(R"((layers\.|layer\.)\d+(\.))");
 // Other ranks' copies are marked "<id>%<position>%<rank>" until they are renamed.
 const std::regex kMark(R"(%(\d+)%(\d+)$)");
+const std::regex kForwardEnd(R"(\.forward\.\d+$)");
 
 bool has_layers(const std::string& id) { return std::regex_search(id, kLayers); }
 bool has_mark(const std::string& id) { return std::regex_search(id, kMark); }
@@ -48,7 +49,6 @@ public:
             GraphNode* copy = other.graph->find(node.id);
             if (copy == nullptr) return;  // only the main rank has it
             copies.push_back(copy);
-            rank_of_[copy] = other.rank;
         }
         if (!copies.empty()) {
             const std::vector<const GraphNode*> partners(copies.begin(), copies.end());
@@ -66,7 +66,7 @@ public:
                 pp_split_.insert(&node);
                 GraphNode* parent = node.parent;
                 for (GraphNode* copy : copies) {
-                    mark(*copy, rank_of_[copy]);
+                    mark(*copy, copy->rank);
                     add_to_main(*copy);
                     copy->parent = parent;
                     parent->children.push_back(copy);
@@ -117,7 +117,178 @@ public:
         }
     }
 
+    // Layers hanging right under the root (no wrapper module around them) that
+    // only other stages ran join the main root after its own children, by
+    // stage and position, numbered on; whatever else only those stages have
+    // at the root comes along. The API collections are merged already.
+    void adopt_unique_root_children(const std::vector<RankGraph>& others) {
+        GraphNode& root = main_.root();
+        if (std::none_of(root.children.begin(), root.children.end(), [](const GraphNode* n) { return has_layers(n->id); })) {
+            return;
+        }
+        std::set<std::string> main_ids;
+        for (const GraphNode* node : root.children) main_ids.insert(node->id);
+        std::vector<GraphNode*> adopted;
+        for (const RankGraph& other : others) {
+            for (GraphNode* node : other.graph->root().children) {
+                if (!main_ids.count(node->id) && node->id.rfind("Apis_Between_Modules", 0) != 0) adopted.push_back(node);
+            }
+        }
+        if (adopted.empty()) return;
+        for (GraphNode* node : adopted) {
+            mark(*node, node->rank);
+            add_to_main(*node);
+            node->parent = &root;
+            root.children.push_back(node);
+        }
+        std::vector<GraphNode*> plain, marked;
+        for (GraphNode* node : root.children) (has_mark(node->id) ? marked : plain).push_back(node);
+        std::stable_sort(marked.begin(), marked.end(), [&](const GraphNode* a, const GraphNode* b) {
+            return sort_key(*a, true) < sort_key(*b, true);
+        });
+        int index = static_cast<int>(std::count_if(plain.begin(), plain.end(), [](const GraphNode* n) { return has_layers(n->id); })) - 1;
+        root.children = plain;
+        root.children.insert(root.children.end(), marked.begin(), marked.end());
+        for (GraphNode* node : marked) {
+            if (has_layers(node->id)) pp_index_[node] = ++index;
+            rename(*node);
+        }
+    }
+
+    // VPP (spec §8.5): chunk 0's modules show the data that leaves (forward)
+    // or enters (backward) the last chunk, looked up under the last chunk's id.
+    void take_last_chunk_data(int vpp) {
+        std::vector<GraphNode*> stack;
+        for (GraphNode* node : main_.root().children) {
+            const auto chunk = chunk_of(node->id);
+            if (chunk == "0" || chunk == std::to_string(vpp - 1)) stack.push_back(node);
+        }
+        std::reverse(stack.begin(), stack.end());
+        while (!stack.empty()) {
+            GraphNode& node = *stack.back();
+            stack.pop_back();
+            if (pp_split_.count(&node) || pp_index_.count(&node) || node.kind != NodeKind::Module) continue;
+            stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
+            const GraphNode* last = main_.find(chunk_renamed(node.id, std::to_string(vpp - 1)));
+            if (last == nullptr || last == &node) continue;
+            const bool forward = std::regex_search(node.id, kForwardEnd);
+            auto GraphNode::*side = forward ? &GraphNode::outputs : &GraphNode::inputs;
+            node.*side = last->*side;
+            for (PortItem& item : node.*side) replace_all(item.row.name, last->id, node.id);
+        }
+    }
+
+    // VPP (spec §8.5): the modules holding PP-split layers in chunk 0 take the
+    // same modules' children of the other chunks (forward after, backward
+    // before their own), whose chunks leave the graph; the layers are then
+    // numbered in pipeline order.
+    void move_chunks_into_chunk0(int vpp) {
+        std::vector<GraphNode*> stack;
+        for (GraphNode* node : main_.root().children) {
+            if (chunk_of(node->id) == "0") stack.push_back(node);
+        }
+        std::reverse(stack.begin(), stack.end());
+        std::vector<GraphNode*> layer_parents;  // in discovery order, each once
+        const auto known = [&](const GraphNode* parent) {
+            return std::find(layer_parents.begin(), layer_parents.end(), parent) != layer_parents.end();
+        };
+        while (!stack.empty()) {
+            GraphNode& node = *stack.back();
+            stack.pop_back();
+            if (pp_split_.count(&node) || (pp_index_.count(&node) && !known(node.parent))) {
+                if (!known(node.parent)) layer_parents.push_back(node.parent);
+                continue;
+            }
+            stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
+        }
+        GraphNode& root = main_.root();
+        for (GraphNode* parent : layer_parents) {
+            const bool forward = std::regex_search(parent->id, kForwardEnd);
+            for (int chunk = 1; chunk < vpp; ++chunk) {
+                GraphNode* other = main_.find(chunk_renamed(parent->id, std::to_string(chunk)));
+                if (other == nullptr) continue;
+                auto& children = parent->children;
+                children.insert(forward ? children.end() : children.begin(), other->children.begin(),
+                                other->children.end());
+                for (GraphNode* child : other->children) child->parent = parent;
+                // The other chunk's ancestors leave the graph; the chunk itself leaves the root.
+                const auto ancestors = ancestor_ids(*other);
+                if (ancestors.size() < 2) continue;
+                for (std::size_t a = 1; a < ancestors.size(); ++a) main_.forget(ancestors[a]);
+                std::erase_if(root.children, [&](const GraphNode* n) { return n->id == ancestors[1]; });
+            }
+            renumber_chunk_layers(*parent, forward);
+        }
+    }
+
 private:
+    // A root module's second dot-segment, its VPP chunk when a number ("" when none).
+    static std::string chunk_of(const std::string& id) {
+        const auto first = id.find('.');
+        if (first == std::string::npos) return "";
+        const auto second = id.find('.', first + 1);
+        return id.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+    }
+
+    static bool is_number(const std::string& text) {
+        return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    }
+
+    // `id` with its chunk number replaced; unchanged when it names no chunk.
+    static std::string chunk_renamed(const std::string& id, const std::string& chunk) {
+        const std::string current = chunk_of(id);
+        if (!is_number(current)) return id;
+        const auto first = id.find('.');
+        return id.substr(0, first + 1) + chunk + id.substr(first + 1 + current.size());
+    }
+
+    void rename_module(GraphNode& node, const std::string& id) {
+        const std::string old_id = node.id;
+        main_.forget(old_id);
+        main_.rename(node, id);
+        rename_items(node, old_id);
+    }
+
+    // The children of a chunk-0 module, its own and the other chunks': layers
+    // counted in pipeline order (backward from the end); the other chunks'
+    // take chunk 0 and their count, and so do their module descendants.
+    void renumber_chunk_layers(GraphNode& parent, bool forward) {
+        std::vector<GraphNode*> layers = parent.children;
+        if (!forward) std::reverse(layers.begin(), layers.end());
+        int index = -1;
+        for (GraphNode* node : layers) {
+            std::smatch match;
+            const bool numbered = std::regex_search(node->id, match, kLayers);
+            if (numbered) ++index;
+            if (chunk_of(node->id) == "0" || node->id.find('.') == std::string::npos) continue;
+            std::string prefix;  // the renamed id up to its layer number
+            std::string id;
+            if (numbered) {
+                prefix = chunk_renamed(node->id.substr(0, static_cast<std::size_t>(match.position(0))) +
+                                           match[1].str() + std::to_string(index) + match[2].str(),
+                                       "0");
+                id = prefix + match.suffix().str();
+            } else {
+                id = chunk_renamed(node->id, "0");
+            }
+            rename_module(*node, id);
+            std::vector<GraphNode*> stack(node->children.begin(), node->children.end());
+            while (!stack.empty()) {
+                GraphNode& child = *stack.back();
+                stack.pop_back();
+                if (child.kind != NodeKind::Module) continue;
+                stack.insert(stack.end(), child.children.rbegin(), child.children.rend());
+                std::smatch inner;
+                // A descendant's own layer number follows its layer's, which it shares.
+                if (!prefix.empty() && std::regex_search(child.id, inner, kLayers)) {
+                    rename_module(child, prefix + inner.suffix().str());
+                } else {
+                    rename_module(child, chunk_renamed(child.id, "0"));
+                }
+            }
+        }
+    }
+
     std::pair<double, double> sort_key(const GraphNode& node, bool rank_ascending) const {
         std::smatch match;
         if (!std::regex_search(node.id, match, kMark)) {
@@ -164,7 +335,7 @@ private:
             }
         }
         for (GraphNode* n : unique) {
-            mark(*n, rank_of_[n->parent]);
+            mark(*n, n->rank);
             add_to_main(*n);
             node.children.push_back(n);
             n->parent = &node;
@@ -199,14 +370,13 @@ private:
     }
 
     ModelGraph& main_;
-    std::unordered_map<const GraphNode*, int> rank_of_;  // the rank of each other rank's copy
     std::set<const GraphNode*> pp_split_;                // main nodes found split by PP
     std::unordered_map<const GraphNode*, int> pp_index_;
 };
 
 }  // namespace
 
-void merge_pp_group(const std::vector<RankGraph>& group) {
+void merge_pp_group(const std::vector<RankGraph>& group, int vpp) {
     if (group.size() < 2) return;
     ModelGraph& main = *group.front().graph;
     const std::vector<RankGraph> others(group.begin() + 1, group.end());
@@ -217,6 +387,11 @@ void merge_pp_group(const std::vector<RankGraph>& group) {
         if (node.kind != NodeKind::Module || node.id == "clip_grad" || node.id == "optimizer") continue;
         merge.merge(node, others);
         merge.sort(node);
+    }
+    merge.adopt_unique_root_children(others);
+    if (vpp > 1) {
+        merge.take_last_chunk_data(vpp);
+        merge.move_chunks_into_chunk0(vpp);
     }
 }
 

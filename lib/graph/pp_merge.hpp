@@ -9,6 +9,10 @@
 namespace msprobe::graph {
 
 // `group` starts with the main graph (its API collections already merged).
-void merge_pp_group(const std::vector<RankGraph>& group);
+// With `vpp` > 1 each rank ran `vpp` model chunks (root modules
+// `Module.<c>.…`): afterwards the chunks' layers move into chunk 0, renumbered
+// in pipeline order, and chunk 0 shows the last chunk's outputs (forward) or
+// inputs (backward).
+void merge_pp_group(const std::vector<RankGraph>& group, int vpp = 1);
 
 }  // namespace msprobe::graph

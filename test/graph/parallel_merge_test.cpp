@@ -8,8 +8,7 @@
 #include "common/error.hpp"
 #include "graph/graph_job.hpp"
 #include "graph/parallel_merge_params.hpp"
-#include "support/shared_fixtures.hpp"
-#include "vis_db_query.hpp"
+#include "rank_dump_writer.hpp"
 
 namespace fs = std::filesystem;
 using msprobe::graph::ParallelParams;
@@ -31,21 +30,15 @@ namespace {
 
 // A rank whose module runs one embedding: `max` sets the output's Max and Mean, `int_max` the ids' Max.
 void write_rank(const fs::path& dir, double max, long long int_max) {
-    fs::create_directories(dir);
-    const nlohmann::json out = {{"type", "torch.Tensor"}, {"dtype", "torch.float32"}, {"shape", {2}},
-                                {"Max", max},           {"Min", -1.0},              {"Mean", max / 2},
-                                {"Norm", 2.0},          {"requires_grad", false}};
-    const nlohmann::json ids = {{"type", "torch.Tensor"}, {"dtype", "torch.int64"}, {"shape", {2}},
-                                {"Max", int_max},       {"Min", 0},               {"Mean", 1.5},
-                                {"Norm", 3.0},          {"requires_grad", false}};
-    const nlohmann::json record = {{"input_args", {ids}}, {"input_kwargs", nlohmann::json::object()}, {"output", {out}}};
-    const nlohmann::json dump = {{"task", "statistics"}, {"level", "mix"}, {"framework", "pytorch"},
-                                 {"dump_data_dir", nullptr},
-                                 {"data", {{"Module.emb.Embedding.forward.0", record}, {"Functional.embedding.0.forward", record}}}};
-    std::ofstream(dir / "dump.json") << dump.dump();
-    std::ofstream(dir / "construct.json")
-        << R"({"Module.emb.Embedding.forward.0": null, "Functional.embedding.0.forward": "Module.emb.Embedding.forward.0"})";
-    std::ofstream(dir / "stack.json") << "{}";
+    auto out = msprobe::testing::stat_tensor(max);
+    out["Min"] = -1.0;
+    out["Norm"] = 2.0;
+    const nlohmann::ordered_json ids = {{"type", "torch.Tensor"}, {"dtype", "torch.int64"}, {"shape", {2}},
+                                        {"Max", int_max},       {"Min", 0},               {"Mean", 1.5},
+                                        {"Norm", 3.0},          {"requires_grad", false}};
+    const auto record = msprobe::testing::call_record({ids}, out);
+    msprobe::testing::write_rank_dump(dir, {{"Module.emb.Embedding.forward.0", "", record},
+                                            {"Functional.embedding.0.forward", "Module.emb.Embedding.forward.0", record}});
 }
 
 }  // namespace
@@ -91,21 +84,11 @@ namespace {
 
 // One pipeline stage: a model holding layers.0 (a linear inside); `max` tells the stages' data apart.
 void write_stage(const fs::path& dir, double max) {
-    fs::create_directories(dir);
-    const nlohmann::json tensor = {{"type", "torch.Tensor"}, {"dtype", "torch.float32"}, {"shape", {2}},
-                                   {"Max", max},           {"Min", 0.0},               {"Mean", max / 2},
-                                   {"Norm", max},          {"requires_grad", false}};
-    const nlohmann::json record = {{"input_args", {tensor}}, {"input_kwargs", nlohmann::json::object()}, {"output", {tensor}}};
-    const nlohmann::json dump = {{"task", "statistics"}, {"level", "mix"}, {"framework", "pytorch"},
-                                 {"dump_data_dir", nullptr},
-                                 {"data", {{"Module.model.Net.forward.0", record},
-                                           {"Module.model.layers.0.Linear.forward.0", record},
-                                           {"Functional.linear.0.forward", record}}}};
-    std::ofstream(dir / "dump.json") << dump.dump();
-    std::ofstream(dir / "construct.json") << R"({"Module.model.Net.forward.0": null,
-"Module.model.layers.0.Linear.forward.0": "Module.model.Net.forward.0",
-"Functional.linear.0.forward": "Module.model.layers.0.Linear.forward.0"})";
-    std::ofstream(dir / "stack.json") << "{}";
+    const auto tensor = msprobe::testing::stat_tensor(max);
+    const auto record = msprobe::testing::call_record({tensor}, tensor);
+    msprobe::testing::write_rank_dump(dir, {{"Module.model.Net.forward.0", "", record},
+                                            {"Module.model.layers.0.Linear.forward.0", "Module.model.Net.forward.0", record},
+                                            {"Functional.linear.0.forward", "Module.model.layers.0.Linear.forward.0", record}});
 }
 
 }  // namespace
