@@ -31,7 +31,6 @@ void set_field(std::vector<std::pair<std::string, std::string>>& fields, std::st
 ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row, bool full_floats) {
     const bool round = !full_floats;
     std::vector<std::pair<std::string, std::string>> fields;
-    fields.reserve(16);  // a tensor's leaf has about ten keys: one allocation, not five
     if (leaf != nullptr && leaf->IsObject()) {
         for (const auto& m : leaf->GetObject()) {
             set_field(fields, std::string(m.name.GetString(), m.name.GetStringLength()), value_text(m.value, round));
