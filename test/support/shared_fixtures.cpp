@@ -2,7 +2,10 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include <unistd.h>
 
@@ -23,10 +26,41 @@ bool fixtures_required() {
     return env && std::string(env) == "1";
 }
 
+namespace {
+
+// The scratch directories this process made, removed when it exits normally: a
+// run of the suite makes thousands, each named after its process. With
+// MSPROBE_KEEP_SCRATCH=1 they stay, to look at what a test wrote.
+class ScratchDirs {
+public:
+    void add(const std::filesystem::path& dir) {
+        const std::lock_guard lock(mutex_);
+        dirs_.push_back(dir);
+    }
+    ~ScratchDirs() {
+        const char* keep = std::getenv("MSPROBE_KEEP_SCRATCH");
+        if (keep && std::string(keep) == "1") return;
+        std::error_code ignored;
+        for (const auto& dir : dirs_) std::filesystem::remove_all(dir, ignored);
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<std::filesystem::path> dirs_;
+};
+
+ScratchDirs& scratch_dirs() {
+    static ScratchDirs dirs;
+    return dirs;
+}
+
+}  // namespace
+
 std::filesystem::path scratch_dir(const std::string& name) {
     const auto dir = std::filesystem::temp_directory_path() / ("msprobe_test_" + name + "_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
+    scratch_dirs().add(dir);
     return dir;
 }
 
