@@ -38,9 +38,9 @@ DumpRecord make_dump_record(const std::string& id, const rapidjson::Value& entry
     DumpRecord record;
     try {
         if (use == RecordUse::ParameterGradient) {
-            record_port_items(id, entry, file, false, rules.full_floats, record.inputs, record.inputs);
+            record_port_items(id, entry, file, false, record.inputs, record.inputs);
         } else {
-            record_port_items(id, entry, file, rules.strict_compat, rules.full_floats, record.inputs, record.outputs);
+            record_port_items(id, entry, file, rules.strict_compat, record.inputs, record.outputs);
         }
     } catch (const Error& error) {
         record = DumpRecord{};

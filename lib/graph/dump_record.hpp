@@ -31,7 +31,6 @@ enum class RecordUse {
 // How items are made from entries.
 struct RecordRules {
     bool strict_compat = false;  // split inputs and outputs as msprobe does (record_port_items)
-    bool full_floats = false;    // August's unrounded floats in the items' fields
 };
 
 DumpRecord make_dump_record(const std::string& id, const rapidjson::Value& entry, const std::string& file,

@@ -26,7 +26,7 @@ struct GraphOptions {
 };
 
 // How the run's records are made of dump.json entries.
-inline RecordRules record_rules(const GraphOptions& options) { return {options.strict_compat, options.august}; }
+inline RecordRules record_rules(const GraphOptions& options) { return {options.strict_compat}; }
 
 // Returns the database written. Throws msprobe::Error on bad input; no
 // database is left behind then.

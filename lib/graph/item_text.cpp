@@ -93,4 +93,20 @@ std::string stat_text(const dump::StatValue& value, bool round) {
     return "null";
 }
 
+bool is_float_value(const rapidjson::Value& value) { return value.IsDouble(); }
+
+bool is_float_stat(const dump::StatValue& value) {
+    return value.kind == dump::StatValue::Kind::Number && !value.integer;
+}
+
+void add_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value) {
+    if (is_float_stat(value)) fields.add_float(key, value.number);
+    else fields.add(key, stat_text(value));
+}
+
+void set_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value) {
+    const std::string text = is_float_stat(value) ? std::string() : stat_text(value);
+    fields.set(key, is_float_stat(value) ? FieldValue{{}, true, value.number} : FieldValue{text, false, 0});
+}
+
 }  // namespace msprobe::graph

@@ -9,6 +9,7 @@
 #include <rapidjson/fwd.h>
 
 #include "dump/dump_row.hpp"
+#include "graph/item_fields.hpp"
 
 namespace msprobe::graph {
 
@@ -17,5 +18,13 @@ std::string float_text(double value, bool round = true);
 std::string string_text(std::string_view text);
 std::string value_text(const rapidjson::Value& value, bool round = true);
 std::string stat_text(const dump::StatValue& value, bool round = true);
+
+// Whether the value is a float, whose text depends on `round` (the others' do not).
+bool is_float_value(const rapidjson::Value& value);
+bool is_float_stat(const dump::StatValue& value);
+
+// `value` as a field: a float kept as its number, anything else as its text.
+void add_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value);
+void set_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value);
 
 }  // namespace msprobe::graph

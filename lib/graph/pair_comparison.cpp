@@ -160,18 +160,13 @@ PrecisionIndex august_index(compare::RowVerdict::Level level) {
     return {0, true};
 }
 
-// The copied cells as exported texts: a packed text is a third of the cells' size.
-void pack_metrics(PortItem& item, bool full_floats) {
+// The copied cells as exported fields: packed, they take a third of the cells' size.
+void pack_metrics(PortItem& item) {
     if (item.metrics.empty()) return;
-    std::vector<std::string> texts;
-    texts.reserve(item.metrics.size());
     std::size_t bytes = 0;
-    for (const auto& [name, value] : item.metrics) {
-        texts.push_back(stat_text(value, !full_floats));
-        bytes += name.size() + texts.back().size() + 2;
-    }
+    for (const auto& [name, value] : item.metrics) bytes += name.size() + 16;
     ItemFields packed(bytes);
-    for (std::size_t m = 0; m < texts.size(); ++m) packed.add(item.metrics[m].first, texts[m]);
+    for (const auto& [name, value] : item.metrics) add_stat_field(packed, name, value);
     item.compared_fields = std::move(packed);
     std::vector<std::pair<std::string_view, dump::StatValue>>().swap(item.metrics);
 }
@@ -235,7 +230,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
         // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
         node->precision = august ? august_index(worst) : node_precision_index(*node, mode);
         for (auto* items : {&node->inputs, &node->outputs}) {
-            for (PortItem& item : *items) pack_metrics(item, august);
+            for (PortItem& item : *items) pack_metrics(item);
         }
     }
 }

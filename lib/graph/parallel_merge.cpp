@@ -186,8 +186,8 @@ Groups pp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
 class ParallelMerge {
 public:
     ParallelMerge(const std::vector<RankGraph>& graphs, const ParallelParams& params, const std::string& side,
-                  const std::string& file, bool full_floats)
-        : graphs_(graphs), params_(params), side_(side), file_(file), full_floats_(full_floats) {
+                  const std::string& file)
+        : graphs_(graphs), params_(params), side_(side), file_(file) {
         for (const RankGraph& g : graphs) by_rank_[g.rank] = g.graph;
     }
 
@@ -196,7 +196,7 @@ public:
         for (const auto& ranks : logged(tp_groups(graphs_, params_), "tp")) {
             const std::vector<RankGraph> group = graphs_of(ranks, "tp");
             merge_api_collections(group);
-            merge_tp_group(group, full_floats_);
+            merge_tp_group(group);
             merged.push_back(group.front());
         }
         return merged;
@@ -225,7 +225,7 @@ public:
             merge_pp_group(group, params_.vpp);
             pp_mains.push_back(group.front());
         }
-        merge_tp_group(pp_mains, full_floats_, mapping);
+        merge_tp_group(pp_mains, mapping);
         sort_api_collections(*pp_mains.front().graph);
         return {pp_mains.front()};
     }
@@ -252,7 +252,7 @@ public:
             }
             if (group.empty()) continue;
             merge_api_collections(group);
-            merge_tp_group(group, full_floats_, mapping);
+            merge_tp_group(group, mapping);
             sort_api_collections(*group.front().graph);
             merged.push_back(group.front());
         }
@@ -291,7 +291,6 @@ private:
     const ParallelParams& params_;
     const std::string& side_;
     const std::string& file_;
-    bool full_floats_;
     std::map<int, ModelGraph*> by_rank_;
 };
 
@@ -308,11 +307,11 @@ MergeStrategy merge_strategy(const ParallelParams& params) {
 }
 
 std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graphs, const ParallelParams& params,
-                                             const std::string& side, const std::string& file, bool full_floats) {
+                                             const std::string& side, const std::string& file) {
     for (const RankGraph& g : graphs) {
         for (const auto& node : g.graph->nodes()) node->rank = g.rank;
     }
-    const ParallelMerge merge(graphs, params, side, file, full_floats);
+    const ParallelMerge merge(graphs, params, side, file);
     switch (merge_strategy(params)) {
         case MergeStrategy::None:
             merge_api_collections(graphs);

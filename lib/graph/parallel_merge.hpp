@@ -24,9 +24,8 @@ MergeStrategy merge_strategy(const ParallelParams& params);
 // export, the main graph of each group. Nodes of the other ranks move into
 // the main graphs: every input graph must outlive the export. `side`
 // ("NPU"/"Bench") prefixes the log lines. Throws msprobe::Error naming `file`
-// when a group names a rank without a graph. `full_floats`: merged statistics
-// are written unrounded (August).
+// when a group names a rank without a graph.
 std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graphs, const ParallelParams& params,
-                                             const std::string& side, const std::string& file, bool full_floats);
+                                             const std::string& side, const std::string& file);
 
 }  // namespace msprobe::graph

@@ -29,7 +29,7 @@ MergedStep::MergedStep(const std::map<int, fs::path>& npu, const std::map<int, f
                        const GraphOptions& options, ThreadPool& pool) {
     const std::string file = options.input.string();
     const auto merge_side = [&](Side& side, const ParallelParams& params, const char* name) {
-        side.merged = merge_parallel_graphs(side.built, params, name, file, options.august);
+        side.merged = merge_parallel_graphs(side.built, params, name, file);
     };
     build_side(npu_, npu, true, options);
     merge_side(npu_, *input.npu_parallel, "NPU");

@@ -26,8 +26,7 @@ bool keeps_leaves(const std::string& id) {
 }
 
 void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
-                       bool strict_compat, bool full_floats, std::vector<PortItem>& inputs,
-                       std::vector<PortItem>& outputs) {
+                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs) {
     std::vector<dump::DumpRow> rows;
     std::vector<const rapidjson::Value*> leaves;
     dump::flatten_entry(id, record, 0, file, rows, leaves);
@@ -35,7 +34,7 @@ void record_port_items(const std::string& id, const rapidjson::Value& record, co
     for (std::size_t i = 0; i < rows.size(); ++i) {
         PortItem item;
         const rapidjson::Value* leaf = leaves[i];
-        item.fields = exported_fields(leaf, rows[i], full_floats);
+        item.fields = exported_fields(leaf, rows[i]);
         if (leaf != nullptr && leaf->IsObject()) {
             if (keep_leaves) item.leaf = compact_leaf_json(*leaf);
             const auto type = leaf->FindMember("type");

@@ -40,12 +40,10 @@ void put_item(std::vector<PortItem>& items, PortItem item);
 // inputs, parameters, parameter gradients) and the output map. With
 // `strict_compat` an item goes to the output map when its name contains
 // ".output." and not ".input.", as msprobe tests it (the parameters of a
-// module instance named "output" then count as outputs). `full_floats`: the
-// fields' floats unrounded (August). Throws msprobe::Error naming `file` on
-// values of the wrong type.
+// module instance named "output" then count as outputs). Throws
+// msprobe::Error naming `file` on values of the wrong type.
 void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
-                       bool strict_compat, bool full_floats, std::vector<PortItem>& inputs,
-                       std::vector<PortItem>& outputs);
+                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs);
 
 // Whether the items of node `id` keep their leaf: communication APIs, whose
 // group, src and dst the matching across ranks and the parallel merge read.

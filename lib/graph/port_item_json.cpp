@@ -1,6 +1,7 @@
 #include "graph/port_item_json.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <array>
 
 #include <rapidjson/document.h>
@@ -12,50 +13,66 @@ namespace msprobe::graph {
 
 namespace {
 
-// A pair of the row's JSON, pointing into the item's packed fields.
+// A pair of the row's JSON, pointing into the item's packed fields or the row's formatted floats.
 using Field = std::pair<std::string_view, std::string_view>;
 
-// The leaf's keys: a repeated one keeps its first place and takes the later value, as Python's json reads it.
-void set_field(std::vector<std::pair<std::string, std::string>>& fields, std::string key, std::string text) {
-    for (auto& f : fields) {
-        if (f.first == key) {
-            f.second = std::move(text);
-            return;
-        }
-    }
-    fields.emplace_back(std::move(key), std::move(text));
+// An exported field before packing: its text, or a float to format when written.
+struct Pending {
+    std::string key;
+    std::string text;
+    bool is_float = false;
+    double number = 0;
+};
+
+Pending pending_value(std::string key, const rapidjson::Value& value) {
+    if (is_float_value(value)) return {std::move(key), {}, true, value.GetDouble()};
+    return {std::move(key), value_text(value), false, 0};
+}
+
+Pending pending_stat(std::string key, const dump::StatValue& value) {
+    if (is_float_stat(value)) return {std::move(key), {}, true, value.number};
+    return {std::move(key), stat_text(value), false, 0};
 }
 
 }  // namespace
 
-ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row, bool full_floats) {
-    const bool round = !full_floats;
-    std::vector<std::pair<std::string, std::string>> fields;
+ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row) {
+    // Kept by the thread: a vector of a dozen fields is over a kilobyte, and each malloc
+    // that size makes glibc consolidate its fast bins first.
+    thread_local std::vector<Pending> fields;
+    fields.clear();
     if (leaf != nullptr && leaf->IsObject()) {
         for (const auto& m : leaf->GetObject()) {
-            set_field(fields, std::string(m.name.GetString(), m.name.GetStringLength()), value_text(m.value, round));
+            Pending field = pending_value(std::string(m.name.GetString(), m.name.GetStringLength()), m.value);
+            // A repeated key keeps its first place and takes the later value, as Python's json reads it.
+            const auto same = std::find_if(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
+            if (same != fields.end()) *same = std::move(field);
+            else fields.push_back(std::move(field));
         }
     }
     const bool is_none = leaf == nullptr;
-    auto add = [&](const char* key, std::string text) {
-        const bool present = std::any_of(fields.begin(), fields.end(), [&](const auto& f) { return f.first == key; });
-        if (!present) fields.emplace_back(key, std::move(text));
+    auto add = [&](Pending field) {
+        const bool present = std::any_of(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
+        if (!present) fields.push_back(std::move(field));
     };
-    add("data_name", is_none ? "null" : string_text(row.data_name()));
-    add("requires_grad", row.requires_grad ? (*row.requires_grad ? "True" : "False") : "null");
+    add({"data_name", is_none ? "null" : string_text(row.data_name())});
+    add({"requires_grad", row.requires_grad ? (*row.requires_grad ? "True" : "False") : "null"});
     static constexpr std::array<const char*, 4> kStats = {"Max", "Min", "Mean", "Norm"};
-    for (std::size_t i = 0; i < kStats.size(); ++i) add(kStats[i], stat_text(row.stats[i], round));
-    add("dtype", string_text(std::string_view(row.dtype)));
-    add("shape", string_text(std::string_view(row.shape)));
-    if (row.md5) add("md5", string_text(*row.md5));
+    for (std::size_t i = 0; i < kStats.size(); ++i) add(pending_stat(kStats[i], row.stats[i]));
+    add({"dtype", string_text(std::string_view(row.dtype))});
+    add({"shape", string_text(std::string_view(row.shape))});
+    if (row.md5) add({"md5", string_text(*row.md5)});
     if (row.p2p) {
-        add("op", stat_text(row.p2p->op, round));
-        add("peer", stat_text(row.p2p->peer, round));
+        add(pending_stat("op", row.p2p->op));
+        add(pending_stat("peer", row.p2p->peer));
     }
     std::size_t bytes = 0;
-    for (const auto& [key, text] : fields) bytes += key.size() + text.size() + 2;
+    for (const Pending& f : fields) bytes += f.key.size() + (f.is_float ? 8 : f.text.size()) + 3;
     ItemFields packed(bytes);
-    for (const auto& [key, text] : fields) packed.add(key, text);
+    for (const Pending& f : fields) {
+        if (f.is_float) packed.add_float(f.key, f.number);
+        else packed.add(f.key, f.text);
+    }
     return packed;
 }
 
@@ -63,17 +80,24 @@ std::string port_items_json(const std::vector<PortItem>& items, const ItemExport
     py::JsonWriter json(py::JsonWriter::kOneLine);
     json.begin_object();
     std::vector<Field> kept;
+    std::deque<std::string> floats;  // the item's formatted floats; a deque keeps them in place as it grows
     for (const PortItem& item : items) {
         kept.clear();
+        floats.clear();
         bool process_group = false;
-        item.fields.for_each([&](std::string_view key, std::string_view text) {
-            if (key == "type" && text == "torch.ProcessGroup") process_group = true;
+        const auto text_of = [&](const FieldValue& value) -> std::string_view {
+            if (!value.is_float) return value.text;
+            return floats.emplace_back(value.rendered(!rules.full_floats));
+        };
+        item.fields.for_each([&](std::string_view key, const FieldValue& value) {
+            if (key == "type" && !value.is_float && value.text == "torch.ProcessGroup") process_group = true;
             if (key == "state" || key == "full_op_name") return;
             if (key == "md5" && !rules.keep_md5) return;
             if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) return;
-            kept.emplace_back(key, text);
+            kept.emplace_back(key, text_of(value));
         });
-        item.compared_fields.for_each([&](std::string_view key, std::string_view text) { kept.emplace_back(key, text); });
+        item.compared_fields.for_each(
+            [&](std::string_view key, const FieldValue& value) { kept.emplace_back(key, text_of(value)); });
         if (process_group) {
             // A process group shows what identifies it, nothing compared.
             std::erase_if(kept, [](const Field& f) {

@@ -16,12 +16,13 @@ namespace msprobe::graph {
 struct ItemExportRules {
     bool keep_md5 = false;         // an md5-mode compare shows the digests
     bool batch_p2p_node = false;   // batch_isend_irecv nodes drop their P2POp fields
+    bool full_floats = false;      // August writes floats unrounded
 };
 
-// The leaf's keys in dump order with item_text's texts (`full_floats`: August's
-// unrounded floats), then the keys compare's flattening adds when the leaf lacks
-// them; `leaf` is nullptr for a None item.
-ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row, bool full_floats);
+// The leaf's keys in dump order with item_text's texts (floats kept as numbers,
+// formatted when the row is written), then the keys compare's flattening adds
+// when the leaf lacks them; `leaf` is nullptr for a None item.
+ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row);
 
 std::string port_items_json(const std::vector<PortItem>& items, const ItemExportRules& rules);
 

@@ -81,18 +81,18 @@ private:
 // fields and in the row compare reads.
 constexpr std::array<const char*, 4> kStatNames = {"Max", "Min", "Mean", "Norm"};
 
-void set_stats(PortItem& item, const Stats& stats, bool full_floats) {
+void set_stats(PortItem& item, const Stats& stats) {
     for (std::size_t s = 0; s < stats.size(); ++s) {
         const auto integer = static_cast<std::int64_t>(stats[s].value);
         item.row.stats[s] =
             stats[s].integer ? dump::StatValue::of_integer(integer) : dump::StatValue::of_number(stats[s].value);
-        item.fields.set(kStatNames[s], stat_text(item.row.stats[s], !full_floats));
+        set_stat_field(item.fields, kStatNames[s], item.row.stats[s]);
     }
 }
 
 // Max of the maxima, min of the minima, mean of the means, root of the sum of
 // squared norms; each with its formula, in msprobe's words (values as Python's str()).
-void merge_item(const SplitItem& item, std::vector<std::string>& info, bool full_floats) {
+void merge_item(const SplitItem& item, std::vector<std::string>& info) {
     if (item.partners.empty()) return;
     const auto main_stats = numbers_of(*item.main);
     if (!main_stats) return;  // a statistic that is not a number cannot be merged
@@ -126,7 +126,7 @@ void merge_item(const SplitItem& item, std::vector<std::string>& info, bool full
                                fmt::join(texts(2, ""), " + "), values.size(), merged_mean.text()));
     info.push_back(fmt::format("The Norm value merging method for {} is: ({}) ** 0.5 = {}", key,
                                fmt::join(texts(3, " ** 2"), " + "), norm.text()));
-    set_stats(*item.main, {max, min, merged_mean, norm}, full_floats);
+    set_stats(*item.main, {max, min, merged_mean, norm});
 }
 
 bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
@@ -136,9 +136,9 @@ const char* const kTpMerged =
     "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [{}].";
 
 // The merge info of `node` from its split items: the ranks, then each item's formulas.
-void record_merge(GraphNode& node, const std::vector<int>& ranks, std::vector<SplitItem>& split, bool full_floats) {
+void record_merge(GraphNode& node, const std::vector<int>& ranks, std::vector<SplitItem>& split) {
     node.parallel_merge_info.push_back(fmt::format(fmt::runtime(kTpMerged), fmt::join(ranks, ", ")));
-    for (const SplitItem& item : split) merge_item(item, node.parallel_merge_info, full_floats);
+    for (const SplitItem& item : split) merge_item(item, node.parallel_merge_info);
 }
 
 // A module id's last segments: "<…>.<class>.<direction>.<count>".
@@ -157,8 +157,8 @@ bool is_layer(const GraphNode& node, std::string_view layer_class, std::string_v
 
 class TpMerge {
 public:
-    TpMerge(const std::vector<RankGraph>& group, const TpRankMapping& mapping, bool full_floats)
-        : group_(group), partners_(group, mapping), full_floats_(full_floats) {}
+    TpMerge(const std::vector<RankGraph>& group, const TpRankMapping& mapping)
+        : group_(group), partners_(group, mapping) {}
 
     // spec §8.4 steps 2-4: a node whose items differ across the group takes the merged statistics.
     void merge_node(GraphNode& node) const {
@@ -168,7 +168,7 @@ public:
         auto outputs = split_items(node, &GraphNode::outputs, partners);
         if (split.empty() && outputs.empty()) return;
         split.insert(split.end(), outputs.begin(), outputs.end());
-        record_merge(node, ranks, split, full_floats_);
+        record_merge(node, ranks, split);
     }
 
     // spec §8.4 step 1: in a RowParallelLinear forward or a ColumnParallelLinear
@@ -199,7 +199,7 @@ public:
                 std::vector<int> ranks{matmul->rank};
                 const auto partners = partners_.of(*matmul, ranks);
                 auto split = split_items(*matmul, &GraphNode::inputs, partners);
-                if (!split.empty()) record_merge(*matmul, ranks, split, full_floats_);
+                if (!split.empty()) record_merge(*matmul, ranks, split);
                 copy_stats(reduce.outputs.front(), partial);
                 matmul->parallel_merge_info.push_back("The output of this data is merged from " +
                                                       reduce.outputs.front().key());
@@ -248,7 +248,7 @@ public:
                 drop("parameters.bias");
             }
             inputs.insert(inputs.end(), outputs.begin(), outputs.end());
-            record_merge(node, ranks, inputs, full_floats_);
+            record_merge(node, ranks, inputs);
         }
     }
 
@@ -257,21 +257,21 @@ private:
     void copy_stats(const PortItem& from, PortItem& to) const {
         for (std::size_t s = 0; s < kStatNames.size(); ++s) {
             to.row.stats[s] = from.row.stats[s];
-            const auto text = from.fields.find(kStatNames[s]);
-            to.fields.set(kStatNames[s], text ? std::string(*text) : stat_text(to.row.stats[s], !full_floats_));
+            const auto field = from.fields.find(kStatNames[s]);
+            if (field) to.fields.set(kStatNames[s], *field);
+            else set_stat_field(to.fields, kStatNames[s], to.row.stats[s]);
         }
     }
 
     const std::vector<RankGraph>& group_;
     Partners partners_;
-    bool full_floats_;
 };
 
 }  // namespace
 
-void merge_tp_group(const std::vector<RankGraph>& group, bool full_floats, const TpRankMapping& mapping) {
+void merge_tp_group(const std::vector<RankGraph>& group, const TpRankMapping& mapping) {
     if (group.size() < 2) return;
-    const TpMerge merge(group, mapping, full_floats);
+    const TpMerge merge(group, mapping);
     // msprobe walks its graph's node map: the order in which ids entered it.
     const std::vector<GraphNode*> nodes = group.front().graph->lookup_order();
     for (GraphNode* node : nodes) {

@@ -20,12 +20,12 @@ struct RankGraph {
 // its first rank to the others (the first group's ranks are the main graphs').
 using TpRankMapping = std::map<int, std::vector<int>>;
 
-// `group` starts with the main graph; `full_floats`: August's unrounded texts.
+// `group` starts with the main graph.
 // Besides the statistics, Megatron's parallel linear layers are merged as
 // msprobe does: a RowParallelLinear forward's (ColumnParallelLinear
 // backward's) matmul shows the output of the all_reduce / reduce_scatter that
 // follows it, and the items of a ColumnParallelLinear…RowParallelLinear
 // sequence are merged without comparing their values.
-void merge_tp_group(const std::vector<RankGraph>& group, bool full_floats, const TpRankMapping& mapping = {});
+void merge_tp_group(const std::vector<RankGraph>& group, const TpRankMapping& mapping = {});
 
 }  // namespace msprobe::graph

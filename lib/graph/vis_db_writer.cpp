@@ -242,6 +242,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
             const GraphNode& node = *order[from + k];
             ItemExportRules rules;
             rules.keep_md5 = exported.keep_md5;
+            rules.full_floats = august_;
             rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
             texts[k] = {port_items_json(node.inputs, rules), port_items_json(node.outputs, rules)};
         }

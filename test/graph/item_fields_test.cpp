@@ -6,21 +6,24 @@
 
 #include "graph/item_fields.hpp"
 
+using msprobe::graph::FieldValue;
 using msprobe::graph::ItemFields;
 
 namespace {
 
-std::vector<std::pair<std::string, std::string>> pairs_of(const ItemFields& fields) {
+// Each pair with its value as written: April's rounding.
+std::vector<std::pair<std::string, std::string>> pairs_of(const ItemFields& fields, bool round = true) {
     std::vector<std::pair<std::string, std::string>> pairs;
-    fields.for_each([&](std::string_view key, std::string_view text) { pairs.emplace_back(key, text); });
+    fields.for_each(
+        [&](std::string_view key, const FieldValue& value) { pairs.emplace_back(key, value.rendered(round)); });
     return pairs;
 }
 
 }  // namespace
 
 TEST_CASE("item fields keep their pairs in order, texts of any length and bytes") {
-    const std::string long_text(300, 'x');        // a two-byte length
-    const std::string huge_text(20000, 'y');      // a three-byte length
+    const std::string long_text(300, 'x');    // a two-byte length
+    const std::string huge_text(20000, 'y');  // a three-byte length
     const std::string with_nul("a\0b", 3);
     ItemFields fields;
     CHECK(fields.empty());
@@ -36,19 +39,37 @@ TEST_CASE("item fields keep their pairs in order, texts of any length and bytes"
     CHECK(pairs[2].second == long_text);
     CHECK(pairs[3].first == with_nul);
     CHECK(pairs[3].second == huge_text);
-    CHECK(fields.find("long") == std::optional<std::string_view>(long_text));
+    REQUIRE(fields.find("long"));
+    CHECK(fields.find("long")->text == long_text);
     CHECK_FALSE(fields.find("absent"));
 }
 
-TEST_CASE("item fields: set replaces a text in place and appends a new key") {
+TEST_CASE("item fields keep floats as numbers, formatted rounded (April) or in full (August)") {
+    ItemFields fields;
+    fields.add_float("Max", 0.19744907319545746);
+    fields.add("dtype", "torch.float32");
+    fields.add_float("Min", -1e-07);
+    CHECK(pairs_of(fields, true) == std::vector<std::pair<std::string, std::string>>{
+                                        {"Max", "0.197449"}, {"dtype", "torch.float32"}, {"Min", "-1.000000e-07"}});
+    CHECK(pairs_of(fields, false) == std::vector<std::pair<std::string, std::string>>{
+                                         {"Max", "0.19744907319545746"}, {"dtype", "torch.float32"}, {"Min", "-1e-07"}});
+    const auto max = fields.find("Max");
+    REQUIRE(max);
+    CHECK(max->is_float);
+    CHECK(max->number == 0.19744907319545746);
+}
+
+TEST_CASE("item fields: set replaces a value in place and appends a new key") {
     ItemFields fields(64);
     fields.add("Max", "1.0");
     fields.add("Min", "0.0");
-    fields.set("Max", std::string(200, '9'));
-    fields.set("Norm", "2.5");
+    const std::string nines(200, '9');
+    fields.set("Max", FieldValue{nines});
+    fields.set("Norm", FieldValue{{}, true, 2.5});
+    fields.set("Min", FieldValue{{}, true, 0.25});
     const auto pairs = pairs_of(fields);
     REQUIRE(pairs.size() == 3);
-    CHECK(pairs[0] == std::pair<std::string, std::string>{"Max", std::string(200, '9')});
-    CHECK(pairs[1] == std::pair<std::string, std::string>{"Min", "0.0"});
+    CHECK(pairs[0] == std::pair<std::string, std::string>{"Max", nines});
+    CHECK(pairs[1] == std::pair<std::string, std::string>{"Min", "0.25"});
     CHECK(pairs[2] == std::pair<std::string, std::string>{"Norm", "2.5"});
 }
