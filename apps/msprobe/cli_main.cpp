@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "command_line.hpp"
 #include "common/error.hpp"
+#include "common/interrupt_cleanup.hpp"
 #include "common/launcher_environment.hpp"
 #include "common/printable.hpp"
 #include "common/process_group.hpp"
@@ -179,6 +181,12 @@ int run_parsed(const Registered& cmd) {
     } catch (const msprobe::Error& e) {
         print_error(name, e.what());
         return run_error_exit_code(cmd.exit_codes, e.exit_code());
+    } catch (const std::filesystem::filesystem_error& e) {
+        // A path the system refused (a loop of links, a name over 255 bytes, no permission): the user's
+        // path, never a defect of ours, so the input-error code and the path with the system's reason.
+        const msprobe::Error as_input(e.path1().string(), e.code().message());
+        print_error(name, as_input.what());
+        return run_error_exit_code(cmd.exit_codes, as_input.exit_code());
     } catch (const std::exception& e) {
         // Bad input always arrives as msprobe::Error; anything else is a defect of ours.
         print_line(name, "internal error, please report", e.what());
@@ -195,6 +203,8 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
     // Past a file-size limit (ulimit -f) write() must fail with EFBIG, which is
     // reported and cleaned up, instead of the signal killing the process silently.
     std::signal(SIGXFSZ, SIG_IGN);
+    // An interrupted run removes its staged files before it exits (130, 143, 129).
+    install_interrupt_cleanup();
 
     const std::vector<std::string> typed(argv + 1, argv + argc);
     const Shape shape = shape_of(typed);

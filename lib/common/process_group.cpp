@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -97,6 +99,10 @@ std::string failure_message(const std::exception_ptr& failure) {
         std::rethrow_exception(failure);
     } catch (const Error& e) {
         return fmt::format("{}", e.exit_code()) + '\0' + e.file() + '\0' + e.reason();
+    } catch (const std::filesystem::filesystem_error& e) {
+        // A path the system refused is the user's (as main reports it alone).
+        return fmt::format("{}", static_cast<int>(kExitBadInput)) + '\0' + e.path1().string() + '\0' +
+               e.code().message();
     } catch (const std::exception& e) {
         return fmt::format("{}", static_cast<int>(kExitInternal)) + '\0' + '\0' + e.what();
     } catch (...) {

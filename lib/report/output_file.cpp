@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <optional>
 
 #include "common/error.hpp"
@@ -99,6 +100,7 @@ void StagedFiles::make_parent_dirs(const fs::path& dir) {
         if (::mkdir(it->c_str(), 0750) == 0) {
             ::chmod(it->c_str(), 0750);
             created_dirs_.push_back(*it);
+            created_dirs_cleanup_.emplace_back(*it, InterruptCleanup::Kind::EmptyFolder);
         } else if (errno != EEXIST) {
             throw Error(dir.string(), fmt::format("cannot create the output directory: {}", std::strerror(errno)));
         }
@@ -122,7 +124,7 @@ fs::path StagedFiles::stage(const fs::path& target, const std::function<void(con
                    fmt::format(".{}.staged-{}-{}", target.filename().string(), ::getpid(), again);
         }
         make_parent_dirs(target.parent_path());
-        staged_.push_back({temp, target, {}});
+        staged_.push_back({temp, target, {}, InterruptCleanup(temp)});
     }
     try {
         write(temp);
@@ -171,15 +173,17 @@ std::vector<fs::path> StagedFiles::commit() {
     try {
         for (auto& entry : staged_) {
             entry.placed = place(entry.temp, entry.target, existing_);
+            entry.cleanup.release();
             placed.push_back(entry.placed);
         }
     } catch (...) {
         for (const auto& p : placed) ::unlink(p.c_str());  // all of this run's files or none
         throw;
     }
-    committed_.insert(committed_.end(), staged_.begin(), staged_.end());
+    committed_.insert(committed_.end(), std::make_move_iterator(staged_.begin()), std::make_move_iterator(staged_.end()));
     staged_.clear();
     created_dirs_.clear();  // they hold results now
+    created_dirs_cleanup_.clear();
     return placed;
 }
 
@@ -202,6 +206,20 @@ fs::path write_text_atomically(const fs::path& target, const std::string& text, 
     StagedFiles staged(existing);
     staged.stage_text(target, text);
     return staged.commit().front();
+}
+
+void remove_placed_files(const std::vector<fs::path>& files, const fs::path& output_dir, bool output_dir_existed) {
+    std::error_code ec;
+    const fs::path top = output_dir.lexically_normal();
+    for (const auto& file : files) {
+        fs::remove(file, ec);
+        if (top.empty()) continue;
+        for (fs::path dir = file.parent_path().lexically_normal(); !dir.empty(); dir = dir.parent_path()) {
+            const bool is_top = dir == top;
+            if (is_top && output_dir_existed) break;
+            if (::rmdir(dir.c_str()) != 0 || is_top || dir == dir.parent_path()) break;
+        }
+    }
 }
 
 }  // namespace msprobe::report

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/interrupt_cleanup.hpp"
+
 namespace msprobe::report {
 
 // Refuses an output directory that exists and is not a writable directory, or
@@ -31,7 +33,10 @@ enum class Existing {
 // hidden temporary file beside its target (creating the target's directory if
 // needed), commit() renames them all into place, and whatever was not
 // committed is removed on destruction, with any directory the staging created
-// (so an error leaves nothing behind). stage() may be called from several threads.
+// (so an error leaves nothing behind). Until commit, the temporary files and
+// the directories staging made are registered with InterruptCleanup, so an
+// interrupted run leaves none of them either. stage() may be called from
+// several threads.
 class StagedFiles {
 public:
     explicit StagedFiles(Existing existing = Existing::KeepBoth) : existing_(existing) {}
@@ -62,6 +67,7 @@ private:
         std::filesystem::path temp;
         std::filesystem::path target;
         std::filesystem::path placed;
+        InterruptCleanup cleanup;  // of temp, until it is placed or removed
     };
     void make_parent_dirs(const std::filesystem::path& dir);
     void note_failure(const std::filesystem::path& target);
@@ -71,6 +77,7 @@ private:
     std::vector<Entry> staged_;
     std::vector<Entry> committed_;
     std::vector<std::filesystem::path> created_dirs_;  // outermost first
+    std::vector<InterruptCleanup> created_dirs_cleanup_;
     bool failed_ = false;
 };
 
@@ -82,5 +89,11 @@ std::filesystem::path write_atomically(const std::filesystem::path& target,
 // `text` as one file on its own, as stage_text then commit() would place it.
 std::filesystem::path write_text_atomically(const std::filesystem::path& target, const std::string& text,
                                             Existing existing = Existing::KeepBoth);
+
+// Takes back files a run already placed, when a later file of the same run
+// failed: each file, then the folders on its way up to `output_dir` that it
+// leaves empty (`output_dir` too when the run created it).
+void remove_placed_files(const std::vector<std::filesystem::path>& files, const std::filesystem::path& output_dir,
+                         bool output_dir_existed);
 
 }  // namespace msprobe::report

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <signal.h>
+#include <sys/inotify.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -184,6 +186,54 @@ TEST_CASE("a process killed during the run fails it, and no result file appears"
     CHECK(result.exit_code != 0);
     CHECK(result.err.find("exited on signal 9") != std::string::npos);
     CHECK(files_below(dir / "out").empty());
+}
+
+TEST_CASE("a process terminated while results are staged: every process removes its staged files") {
+    const fs::path dir = copied_dump("mpi_terminated_process");
+    const fs::path pid_file = dir / "process1.pid";
+    const std::string wrapper = wrapper_script(dir, "echo $$ > " + shell_quote(pid_file.string()));
+    const fs::path out = dir / "out";
+    fs::create_directories(out);
+    const int watch = ::inotify_init1(IN_CLOEXEC);
+    REQUIRE(watch >= 0);
+    REQUIRE(::inotify_add_watch(watch, out.c_str(), IN_CREATE) >= 0);
+    ProcessResult result;
+    std::thread job([&] {
+        const auto args = std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare_step1.json", "-o", "out",
+                                                   "-j", "1"};
+        result = run_command(mpirun_command(kProcesses, args, wrapper), dir);
+    });
+    // The first staged file of any process: process 1 is stopped at once, so no process can pass the
+    // agreement that precedes the commit; then it is terminated. An event, not a duration.
+    bool staged_seen = false;
+    alignas(inotify_event) char buffer[4096];
+    while (!staged_seen) {
+        const ssize_t n = ::read(watch, buffer, sizeof buffer);
+        if (n <= 0) break;
+        for (ssize_t offset = 0; offset < n;) {
+            const auto* event = reinterpret_cast<const inotify_event*>(buffer + offset);
+            if (event->len > 0 && std::string(event->name).find(".staged-") != std::string::npos) staged_seen = true;
+            offset += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
+        }
+    }
+    ::close(watch);
+    // Process 1's wrapper writes its pid before msprobe starts; no commit can happen without process 1.
+    std::string pid_text = read_file_text(pid_file);
+    while (pid_text.find('\n') == std::string::npos) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        pid_text = read_file_text(pid_file);
+    }
+    const pid_t process1 = std::stoi(pid_text);
+    ::kill(process1, SIGSTOP);
+    ::kill(process1, SIGTERM);
+    ::kill(process1, SIGCONT);
+    job.join();
+    REQUIRE(staged_seen);
+    INFO(result.err);
+    CHECK(result.exit_code != 0);
+    std::vector<std::string> left;
+    for (const auto& entry : fs::recursive_directory_iterator(out)) left.push_back(entry.path().string());
+    CHECK(left.empty());
 }
 
 TEST_CASE("a subcommand that does not spread refuses to run as several processes") {

@@ -3,6 +3,7 @@
 
 #include <fstream>
 
+#include "common/interrupt_cleanup.hpp"
 #include "report/output_file.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
@@ -76,4 +77,38 @@ TEST_CASE("a name staged twice gets a temporary file of its own, and both are ke
     CHECK(msprobe::testing::read_file_text(dir / "advisor.txt") == "first");
     CHECK(msprobe::testing::read_file_text(dir / "advisor_1.txt") == "second");
     CHECK(entries(dir) == 2);  // no temporary file left
+}
+
+TEST_CASE("staged files and the folders staging made are removed by an interrupt until they are committed",
+          "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("staged_files_interrupt");
+    const std::size_t before = msprobe::registered_path_count();
+    msprobe::report::StagedFiles staged;
+    const fs::path temp = staged.stage(dir / "made" / "inner" / "a.csv", [](const fs::path& p) { write(p, "a"); });
+    CHECK(msprobe::registered_path_count() == before + 3);  // the file and two folders
+    msprobe::remove_registered_paths();  // what SIGINT/SIGTERM/SIGHUP do
+    CHECK_FALSE(fs::exists(temp));
+    CHECK_FALSE(fs::exists(dir / "made"));
+
+    msprobe::report::StagedFiles committed;
+    committed.stage(dir / "b.csv", [](const fs::path& p) { write(p, "b"); });
+    committed.commit();
+    CHECK(msprobe::registered_path_count() == before + 3);  // the committed file is no longer registered
+    msprobe::remove_registered_paths();
+    CHECK(msprobe::testing::read_file_text(dir / "b.csv") == "b");
+}
+
+TEST_CASE("placed files are taken back with the folders they leave empty", "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("placed_files_removed");
+    fs::create_directories(dir / "out" / "step0");
+    write(dir / "out" / "step0" / "a.csv", "a");
+    write(dir / "out" / "b.csv", "b");
+    fs::create_directories(dir / "kept" / "step0");
+    write(dir / "kept" / "step0" / "c.csv", "c");
+    write(dir / "kept" / "other.txt", "not ours");
+    msprobe::report::remove_placed_files({dir / "out" / "step0" / "a.csv", dir / "out" / "b.csv"}, dir / "out", false);
+    CHECK_FALSE(fs::exists(dir / "out"));  // the run made it: it goes when empty
+    msprobe::report::remove_placed_files({dir / "kept" / "step0" / "c.csv"}, dir / "kept", true);
+    CHECK_FALSE(fs::exists(dir / "kept" / "step0"));
+    CHECK(fs::exists(dir / "kept" / "other.txt"));
 }
