@@ -10,9 +10,12 @@
 #include <cerrno>
 #include <cstring>
 #include <new>
+#include <string>
+#include <string_view>
 #include <system_error>
 
 #include "common/error.hpp"
+#include "common/run_inputs.hpp"
 
 namespace msprobe {
 
@@ -84,6 +87,7 @@ InputFile InputFile::open(const std::filesystem::path& path, InputKind kind) {
     if (opened.st_dev != before.st_dev || opened.st_ino != before.st_ino) {
         throw Error(name, "was replaced while being opened");
     }
+    note_run_input(opened);
     const auto size = static_cast<std::uintmax_t>(opened.st_size);
     const std::uintmax_t cap = input_size_cap(kind);
     if (size >= cap) {
@@ -136,9 +140,27 @@ std::string InputFile::read_all() const {
     return text;
 }
 
+bool input_path_present(const std::filesystem::path& path) {
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0;
+}
+
 std::string read_input_file(const std::filesystem::path& path, InputKind kind) {
     return InputFile::open(path, kind).read_all();
 }
+
+namespace {
+
+// nlohmann/json prefixes its messages with its own tag ("[json.exception.out_of_range.406] number overflow
+// parsing '1e400'"): the user gets the sentence.
+std::string without_library_tag(const std::string& what) {
+    constexpr std::string_view kTag = "[json.exception.";
+    if (what.compare(0, kTag.size(), kTag) != 0) return what;
+    const auto end = what.find("] ");
+    return end == std::string::npos ? what : "invalid JSON value: " + what.substr(end + 2);
+}
+
+}  // namespace
 
 void rethrow_naming(const std::string& file) {
     try {
@@ -150,7 +172,7 @@ void rethrow_naming(const std::string& file) {
     } catch (const std::system_error& e) {  // std::filesystem errors among them
         throw Error(file, one_line(e.code().message()));
     } catch (const std::exception& e) {
-        throw Error(file, one_line(e.what()));
+        throw Error(file, one_line(without_library_tag(e.what())));
     }
 }
 

@@ -59,6 +59,12 @@ private:
 // when the file ends first.
 int read_exactly_at(int fd, std::uintmax_t offset, char* buffer, std::uintmax_t count);
 
+// Whether anything has the name `path` (a FIFO, a device, an unreadable
+// file too). Code that passes over an absent input asks this, not "is it a
+// regular file": what is there gets opened, and InputFile::open refuses it by
+// name, instead of being skipped as not found.
+bool input_path_present(const std::filesystem::path& path);
+
 // The whole text of a user's input file, through InputFile::open.
 std::string read_input_file(const std::filesystem::path& path, InputKind kind);
 

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "common/error.hpp"
+#include "common/interrupt_cleanup.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "common/timestamps.hpp"
@@ -45,8 +46,11 @@ void count_results(const ResultTable& result, PairResult& out) {
 // Writes into write_dir: the output folder itself, or for a run spread over
 // processes a hidden folder of this process inside it, whose files move to
 // out_dir once every process has succeeded. `written` names them at out_dir.
+// With `staged`, the files are staged there for the caller to commit with the
+// unit's other pairs (a pair that fails takes its staged files back).
 PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& write_dir, const fs::path& out_dir,
-                        const std::string& stamp, const AugustJobOptions& options, ThreadPool& pool) {
+                        const std::string& stamp, const AugustJobOptions& options, ThreadPool& pool,
+                        report::StagedFiles* staged = nullptr) {
     const LiveRankTable live;
     const AugustInputs inputs = read_august_inputs(pair.target, pair.golden, pool);
     if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench);
@@ -62,15 +66,18 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
         return out;
     }
     if (options.table.print_compare_log) log_compare_rows(table.result);
-    fs::create_directories(write_dir);
+    if (staged == nullptr) fs::create_directories(write_dir);  // StagedFiles makes (and takes back) its folders
     const std::string name = august_result_name(pair.debug_json, pair.rank_label, stamp, options.format);
     std::error_code ec;
     if (fs::exists(out_dir / name, ec)) log::warning(fmt::format("{} will be deleted.", printable((out_dir / name).string())));
     try {
-        for (const auto& file : write_august_result(table, write_dir / name, options.format, &pool)) {
+        for (const auto& file : write_august_result(table, write_dir / name, options.format, &pool, staged)) {
             out.written.push_back(out_dir / file.filename());
         }
     } catch (const Error& e) {
+        if (staged != nullptr) {
+            for (const auto& file : august_result_files(table, write_dir / name, options.format)) staged->discard(file);
+        }
         if (write_dir == out_dir) throw;
         throw Error((out_dir / name).string(), e.reason());  // the file as the user will look for it
     }
@@ -113,7 +120,8 @@ PairResult pair_result_from_message(const nlohmann::json& message) {
 class ProcessStaging {
 public:
     ProcessStaging(const fs::path& out_dir, const std::string& stamp, const ProcessGroup& processes)
-        : dir_(out_dir / fmt::format(".msprobe-staged-{}-{}-{}", stamp, processes.index(), ::getpid())) {}
+        : dir_(out_dir / fmt::format(".msprobe-staged-{}-{}-{}", stamp, processes.index(), ::getpid())),
+          cleanup_(dir_, InterruptCleanup::Kind::Folder) {}
     ~ProcessStaging() {
         std::error_code ec;
         fs::remove_all(dir_, ec);
@@ -136,6 +144,7 @@ public:
 
 private:
     fs::path dir_;
+    InterruptCleanup cleanup_;  // an interrupted process removes its staging folder too
 };
 
 AugustJobSummary summary_of(const std::vector<std::optional<PairResult>>& results) {
@@ -150,10 +159,13 @@ AugustJobSummary summary_of(const std::vector<std::optional<PairResult>>& result
     return summary;
 }
 
-Error ranks_not_compared(const fs::path& out_dir, std::vector<std::string> failures) {
+Error ranks_not_compared(const fs::path& out_dir, std::vector<std::string> failures, std::size_t ranks) {
     std::sort(failures.begin(), failures.end());
     std::string names;
     for (const auto& f : failures) names += (names.empty() ? "" : ", ") + f;
+    if (failures.size() == ranks) {
+        return Error(out_dir.string(), fmt::format("no rank could be compared ({}); nothing is written", names));
+    }
     return Error(out_dir.string(), fmt::format("{} rank(s) could not be compared ({}); the other ranks' files are "
                                                "written",
                                                failures.size(), names));
@@ -201,8 +213,8 @@ AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_di
     if (!processes.all_succeeded(skipped.empty())) {
         std::vector<std::string> failures;
         for (const std::size_t i : gathered.skipped) failures.push_back(unit.pairs[i].rank_label);
-        if (processes.is_first()) throw ranks_not_compared(out_dir, failures);
-        throw ReportedByFirstProcess(ranks_not_compared(out_dir, failures));
+        if (processes.is_first()) throw ranks_not_compared(out_dir, failures, unit.pairs.size());
+        throw ReportedByFirstProcess(ranks_not_compared(out_dir, failures, unit.pairs.size()));
     }
     return summary_of(all);
 }
@@ -215,23 +227,28 @@ AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions
     run_on_every_process(processes, out_dir.string(), [&] { report::check_output_dir(out_dir); });
     if (unit.single_pair) {
         if (!processes.is_first()) return {};  // one pair: process 0 compares it alone
+        report::StagedFiles staged(report::Existing::Replace);
         const std::vector<std::optional<PairResult>> results{
-            compare_pair(unit.pairs.front(), true, out_dir, out_dir, local_timestamp(), options, pool)};
+            compare_pair(unit.pairs.front(), true, out_dir, out_dir, local_timestamp(), options, pool, &staged)};
+        staged.commit();
         return summary_of(results);
     }
     if (processes.size() > 1) return run_spread_pairs(unit, out_dir, options, pool, processes);
+    // The unit's files appear together when its last rank is done; a rank that cannot be compared is named and
+    // skipped, and the others still get their files.
+    report::StagedFiles staged(report::Existing::Replace);
     std::vector<std::optional<PairResult>> results(unit.pairs.size());
-    // A rank that cannot be compared is named and skipped; the others still get their files.
     const auto skipped = compare_ranks(
         unit.pairs.size(), pool,
         [&](std::size_t i) {
-            results[i] = compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), options, pool);
+            results[i] = compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), options, pool, &staged);
         },
         [&](std::size_t i) { return unit.pairs[i].rank_label; });
+    if (skipped.size() < unit.pairs.size()) staged.commit();
     if (!skipped.empty()) {
         std::vector<std::string> failures;
         for (const std::size_t i : skipped) failures.push_back(unit.pairs[i].rank_label);
-        throw ranks_not_compared(out_dir, failures);
+        throw ranks_not_compared(out_dir, failures, unit.pairs.size());
     }
     return summary_of(results);
 }

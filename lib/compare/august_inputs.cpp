@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "compare/rank_dirs.hpp"
@@ -65,6 +66,7 @@ bool is_file(const fs::path& p) {
     return fs::is_regular_file(p, ec);
 }
 
+
 void check_same_kind(const fs::path& target, const fs::path& golden) {
     for (const auto& p : {target, golden}) {
         std::error_code ec;
@@ -120,9 +122,9 @@ AugustUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs
     }
     const fs::path& first = targets.front();
     std::string name;
-    if (is_file(first / kDumpJson)) {
+    if (input_path_present(first / kDumpJson)) {
         name = kDumpJson;
-    } else if (is_file(first / kDebugJson)) {
+    } else if (input_path_present(first / kDebugJson)) {
         name = kDebugJson;
     } else {
         return nothing_to_do(output_subdir, fmt::format("neither dump.json nor debug.json in {}: nothing to compare.",
@@ -138,9 +140,9 @@ AugustUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs
     unit.output_subdir = output_subdir;
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const fs::path t = targets[i] / name, g = goldens[i] / name;
-        if (!is_file(t) || !is_file(g)) {
+        if (!input_path_present(t) || !input_path_present(g)) {
             const std::string line = fmt::format("{} is not found in dump dir {}.", name,
-                                                 shown(is_file(t) ? goldens[i] : targets[i]));
+                                                 shown(input_path_present(t) ? goldens[i] : targets[i]));
             if (name == kDumpJson) {
                 log::error(line);
             } else {

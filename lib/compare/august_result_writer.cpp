@@ -89,32 +89,47 @@ std::string august_csv_text(const AugustTable& table, std::size_t first_row, std
     return text;
 }
 
-std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const fs::path& path, std::size_t part_rows) {
+std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const fs::path& path, std::size_t part_rows,
+                                               report::StagedFiles* into) {
     const std::size_t rows = table.result.table.rows.size();
-    report::StagedFiles files(report::Existing::Replace);
-    std::vector<fs::path> written;
-    for (std::size_t first = 0, part = 1; first < rows || part == 1; first += part_rows, ++part) {
-        const fs::path target =
-            rows <= part_rows ? path
-                              : path.parent_path() / fmt::format("{}_part_{}.csv", path.stem().string(), part);
+    report::StagedFiles own(report::Existing::Replace);
+    report::StagedFiles& files = into != nullptr ? *into : own;
+    const std::vector<fs::path> targets = august_csv_files(rows, path, part_rows);
+    for (std::size_t part = 0; part < targets.size(); ++part) {
+        const std::size_t first = part * part_rows;
         const std::size_t end = std::min(rows, first + part_rows);
-        files.stage(target, [&](const fs::path& temp) { write_rows(table, first, end, temp); });
-        written.push_back(target);
+        files.stage(targets[part], [&](const fs::path& temp) { write_rows(table, first, end, temp); });
     }
-    files.commit();
-    return written;
+    if (into == nullptr) own.commit();
+    return targets;
+}
+
+std::vector<fs::path> detail::august_csv_files(std::size_t rows, const fs::path& path, std::size_t part_rows) {
+    if (rows <= part_rows) return {path};
+    std::vector<fs::path> files;
+    for (std::size_t first = 0, part = 1; first < rows; first += part_rows, ++part) {
+        files.push_back(path.parent_path() / fmt::format("{}_part_{}.csv", path.stem().string(), part));
+    }
+    return files;
+}
+
+std::vector<fs::path> august_result_files(const AugustTable& table, const fs::path& path, AugustFormat format) {
+    if (format == AugustFormat::Csv) return detail::august_csv_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
+    return {path};
 }
 
 std::vector<fs::path> write_august_result(const AugustTable& table, const fs::path& path, AugustFormat format,
-                                          ThreadPool* pool) {
-    if (format == AugustFormat::Csv) return detail::write_august_csv(table, path, detail::kCsvPartRows);
+                                          ThreadPool* pool, report::StagedFiles* into) {
+    if (format == AugustFormat::Csv) return detail::write_august_csv(table, path, detail::kCsvPartRows, into);
     const report::Table& cells = table.result.table;
-    return {report::write_atomically(
-        path,
-        [&](const fs::path& temp) {
-            report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);
-        },
-        report::Existing::Replace)};
+    const auto write = [&](const fs::path& temp) {
+        report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);
+    };
+    if (into != nullptr) {
+        into->stage(path, write);
+        return {path};
+    }
+    return {report::write_atomically(path, write, report::Existing::Replace)};
 }
 
 }  // namespace msprobe::compare

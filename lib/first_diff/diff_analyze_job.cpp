@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
@@ -57,8 +58,8 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
         job.rank = rank_number(job.rank_name);
         job.dumps.npu_json = npu_ranks[i] / "dump.json";
         job.dumps.bench_json = bench_ranks[i] / "dump.json";
-        const bool npu_has = fs::is_regular_file(job.dumps.npu_json);
-        const bool bench_has = fs::is_regular_file(job.dumps.bench_json);
+        const bool npu_has = input_path_present(job.dumps.npu_json);
+        const bool bench_has = input_path_present(job.dumps.bench_json);
         if (!npu_has && !bench_has) {
             // A rank dumped on neither side is absent, not broken: msprobe skips it; we say so.
             log::warning(fmt::format("{}: no dump.json on either side; skipping {} comparison.",
@@ -66,7 +67,7 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
             continue;
         }
         for (const auto& p : {job.dumps.npu_json, job.dumps.bench_json}) {
-            if (!fs::is_regular_file(p)) throw Error(p.string(), "no such file (every rank needs a dump.json)");
+            if (!input_path_present(p)) throw Error(p.string(), "no such file (every rank needs a dump.json)");
         }
         if (fs::exists(npu_ranks[i] / "stack.json")) job.dumps.stack_json = npu_ranks[i] / "stack.json";
         jobs.push_back(std::move(job));
@@ -110,15 +111,15 @@ std::vector<RankJob> august_rank_jobs(const fs::path& npu_dir, const fs::path& b
     dump::require_same_rank_count(npu_ranks.size(), bench_ranks.size(), bench_dir);
     std::vector<RankJob> jobs;
     if (npu_ranks.empty()) return jobs;
-    const char* file_name = fs::is_regular_file(npu_ranks.front() / "dump.json") ? "dump.json" : "debug.json";
+    const char* file_name = input_path_present(npu_ranks.front() / "dump.json") ? "dump.json" : "debug.json";
     for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
         RankJob job;
         job.rank_name = npu_ranks[i].filename().string();
         job.rank = rank_number(job.rank_name);
         job.dumps.npu_json = npu_ranks[i] / file_name;
         job.dumps.bench_json = bench_ranks[i] / file_name;
-        const bool npu_has = fs::is_regular_file(job.dumps.npu_json);
-        if (!npu_has || !fs::is_regular_file(job.dumps.bench_json)) {
+        const bool npu_has = input_path_present(job.dumps.npu_json);
+        if (!npu_has || !input_path_present(job.dumps.bench_json)) {
             const fs::path& dir = npu_has ? bench_ranks[i] : npu_ranks[i];
             log::warning(fmt::format("{} is not found in dump dir {}.", file_name, dir.string()));
             continue;
