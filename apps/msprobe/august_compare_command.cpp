@@ -99,8 +99,19 @@ void check_api_mapping(const std::filesystem::path& target, const compare::Augus
     }
 }
 
+// What -tp and -gp name, with the folder of a dump file (its stack.json, construct.json and tensors).
+std::vector<std::filesystem::path> dump_paths(const std::filesystem::path& target, const std::filesystem::path& golden) {
+    std::vector<std::filesystem::path> paths{target, golden};
+    std::error_code ec;
+    for (const auto& p : {target, golden}) {
+        if (std::filesystem::is_regular_file(p, ec)) paths.push_back(p.parent_path());
+    }
+    return paths;
+}
+
 struct RunTotals {
     std::size_t rows = 0, warnings = 0, errors = 0, files = 0;
+    std::vector<std::filesystem::path> written;  // every file the run placed, for --html's all-or-nothing
     std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
 };
 
@@ -120,6 +131,7 @@ void run_kernel_unit(const compare::AugustUnit& unit, const AugustCompareFlags& 
         totals.rows += pair.rows;
         totals.errors += pair.errors;
         totals.files += pair.written.size();
+        totals.written.insert(totals.written.end(), pair.written.begin(), pair.written.end());
     }
     if (summary.failed_ranks > 0) {
         throw Error(unit.target_dir.string(),
@@ -147,6 +159,7 @@ void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
                                                               options.output_dir / unit.output_subdir, pool,
                                                               options.table.strict_compat, processes);
         totals.files += step.written.size();
+        totals.written.insert(totals.written.end(), step.written.begin(), step.written.end());
         totals.analysed_steps.push_back(step);
         return;
     }
@@ -155,6 +168,7 @@ void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
     totals.warnings += summary.warnings;
     totals.errors += summary.errors;
     totals.files += summary.written.size();
+    totals.written.insert(totals.written.end(), summary.written.begin(), summary.written.end());
 }
 
 }  // namespace
@@ -215,7 +229,10 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
             id_list("--step", flags->step);
             auto checked = job_options(*cmd, *flags);
             mapping::check_mapping_files(checked.table.mapping, true);  // every yaml named is read first
-            if (!flags->html.empty()) checked.html = &html.emplace(flags->html);
+            if (!flags->html.empty()) {
+                checked.html = &html.emplace(flags->html, html_report::RunPaths{checked.output_dir,
+                                                                                dump_paths(flags->target, flags->golden)});
+            }
             return checked;
         });
         std::error_code ec;
@@ -232,7 +249,7 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
         RunTotals totals;
         for (const auto& unit : units) run_unit(unit, *flags, options, pool, processes, totals);
         if (!processes.is_first()) return 0;  // process 0 reports the whole run
-        if (html) html->write();
+        if (html) html->write(totals.written);
         if (totals.files > 0) log::info("msprobe compare ends successfully.");
         if (totals.analysed_steps.empty()) {
             std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows,

@@ -150,7 +150,11 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
                                                         : compare::FailOn::Never;
         options.locate = flags->locate;
         std::optional<compare::HtmlCompareReport> html;
-        if (!flags->html.empty()) run_on_every_process(processes, flags->html, [&] { options.html = &html.emplace(flags->html); });
+        if (!flags->html.empty()) {
+            run_on_every_process(processes, flags->html, [&] {
+                options.html = &html.emplace(flags->html, html_report::RunPaths{options.output_dir, {options.input_path}});
+            });
+        }
         ThreadPool pool(worker_threads(flags->jobs));
         run_on_every_process(processes, flags->input, [&] {
             mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
@@ -167,11 +171,12 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         }
         const auto request = prepared_on_every_process(processes, options.input_path.string(),
                                                        [&] { return compare::read_compare_request(options.input_path); });
+        if (html) run_on_every_process(processes, flags->html, [&] { html->check_inputs(paths_read(request)); });
         const bool spread = spreads_over_processes(request);
         if (!spread && !processes.is_first()) return 0;  // process 0 compares it alone
         const auto summary = run_compare_request(request, options, pool, spread ? processes : single_process());
         if (!processes.is_first()) return 0;  // process 0 reports the whole run
-        if (html) html->write();
+        if (html) html->write(summary.written());
         warn_flags_without_effect(flags_ignored);
         warn_flags_without_effect(summary.ignored_flags);
         if (summary.failed_ranks > 0) {

@@ -175,4 +175,23 @@ CompareRequest read_compare_request(const fs::path& compare_json) {
     return dump_request(config);
 }
 
+std::vector<fs::path> paths_read(const CompareRequest& request) {
+    struct Paths {
+        std::vector<fs::path> operator()(const DumpFilePair& r) const {
+            std::vector<fs::path> paths{r.npu_json, r.bench_json, r.npu_json.parent_path(), r.bench_json.parent_path()};
+            if (r.stack_json) paths.push_back(*r.stack_json);
+            return paths;
+        }
+        std::vector<fs::path> operator()(const StepDirs& r) const { return {r.npu_dir, r.bench_dir}; }
+        std::vector<fs::path> operator()(const PtdbgPklPair& r) const {
+            return {r.npu_pkl, r.bench_pkl, r.npu_data_dir, r.bench_data_dir};
+        }
+        std::vector<fs::path> operator()(const PtdbgRankDirs& r) const { return {r.npu_dir, r.bench_dir}; }
+        std::vector<fs::path> operator()(const DispatchDirs& r) const { return {r.npu_dir, r.cpu_dir}; }
+        std::vector<fs::path> operator()(const KernelDirs& r) const { return {r.npu_path, r.bench_path}; }
+        std::vector<fs::path> operator()(const SinglePointDirs& r) const { return {r.npu_path, r.bench_path}; }
+    };
+    return std::visit(Paths{}, request);
+}
+
 }  // namespace msprobe::compare

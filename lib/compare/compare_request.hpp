@@ -75,4 +75,8 @@ using CompareRequest =
 // for anything malformed, a missing path among them.
 CompareRequest read_compare_request(const std::filesystem::path& compare_json);
 
+// The files and folders a request reads (a dump file's folder too: stack.json,
+// construct.json and the tensors live beside it), so that no output lands on them.
+std::vector<std::filesystem::path> paths_read(const CompareRequest& request);
+
 }  // namespace msprobe::compare

@@ -9,6 +9,7 @@
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "html_report/report_target.hpp"
+#include "report/output_file.hpp"
 
 namespace msprobe::compare {
 
@@ -112,10 +113,17 @@ std::unique_ptr<html_report::Section> PairRecorder::finish() {
     return std::move(section_);
 }
 
-HtmlCompareReport::HtmlCompareReport(fs::path target)
+HtmlCompareReport::HtmlCompareReport(fs::path target, html_report::RunPaths run)
     : target_(std::move(target)),
+      output_dir_(run.output_dir),
       report_("msprobe compare report", target_.has_parent_path() ? target_.parent_path() : fs::path(".")) {
-    html_report::check_report_target(target_);
+    html_report::check_report_target(target_, run);
+    std::error_code ec;
+    output_dir_existed_ = output_dir_.empty() || fs::exists(output_dir_, ec);
+}
+
+void HtmlCompareReport::check_inputs(const std::vector<fs::path>& inputs) const {
+    html_report::check_report_target(target_, html_report::RunPaths{output_dir_, inputs});
 }
 
 std::unique_ptr<PairRecorder> HtmlCompareReport::start_pair(const std::string& label,
@@ -126,13 +134,19 @@ std::unique_ptr<PairRecorder> HtmlCompareReport::start_pair(const std::string& l
 
 void HtmlCompareReport::add_pair(PairRecorder& recorder) { report_.add(recorder.finish()); }
 
-void HtmlCompareReport::write() {
+void HtmlCompareReport::write(const std::vector<fs::path>& run_results) {
     if (report_.empty()) {
         log::warning(fmt::format("--html: only the dump.json compare fills a report; none ran, so {} is not written.",
                                  printable(target_.string())));
         return;
     }
-    const fs::path written = html_report::write_report_atomically(report_, target_);
+    fs::path written;
+    try {
+        written = html_report::write_report_atomically(report_, target_);
+    } catch (...) {
+        report::remove_placed_files(run_results, output_dir_, output_dir_existed_);
+        throw;
+    }
     log::info(fmt::format("The HTML report is saved in: {}", printable(fs::absolute(written).string())));
 }
 

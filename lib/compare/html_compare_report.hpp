@@ -14,6 +14,7 @@
 #include "compare/result_table.hpp"
 #include "compare/row_level.hpp"
 #include "html_report/html_report.hpp"
+#include "html_report/report_target.hpp"
 
 namespace msprobe::compare {
 
@@ -45,8 +46,11 @@ private:
 
 class HtmlCompareReport {
 public:
-    // Throws msprobe::Error when `target` cannot be a file (a directory, or under a file).
-    explicit HtmlCompareReport(std::filesystem::path target);
+    // Throws msprobe::Error when `target` cannot be the report (html_report::check_report_target).
+    explicit HtmlCompareReport(std::filesystem::path target, html_report::RunPaths run = {});
+
+    // Checks the target again against inputs found later (the files a compare.json names).
+    void check_inputs(const std::vector<std::filesystem::path>& inputs) const;
 
     const std::filesystem::path& target() const { return target_; }
 
@@ -56,10 +60,14 @@ public:
     void add_pair(PairRecorder& recorder);
 
     // After the run: the report written atomically over `target` (a warning instead when no pair joined).
-    void write();
+    // The report belongs to the run's results: when it cannot be written, `run_results` (the files the run
+    // placed) are removed again, with the folders that held only them, before the error is thrown.
+    void write(const std::vector<std::filesystem::path>& run_results = {});
 
 private:
     std::filesystem::path target_;
+    std::filesystem::path output_dir_;
+    bool output_dir_existed_ = true;
     html_report::HtmlReport report_;
 };
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/run_inputs.hpp"
 #include "html_report/json_embedding.hpp"
 #include "html_report/report_page.hpp"
 #include "report/output_file.hpp"
@@ -200,6 +201,8 @@ void HtmlReport::write(const fs::path& path, const std::string& shown_name) {
 }
 
 fs::path write_report_atomically(HtmlReport& report, const fs::path& target) {
+    // The page replaces a file of its name: never one this run read (a dump.json named by mistake).
+    if (is_run_input(target)) throw Error(target.string(), "is one of this run's input files; the report would replace it");
     return report::write_atomically(
         target, [&](const fs::path& temp) { report.write(temp, target.string()); }, report::Existing::Replace);
 }

@@ -104,7 +104,8 @@ private:
 };
 
 // write() through a temporary file renamed into place (report::write_atomically,
-// an existing file replaced); returns the path written.
+// an existing file replaced, unless it is a file this run opened as input:
+// refused, nothing written); returns the path written.
 std::filesystem::path write_report_atomically(HtmlReport& report, const std::filesystem::path& target);
 
 }  // namespace msprobe::html_report

@@ -28,6 +28,7 @@ constexpr std::size_t kBufferBytes = 256 * 1024;
 SpoolFile::SpoolFile(const fs::path& dir) {
     std::error_code ec;
     const fs::path where = fs::is_directory(dir, ec) ? dir : fs::temp_directory_path();
+    dir_ = where;
     std::string name = (where / ".msprobe-html-XXXXXX").string();
     const int fd = ::mkstemp(name.data());
     if (fd < 0) fail(where.string(), "cannot create a temporary file");
@@ -43,7 +44,7 @@ SpoolFile::~SpoolFile() {
     if (file_ != nullptr) std::fclose(file_);
 }
 
-std::string SpoolFile::name() const { return "temporary file of the HTML report"; }
+std::string SpoolFile::name() const { return (dir_ / ".msprobe-html-* (the HTML report's temporary file)").string(); }
 
 void SpoolFile::add_line(const std::string& text) {
     buffer_ += text;

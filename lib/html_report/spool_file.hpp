@@ -40,6 +40,7 @@ private:
     std::string name() const;
 
     std::FILE* file_ = nullptr;
+    std::filesystem::path dir_;  // where the file lives, for messages (it has no name of its own)
     std::string buffer_;
     std::uint64_t bytes_ = 0;  // written to file_ so far
     std::size_t lines_ = 0;

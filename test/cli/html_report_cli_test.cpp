@@ -100,3 +100,99 @@ TEST_CASE("compare --html naming a directory: refused with one line, nothing wri
         CHECK(fs::is_empty(dir / "a_dir"));
     }
 }
+
+namespace {
+
+struct HtmlRun {
+    std::string label;
+    std::vector<std::string> args;
+    int refused_code;  // April ends bad input with 2, August's compare with 1
+};
+
+// compare in both spellings over the two-rank pair (step folders), with --html `html` and -o `out`.
+std::vector<HtmlRun> html_runs(const std::string& html, const std::string& out) {
+    return {
+        {"April, step folders", {"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", out, "--html", html}, 2},
+        {"April, dump files", {"-f", "pytorch", "compare", "-i", "compare.json", "-o", out, "--html", html}, 2},
+        {"August, step folders", {"compare", "-tp", "npu/step0", "-gp", "bench/step0", "-o", out, "--html", html}, 1},
+        {"August, dump files",
+         {"compare", "-tp", "npu/step0/rank0/dump.json", "-gp", "bench/step0/rank0/dump.json", "-o", out, "--html", html},
+         1},
+    };
+}
+
+}  // namespace
+
+TEST_CASE("compare --html naming one of the run's inputs: refused, the input untouched, nothing written",
+          "[cli][html]") {
+    const fs::path dir = two_rank_pair("cli_html_input");
+    const std::vector<std::string> rank_files{"npu/step0/rank0/dump.json", "bench/step0/rank1/dump.json",
+                                              "npu/step0/rank0/construct.json", "npu/step0/rank1/stack.json"};
+    const auto runs = html_runs("", "out");
+    // Per run: what it reads (its compare.json, the dump files and the files beside them).
+    const std::vector<std::vector<std::string>> inputs{
+        {"compare_dir_step0.json", rank_files[0], rank_files[1], rank_files[2], rank_files[3]},
+        {"compare.json", "npu/step0/rank0/dump.json", "bench/step0/rank0/dump.json", "npu/step0/rank0/stack.json"},
+        rank_files,
+        {"npu/step0/rank0/dump.json", "bench/step0/rank0/dump.json", "npu/step0/rank0/construct.json"},
+    };
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        for (const auto& input : inputs[i]) {
+            CAPTURE(runs[i].label, input);
+            const std::string before = read_file_text(dir / input);
+            auto args = runs[i].args;
+            args.back() = input;  // the --html value
+            const auto r = run_msprobe(args, dir);
+            CHECK(r.exit_code == runs[i].refused_code);
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK(r.err.find(input) != std::string::npos);
+            CHECK(read_file_text(dir / input) == before);
+            CHECK_FALSE(fs::exists(dir / "out"));
+        }
+    }
+}
+
+TEST_CASE("compare --html that cannot be written: refused before anything is written", "[cli][html]") {
+    const fs::path dir = two_rank_pair("cli_html_unwritable");
+    const std::string long_name(300, 'r');
+    for (const std::string& html : {std::string("/proc/msprobe_report.html"), long_name + ".html", std::string("out"),
+                                   std::string("out/")}) {
+        for (const auto& run : html_runs(html, "out")) {
+            CAPTURE(html.substr(0, 40), run.label);
+            const auto r = run_msprobe(run.args, dir);
+            CHECK(r.exit_code == run.refused_code);
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK_FALSE(fs::exists(dir / "out"));
+        }
+    }
+}
+
+TEST_CASE("compare --html whose writing fails: the run's result files are taken back", "[cli][html]") {
+    const fs::path dir = two_rank_pair("cli_html_write_fails");
+    for (const auto& run : html_runs("report.html", "out")) {
+        CAPTURE(run.label);
+        auto args = run.args;
+        if (args.front() == "-f") args.insert(std::find(args.begin(), args.end(), "--html"), {"--format", "csv", "-c"});
+        // A file size limit (ulimit -f, KiB) the result files fit under and the page does not.
+        auto measured = args;
+        measured[std::find(measured.begin(), measured.end(), "out") - measured.begin()] = "measured";
+        measured.back() = "measured.html";
+        REQUIRE(run_msprobe(measured, dir).exit_code == 0);
+        std::uintmax_t largest_result = 0;
+        for (const auto& e : fs::recursive_directory_iterator(dir / "measured")) {
+            if (e.is_regular_file()) largest_result = std::max(largest_result, e.file_size());
+        }
+        const std::uintmax_t limit_kib = largest_result / 1024 + 1;
+        REQUIRE(fs::file_size(dir / "measured.html") > limit_kib * 1024);
+        fs::remove_all(dir / "measured");
+        fs::remove(dir / "measured.html");
+
+        const auto r = run_msprobe(args, dir, nullptr, "ulimit -f " + std::to_string(limit_kib) + " && ");
+        INFO(r.err);
+        CHECK(r.exit_code == run.refused_code);
+        CHECK(r.err.find("report.html") != std::string::npos);
+        CHECK(r.err.find("File too large") != std::string::npos);
+        CHECK_FALSE(fs::exists(dir / "out"));
+        CHECK_FALSE(fs::exists(dir / "report.html"));
+    }
+}

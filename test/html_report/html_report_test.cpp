@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "html_report/html_report.hpp"
 #include "html_report/json_embedding.hpp"
 #include "support/child_process.hpp"
@@ -203,6 +204,25 @@ TEST_CASE("write_report_atomically: a target under a file is refused, nothing wr
     HtmlReport report("t", dir);
     CHECK_THROWS_AS(msprobe::html_report::write_report_atomically(report, dir / "plain" / "report.html"), msprobe::Error);
     CHECK(msprobe::testing::read_file_text(dir / "plain") == "x");
+}
+
+TEST_CASE("write_report_atomically never replaces a file the run read", "[html_report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("html_report_over_input");
+    msprobe::testing::write_file(dir / "dump.json", "{}");
+    msprobe::read_input_file(dir / "dump.json", msprobe::InputKind::Json);  // now one of this run's inputs
+    msprobe::testing::write_file(dir / "earlier_report.html", "{}");
+    fs::create_hard_link(dir / "dump.json", dir / "same_file.json");
+    HtmlReport report("t", dir);
+    auto section = report.open_section("result", name_and_value());
+    section->add_row(Level::Pass, row("a", 1.0));
+    report.add(std::move(section));
+    for (const char* name : {"dump.json", "same_file.json"}) {
+        CAPTURE(name);
+        CHECK_THROWS_WITH(msprobe::html_report::write_report_atomically(report, dir / name),
+                          (dir / name).string() + ": is one of this run's input files; the report would replace it");
+        CHECK(msprobe::testing::read_file_text(dir / name) == "{}");
+    }
+    CHECK(msprobe::html_report::write_report_atomically(report, dir / "earlier_report.html") == dir / "earlier_report.html");
 }
 
 TEST_CASE("a report of many sections keeps files open only for the sections being filled", "[html_report]") {
