@@ -37,6 +37,14 @@ struct RunUtFlags {
     std::string fail_on;
 };
 
+// Ours: the bound on tensors generated from a dump's shapes, for every command that rebuilds inputs.
+void add_max_tensor_elements_flag(CLI::App* cmd, run_ut::RunUtOptions& options) {
+    cmd->add_option("--max_tensor_elements", options.max_tensor_elements,
+                    "skip an API whose dump asks for a generated input of more elements than this (default: as many "
+                    "float64 values as 1/16 of the available memory holds)")
+        ->check(CLI::PositiveNumber);
+}
+
 // August's acc_check runs without -api_info too: it then says what is missing and exits 0.
 void add_common_flags(CLI::App* cmd, RunUtFlags& f, bool august) {
     CLI::Option* api_info =
@@ -59,6 +67,7 @@ void add_common_flags(CLI::App* cmd, RunUtFlags& f, bool august) {
                   "which APIs ran before (-f, -csv_path, multi_run_ut splits); not msprobe's stream");
     cmd->add_flag("--strict_compat", f.options.strict_compat,
                   "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    add_max_tensor_elements_flag(cmd, f.options);
 }
 
 // --fail-on, for run_ut and multi_run_ut (their workers never get it: a worker's exit 1 means it failed).
@@ -109,6 +118,10 @@ std::filesystem::path self_executable() {
     if (worker.seed_per_api) args.emplace_back("--seed_per_api");
     if (worker.strict_compat) args.emplace_back("--strict_compat");
     if (worker.save_error_data) args.emplace_back("--save_error_data");
+    if (worker.max_tensor_elements != 0) {
+        args.emplace_back("--max_tensor_elements");
+        args.push_back(std::to_string(worker.max_tensor_elements));
+    }
     if (!worker.config.empty()) {
         args.emplace_back("--config");
         args.push_back(worker.config.string());
@@ -249,11 +262,13 @@ Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global
     cmd->add_option("-o,--out_path", f->out_dir, "where overflow_check_result_<TS>.csv goes (default ./)");
     cmd->add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
     cmd->add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
+    add_max_tensor_elements_flag(cmd, f->options);
     return [f, &global]() -> int {
         precision::check_input_file(f->options.api_info, precision::InputFileKind::Json, "-api_info",
                                     std::getenv(kHandedOver) == nullptr);
 #ifdef MSPROBE_WITH_TORCH
-        const auto s = run_ut::rerun_overflowed_apis(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir);
+        const auto s = run_ut::rerun_overflowed_apis(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir, "",
+                                                    f->options.max_tensor_elements);
         log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));
         return 0;
 #else

@@ -1,12 +1,15 @@
 #include "run_ut/input_builder.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
+#include "common/memory_budget.hpp"
 #include "dump/data_name.hpp"
 #include "dump/json_view.hpp"
 #include "run_ut/skip_api.hpp"
@@ -252,6 +255,24 @@ std::optional<at::Tensor> InputBuilder::real_tensor(dump::JsonView record) const
     return borrowed.clone(at::MemoryFormat::Contiguous);
 }
 
+std::uint64_t generated_element_limit(std::uint64_t requested) {
+    if (requested != 0) return requested;
+    constexpr std::uint64_t kUnknownMemory = std::uint64_t{1} << 31;  // 2^31 elements when memory cannot be read
+    const auto available = available_memory_bytes();
+    return available ? std::max<std::uint64_t>(*available / 16 / sizeof(double), 1) : kUnknownMemory;
+}
+
+std::uint64_t element_count(const std::vector<std::int64_t>& shape) {
+    std::uint64_t n = 1;
+    for (const std::int64_t d : shape) {
+        if (d < 0) return 0;
+        const auto dim = static_cast<std::uint64_t>(d);
+        if (dim != 0 && n > std::numeric_limits<std::uint64_t>::max() / dim) return std::numeric_limits<std::uint64_t>::max();
+        n *= dim;
+    }
+    return n;
+}
+
 at::Tensor InputBuilder::tensor_from_record(dump::JsonView record, const std::string& api_name,
                                             std::optional<double> min_override,
                                             std::optional<at::ScalarType> dtype_override) {
@@ -265,6 +286,11 @@ at::Tensor InputBuilder::tensor_from_record(dump::JsonView record, const std::st
         if (api_name == "cross_entropy" && *dtype == at::kInt) dtype = at::kLong;
         if (api_name == "histc" && *dtype == at::kLong) dtype = at::kFloat;
         const auto shape = int_list(record.member("shape"));
+        if (const std::uint64_t n = element_count(shape); n > max_elements_) {
+            throw SkipApi(fmt::format("an input of shape [{}] has {} elements, more than the {} a generated tensor may "
+                                      "have (--max_tensor_elements raises it)",
+                                      fmt::join(shape, ", "), n, max_elements_));
+        }
         auto min = record.member("Min_except_inf_nan");
         auto max = record.member("Max_except_inf_nan");
         if (!min) min = record.member("Min");

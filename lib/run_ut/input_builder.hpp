@@ -3,9 +3,11 @@
 // tensors from dump_tensor_data when the dump holds them, otherwise random
 // tensors within the recorded Min/Max drawn from libtorch's global generator
 // in the reference's order (keyword arguments first, then positional ones).
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "dump/json_view.hpp"
 
@@ -13,9 +15,20 @@
 
 namespace msprobe::run_ut {
 
+// The most elements a tensor generated from a record's shape may have: `requested` when not 0, else as many
+// float64 values as a sixteenth of the available memory holds (the API's bench copy, its gradients and
+// outputs take as much again, several times), so a dump cannot make a run allocate what the machine lacks.
+std::uint64_t generated_element_limit(std::uint64_t requested);
+
+// The element count of `shape`, saturating at UINT64_MAX; 0 for a negative dimension.
+std::uint64_t element_count(const std::vector<std::int64_t>& shape);
+
 class InputBuilder {
 public:
-    explicit InputBuilder(std::optional<std::filesystem::path> data_root) : data_root_(std::move(data_root)) {}
+    // `max_elements`: the most elements a tensor generated from a record's shape may have (0: the default of
+    // generated_element_limit).
+    explicit InputBuilder(std::optional<std::filesystem::path> data_root, std::uint64_t max_elements = 0)
+        : data_root_(std::move(data_root)), max_elements_(generated_element_limit(max_elements)) {}
 
     // input_kwargs then input_args of a forward entry. need_grad is false iff an `out` keyword exists.
     PyCall forward_call(dump::JsonView forward, const std::string& api_name, bool need_grad);
@@ -36,6 +49,7 @@ private:
                                   std::optional<at::ScalarType> dtype_override = std::nullopt);
 
     std::optional<std::filesystem::path> data_root_;
+    std::uint64_t max_elements_;
 };
 
 // A random tensor of `dtype`/`shape` holding low at flat index 0 and high at the last one.

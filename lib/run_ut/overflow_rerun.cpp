@@ -132,7 +132,7 @@ std::string python_bool(bool b) { return b ? "True" : "False"; }
 }  // namespace
 
 OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
-                                           const std::string& timestamp) {
+                                           const std::string& timestamp, std::uint64_t max_tensor_elements) {
     DumpRecords records = read_dump_records(api_info);
     report::ensure_output_dir(out_dir);
     OverflowRerunSummary summary;
@@ -143,7 +143,7 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
         log::warning("The dump holds no tensors: inputs are regenerated from Max/Min, so abnormal verdicts need confirmation.");
     }
     at::manual_seed(1234);
-    InputBuilder inputs(records.data_root);
+    InputBuilder inputs(records.data_root, max_tensor_elements);
     for (const auto& api : records.apis) {
         const auto parts = precision::split_api_full_name(api.full_name);
         const dump::EntryView forward(api.full_name, api.forward);

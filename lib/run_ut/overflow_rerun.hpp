@@ -4,6 +4,7 @@
 // confused with lib/overflow, which scans a dump's statistics without running
 // anything). Plain declarations, so the command line builds without libtorch.
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -18,7 +19,8 @@ struct OverflowRerunSummary {
 };
 
 // Verdicts logged as msprobe does and written to <out_dir>/overflow_check_result_<TS>.csv.
+// `max_tensor_elements` bounds the inputs generated from shapes (InputBuilder; 0: tied to available memory).
 OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info, const std::filesystem::path& out_dir,
-                                           const std::string& timestamp = "");
+                                           const std::string& timestamp = "", std::uint64_t max_tensor_elements = 0);
 
 }  // namespace msprobe::run_ut

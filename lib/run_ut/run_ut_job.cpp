@@ -204,7 +204,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     if (options.save_error_data) log::info("UT task error_data will be saved in " + error_dir.string());
 
     at::manual_seed(1234);
-    InputBuilder inputs(records.data_root);
+    InputBuilder inputs(records.data_root, options.max_tensor_elements);
     // Collectives need the other ranks' records of the same call: only a dump in a rankN folder has them.
     auto rank_dumps = RankDumps::beside(records);
     RunUtSummary summary{report->result_path(), report->details_path(), apis.size(), 0, 0, 0, {}};

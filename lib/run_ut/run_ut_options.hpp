@@ -23,6 +23,7 @@ struct RunUtOptions {
     std::string timestamp;                // empty = now
     bool strict_compat = false;           // msprobe's cells where we differ on purpose (docs/compatibility.md)
     bool show_progress = true;            // a progress line on stderr when it is a terminal
+    std::uint64_t max_tensor_elements = 0;  // the largest tensor generated from a shape (0: tied to available memory)
     // multi_run_ut workers: the slice [first_api, first_api + api_count) of the forward APIs (after -f).
     std::size_t first_api = 0;
     std::size_t api_count = static_cast<std::size_t>(-1);

@@ -166,4 +166,39 @@ TEST_CASE("run_ut -forward/-backward: the legacy pair runs backward with the rec
     CHECK(r.err.find("-backward goes with a legacy forward_info_<pid>.json") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "out2"));
 }
+TEST_CASE("run_ut: an input shape too large to generate is a SKIP, not an allocation", "[cli]") {
+    const auto dir = msprobe::testing::scratch_dir("cli_run_ut_huge_shape");
+    const auto tensor = [](const char* shape) {
+        return std::string(R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": )") + shape +
+               R"(, "Max": 1.0, "Min": -1.0, "Mean": 0.0, "Norm": 1.0, "requires_grad": false})";
+    };
+    const auto entry = [&](const char* name, const char* a, const char* b, const char* out) {
+        return std::string("\"") + name + R"(": {"input_args": [)" + tensor(a) + ", " + tensor(b) +
+               R"(], "input_kwargs": {}, "output": [)" + tensor(out) + "]}";
+    };
+    // 843 bytes that used to ask for 10.7 GB: [30000, 30000] float32 and its float64 bench copy.
+    write_text(dir / "dump.json", R"({"task": "statistics", "level": "L1", "dump_data_dir": null, "data": {)" +
+                                      entry("Torch.matmul.0.forward", "[30000, 30000]", "[30000, 2]", "[30000, 2]") +
+                                      ", " + entry("Torch.matmul.1.forward", "[2, 3]", "[3, 4]", "[2, 4]") + "}}");
+    auto r = run_ut_with(dir, {"-api_info", (dir / "dump.json").string(), "-o", "out", "--max_tensor_elements",
+                               "100000000"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    auto result = msprobe::testing::read_file_text(output_named(dir / "out", "accuracy_checking_result_"));
+    CHECK(result.find("Torch.matmul.0,SKIP,SKIP,\"an input of shape [30000, 30000] has 900000000 elements, more than "
+                      "the 100000000 a generated tensor may have (--max_tensor_elements raises it)\"") !=
+          std::string::npos);
+    CHECK(result.find("Torch.matmul.1,pass") != std::string::npos);  // the small call still runs
+
+    // The default bound comes from the memory available: a [10^6, 10^6] input exceeds it on any machine.
+    write_text(dir / "dump.json", R"({"task": "statistics", "level": "L1", "dump_data_dir": null, "data": {)" +
+                                      entry("Torch.matmul.0.forward", "[1000000, 1000000]", "[1000000, 2]",
+                                            "[1000000, 2]") +
+                                      "}}");
+    r = run_ut_with(dir, {"-api_info", (dir / "dump.json").string(), "-o", "default"});
+    REQUIRE(r.exit_code == 0);
+    result = msprobe::testing::read_file_text(output_named(dir / "default", "accuracy_checking_result_"));
+    CHECK(result.find("Torch.matmul.0,SKIP,SKIP,\"an input of shape [1000000, 1000000] has 1000000000000 elements")
+          != std::string::npos);
+}
 #endif
