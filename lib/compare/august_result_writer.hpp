@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compare/august_table.hpp"
+#include "report/csv_formula_guard.hpp"
 
 namespace msprobe::compare {
 
@@ -20,19 +21,24 @@ std::string august_result_name(bool debug_json, const std::string& rank_label, c
 // Writes the table to `path` (a file already there is replaced) and returns
 // the files written: `path` itself, or for a CSV of more than a million rows
 // `<stem>_part_1.csv`, `<stem>_part_2.csv`, … beside it. A workbook is compressed on
-// `pool` if given (write_xlsx). Throws msprobe::Error naming the file.
+// `pool` if given (write_xlsx). A CSV's formula-like texts are written as
+// `formulas` says (Verbatim under --strict_compat). Throws msprobe::Error naming the file.
 std::vector<std::filesystem::path> write_august_result(const AugustTable& table, const std::filesystem::path& path,
-                                                       AugustFormat format, ThreadPool* pool = nullptr);
+                                                       AugustFormat format, ThreadPool* pool = nullptr,
+                                                       report::FormulaCells formulas = report::FormulaCells::Guarded);
 
 // One CSV line per row as pandas writes the table: floats as Python repr,
-// integers without a point, float ±inf as " inf"/" -inf", NaN as an empty field.
-std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row);
+// integers without a point, float ±inf as " inf"/" -inf", NaN as an empty field;
+// texts through report::append_csv_field with `formulas`, number cells verbatim.
+std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row,
+                            report::FormulaCells formulas = report::FormulaCells::Guarded);
 
 namespace detail {
 // msprobe cuts a CSV into parts of this many data rows.
 inline constexpr std::size_t kCsvPartRows = 1000000;
 std::vector<std::filesystem::path> write_august_csv(const AugustTable& table, const std::filesystem::path& path,
-                                                    std::size_t part_rows);
+                                                    std::size_t part_rows,
+                                                    report::FormulaCells formulas = report::FormulaCells::Guarded);
 }  // namespace detail
 
 }  // namespace msprobe::compare
