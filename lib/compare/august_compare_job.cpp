@@ -71,7 +71,8 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
     std::error_code ec;
     if (fs::exists(out_dir / name, ec)) log::warning(fmt::format("{} will be deleted.", printable((out_dir / name).string())));
     try {
-        for (const auto& file : write_august_result(table, write_dir / name, options.format, &pool, staged)) {
+        const auto formulas = report::formula_cells(options.table.strict_compat);
+        for (const auto& file : write_august_result(table, write_dir / name, options.format, &pool, formulas, staged)) {
             out.written.push_back(out_dir / file.filename());
         }
     } catch (const Error& e) {

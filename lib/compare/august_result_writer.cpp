@@ -34,29 +34,32 @@ std::string field_text(const AugustTable& table, std::size_t row, std::size_t co
     return py::float_repr(v);
 }
 
-std::string header_line(const AugustTable& table) {
+std::string header_line(const AugustTable& table, report::FormulaCells formulas) {
     std::string line;
     const auto& header = table.result.table.header;
     for (std::size_t c = 0; c < header.size(); ++c) {
         if (c) line += ',';
-        report::append_csv_field(line, header[c]);
+        report::append_csv_field(line, header[c], formulas);
     }
     return line + '\n';
 }
 
-void append_rows(std::string& text, const AugustTable& table, std::size_t first_row, std::size_t end_row) {
+void append_rows(std::string& text, const AugustTable& table, std::size_t first_row, std::size_t end_row,
+                 report::FormulaCells formulas) {
     for (std::size_t r = first_row; r < end_row; ++r) {
         const auto& row = table.result.table.rows[r];
         for (std::size_t c = 0; c < row.size(); ++c) {
             if (c) text += ',';
-            report::append_csv_field(text, field_text(table, r, c));
+            report::append_csv_field(text, field_text(table, r, c),
+                                     row[c].is_number() ? report::FormulaCells::Verbatim : formulas);
         }
         text += '\n';
     }
 }
 
 // Rows [first_row, end_row) under the header, a few thousand lines at a time (memory stays bounded).
-void write_rows(const AugustTable& table, std::size_t first_row, std::size_t end_row, const fs::path& path) {
+void write_rows(const AugustTable& table, std::size_t first_row, std::size_t end_row, const fs::path& path,
+                report::FormulaCells formulas) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!file) throw Error(path.string(), fmt::format("cannot create: {}", std::strerror(errno)));
     auto put = [&](const std::string& text) {
@@ -64,12 +67,12 @@ void write_rows(const AugustTable& table, std::size_t first_row, std::size_t end
             throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
         }
     };
-    put(header_line(table));
+    put(header_line(table, formulas));
     constexpr std::size_t kBatchRows = 4096;
     std::string batch;
     for (std::size_t first = first_row; first < end_row; first += kBatchRows) {
         batch.clear();
-        append_rows(batch, table, first, std::min(end_row, first + kBatchRows));
+        append_rows(batch, table, first, std::min(end_row, first + kBatchRows), formulas);
         put(batch);
     }
     if (std::fflush(file.get()) != 0) throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
@@ -83,14 +86,15 @@ std::string august_result_name(bool debug_json, const std::string& rank_label, c
                        rank_label, timestamp, format == AugustFormat::Csv ? ".csv" : ".xlsx");
 }
 
-std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row) {
-    std::string text = header_line(table);
-    append_rows(text, table, first_row, end_row);
+std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row,
+                            report::FormulaCells formulas) {
+    std::string text = header_line(table, formulas);
+    append_rows(text, table, first_row, end_row, formulas);
     return text;
 }
 
 std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const fs::path& path, std::size_t part_rows,
-                                               report::StagedFiles* into) {
+                                               report::FormulaCells formulas, report::StagedFiles* into) {
     const std::size_t rows = table.result.table.rows.size();
     report::StagedFiles own(report::Existing::Replace);
     report::StagedFiles& files = into != nullptr ? *into : own;
@@ -98,7 +102,7 @@ std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const f
     for (std::size_t part = 0; part < targets.size(); ++part) {
         const std::size_t first = part * part_rows;
         const std::size_t end = std::min(rows, first + part_rows);
-        files.stage(targets[part], [&](const fs::path& temp) { write_rows(table, first, end, temp); });
+        files.stage(targets[part], [&](const fs::path& temp) { write_rows(table, first, end, temp, formulas); });
     }
     if (into == nullptr) own.commit();
     return targets;
@@ -119,8 +123,8 @@ std::vector<fs::path> august_result_files(const AugustTable& table, const fs::pa
 }
 
 std::vector<fs::path> write_august_result(const AugustTable& table, const fs::path& path, AugustFormat format,
-                                          ThreadPool* pool, report::StagedFiles* into) {
-    if (format == AugustFormat::Csv) return detail::write_august_csv(table, path, detail::kCsvPartRows, into);
+                                          ThreadPool* pool, report::FormulaCells formulas, report::StagedFiles* into) {
+    if (format == AugustFormat::Csv) return detail::write_august_csv(table, path, detail::kCsvPartRows, formulas, into);
     const report::Table& cells = table.result.table;
     const auto write = [&](const fs::path& temp) {
         report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);

@@ -8,6 +8,7 @@
 
 #include "compare/august_table.hpp"
 #include "report/output_file.hpp"
+#include "report/csv_formula_guard.hpp"
 
 namespace msprobe::compare {
 
@@ -21,11 +22,13 @@ std::string august_result_name(bool debug_json, const std::string& rank_label, c
 // Writes the table to `path` (a file already there is replaced) and returns
 // the files written: `path` itself, or for a CSV of more than a million rows
 // `<stem>_part_1.csv`, `<stem>_part_2.csv`, … beside it. A workbook is compressed on
-// `pool` if given (write_xlsx). Throws msprobe::Error naming the file.
+// `pool` if given (write_xlsx). A CSV's formula-like texts are written as
+// `formulas` says (Verbatim under --strict_compat). Throws msprobe::Error naming the file.
 // With `into` (a StagedFiles that replaces existing files) the files are staged there and appear when the
 // caller commits it, with the rest of its run; without, they are committed at once.
 std::vector<std::filesystem::path> write_august_result(const AugustTable& table, const std::filesystem::path& path,
                                                        AugustFormat format, ThreadPool* pool = nullptr,
+                                                       report::FormulaCells formulas = report::FormulaCells::Guarded,
                                                        report::StagedFiles* into = nullptr);
 
 // The files write_august_result writes for `table` at `path`, in order.
@@ -33,14 +36,18 @@ std::vector<std::filesystem::path> august_result_files(const AugustTable& table,
                                                        AugustFormat format);
 
 // One CSV line per row as pandas writes the table: floats as Python repr,
-// integers without a point, float ±inf as " inf"/" -inf", NaN as an empty field.
-std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row);
+// integers without a point, float ±inf as " inf"/" -inf", NaN as an empty field;
+// texts through report::append_csv_field with `formulas`, number cells verbatim.
+std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row,
+                            report::FormulaCells formulas = report::FormulaCells::Guarded);
 
 namespace detail {
 // msprobe cuts a CSV into parts of this many data rows.
 inline constexpr std::size_t kCsvPartRows = 1000000;
 std::vector<std::filesystem::path> write_august_csv(const AugustTable& table, const std::filesystem::path& path,
-                                                    std::size_t part_rows, report::StagedFiles* into = nullptr);
+                                                    std::size_t part_rows,
+                                                    report::FormulaCells formulas = report::FormulaCells::Guarded,
+                                                    report::StagedFiles* into = nullptr);
 // The CSV files of `rows` rows at `path`: `path`, or its parts of `part_rows` rows each.
 std::vector<std::filesystem::path> august_csv_files(std::size_t rows, const std::filesystem::path& path,
                                                     std::size_t part_rows);

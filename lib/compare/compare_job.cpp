@@ -114,7 +114,8 @@ public:
                 RecordedRows recorded(chunks, html.get());
                 staged_.stage(result_path, [&](const fs::path& temp) {
                     if (options_.format == OutputFormat::Csv) {
-                        report::write_csv(recorded, rendering, temp);
+                        report::write_csv(recorded, rendering, temp,
+                                          {.formulas = report::formula_cells(options_.strict_compat)});
                     } else {
                         report::write_xlsx(recorded, rendering, temp,
                                            options_.strict_compat ? report::FillSpelling::Msprobe

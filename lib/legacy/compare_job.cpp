@@ -171,7 +171,8 @@ private:
 
     void stage(const fs::path& result_path, const report::Table& table, compare::PairOutcome& outcome) {
         staged_.stage(result_path, [&](const fs::path& temp) {
-            report::write_csv(table, report::CellRendering::Plain, temp);
+            report::write_csv(table, report::CellRendering::Plain, temp,
+                              {.formulas = report::formula_cells(options_.strict_compat)});
         });
         outcome.written.push_back(result_path);
     }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "parse/name_uuid.hpp"
+#include "report/csv_writer.hpp"
 
 namespace msprobe::parse {
 
@@ -21,7 +22,11 @@ std::string merged_mapping_csv(const std::string& existing,
     std::istringstream in(existing);
     for (std::string line; std::getline(in, line);) lines.insert(line);
     for (const auto& [short_name, long_name] : rows) {
-        const std::string line = short_name + "," + long_name;
+        // A dump's name is the user's: quoted and formula-guarded as every CSV cell we write.
+        std::string line;
+        report::append_csv_field(line, short_name, report::FormulaCells::Guarded);
+        line += ',';
+        report::append_csv_field(line, long_name, report::FormulaCells::Guarded);
         if (lines.insert(line).second) text += line + '\n';
     }
     return text;

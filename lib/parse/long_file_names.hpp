@@ -16,7 +16,8 @@ inline constexpr std::size_t kMaxFileNameBytes = 255;  // NAME_MAX of common fil
 std::string storable_file_name(const std::string& name);
 
 // A mapping.csv that keeps the rows of `existing` (the folder's current file,
-// possibly empty) and appends each of `rows` it lacks.
+// possibly empty) and appends each of `rows` it lacks, as CSV fields
+// (report::append_csv_field, formula-like names guarded).
 std::string merged_mapping_csv(const std::string& existing,
                                const std::vector<std::pair<std::string, std::string>>& rows);
 

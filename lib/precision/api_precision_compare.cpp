@@ -276,7 +276,8 @@ bool unsupported_dtype(const std::string& dtype) {
 // The result rows: consecutive details rows of one API form one group, judged together.
 class ResultGroups {
 public:
-    ResultGroups(std::string& text, ApiPrecisionCompareOutcome& outcome) : text_(text), outcome_(outcome) {}
+    ResultGroups(std::string& text, report::FormulaCells formulas, ApiPrecisionCompareOutcome& outcome)
+        : text_(text), formulas_(formulas), outcome_(outcome) {}
 
     void add(const std::string& full_name, const std::string& api_name, const std::string& direction,
              const std::string& dtype, const std::string& status, const std::string& npu_message) {
@@ -296,7 +297,7 @@ public:
     }
 
     void write_direct(const CsvRow& row) {
-        text_ += csv_line(row);
+        text_ += csv_line(row, formulas_);
         ++outcome_.apis;
         if (!api_passed(row[1], row[2])) ++outcome_.failed_apis;
     }
@@ -327,6 +328,7 @@ public:
 
 private:
     std::string& text_;
+    report::FormulaCells formulas_;
     ApiPrecisionCompareOutcome& outcome_;
     std::string name_, api_name_, last_dtype_, skip_message_;
     std::vector<std::string> forward_, backward_;
@@ -346,7 +348,8 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
     // Both files are built whole and appear together, or not at all when a row stops the run (compat row 118).
     std::string result_text = csv_file_start(result_header());
     std::string details_text = csv_file_start(details_header());
-    ResultGroups groups(result_text, outcome);
+    const auto formulas = report::formula_cells(options.strict_compat);
+    ResultGroups groups(result_text, formulas, outcome);
     const bool has_shape_and_message = npu.has_column("Shape") && npu.has_column("Message");
 
     for (std::size_t r = 0; r < npu.size(); ++r) {
@@ -360,7 +363,7 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
             Judged j = blank_row(name);
             j.cells[kResult] = kSkip;
             j.cells[kMessage] = message;
-            details_text += csv_line(j.cells);
+            details_text += csv_line(j.cells, formulas);
             groups.write_direct({name, kSkip, kSkip, message});
             continue;
         }
@@ -396,13 +399,13 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
                 Judged skipped = blank_row(name);
                 skipped.cells[kResult] = kSkip;
                 skipped.cells[kMessage] = e.what();
-                details_text += csv_line(skipped.cells);
+                details_text += csv_line(skipped.cells, formulas);
                 groups.write_direct({name, kSkip, kSkip, e.what()});
                 continue;
             }
         }
         j.cells[kResult] = j.status;
-        details_text += csv_line(j.cells);
+        details_text += csv_line(j.cells, formulas);
         groups.add(parts->api_full_name, parts->api_name, parts->direction, dtype, j.status, npu_message);
     }
     groups.flush();

@@ -39,11 +39,11 @@ void write_all(const std::filesystem::path& path, int flags, const std::string& 
 
 }  // namespace
 
-std::string csv_line(const CsvRow& fields) {
+std::string csv_line(const CsvRow& fields, report::FormulaCells formulas) {
     std::string line;
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i) line += ',';
-        report::append_csv_field(line, fields[i]);
+        report::append_csv_field(line, fields[i], formulas);
     }
     line += "\r\n";
     return line;
@@ -61,7 +61,11 @@ void append_csv(const std::filesystem::path& path, const std::string& encoded_ro
 }
 
 std::vector<CsvRow> read_csv(const std::filesystem::path& path) {
-    return report::read_csv_records(path.string());
+    auto rows = report::read_csv_records(path.string());
+    for (auto& row : rows) {
+        for (auto& field : row) report::take_off_formula_guard(field);
+    }
+    return rows;
 }
 
 }  // namespace msprobe::precision

@@ -1,18 +1,21 @@
 #pragma once
 // The CSV dialect of run_ut and api_precision_compare:
 // UTF-8 with a BOM at the start of the file, CRLF row ends, minimal quoting
-// (a field is quoted iff it holds , " CR or LF; quotes doubled). Rows are
+// (a field is quoted iff it holds , " CR or LF; quotes doubled), formula-like
+// texts guarded unless --strict_compat (report/csv_formula_guard.hpp). Rows are
 // appended one API at a time so an interrupted run leaves a valid prefix.
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "report/csv_formula_guard.hpp"
 
 namespace msprobe::precision {
 
 using CsvRow = std::vector<std::string>;
 
 // One row in the dialect, ending in CRLF.
-std::string csv_line(const CsvRow& fields);
+std::string csv_line(const CsvRow& fields, report::FormulaCells formulas = report::FormulaCells::Guarded);
 
 // The start of a file in the dialect: the BOM and the header row.
 std::string csv_file_start(const CsvRow& header);
@@ -24,7 +27,8 @@ void create_csv(const std::filesystem::path& path, const CsvRow& header);
 // processes appending to the same file never interleave inside a row group.
 void append_csv(const std::filesystem::path& path, const std::string& encoded_rows);
 
-// Parses a whole file in the dialect (BOM optional, CRLF or LF); the first row is the header.
+// Parses a whole file in the dialect (BOM optional, CRLF or LF); the first row
+// is the header. Formula guards come off (report::without_formula_guard).
 std::vector<CsvRow> read_csv(const std::filesystem::path& path);
 
 }  // namespace msprobe::precision

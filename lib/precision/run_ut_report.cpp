@@ -79,11 +79,13 @@ CsvRow result_fields(const ApiComparison& api) {
     return fields;
 }
 
-RunUtReport RunUtReport::create(const std::filesystem::path& dir, const std::string& timestamp, int precision) {
+RunUtReport RunUtReport::create(const std::filesystem::path& dir, const std::string& timestamp, int precision,
+                                report::FormulaCells formulas) {
     report::ensure_output_dir(dir);
     RunUtReport r;
     r.timestamp_ = timestamp;
     r.precision_ = precision;
+    r.formulas_ = formulas;
     r.result_ = dir / ("accuracy_checking_result_" + timestamp + ".csv");
     r.details_ = dir / ("accuracy_checking_details_" + timestamp + ".csv");
     create_csv(r.result_, run_ut_result_header());
@@ -91,7 +93,8 @@ RunUtReport RunUtReport::create(const std::filesystem::path& dir, const std::str
     return r;
 }
 
-RunUtReport RunUtReport::resume(const std::filesystem::path& result_csv, int precision) {
+RunUtReport RunUtReport::resume(const std::filesystem::path& result_csv, int precision,
+                                report::FormulaCells formulas) {
     static const std::regex kName(R"(^accuracy_checking_result_(\d{14})\.csv$)");
     const std::string base = result_csv.filename().string();
     std::smatch m;
@@ -108,6 +111,7 @@ RunUtReport RunUtReport::resume(const std::filesystem::path& result_csv, int pre
     RunUtReport r;
     r.timestamp_ = m[1];
     r.precision_ = precision;
+    r.formulas_ = formulas;
     r.result_ = result_csv;
     r.details_ = result_csv.parent_path() / details_name;
     if (!std::filesystem::is_regular_file(r.details_)) {
@@ -118,9 +122,9 @@ RunUtReport RunUtReport::resume(const std::filesystem::path& result_csv, int pre
 
 void RunUtReport::append(const ApiComparison& api) const {
     if (!open_) open_.reset(new OpenFiles{AppendFile(result_), AppendFile(details_)});
-    open_->result.write(csv_line(result_fields(api)));
+    open_->result.write(csv_line(result_fields(api), formulas_));
     std::string details;
-    for (const auto& row : api.rows) details += csv_line(detail_fields(row, precision_));
+    for (const auto& row : api.rows) details += csv_line(detail_fields(row, precision_), formulas_);
     if (!details.empty()) open_->details.write(details);
 }
 

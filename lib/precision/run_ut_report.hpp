@@ -21,13 +21,20 @@ CsvRow detail_fields(const DetailRow& row, int precision);
 // The result row: name, forward, backward[, message].
 CsvRow result_fields(const ApiComparison& api);
 
+// The decimals of a detail row's floats unless told otherwise.
+inline constexpr int kDetailDecimals = 14;
+
 class RunUtReport {
 public:
-    // New files in `dir` (created if missing) named with the 14-digit timestamp.
-    static RunUtReport create(const std::filesystem::path& dir, const std::string& timestamp, int precision = 14);
+    // New files in `dir` (created if missing) named with the 14-digit timestamp;
+    // rows appended with `formulas` (Verbatim under --strict_compat).
+    static RunUtReport create(const std::filesystem::path& dir, const std::string& timestamp,
+                              int precision = kDetailDecimals,
+                              report::FormulaCells formulas = report::FormulaCells::Guarded);
     // Continue `result_csv`: its name must be accuracy_checking_result_<14 digits>.csv and
     // the details file beside it must exist.
-    static RunUtReport resume(const std::filesystem::path& result_csv, int precision = 14);
+    static RunUtReport resume(const std::filesystem::path& result_csv, int precision = kDetailDecimals,
+                              report::FormulaCells formulas = report::FormulaCells::Guarded);
 
     // Each file gets the API's rows in one write(2) on an O_APPEND descriptor opened at the first
     // append: the bytes are in the file when append returns, so a killed run leaves a valid prefix,
@@ -45,7 +52,8 @@ private:
     std::filesystem::path result_;
     std::filesystem::path details_;
     std::string timestamp_;
-    int precision_ = 14;
+    int precision_ = kDetailDecimals;
+    report::FormulaCells formulas_ = report::FormulaCells::Guarded;
     struct OpenFiles;
     mutable std::shared_ptr<OpenFiles> open_;  // shared by copies; closed with the last one
 };

@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "common/input_file.hpp"
+#include "report/csv_formula_guard.hpp"
 
 namespace msprobe::report {
 
@@ -174,6 +175,7 @@ void read_csv_rows(const std::string& path, const CsvHeaderHandler& on_header, c
         parse_csv(path, [&](std::vector<std::string>& record, std::size_t line) {
             if (!header_width) {
                 header_width = record.size();
+                for (auto& f : record) take_off_formula_guard(f);  // our own files read back as written
                 on_header(record);
                 return;
             }
@@ -184,7 +186,10 @@ void read_csv_rows(const std::string& path, const CsvHeaderHandler& on_header, c
             }
             cells.clear();
             cells.reserve(record.size());
-            for (auto& f : record) cells.push_back(typed_cell(std::move(f)));
+            for (auto& f : record) {
+                take_off_formula_guard(f);
+                cells.push_back(typed_cell(std::move(f)));
+            }
             on_row(cells);
         });
     });

@@ -24,14 +24,17 @@ std::string field_text(const Cell& cell) {
 
 }  // namespace
 
-void append_csv_field(std::string& line, std::string_view text) {
+void append_csv_field(std::string& line, std::string_view text, FormulaCells formulas) {
+    const bool guarded = formulas == FormulaCells::Guarded && needs_formula_guard(text);
     const bool needs_quotes =
         std::any_of(text.begin(), text.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
     if (!needs_quotes) {
+        if (guarded) line += '\'';
         line += text;
         return;
     }
     line += '"';
+    if (guarded) line += '\'';
     for (char c : text) {
         if (c == '"') line += '"';
         line += c;
@@ -62,14 +65,15 @@ void write_csv(RowSource& rows, CellRendering rendering, const std::filesystem::
     const auto& header = rows.header();
     for (std::size_t c = 0; c < header.size(); ++c) {
         if (c) line += ',';
-        append_csv_field(line, header[c]);
+        append_csv_field(line, header[c], dialect.formulas);
     }
     flush_line();
     for (std::size_t r = 0; r < rows.size(); ++r) {
         const auto& row = rows.row(r);
         for (std::size_t c = 0; c < row.size(); ++c) {
             if (c) line += ',';
-            append_csv_field(line, field_text(rendered_cell(row[c], rendering)));
+            const FormulaCells formulas = row[c].is_number() ? FormulaCells::Verbatim : dialect.formulas;
+            append_csv_field(line, field_text(rendered_cell(row[c], rendering)), formulas);
         }
         flush_line();
     }

@@ -188,14 +188,16 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     const std::vector<ApiEntry> apis(all_apis.begin() + static_cast<std::ptrdiff_t>(first),
                                      all_apis.begin() + static_cast<std::ptrdiff_t>(first + count));
 
+    const auto formulas = report::formula_cells(options.strict_compat);
     std::optional<precision::RunUtReport> report;
     std::set<std::string> done;
     if (!options.resume_csv.empty()) {
-        report = precision::RunUtReport::resume(options.resume_csv);
+        report = precision::RunUtReport::resume(options.resume_csv, precision::kDetailDecimals, formulas);
         done = report->recorded_apis();
     } else {
         report = precision::RunUtReport::create(options.out_dir,
-                                                options.timestamp.empty() ? precision::timestamp_now() : options.timestamp);
+                                                options.timestamp.empty() ? precision::timestamp_now() : options.timestamp,
+                                                precision::kDetailDecimals, formulas);
     }
     log::info("start UT test");
     log::info("UT task result will be saved in " + report->result_path().string());

@@ -528,7 +528,8 @@ compare::CompareSummary run_kernel_compare(const compare::KernelDirs& config, co
                                                                  local_timestamp(), csv ? "csv" : "xlsx");
         staged.stage(target, [&](const fs::path& temp) {
             if (csv) {
-                report::write_csv(*table, report::CellRendering::Plain, temp);
+                report::write_csv(*table, report::CellRendering::Plain, temp,
+                                  {.formulas = report::formula_cells(options.strict_compat)});
             } else {
                 report::write_xlsx(*table, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, &pool);
             }

@@ -226,7 +226,8 @@ compare::CompareSummary run_single_point_compare(const compare::SinglePointDirs&
         }
         const fs::path target = out_dir / "result.csv";
         staged.stage(target, [&](const fs::path& temp) {
-            report::write_csv(table, report::CellRendering::Plain, temp);
+            report::write_csv(table, report::CellRendering::Plain, temp,
+                              {.formulas = report::formula_cells(options.strict_compat)});
         });
         summary.pairs.push_back(static_graph_outcome(label, table, 19, target));
     }

@@ -40,6 +40,16 @@ TEST_CASE("august csv writes Python's renderings of every cell") {
           "1,1.0,0.30000000000000004, inf, -inf,,False,inf,\"[\"\"error: a\"\", \"\"b\"\"]\",\n");
 }
 
+TEST_CASE("august csv guards formula-like texts, never a number, unless told to write them verbatim") {
+    AugustTable t;
+    t.result.table.header = {"NPU Name", "Min diff", "NPU min", "Note"};
+    t.result.table.rows.push_back({Cell("@SUM(1).0.forward.input.0"), Cell("-0.5"), Cell(-1.5), Cell("-x")});
+    t.integer_cells = {0};
+    CHECK(august_csv_text(t, 0, 1) == "NPU Name,Min diff,NPU min,Note\n'@SUM(1).0.forward.input.0,-0.5,-1.5,'-x\n");
+    CHECK(august_csv_text(t, 0, 1, msprobe::report::FormulaCells::Verbatim) ==
+          "NPU Name,Min diff,NPU min,Note\n@SUM(1).0.forward.input.0,-0.5,-1.5,-x\n");
+}
+
 TEST_CASE("august result names follow the pair kind, rank and format") {
     CHECK(august_result_name(false, "", "20261126054952", AugustFormat::Csv) == "compare_result_20261126054952.csv");
     CHECK(august_result_name(false, "rank0", "20261126054952", AugustFormat::Xlsx) ==

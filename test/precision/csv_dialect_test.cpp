@@ -1,5 +1,5 @@
-// run_ut's CSV dialect: BOM, CRLF, minimal quoting; files appended row group
-// by row group read back whole.
+// run_ut's CSV dialect: BOM, CRLF, minimal quoting, formula-like texts guarded;
+// files appended row group by row group read back whole.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -32,4 +32,22 @@ TEST_CASE("read_csv takes files without a BOM and with LF row ends", "[precision
     const auto path = msprobe::testing::scratch_dir("csv_dialect_lf") / "plain.csv";
     std::ofstream(path, std::ios::binary) << "A,B\nx,\"y\nz\"\n";
     CHECK(read_csv(path) == std::vector<CsvRow>{{"A", "B"}, {"x", "y\nz"}});
+}
+
+TEST_CASE("csv_line guards formula-like texts unless told to write them verbatim", "[precision][csv_dialect]") {
+    const CsvRow row = {"=HYPERLINK(\"http://x\",\"y\")", "-1.5", "-1e-05", "@SUM(1)", "\tTorch.add.0"};
+    const std::string guarded = "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",-1.5,-1e-05,'@SUM(1),'\tTorch.add.0\r\n";
+    CHECK(csv_line(row) == guarded);
+    CHECK(csv_line(row, msprobe::report::FormulaCells::Guarded) == guarded);
+    CHECK(csv_line(row, msprobe::report::FormulaCells::Verbatim) ==
+          "\"=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",-1.5,-1e-05,@SUM(1),\tTorch.add.0\r\n");
+}
+
+TEST_CASE("read_csv gives back the texts a guarded file was written from", "[precision][csv_dialect]") {
+    const auto path = msprobe::testing::scratch_dir("csv_dialect_guarded") / "details.csv";
+    create_csv(path, {"API Name", "Value"});
+    append_csv(path, csv_line({"=cmd|' /C calc'!A0", "-1.5"}) + csv_line({"'=x", "-"}));
+    CHECK(msprobe::testing::read_file_text(path) ==
+          "\xEF\xBB\xBF" "API Name,Value\r\n'=cmd|' /C calc'!A0,-1.5\r\n''=x,'-\r\n");
+    CHECK(read_csv(path) == std::vector<CsvRow>{{"API Name", "Value"}, {"=cmd|' /C calc'!A0", "-1.5"}, {"'=x", "-"}});
 }

@@ -104,3 +104,26 @@ TEST_CASE("a continued report appends to both files, its name and its details fi
 TEST_CASE("timestamp_now is fourteen digits", "[precision][run_ut_report]") {
     CHECK(std::regex_match(timestamp_now(), std::regex("[0-9]{14}")));
 }
+
+TEST_CASE("a report guards formula-like API names, reads them back as they were, or keeps them verbatim",
+          "[precision][run_ut_report]") {
+    const fs::path dir = testing::scratch_dir("run_ut_report_formulas");
+    const std::string name = "=HYPERLINK(\"http://x\",\"y\").0";
+    const RunUtReport guarded = RunUtReport::create(dir / "guarded", "20240101000000");
+    guarded.append(passed_api(name));
+    CHECK(testing::read_file_text(guarded.result_path())
+              .ends_with("\r\n\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").0\",pass, \r\n"));
+    CHECK(testing::read_file_text(guarded.details_path())
+              .find("\r\n\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").0.forward.output.0\",torch.float32,") !=
+          std::string::npos);
+    // A continued run knows the API by its own name.
+    const RunUtReport resumed = RunUtReport::resume(guarded.result_path());
+    CHECK(resumed.recorded_apis() == std::set<std::string>{name});
+
+    const RunUtReport verbatim =
+        RunUtReport::create(dir / "verbatim", "20240101000000", kDetailDecimals, report::FormulaCells::Verbatim);
+    verbatim.append(passed_api(name));
+    CHECK(testing::read_file_text(verbatim.result_path())
+              .ends_with("\r\n\"=HYPERLINK(\"\"http://x\"\",\"\"y\"\").0\",pass, \r\n"));
+    CHECK(verbatim.recorded_apis() == std::set<std::string>{name});
+}

@@ -86,3 +86,21 @@ TEST_CASE("an open quote, a row wider than the header and a missing file are ref
     CHECK(report::read_csv_records(wide).size() == 3);  // the raw records do not care
     CHECK_THROWS_AS(report::read_csv(testing::scratch_dir("csv_reader_missing").string() + "/none.csv"), Error);
 }
+
+TEST_CASE("read_csv takes off the quote a guarding writer put before a formula-like text", "[report][csv_reader]") {
+    const std::string path = csv_file("guarded", "'=Name,Value,Note\n"
+                                                 "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",-1.5,'@SUM(1)\n"
+                                                 "''=x,'-1.5,'plain\n");
+    const auto contents = report::read_csv(path);
+    CHECK(contents.header == std::vector<std::string>{"=Name", "Value", "Note"});
+    REQUIRE(contents.rows.size() == 2);
+    CHECK(contents.rows[0][0].text() == "=HYPERLINK(\"http://x\",\"y\")");
+    REQUIRE(contents.rows[0][1].is_number());
+    CHECK(contents.rows[0][1].number() == -1.5);
+    CHECK(contents.rows[0][2].text() == "@SUM(1)");
+    CHECK(contents.rows[1][0].text() == "'=x");     // a quoted text's own quote stays
+    CHECK(contents.rows[1][1].text() == "'-1.5");   // a number is never guarded: the quote is the text's
+    CHECK(contents.rows[1][2].text() == "'plain");
+    // The raw records keep every byte.
+    CHECK(report::read_csv_records(path)[1][0] == "'=HYPERLINK(\"http://x\",\"y\")");
+}

@@ -1,5 +1,5 @@
 // CSV bytes as the result files hold them: RFC 4180 quoting, the workbook's
-// number text, and the run_ut family's BOM and CRLF.
+// number text, formula-like texts guarded, and the run_ut family's BOM and CRLF.
 #include <catch2/catch.hpp>
 
 #include <limits>
@@ -27,7 +27,7 @@ Table sample_table() {
 
 TEST_CASE("append_csv_field quotes only what needs quoting", "[report][csv_writer]") {
     std::string line;
-    append_csv_field(line, "plain");
+    append_csv_field(line, "plain", FormulaCells::Guarded);
     CHECK(line == "plain");
     for (const auto& [field, written] : {std::pair<std::string, std::string>{"a,b", "\"a,b\""},
                                          {"say \"hi\"", "\"say \"\"hi\"\"\""},
@@ -35,9 +35,30 @@ TEST_CASE("append_csv_field quotes only what needs quoting", "[report][csv_write
                                          {"cr\r", "\"cr\r\""},
                                          {"", ""}}) {
         std::string out;
-        append_csv_field(out, field);
+        append_csv_field(out, field, FormulaCells::Guarded);
         CHECK(out == written);
     }
+}
+
+TEST_CASE("append_csv_field guards formula-like texts, then quotes", "[report][csv_writer]") {
+    for (const auto& [field, written] : {std::pair<std::string, std::string>{
+                                             "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""},
+                                         {"+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"},
+                                         {"@SUM(1)", "'@SUM(1)"},
+                                         {"\tTorch.add.0", "'\tTorch.add.0"},
+                                         {"\r=1", "\"'\r=1\""},
+                                         {"'=x", "''=x"},
+                                         {"-1.5", "-1.5"},
+                                         {"-1e-05", "-1e-05"},
+                                         {"-inf", "-inf"},
+                                         {"-", "'-"}}) {
+        std::string guarded;
+        append_csv_field(guarded, field, FormulaCells::Guarded);
+        CHECK(guarded == written);
+    }
+    std::string verbatim;
+    append_csv_field(verbatim, "=HYPERLINK(\"x\")", FormulaCells::Verbatim);
+    CHECK(verbatim == "\"=HYPERLINK(\"\"x\"\")\"");
 }
 
 TEST_CASE("write_csv renders the cells as the workbook does", "[report][csv_writer]") {
@@ -56,6 +77,29 @@ TEST_CASE("write_csv renders the cells as the workbook does", "[report][csv_writ
           "\"say \"\"hi\"\"\",nan\t,\n"
           "\"x\ny\",inf\t,plain\n"
           "0.3333333333333333,2,-inf\t\n");
+}
+
+TEST_CASE("write_csv guards text cells only, unless told to write them verbatim", "[report][csv_writer]") {
+    Table table;
+    table.header = {"Name", "Value", "Note"};
+    table.rows = {{Cell("=1+2"), Cell(-1.5), Cell("-1.5")},
+                  {Cell("@SUM(1)"), Cell(-std::numeric_limits<double>::infinity()), Cell("-x")}};
+    const auto dir = msprobe::testing::scratch_dir("csv_writer_formulas");
+    write_csv(table, CellRendering::Plain, dir / "guarded.csv");
+    CHECK(msprobe::testing::read_file_text(dir / "guarded.csv") ==
+          "Name,Value,Note\n"
+          "'=1+2,-1.5,-1.5\n"
+          "'@SUM(1),-inf,'-x\n");
+    write_csv(table, CellRendering::Highlight, dir / "highlight.csv");
+    CHECK(msprobe::testing::read_file_text(dir / "highlight.csv") ==
+          "Name,Value,Note\n"
+          "'=1+2,-1.5,-1.5\n"
+          "'@SUM(1),-inf\t,'-x\n");
+    write_csv(table, CellRendering::Plain, dir / "verbatim.csv", CsvDialect{.formulas = FormulaCells::Verbatim});
+    CHECK(msprobe::testing::read_file_text(dir / "verbatim.csv") ==
+          "Name,Value,Note\n"
+          "=1+2,-1.5,-1.5\n"
+          "@SUM(1),-inf,-x\n");
 }
 
 TEST_CASE("the run_ut dialect starts with a BOM and ends rows with CRLF", "[report][csv_writer]") {
