@@ -82,12 +82,19 @@ void append_string_array(std::string& out, const std::vector<std::string>& texts
 }  // namespace
 
 Section::Section(std::string label, TableLayout layout, const fs::path& spool_dir)
-    : label_(std::move(label)), layout_(std::move(layout)), rows_(spool_dir), nodes_(spool_dir) {
+    : label_(std::move(label)), layout_(std::move(layout)) {
     if (layout_.source.size() != layout_.columns.size()) throw std::logic_error("a report layout's columns and sources differ");
+    try {
+        rows_.emplace(spool_dir);
+        nodes_.emplace(spool_dir);
+    } catch (const Error& e) {
+        failure_ = e;
+    }
 }
 
 void Section::add_row(Level level, std::span<const report::Cell> cells) {
-    const std::size_t index = rows_.lines();
+    if (failure_) return;
+    const std::size_t index = rows_->lines();
     if (level == Level::Error && !first_error_) first_error_ = index;
     if (level == Level::Warning && !first_warning_) first_warning_ = index;
     // One row a line, commas leading, so that any prefix of the lines is a valid list.
@@ -103,11 +110,16 @@ void Section::add_row(Level level, std::span<const report::Cell> cells) {
         }
     }
     line_ += ']';
-    rows_.add_line(line_);
+    try {
+        rows_->add_line(line_);
+    } catch (const Error& e) {
+        failure_ = e;
+    }
 }
 
 void Section::add_node(const TreeNode& node) {
-    std::string line = nodes_.lines() == 0 ? "[" : ",[";
+    if (failure_) return;
+    std::string line = nodes_->lines() == 0 ? "[" : ",[";
     append_json_string(line, node.id);
     line += ',';
     append_json_string(line, node.parent);
@@ -123,7 +135,11 @@ void Section::add_node(const TreeNode& node) {
     append_json_string(line, node.colour);
     if (node.level) line += fmt::format(",{}", static_cast<int>(*node.level));
     line += ']';
-    nodes_.add_line(line);
+    try {
+        nodes_->add_line(line);
+    } catch (const Error& e) {
+        failure_ = e;
+    }
 }
 
 HtmlReport::HtmlReport(std::string title, fs::path spool_dir, ReportLimits limits)
@@ -135,21 +151,31 @@ std::unique_ptr<Section> HtmlReport::open_section(std::string label, TableLayout
 
 void HtmlReport::add(std::unique_ptr<Section> section) {
     const std::lock_guard lock(mutex_);
-    if (!spool_) spool_ = std::make_unique<SpoolFile>(spool_dir_);
-    Finished finished{std::move(section->label_), std::move(section->layout_), section->first_error_,
-                      section->first_warning_, {}, {}};
-    finished.rows = spool_->append(section->rows_);
-    finished.nodes = spool_->append(section->nodes_);
-    sections_.push_back(std::move(finished));
+    if (failure_) return;
+    if (section->failure_) {
+        failure_ = section->failure_;
+        return;
+    }
+    try {
+        if (!spool_) spool_ = std::make_unique<SpoolFile>(spool_dir_);
+        Finished finished{std::move(section->label_), std::move(section->layout_), section->first_error_,
+                          section->first_warning_, {}, {}};
+        finished.rows = spool_->append(*section->rows_);
+        finished.nodes = spool_->append(*section->nodes_);
+        sections_.push_back(std::move(finished));
+    } catch (const Error& e) {
+        failure_ = e;
+    }
 }
 
 bool HtmlReport::empty() const {
     const std::lock_guard lock(mutex_);
-    return sections_.empty();
+    return sections_.empty() && !failure_;
 }
 
 void HtmlReport::write(const fs::path& path, const std::string& shown_name) {
     const std::lock_guard lock(mutex_);
+    if (failure_) throw *failure_;
     std::stable_sort(sections_.begin(), sections_.end(),
                      [](const Finished& a, const Finished& b) { return natural_less(a.label, b.label); });
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "common/error.hpp"
 #include "html_report/report_tree.hpp"
 #include "html_report/spool_file.hpp"
 #include "report/cell.hpp"
@@ -44,7 +45,10 @@ struct ReportLimits {
     std::size_t max_tree_nodes = 200000;
 };
 
-// One section's rows and tree nodes.
+// One section's rows and tree nodes. A spool that cannot be created or
+// written (a full disk, `ulimit -f`) does not fail the run's work that feeds
+// the section: the section remembers the error, and the report's write()
+// throws it, so the report fails as a whole instead of a rank of the run.
 class Section {
 public:
     Section(std::string label, TableLayout layout, const std::filesystem::path& spool_dir);
@@ -54,7 +58,7 @@ public:
     void add_node(const TreeNode& node);
 
     const std::string& label() const { return label_; }
-    std::size_t rows() const { return rows_.lines(); }
+    std::size_t rows() const { return rows_ ? rows_->lines() : 0; }
     // The first error row, else the first warning row (as the run summary picks it).
     std::optional<std::size_t> first_problem() const { return first_error_ ? first_error_ : first_warning_; }
 
@@ -63,8 +67,9 @@ private:
 
     std::string label_;
     TableLayout layout_;
-    SpoolFile rows_;
-    SpoolFile nodes_;
+    std::optional<SpoolFile> rows_;   // none when it could not be created
+    std::optional<SpoolFile> nodes_;
+    std::optional<Error> failure_;    // the first spool error
     std::optional<std::size_t> first_error_;
     std::optional<std::size_t> first_warning_;
     std::string line_;  // reused for each row's text
@@ -81,7 +86,8 @@ public:
     void add(std::unique_ptr<Section> section);
     bool empty() const;
 
-    // The page, into `path` (a new file); errors name `shown_name`.
+    // The page, into `path` (a new file); errors name `shown_name`. Throws the
+    // first error a section's spool met, if any, before writing anything.
     void write(const std::filesystem::path& path, const std::string& shown_name);
 
 private:
@@ -101,6 +107,7 @@ private:
     mutable std::mutex mutex_;
     std::unique_ptr<SpoolFile> spool_;  // made by the first add()
     std::vector<Finished> sections_;
+    std::optional<Error> failure_;  // the first spool error of any section
 };
 
 // write() through a temporary file renamed into place (report::write_atomically,

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -249,4 +250,33 @@ TEST_CASE("a report of many sections keeps files open only for the sections bein
     REQUIRE(data["sections"].size() == 200);
     CHECK(data["sections"][199]["label"] == "rank199");
     CHECK(data["sections"][199]["rows"][0][2] == 199);
+}
+
+TEST_CASE("a spool that cannot be written fails the report's write, not the work that fills it", "[html_report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("html_report_spool_fails");
+    // In a child whose files may not grow past 64 KiB: the section's rows (about 300 KB) cannot be spooled.
+    const int code = msprobe::testing::exit_code_in_child([&] {
+        ::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{64 * 1024, 64 * 1024};
+        if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(3);
+        HtmlReport report("t", dir);
+        try {
+            auto section = report.open_section("rank0", name_and_value());
+            for (int i = 0; i < 20000; ++i) section->add_row(Level::Pass, row("a_long_enough_name", i));
+            report.add(std::move(section));
+        } catch (...) {
+            ::_exit(4);  // filling must not throw
+        }
+        if (report.empty()) ::_exit(5);  // a failed report is still written, to fail there
+        try {
+            msprobe::html_report::write_report_atomically(report, dir / "report.html");
+        } catch (const msprobe::Error& e) {
+            const bool named = e.what() == (dir / ".msprobe-html-* (the HTML report's temporary file)").string() +
+                                               ": write failed: File too large";
+            ::_exit(named ? 0 : 6);
+        }
+        ::_exit(7);
+    });
+    CHECK(code == 0);
+    CHECK_FALSE(fs::exists(dir / "report.html"));
 }
