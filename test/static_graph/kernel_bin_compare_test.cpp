@@ -138,7 +138,7 @@ TEST_CASE("kernel compare BIN mode: keys, names and the last file of an op", "[k
                                                            dir / "Relu.Default_sgt_graph_0_relu_lxslice0.8.2.1700000000000300"});
     REQUIRE(tensors.size() == 3);
     CHECK(tensors[0].key == "add_1.7.output.0");
-    CHECK(tensors[0].name == (dir / "Add.add_1.7.2.1700000000000200").string() + ".output.0");
+    CHECK(tensors[0].name() == (dir / "Add.add_1.7.2.1700000000000200").string() + ".output.0");
     CHECK(tensors[0].timestamp == 1700000000000200);
     CHECK(tensors[1].key == "add_1.7.output.1");
     CHECK(tensors[2].key == "relu.8.output.0");
