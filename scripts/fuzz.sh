@@ -82,6 +82,20 @@ printf '\x10\0\0\0\0\0\0\0\x1a\x0b\x08\x01\x10\x02\x1a\x03\x0a\x01\x02\x30\x08\x
   printf '\x5a\x5a\x5a\x5a\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\x58\0\0\0'
   for w in 0 3 7 0 0 0 16 32 3 12 16; do printf "\\x$(printf %02x "$w")\\0\\0\\0\\0\\0\\0\\0"; done
 } > "$seeds/bin/opdebug"
+# Headers of many tensor slots, near and past the per-file bound (16384): empty
+# outputs (two bytes each), one-byte uint8 outputs of shape (1,) with their data,
+# and one output holding a group.
+bin_slots_seed() {  # name, slots, slot bytes (printf escapes), data bytes per slot (printf escapes)
+  local slot='' data='' i header_len
+  for ((i = 0; i < $2; i++)); do slot+="$3"; data+="$4"; done
+  header_len=$(( 3 + $(printf "$3" | wc -c) * $2 ))
+  { printf "$(printf '\\x%02x' $((header_len & 255)) $(((header_len >> 8) & 255)) $(((header_len >> 16) & 255)))"
+    printf '\0\0\0\0\0\x32\x01x'; printf "$slot"; printf "$data"; } > "$seeds/bin/$1"
+}
+bin_slots_seed empty-64 64 '\x1a\x00' ''
+bin_slots_seed empty-16385 16385 '\x1a\x00' ''
+bin_slots_seed uint8-300 300 '\x1a\x0b\x08\x04\x10\x02\x1a\x03\x0a\x01\x01\x30\x01' '\x07'
+bin_slots_seed group-1 1 '\x1a\x02\x63\x64' ''
 # xlsx and csv: the binary's own result files of the example pair.
 for fmt in xlsx csv; do
   (cd examples/statistics_pair && "$root/$build/apps/msprobe/msprobe" -f pytorch compare -i compare.json \

@@ -52,15 +52,14 @@ bool names_task(const tensor::BinDumpName& name, const OpDebugOverflow& overflow
 
 // The kernel dump beside the op-debug file that names its task; the earliest when several do.
 std::optional<fs::path> find_kernel_dump(const OpDebugOverflow& overflow, KernelDumpIndex& index) {
-    const NamedDumpFile* best = nullptr;
-    for (const auto& dump : index.dumps_in(overflow.op_debug_file.parent_path())) {
-        if (!names_task(dump.name, overflow)) continue;
-        if (best == nullptr || std::tie(dump.name.timestamp, dump.path) < std::tie(best->name.timestamp, best->path)) {
-            best = &dump;
-        }
+    const auto& dumps = index.dumps_in(overflow.op_debug_file.parent_path());
+    const std::uint64_t task = overflow.sources.back().task_id;
+    // Sorted by task id, then time stamp and path: the first of the task's run that names it is the earliest.
+    auto at = std::partition_point(dumps.begin(), dumps.end(), [&](const NamedDumpFile& dump) { return dump.name.task_id < task; });
+    for (; at != dumps.end() && at->name.task_id == task; ++at) {
+        if (names_task(at->name, overflow)) return at->path;
     }
-    if (best == nullptr) return std::nullopt;
-    return best->path;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -76,6 +75,9 @@ const std::vector<NamedDumpFile>& KernelDumpIndex::dumps_in(const fs::path& fold
         auto name = dump_name_of(entry.path(), names_);
         if (name && !name->is_op_debug()) dumps.push_back({entry.path(), std::move(*name)});
     }
+    std::sort(dumps.begin(), dumps.end(), [](const NamedDumpFile& a, const NamedDumpFile& b) {
+        return std::tie(a.name.task_id, a.name.timestamp, a.path) < std::tie(b.name.task_id, b.name.timestamp, b.path);
+    });
     return folders_.emplace(folder, std::move(dumps)).first->second;
 }
 
@@ -109,8 +111,8 @@ OpDebugOverflow trace_op_debug_file(const fs::path& file, KernelDumpIndex& index
     OpDebugOverflow overflow;
     overflow.op_debug_file = file;
     std::vector<std::string> warnings;
-    if (const auto name = tensor::dump_file_name(file, warnings)) overflow.timestamp = name->timestamp;
-    overflow.record = tensor::read_op_debug_record(tensor::read_bin_dump(file));
+    if (const auto name = index.names().parsed(file, warnings)) overflow.timestamp = name->timestamp;
+    overflow.record = tensor::read_op_debug_record(tensor::read_bin_dump(file, {.names = &index.names()}));
     const tensor::OpDebugBlock* last = nullptr;
     for (const auto& block : overflow.record.blocks) {
         if (!block.overflowed()) continue;

@@ -45,11 +45,14 @@ struct NamedDumpFile {
 };
 
 // The kernel dumps of the folders op-debug files lie in, each folder listed
-// once however many overflows it records. Safe to share between threads.
+// once however many overflows it records, and the names of every file looked
+// at (each folder's mapping.csv read once). Safe to share between threads.
 class KernelDumpIndex {
 public:
-    // The files of `folder` whose names are kernel dump names (after mapping.csv).
+    // The files of `folder` whose names are kernel dump names (after
+    // mapping.csv), by task id, then time stamp and path.
     const std::vector<NamedDumpFile>& dumps_in(const std::filesystem::path& folder);
+    tensor::DumpNameResolver& names() { return names_; }
 
 private:
     std::mutex mutex_;

@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <exception>
+#include <map>
+
 #include "common/error.hpp"
+#include "common/thread_pool.hpp"
 #include "tensor/ascend_format.hpp"
 #include "tensor/bin_dump_reader.hpp"
 #include "tensor/bin_tensor_layout.hpp"
@@ -46,24 +50,60 @@ std::string rule(std::size_t number) {
 
 }  // namespace
 
+OverflowOp describe_kernel_dump(const fs::path& path) {
+    OverflowOp op;
+    const tensor::BinDump dump = tensor::read_bin_dump(path);
+    op.op_type = dump.parsed_name ? dump.parsed_name->op_type : std::string();
+    op.op_name = dump.header.op_name;
+    const std::string base = path.filename().string();
+    for (std::size_t i = 0; i < dump.inputs.size(); ++i) {
+        op.tensors.push_back(describe_tensor(dump.inputs[i], dump.header.inputs[i],
+                                             fmt::format("{}.input.{}.npy", base, i), path.string()));
+    }
+    for (std::size_t i = 0; i < dump.outputs.size(); ++i) {
+        op.tensors.push_back(describe_tensor(dump.outputs[i], dump.header.outputs[i],
+                                             fmt::format("{}.output.{}.npy", base, i), path.string()));
+    }
+    return op;
+}
+
 OpDebugReportEntry describe_overflow(OpDebugOverflow overflow) {
     OpDebugReportEntry entry;
     entry.overflow = std::move(overflow);
-    if (!entry.overflow.kernel_dump) return entry;
-    const fs::path& path = *entry.overflow.kernel_dump;
-    const tensor::BinDump dump = tensor::read_bin_dump(path);
-    entry.op_type = dump.parsed_name ? dump.parsed_name->op_type : std::string();
-    entry.op_name = dump.header.op_name;
-    const std::string base = path.filename().string();
-    for (std::size_t i = 0; i < dump.inputs.size(); ++i) {
-        entry.tensors.push_back(describe_tensor(dump.inputs[i], dump.header.inputs[i],
-                                                fmt::format("{}.input.{}.npy", base, i), path.string()));
-    }
-    for (std::size_t i = 0; i < dump.outputs.size(); ++i) {
-        entry.tensors.push_back(describe_tensor(dump.outputs[i], dump.header.outputs[i],
-                                                fmt::format("{}.output.{}.npy", base, i), path.string()));
+    if (entry.overflow.kernel_dump) {
+        entry.op = std::make_shared<const OverflowOp>(describe_kernel_dump(*entry.overflow.kernel_dump));
     }
     return entry;
+}
+
+std::vector<OpDebugReportEntry> describe_overflows(std::vector<OpDebugOverflow> overflows, ThreadPool& pool) {
+    std::map<fs::path, std::shared_ptr<const OverflowOp>> ops;  // one per kernel dump
+    for (const auto& overflow : overflows) {
+        if (overflow.kernel_dump) ops.emplace(*overflow.kernel_dump, nullptr);
+    }
+    std::vector<std::map<fs::path, std::shared_ptr<const OverflowOp>>::iterator> pending;
+    for (auto it = ops.begin(); it != ops.end(); ++it) pending.push_back(it);
+    std::vector<std::exception_ptr> failures(pending.size());
+    pool.parallel_for(static_cast<std::int64_t>(pending.size()), [&](std::int64_t i) {
+        const auto at = static_cast<std::size_t>(i);
+        try {
+            pending[at]->second = std::make_shared<const OverflowOp>(describe_kernel_dump(pending[at]->first));
+        } catch (...) {
+            failures[at] = std::current_exception();
+        }
+    });
+    for (const auto& failure : failures) {
+        if (failure) std::rethrow_exception(failure);  // the first kernel dump by path, whichever thread met it
+    }
+    std::vector<OpDebugReportEntry> entries;
+    entries.reserve(overflows.size());
+    for (auto& overflow : overflows) {
+        OpDebugReportEntry entry;
+        if (overflow.kernel_dump) entry.op = ops.at(*overflow.kernel_dump);
+        entry.overflow = std::move(overflow);
+        entries.push_back(std::move(entry));
+    }
+    return entries;
 }
 
 std::string op_debug_summary_text(const std::vector<OpDebugReportEntry>& entries) {
@@ -71,13 +111,14 @@ std::string op_debug_summary_text(const std::vector<OpDebugReportEntry>& entries
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const auto& entry = entries[i];
         text += rule(i + 1);
-        if (entry.overflow.kernel_dump) text += fmt::format("[{}] {}\n", entry.op_type, entry.op_name);
+        if (entry.op) text += fmt::format("[{}] {}\n", entry.op->op_type, entry.op->op_name);
         for (const auto& source : entry.overflow.sources) {
             text += fmt::format(" [{}][TaskId:{}][StreamId:{}][Status:{}]\n", source.kind, source.task_id,
                                 source.stream_id, source.status_text);
         }
         text += fmt::format(" [timestamp:{}]\n", entry.overflow.timestamp);
-        for (const auto& tensor : entry.tensors) {
+        if (!entry.op) continue;
+        for (const auto& tensor : entry.op->tensors) {
             text += fmt::format(" {}\n -[Format: {}] {}\n", tensor.file_name, tensor.format, tensor.description);
         }
     }
@@ -100,10 +141,11 @@ nlohmann::ordered_json op_debug_report_json(const std::vector<OpDebugReportEntry
         item["sources"] = std::move(sources);
         item["kernel_dump"] = entry.overflow.kernel_dump ? nlohmann::ordered_json(entry.overflow.kernel_dump->string())
                                                          : nlohmann::ordered_json(nullptr);
-        item["op_type"] = entry.op_type;
-        item["op_name"] = entry.op_name;
+        item["op_type"] = entry.op ? entry.op->op_type : std::string();
+        item["op_name"] = entry.op ? entry.op->op_name : std::string();
         auto tensors = nlohmann::ordered_json::array();
-        for (const auto& tensor : entry.tensors) {
+        static const std::vector<OverflowTensor> none;
+        for (const auto& tensor : entry.op ? entry.op->tensors : none) {
             tensors.push_back({{"file", tensor.file_name},
                                {"format", tensor.format},
                                {"decoded", tensor.values.has_value()},

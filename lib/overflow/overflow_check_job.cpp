@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "common/error.hpp"
 #include "common/timestamps.hpp"
@@ -44,12 +45,13 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
     }
     if (options.first_only) files.resize(1);
     OverflowCheckResult result;
-    result.op_debug.resize(files.size());
+    std::vector<OpDebugOverflow> overflows(files.size());
     KernelDumpIndex index;
     pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
         const auto at = static_cast<std::size_t>(i);
-        result.op_debug[at] = describe_overflow(trace_op_debug_file(files[at], index));
+        overflows[at] = trace_op_debug_file(files[at], index);
     });
+    result.op_debug = describe_overflows(std::move(overflows), pool);
     const std::string summary = op_debug_summary_text(result.op_debug);
     result.text = fmt::format("{} op-debug file(s) in {}\n", files.size(), options.input.string()) + summary;
 
@@ -62,10 +64,12 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
         staged.stage_text(dir / ("overflow_check_" + stamp + ".json"),
                           op_debug_report_json(result.op_debug).dump(2) + "\n");
     }
+    std::set<const OverflowOp*> written_ops;  // the records of one kernel dump write its tensors once
     for (const auto& entry : result.op_debug) {
         const auto json_name = entry.overflow.op_debug_file.filename().string() + ".output.0.json";
         staged.stage_text(dir / json_name, tensor::op_debug_json(entry.overflow.record).dump(4));
-        for (const auto& tensor : entry.tensors) {
+        if (!entry.op || !written_ops.insert(entry.op.get()).second) continue;
+        for (const auto& tensor : entry.op->tensors) {
             if (!tensor.values) continue;
             staged.stage(dir / tensor.file_name, [&](const fs::path& temp) { tensor::write_npy(temp, *tensor.values); });
         }

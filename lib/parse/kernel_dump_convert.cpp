@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <functional>
 #include <mutex>
@@ -35,7 +36,7 @@ namespace {
 
 constexpr const char* kInputMapping = "mapping.csv";
 
-// A dump as read, before anything is written.
+// A dump as read.
 struct ReadDump {
     BinDump dump;
     std::optional<tensor::OpDebugRecord> op_debug;  // set for an op-debug file
@@ -48,27 +49,58 @@ struct FileOutcome {
     std::vector<std::string> warnings;
 };
 
-// Every problem of the files, reported in file order whatever thread met it.
-template <typename Item>
-std::vector<Item> for_each_file(ThreadPool& pool, std::size_t count, const std::function<Item(std::size_t)>& body) {
-    std::vector<std::optional<Item>> items(count);
-    std::vector<std::exception_ptr> failures(count);
-    pool.parallel_for(static_cast<std::int64_t>(count), [&](std::int64_t i) {
-        const auto index = static_cast<std::size_t>(i);
-        try {
-            items[index] = body(index);
-        } catch (...) {
-            failures[index] = std::current_exception();
+// The inputs in parallel, each read, converted and dropped by one task: at
+// most one decoded file per pool thread is held, whatever their number. The
+// first failure in file order wins whichever thread met it; files after a
+// failed one are not started.
+class FileStream {
+public:
+    explicit FileStream(std::size_t count) : outcomes_(count), failures_(count), first_failed_(count) {}
+
+    void run(ThreadPool& pool, const std::function<FileOutcome(std::size_t)>& body) {
+        pool.parallel_for(static_cast<std::int64_t>(outcomes_.size()), [&](std::int64_t i) {
+            const auto index = static_cast<std::size_t>(i);
+            if (index > first_failed_.load()) return;
+            const Held held(*this);
+            try {
+                outcomes_[index] = body(index);
+            } catch (...) {
+                failures_[index] = std::current_exception();
+                for (auto seen = first_failed_.load(); index < seen && !first_failed_.compare_exchange_weak(seen, index);) {
+                }
+            }
+        });
+        for (const auto& failure : failures_) {
+            if (failure) std::rethrow_exception(failure);
         }
-    });
-    for (const auto& failure : failures) {
-        if (failure) std::rethrow_exception(failure);
     }
-    std::vector<Item> result;
-    result.reserve(count);
-    for (auto& item : items) result.push_back(std::move(*item));
-    return result;
-}
+
+    std::vector<FileOutcome>& outcomes() { return outcomes_; }
+    std::size_t most_held() const { return most_held_.load(); }
+
+private:
+    // Counts the files in hand while a task runs.
+    class Held {
+    public:
+        explicit Held(FileStream& stream) : stream_(stream) {
+            const auto now = ++stream_.held_;
+            for (auto most = stream_.most_held_.load(); now > most && !stream_.most_held_.compare_exchange_weak(most, now);) {
+            }
+        }
+        ~Held() { --stream_.held_; }
+        Held(const Held&) = delete;
+        Held& operator=(const Held&) = delete;
+
+    private:
+        FileStream& stream_;
+    };
+
+    std::vector<FileOutcome> outcomes_;
+    std::vector<std::exception_ptr> failures_;
+    std::atomic<std::size_t> first_failed_;
+    std::atomic<std::size_t> held_{0};
+    std::atomic<std::size_t> most_held_{0};
+};
 
 ReadDump read_dump(const fs::path& file, tensor::DumpNameResolver& names) {
     // Older runtimes' whole-file messages are read too: a converter takes whatever it is given.
@@ -249,16 +281,15 @@ KernelDumpConvertResult convert_kernel_dumps(const KernelDumpConvertOptions& opt
     report::StagedFiles staged(report::Existing::Replace);
     Converter converter(options, pool, staged);  // a bad -f is refused before any file is read
 
-    // Every file is read (header, sizes, op-debug record) before one is written.
+    // Each file is read (header, sizes, op-debug record) and its outputs staged before it is dropped.
     tensor::DumpNameResolver names;
-    const auto dumps =
-        for_each_file<ReadDump>(pool, files.size(), [&](std::size_t i) { return read_dump(files[i], names); });
-    const auto outcomes = for_each_file<FileOutcome>(
-        pool, files.size(), [&](std::size_t i) { return converter.convert(files[i], dumps[i]); });
+    FileStream stream(files.size());
+    stream.run(pool, [&](std::size_t i) { return converter.convert(files[i], read_dump(files[i], names)); });
 
     KernelDumpConvertResult result;
     result.files = files.size();
-    for (const auto& outcome : outcomes) {
+    result.most_files_held = stream.most_held();
+    for (const auto& outcome : stream.outcomes()) {
         result.tensors += outcome.tensors;
         result.other_files += outcome.other_files;
         result.warnings.insert(result.warnings.end(), outcome.warnings.begin(), outcome.warnings.end());

@@ -12,10 +12,13 @@
 // and listed in the output folder's mapping.csv.
 //
 // Files are told apart by content, whatever their names; mapping.csv in the
-// input folder names digit-only files. Every file is read before anything is
-// written: a file that cannot be read as a whole is an msprobe::Error and no
-// output appears. A tensor that cannot be decoded or converted is left out
-// with a warning; the others are written.
+// input folder names digit-only files. Files are converted one per pool
+// thread, each read, its outputs staged and dropped before the thread takes
+// the next, so memory follows the largest file, not the folder; the staged
+// files appear together at the end. A file that cannot be read as a whole is
+// an msprobe::Error and no output appears. A tensor that cannot be decoded or
+// converted is left out with a warning; the others are written. One file gives
+// at most one output per tensor slot (tensor::kMaxBinTensors).
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -45,6 +48,7 @@ struct KernelDumpConvertResult {
     std::size_t other_files = 0;    // op-debug .json, buffer and workspace .bin, mapping.csv
     std::vector<std::string> warnings;
     std::vector<std::filesystem::path> written;  // every file, where it went
+    std::size_t most_files_held = 0;  // input files decoded at once, at most one per pool thread
 };
 
 // Converts, writing into options.output_dir (created when something is

@@ -73,7 +73,6 @@ void add_tensors(const std::vector<DumpPtr>& input_dumps, const std::vector<Dump
             BinKernelTensor tensor;
             tensor.key = fmt::format("{}.{}.{}.{}", op_name, parsed(named).task_id, io, slot);
             tensor.timestamp = parsed(named).timestamp;
-            tensor.name = fmt::format("{}.{}.{}", named->file, io, slot);
             tensor.output = output;
             tensor.slot = slot;
             tensor.dumps = dumps;
@@ -184,7 +183,12 @@ std::vector<BinKernelTensor> bin_kernel_tensors(const std::vector<fs::path>& fil
     return tensors;
 }
 
+std::string BinKernelTensor::name() const {
+    return fmt::format("{}.{}.{}", dumps.front()->file, output ? "output" : "input", slot);
+}
+
 tensor::TensorView bin_kernel_values(const BinKernelTensor& tensor) {
+    const std::string name = tensor.name();
     const BinDump& first = *tensor.dumps.front();
     const auto& header = (tensor.output ? first.header.outputs : first.header.inputs).at(tensor.slot);
     const tensor::BinTensor& stored = (tensor.output ? first.outputs : first.inputs).at(tensor.slot);
@@ -193,11 +197,11 @@ tensor::TensorView bin_kernel_values(const BinKernelTensor& tensor) {
     if (axis) {
         std::vector<tensor::TensorView> slices;
         for (const auto& dump : tensor.dumps) slices.push_back(dump->outputs.at(tensor.slot).view());
-        logical = tensor::to_logical_layout(concatenated(slices, *axis, tensor.name),
+        logical = tensor::to_logical_layout(concatenated(slices, *axis, name),
                                             static_cast<tensor::AscendFormat>(header.format), header.original_shape,
-                                            tensor.name, header.sub_format);
+                                            name, header.sub_format);
     } else {
-        logical = tensor::logical_values(stored, header, tensor.name);
+        logical = tensor::logical_values(stored, header, name);
     }
     // NumPy has no bfloat16: MindSpore saves such tensors as float32.
     if (logical.dtype == tensor::DType::BFloat16) return tensor::widened_to_float32(logical);

@@ -27,14 +27,16 @@
 
 namespace msprobe::static_graph {
 
+// One row's tensor: small, since a file may list thousands (its name is made when asked for).
 struct BinKernelTensor {
     std::string key;             // op_name.task_id.io.slot
     std::uint64_t timestamp = 0;  // of the file that names the row
-    std::string name;            // <dump file path>.<input|output>.<slot>
     bool output = false;
     std::size_t slot = 0;
-    // One dump, or the slices of an FFTS+ op in merge order.
+    // One dump, or the slices of an FFTS+ op in merge order; the first names the row.
     std::vector<std::shared_ptr<const tensor::BinDump>> dumps;
+
+    std::string name() const;  // <dump file path>.<input|output>.<slot>
 };
 
 // The op name a file's name field stands for: without a trailing

@@ -291,7 +291,7 @@ struct LoadedTensor {
 };
 
 // NPY: the .npy file; BIN: <dump file>.<input|output>.<slot>.
-std::string row_name(const KernelRow& row) { return row.bin ? row.bin->name : row.file.string(); }
+std::string row_name(const KernelRow& row) { return row.bin ? row.bin->name() : row.file.string(); }
 
 // A tensor that cannot be read or converted is "not ndarray", as an unreadable .npy is.
 std::optional<LoadedTensor> load_tensor(const KernelRow* row) {

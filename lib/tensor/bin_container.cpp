@@ -1,6 +1,7 @@
 #include "tensor/bin_container.hpp"
 
 #include "tensor/dump_data_message.hpp"
+#include "tensor/dump_data_wire.hpp"
 #include "tensor/little_endian.hpp"
 #include "tensor/nano_container.hpp"
 #include "tensor/read_error.hpp"
@@ -63,8 +64,13 @@ BinContainer with_data_section(BinContainerKind kind, BinHeader header, std::uin
     return container;
 }
 
-// Every tensor's bytes are inline, as many as its size says.
+// Every tensor's bytes are inline, as many as its size says. A message past
+// a bound is refused as a legacy dump; one that is not well formed is no legacy dump.
 std::optional<BinContainer> legacy_container(std::span<const std::byte> bytes, const std::string& file) {
+    if (const auto problem = dump_data_wire_problem(bytes)) {
+        if (problem->failure == ReadFailure::Limit) fail(file, problem->failure, problem->reason);
+        return std::nullopt;
+    }
     auto message = parse_dump_data(bytes);
     if (!message) return std::nullopt;
     const auto inline_data = [](const auto& slots, std::vector<std::span<const std::byte>>& blobs) {

@@ -5,6 +5,7 @@
 #include "tensor/ffts_slice.hpp"
 #include "tensor/mapped_file.hpp"
 #include "tensor/read_error.hpp"
+#include "tensor/stored_type.hpp"
 #include "tensor/strided.hpp"
 
 namespace msprobe::tensor {
@@ -78,14 +79,19 @@ std::vector<std::int64_t> tensor_shape(const BinTensorHeader& header, const Slic
 std::vector<BinTensor> decode_tensors(const std::vector<BinTensorHeader>& headers,
                                       const std::vector<std::span<const std::byte>>& blobs, const char* role,
                                       const SliceShapes* slices, const std::optional<std::uint64_t>& thread,
-                                      const std::shared_ptr<const void>& owner, const std::string& file) {
+                                      const std::shared_ptr<const void>& owner, const std::string& file,
+                                      std::uint64_t& decoded_bytes) {
     std::vector<BinTensor> tensors;
+    tensors.reserve(headers.size());
     for (std::size_t i = 0; i < headers.size(); ++i) {
         BinTensor tensor;
         tensor.blob = blobs[i];
         try {
             const auto shape = tensor_shape(headers[i], slices, i, headers.size(), thread);
             tensor.values = decode_tensor(headers[i], shape, blobs[i], owner);
+            if (tensor.values->data != blobs[i].data()) {
+                decoded_bytes += static_cast<std::uint64_t>(tensor.values->numel()) * dtype_size(tensor.values->dtype);
+            }
         } catch (const TensorProblem& problem) {
             const std::string what = std::string(role) + " " + std::to_string(i) + ": ";
             tensor.error = Error(file, std::string(failure_code(problem.failure)) + ": " + what + problem.reason);
@@ -137,9 +143,16 @@ BinDump read_bin_dump(std::span<const std::byte> bytes, std::shared_ptr<const vo
     std::optional<std::uint64_t> thread;
     if (dump.parsed_name && dump.parsed_name->extended) thread = dump.parsed_name->extended->thread_id;
     dump.inputs = decode_tensors(dump.header.inputs, container.blobs.inputs, "input",
-                                 ffts ? &ffts->input_slices : nullptr, thread, dump.owner, dump.file);
+                                 ffts ? &ffts->input_slices : nullptr, thread, dump.owner, dump.file, dump.decoded_bytes);
     dump.outputs = decode_tensors(dump.header.outputs, container.blobs.outputs, "output",
-                                  ffts ? &ffts->output_slices : nullptr, thread, dump.owner, dump.file);
+                                  ffts ? &ffts->output_slices : nullptr, thread, dump.owner, dump.file,
+                                  dump.decoded_bytes);
+    if (dump.decoded_bytes > kMaxWidening * static_cast<std::uint64_t>(bytes.size())) {
+        // Only overlapping blobs could get here: the container cuts them apart.
+        fail(dump.file, ReadFailure::Limit,
+             "decodes to " + std::to_string(dump.decoded_bytes) + " bytes, more than " + std::to_string(kMaxWidening) +
+                 " times its " + std::to_string(bytes.size()) + " bytes");
+    }
     dump.buffers = std::move(container.blobs.buffers);
     dump.spaces = std::move(container.blobs.spaces);
     return dump;

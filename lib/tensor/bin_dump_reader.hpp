@@ -57,6 +57,9 @@ struct BinDump {
     std::vector<std::span<const std::byte>> buffers;  // one per header.buffers
     std::vector<std::span<const std::byte>> spaces;   // one per header.spaces
     std::shared_ptr<const void> owner;                // keeps the blobs alive
+    // Bytes of the copies made while reading (widened element types): at most
+    // kMaxWidening times the file, since the blobs do not overlap.
+    std::uint64_t decoded_bytes = 0;
     std::vector<std::string> warnings;  // accepted oddities: trailing bytes, a name outside the grammar, ...
 };
 
@@ -66,7 +69,8 @@ struct BinReadOptions {
 };
 
 // Throws msprobe::Error(file, "<E_CODE>: reason") when the file as a whole
-// cannot be read (see bin_container.hpp). A nano container's op name and
+// cannot be read (see bin_container.hpp; E_LIMIT for more tensor slots than
+// kMaxBinTensors, see bin_header.hpp). A nano container's op name and
 // dump time come from its file name. An FFTS+ auto-split slice (thread id
 // from the file name) gets its slice's shape instead of the header's.
 BinDump read_bin_dump(const std::filesystem::path& file, const BinReadOptions& options = {});

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "tensor/dump_data_message.hpp"
+#include "tensor/dump_data_wire.hpp"
 #include "tensor/read_error.hpp"
 
 namespace msprobe::tensor {
@@ -46,6 +47,11 @@ BinBlobHeader blob_of(const Blob& blob, std::int32_t type) {
 
 }  // namespace
 
+std::string too_many_bin_tensors(std::uint64_t count) {
+    return "the header lists " + std::to_string(count) + " tensors, buffers and workspaces (at most " +
+           std::to_string(kMaxBinTensors) + " per file)";
+}
+
 std::optional<dumpdata::DumpData> parse_dump_data(std::span<const std::byte> bytes) {
     if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) return std::nullopt;
     dumpdata::DumpData message;
@@ -78,6 +84,7 @@ BinHeader header_of(const dumpdata::DumpData& message, const std::string& file) 
 }
 
 BinHeader decode_bin_header(std::span<const std::byte> message, const std::string& file) {
+    if (const auto problem = dump_data_wire_problem(message)) fail(file, problem->failure, problem->reason);
     const auto parsed = parse_dump_data(message);
     if (!parsed) {
         fail(file, ReadFailure::BadHeader,

@@ -65,9 +65,25 @@ struct BinHeader {
 // Shapes longer than this are refused as malformed headers.
 inline constexpr std::size_t kMaxBinDims = 64;
 
+// Tensor slots (inputs, outputs, buffers and workspaces together) one file may
+// list. Real kernels have a few hundred at most; the widest, variadic ops
+// (ConcatD, AddN, the foreach family, which the runtime launches per chunk of
+// its lists), a few thousand. A header can list a slot in two bytes and each
+// costs about a kilobyte once decoded, and `parse -d` writes a file per
+// tensor: the bound keeps one file's bookkeeping near 20 MB and its outputs
+// at 16384 files.
+inline constexpr std::size_t kMaxBinTensors = 16384;
+// Attributes one header may list: known headers carry a handful.
+inline constexpr std::size_t kMaxBinAttrs = 16384;
+
+// The reason a file listing `count` slots is refused (E_LIMIT).
+std::string too_many_bin_tensors(std::uint64_t count);
+
 // Decodes the DumpData message that follows a .bin file's length prefix.
 // Throws msprobe::Error(file, "E_BAD_HEADER: ...") when the bytes are not
-// one, or a shape has more than kMaxBinDims dims or a dim beyond int64.
+// one (a group among them, see dump_data_wire.hpp), or a shape has more than
+// kMaxBinDims dims or a dim beyond int64; "E_LIMIT: ..." for more slots than
+// kMaxBinTensors or attributes than kMaxBinAttrs, before anything is decoded.
 BinHeader decode_bin_header(std::span<const std::byte> message, const std::string& file);
 
 }  // namespace msprobe::tensor

@@ -33,6 +33,9 @@ enum class Encoding : std::uint8_t {
     Complex32,       // two float16 (real, imaginary); widened to Complex64
 };
 
+// The most host bytes one stored byte widens to (UInt1: eight elements of a byte each).
+inline constexpr std::size_t kMaxWidening = 8;
+
 struct StoredType {
     DType dtype = DType::Float32;  // what the TensorView exposes
     Encoding encoding = Encoding::Native;

@@ -9,6 +9,7 @@
 
 #include "support/overflow_sample_dumps.hpp"
 #include "msprobe_process.hpp"
+#include "support/bin_dump_writer.hpp"
 #include "support/overflow_dump.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -194,6 +195,18 @@ TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written
     const auto bad_flag = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "good", "--fail-on", "anything"}, dir);
     CHECK(bad_flag.exit_code == 2);
     CHECK_FALSE(fs::exists(dir / "output"));
+}
+
+TEST_CASE("overflow_check: an op-debug file whose header holds a group is refused in one line", "[cli]") {
+    const fs::path dir = scratch_dir("cli_overflow_op_debug_group");
+    const auto record = msprobe::testing::new_op_debug_record(0, 0, {0, 3, 7, 0, 0, 0, 0x1000, 0x2000, 1, 2, 0x10});
+    msprobe::testing::write_bytes(dir / "dump/Opdebug.Node_OpDebug.7.3.1700000000000100",
+                                  msprobe::testing::with_header_fields(msprobe::testing::encode_op_debug_dump(record),
+                                                                       msprobe::testing::group_field(15, {})));
+    const auto result = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "dump", "-o", "out"}, dir);
+    require_clean_failure(result, "dump/Opdebug.Node_OpDebug.7.3.1700000000000100",
+                          "-byte header is not a DumpData protobuf message: field 15 is a group (wire type 3)",
+                          dir / "out");
 }
 
 TEST_CASE("overflow_check: msprobe's nan_analyze sample trees gate as expected", "[cli][fixtures]") {

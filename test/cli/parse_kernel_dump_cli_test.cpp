@@ -157,3 +157,33 @@ TEST_CASE("parse -d on the damaged samples: exit 2 and one line naming the file,
         }
     }
 }
+
+TEST_CASE("parse -d refuses a file of 200 000 one-byte outputs and a header of groups in one line, exit 2",
+          "[cli][parse][kernel_dump]") {
+    const auto dir = scratch_dir("parse_kernel_dump_hostile");
+    const auto folder = dump_folder(dir);
+    msprobe::testing::write_bytes(folder / "Z.many.1.1.1700000000000001",
+                                  msprobe::testing::encode_bin_dump(msprobe::testing::one_byte_outputs(200'000)));
+    const auto many = run_msprobe({"parse", "-d", "dump", "-o", "out"}, dir);
+    CHECK(many.exit_code == 2);
+    CHECK(many.out.empty());
+    CHECK(many.err == "msprobe parse: error: dump/Z.many.1.1.1700000000000001: E_LIMIT: the header lists 200000 "
+                      "tensors, buffers and workspaces (at most 16384 per file)\n");
+    CHECK_FALSE(fs::exists(dir / "out"));
+
+    fs::remove(folder / "Z.many.1.1.1700000000000001");
+    BinDumpSpec spec;
+    spec.op_name = "x";
+    spec.outputs.push_back(msprobe::testing::tensor_spec(1, {1}, bytes_of(std::vector<float>{1})));
+    const auto grouped = msprobe::testing::with_header_fields(
+        msprobe::testing::encode_bin_dump(spec),
+        msprobe::testing::group_field(9, msprobe::testing::varint_field(1, 7)));
+    msprobe::testing::write_bytes(folder / "Z.grouped.1.1.1700000000000001", grouped);
+    const auto group = run_msprobe({"parse", "-d", "dump", "-o", "out"}, dir);
+    CHECK(group.exit_code == 2);
+    CHECK(lines(group.err) == 1);
+    CHECK_THAT(group.err, Catch::StartsWith("msprobe parse: error: dump/Z.grouped.1.1.1700000000000001: E_BAD_HEADER: "
+                                            "the ") &&
+                              Catch::Contains("-byte header is not a DumpData protobuf message: field 9 is a group"));
+    CHECK_FALSE(fs::exists(dir / "out"));
+}

@@ -2,6 +2,9 @@
 // the overflowing op in their logical layout, and the files overflow_check writes.
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <regex>
 
 #include "common/error.hpp"
@@ -44,10 +47,11 @@ fs::path conv_overflow_tree(const std::string& name) {
 TEST_CASE("an overflow is described by its op, block, time stamp and the op's logical values", "[overflow][op_debug]") {
     const fs::path dir = conv_overflow_tree("text");
     const auto entry = describe_overflow(trace_op_debug_file(dir / "Opdebug.Node_OpDebug.7.3.1700000000000100"));
-    CHECK(entry.op_type == "Conv2D");
-    CHECK(entry.op_name == "net/conv");
-    REQUIRE(entry.tensors.size() == 2);
-    CHECK(entry.tensors[0].values->shape == std::vector<std::int64_t>{1, 3, 1, 1});
+    REQUIRE(entry.op);
+    CHECK(entry.op->op_type == "Conv2D");
+    CHECK(entry.op->op_name == "net/conv");
+    REQUIRE(entry.op->tensors.size() == 2);
+    CHECK(entry.op->tensors[0].values->shape == std::vector<std::int64_t>{1, 3, 1, 1});
     CHECK(op_debug_summary_text({entry}) ==
           std::string(49, '=') + "[1]" + std::string(50, '=') + "\n"
           "[Conv2D] net/conv\n"
@@ -94,6 +98,40 @@ TEST_CASE("overflow_check on a kernel dump tree writes the summary and each reco
 
     options.format = ReportFormat::Csv;
     CHECK_THROWS_AS(run_overflow_check(options, pool), Error);
+}
+
+TEST_CASE("records that point at one kernel dump share its reading and write its tensors once", "[overflow][op_debug]") {
+    const fs::path dir = conv_overflow_tree("shared");
+    // 200 more records of the same task and stream: all point at Conv2D.conv.
+    for (int i = 0; i < 200; ++i) {
+        write_bytes(dir / fmt::format("Opdebug.Node_OpDebug.7.3.{}", 1700000000001000 + i),
+                    encode_op_debug_dump(new_op_debug_record(0, 0, {0, 3, 7, 0, 0, 0, 0x10, 0x20, 1, 2, 0x10})));
+    }
+    const fs::path out = scratch_dir("op_debug_report_shared_out");
+    OverflowCheckOptions options;
+    options.input = dir;
+    options.output_dir = out;
+    options.format = ReportFormat::Json;
+    ThreadPool pool(2);
+    const auto result = run_overflow_check(options, pool);
+    REQUIRE(result.op_debug.size() == 201);
+    for (const auto& entry : result.op_debug) {
+        REQUIRE(entry.op);
+        CHECK(entry.op == result.op_debug.front().op);  // one description, not 201
+    }
+    // The summary, the json report, 201 record files and the op's two tensors once.
+    CHECK(result.written.size() == 1 + 1 + 201 + 2);
+    CHECK(std::count_if(result.written.begin(), result.written.end(), [](const fs::path& file) {
+              return file.extension() == ".npy";
+          }) == 2);
+    // Each record still lists the op's tensors, as msprobe's summary does.
+    const std::string text = read_file_text(result.written[0]);
+    std::size_t listed = 0;
+    for (auto at = text.find("Conv2D.conv.7.3.1700000000000050.output.0.npy"); at != std::string::npos;
+         at = text.find("Conv2D.conv.7.3.1700000000000050.output.0.npy", at + 1)) {
+        ++listed;
+    }
+    CHECK(listed == 201);
 }
 
 TEST_CASE("the op-debug samples give msprobe's summary, with the NC1HWC0 input in its logical layout",

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
@@ -566,4 +567,71 @@ TEST_CASE("a target format on the samples gives msprobe's arrays where msprobe i
     }
     CHECK(same == 11);
     CHECK(corrected == 12);
+}
+
+TEST_CASE("one file with more tensor slots than the limit is refused in one line, nothing written",
+          "[kernel_dump_convert]") {
+    const auto dir = testing::scratch_dir("kernel_dump_convert_many_outputs");
+    fs::create_directories(dir / "in");
+    // 200 000 one-byte outputs would otherwise be 200 000 files.
+    const auto many = dir / "in" / "B.many.2.1.1700000000000002";
+    testing::write_bytes(many, testing::encode_bin_dump(testing::one_byte_outputs(200'000)));
+    BinDumpSpec spec = dump_spec("net/good");
+    spec.outputs.push_back(tensor_spec(kFloat, {2}, bytes_of(std::vector<float>{1, 2})));
+    testing::write_bytes(dir / "in" / "A.good.1.1.1700000000000001", testing::encode_bin_dump(spec));
+    try {
+        convert(dir / "in", dir / "out", TensorFileType::Npy);
+        FAIL("converted");
+    } catch (const Error& error) {
+        CHECK(error.file() == many.string());
+        CHECK(error.reason() == "E_LIMIT: the header lists 200000 tensors, buffers and workspaces (at most 16384 per file)");
+        CHECK(error.exit_code() == kExitBadInput);
+    }
+    CHECK_FALSE(fs::exists(dir / "out"));
+    // The file alone is refused the same way (the limit itself is read: tensor/dump_data_wire_test.cpp).
+    CHECK_THROWS_AS(convert(many, dir / "out", TensorFileType::Npy), Error);
+    CHECK_FALSE(fs::exists(dir / "out"));
+}
+
+TEST_CASE("files stream: each is converted and dropped before its thread reads the next", "[kernel_dump_convert]") {
+    const auto dir = testing::scratch_dir("kernel_dump_convert_stream");
+    fs::create_directories(dir / "in");
+    for (int i = 0; i < 8; ++i) {
+        BinDumpSpec spec = dump_spec("net/op");
+        spec.outputs.push_back(tensor_spec(kFloat, {2}, bytes_of(std::vector<float>{static_cast<float>(i), 2})));
+        testing::write_bytes(dir / "in" / fmt::format("Add.op{}.{}.1.1700000000000001", i, i), testing::encode_bin_dump(spec));
+    }
+    for (const unsigned threads : {1U, 2U}) {
+        INFO(threads << " threads");
+        ThreadPool pool(threads);
+        const auto out = dir / fmt::format("out{}", threads);
+        const auto result = convert_kernel_dumps({dir / "in", out, TensorFileType::Npy, std::nullopt}, pool);
+        CHECK(result.files == 8);
+        CHECK(result.tensors == 8);
+        // Reading every file before writing any would hold all 8.
+        CHECK(result.most_files_held >= 1);
+        CHECK(result.most_files_held <= threads);
+        CHECK(tensor::to_double_vector(tensor::read_npy(out / "Add.op5.5.1.1700000000000001.output.0.npy")) ==
+              std::vector<double>{5, 2});
+    }
+}
+
+TEST_CASE("of several damaged files the first by name is reported, whichever thread met it", "[kernel_dump_convert]") {
+    const auto dir = testing::scratch_dir("kernel_dump_convert_first_failure");
+    fs::create_directories(dir / "in");
+    BinDumpSpec spec = dump_spec("net/good");
+    spec.outputs.push_back(tensor_spec(kFloat, {2}, bytes_of(std::vector<float>{1, 2})));
+    const Bytes good = testing::encode_bin_dump(spec);
+    for (int i = 0; i < 6; ++i) testing::write_bytes(dir / "in" / fmt::format("A.good{}.1.1.17000000000000{:02}", i, i), good);
+    testing::write_bytes(dir / "in" / "B.bad.2.1.1700000000000002", testing::truncated(good, 3));
+    testing::write_bytes(dir / "in" / "C.bad.3.1.1700000000000003", Bytes(5, std::byte{1}));
+    for (int run = 0; run < 5; ++run) {
+        try {
+            convert(dir / "in", dir / "out", TensorFileType::Npy);
+            FAIL("converted");
+        } catch (const Error& error) {
+            CHECK(error.file() == (dir / "in" / "B.bad.2.1.1700000000000002").string());
+        }
+        CHECK_FALSE(fs::exists(dir / "out"));
+    }
 }

@@ -138,7 +138,7 @@ TEST_CASE("kernel compare BIN mode: keys, names and the last file of an op", "[k
                                                            dir / "Relu.Default_sgt_graph_0_relu_lxslice0.8.2.1700000000000300"});
     REQUIRE(tensors.size() == 3);
     CHECK(tensors[0].key == "add_1.7.output.0");
-    CHECK(tensors[0].name == (dir / "Add.add_1.7.2.1700000000000200").string() + ".output.0");
+    CHECK(tensors[0].name() == (dir / "Add.add_1.7.2.1700000000000200").string() + ".output.0");
     CHECK(tensors[0].timestamp == 1700000000000200);
     CHECK(tensors[1].key == "add_1.7.output.1");
     CHECK(tensors[2].key == "relu.8.output.0");
@@ -180,6 +180,37 @@ TEST_CASE("kernel compare BIN mode: a damaged .bin file stops the run and writes
     CHECK((!fs::exists(root / "out") || fs::is_empty(root / "out")));
     // The .npy twins of the same tree are whole: that pair still compares.
     CHECK(compare_rows(pair.npy_compare_json, root / "out_npy").size() == pair.tensors + 1);
+}
+
+TEST_CASE("kernel compare BIN mode: a 2 MB header of a million tensor slots is refused before it is decoded",
+          "[kernel_compare][bin]") {
+    const fs::path root = testing::scratch_dir("kernel_bin_many_slots");
+    const auto pair = testing::write_kernel_bin_pair({root / "dumps", 0, 0, 11, true, false});
+    fs::path leaf;
+    for (const auto& entry : fs::recursive_directory_iterator(pair.bin_npu)) {
+        if (entry.is_regular_file() && entry.path().filename() != "mapping.csv") leaf = entry.path().parent_path();
+    }
+    REQUIRE_FALSE(leaf.empty());
+    testing::BinDumpSpec spec;
+    spec.op_name = "net/wide";
+    spec.outputs.push_back(testing::tensor_spec(1, {1}, testing::bytes_of(std::vector<float>{1})));
+    const fs::path wide = leaf / "Add.wide.99.1.1700000000099000";
+    testing::write_bytes(wide, testing::with_header_fields(testing::encode_bin_dump(spec),
+                                                           testing::repeated(testing::message_field(3, {}), 1'000'000)));
+    compare::CompareOptions options;
+    options.input_path = pair.bin_compare_json;
+    options.output_dir = root / "out";
+    ThreadPool pool(2);
+    const auto dirs = std::get<compare::KernelDirs>(compare::read_compare_request(pair.bin_compare_json));
+    try {
+        static_graph::run_kernel_compare(dirs, options, pool);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.file() == wide.string());
+        CHECK(e.reason() == "E_LIMIT: the header lists 1000001 tensors, buffers and workspaces (at most 16384 per file)");
+        CHECK(e.exit_code() == kExitBadInput);
+    }
+    CHECK((!fs::exists(root / "out") || fs::is_empty(root / "out")));
 }
 
 TEST_CASE("kernel compare BIN mode: a tensor without decoding marks its row only", "[kernel_compare][bin]") {

@@ -27,6 +27,17 @@ void append_le(Bytes& out, Integer value) {
     append(out, &value, sizeof value);  // the test host is little-endian, like the files
 }
 
+// A protobuf varint: 7 bits per byte, least significant first.
+Bytes varint(std::uint64_t value) {
+    Bytes out;
+    do {
+        const auto low = static_cast<std::uint8_t>(value & 0x7F);
+        value >>= 7;
+        out.push_back(static_cast<std::byte>(value ? (low | 0x80) : low));
+    } while (value);
+    return out;
+}
+
 std::uint64_t declared_size(const BinTensorSpec& tensor) { return tensor.size.value_or(tensor.bytes.size()); }
 
 void set_shape(pb::Shape* shape, const std::vector<std::uint64_t>& dims) {
@@ -184,6 +195,54 @@ Bytes with_length_prefix(Bytes bytes, std::uint64_t header_length) {
 Bytes with_trailing_bytes(Bytes bytes, std::size_t extra) {
     bytes.insert(bytes.end(), extra, std::byte{0xEE});
     return bytes;
+}
+
+Bytes varint_field(std::uint32_t number, std::uint64_t value) {
+    Bytes out = varint(std::uint64_t{number} << 3);
+    append(out, varint(value));
+    return out;
+}
+
+Bytes message_field(std::uint32_t number, const Bytes& message) {
+    Bytes out = varint((std::uint64_t{number} << 3) | 2);
+    append(out, varint(message.size()));
+    append(out, message);
+    return out;
+}
+
+Bytes group_field(std::uint32_t number, const Bytes& fields) {
+    Bytes out = varint((std::uint64_t{number} << 3) | 3);
+    append(out, fields);
+    append(out, varint((std::uint64_t{number} << 3) | 4));
+    return out;
+}
+
+Bytes repeated(const Bytes& field, std::size_t times) {
+    Bytes out;
+    out.reserve(field.size() * times);
+    for (std::size_t i = 0; i < times; ++i) append(out, field);
+    return out;
+}
+
+Bytes with_header_fields(Bytes dump, const Bytes& fields) {
+    std::uint64_t length = 0;
+    std::memcpy(&length, dump.data(), sizeof length);
+    Bytes out;
+    append_le(out, length + fields.size());
+    append(out, dump.data() + 8, static_cast<std::size_t>(length));
+    append(out, fields);
+    append(out, dump.data() + 8 + length, dump.size() - 8 - static_cast<std::size_t>(length));
+    return out;
+}
+
+BinDumpSpec one_byte_outputs(std::size_t count) {
+    BinDumpSpec spec;
+    spec.op_name = "net/one_byte";
+    spec.outputs.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        spec.outputs.push_back(tensor_spec(4, {1}, Bytes{static_cast<std::byte>(i % 256)}));
+    }
+    return spec;
 }
 
 Bytes bytes_of_codes(const std::vector<unsigned>& codes) {

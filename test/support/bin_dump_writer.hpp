@@ -67,6 +67,16 @@ Bytes truncated(Bytes bytes, std::size_t dropped);                  // the last 
 Bytes with_length_prefix(Bytes bytes, std::uint64_t header_length);  // the first 8 bytes replaced
 Bytes with_trailing_bytes(Bytes bytes, std::size_t extra);           // `extra` 0xEE bytes appended
 
+// Protobuf fields written by hand, for headers the runtime would not write.
+Bytes varint_field(std::uint32_t number, std::uint64_t value);    // wire type 0
+Bytes message_field(std::uint32_t number, const Bytes& message);  // wire type 2
+Bytes group_field(std::uint32_t number, const Bytes& fields);     // wire type 3, `fields`, wire type 4
+Bytes repeated(const Bytes& field, std::size_t times);            // `field` `times` times over
+// `dump` (a protobuf container) with `fields` appended to its header, the length prefix grown to match.
+Bytes with_header_fields(Bytes dump, const Bytes& fields);
+// `count` uint8 outputs of shape (1,), output i holding the byte i mod 256.
+BinDumpSpec one_byte_outputs(std::size_t count);
+
 // Element bytes (bytes_of in element_bytes.hpp for whole-byte types).
 Bytes bytes_of_codes(const std::vector<unsigned>& codes);  // one byte per code (8-bit floats, raw)
 Bytes pack_int4(const std::vector<int>& values);            // element 2k in the low nibble of byte k

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "bin_test_support.hpp"
+#include "tensor/stored_type.hpp"
 
 using namespace msprobe;
 using namespace msprobe::testing;
@@ -266,4 +267,20 @@ TEST_CASE("the legacy layout reads its inline tensors when asked to", "[bin_dump
     CHECK(to_double_vector(dump.outputs[0].view()) == std::vector<double>{1, -1, 2});
     CHECK(to_double_vector(dump.inputs[0].view()) == std::vector<double>{2.5, -1, 0});
     CHECK_THROWS_WITH(read_bin_bytes(bytes), StartsWith("E_BAD_HEADER") || Catch::Contains("E_BAD_HEADER"));
+}
+
+TEST_CASE("the copies a read makes are the widened tensors, at most kMaxWidening times the file", "[bin_dump]") {
+    // float32 is used in place: no copy.
+    CHECK(read_bin_bytes(encode_bin_dump(one_output(1, {2}, bytes_of(std::vector<float>{1, 2})))).decoded_bytes == 0);
+    // uint1, the widest widening: 64 blobs of one byte, eight uint8 elements each.
+    BinDumpSpec spec;
+    spec.op_name = "net/bits";
+    for (int i = 0; i < 64; ++i) spec.outputs.push_back(tensor_spec(29, {8}, pack_uint1({1, 0, 1, 0, 1, 0, 1, 1})));
+    const Bytes bytes = encode_bin_dump(spec);
+    const auto dump = read_bin_bytes(bytes);
+    CHECK(dump.decoded_bytes == 64 * 8);
+    CHECK(dump.decoded_bytes <= kMaxWidening * bytes.size());
+    // HiFloat8 widens to float32: four bytes a byte.
+    const auto hif8 = read_bin_bytes(encode_bin_dump(one_output(33, {3}, bytes_of_codes({0, 1, 2}))));
+    CHECK(hif8.decoded_bytes == 12);
 }

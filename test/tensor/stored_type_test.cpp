@@ -3,6 +3,7 @@
 // bit layout.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -127,4 +128,25 @@ TEST_CASE("uint64 widens to float64, complex32 to complex64, HiFloat8 to float32
     CHECK(hif8[3] == 0x1p-16f);
     CHECK(hif8[4] == INFINITY);
     CHECK(std::isnan(hif8[5]));
+}
+
+TEST_CASE("no encoding widens a stored byte to more than kMaxWidening bytes", "[tensor][stored_type]") {
+    std::size_t widest = 0;
+    for (const auto encoding : {Encoding::Native, Encoding::UInt16, Encoding::UInt32, Encoding::Float8E4M3FN,
+                                Encoding::Float8E5M2, Encoding::Float8E4M3FNUZ, Encoding::Float8E5M2FNUZ,
+                                Encoding::Float8E8M0FNU, Encoding::HiFloat8, Encoding::UInt64, Encoding::Int4,
+                                Encoding::UInt1, Encoding::Complex32}) {
+        const DType host = encoding == Encoding::UInt16 ? DType::Int32
+                           : encoding == Encoding::UInt32 ? DType::Int64
+                           : encoding == Encoding::UInt64 ? DType::Float64
+                           : encoding == Encoding::Int4   ? DType::Int8
+                           : encoding == Encoding::UInt1  ? DType::UInt8
+                           : encoding == Encoding::Complex32 ? DType::Complex64
+                           : encoding == Encoding::Native   ? DType::Float32
+                                                            : DType::Float32;
+        const StoredType type{host, encoding};
+        // Host bits per stored bit.
+        widest = std::max(widest, dtype_size(host) * 8 / type.stored_bits());
+    }
+    CHECK(widest == kMaxWidening);
 }
