@@ -118,13 +118,13 @@ fs::path StagedFiles::stage(const fs::path& target, const std::function<void(con
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         // A name staged twice (ranks written in parallel within one second) gets a temporary file of its own.
-        for (std::size_t again = 1; std::any_of(staged_.begin(), staged_.end(), [&](const Entry& e) { return e.temp == temp; });
-             ++again) {
+        for (std::size_t again = 1; staged_temps_.count(temp.native()) > 0; ++again) {
             temp = target.parent_path() /
                    fmt::format(".{}.staged-{}-{}", target.filename().string(), ::getpid(), again);
         }
         make_parent_dirs(target.parent_path());
         staged_.push_back({temp, target, {}, InterruptCleanup(temp)});
+        staged_temps_.insert(temp.native());
     }
     try {
         write(temp);

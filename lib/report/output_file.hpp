@@ -7,6 +7,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -75,6 +76,7 @@ private:
     Existing existing_;
     mutable std::mutex mutex_;
     std::vector<Entry> staged_;
+    std::unordered_set<std::string> staged_temps_;  // every temporary name taken, so staging stays O(1) a file
     std::vector<Entry> committed_;
     std::vector<std::filesystem::path> created_dirs_;  // outermost first
     std::vector<InterruptCleanup> created_dirs_cleanup_;
