@@ -230,19 +230,16 @@ std::string chain_construct(std::size_t depth) {
 
 }  // namespace
 
-TEST_CASE("graph and graph_visualize build a chain of 400 000 nested modules", "[cli][graph][depth]") {
-    // Far beyond what a recursive walk survives on the binary's 8 MB stack.
+TEST_CASE("graph_visualize builds a chain of 400 000 nested modules", "[cli][graph][depth]") {
+    // Far beyond what a recursive walk survives on the binary's 8 MB stack; graph's
+    // rules build the same depth in test/graph/graph_depth_test.cpp.
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_deep");
     write_rank(dir / "npu", chain_construct(400000));
-    write_text(dir / "input.json", R"({"npu_path": "npu"})");
-    const auto april = run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "april"}, dir);
-    INFO(april.err);
-    CHECK(april.exit_code == 0);
-    CHECK(fs::file_size(msprobe::testing::output_named(dir / "april", "build_")) > 0);
     const auto august = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "august"}, dir);
     INFO(august.err);
     CHECK(august.exit_code == 0);
-    CHECK(fs::file_size(msprobe::testing::output_named(dir / "august", "build_")) > 0);
+    // Some hundred bytes a node: all 400 000 rows are there (test/graph counts them).
+    CHECK(fs::file_size(msprobe::testing::output_named(dir / "august", "build_")) > 400000 * 100);
 }
 
 TEST_CASE("graph and graph_visualize refuse a module that is its own ancestor in one line", "[cli][graph]") {
