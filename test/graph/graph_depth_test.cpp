@@ -156,3 +156,16 @@ TEST_CASE("graph refuses a construct.json whose parents form a cycle, naming the
                 {"is its own ancestor"});
     }
 }
+
+TEST_CASE("graph merges two pipeline stages of a 200 000-deep chain", "[graph][depth]") {
+    // The PP merge walks every module of the main rank's tree and looks each up in the other stage.
+    constexpr std::size_t kDepth = kDeepChain / 2;
+    const fs::path dir = msprobe::testing::scratch_dir("graph_deep_pp_merge");
+    write_chain(dir / "npu" / "rank0", kDepth);
+    write_chain(dir / "npu" / "rank1", kDepth);
+    const fs::path db = run(dir, R"({"npu_path": ")" + (dir / "npu").string() +
+                                     R"(", "parallel_merge": {"npu": {"rank_size": 2, "tp": 1, "pp": 2}}})");
+    CHECK(one_cell(db, "SELECT count(*) FROM tb_nodes") == std::to_string(kDepth + 1));
+    CHECK(one_cell(db, "SELECT up_node FROM tb_nodes WHERE node_name = '" + chain_id("", kDepth - 1) + "'") ==
+          chain_id("", kDepth - 2));
+}
