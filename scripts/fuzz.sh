@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
-# .pkl, kernel dump .bin, xlsx, csv, yaml) with libFuzzer under ASan+UBSan, for a fixed time each.
+# .pkl, kernel dump .bin, xlsx, csv, yaml) and the graph's tree building from
+# construct.json (graph_construct) with libFuzzer under ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh 600                     (readers fuzzed side by side)
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-600}
 shift || true
-all_readers=(dump_json stack_json construct_json pt npy pkl bin xlsx csv yaml)
+all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -59,6 +60,27 @@ copy_seeds() {  # reader, files...
 copy_seeds dump_json $(find examples "$gen" -name dump.json)
 copy_seeds stack_json $(find examples "$gen" -name stack.json)
 copy_seeds construct_json $(find examples "$gen" -name construct.json)
+copy_seeds graph_construct $(find examples "$gen" -name construct.json)
+# The ids graph_construct's fixed dump.json records, in a tree, a Megatron layout, recompute candidates and cycles.
+cat > "$seeds/graph_construct/tree.json" <<'EOF'
+{"Module.fc.Linear.forward.0": null, "Functional.linear.0.forward": "Module.fc.Linear.forward.0",
+ "Torch.relu.0.forward": null, "Tensor.add.0.forward": null, "Module.fc.Linear.backward.0": null,
+ "Functional.linear.0.backward": null, "Module.fc.Linear.parameters_grad": "Module.fc.Linear.backward.0"}
+EOF
+cat > "$seeds/graph_construct/megatron.json" <<'EOF'
+{"megatron_micro_step_number": 2, "Module.layers.0.Layer.forward.0": [null, 0],
+ "Distributed.all_reduce.0.forward": ["Module.layers.0.Layer.forward.0", 1],
+ "Module.layers.0.Layer.backward.0": [null, 1]}
+EOF
+cat > "$seeds/graph_construct/recompute.json" <<'EOF'
+{"Module.model.Model.forward.0": null, "Module.model.layers.0.Layer.forward.0": "Module.model.Model.forward.0",
+ "Module.model.Model.backward.0": null, "Module.model.layers.0.Layer.backward.0": null,
+ "Module.model.layers.0.Layer.forward.1": null}
+EOF
+cat > "$seeds/graph_construct/cycle.json" <<'EOF'
+{"Module.fc.Linear.forward.0": "Torch.relu.0.forward", "Torch.relu.0.forward": "Module.fc.Linear.forward.0",
+ "Tensor.add.0.forward": "Tensor.add.0.forward"}
+EOF
 copy_seeds pt $(find examples "$gen" -name '*.pt' -size -4k | head -40)
 copy_seeds pkl $(find "$gen" -name '*.pkl')
 # .npy seeds: version 1.0 headers of a few dtypes, shapes and orders.

@@ -55,6 +55,21 @@ std::optional<graph::ParallelParams> side_params(const GraphVisualizeFlags& flag
     return params;
 }
 
+// --tp, --pp, --vpp and --order describe a merge, which only --rank_size asks
+// for: without it msprobe ignores them, values out of range included, so a
+// run the user meant to merge would not be (refused; --strict_compat warns).
+void check_merge_options_need_rank_size(const CLI::App& cmd, const GraphVisualizeFlags& flags) {
+    if (!flags.rank_size.empty()) return;
+    for (const char* option : {"--tp", "--pp", "--vpp", "--order"}) {
+        if (cmd.count(option) == 0) continue;
+        if (!flags.strict_compat) {
+            throw Error("", fmt::format("{} describes a parallel merge and needs --rank_size (with --tp and --pp)",
+                                        option));
+        }
+        log::warning(fmt::format("{} is ignored without --rank_size.", option));
+    }
+}
+
 // The run input the flags describe; parallel merge settings are checked as input.json's would be.
 graph::RunInput run_input(const GraphVisualizeFlags& flags) {
     graph::RunInput input;
@@ -116,6 +131,7 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
         if (!flags->golden.empty()) expect_input(flags->golden, PathKind::Directory, "the bench dump folder");
         graph::GraphOptions options;
         options.input = flags->target;
+        check_merge_options_need_rank_size(*cmd, *flags);
         options.run_input = run_input(*flags);
         if (flags->file_type == "json") {
             if (!flags->golden.empty()) throw Error("", "--file_type json writes merged dumps of a build: not with -gp");

@@ -36,7 +36,7 @@ void ChunkedResult::take_chunk(std::size_t begin) {
     Ahead ahead = std::move(*next_);
     next_.reset();
     if (ahead.end < size()) {
-        next_.emplace();
+        next_.emplace(Ahead{});  // spelled out: clang 14 does not see Ahead as default-constructible here
         making_next_ = pool_.start([this, next = ahead.end] { *next_ = read_ahead(next); });
     }
     ResultTable table;

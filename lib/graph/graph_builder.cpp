@@ -1,6 +1,11 @@
 #include "graph/graph_builder.hpp"
 
+#include <unordered_map>
+
+#include <fmt/format.h>
+
 #include "common/error.hpp"
+#include "common/printable.hpp"
 #include "graph/api_collections.hpp"
 #include "graph/backward_names.hpp"
 #include "graph/dump_data_dir.hpp"
@@ -26,12 +31,42 @@ public:
             const auto parent_id = folder_.construct.repaired_parent(entry, strict_compat_);
             if (parent_id) unknown_names_.note(*parent_id);
             unknown_names_.note(entry.id);
+            if (parent_id == entry.id) throw Error(construct_path(), fmt::format("'{}' is its own parent", printable(entry.id)));
             GraphNode& parent = parent_id ? node_for(*parent_id) : graph_.root();
             attach(node_for(entry.id), parent);
         }
+        refuse_cycles();
     }
 
 private:
+    std::string construct_path() const { return (folder_.dir / "construct.json").string(); }
+
+    // A module that is its own ancestor would vanish from the tree with
+    // everything under it. Each node's parent chain is walked once; only
+    // construct.json's entries have parents, so walking from them, in file
+    // order, finds every cycle and names the first module on it the file reaches.
+    void refuse_cycles() const {
+        enum class State : unsigned char { OnWalk, Done };
+        std::unordered_map<const GraphNode*, State> state;
+        std::vector<const GraphNode*> walk;
+        for (const ConstructEntry& entry : folder_.construct.entries()) {
+            const GraphNode* node = graph_.find(entry.id);
+            while (node != nullptr && !state.count(node)) {
+                state.emplace(node, State::OnWalk);
+                walk.push_back(node);
+                node = node->parent;
+            }
+            if (node != nullptr && state.at(node) == State::OnWalk) {
+                std::size_t length = 1;
+                for (const GraphNode* p = node->parent; p != node; p = p->parent) ++length;
+                throw Error(construct_path(), fmt::format("'{}' is its own ancestor ({} nodes form a cycle)",
+                                                          printable(node->id), length));
+            }
+            for (const GraphNode* walked : walk) state[walked] = State::Done;
+            walk.clear();
+        }
+    }
+
     GraphNode& node_for(const std::string& id) {
         if (GraphNode* existing = graph_.find(id)) return *existing;
         GraphNode& node = graph_.add(id, node_kind_of(id));

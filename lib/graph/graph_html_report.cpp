@@ -2,6 +2,9 @@
 
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "common/error.hpp"
 #include "graph/august_legend.hpp"
 #include "graph/graph_legend.hpp"
 #include "html_report/report_target.hpp"
@@ -49,6 +52,18 @@ GraphHtmlReport::GraphHtmlReport(fs::path target, bool august)
 }
 
 void GraphHtmlReport::add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label) {
+    try {
+        add_section(npu, mode, label);
+    } catch (const Error& e) {
+        // The page's spool lives beside it: a failure there is the page's.
+        if (e.file() == target_.string()) throw;
+        throw Error(target_.string(), fmt::format("cannot write the report: {}: {}", e.file(), e.reason()),
+                    e.exit_code());
+    }
+}
+
+void GraphHtmlReport::add_section(const ModelGraph& npu, std::optional<GraphCompareMode> mode,
+                                  const std::string& label) {
     auto section = report_.open_section(label, node_table_layout());
     for (const GraphNode* node : npu.post_order()) {
         // Ids carry the section's label: every rank has a DefaultModel.
@@ -63,7 +78,7 @@ void GraphHtmlReport::add(const ModelGraph& npu, std::optional<GraphCompareMode>
             tree.precision = *mode == GraphCompareMode::Md5 && !august_ ? 1 - index : index;
             if (!colour.empty()) {
                 tree.level = level_of(colour);
-                const std::vector<report::Cell> row = {node->id, node->matched() ? node->matched_link.back() : "",
+                const std::vector<report::Cell> row = {node->id, node->matched() ? node->partner->id : "",
                                                        node_type_text(node->kind), index, std::string(colour)};
                 section->add_row(*tree.level, row);
             }
@@ -74,6 +89,9 @@ void GraphHtmlReport::add(const ModelGraph& npu, std::optional<GraphCompareMode>
     report_.add(std::move(section));
 }
 
-fs::path GraphHtmlReport::write() { return html_report::write_report_atomically(report_, target_); }
+void GraphHtmlReport::stage(report::StagedFiles& staged) {
+    staged.stage(target_, [&](const fs::path& temp) { report_.write(temp, target_.string()); },
+                 report::Existing::Replace);
+}
 
 }  // namespace msprobe::graph

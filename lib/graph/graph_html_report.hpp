@@ -14,6 +14,7 @@
 #include "graph/graph_compare_mode.hpp"
 #include "graph/model_graph.hpp"
 #include "html_report/html_report.hpp"
+#include "report/output_file.hpp"
 
 namespace msprobe::graph {
 
@@ -25,10 +26,12 @@ public:
 
     // One graph as a section; `mode` is the compare's, none for a build.
     void add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label);
-    // The page, atomically; returns the path written.
-    std::filesystem::path write();
+    // The page, staged among the run's files (it replaces a file of its name when committed).
+    void stage(report::StagedFiles& staged);
 
 private:
+    void add_section(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label);
+
     std::filesystem::path target_;
     bool august_;
     html_report::HtmlReport report_;

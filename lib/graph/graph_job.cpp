@@ -1,6 +1,9 @@
 #include "graph/graph_job.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
@@ -147,6 +150,73 @@ void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs
     }
 }
 
+// The graphs of one step, built: one per rank, or per parallel group of a merge.
+struct StepGraphs {
+    int step = 0;
+    std::vector<RankResult> results;
+    std::unique_ptr<MergedStep> merged;  // a merge exports one graph per parallel group
+
+    std::vector<ExportedGraphs> exported() const {
+        if (merged) return merged->exported();
+        std::vector<ExportedGraphs> graphs;
+        for (const RankResult& result : results) {
+            graphs.push_back({&result.npu, result.bench ? &*result.bench : nullptr, result.rank, result.mode});
+        }
+        return graphs;
+    }
+};
+
+StepGraphs build_step(int step, const std::map<int, fs::path>& ranks, const RunFolders& bench, const RunInput& input,
+                      const GraphOptions& options, ThreadPool& pool) {
+    StepGraphs built{step, {}, nullptr};
+    if (input.npu_parallel) {
+        built.merged = std::make_unique<MergedStep>(ranks, input.bench_path ? &bench.at(step) : nullptr, input, options,
+                                                    pool);
+        return built;
+    }
+    for (const auto& [rank, folder] : ranks) {
+        built.results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
+                                                 : build_rank(folder, rank, options));
+    }
+    if (built.results.size() > 1) {
+        std::map<int, ModelGraph*> npu_graphs, bench_graphs;
+        for (RankResult& result : built.results) {
+            npu_graphs[result.rank] = &result.npu;
+            if (result.bench) bench_graphs[result.rank] = &*result.bench;
+        }
+        match_communications(npu_graphs, options.overflow_check, options.strict_compat, options.august);
+        if (!bench_graphs.empty()) {
+            match_communications(bench_graphs, options.overflow_check, options.strict_compat, options.august);
+        }
+    }
+    return built;
+}
+
+void write_step(const StepGraphs& built, const std::vector<int>& steps, const GraphOptions& options, VisDbWriter& writer,
+                std::optional<GraphHtmlReport>& html, ThreadPool& pool) {
+    const std::vector<ExportedGraphs> exported = built.exported();
+    std::vector<int> rank_list;
+    for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);
+    for (const ExportedGraphs& graphs : exported) {
+        const bool md5 = graphs.bench && graphs.mode == GraphCompareMode::Md5;
+        writer.add_graph({graphs.npu, "NPU", built.step, graphs.rank, md5}, pool);
+        if (graphs.bench) writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5}, pool);
+        writer.add_config(config_row(graphs, rank_list, steps, options));
+        if (html) {
+            const std::string rank_label = fmt::format("rank{}", graphs.rank);
+            html->add(*graphs.npu, graphs.bench ? std::optional(graphs.mode) : std::nullopt,
+                      steps.size() > 1 ? fmt::format("step{}/{}", built.step, rank_label) : rank_label);
+        }
+    }
+}
+
+// graph_visualize's database takes the mode the umask gives a new file (msprobe's August leaves it so).
+void apply_umask_mode(const fs::path& file) {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::chmod(file.c_str(), 0644 & ~mask);  // SQLite creates its files 0644
+}
+
 }  // namespace
 
 fs::path run_graph(const GraphOptions& options) {
@@ -169,64 +239,34 @@ fs::path run_graph(const GraphOptions& options) {
     const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
 
     ThreadPool pool(std::max(1U, options.threads));
-    std::unique_ptr<VisDbWriter> writer;
     std::vector<int> steps;
     for (const auto& [step, ranks] : npu) steps.push_back(step);
-    for (const auto& [step, ranks] : npu) {
-        std::vector<RankResult> results;
-        std::vector<int> rank_list;
-        std::vector<ExportedGraphs> exported;
-        // A merge exports one graph per parallel group.
-        std::unique_ptr<MergedStep> merged;
-        if (input.npu_parallel) {
-            merged = std::make_unique<MergedStep>(ranks, input.bench_path ? &bench.at(step) : nullptr, input, options,
-                                                  pool);
-            exported = merged->exported();
-            for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);
-        } else {
-            for (const auto& [rank, folder] : ranks) {
-                results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
-                                                   : build_rank(folder, rank, options));
-                rank_list.push_back(rank);
-            }
+    // The first step's graphs stand before anything is staged, so that bad
+    // input found there leaves no folder behind, even for a moment.
+    auto next = npu.begin();
+    StepGraphs first = build_step(next->first, next->second, bench, input, options, pool);
+    // The database and the page appear together under their final names, or
+    // not at all; a database of the same name another run wrote is kept.
+    report::StagedFiles staged(report::Existing::KeepBoth);
+    staged.stage(db_path, [&](const fs::path& temp) {
+        VisDbWriter writer(temp, db_path.string(), options.august);
+        write_step(first, steps, options, writer, html, pool);
+        first = StepGraphs{};
+        while (++next != npu.end()) {
+            write_step(build_step(next->first, next->second, bench, input, options, pool), steps, options, writer,
+                       html, pool);
         }
-        for (const RankResult& result : results) {
-            exported.push_back({&result.npu, result.bench ? &*result.bench : nullptr, result.rank, result.mode});
-        }
-        if (results.size() > 1) {
-            std::map<int, ModelGraph*> npu_graphs, bench_graphs;
-            for (RankResult& result : results) {
-                npu_graphs[result.rank] = &result.npu;
-                if (result.bench) bench_graphs[result.rank] = &*result.bench;
-            }
-            match_communications(npu_graphs, options.overflow_check, options.strict_compat, options.august);
-            if (!bench_graphs.empty()) {
-                match_communications(bench_graphs, options.overflow_check, options.strict_compat, options.august);
-            }
-        }
-        // The output folder is made once the first graphs stand, so that bad input leaves nothing behind.
-        if (!writer) {
-            report::ensure_output_dir(options.output_dir);
-            writer = std::make_unique<VisDbWriter>(db_path, options.august);
-        }
-        for (const ExportedGraphs& graphs : exported) {
-            const bool md5 = graphs.bench && graphs.mode == GraphCompareMode::Md5;
-            writer->add_graph({graphs.npu, "NPU", step, graphs.rank, md5}, pool);
-            if (graphs.bench) writer->add_graph({graphs.bench, "Bench", step, graphs.rank, md5}, pool);
-            writer->add_config(config_row(graphs, rank_list, steps, options));
-            if (html) {
-                const std::string rank_label = fmt::format("rank{}", graphs.rank);
-                html->add(*graphs.npu, graphs.bench ? std::optional(graphs.mode) : std::nullopt,
-                          steps.size() > 1 ? fmt::format("step{}/{}", step, rank_label) : rank_label);
-            }
-        }
-    }
-    writer->finish();
+        writer.finish();
+    });
+    if (html) html->stage(staged);
+    staged.commit();
+    const fs::path written = staged.placed(db_path);
+    if (options.august) apply_umask_mode(written);
     if (html) {
-        const fs::path page = fs::absolute(html->write());
+        const fs::path page = fs::absolute(staged.placed(*options.html));
         log::info(fmt::format("The HTML report is saved in: {}", printable(page.string())));
     }
-    return db_path;
+    return written;
 }
 
 }  // namespace msprobe::graph

@@ -36,7 +36,10 @@ struct GraphNode {
     // Frame texts, innermost first: the list the graph's stack file keeps once per call site; nullptr for none.
     const std::vector<std::string>* stack = nullptr;
     std::optional<int> micro_step;
-    std::vector<std::string> matched_link;  // ancestors + partner id; empty when unmatched
+    // The matched node of the other side; nullptr when unmatched. msprobe's
+    // matched_node_link (the partner's ancestors and id) is made from it when
+    // the row is written, so a node holds one pointer at any depth.
+    GraphNode* partner = nullptr;
     std::optional<PrecisionIndex> precision;
     std::string overflow_level;  // critical / high / medium, empty when none
     std::vector<BatchP2POp> batch_p2p;  // batch_isend_irecv nodes only
@@ -45,7 +48,7 @@ struct GraphNode {
     bool has_record = false;     // dump.json has an entry of this id
     int rank = 0;  // the rank whose graph made it: a parallel merge names the ranks it merged
 
-    bool matched() const { return !matched_link.empty(); }
+    bool matched() const { return partner != nullptr; }
 };
 
 }  // namespace msprobe::graph

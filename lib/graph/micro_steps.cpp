@@ -7,11 +7,17 @@ namespace msprobe::graph {
 namespace {
 
 // Every node without a micro step takes its parent's (the root keeps none).
-void propagate_down(GraphNode& node) {
-    for (GraphNode* child : node.children) {
-        if (child == &node) continue;
-        if (!child->micro_step && node.micro_step) child->micro_step = node.micro_step;
-        propagate_down(*child);
+// An explicit stack: a module chain may be deeper than the call stack.
+void propagate_down(GraphNode& root) {
+    std::vector<GraphNode*> stack{&root};
+    while (!stack.empty()) {
+        GraphNode& node = *stack.back();
+        stack.pop_back();
+        for (GraphNode* child : node.children) {
+            if (child == &node) continue;
+            if (!child->micro_step && node.micro_step) child->micro_step = node.micro_step;
+            stack.push_back(child);
+        }
     }
 }
 
@@ -64,7 +70,7 @@ void assign_bench_micro_steps(const ModelGraph& npu, ModelGraph& bench, std::opt
     if (megatron_micro_steps) return;
     for (const GraphNode* child : npu.root().children) {
         if (!child->matched()) continue;
-        if (GraphNode* partner = bench.find(child->matched_link.back())) partner->micro_step = child->micro_step;
+        if (GraphNode* partner = bench.find(child->partner->id)) partner->micro_step = child->micro_step;
     }
     const std::vector<int> own = root_batches(bench.root());
     for (std::size_t i = 0; i < own.size(); ++i) {

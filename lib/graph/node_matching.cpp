@@ -5,6 +5,8 @@
 
 #include <rapidjson/document.h>
 
+#include "graph/ancestor_paths.hpp"
+
 namespace msprobe::graph {
 
 namespace {
@@ -28,10 +30,8 @@ bool same_leading_shapes(const std::vector<PortItem>& a, const std::vector<PortI
 }
 
 void link(GraphNode& npu, GraphNode& bench, std::vector<NodePair>& pairs) {
-    npu.matched_link = ancestor_ids(bench);
-    npu.matched_link.push_back(bench.id);
-    bench.matched_link = ancestor_ids(npu);
-    bench.matched_link.push_back(npu.id);
+    npu.partner = &bench;
+    bench.partner = &npu;
     pairs.emplace_back(&npu, &bench);
 }
 
@@ -68,6 +68,7 @@ std::vector<NodePair> match_nodes(ModelGraph& npu, ModelGraph& bench, MatchKind 
                                   const std::unordered_map<std::string, std::string>& layer_map, bool check_shapes) {
     std::vector<NodePair> pairs;
     if (kind == MatchKind::Default) {
+        AncestorPaths paths;
         breadth_first(npu, [&](GraphNode& n) {
             GraphNode* b = bench.find(n.id);
             if (b == nullptr) return;
@@ -75,7 +76,7 @@ std::vector<NodePair> match_nodes(ModelGraph& npu, ModelGraph& bench, MatchKind 
                 (!same_types_and_shapes(n.inputs, b->inputs) || !same_types_and_shapes(n.outputs, b->outputs))) {
                 return;
             }
-            if (ancestor_ids(n) != ancestor_ids(*b)) return;
+            if (!paths.same_ancestors(n, *b)) return;
             link(n, *b, pairs);
         });
     } else if (kind == MatchKind::LayerMapping) {

@@ -16,7 +16,7 @@ enum class MatchKind { Default, Fuzzy, LayerMapping };
 
 using NodePair = std::pair<GraphNode*, GraphNode*>;  // NPU, Bench
 
-// Sets matched_node_link on both sides and returns the pairs in the order
+// Sets each matched node's partner on both sides and returns the pairs in the order
 // they were matched. `layer_map` (NPU id → Bench id) is read for LayerMapping only.
 // `check_shapes` false (August): default matching needs the id and ancestors
 // alone, fuzzy matching no shapes.

@@ -11,6 +11,8 @@ namespace msprobe::graph {
 
 namespace {
 
+constexpr const char* kOrderRule = "'order' must be a text of lower-case letters and '-'";
+
 int positive_integer(const rapidjson::Value& object, const char* key, bool required, int fallback,
                      const std::string& side, const std::string& file) {
     const auto member = object.FindMember(key);
@@ -86,10 +88,7 @@ ParallelParams read_parallel_params(const rapidjson::Value& value, const std::st
     params.vpp = positive_integer(value, "vpp", false, 1, side, file);
     const auto order = value.FindMember("order");
     if (order != value.MemberEnd()) {
-        static const std::regex kOrder("^[a-z\\-]+$");
-        if (!order->value.IsString() || !std::regex_match(order->value.GetString(), kOrder)) {
-            throw Error(file, fmt::format("parallel_merge.{}: 'order' must be a text of lower-case letters and '-'", side));
-        }
+        if (!order->value.IsString()) throw Error(file, fmt::format("parallel_merge.{}: {}", side, kOrderRule));
         params.order = order->value.GetString();
     }
     check_parallel_params(params, side, file);
@@ -104,6 +103,8 @@ void check_parallel_params(const ParallelParams& params, const std::string& side
     if (params.rank_size % params.pp != 0) fail("'rank_size' is not a multiple of 'pp'");
     if (params.tp * params.pp > params.rank_size) fail("'tp' * 'pp' is greater than 'rank_size'");
     if (params.vpp > 1 && params.pp < 2) fail("'vpp' greater than 1 needs 'pp' of at least 2");
+    static const std::regex kOrder("^[a-z\\-]+$");
+    if (!std::regex_match(params.order, kOrder)) fail(kOrderRule);
 }
 
 std::vector<std::vector<int>> default_tp_groups(const ParallelParams& params) { return default_groups(params, "tp"); }

@@ -21,7 +21,7 @@ struct ParallelParams {
 // msprobe::Error naming `file`; `side` ("npu"/"bench") goes into the reason.
 ParallelParams read_parallel_params(const rapidjson::Value& value, const std::string& side, const std::string& file);
 
-// The checks on the values alone: sizes dividing rank_size, vpp with pp.
+// The checks on the values alone: sizes dividing rank_size, vpp with pp, the order's letters.
 void check_parallel_params(const ParallelParams& params, const std::string& side, const std::string& file);
 
 // Megatron's default groups for `params`: the TP groups or the PP groups, each

@@ -43,11 +43,33 @@ class PpMerge {
 public:
     explicit PpMerge(ModelGraph& main) : main_(main) {}
 
-    void merge(GraphNode& node, const std::vector<RankGraph>& others) {
+    // Depth first from `start`, each module before its module children;
+    // children appended meanwhile are visited too. An explicit stack: a module
+    // chain may be deeper than the call stack.
+    void merge(GraphNode& start, const std::vector<RankGraph>& others) {
+        struct Frame {
+            GraphNode* node;
+            std::size_t next;  // the next child to visit
+        };
+        std::vector<Frame> stack;
+        if (merge_node(start, others)) stack.push_back({&start, 0});
+        while (!stack.empty()) {
+            Frame& frame = stack.back();
+            if (frame.next >= frame.node->children.size()) {
+                stack.pop_back();
+                continue;
+            }
+            GraphNode& child = *frame.node->children[frame.next++];
+            if (child.kind == NodeKind::Module && merge_node(child, others)) stack.push_back({&child, 0});
+        }
+    }
+
+    // Merges one module; whether its children are to be merged too.
+    bool merge_node(GraphNode& node, const std::vector<RankGraph>& others) {
         std::vector<GraphNode*> copies;
         for (const RankGraph& other : others) {
             GraphNode* copy = other.graph->find(node.id);
-            if (copy == nullptr) return;  // only the main rank has it
+            if (copy == nullptr) return false;  // only the main rank has it
             copies.push_back(copy);
         }
         if (!copies.empty()) {
@@ -71,7 +93,7 @@ public:
                     copy->parent = parent;
                     parent->children.push_back(copy);
                 }
-                return;
+                return false;
             }
             if (!inputs_differ && outputs_differ && contains(node.id, ".forward.")) {
                 node.outputs = copies.back()->outputs;
@@ -80,10 +102,7 @@ public:
             }
             adopt_unique_children(node, copies);
         }
-        // Children appended meanwhile are visited too.
-        for (std::size_t i = 0; i < node.children.size(); ++i) {
-            if (node.children[i]->kind == NodeKind::Module) merge(*node.children[i], others);
-        }
+        return true;
     }
 
     // Orders the marked copies among their siblings (forward: after the main
@@ -299,23 +318,39 @@ private:
         return {rank_ascending ? rank : -rank, position};
     }
 
-    void mark(GraphNode& node, int rank) {
-        std::size_t position = 0;
-        const auto& siblings = node.parent->children;
-        for (std::size_t i = 0; i < siblings.size(); ++i) {
-            if (siblings[i]->id == node.id) {
-                position = i;
-                break;
+    // Marks `start` and its descendants, each before its children (pre order).
+    void mark(GraphNode& start, int rank) {
+        for_each_pre_order(start, [&](GraphNode& node) {
+            std::size_t position = 0;
+            const auto& siblings = node.parent->children;
+            for (std::size_t i = 0; i < siblings.size(); ++i) {
+                if (siblings[i]->id == node.id) {
+                    position = i;
+                    break;
+                }
             }
-        }
-        node.id += fmt::format("%{}%{}", position, rank);
-        for (GraphNode* child : node.children) mark(*child, rank);
+            node.id += fmt::format("%{}%{}", position, rank);
+        });
     }
 
-    void add_to_main(GraphNode& node) {
-        if (main_.find(node.id) != nullptr) log::warning(fmt::format("{} is exist!", node.id));
-        else main_.index(node);
-        for (GraphNode* child : node.children) add_to_main(*child);
+    void add_to_main(GraphNode& start) {
+        for_each_pre_order(start, [&](GraphNode& node) {
+            if (main_.find(node.id) != nullptr) log::warning(fmt::format("{} is exist!", node.id));
+            else main_.index(node);
+        });
+    }
+
+    // visit(node) for `start` and its descendants, a node before its children,
+    // children in list order; an explicit stack, as a chain may be deep.
+    template <typename Visit>
+    static void for_each_pre_order(GraphNode& start, Visit visit) {
+        std::vector<GraphNode*> stack{&start};
+        while (!stack.empty()) {
+            GraphNode& node = *stack.back();
+            stack.pop_back();
+            visit(node);
+            stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
+        }
     }
 
     // Children only another rank's copy has join the main node.

@@ -44,9 +44,13 @@ bool confirmed_by_stack(const ModelGraph& graph, const std::string& id) {
     return stack_shows_recompute(graph.stacks->stack_lines(forward));
 }
 
+// Whether a node named as `ancestor` is above `node`: a walk up the parents, without copying their ids.
 bool is_below(const GraphNode& node, const GraphNode& ancestor) {
-    const auto ids = ancestor_ids(node);
-    return std::find(ids.begin(), ids.end(), ancestor.id) != ids.end();
+    std::unordered_set<const GraphNode*> seen{&node};
+    for (const GraphNode* p = node.parent; p != nullptr && seen.insert(p).second; p = p->parent) {
+        if (p->id == ancestor.id) return true;
+    }
+    return false;
 }
 
 }  // namespace
@@ -113,8 +117,14 @@ void repair_recomputed_layers(ModelGraph& graph, bool august, bool pytorch_dump)
         new_parent->children.push_back(r.node);
         moved.push_back(r.root_index);
     }
-    std::sort(moved.rbegin(), moved.rend());
-    for (const std::size_t index : moved) root.children.erase(root.children.begin() + static_cast<std::ptrdiff_t>(index));
+    // One pass over the root's children, however many moved.
+    std::vector<bool> gone(root.children.size(), false);
+    for (const std::size_t index : moved) gone[index] = true;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < root.children.size(); ++i) {
+        if (!gone[i]) root.children[kept++] = root.children[i];
+    }
+    root.children.resize(kept);
 }
 
 }  // namespace msprobe::graph

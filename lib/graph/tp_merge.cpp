@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "common/python_text.hpp"
+#include "graph/ancestor_paths.hpp"
 #include "graph/parallel_merge_items.hpp"
 #include "graph/item_text.hpp"
 
@@ -58,13 +59,12 @@ public:
             if (found == mapping_.end() || found->second.size() != group_.size() - 1) return {};
             mapped = &found->second;
         }
-        const auto ancestors = ancestor_ids(node);
         for (std::size_t g = 1; g < group_.size(); ++g) {
             const std::string id = mapped == nullptr
                                        ? node.id
                                        : std::regex_replace(node.id, kRankMark, fmt::format("_rank{}.", (*mapped)[g - 1]));
             const GraphNode* other = group_[g].graph->find(id);
-            if (other == nullptr || ancestor_ids(*other) != ancestors) return {};
+            if (other == nullptr || !paths_.same_ancestors(node, *other)) return {};
             partners.push_back(other);
             partner_ranks.push_back(other->rank);
         }
@@ -75,6 +75,7 @@ public:
 private:
     const std::vector<RankGraph>& group_;
     const TpRankMapping& mapping_;
+    mutable AncestorPaths paths_;  // the merge changes items only, never the trees
 };
 
 // The main item shows the merged statistics from now on: in its exported

@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "common/error.hpp"
 #include "common/progress.hpp"
@@ -72,12 +74,34 @@ std::string json_list(const std::vector<std::string>& texts) {
     return json.text();
 }
 
+// msprobe's matched_node_link: the partner's ancestors (root first) and the
+// partner, made when the row is written; [] when unmatched.
+std::string matched_node_link(const GraphNode& node) {
+    std::vector<const GraphNode*> path;
+    if (node.partner != nullptr) {
+        std::unordered_set<const GraphNode*> seen;  // a cycle ends the path, as ancestor_ids does
+        for (const GraphNode* n = node.partner; n != nullptr && seen.insert(n).second; n = n->parent) path.push_back(n);
+    }
+    py::JsonWriter json(py::JsonWriter::kOneLine);
+    json.begin_array();
+    for (auto it = path.rbegin(); it != path.rend(); ++it) json.string((*it)->id);
+    json.end_array();
+    return json.text();
+}
+
 std::string json_ints(const std::vector<int>& values) {
     py::JsonWriter json(py::JsonWriter::kOneLine);
     json.begin_array();
     for (const int v : values) json.integer(v);
     json.end_array();
     return json.text();
+}
+
+// SQLite's message, and the system's when a file operation failed ("disk I/O
+// error (File too large)" under a file-size limit).
+std::string sqlite_reason(sqlite3* db, const std::string& message) {
+    const int system_error = db != nullptr ? sqlite3_system_errno(db) : 0;
+    return system_error != 0 ? fmt::format("{} ({})", message, std::strerror(system_error)) : message;
 }
 
 class Statement {
@@ -108,7 +132,9 @@ private:
     void check(int rc) {
         if (rc != SQLITE_OK) fail();
     }
-    [[noreturn]] void fail() { throw Error(file_, fmt::format("cannot write the database: {}", sqlite3_errmsg(db_))); }
+    [[noreturn]] void fail() {
+        throw Error(file_, "cannot write the database: " + sqlite_reason(db_, sqlite3_errmsg(db_)));
+    }
 
     sqlite3* db_;
     const std::string& file_;
@@ -125,19 +151,16 @@ std::string august_tables() {
 
 }  // namespace
 
-VisDbWriter::VisDbWriter(std::filesystem::path final_path, bool august)
-    : final_path_(std::move(final_path)), august_(august) {
-    temp_path_ = final_path_;
-    temp_path_ += fmt::format(".tmp{}", ::getpid());
-    std::error_code ignored;
-    std::filesystem::remove(temp_path_, ignored);
-    if (sqlite3_open(temp_path_.c_str(), &db_) != SQLITE_OK) {
-        const std::string reason = db_ ? sqlite3_errmsg(db_) : "out of memory";
+VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, bool august)
+    : path_(std::move(path)), shown_name_(std::move(shown_name)), august_(august) {
+    if (sqlite3_open(path_.c_str(), &db_) != SQLITE_OK) {
+        const std::string reason = db_ ? sqlite_reason(db_, sqlite3_errmsg(db_)) : "out of memory";
         sqlite3_close(db_);
         db_ = nullptr;
-        throw Error(final_path_.string(), "cannot create the database: " + reason);
+        remove_side_files();
+        throw Error(shown_name_, "cannot create the database: " + reason);
     }
-    // The file is private until renamed, so it is written without a journal
+    // The file is private until committed, so it is written without a journal
     // (a WAL would receive every page twice); WAL mode is set on the finished file.
     exec("PRAGMA journal_mode=OFF");
     exec("PRAGMA synchronous=OFF");
@@ -148,22 +171,24 @@ VisDbWriter::VisDbWriter(std::filesystem::path final_path, bool august)
 
 VisDbWriter::~VisDbWriter() {
     if (db_) sqlite3_close(db_);
-    if (!finished_) {
-        std::error_code ignored;
-        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
-            auto path = temp_path_;
-            path += suffix;
-            std::filesystem::remove(path, ignored);
-        }
+    if (!finished_) remove_side_files();
+}
+
+// The database itself is the stager's to remove.
+void VisDbWriter::remove_side_files() const {
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        auto side = path_;
+        side += suffix;
+        ::unlink(side.c_str());
     }
 }
 
 void VisDbWriter::exec(const char* sql) {
     char* message = nullptr;
     if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-        const std::string reason = message ? message : "unknown error";
+        const std::string reason = sqlite_reason(db_, message ? message : "unknown error");
         sqlite3_free(message);
-        throw Error(final_path_.string(), "cannot write the database: " + reason);
+        throw Error(shown_name_, "cannot write the database: " + reason);
     }
 }
 
@@ -211,7 +236,7 @@ void insert_node(Statement& insert, const ExportedGraph& exported, const std::st
     }
     if (node.overflow_level.empty()) insert.null(9); else insert.text(9, node.overflow_level);
     insert.integer(10, node.micro_step.value_or(0));
-    insert.text(11, json_list(node.matched_link));
+    insert.text(11, matched_node_link(node));
     insert.text(12, fmt::format("{}_{}", graph_id, stacks.id(node.stack)));
     insert.text(13, node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
     insert.text(14, node.matched_distributed.empty() ? std::string("{}") : node.matched_distributed);
@@ -230,7 +255,7 @@ void insert_node(Statement& insert, const ExportedGraph& exported, const std::st
 
 void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
     const std::string graph_id = fmt::format("{}_{}_{}", exported.data_source, exported.step, exported.rank);
-    const std::string file = final_path_.string();
+    const std::string& file = shown_name_;
     Statement insert(db_,
                      august_ ? "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                              : "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -273,7 +298,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
 }
 
 void VisDbWriter::add_config(const ConfigRow& config) {
-    Statement insert(db_, "INSERT OR IGNORE INTO tb_config VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", final_path_.string());
+    Statement insert(db_, "INSERT OR IGNORE INTO tb_config VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", shown_name_);
     insert.text(1, "1");
     insert.text(2, config.graph_type);
     insert.text(3, config.task);
@@ -291,12 +316,10 @@ void VisDbWriter::finish() {
     if (august_) exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
     exec("COMMIT");
     exec("PRAGMA journal_mode=WAL");
-    if (sqlite3_close(db_) != SQLITE_OK) throw Error(final_path_.string(), "cannot close the database");
+    if (sqlite3_close(db_) != SQLITE_OK) {
+        throw Error(shown_name_, "cannot close the database: " + sqlite_reason(db_, sqlite3_errmsg(db_)));
+    }
     db_ = nullptr;
-    if (!august_ && ::chmod(temp_path_.c_str(), 0640) != 0) throw Error(final_path_.string(), "cannot set the file mode");
-    std::error_code error;
-    std::filesystem::rename(temp_path_, final_path_, error);
-    if (error) throw Error(final_path_.string(), "cannot rename the database: " + error.message());
     finished_ = true;
 }
 

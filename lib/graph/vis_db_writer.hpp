@@ -1,8 +1,8 @@
 #pragma once
 // The .vis.db file tb-graph-ascend opens: tables tb_nodes, tb_stack and
 // tb_config with msprobe's columns, rows and texts. Everything is written in
-// one transaction under a temporary name in the output folder, then renamed,
-// so a failed run leaves no database behind.
+// one transaction into a file the caller stages (report::StagedFiles), so a
+// failed run leaves no database behind.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -38,25 +38,26 @@ struct ConfigRow {
 
 class VisDbWriter {
 public:
-    // Creates the temporary file beside `final_path`. Throws msprobe::Error.
-    // `august`: graph_visualize's layout (an is_distributed column and index,
-    // the file mode left to the umask).
-    explicit VisDbWriter(std::filesystem::path final_path, bool august = false);
-    ~VisDbWriter();  // removes the temporary file unless finished
+    // Creates the database `path` (a staged file); errors name `shown_name`.
+    // Throws msprobe::Error. `august`: graph_visualize's layout (an
+    // is_distributed column and index).
+    VisDbWriter(std::filesystem::path path, std::string shown_name, bool august = false);
+    ~VisDbWriter();  // closes the database; SQLite's side files of an unfinished one are removed
     VisDbWriter(const VisDbWriter&) = delete;
     VisDbWriter& operator=(const VisDbWriter&) = delete;
 
     // The pool makes the port-item JSON of the rows while they are inserted.
     void add_graph(const ExportedGraph& exported, ThreadPool& pool);
     void add_config(const ConfigRow& config);  // the first row wins, as msprobe's INSERT OR IGNORE
-    // Indexes, commit, mode 0640 (April), rename to the final name.
+    // Indexes, commit, WAL mode, close: no side file remains.
     void finish();
 
 private:
     void exec(const char* sql);
+    void remove_side_files() const;
 
-    std::filesystem::path final_path_;
-    std::filesystem::path temp_path_;
+    std::filesystem::path path_;
+    std::string shown_name_;
     sqlite3* db_ = nullptr;
     bool finished_ = false;
     bool august_ = false;

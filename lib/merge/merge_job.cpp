@@ -148,7 +148,9 @@ fs::path merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGro
         auto found = find_rank_results(options.input_dir);
         return std::pair(std::move(found), load_merge_config(options.config_path.string()));
     });
-    const auto& [files, config] = inputs;
+    // Named references, not a structured binding: clang before 16 cannot capture one in a lambda.
+    const auto& files = inputs.first;
+    const auto& config = inputs.second;
     const auto extracts = extract_rank_results(files, config.apis, pool, processes);
     // Process 0 merges and writes; a failure there fails every process.
     fs::path path;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -41,8 +42,18 @@ int rename_no_replace(const fs::path& from, const fs::path& to) {
     return 0;
 }
 
+// The number goes before the name's extension, and before a letters-only
+// extension ahead of it too: compare_<ts>.vis.db → compare_<ts>_1.vis.db.
 fs::path numbered(const fs::path& target, int n) {
-    return target.parent_path() / fmt::format("{}_{}{}", target.stem().string(), n, target.extension().string());
+    fs::path stem = target.stem();
+    std::string extension = target.extension().string();
+    const std::string inner = stem.extension().string();
+    const auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+    if (inner.size() > 1 && std::all_of(inner.begin() + 1, inner.end(), letter)) {
+        extension = inner + extension;
+        stem = stem.stem();
+    }
+    return target.parent_path() / fmt::format("{}_{}{}", stem.string(), n, extension);
 }
 
 // Moves temp to target or, when target's name is taken and both are kept, to the first free numbered name.
@@ -113,7 +124,8 @@ StagedFiles::~StagedFiles() {
     for (auto it = created_dirs_.rbegin(); it != created_dirs_.rend(); ++it) ::rmdir(it->c_str());
 }
 
-fs::path StagedFiles::stage(const fs::path& target, const std::function<void(const fs::path&)>& write) {
+fs::path StagedFiles::stage(const fs::path& target, const std::function<void(const fs::path&)>& write,
+                            std::optional<Existing> existing) {
     auto temp = target.parent_path() / fmt::format(".{}.staged-{}", target.filename().string(), ::getpid());
     {
         const std::lock_guard<std::mutex> lock(mutex_);
@@ -123,7 +135,7 @@ fs::path StagedFiles::stage(const fs::path& target, const std::function<void(con
                    fmt::format(".{}.staged-{}-{}", target.filename().string(), ::getpid(), again);
         }
         make_parent_dirs(target.parent_path());
-        staged_.push_back({temp, target, {}, InterruptCleanup(temp)});
+        staged_.push_back({temp, target, {}, existing, InterruptCleanup(temp)});
         staged_temps_.insert(temp.native());
     }
     try {
@@ -172,7 +184,7 @@ std::vector<fs::path> StagedFiles::commit() {
     std::vector<fs::path> placed;
     try {
         for (auto& entry : staged_) {
-            entry.placed = place(entry.temp, entry.target, existing_);
+            entry.placed = place(entry.temp, entry.target, entry.existing.value_or(existing_));
             entry.cleanup.release();
             placed.push_back(entry.placed);
         }

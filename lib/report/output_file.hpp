@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -48,8 +49,11 @@ public:
     // Calls write(temp_path) and returns temp_path, which stays readable until
     // commit(). When write throws, its partial file is removed at once and an
     // error about the temporary file is reported as one about the target.
+    // `existing` overrides this instance's policy for this file alone (a
+    // report page that replaces its namesake among results that keep both).
     std::filesystem::path stage(const std::filesystem::path& target,
-                                const std::function<void(const std::filesystem::path& temp_path)>& write);
+                                const std::function<void(const std::filesystem::path& temp_path)>& write,
+                                std::optional<Existing> existing = std::nullopt);
     // stage() of a file holding `text`.
     std::filesystem::path stage_text(const std::filesystem::path& target, const std::string& text);
     // Forgets a staged file whose writer found nothing to write.
@@ -68,7 +72,8 @@ private:
         std::filesystem::path temp;
         std::filesystem::path target;
         std::filesystem::path placed;
-        InterruptCleanup cleanup;  // of temp, until it is placed or removed
+        std::optional<Existing> existing;  // the instance's policy when unset
+        InterruptCleanup cleanup;           // of temp, until it is placed or removed
     };
     void make_parent_dirs(const std::filesystem::path& dir);
     void note_failure(const std::filesystem::path& target);

@@ -2,6 +2,10 @@
 // writes, and the one-line refusals.
 #include <catch2/catch.hpp>
 
+#include <ctime>
+#include <string>
+#include <vector>
+
 #include "bad_input_checks.hpp"
 #include "msprobe_process.hpp"
 #include "support/shared_fixtures.hpp"
@@ -204,4 +208,129 @@ TEST_CASE("graph_visualize through the binary: a proc folder is rank 0, two of t
     require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-o", "x"}, dir),
                            {"npu", "no rank folder and several proc<number> folders"});
     CHECK_FALSE(fs::exists(dir / "x"));
+}
+
+namespace {
+
+// msprobe with a file-size limit of `kib` KiB, set in the shell that runs it;
+// stderr is a file too, so the limit leaves room for the error line.
+msprobe::testing::ProcessResult run_with_file_limit(const fs::path& cwd, int kib, const std::vector<std::string>& args) {
+    return run_msprobe(args, cwd, nullptr, "ulimit -f " + std::to_string(kib) + " && ");
+}
+
+// A construct.json of `depth` nested modules, as text.
+std::string chain_construct(std::size_t depth) {
+    std::string text = R"({"Torch.relu.0.forward": null)";
+    for (std::size_t level = 0; level < depth; ++level) {
+        text += ", \"Module.l" + std::to_string(level) + ".L.forward.0\": ";
+        text += level == 0 ? "null" : "\"Module.l" + std::to_string(level - 1) + ".L.forward.0\"";
+    }
+    return text + "}";
+}
+
+}  // namespace
+
+TEST_CASE("graph_visualize builds a chain of 400 000 nested modules", "[cli][graph][depth]") {
+    // Far beyond what a recursive walk survives on the binary's 8 MB stack; graph's
+    // rules build the same depth in test/graph/graph_depth_test.cpp.
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_deep");
+    write_rank(dir / "npu", chain_construct(400000));
+    const auto august = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "august"}, dir);
+    INFO(august.err);
+    CHECK(august.exit_code == 0);
+    // Some hundred bytes a node: all 400 000 rows are there (test/graph counts them).
+    CHECK(fs::file_size(msprobe::testing::output_named(dir / "august", "build_")) > 400000 * 100);
+}
+
+TEST_CASE("graph and graph_visualize refuse a module that is its own ancestor in one line", "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_cycle");
+    write_text(dir / "input.json", R"({"npu_path": "npu"})");
+    const std::vector<std::pair<std::string, std::string>> cycles = {
+        {R"({"Module.a.A.forward.0": "Module.a.A.forward.0", "Torch.relu.0.forward": null})",
+         "'Module.a.A.forward.0' is its own parent"},
+        {R"({"Module.a.A.forward.0": "Module.b.B.forward.0", "Module.b.B.forward.0": "Module.a.A.forward.0",
+             "Torch.relu.0.forward": "Module.a.A.forward.0"})",
+         "is its own ancestor (2 nodes form a cycle)"},
+    };
+    for (const auto& [construct, reason] : cycles) {
+        write_rank(dir / "npu", construct);
+        require_one_line_error(run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"}, dir),
+                               {"npu/construct.json", reason});
+        require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-o", "out"}, dir),
+                               {"npu/construct.json", reason});
+        CHECK_FALSE(fs::exists(dir / "out"));
+    }
+}
+
+TEST_CASE("graph_visualize refuses merge options given without --rank_size, which --strict_compat ignores as msprobe does",
+          "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize_merge_options");
+    write_two_ranks_a_side(dir);
+    const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+        {{"--tp", "0"}, "--tp"}, {{"--pp", "2"}, "--pp"}, {{"--vpp", "-1"}, "--vpp"}, {{"--order", "x"}, "--order"}};
+    for (const auto& [options, named] : refused) {
+        std::vector<std::string> args = {"graph_visualize", "-tp", "npu", "-o", "x"};
+        args.insert(args.end(), options.begin(), options.end());
+        require_one_line_error(run_msprobe(args, dir), {named, "needs --rank_size"});
+        CHECK_FALSE(fs::exists(dir / "x"));
+        args.push_back("--strict_compat");
+        const auto compat = run_msprobe(args, dir);
+        INFO(compat.err);
+        CHECK(compat.exit_code == 0);
+        CHECK((compat.out + compat.err).find(named + " is ignored without --rank_size") != std::string::npos);
+        fs::remove_all(dir / "x");
+    }
+    // With --rank_size the values are checked as input.json's are.
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "2", "--tp", "2",
+                                        "--pp", "1", "--order", "TP-PP"},
+                                       dir),
+                           {"'order' must be a text of lower-case letters"});
+}
+
+TEST_CASE("two graph runs landing on one name keep both databases and say which one they wrote", "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_same_name");
+    write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
+    write_text(dir / "input.json", R"({"npu_path": "npu"})");
+    // Every name the run could take in the next seconds is taken already.
+    fs::create_directories(dir / "out");
+    const std::time_t now = std::time(nullptr);
+    for (std::time_t t = now; t < now + 30; ++t) {
+        std::tm local{};
+        localtime_r(&t, &local);
+        char stamp[16];
+        std::strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &local);
+        write_text(dir / "out" / (std::string("build_") + stamp + ".vis.db"), "taken");
+    }
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"}, {"graph_visualize", "-tp", "npu", "-o", "out"}}) {
+        const auto r = run_msprobe(args, dir);
+        INFO(r.err);
+        REQUIRE(r.exit_code == 0);
+        const std::string log = r.out + r.err;
+        const auto at = log.find("the result file is saved in ");
+        REQUIRE(at != std::string::npos);
+        const fs::path written = dir / log.substr(at + 28, log.find('\n', at) - at - 28);
+        CHECK(written.filename().string().find("_1.vis.db") != std::string::npos);
+        CHECK(fs::file_size(written) > 5);
+        fs::remove(written);
+    }
+    for (const auto& entry : fs::directory_iterator(dir / "out")) {
+        CHECK(msprobe::testing::read_file_text(entry.path()) == "taken");
+    }
+}
+
+TEST_CASE("graph and graph_visualize under a file-size limit: one line naming the database, no folder",
+          "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_file_limit");
+    write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
+    write_text(dir / "input.json", R"({"npu_path": "npu"})");
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"},
+             {"graph_visualize", "-tp", "npu", "-o", "out", "--html", "page.html"}}) {
+        // 1 KiB: the error line fits, a database page (4 KiB) does not.
+        const auto r = run_with_file_limit(dir, 1, args);
+        require_one_line_error(r, {"out/build_", ".vis.db", "cannot write the database"});
+        CHECK_FALSE(fs::exists(dir / "out"));
+        CHECK_FALSE(fs::exists(dir / "page.html"));
+    }
 }

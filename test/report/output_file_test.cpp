@@ -3,6 +3,7 @@
 
 #include <fstream>
 
+#include "common/error.hpp"
 #include "common/interrupt_cleanup.hpp"
 #include "report/output_file.hpp"
 #include "support/file_text.hpp"
@@ -111,4 +112,48 @@ TEST_CASE("placed files are taken back with the folders they leave empty", "[rep
     msprobe::report::remove_placed_files({dir / "kept" / "step0" / "c.csv"}, dir / "kept", true);
     CHECK_FALSE(fs::exists(dir / "kept" / "step0"));
     CHECK(fs::exists(dir / "kept" / "other.txt"));
+}
+
+TEST_CASE("a file staged with its own policy replaces its namesake while the others keep both", "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("staged_files_own_policy");
+    write(dir / "result.db", "old result");
+    write(dir / "page.html", "old page");
+    msprobe::report::StagedFiles staged(msprobe::report::Existing::KeepBoth);
+    staged.stage(dir / "result.db", [](const fs::path& p) { write(p, "new result"); });
+    staged.stage(dir / "page.html", [](const fs::path& p) { write(p, "new page"); },
+                 msprobe::report::Existing::Replace);
+    CHECK(staged.commit() == std::vector<fs::path>{dir / "result_1.db", dir / "page.html"});
+    CHECK(msprobe::testing::read_file_text(dir / "result.db") == "old result");
+    CHECK(msprobe::testing::read_file_text(dir / "result_1.db") == "new result");
+    CHECK(msprobe::testing::read_file_text(dir / "page.html") == "new page");
+    CHECK(entries(dir) == 3);
+}
+
+TEST_CASE("when the file with its own policy cannot be placed, nothing of the run stays", "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("staged_files_own_policy_fails");
+    fs::create_directories(dir / "page.html");  // a folder: renaming a file onto it fails
+    {
+        msprobe::report::StagedFiles staged(msprobe::report::Existing::KeepBoth);
+        staged.stage(dir / "out" / "result.db", [](const fs::path& p) { write(p, "result"); });
+        staged.stage(dir / "page.html", [](const fs::path& p) { write(p, "page"); }, msprobe::report::Existing::Replace);
+        CHECK_THROWS_AS(staged.commit(), msprobe::Error);
+    }
+    CHECK_FALSE(fs::exists(dir / "out"));
+    CHECK(fs::is_empty(dir / "page.html"));
+    CHECK(entries(dir) == 1);
+}
+
+TEST_CASE("a kept name is numbered before its extension, and before a letters-only one ahead of it", "[report]") {
+    const fs::path dir = msprobe::testing::scratch_dir("staged_files_numbering");
+    const std::vector<std::pair<std::string, std::string>> names = {
+        {"compare_20260101000000.vis.db", "compare_20260101000000_1.vis.db"},
+        {"advisor.txt", "advisor_1.txt"},
+        {"Conv2D.conv1.0.output.0.npy", "Conv2D.conv1.0.output.0_1.npy"},
+        {"README", "README_1"},
+    };
+    for (const auto& [name, second] : names) {
+        write(dir / name, "first");
+        CHECK(msprobe::report::write_text_atomically(dir / name, "second") == dir / second);
+        CHECK(msprobe::testing::read_file_text(dir / name) == "first");
+    }
 }
