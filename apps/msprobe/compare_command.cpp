@@ -49,6 +49,8 @@ template <class... Run>
 struct Flavours : Run... {
     using Run::operator()...;
 };
+template <class... Run>
+Flavours(Run...) -> Flavours<Run...>;  // clang 14 (the fuzz build) does not deduce aggregates yet
 
 // The flavours whose ranks are spread over the run's processes; process 0 runs any other alone.
 bool spreads_over_processes(const compare::CompareRequest& request) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "common/error.hpp"
+#include "common/run_inputs.hpp"
 #include "graph/august_legend.hpp"
 #include "graph/graph_legend.hpp"
 #include "html_report/report_target.hpp"
@@ -44,11 +45,11 @@ html_report::Level level_of(std::string_view colour) {
 
 }  // namespace
 
-GraphHtmlReport::GraphHtmlReport(fs::path target, bool august)
+GraphHtmlReport::GraphHtmlReport(fs::path target, bool august, const html_report::RunPaths& run)
     : target_(std::move(target)),
       august_(august),
       report_("msprobe graph report", target_.has_parent_path() ? target_.parent_path() : fs::path(".")) {
-    html_report::check_report_target(target_);
+    html_report::check_report_target(target_, run);
 }
 
 void GraphHtmlReport::add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label) {
@@ -90,6 +91,8 @@ void GraphHtmlReport::add_section(const ModelGraph& npu, std::optional<GraphComp
 }
 
 void GraphHtmlReport::stage(report::StagedFiles& staged) {
+    // The page replaces a file of its name: never one this run read.
+    if (is_run_input(target_)) throw Error(target_.string(), "is one of this run's input files; the report would replace it");
     staged.stage(target_, [&](const fs::path& temp) { report_.write(temp, target_.string()); },
                  report::Existing::Replace);
 }

@@ -14,15 +14,17 @@
 #include "graph/graph_compare_mode.hpp"
 #include "graph/model_graph.hpp"
 #include "html_report/html_report.hpp"
+#include "html_report/report_target.hpp"
 #include "report/output_file.hpp"
 
 namespace msprobe::graph {
 
 class GraphHtmlReport {
 public:
-    // Throws msprobe::Error naming `target` when it cannot be a report file.
+    // Throws msprobe::Error naming `target` when it cannot be a report file, or is `run`'s output folder or a
+    // path it reads (html_report::check_report_target).
     // `august`: graph_visualize's verdict indexes and three-colour legend.
-    explicit GraphHtmlReport(std::filesystem::path target, bool august = false);
+    explicit GraphHtmlReport(std::filesystem::path target, bool august = false, const html_report::RunPaths& run = {});
 
     // One graph as a section; `mode` is the compare's, none for a build.
     void add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label);

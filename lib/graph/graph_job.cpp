@@ -221,9 +221,15 @@ void apply_umask_mode(const fs::path& file) {
 
 fs::path run_graph(const GraphOptions& options) {
     report::check_output_dir(options.output_dir);
-    std::optional<GraphHtmlReport> html;
-    if (options.html) html.emplace(*options.html, options.august);
     const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
+    std::optional<GraphHtmlReport> html;
+    if (options.html) {
+        // Checked before a dump is read: never the output folder, the input JSON or anything in the dump folders.
+        html_report::RunPaths run{options.output_dir, {options.input, input.npu_path}};
+        if (input.bench_path) run.inputs.push_back(*input.bench_path);
+        if (options.layer_mapping_file) run.inputs.push_back(*options.layer_mapping_file);
+        html.emplace(*options.html, options.august, run);
+    }
     const Layout npu_layout = classify_layout(input.npu_path, options.august);
     RunFolders npu = run_folders(input.npu_path, npu_layout, options.august);
     RunFolders bench;

@@ -2,6 +2,7 @@
 // writes, and the one-line refusals.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -332,5 +333,33 @@ TEST_CASE("graph and graph_visualize under a file-size limit: one line naming th
         require_one_line_error(r, {"out/build_", ".vis.db", "cannot write the database"});
         CHECK_FALSE(fs::exists(dir / "out"));
         CHECK_FALSE(fs::exists(dir / "page.html"));
+    }
+}
+
+TEST_CASE("graph and graph_visualize --html naming one of the run's inputs: refused, the input untouched",
+          "[cli][graph][html]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_html_input");
+    write_two_ranks_a_side(dir);
+    write_text(dir / "input.json", R"({"npu_path": "npu", "bench_path": "bench"})");
+    const std::vector<std::vector<std::string>> runs{
+        {"-f", "pytorch", "graph", "-i", "input.json", "-o", "out", "--html"},
+        {"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "out", "--html"},
+    };
+    for (const auto& run : runs) {
+        for (const std::string input : {"input.json", "npu/rank0/dump.json", "npu/rank1/construct.json",
+                                        "bench/rank0/stack.json", "out"}) {
+            if (input == "input.json" && run.front() == "graph_visualize") continue;  // not read by graph_visualize
+            CAPTURE(run.front(), input);
+            const bool is_file = input != "out";
+            const std::string before = is_file ? msprobe::testing::read_file_text(dir / input) : "";
+            auto args = run;
+            args.push_back(input);
+            const auto r = run_msprobe(args, dir);
+            CHECK(r.exit_code != 0);
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK(r.err.find(input) != std::string::npos);
+            if (is_file) CHECK(msprobe::testing::read_file_text(dir / input) == before);
+            CHECK_FALSE(fs::exists(dir / "out"));
+        }
     }
 }

@@ -40,6 +40,21 @@ const fs::path& ranks_dump() {
     return dir;
 }
 
+// The same run at level mix, whose construct.json the graph commands need.
+const fs::path& module_dump() {
+    static const fs::path dir = [] {
+        const fs::path d = msprobe::testing::scratch_dir("interrupted_run_module_dump");
+        msprobe::testing::DumpPairOptions options;
+        options.out = d;
+        options.apis = 3000;
+        options.ranks = 4;
+        options.level = msprobe::testing::DumpLevel::Mix;
+        msprobe::testing::generate_dump_pair(options);
+        return d;
+    }();
+    return dir;
+}
+
 std::vector<std::string> hidden_or_visible_entries(const fs::path& dir) {
     std::vector<std::string> names;
     for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
@@ -117,6 +132,17 @@ TEST_CASE("cli: a compare interrupted while its results are staged leaves no fil
                                              dir, out, SIGINT);
         REQUIRE(r.staged_seen);
         CHECK(r.exit_code == 130);
+        CHECK(hidden_or_visible_entries(out).empty());
+    }
+    SECTION("graph_visualize, SIGTERM: the staged database goes too") {
+        const fs::path modules = module_dump();
+        const fs::path out = modules / "graph_out";
+        fs::create_directories(out);
+        const auto r = interrupt_when_staged({"graph_visualize", "-tp", "npu/step0", "-gp", "bench/step0", "-o",
+                                              out.string(), "-j", "1"},
+                                             modules, out, SIGTERM);
+        REQUIRE(r.staged_seen);
+        CHECK(r.exit_code == 143);
         CHECK(hidden_or_visible_entries(out).empty());
     }
 }
