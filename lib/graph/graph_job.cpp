@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 
@@ -255,7 +256,8 @@ fs::path run_graph(const GraphOptions& options) {
     // not at all; a database of the same name another run wrote is kept.
     report::StagedFiles staged(report::Existing::KeepBoth);
     staged.stage(db_path, [&](const fs::path& temp) {
-        VisDbWriter writer(temp, db_path.string(), options.august);
+        VisDbWriter writer(temp, db_path.string(), options.august,
+                           options.strict_compat ? std::numeric_limits<std::size_t>::max() : kMatchedLinkEntries);
         write_step(first, steps, options, writer, html, pool);
         first = StepGraphs{};
         while (++next != npu.end()) {

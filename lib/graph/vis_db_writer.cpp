@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "common/error.hpp"
+#include "common/log.hpp"
 #include "common/progress.hpp"
 #include "common/python_json_writer.hpp"
 
@@ -75,12 +76,20 @@ std::string json_list(const std::vector<std::string>& texts) {
 }
 
 // msprobe's matched_node_link: the partner's ancestors (root first) and the
-// partner, made when the row is written; [] when unmatched.
-std::string matched_node_link(const GraphNode& node) {
+// partner, made when the row is written; [] when unmatched. At most
+// `max_entries` of them, the nearest (kMatchedLinkEntries); `shortened` counts
+// the lists cut.
+std::string matched_node_link(const GraphNode& node, std::size_t max_entries, std::size_t& shortened) {
     std::vector<const GraphNode*> path;
     if (node.partner != nullptr) {
         std::unordered_set<const GraphNode*> seen;  // a cycle ends the path, as ancestor_ids does
-        for (const GraphNode* n = node.partner; n != nullptr && seen.insert(n).second; n = n->parent) path.push_back(n);
+        for (const GraphNode* n = node.partner; n != nullptr && seen.insert(n).second; n = n->parent) {
+            if (path.size() == max_entries) {
+                ++shortened;
+                break;
+            }
+            path.push_back(n);
+        }
     }
     py::JsonWriter json(py::JsonWriter::kOneLine);
     json.begin_array();
@@ -151,8 +160,10 @@ std::string august_tables() {
 
 }  // namespace
 
-VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, bool august)
-    : path_(std::move(path)), shown_name_(std::move(shown_name)), august_(august) {
+VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, bool august,
+                         std::size_t matched_link_entries)
+    : path_(std::move(path)), shown_name_(std::move(shown_name)), august_(august),
+      matched_link_entries_(matched_link_entries) {
     if (sqlite3_open(path_.c_str(), &db_) != SQLITE_OK) {
         const std::string reason = db_ ? sqlite_reason(db_, sqlite3_errmsg(db_)) : "out of memory";
         sqlite3_close(db_);
@@ -218,7 +229,8 @@ struct StackIds {
 };
 
 void insert_node(Statement& insert, const ExportedGraph& exported, const std::string& graph_id, const GraphNode& node,
-                 std::size_t order, const PortTexts& texts, StackIds& stacks, bool august) {
+                 std::size_t order, const PortTexts& texts, StackIds& stacks, bool august, std::size_t link_entries,
+                 std::size_t& shortened_links) {
     std::vector<std::string> children;
     for (const GraphNode* child : node.children) children.push_back(child->id);
     insert.text(1, graph_id + "_" + node.id);
@@ -236,7 +248,7 @@ void insert_node(Statement& insert, const ExportedGraph& exported, const std::st
     }
     if (node.overflow_level.empty()) insert.null(9); else insert.text(9, node.overflow_level);
     insert.integer(10, node.micro_step.value_or(0));
-    insert.text(11, matched_node_link(node));
+    insert.text(11, matched_node_link(node, link_entries, shortened_links));
     insert.text(12, fmt::format("{}_{}", graph_id, stacks.id(node.stack)));
     insert.text(13, node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
     insert.text(14, node.matched_distributed.empty() ? std::string("{}") : node.matched_distributed);
@@ -281,7 +293,8 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
         ThreadPool::Task ahead;
         if (end < order.size()) ahead = pool.start([&, end] { make_texts(end, next); });
         for (std::size_t i = batch; i < end; ++i) {
-            insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks, august_);
+            insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks, august_,
+                        matched_link_entries_, shortened_links_);
         }
         progress.advance(static_cast<std::int64_t>(end - batch));
         if (end < order.size()) {
@@ -312,6 +325,12 @@ void VisDbWriter::add_config(const ConfigRow& config) {
 }
 
 void VisDbWriter::finish() {
+    if (shortened_links_ > 0) {
+        log::warning(fmt::format("{} node(s) are matched with a partner nested more than {} modules deep: their "
+                                 "matched_node_link lists its nearest {} (docs/compatibility.md row 181; "
+                                 "--strict_compat lists all)",
+                                 shortened_links_, matched_link_entries_, matched_link_entries_));
+    }
     exec(kCreateIndexes);
     if (august_) exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
     exec("COMMIT");

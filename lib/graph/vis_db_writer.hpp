@@ -3,6 +3,7 @@
 // tb_config with msprobe's columns, rows and texts. Everything is written in
 // one transaction into a file the caller stages (report::StagedFiles), so a
 // failed run leaves no database behind.
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -36,12 +37,21 @@ struct ConfigRow {
     std::vector<int> step_list;
 };
 
+// The most entries a node's matched_node_link lists: msprobe lists every
+// ancestor of the partner and the partner, which makes the database grow with
+// the square of the nesting depth (7.2 GB at depth 10 000). Past this depth,
+// far beyond any real model's, the list keeps the partner's nearest ancestors
+// and the partner (the viewer reads the last entry); --strict_compat lists all.
+inline constexpr std::size_t kMatchedLinkEntries = 128;
+
 class VisDbWriter {
 public:
     // Creates the database `path` (a staged file); errors name `shown_name`.
     // Throws msprobe::Error. `august`: graph_visualize's layout (an
-    // is_distributed column and index).
-    VisDbWriter(std::filesystem::path path, std::string shown_name, bool august = false);
+    // is_distributed column and index). `matched_link_entries`: the bound of
+    // each matched_node_link (SIZE_MAX: every ancestor).
+    VisDbWriter(std::filesystem::path path, std::string shown_name, bool august = false,
+                std::size_t matched_link_entries = kMatchedLinkEntries);
     ~VisDbWriter();  // closes the database; SQLite's side files of an unfinished one are removed
     VisDbWriter(const VisDbWriter&) = delete;
     VisDbWriter& operator=(const VisDbWriter&) = delete;
@@ -61,6 +71,8 @@ private:
     sqlite3* db_ = nullptr;
     bool finished_ = false;
     bool august_ = false;
+    std::size_t matched_link_entries_;
+    std::size_t shortened_links_ = 0;  // nodes whose matched_node_link was cut to the bound
 };
 
 }  // namespace msprobe::graph

@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "graph/graph_job.hpp"
+#include "graph/vis_db_writer.hpp"
 #include "support/shared_fixtures.hpp"
 #include "vis_db_query.hpp"
 
@@ -49,12 +50,13 @@ void write_chain(const fs::path& dir, std::size_t depth, const std::string& top 
     std::ofstream(dir / "stack.json") << "{}";
 }
 
-fs::path run(const fs::path& dir, const std::string& input_json, bool august = false) {
+fs::path run(const fs::path& dir, const std::string& input_json, bool august = false, bool strict_compat = false) {
     std::ofstream(dir / "input.json") << input_json;
     msprobe::graph::GraphOptions options;
     options.input = dir / "input.json";
     options.output_dir = dir / "out";
     options.august = august;
+    options.strict_compat = strict_compat;
     return msprobe::graph::run_graph(options);
 }
 
@@ -100,24 +102,46 @@ TEST_CASE("graph compares two 200 000-deep chains: matching walks each chain onc
                        "data_source = 'NPU'") == "DefaultModel");
 }
 
-TEST_CASE("graph compare of a matched chain writes each node's full matched_node_link", "[graph][depth]") {
+TEST_CASE("graph compare of a matched chain: each matched_node_link lists the partner's nearest 128 ancestors at most",
+          "[graph][depth]") {
     constexpr std::size_t kDepth = 300;
+    constexpr std::size_t kBound = msprobe::graph::kMatchedLinkEntries;
+    static_assert(kDepth + 1 > kBound);
     const fs::path dir = msprobe::testing::scratch_dir("graph_chain_links");
     write_chain(dir / "npu", kDepth);
     write_chain(dir / "bench", kDepth);
-    const fs::path db = run(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
-                                     (dir / "bench").string() + R"("})");
+    const std::string input = R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
+                              (dir / "bench").string() + R"("})";
     const auto deepest = chain_id("Module.top.Top.forward.0", kDepth - 1);
-    const auto link = nlohmann::json::parse(
-        one_cell(db, "SELECT matched_node_link FROM tb_nodes WHERE id = 'NPU_0_0_" + deepest + "'"));
-    REQUIRE(link.size() == kDepth + 1);
-    CHECK(link.front() == "DefaultModel");
-    CHECK(link[1] == "Module.top.Top.forward.0");
-    CHECK(link[kDepth - 1] == chain_id("Module.top.Top.forward.0", kDepth - 2));
-    CHECK(link.back() == deepest);
-    CHECK(one_cell(db, "SELECT count(*) FROM tb_nodes WHERE matched_node_link = '[]'") == "0");
-    // The deepest node was compared: equal statistics, no relative error.
-    CHECK(one_cell(db, "SELECT precision_index FROM tb_nodes WHERE id = 'NPU_0_0_" + deepest + "'") == "0");
+    const auto link_of = [&](const fs::path& db, const std::string& id) {
+        return nlohmann::json::parse(one_cell(db, "SELECT matched_node_link FROM tb_nodes WHERE id = 'NPU_0_0_" + id + "'"));
+    };
+    {
+        const fs::path db = run(dir, input);
+        // The deepest node: the partner and its 127 nearest ancestors, so the database grows linearly with depth.
+        const auto link = link_of(db, deepest);
+        REQUIRE(link.size() == kBound);
+        CHECK(link.front() == chain_id("Module.top.Top.forward.0", kDepth - kBound));
+        CHECK(link.back() == deepest);
+        // A node within the bound keeps msprobe's whole list.
+        const auto shallow = link_of(db, chain_id("Module.top.Top.forward.0", kBound - 2));
+        REQUIRE(shallow.size() == kBound);
+        CHECK(shallow.front() == "DefaultModel");
+        CHECK(one_cell(db, "SELECT max(length(matched_node_link)) < 128 * 40 FROM tb_nodes") == "1");
+        CHECK(one_cell(db, "SELECT count(*) FROM tb_nodes WHERE matched_node_link = '[]'") == "0");
+        // The deepest node was compared: equal statistics, no relative error.
+        CHECK(one_cell(db, "SELECT precision_index FROM tb_nodes WHERE id = 'NPU_0_0_" + deepest + "'") == "0");
+    }
+    {
+        // --strict_compat: msprobe's list, every ancestor from the root.
+        const fs::path db = run(dir, input, false, true);
+        const auto link = link_of(db, deepest);
+        REQUIRE(link.size() == kDepth + 1);
+        CHECK(link.front() == "DefaultModel");
+        CHECK(link[1] == "Module.top.Top.forward.0");
+        CHECK(link[kDepth - 1] == chain_id("Module.top.Top.forward.0", kDepth - 2));
+        CHECK(link.back() == deepest);
+    }
 }
 
 TEST_CASE("graph refuses a construct.json whose parents form a cycle, naming the module", "[graph][depth]") {
