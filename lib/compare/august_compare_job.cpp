@@ -43,6 +43,27 @@ void count_results(const ResultTable& result, PairResult& out) {
     }
 }
 
+void log_result_paths(const PairResult& result) {
+    for (const auto& file : result.written) {
+        log::info(fmt::format("The result file path is: {}.", printable(fs::absolute(file).string())));
+    }
+}
+
+// What a unit's staged results do with a namesake: keep both (numbered), or
+// replace it as msprobe does under --strict_compat.
+report::Existing result_policy(const AugustJobOptions& options) {
+    return options.table.strict_compat ? report::Existing::Replace : report::Existing::KeepBoth;
+}
+
+// After the unit's commit: each result names the file it became, and says so.
+void place_results(const report::StagedFiles& staged, std::vector<std::optional<PairResult>>& results) {
+    for (auto& result : results) {
+        if (!result) continue;
+        for (auto& file : result->written) file = staged.placed(file);
+        log_result_paths(*result);
+    }
+}
+
 // Writes into write_dir: the output folder itself, or for a run spread over
 // processes a hidden folder of this process inside it, whose files move to
 // out_dir once every process has succeeded. `written` names them at out_dir.
@@ -69,7 +90,10 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
     if (staged == nullptr) fs::create_directories(write_dir);  // StagedFiles makes (and takes back) its folders
     const std::string name = august_result_name(pair.debug_json, pair.rank_label, stamp, options.format);
     std::error_code ec;
-    if (fs::exists(out_dir / name, ec)) log::warning(fmt::format("{} will be deleted.", printable((out_dir / name).string())));
+    // A namesake another run wrote in the same second is kept beside ours, unless msprobe's replacing is asked for.
+    if (options.table.strict_compat && fs::exists(out_dir / name, ec)) {
+        log::warning(fmt::format("{} will be deleted.", printable((out_dir / name).string())));
+    }
     try {
         const auto formulas = report::formula_cells(options.table.strict_compat);
         for (const auto& file : write_august_result(table, write_dir / name, options.format, &pool, formulas, staged)) {
@@ -82,9 +106,7 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
         if (write_dir == out_dir) throw;
         throw Error((out_dir / name).string(), e.reason());  // the file as the user will look for it
     }
-    for (const auto& file : out.written) {
-        log::info(fmt::format("The result file path is: {}.", printable(fs::absolute(file).string())));
-    }
+    if (staged == nullptr) log_result_paths(out);  // staged ones are said once placed (place_results)
     count_results(table.result, out);
     if (options.html) {
         // Named like the result file's folder and rank, so that the ranks of every step stay apart.
@@ -228,16 +250,17 @@ AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions
     run_on_every_process(processes, out_dir.string(), [&] { report::check_output_dir(out_dir); });
     if (unit.single_pair) {
         if (!processes.is_first()) return {};  // one pair: process 0 compares it alone
-        report::StagedFiles staged(report::Existing::Replace);
-        const std::vector<std::optional<PairResult>> results{
+        report::StagedFiles staged(result_policy(options));
+        std::vector<std::optional<PairResult>> results{
             compare_pair(unit.pairs.front(), true, out_dir, out_dir, local_timestamp(), options, pool, &staged)};
         staged.commit();
+        place_results(staged, results);
         return summary_of(results);
     }
     if (processes.size() > 1) return run_spread_pairs(unit, out_dir, options, pool, processes);
     // The unit's files appear together when its last rank is done; a rank that cannot be compared is named and
     // skipped, and the others still get their files.
-    report::StagedFiles staged(report::Existing::Replace);
+    report::StagedFiles staged(result_policy(options));
     std::vector<std::optional<PairResult>> results(unit.pairs.size());
     const auto skipped = compare_ranks(
         unit.pairs.size(), pool,
@@ -245,7 +268,10 @@ AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions
             results[i] = compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), options, pool, &staged);
         },
         [&](std::size_t i) { return unit.pairs[i].rank_label; });
-    if (skipped.size() < unit.pairs.size()) staged.commit();
+    if (skipped.size() < unit.pairs.size()) {
+        staged.commit();
+        place_results(staged, results);
+    }
     if (!skipped.empty()) {
         std::vector<std::string> failures;
         for (const std::size_t i : skipped) failures.push_back(unit.pairs[i].rank_label);

@@ -5,6 +5,7 @@
 // texts guarded unless --strict_compat (report/csv_formula_guard.hpp). Rows are
 // appended one API at a time so an interrupted run leaves a valid prefix.
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,19 @@ std::string csv_line(const CsvRow& fields, report::FormulaCells formulas = repor
 // The start of a file in the dialect: the BOM and the header row.
 std::string csv_file_start(const CsvRow& header);
 
-// Creates (truncates) `path` with the BOM and the header row.
-void create_csv(const std::filesystem::path& path, const CsvRow& header);
+// A file to create with its header row.
+struct NewCsv {
+    std::filesystem::path path;
+    CsvRow header;
+};
+
+// Creates the files `files_at(ts)` names, each with the BOM and its header row,
+// at the first timestamp from `timestamp` on (a second at a time) at which
+// none of them exists yet, and returns that timestamp: a run started in the
+// same second as another into one folder never truncates or shares its files,
+// and the names keep msprobe's format (so -csv_path can resume them).
+std::string create_new_csvs(const std::string& timestamp,
+                            const std::function<std::vector<NewCsv>(const std::string& timestamp)>& files_at);
 
 // Appends already encoded rows with one write(2) on an O_APPEND descriptor, so
 // processes appending to the same file never interleave inside a row group.

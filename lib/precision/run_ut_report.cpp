@@ -83,13 +83,14 @@ RunUtReport RunUtReport::create(const std::filesystem::path& dir, const std::str
                                 report::FormulaCells formulas) {
     report::ensure_output_dir(dir);
     RunUtReport r;
-    r.timestamp_ = timestamp;
     r.precision_ = precision;
     r.formulas_ = formulas;
-    r.result_ = dir / ("accuracy_checking_result_" + timestamp + ".csv");
-    r.details_ = dir / ("accuracy_checking_details_" + timestamp + ".csv");
-    create_csv(r.result_, run_ut_result_header());
-    create_csv(r.details_, run_ut_details_header());
+    r.timestamp_ = create_new_csvs(timestamp, [&](const std::string& ts) {
+        return std::vector<NewCsv>{{dir / ("accuracy_checking_result_" + ts + ".csv"), run_ut_result_header()},
+                                   {dir / ("accuracy_checking_details_" + ts + ".csv"), run_ut_details_header()}};
+    });
+    r.result_ = dir / ("accuracy_checking_result_" + r.timestamp_ + ".csv");
+    r.details_ = dir / ("accuracy_checking_details_" + r.timestamp_ + ".csv");
     return r;
 }
 

@@ -136,9 +136,13 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
     DumpRecords records = read_dump_records(api_info);
     report::ensure_output_dir(out_dir);
     OverflowRerunSummary summary;
-    summary.result_csv = out_dir / ("overflow_check_result_" + (timestamp.empty() ? precision::timestamp_now() : timestamp) + ".csv");
-    precision::create_csv(summary.result_csv,
-                          {"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"});
+    const auto result_at = [&](const std::string& ts) { return out_dir / ("overflow_check_result_" + ts + ".csv"); };
+    const std::string used = precision::create_new_csvs(
+        timestamp.empty() ? precision::timestamp_now() : timestamp, [&](const std::string& ts) {
+            return std::vector<precision::NewCsv>{
+                {result_at(ts), {"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"}}};
+        });
+    summary.result_csv = result_at(used);
     if (!records.data_root) {
         log::warning("The dump holds no tensors: inputs are regenerated from Max/Min, so abnormal verdicts need confirmation.");
     }

@@ -43,3 +43,11 @@ TEST_CASE("epoch_nanoseconds reads the system clock", "[common][timestamps]") {
     CHECK(before <= ns);
     CHECK(ns <= after);
 }
+
+TEST_CASE("next_local_timestamp is one second later, across minutes, days and years", "[common][timestamps]") {
+    CHECK(msprobe::next_local_timestamp("20260314092653") == "20260314092654");
+    CHECK(msprobe::next_local_timestamp("20260314092659") == "20260314092700");
+    CHECK(msprobe::next_local_timestamp("20261231235959") == "20270101000000");
+    CHECK(msprobe::next_local_timestamp("20240228235959") == "20240229000000");
+    CHECK(msprobe::next_local_timestamp("not-a-stamp") == "not-a-stamp1");
+}

@@ -87,7 +87,7 @@ TEST_CASE("api_precision_compare verdicts of spec §17.1's helper cases", "[prec
 TEST_CASE("api_precision_compare refuses a details file without the metric columns", "[precision]") {
     const auto dir = msprobe::testing::scratch_dir("precision_apc_columns");
     const auto bad = dir / "bad.csv";
-    create_csv(bad, {"API Name", "DEVICE Dtype"});
+    msprobe::testing::write_file(bad, csv_file_start({"API Name", "DEVICE Dtype"}));
     ApiPrecisionCompareOptions options{bad, bad, dir / "out", "20260101000000"};
     CHECK_THROWS_AS(api_precision_compare(options), msprobe::Error);
 }

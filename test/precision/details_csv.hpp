@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "precision/csv_dialect.hpp"
+#include "support/file_text.hpp"
 
 namespace msprobe::precision::testing {
 
@@ -16,7 +17,7 @@ inline std::filesystem::path write_details(const std::filesystem::path& dir, con
                      "相对误差最大值", "相对误差平均值", "inf/nan错误率", "相对误差错误率", "绝对误差错误率",
                      "ULP误差最大值", "ULP误差平均值", "ULP误差大于阈值占比", "Status", "Message"};
     const auto path = dir / name;
-    create_csv(path, header);
+    msprobe::testing::write_file(path, csv_file_start(header));
     std::string text;
     for (const auto& r : rows) text += csv_line(r);
     append_csv(path, text);
