@@ -112,7 +112,7 @@ Interrupted interrupt_when_staged(const std::vector<std::string>& args, const fs
 
 }  // namespace
 
-TEST_CASE("cli: a compare interrupted while its results are staged leaves no file and exits 143 or 130") {
+TEST_CASE("a run interrupted while its results are staged leaves no file and exits 143 or 130") {
     const fs::path dir = ranks_dump();
     SECTION("April's command line, SIGTERM") {
         const fs::path out = dir / "april_out";
