@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -123,7 +124,51 @@ void remove_all_registered() {
     errno = saved;
 }
 
+// The other threads are stopped before the paths are removed: a pool thread
+// still running would go on creating staged files after the removal. Each is
+// sent this signal, whose handler counts itself and waits for the process to end.
+int freeze_signal() { return SIGRTMIN + 3; }
+std::atomic<int> g_frozen{0};
+std::atomic<bool> g_interrupting{false};
+
+extern "C" void on_freeze(int) {
+    g_frozen.fetch_add(1);
+    for (;;) ::pause();
+}
+
+// Signals every other thread of the process (read from /proc/self/task without
+// allocating) and waits, at most about 200 ms, until each has stopped.
+void freeze_other_threads() {
+    const pid_t self = static_cast<pid_t>(::syscall(SYS_gettid));
+    const pid_t process = ::getpid();
+    int sent = 0;
+    const int fd = ::open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        alignas(8) char buffer[4096];
+        for (;;) {
+            const long n = ::syscall(SYS_getdents64, fd, buffer, sizeof buffer);
+            if (n <= 0) break;
+            for (long offset = 0; offset < n;) {
+                unsigned short reclen = 0;
+                std::memcpy(&reclen, buffer + offset + 16, sizeof reclen);
+                const char* name = buffer + offset + 19;
+                pid_t tid = 0;
+                for (const char* c = name; *c >= '0' && *c <= '9'; ++c) tid = tid * 10 + (*c - '0');
+                if (tid > 0 && tid != self && ::syscall(SYS_tgkill, process, tid, freeze_signal()) == 0) ++sent;
+                offset += reclen;
+            }
+        }
+        ::close(fd);
+    }
+    const timespec pause_a_millisecond{0, 1000000};
+    for (int waited = 0; waited < 200 && g_frozen.load() < sent; ++waited) ::nanosleep(&pause_a_millisecond, nullptr);
+}
+
 extern "C" void on_interrupt(int signo) {
+    if (g_interrupting.exchange(true)) {
+        for (;;) ::pause();  // another thread's signal is already ending the process
+    }
+    freeze_other_threads();
     remove_all_registered();
     ::_exit(128 + signo);
 }
@@ -201,6 +246,10 @@ void install_interrupt_cleanup() {
             if (previous.sa_handler == SIG_IGN) continue;  // nohup, or a launcher that wants it ignored
             ::sigaction(s, &action, nullptr);
         }
+        struct sigaction freeze {};
+        freeze.sa_handler = on_freeze;
+        sigfillset(&freeze.sa_mask);
+        ::sigaction(freeze_signal(), &freeze, nullptr);
     });
 }
 

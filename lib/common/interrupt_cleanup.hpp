@@ -5,6 +5,9 @@
 // path before the process exits with 128 + the signal's number (130, 143,
 // 129), so a killed run leaves the output folder as it found it.
 //
+// Before removing anything the handler stops the process's other threads
+// (a real-time signal each, SIGRTMIN + 3, whose handler waits for the end),
+// so that no thread creates a staged file after the removal.
 // The handler may run on any thread at any moment, so it takes no lock and
 // allocates nothing: registrations live in a list that is only ever appended
 // to, and each entry is read under a sequence counter (a seqlock), so a path

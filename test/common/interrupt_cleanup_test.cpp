@@ -6,9 +6,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support/shared_fixtures.hpp"
@@ -89,5 +91,38 @@ TEST_CASE("SIGTERM removes the registered paths and exits with 128 + the signal 
         REQUIRE(WIFEXITED(status));
         CHECK(WEXITSTATUS(status) == 128 + signo);
         CHECK(!fs::exists(file));
+    }
+}
+
+TEST_CASE("an interrupt stops the other threads first, so none leaves a file created after the removal") {
+    const fs::path dir = msprobe::testing::scratch_dir("interrupt_cleanup_threads");
+    for (int round = 0; round < 20; ++round) {
+        const fs::path files = dir / std::to_string(round);
+        fs::create_directories(files);
+        const pid_t pid = ::fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            msprobe::install_interrupt_cleanup();
+            std::atomic<int> created{0};
+            // A writer that registers and creates files as fast as it can, as staging threads do.
+            std::thread writer([&] {
+                std::vector<InterruptCleanup> held;
+                held.reserve(1 << 20);
+                for (int i = 0;; ++i) {
+                    const fs::path p = files / std::to_string(i);
+                    held.emplace_back(p);
+                    std::ofstream(p) << "x";
+                    created.fetch_add(1);
+                }
+            });
+            while (created.load() < 50) std::this_thread::yield();
+            ::kill(::getpid(), SIGTERM);
+            for (;;) ::pause();
+        }
+        int status = 0;
+        REQUIRE(::waitpid(pid, &status, 0) == pid);
+        REQUIRE(WIFEXITED(status));
+        CHECK(WEXITSTATUS(status) == 143);
+        CHECK(fs::is_empty(files));
     }
 }
