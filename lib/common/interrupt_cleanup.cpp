@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
-#include <new>
 #include <vector>
 
 namespace msprobe {
@@ -61,9 +60,11 @@ FreeSlots& free_slots() {
     return *free;
 }
 
-// Removes the entries of `dir` (one level) without allocating: getdents64 into a stack buffer.
-void remove_folder_entries(const char* dir) {
-    const int fd = ::open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+// Calls on_entry(dir_fd, name) for each entry of the folder `dir` but . and ..,
+// without allocating (getdents64 into a stack buffer), as a signal handler may.
+template <class OnEntry>
+void for_each_entry(const char* dir, int open_flags, OnEntry&& on_entry) {
+    const int fd = ::open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | open_flags);
     if (fd < 0) return;
     alignas(8) char buffer[4096];
     for (;;) {
@@ -74,11 +75,16 @@ void remove_folder_entries(const char* dir) {
             unsigned short reclen = 0;
             std::memcpy(&reclen, buffer + offset + 16, sizeof reclen);
             const char* name = buffer + offset + 19;
-            if (std::strcmp(name, ".") != 0 && std::strcmp(name, "..") != 0) ::unlinkat(fd, name, 0);
+            if (std::strcmp(name, ".") != 0 && std::strcmp(name, "..") != 0) on_entry(fd, name);
             offset += reclen;
         }
     }
     ::close(fd);
+}
+
+// Removes the entries of `dir` (one level: staging folders are flat).
+void remove_folder_entries(const char* dir) {
+    for_each_entry(dir, O_NOFOLLOW, [](int fd, const char* name) { ::unlinkat(fd, name, 0); });
 }
 
 // One pass over the slots of one kind; returns how many paths were removed.
@@ -142,24 +148,11 @@ void freeze_other_threads() {
     const pid_t self = static_cast<pid_t>(::syscall(SYS_gettid));
     const pid_t process = ::getpid();
     int sent = 0;
-    const int fd = ::open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        alignas(8) char buffer[4096];
-        for (;;) {
-            const long n = ::syscall(SYS_getdents64, fd, buffer, sizeof buffer);
-            if (n <= 0) break;
-            for (long offset = 0; offset < n;) {
-                unsigned short reclen = 0;
-                std::memcpy(&reclen, buffer + offset + 16, sizeof reclen);
-                const char* name = buffer + offset + 19;
-                pid_t tid = 0;
-                for (const char* c = name; *c >= '0' && *c <= '9'; ++c) tid = tid * 10 + (*c - '0');
-                if (tid > 0 && tid != self && ::syscall(SYS_tgkill, process, tid, freeze_signal()) == 0) ++sent;
-                offset += reclen;
-            }
-        }
-        ::close(fd);
-    }
+    for_each_entry("/proc/self/task", 0, [&](int, const char* name) {
+        pid_t tid = 0;
+        for (const char* c = name; *c >= '0' && *c <= '9'; ++c) tid = tid * 10 + (*c - '0');
+        if (tid > 0 && tid != self && ::syscall(SYS_tgkill, process, tid, freeze_signal()) == 0) ++sent;
+    });
     const timespec pause_a_millisecond{0, 1000000};
     for (int waited = 0; waited < 200 && g_frozen.load() < sent; ++waited) ::nanosleep(&pause_a_millisecond, nullptr);
 }

@@ -110,8 +110,7 @@ void StagedFiles::make_parent_dirs(const fs::path& dir) {
     for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
         if (::mkdir(it->c_str(), 0750) == 0) {
             ::chmod(it->c_str(), 0750);
-            created_dirs_.push_back(*it);
-            created_dirs_cleanup_.emplace_back(*it, InterruptCleanup::Kind::EmptyFolder);
+            created_dirs_.push_back({*it, InterruptCleanup(*it, InterruptCleanup::Kind::EmptyFolder)});
         } else if (errno != EEXIST) {
             throw Error(dir.string(), fmt::format("cannot create the output directory: {}", std::strerror(errno)));
         }
@@ -121,7 +120,7 @@ void StagedFiles::make_parent_dirs(const fs::path& dir) {
 StagedFiles::~StagedFiles() {
     for (const auto& entry : staged_) ::unlink(entry.temp.c_str());
     // Directories this run made and left empty go again; rmdir refuses non-empty ones.
-    for (auto it = created_dirs_.rbegin(); it != created_dirs_.rend(); ++it) ::rmdir(it->c_str());
+    for (auto it = created_dirs_.rbegin(); it != created_dirs_.rend(); ++it) ::rmdir(it->path.c_str());
 }
 
 fs::path StagedFiles::stage(const fs::path& target, const std::function<void(const fs::path&)>& write,
@@ -195,7 +194,6 @@ std::vector<fs::path> StagedFiles::commit() {
     committed_.insert(committed_.end(), std::make_move_iterator(staged_.begin()), std::make_move_iterator(staged_.end()));
     staged_.clear();
     created_dirs_.clear();  // they hold results now
-    created_dirs_cleanup_.clear();
     return placed;
 }
 

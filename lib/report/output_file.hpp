@@ -83,8 +83,11 @@ private:
     std::vector<Entry> staged_;
     std::unordered_set<std::string> staged_temps_;  // every temporary name taken, so staging stays O(1) a file
     std::vector<Entry> committed_;
-    std::vector<std::filesystem::path> created_dirs_;  // outermost first
-    std::vector<InterruptCleanup> created_dirs_cleanup_;
+    struct CreatedDir {
+        std::filesystem::path path;
+        InterruptCleanup cleanup;  // until it holds results
+    };
+    std::vector<CreatedDir> created_dirs_;  // outermost first
     bool failed_ = false;
 };
 
