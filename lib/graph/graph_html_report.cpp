@@ -2,10 +2,6 @@
 
 #include <vector>
 
-#include <fmt/format.h>
-
-#include "common/error.hpp"
-#include "common/run_inputs.hpp"
 #include "graph/august_legend.hpp"
 #include "graph/graph_legend.hpp"
 #include "html_report/report_target.hpp"
@@ -53,18 +49,6 @@ GraphHtmlReport::GraphHtmlReport(fs::path target, bool august, const html_report
 }
 
 void GraphHtmlReport::add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label) {
-    try {
-        add_section(npu, mode, label);
-    } catch (const Error& e) {
-        // The page's spool lives beside it: a failure there is the page's.
-        if (e.file() == target_.string()) throw;
-        throw Error(target_.string(), fmt::format("cannot write the report: {}: {}", e.file(), e.reason()),
-                    e.exit_code());
-    }
-}
-
-void GraphHtmlReport::add_section(const ModelGraph& npu, std::optional<GraphCompareMode> mode,
-                                  const std::string& label) {
     auto section = report_.open_section(label, node_table_layout());
     for (const GraphNode* node : npu.post_order()) {
         // Ids carry the section's label: every rank has a DefaultModel.
@@ -90,11 +74,6 @@ void GraphHtmlReport::add_section(const ModelGraph& npu, std::optional<GraphComp
     report_.add(std::move(section));
 }
 
-void GraphHtmlReport::stage(report::StagedFiles& staged) {
-    // The page replaces a file of its name: never one this run read.
-    if (is_run_input(target_)) throw Error(target_.string(), "is one of this run's input files; the report would replace it");
-    staged.stage(target_, [&](const fs::path& temp) { report_.write(temp, target_.string()); },
-                 report::Existing::Replace);
-}
+void GraphHtmlReport::stage(report::StagedFiles& staged) { html_report::stage_report(report_, staged, target_); }
 
 }  // namespace msprobe::graph

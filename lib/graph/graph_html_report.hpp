@@ -32,8 +32,6 @@ public:
     void stage(report::StagedFiles& staged);
 
 private:
-    void add_section(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label);
-
     std::filesystem::path target_;
     bool august_;
     html_report::HtmlReport report_;

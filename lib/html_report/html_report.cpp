@@ -226,11 +226,16 @@ void HtmlReport::write(const fs::path& path, const std::string& shown_name) {
     if (std::fflush(file.get()) != 0) throw Error(shown_name, fmt::format("write failed: {}", std::strerror(errno)));
 }
 
-fs::path write_report_atomically(HtmlReport& report, const fs::path& target) {
+void stage_report(HtmlReport& report, report::StagedFiles& staged, const fs::path& target) {
     // The page replaces a file of its name: never one this run read (a dump.json named by mistake).
     if (is_run_input(target)) throw Error(target.string(), "is one of this run's input files; the report would replace it");
-    return report::write_atomically(
-        target, [&](const fs::path& temp) { report.write(temp, target.string()); }, report::Existing::Replace);
+    staged.stage(target, [&](const fs::path& temp) { report.write(temp, target.string()); }, report::Existing::Replace);
+}
+
+fs::path write_report_atomically(HtmlReport& report, const fs::path& target) {
+    report::StagedFiles staged(report::Existing::Replace);
+    stage_report(report, staged, target);
+    return staged.commit().front();
 }
 
 }  // namespace msprobe::html_report

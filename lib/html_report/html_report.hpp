@@ -26,6 +26,7 @@
 #include "html_report/report_tree.hpp"
 #include "html_report/spool_file.hpp"
 #include "report/cell.hpp"
+#include "report/output_file.hpp"
 
 namespace msprobe::html_report {
 
@@ -110,9 +111,12 @@ private:
     std::optional<Error> failure_;  // the first spool error of any section
 };
 
-// write() through a temporary file renamed into place (report::write_atomically,
-// an existing file replaced, unless it is a file this run opened as input:
-// refused, nothing written); returns the path written.
+// The page staged among `staged`'s files as `target`, replacing a file of its
+// name when committed, unless that file is one this run opened as input
+// (refused, nothing staged).
+void stage_report(HtmlReport& report, report::StagedFiles& staged, const std::filesystem::path& target);
+
+// stage_report() on its own, committed at once; returns the path written.
 std::filesystem::path write_report_atomically(HtmlReport& report, const std::filesystem::path& target);
 
 }  // namespace msprobe::html_report
