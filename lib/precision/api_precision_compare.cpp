@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/timestamps.hpp"
 #include "common/log.hpp"
 #include "common/python_text.hpp"
 #include "precision/api_name.hpp"
@@ -343,7 +344,7 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
     std::multimap<std::string, std::size_t> gpu_rows;
     for (std::size_t g = 0; g < gpu.size(); ++g) gpu_rows.emplace(gpu.cell(g, "API Name"), g);
 
-    const std::string ts = options.timestamp.empty() ? timestamp_now() : options.timestamp;
+    const std::string ts = options.timestamp.empty() ? local_timestamp() : options.timestamp;
     ApiPrecisionCompareOutcome outcome;
     // Both files are built whole and appear together, or not at all when a row stops the run (compat row 118).
     std::string result_text = csv_file_start(result_header());

@@ -12,7 +12,6 @@
 
 #include "common/error.hpp"
 #include "common/timestamps.hpp"
-#include "common/timestamps.hpp"
 #include "report/csv_reader.hpp"
 #include "report/csv_writer.hpp"
 
@@ -58,35 +57,31 @@ std::string create_new_csvs(const std::string& timestamp,
     constexpr int kTries = 1000;
     std::string ts = timestamp;
     for (int attempt = 0; attempt < kTries; ++attempt, ts = next_local_timestamp(ts)) {
-        const std::vector<NewCsv> files = files_at(ts);
         std::vector<std::filesystem::path> created;
-        bool taken = false;
-        for (const auto& file : files) {
-            // Claimed with O_EXCL first: a name another run holds is never opened for writing.
-            const int fd = ::open(file.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
-            if (fd < 0 && errno == EEXIST) {
-                taken = true;
-                break;
-            }
-            if (fd < 0) {
-                const int err = errno;
-                for (const auto& p : created) ::unlink(p.c_str());
-                throw Error(file.path.string(), fmt::format("cannot open for writing: {}", std::strerror(err)));
-            }
-            ::close(fd);
-            created.push_back(file.path);
-            try {
-                write_all(file.path, O_APPEND, csv_file_start(file.header));
-            } catch (...) {
-                for (const auto& p : created) ::unlink(p.c_str());
-                throw;
-            }
-        }
-        if (taken) {
+        const auto take_back = [&] {
             for (const auto& p : created) ::unlink(p.c_str());
-            continue;
+        };
+        bool taken = false;
+        try {
+            for (const auto& file : files_at(ts)) {
+                // Claimed with O_EXCL first: a name another run holds is never opened for writing.
+                const int fd = ::open(file.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+                const int err = errno;
+                if (fd < 0 && err == EEXIST) {
+                    taken = true;
+                    break;
+                }
+                if (fd < 0) throw Error(file.path.string(), fmt::format("cannot open for writing: {}", std::strerror(err)));
+                ::close(fd);
+                created.push_back(file.path);
+                write_all(file.path, O_APPEND, csv_file_start(file.header));
+            }
+        } catch (...) {
+            take_back();
+            throw;
         }
-        return ts;
+        if (!taken) return ts;
+        take_back();
     }
     throw Error(files_at(timestamp).front().path.string(),
                 fmt::format("the names of the next {} seconds are taken", kTries));

@@ -5,7 +5,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <regex>
 
 #include <fmt/format.h>
@@ -136,15 +135,6 @@ std::set<std::string> RunUtReport::recorded_apis() const {
         if (!rows[i].empty()) names.insert(rows[i][0]);
     }
     return names;
-}
-
-std::string timestamp_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y%m%d%H%M%S", &local);
-    return buf;
 }
 
 }  // namespace msprobe::precision

@@ -58,7 +58,4 @@ private:
     mutable std::shared_ptr<OpenFiles> open_;  // shared by copies; closed with the last one
 };
 
-// The local time formatted %Y%m%d%H%M%S.
-std::string timestamp_now();
-
 }  // namespace msprobe::precision

@@ -13,6 +13,7 @@
 #include "dump/data_name.hpp"
 #include "dump/json_view.hpp"
 #include "run_ut/skip_api.hpp"
+#include "tensor/checked_math.hpp"
 #include "tensor/tensor_file.hpp"
 
 namespace msprobe::run_ut {
@@ -262,17 +263,6 @@ std::uint64_t generated_element_limit(std::uint64_t requested) {
     return available ? std::max<std::uint64_t>(*available / 16 / sizeof(double), 1) : kUnknownMemory;
 }
 
-std::uint64_t element_count(const std::vector<std::int64_t>& shape) {
-    std::uint64_t n = 1;
-    for (const std::int64_t d : shape) {
-        if (d < 0) return 0;
-        const auto dim = static_cast<std::uint64_t>(d);
-        if (dim != 0 && n > std::numeric_limits<std::uint64_t>::max() / dim) return std::numeric_limits<std::uint64_t>::max();
-        n *= dim;
-    }
-    return n;
-}
-
 at::Tensor InputBuilder::tensor_from_record(dump::JsonView record, const std::string& api_name,
                                             std::optional<double> min_override,
                                             std::optional<at::ScalarType> dtype_override) {
@@ -286,10 +276,13 @@ at::Tensor InputBuilder::tensor_from_record(dump::JsonView record, const std::st
         if (api_name == "cross_entropy" && *dtype == at::kInt) dtype = at::kLong;
         if (api_name == "histc" && *dtype == at::kLong) dtype = at::kFloat;
         const auto shape = int_list(record.member("shape"));
-        if (const std::uint64_t n = element_count(shape); n > max_elements_) {
+        // A count past int64 is too large too; a negative dimension is torch's to refuse.
+        const auto n = tensor::element_count(shape);
+        if (!n || (*n > 0 && static_cast<std::uint64_t>(*n) > max_elements_)) {
             throw SkipApi(fmt::format("an input of shape [{}] has {} elements, more than the {} a generated tensor may "
                                       "have (--max_tensor_elements raises it)",
-                                      fmt::join(shape, ", "), n, max_elements_));
+                                      fmt::join(shape, ", "), n ? fmt::format("{}", *n) : "over 2^63",
+                                      max_elements_));
         }
         auto min = record.member("Min_except_inf_nan");
         auto max = record.member("Max_except_inf_nan");

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "dump/json_view.hpp"
 
@@ -19,9 +18,6 @@ namespace msprobe::run_ut {
 // float64 values as a sixteenth of the available memory holds (the API's bench copy, its gradients and
 // outputs take as much again, several times), so a dump cannot make a run allocate what the machine lacks.
 std::uint64_t generated_element_limit(std::uint64_t requested);
-
-// The element count of `shape`, saturating at UINT64_MAX; 0 for a negative dimension.
-std::uint64_t element_count(const std::vector<std::int64_t>& shape);
 
 class InputBuilder {
 public:

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "common/error.hpp"
+#include "common/timestamps.hpp"
 #include "common/log.hpp"
 #include "dump/entry_view.hpp"
 #include "dump/json_view.hpp"
@@ -138,7 +139,7 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
     OverflowRerunSummary summary;
     const auto result_at = [&](const std::string& ts) { return out_dir / ("overflow_check_result_" + ts + ".csv"); };
     const std::string used = precision::create_new_csvs(
-        timestamp.empty() ? precision::timestamp_now() : timestamp, [&](const std::string& ts) {
+        timestamp.empty() ? local_timestamp() : timestamp, [&](const std::string& ts) {
             return std::vector<precision::NewCsv>{
                 {result_at(ts), {"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"}}};
         });

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "common/timestamps.hpp"
 #include "common/log.hpp"
 #include "common/rank_plan.hpp"
 #include "common/progress.hpp"
@@ -196,7 +197,7 @@ RunUtSummary run_ut(const RunUtOptions& options) {
         done = report->recorded_apis();
     } else {
         report = precision::RunUtReport::create(options.out_dir,
-                                                options.timestamp.empty() ? precision::timestamp_now() : options.timestamp,
+                                                options.timestamp.empty() ? local_timestamp() : options.timestamp,
                                                 precision::kDetailDecimals, formulas);
     }
     log::info("start UT test");
@@ -318,7 +319,7 @@ RunUtSummary multi_run_ut(const RunUtOptions& options, int processes, const Work
     const std::size_t total = plan.total;
     const auto report = options.resume_csv.empty()
                             ? precision::RunUtReport::create(options.out_dir, options.timestamp.empty()
-                                                                                  ? precision::timestamp_now()
+                                                                                  ? local_timestamp()
                                                                                   : options.timestamp)
                             : precision::RunUtReport::resume(options.resume_csv);
     WorkerProcesses workers;
@@ -372,7 +373,7 @@ RunUtSummary spread_multi_run_ut(const RunUtOptions& options, int splits, const 
         return plan_splits(options, splits);
     });
     const std::string timestamp =
-        processes.broadcast_from_first(options.timestamp.empty() ? precision::timestamp_now() : options.timestamp);
+        processes.broadcast_from_first(options.timestamp.empty() ? local_timestamp() : options.timestamp);
     // Each split is written by its own worker into a file pair of its own, in a hidden folder of the output
     // directory; process 0 joins them in split order once every process's workers succeeded.
     const auto split_dir = [&](std::size_t i) { return options.out_dir / fmt::format(".multi_run_ut_{}_{}", timestamp, i); };

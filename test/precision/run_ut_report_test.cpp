@@ -2,7 +2,6 @@
 // from an earlier result file, with one API's rows appended at a time.
 #include <catch2/catch.hpp>
 
-#include <regex>
 
 #include "common/error.hpp"
 #include "precision/output_compare.hpp"
@@ -99,10 +98,6 @@ TEST_CASE("a continued report appends to both files, its name and its details fi
     } catch (const Error& e) {
         CHECK(e.file() == first.details_path().string());
     }
-}
-
-TEST_CASE("timestamp_now is fourteen digits", "[precision][run_ut_report]") {
-    CHECK(std::regex_match(timestamp_now(), std::regex("[0-9]{14}")));
 }
 
 TEST_CASE("a report guards formula-like API names, reads them back as they were, or keeps them verbatim",
