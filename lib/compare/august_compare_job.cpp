@@ -101,7 +101,7 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
         }
     } catch (const Error& e) {
         if (staged != nullptr) {
-            for (const auto& file : august_result_files(table, write_dir / name, options.format)) staged->discard(file);
+            for (const auto& file : result_table_files(table, write_dir / name, options.format)) staged->discard(file);
         }
         if (write_dir == out_dir) throw;
         throw Error((out_dir / name).string(), e.reason());  // the file as the user will look for it

@@ -66,7 +66,6 @@ bool is_file(const fs::path& p) {
     return fs::is_regular_file(p, ec);
 }
 
-
 void check_same_kind(const fs::path& target, const fs::path& golden) {
     for (const auto& p : {target, golden}) {
         std::error_code ec;

@@ -98,7 +98,7 @@ std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const f
     const std::size_t rows = table.result.table.rows.size();
     report::StagedFiles own(report::Existing::Replace);
     report::StagedFiles& files = into != nullptr ? *into : own;
-    const std::vector<fs::path> targets = august_csv_files(rows, path, part_rows);
+    const std::vector<fs::path> targets = csv_part_files(rows, path, part_rows);
     for (std::size_t part = 0; part < targets.size(); ++part) {
         const std::size_t first = part * part_rows;
         const std::size_t end = std::min(rows, first + part_rows);
@@ -108,7 +108,7 @@ std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const f
     return targets;
 }
 
-std::vector<fs::path> detail::august_csv_files(std::size_t rows, const fs::path& path, std::size_t part_rows) {
+std::vector<fs::path> detail::csv_part_files(std::size_t rows, const fs::path& path, std::size_t part_rows) {
     if (rows <= part_rows) return {path};
     std::vector<fs::path> files;
     for (std::size_t first = 0, part = 1; first < rows; first += part_rows, ++part) {
@@ -117,8 +117,8 @@ std::vector<fs::path> detail::august_csv_files(std::size_t rows, const fs::path&
     return files;
 }
 
-std::vector<fs::path> august_result_files(const AugustTable& table, const fs::path& path, AugustFormat format) {
-    if (format == AugustFormat::Csv) return detail::august_csv_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
+std::vector<fs::path> result_table_files(const AugustTable& table, const fs::path& path, AugustFormat format) {
+    if (format == AugustFormat::Csv) return detail::csv_part_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
     return {path};
 }
 

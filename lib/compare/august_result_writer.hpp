@@ -32,7 +32,7 @@ std::vector<std::filesystem::path> write_august_result(const AugustTable& table,
                                                        report::StagedFiles* into = nullptr);
 
 // The files write_august_result writes for `table` at `path`, in order.
-std::vector<std::filesystem::path> august_result_files(const AugustTable& table, const std::filesystem::path& path,
+std::vector<std::filesystem::path> result_table_files(const AugustTable& table, const std::filesystem::path& path,
                                                        AugustFormat format);
 
 // One CSV line per row as pandas writes the table: floats as Python repr,
@@ -49,7 +49,7 @@ std::vector<std::filesystem::path> write_august_csv(const AugustTable& table, co
                                                     report::FormulaCells formulas = report::FormulaCells::Guarded,
                                                     report::StagedFiles* into = nullptr);
 // The CSV files of `rows` rows at `path`: `path`, or its parts of `part_rows` rows each.
-std::vector<std::filesystem::path> august_csv_files(std::size_t rows, const std::filesystem::path& path,
+std::vector<std::filesystem::path> csv_part_files(std::size_t rows, const std::filesystem::path& path,
                                                     std::size_t part_rows);
 }  // namespace detail
 
