@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/inotify.h>
@@ -90,8 +91,14 @@ Interrupted interrupt_when_staged(const std::vector<std::string>& args, const fs
     Interrupted result;
     alignas(inotify_event) char buffer[4096];
     int status = 0;
-    while (!result.staged_seen) {
-        const ssize_t n = ::read(watch, buffer, sizeof buffer);  // blocks until a file is created in `out`
+    bool ended = false;  // the run ended before staging anything: nothing to interrupt, and no waiting forever
+    while (!result.staged_seen && !ended) {
+        pollfd ready{watch, POLLIN, 0};
+        if (::poll(&ready, 1, 100) <= 0) {
+            ended = ::waitpid(pid, &status, WNOHANG) == pid;
+            continue;
+        }
+        const ssize_t n = ::read(watch, buffer, sizeof buffer);
         if (n <= 0) break;
         for (ssize_t offset = 0; offset < n;) {
             const auto* event = reinterpret_cast<const inotify_event*>(buffer + offset);
@@ -103,9 +110,11 @@ Interrupted interrupt_when_staged(const std::vector<std::string>& args, const fs
         }
     }
     ::close(watch);
-    ::kill(pid, signo);
-    ::kill(pid, SIGCONT);
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    if (!ended) {
+        ::kill(pid, signo);
+        ::kill(pid, SIGCONT);
+        REQUIRE(::waitpid(pid, &status, 0) == pid);
+    }
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return result;
 }
@@ -113,6 +122,11 @@ Interrupted interrupt_when_staged(const std::vector<std::string>& args, const fs
 }  // namespace
 
 TEST_CASE("a run interrupted while its results are staged leaves no file and exits 143 or 130") {
+#ifdef MSPROBE_BINARY_EMULATOR
+    // A cross-built binary runs under qemu-user, whose own signal handling would be what the test exercised.
+    WARN("skipped: the signals would reach the emulator (" MSPROBE_BINARY_EMULATOR "), not msprobe");
+    return;
+#endif
     const fs::path dir = ranks_dump();
     SECTION("April's command line, SIGTERM") {
         const fs::path out = dir / "april_out";
