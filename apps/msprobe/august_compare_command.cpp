@@ -16,8 +16,8 @@
 #include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/august_compare_job.hpp"
-#include "compare/august_inputs.hpp"
+#include "compare/verdict_job.hpp"
+#include "compare/compare_units.hpp"
 #include "compare/html_compare_report.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/diff_screen.hpp"
@@ -47,10 +47,10 @@ struct AugustCompareFlags {
     std::string html;
 };
 
-compare::AugustJobOptions job_options(const CLI::App& cmd, const AugustCompareFlags& flags) {
-    compare::AugustJobOptions options;
+compare::VerdictJobOptions job_options(const CLI::App& cmd, const AugustCompareFlags& flags) {
+    compare::VerdictJobOptions options;
     if (!flags.output.empty()) options.output_dir = flags.output;
-    options.format = flags.xlsx ? compare::AugustFormat::Xlsx : compare::AugustFormat::Csv;
+    options.format = flags.xlsx ? compare::OutputFormat::Xlsx : compare::OutputFormat::Csv;
     options.table.strict_compat = flags.strict_compat;
     options.table.show_progress = true;
     options.table.fuzzy_match = flags.fuzzy;
@@ -92,7 +92,7 @@ std::vector<std::int64_t> id_list(const char* flag, const std::string& text) {
 
 // -am names MindSpore APIs: msprobe refuses it for a PyTorch file pair (directories pass it on unused;
 // the only file pairs that get this far are PyTorch's).
-void check_api_mapping(const std::filesystem::path& target, const compare::AugustJobOptions& options) {
+void check_api_mapping(const std::filesystem::path& target, const compare::VerdictJobOptions& options) {
     std::error_code ec;
     if (options.table.mapping.api_mapping && std::filesystem::is_regular_file(target, ec)) {
         throw Error("", "Argument -am is not supported in PyTorch framework");
@@ -116,15 +116,15 @@ struct RunTotals {
 };
 
 // A MindSpore kernel compare unit (--rank), on one process.
-void run_kernel_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
-                     const compare::AugustJobOptions& options, ThreadPool& pool, RunTotals& totals) {
+void run_kernel_unit(const compare::CompareUnit& unit, const AugustCompareFlags& flags,
+                     const compare::VerdictJobOptions& options, ThreadPool& pool, RunTotals& totals) {
     compare::CompareOptions kernel;
     kernel.framework = compare::Framework::MindSpore;
     kernel.output_dir = options.output_dir / unit.output_subdir;
     kernel.strict_compat = options.table.strict_compat;
     const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
                                    id_list("--step", flags.step),
-                                   options.format == compare::AugustFormat::Xlsx ? compare::OutputFormat::Xlsx
+                                   options.format == compare::OutputFormat::Xlsx ? compare::OutputFormat::Xlsx
                                                                                  : compare::OutputFormat::Csv};
     const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
     for (const auto& pair : summary.pairs) {
@@ -140,9 +140,9 @@ void run_kernel_unit(const compare::AugustUnit& unit, const AugustCompareFlags& 
 }
 
 // Pairs and -da units are spread over the run's processes; process 0 runs any other unit alone.
-void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
-              const compare::AugustJobOptions& options, ThreadPool& pool, ProcessGroup& processes, RunTotals& totals) {
-    using Kind = compare::AugustUnit::Kind;
+void run_unit(const compare::CompareUnit& unit, const AugustCompareFlags& flags,
+              const compare::VerdictJobOptions& options, ThreadPool& pool, ProcessGroup& processes, RunTotals& totals) {
+    using Kind = compare::CompareUnit::Kind;
     if (unit.kind == Kind::NothingToDo) {
         if (processes.is_first()) log::info(unit.note);
         return;
@@ -155,7 +155,7 @@ void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
         return;
     }
     if (unit.kind == Kind::DiffAnalyze) {
-        const auto step = first_diff::run_august_diff_analyze(unit.target_dir, unit.golden_dir,
+        const auto step = first_diff::run_positional_diff_analyze(unit.target_dir, unit.golden_dir,
                                                               options.output_dir / unit.output_subdir, pool,
                                                               options.table.strict_compat, processes);
         totals.files += step.written.size();
@@ -163,7 +163,7 @@ void run_unit(const compare::AugustUnit& unit, const AugustCompareFlags& flags,
         totals.analysed_steps.push_back(step);
         return;
     }
-    const auto summary = compare::run_august_pairs(unit, options, pool, processes);
+    const auto summary = compare::run_verdict_pairs(unit, options, pool, processes);
     totals.rows += summary.rows;
     totals.warnings += summary.warnings;
     totals.errors += summary.errors;
@@ -223,7 +223,7 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
         std::optional<compare::HtmlCompareReport> html;
-        const compare::AugustJobOptions options = prepared_on_every_process(processes, flags->target, [&] {
+        const compare::VerdictJobOptions options = prepared_on_every_process(processes, flags->target, [&] {
             check_options(*flags, global);
             id_list("--rank", flags->rank);  // refused before anything runs
             id_list("--step", flags->step);
@@ -240,8 +240,8 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
             log::warning("-da analyses step folders; two files get the normal compare.");
         }
         const auto units = prepared_on_every_process(processes, flags->target, [&] {
-            auto found = compare::august_units(flags->target, flags->golden,
-                                               compare::AugustInputOptions{flags->diff_analyze, cmd->count("--rank") > 0});
+            auto found = compare::compare_units(flags->target, flags->golden,
+                                               compare::CompareUnitOptions{flags->diff_analyze, cmd->count("--rank") > 0});
             check_api_mapping(flags->target, options);
             return found;
         });

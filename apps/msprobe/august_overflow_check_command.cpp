@@ -1,5 +1,5 @@
 // August's overflow_check: `-i STEP_DIR [-o OUT]` is msprobe's first-anomaly
-// analysis (April's nan_analyze renamed) → first_diff::run_august_overflow_check;
+// analysis (April's nan_analyze renamed) → first_diff::run_exact_peer_nan_analyze;
 // --scan or any option of our scan runs the scan instead, as the April-style
 // overflow_check does.
 #include <algorithm>
@@ -55,7 +55,7 @@ Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& /*g
         options.input_dir = flags->input;
         if (!flags->output.empty()) options.output_dir = flags->output;
         try {
-            first_diff::run_august_overflow_check(options, run_processes());  // ranks read across the processes
+            first_diff::run_exact_peer_nan_analyze(options, run_processes());  // ranks read across the processes
         } catch (const Error& e) {
             // The scan keeps April's codes; msprobe's analysis ends a failed run with 1, as msprobe does.
             throw Error(e.file(), e.reason(), run_error_exit_code(ExitCodes::August, e.exit_code()));

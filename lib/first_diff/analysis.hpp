@@ -44,7 +44,7 @@ struct AnalysisRules {
 
     static AnalysisRules first_diff() { return {true, true, "diff", false}; }        // compare -da
     static AnalysisRules first_anomaly() { return {false, false, "anomaly", false}; }  // nan_analyze
-    static AnalysisRules august_first_anomaly() { return {false, false, "anomaly", true}; }  // overflow_check
+    static AnalysisRules first_anomaly_exact_peer() { return {false, false, "anomaly", true}; }  // overflow_check
 };
 
 enum class Phase : std::uint8_t { BeforeCommunication, DuringCommunication, AfterCommunication };

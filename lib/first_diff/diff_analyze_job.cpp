@@ -104,7 +104,7 @@ RankJob rank_job_of_files(const compare::DumpFilePair& config) {
 // compared in every pair (dump.json, else debug.json); a pair missing it on
 // either side is skipped. No rank folder (a proc layout too) or no such file:
 // no pair, and the analysis finds nothing.
-std::vector<RankJob> august_rank_jobs(const fs::path& npu_dir, const fs::path& bench_dir) {
+std::vector<RankJob> positional_rank_jobs(const fs::path& npu_dir, const fs::path& bench_dir) {
     // August passes over entries that are no rank folder.
     const auto npu_ranks = compare::list_rank_dirs(npu_dir, compare::OtherEntries::Ignore);
     const auto bench_ranks = compare::list_rank_dirs(bench_dir, compare::OtherEntries::Ignore);
@@ -209,7 +209,7 @@ bool is_directory_input(const fs::path& path) {
 }
 
 // Stage A of one step into `staged`: the per-rank result files of the ranks this process owns.
-void stage_rank_results(StepRun& run, Release release, const std::string& stamp, ThreadPool& pool,
+void stage_rank_results(StepRun& run, RankTableStyle style, const std::string& stamp, ThreadPool& pool,
                         ProcessGroup& processes, report::StagedFiles& staged) {
     report::check_output_dir(run.out_dir);
     log::info("Start comparing data ......");
@@ -228,7 +228,7 @@ void stage_rank_results(StepRun& run, Release release, const std::string& stamp,
         const fs::path target = run.out_dir / fmt::format("compare_result_{}_{}.json", job.rank_name, stamp);
         bool written = false;
         const fs::path temp = staged.stage(target, [&](const fs::path& file) {
-            written = write_rank_result(job.dumps, check, file, release, &pool);
+            written = write_rank_result(job.dumps, check, file, style, &pool);
         });
         if (written) {
             run.results[i] = temp;
@@ -257,14 +257,14 @@ void share_rank_paths(StepRun& run, ProcessGroup& processes,
 
 // Stages B and C of one step: the analysis file, when something differs, from
 // this run's results only (never stale files of earlier runs).
-void stage_analysis(StepRun& run, const compare::CompareOptions& options, Release release, report::StagedFiles& staged) {
+void stage_analysis(StepRun& run, const compare::CompareOptions& options, RankTableStyle style, report::StagedFiles& staged) {
     const auto& jobs = run.jobs;
     std::map<std::int64_t, fs::path> files;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         if (run.results[i]) files[jobs[i].rank] = *run.results[i];
     }
     const ResultReadOptions read_options{options.strict_compat,
-                                         release == Release::August ? &august_diff_key_rules() : &diff_key_rules()};
+                                         style == RankTableStyle::OccurrenceKeyed ? &diff_key_rules_keeping_grads() : &diff_key_rules()};
     std::vector<RankOps> ranks;
     for (const auto& [rank, file] : files) ranks.push_back(read_rank_results(file, rank, read_options));
     const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_diff());
@@ -301,12 +301,12 @@ DiffAnalyzeSummary placed_summary(const StepRun& run, const std::function<fs::pa
 // wait; the files are placed only once every process has succeeded, and
 // process 0's summaries name them all (the others' only their own).
 std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare::CompareOptions& options,
-                                        ThreadPool& pool, ProcessGroup& processes, Release release = Release::April) {
+                                        ThreadPool& pool, ProcessGroup& processes, RankTableStyle style = RankTableStyle::ShapeJoined) {
     report::StagedFiles staged;
     const std::string stamp = processes.broadcast_from_first(local_timestamp());
     const std::string output = options.output_dir.string();
     for (auto& run : runs) {
-        run_on_every_process(processes, output, [&] { stage_rank_results(run, release, stamp, pool, processes, staged); });
+        run_on_every_process(processes, output, [&] { stage_rank_results(run, style, stamp, pool, processes, staged); });
         share_rank_paths(
             run, processes, [&](std::size_t i) { return run.results[i]; },
             [&](std::size_t i, const fs::path& temp) { run.results[i] = temp; });
@@ -315,7 +315,7 @@ std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare
             [&](std::size_t i) { return run.results[i] ? std::optional<fs::path>(run.targets[i]) : std::nullopt; },
             [&](std::size_t i, const fs::path& target) { run.targets[i] = target; });
         run_on_every_process(processes, output, [&] {
-            if (processes.is_first()) stage_analysis(run, options, release, staged);
+            if (processes.is_first()) stage_analysis(run, options, style, staged);
         });
     }
     std::vector<std::map<fs::path, fs::path>> placed(runs.size());  // per step, by target, wherever it was staged
@@ -368,7 +368,7 @@ std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, 
     return analyse(std::move(runs), options, pool, processes);
 }
 
-DiffAnalyzeSummary run_august_diff_analyze(const fs::path& npu_step, const fs::path& bench_step,
+DiffAnalyzeSummary run_positional_diff_analyze(const fs::path& npu_step, const fs::path& bench_step,
                                            const fs::path& output_dir, ThreadPool& pool, bool strict_compat,
                                            ProcessGroup& processes) {
     log::info("Start finding first diff node......");
@@ -377,9 +377,9 @@ DiffAnalyzeSummary run_august_diff_analyze(const fs::path& npu_step, const fs::p
     options.strict_compat = strict_compat;
     std::vector<StepRun> runs{{"", output_dir,
                                prepared_on_every_process(processes, output_dir.string(),
-                                                         [&] { return august_rank_jobs(npu_step, bench_step); }),
+                                                         [&] { return positional_rank_jobs(npu_step, bench_step); }),
                                {}, {}, {}}};
-    return analyse(std::move(runs), options, pool, processes, Release::August).front();
+    return analyse(std::move(runs), options, pool, processes, RankTableStyle::OccurrenceKeyed).front();
 }
 
 DiffAnalyzeInput diff_analyze_input(const fs::path& npu, const fs::path& bench) {

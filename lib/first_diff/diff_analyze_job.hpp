@@ -57,12 +57,12 @@ std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, 
 
 // August's `compare -tp NPU_STEP -gp BENCH_STEP -da`: the rank folders of the
 // two step folders (others passed over) paired by position, each compared the
-// way August's release compares for -da (august_rank_table.hpp) into
+// way August's release compares for -da (occurrence_rank_table.hpp) into
 // <output_dir>/compare_result_<rank folder>_{ts}.json, then
 // diff_analyze_{ns}.json when something differs. No rank folder (a proc
 // layout) yields nothing. All files appear together at the end, or none: bad
 // input throws msprobe::Error before a file is in place.
-DiffAnalyzeSummary run_august_diff_analyze(const std::filesystem::path& npu_step,
+DiffAnalyzeSummary run_positional_diff_analyze(const std::filesystem::path& npu_step,
                                            const std::filesystem::path& bench_step,
                                            const std::filesystem::path& output_dir, ThreadPool& pool,
                                            bool strict_compat, ProcessGroup& processes = single_process());

@@ -265,17 +265,17 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup
     return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly(), processes);
 }
 
-NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options, ProcessGroup& processes) {
+NanAnalyzeSummary run_exact_peer_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup& processes) {
     const auto files = prepared_on_every_process(processes, options.output_dir.string(), [&] {
         require_step_dir(options.input_dir);
-        return rank_files_of(august_overflow_rank_dirs(options.input_dir));
+        return rank_files_of(lenient_rank_dirs(options.input_dir));
     });
     // No rank (a dump root, any other folder) is no error: the search finds nothing.
-    return analyse_ranks(files, options.output_dir, AnalysisRules::august_first_anomaly(), processes,
+    return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly_exact_peer(), processes,
                          Frameworks::PyTorchOnly);
 }
 
-std::vector<std::pair<std::int64_t, fs::path>> august_overflow_rank_dirs(const fs::path& step_dir) {
+std::vector<std::pair<std::int64_t, fs::path>> lenient_rank_dirs(const fs::path& step_dir) {
     const auto entries = sorted_entries(step_dir);
     if (entries.size() == 1 && entries.front().filename().string().starts_with("proc")) {
         return {{0, entries.front()}};

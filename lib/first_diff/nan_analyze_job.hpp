@@ -31,17 +31,17 @@ struct NanAnalyzeSummary {
 NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup& processes = single_process());
 
 // August's overflow_check (nan_analyze renamed): the same search, with August's
-// rank folders (august_overflow_rank_dirs) and peers looked up by their exact
+// rank folders (lenient_rank_dirs) and peers looked up by their exact
 // API name. The first rank's dump.json must say "framework": "pytorch". A
 // folder without rank folders (a dump root too) finds nothing: no file, no
 // error. Throws msprobe::Error as run_nan_analyze does otherwise; spread as it is.
-NanAnalyzeSummary run_august_overflow_check(const NanAnalyzeOptions& options,
+NanAnalyzeSummary run_exact_peer_nan_analyze(const NanAnalyzeOptions& options,
                                             ProcessGroup& processes = single_process());
 
 // August's ranks of a step directory: "rank" is rank 0, "rank<digits>" that
 // number, other names are passed over; a folder whose only entry starts with
 // "proc" has that entry as rank 0. Ascending.
-std::vector<std::pair<std::int64_t, std::filesystem::path>> august_overflow_rank_dirs(
+std::vector<std::pair<std::int64_t, std::filesystem::path>> lenient_rank_dirs(
     const std::filesystem::path& step_dir);
 
 // The ranks of a step directory's entries: names starting with "rank" whose

@@ -48,14 +48,14 @@ OpKind KeyRules::kind_of(std::string_view key) const {
 
 const KeyRules& diff_key_rules() {
     static const KeyRules rules = [] {
-        KeyRules april = august_diff_key_rules();
-        april.ignored.insert(april.ignored.end(), {"parameters_grad", "Tensor.to"});
-        return april;
+        KeyRules wider = diff_key_rules_keeping_grads();
+        wider.ignored.insert(wider.ignored.end(), {"parameters_grad", "Tensor.to"});
+        return wider;
     }();
     return rules;
 }
 
-const KeyRules& august_diff_key_rules() {
+const KeyRules& diff_key_rules_keeping_grads() {
     static const KeyRules rules{{"Distributed", "MintDistributed", "communication.comm_func"},
                                 {"Torch.empty", "Torch.fill", "Tensor.__setitem__"}};
     return rules;

@@ -30,7 +30,7 @@ struct KeyRules {
 // Torch.empty, Torch.fill, Tensor.__setitem__, parameters_grad, Tensor.to.
 const KeyRules& diff_key_rules();
 // compare -da of August's release: the same, without parameters_grad and Tensor.to.
-const KeyRules& august_diff_key_rules();
+const KeyRules& diff_key_rules_keeping_grads();
 // nan_analyze: Distributed. only; ignores Torch.empty, Torch.fill.
 const KeyRules& nan_key_rules();
 

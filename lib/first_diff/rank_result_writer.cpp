@@ -15,7 +15,7 @@
 #include "dump/dump_file.hpp"
 #include "dump/json_file.hpp"
 #include "dump/stack_entries.hpp"
-#include "first_diff/august_rank_table.hpp"
+#include "first_diff/occurrence_rank_table.hpp"
 #include "first_diff/json_copy.hpp"
 
 namespace msprobe::first_diff {
@@ -178,7 +178,7 @@ private:
 
 // April's table: rows joined on key and shape; real-data dumps judged by their
 // statistics (no tensor file is read).
-RankTable april_rank_table(const dump::DumpFile& npu, const dump::DumpFile& bench) {
+RankTable shape_joined_rank_table(const dump::DumpFile& npu, const dump::DumpFile& bench) {
     RankTable table;
     table.pairs = compare::match_rows(npu, bench);
     table.result = compare::detect_mode(npu, bench) == compare::CompareMode::Md5
@@ -190,12 +190,12 @@ RankTable april_rank_table(const dump::DumpFile& npu, const dump::DumpFile& benc
 }  // namespace
 
 bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const fs::path& out,
-                       Release release, ThreadPool* pool) {
+                       RankTableStyle style, ThreadPool* pool) {
     ThreadPool caller_only(1);  // starts no thread
     const auto [npu, bench] = compare::read_dump_files(dumps.npu_json, dumps.bench_json, pool ? *pool : caller_only);
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 
-    const RankTable table = release == Release::August ? august_rank_table(npu, bench) : april_rank_table(npu, bench);
+    const RankTable table = style == RankTableStyle::OccurrenceKeyed ? occurrence_rank_table(npu, bench) : shape_joined_rank_table(npu, bench);
     const compare::ResultTable& result = table.result;
     if (result.table.rows.empty()) {
         log::warning("Can`t match any op. No compare result file generated.");

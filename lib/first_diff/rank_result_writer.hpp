@@ -18,9 +18,10 @@ struct RankDumpPair {
     std::optional<std::filesystem::path> stack_json;  // NPU stack.json: adds the NPU_Stack_Info column
 };
 
-// Which msprobe release's result is written: April's (rows joined on key and
-// shape, April's cells and verdicts) or August's (august_rank_table.hpp).
-enum class Release : std::uint8_t { April, August };
+// Which rank table is written: rows joined on key and shape with the
+// workbook's cells and verdicts, or rows joined on occurrence keys with the
+// statistics diff texts (occurrence_rank_table.hpp).
+enum class RankTableStyle : std::uint8_t { ShapeJoined, OccurrenceKeyed };
 
 // Compares the pair (tensor dumps by their statistics; no tensor file is
 // read) and writes the per-API checks to `out` as JSON (4-space indent,
@@ -28,6 +29,6 @@ enum class Release : std::uint8_t { April, August };
 // The two dumps are read side by side on `pool` if given, else one after the
 // other. Throws msprobe::Error naming the file on unreadable or malformed dumps.
 bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config, const std::filesystem::path& out,
-                       Release release = Release::April, ThreadPool* pool = nullptr);
+                       RankTableStyle style = RankTableStyle::ShapeJoined, ThreadPool* pool = nullptr);
 
 }  // namespace msprobe::first_diff

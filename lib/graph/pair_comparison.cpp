@@ -5,7 +5,7 @@
 #include <span>
 
 #include "common/progress.hpp"
-#include "compare/august_result_rules.hpp"
+#include "compare/verdict_rules.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
 #include "graph/item_text.hpp"
@@ -143,19 +143,19 @@ bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::
 
 // August's verdict on an item: its Result replaces the copied one (md5), Err_message follows.
 void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {
-    auto result = dump::StatValue::of_text(compare::level_text(verdict.level));
+    auto result = dump::StatValue::of_text(std::string(compare::level_name(verdict.level)));
     const auto copied = std::find_if(item.metrics.begin(), item.metrics.end(),
                                      [](const auto& metric) { return metric.first == "Result"; });
     if (copied != item.metrics.end()) copied->second = std::move(result);
     else item.metrics.emplace_back("Result", std::move(result));
-    item.metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.messages)));
+    item.metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.reasons)));
 }
 
-PrecisionIndex august_index(compare::RowVerdict::Level level) {
+PrecisionIndex august_index(compare::RowLevel level) {
     switch (level) {
-        case compare::RowVerdict::Level::Pass: return {0, true};
-        case compare::RowVerdict::Level::Warning: return {0.5, false};
-        case compare::RowVerdict::Level::Error: return {1, true};
+        case compare::RowLevel::Pass: return {0, true};
+        case compare::RowLevel::Warning: return {0.5, false};
+        case compare::RowLevel::Error: return {1, true};
     }
     return {0, true};
 }
@@ -190,7 +190,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
         table = compare::real_data_table(rows.npu, rows.bench, rows.pairs, nullptr, pool, options);
     }
     const auto& columns = copied_columns(mode);
-    const auto verdicts = august ? compare::august_verdicts(table, {strict_compat}) : std::vector<compare::RowVerdict>{};
+    const auto verdicts = august ? compare::rule_verdicts(table, {strict_compat}) : std::vector<compare::RowVerdict>{};
     std::vector<int> positions;
     for (const auto& name : columns) positions.push_back(table.column(name));
 
@@ -199,7 +199,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
     while (row < rows.owner.size()) {
         GraphNode* node = rows.owner[row];
         std::unordered_map<std::string, std::size_t> input_rows, output_rows;
-        auto worst = compare::RowVerdict::Level::Pass;
+        auto worst = compare::RowLevel::Pass;
         for (; row < rows.owner.size() && rows.owner[row] == node; ++row) {
             if (august) worst = std::max(worst, verdicts[row].level);
             const std::string& name = rows.npu.rows[row].name;

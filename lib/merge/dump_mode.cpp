@@ -32,7 +32,7 @@ Header with(Header header, std::initializer_list<const char*> tail) {
 }
 
 // August's tensor results name the verdict column "Result"; its md5 results add Err_message.
-Header august_tensor_header() {
+Header verdict_tensor_header() {
     Header header = kTensorHeader;
     header[header.size() - 2] = "Result";
     return header;
@@ -45,15 +45,15 @@ DumpMode detect_dump_mode(const std::vector<std::string>& header) {
     static const Header tensor_stack = with(kTensorHeader, {kStack, kDataName});
     static const Header statistics_stack = with(kStatisticsHeader, {kStack});
     static const Header md5_stack = with(kMd5Header, {kStack});
-    static const Header august_tensor = with(august_tensor_header(), {kDataName});
-    static const Header august_tensor_stack = with(august_tensor_header(), {kStack, kDataName});
-    static const Header august_md5 = with(kMd5Header, {"Err_message"});
-    static const Header august_md5_stack = with(kMd5Header, {"Err_message", kStack});
-    for (const Header* tensor_header : {&tensor, &tensor_stack, &august_tensor, &august_tensor_stack}) {
+    static const Header verdict_tensor = with(verdict_tensor_header(), {kDataName});
+    static const Header verdict_tensor_stack = with(verdict_tensor_header(), {kStack, kDataName});
+    static const Header verdict_md5 = with(kMd5Header, {"Err_message"});
+    static const Header verdict_md5_stack = with(kMd5Header, {"Err_message", kStack});
+    for (const Header* tensor_header : {&tensor, &tensor_stack, &verdict_tensor, &verdict_tensor_stack}) {
         if (header == *tensor_header) return DumpMode::Tensor;
     }
     if (header == kStatisticsHeader || header == statistics_stack) return DumpMode::Statistics;
-    for (const Header* md5_header : {&kMd5Header, &md5_stack, &august_md5, &august_md5_stack}) {
+    for (const Header* md5_header : {&kMd5Header, &md5_stack, &verdict_md5, &verdict_md5_stack}) {
         if (header == *md5_header) return DumpMode::Md5;
     }
     return DumpMode::Unknown;

@@ -13,9 +13,9 @@
 #include "common/error.hpp"
 #include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/august_result_rules.hpp"
-#include "compare/august_result_writer.hpp"
-#include "compare/august_table.hpp"
+#include "compare/verdict_rules.hpp"
+#include "compare/verdict_table_writer.hpp"
+#include "compare/verdict_table.hpp"
 #include "report/csv_reader.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/august_outputs.hpp"
@@ -87,8 +87,8 @@ bool is_step_level(const fs::path& run) {
 
 // The table options of a run's flags; -da only acts on step folders,
 // -tensor_log only adds log lines.
-AugustOptions options_of(const RunCommand& command) {
-    AugustOptions options;
+VerdictTableOptions options_of(const RunCommand& command) {
+    VerdictTableOptions options;
     options.strict_compat = true;  // msprobe's outputs, defects included
     auto file = [&](const char* flag) {
         const auto it = command.flag_files.find(flag);
@@ -106,20 +106,20 @@ AugustOptions options_of(const RunCommand& command) {
 // Without --strict_compat the One Thousandth rule uses the threshold its
 // message states; the rows that changes may gain that message and nothing else.
 // Returns how many rows changed.
-std::size_t verdicts_fixed_apart_from_msprobe(const AugustTable& table) {
-    const auto msprobe = august_verdicts(table.result, AugustRuleOptions{true});
-    const auto fixed = august_verdicts(table.result, AugustRuleOptions{false});
+std::size_t verdicts_fixed_apart_from_msprobe(const VerdictTable& table) {
+    const auto msprobe = rule_verdicts(table.result, VerdictRuleOptions{true});
+    const auto fixed = rule_verdicts(table.result, VerdictRuleOptions{false});
     std::size_t changed = 0;
     for (std::size_t r = 0; r < fixed.size(); ++r) {
-        if (fixed[r].messages == msprobe[r].messages) continue;
+        if (fixed[r].reasons == msprobe[r].reasons) continue;
         ++changed;
-        auto without = fixed[r].messages;
+        auto without = fixed[r].reasons;
         const auto it =
             std::find(without.begin(), without.end(),
                       "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.");
         REQUIRE(it != without.end());
         without.erase(it);
-        CHECK(without == msprobe[r].messages);
+        CHECK(without == msprobe[r].reasons);
     }
     return changed;
 }
@@ -152,19 +152,19 @@ TEST_CASE("august compare matches msprobe's rank-level results cell for cell", "
         const std::string name = run.parent_path().filename().string() + "/" + run.filename().string();
         const RunCommand command = read_command(run);
         const fs::path dumps = *fixtures / "dumps" / run.parent_path().filename();
-        const AugustOptions options = options_of(command);
-        const AugustTable table = august_compare_pair(dumps / command.target, dumps / command.golden, pool, options);
+        const VerdictTableOptions options = options_of(command);
+        const VerdictTable table = compare_verdict_pair(dumps / command.target, dumps / command.golden, pool, options);
         const fs::path out = testing::scratch_dir("august_conformance");
         INFO(name);
         if (command.xlsx) {
-            const fs::path ours = write_august_result(table, out / "ours.xlsx", AugustFormat::Xlsx).at(0);
+            const fs::path ours = write_verdict_table(table, out / "ours.xlsx", OutputFormat::Xlsx).at(0);
             const auto differences =
                 testing::workbook_differences(report::read_xlsx(ours.string()),
                                               report::read_xlsx(testing::stored_output(run / "compare_result.xlsx").string()),
                                               testing::summation_order_tolerance());
             CHECK(differences == std::vector<std::string>{});
         } else {
-            const fs::path ours = write_august_result(table, out / "ours.csv", AugustFormat::Csv).at(0);
+            const fs::path ours = write_verdict_table(table, out / "ours.csv", OutputFormat::Csv).at(0);
             CHECK(testing::august_csv_differences(ours, testing::stored_output(run / "compare_result.csv")) == std::vector<std::string>{});
             fixed_verdicts += verdicts_fixed_apart_from_msprobe(table);
         }
@@ -183,11 +183,11 @@ TEST_CASE("august -fm on a statistics pair aborts where msprobe does", "[fixture
     REQUIRE_FALSE(fs::exists(run / "compare_result.csv"));
     const RunCommand command = read_command(run);
     const fs::path dumps = *fixtures / "dumps" / "mlp_statistics_L1_bf16";
-    const AugustOptions options = options_of(command);
+    const VerdictTableOptions options = options_of(command);
     REQUIRE(options.fuzzy_match);
     ThreadPool pool(1);
     try {
-        (void)august_compare_pair(dumps / command.target, dumps / command.golden, pool, options);
+        (void)compare_verdict_pair(dumps / command.target, dumps / command.golden, pool, options);
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.file() == (dumps / command.target).string());
@@ -210,9 +210,9 @@ TEST_CASE("august -fm, -cm and -dm without --strict_compat pair the fixture rows
             const std::string name = c.path().filename().string() + "/" + r.path().filename().string();
             INFO(name);
             const RunCommand command = read_command(r.path());
-            AugustOptions options = options_of(command);
+            VerdictTableOptions options = options_of(command);
             options.strict_compat = false;
-            const AugustTable ours = august_compare_pair(dumps / command.target, dumps / command.golden, pool, options);
+            const VerdictTable ours = compare_verdict_pair(dumps / command.target, dumps / command.golden, pool, options);
             // The default run of the same pair: `<stem>.default`.
             const fs::path default_run = c.path() / (r.path().stem().string() + ".default");
             const auto expected = report::read_csv_records(testing::stored_output(default_run / "compare_result.csv").string());

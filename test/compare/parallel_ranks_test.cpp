@@ -15,7 +15,7 @@
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/august_compare_job.hpp"
+#include "compare/verdict_job.hpp"
 #include "compare/compare_job.hpp"
 #include "compare/parallel_ranks.hpp"
 #include "support/dump_generator.hpp"
@@ -157,19 +157,19 @@ TEST_CASE("a broken rank in the middle is skipped, the others written as on one 
 TEST_CASE("August's ranks in parallel: the same csv files as on one thread, a broken rank named",
           "[compare][parallel_ranks]") {
     const fs::path pair = generated_ranks("august", testing::DumpTask::Statistics);
-    const auto units = august_units(pair / "npu" / "step0", pair / "bench" / "step0", {});
+    const auto units = compare_units(pair / "npu" / "step0", pair / "bench" / "step0", {});
     REQUIRE(units.size() == 1);
     auto run = [&](const fs::path& out, unsigned threads) {
-        AugustJobOptions options;
+        VerdictJobOptions options;
         options.output_dir = out;
         ThreadPool pool(threads);
         LiveRankTable::reset_peak();
-        const AugustJobSummary summary = run_august_pairs(units[0], options, pool);
+        const VerdictJobSummary summary = run_verdict_pairs(units[0], options, pool);
         CHECK(LiveRankTable::peak() <= threads);
         return summary;
     };
-    const AugustJobSummary one = run(pair / "out1", 1);
-    const AugustJobSummary four = run(pair / "out4", 4);
+    const VerdictJobSummary one = run(pair / "out1", 1);
+    const VerdictJobSummary four = run(pair / "out4", 4);
     CHECK(four.rows == one.rows);
     const auto expected = files_by_name(pair / "out1");
     CHECK(expected.size() == kRanks);

@@ -103,7 +103,7 @@ TEST_CASE("August's overflow_check links a peer by its exact API name only", "[f
     REQUIRE(prefix.findings.size() == 1);
     CHECK(prefix.findings[0].rank == 0);
     // By exact name they stay apart, and rank 1's op is on the earlier layer.
-    const auto exact = find_first({rank0, rank1}, AnalysisRules::august_first_anomaly());
+    const auto exact = find_first({rank0, rank1}, AnalysisRules::first_anomaly_exact_peer());
     REQUIRE(exact.findings.size() == 1);
     CHECK(exact.findings[0].rank == 1);
 }

@@ -77,7 +77,7 @@ TEST_CASE("August -da reproduces msprobe's per-rank results and analysis", "[fir
                 const StepPair steps = read_step_pair(run_entry.path());
                 const fs::path out = testing::scratch_dir("august_da");
                 const auto summary =
-                    first_diff::run_august_diff_analyze(cwd / steps.target, cwd / steps.golden, out, pool, true);
+                    first_diff::run_positional_diff_analyze(cwd / steps.target, cwd / steps.golden, out, pool, true);
                 const auto expected = expected_outputs(run_entry.path());
                 CHECK(summary.found == (expected.count("diff_analyze.json") == 1));
                 std::map<std::string, fs::path> ours;

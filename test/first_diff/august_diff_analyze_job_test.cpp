@@ -35,7 +35,7 @@ void write_steps(const fs::path& dir, const std::vector<SmallApi>& npu, const st
 
 first_diff::DiffAnalyzeSummary august(const fs::path& dir, const fs::path& out) {
     ThreadPool pool(2);
-    return first_diff::run_august_diff_analyze(dir / "npu", dir / "bench", out, pool, false);
+    return first_diff::run_positional_diff_analyze(dir / "npu", dir / "bench", out, pool, false);
 }
 
 first_diff::DiffAnalyzeSummary april(const fs::path& dir, const fs::path& out) {

@@ -24,7 +24,7 @@
 namespace fs = std::filesystem;
 using namespace msprobe;
 using first_diff::NanAnalyzeOptions;
-using first_diff::run_august_overflow_check;
+using first_diff::run_exact_peer_nan_analyze;
 
 namespace {
 
@@ -135,7 +135,7 @@ TEST_CASE("August overflow_check reproduces msprobe's runs", "[first_diff][fixtu
                 NanAnalyzeOptions options;
                 options.input_dir = cwd / input_of(run);
                 options.output_dir = testing::scratch_dir("august_overflow_out");
-                const auto summary = run_august_overflow_check(options);
+                const auto summary = run_exact_peer_nan_analyze(options);
                 const auto written = testing::names_in(options.output_dir);
                 if (fs::exists(run / "anomaly_analyze.json")) {
                     REQUIRE(summary.written);
@@ -180,7 +180,7 @@ TEST_CASE("August overflow_check: rank, rank<digits> and a lone proc folder are 
           "[first_diff][august_overflow]") {
     const fs::path dir = testing::scratch_dir("august_overflow_ranks");
     for (const char* name : {"rank", "rank3", "rank_x", "rankk", "logs"}) fs::create_directories(dir / "step" / name);
-    const auto ranks = first_diff::august_overflow_rank_dirs(dir / "step");
+    const auto ranks = first_diff::lenient_rank_dirs(dir / "step");
     REQUIRE(ranks.size() == 2);
     CHECK(ranks[0] == std::pair<std::int64_t, fs::path>{0, dir / "step" / "rank"});
     CHECK(ranks[1] == std::pair<std::int64_t, fs::path>{3, dir / "step" / "rank3"});
@@ -188,16 +188,16 @@ TEST_CASE("August overflow_check: rank, rank<digits> and a lone proc folder are 
     CHECK(first_diff::nan_rank_dirs(dir / "step").size() == 2);
 
     fs::create_directories(dir / "proc_step" / "proc7");
-    CHECK(first_diff::august_overflow_rank_dirs(dir / "proc_step") ==
+    CHECK(first_diff::lenient_rank_dirs(dir / "proc_step") ==
           std::vector<std::pair<std::int64_t, fs::path>>{{0, dir / "proc_step" / "proc7"}});
     fs::create_directories(dir / "proc_step" / "proc8");  // two of them: no rank
-    CHECK(first_diff::august_overflow_rank_dirs(dir / "proc_step").empty());
+    CHECK(first_diff::lenient_rank_dirs(dir / "proc_step").empty());
 }
 
 TEST_CASE("August overflow_check: a lone proc folder is analysed as rank 0", "[first_diff][august_overflow]") {
     const fs::path dir = testing::scratch_dir("august_overflow_proc_rank");
     write_rank(dir / "step0" / "proc12", kOverflow);
-    const auto summary = run_august_overflow_check(options_for(dir / "step0", dir / "out"));
+    const auto summary = run_exact_peer_nan_analyze(options_for(dir / "step0", dir / "out"));
     REQUIRE(summary.written);
     const auto report = testing::json_document(testing::read_file_text(*summary.written).c_str());
     CHECK(std::string(report["rank_0"][0]["op_name"].GetString()) == "Torch.add.0.forward");
@@ -206,14 +206,14 @@ TEST_CASE("August overflow_check: a lone proc folder is analysed as rank 0", "[f
 TEST_CASE("August overflow_check: no rank folder is nothing found, not an error", "[first_diff][august_overflow]") {
     const fs::path dir = testing::scratch_dir("august_overflow_root");
     write_rank(dir / "root" / "step0" / "rank0", kOverflow);
-    const auto summary = run_august_overflow_check(options_for(dir / "root", dir / "out"));
+    const auto summary = run_exact_peer_nan_analyze(options_for(dir / "root", dir / "out"));
     CHECK_FALSE(summary.written);
     CHECK_FALSE(fs::exists(dir / "out"));
     // nan_analyze refuses the same folder.
     first_diff::NanAnalyzeOptions april = options_for(dir / "root", dir / "out");
     CHECK_THROWS_WITH(first_diff::run_nan_analyze(april), Catch::Contains("holds no rank directory"));
     // A path that is no folder stays an error.
-    CHECK_THROWS_AS(run_august_overflow_check(options_for(dir / "missing", dir / "out")), Error);
+    CHECK_THROWS_AS(run_exact_peer_nan_analyze(options_for(dir / "missing", dir / "out")), Error);
 }
 
 TEST_CASE("August overflow_check: the first rank's dump must be PyTorch's, and every rank needs its three files",
@@ -225,7 +225,7 @@ TEST_CASE("August overflow_check: the first rank's dump must be PyTorch's, and e
     REQUIRE(at != std::string::npos);
     testing::write_file(dir / "step0" / "rank0" / "dump.json", dump.replace(at, 9, "\"mindspore\""));
     try {
-        run_august_overflow_check(options_for(dir / "step0", dir / "out"));
+        run_exact_peer_nan_analyze(options_for(dir / "step0", dir / "out"));
         FAIL("a MindSpore dump must be refused");
     } catch (const Error& e) {
         CHECK(e.file() == (dir / "step0" / "rank0" / "dump.json").string());
@@ -237,7 +237,7 @@ TEST_CASE("August overflow_check: the first rank's dump must be PyTorch's, and e
     write_rank(dir / "step1" / "rank1", kOverflow);
     fs::remove(dir / "step1" / "rank1" / "stack.json");
     try {
-        run_august_overflow_check(options_for(dir / "step1", dir / "out"));
+        run_exact_peer_nan_analyze(options_for(dir / "step1", dir / "out"));
         FAIL("a rank without stack.json must be refused");
     } catch (const Error& e) {
         CHECK(e.file() == (dir / "step1" / "rank1" / "stack.json").string());

@@ -6,8 +6,8 @@
 
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
-#include "compare/august_result_writer.hpp"
-#include "compare/august_table.hpp"
+#include "compare/verdict_table_writer.hpp"
+#include "compare/verdict_table.hpp"
 #include "merge/merge_job.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/shared_fixtures.hpp"
@@ -21,13 +21,13 @@ namespace {
 // compare_result_rank<N>_{ts}.xlsx of every rank of <case>/npu/step0 against bench/step0.
 void write_august_rank_workbooks(const fs::path& dumps, const fs::path& dir, ThreadPool& pool) {
     fs::create_directories(dir);
-    compare::AugustOptions options;
+    compare::VerdictTableOptions options;
     options.strict_compat = true;
     for (const char* rank : {"rank0", "rank1"}) {
-        const auto table = compare::august_compare_pair(dumps / "npu/step0" / rank / "dump.json",
+        const auto table = compare::compare_verdict_pair(dumps / "npu/step0" / rank / "dump.json",
                                                         dumps / "bench/step0" / rank / "dump.json", pool, options);
-        const auto name = compare::august_result_name(false, rank, local_timestamp(), compare::AugustFormat::Xlsx);
-        compare::write_august_result(table, dir / name, compare::AugustFormat::Xlsx);
+        const auto name = compare::verdict_result_name(false, rank, local_timestamp(), compare::OutputFormat::Xlsx);
+        compare::write_verdict_table(table, dir / name, compare::OutputFormat::Xlsx);
     }
 }
 

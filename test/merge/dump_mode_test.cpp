@@ -36,14 +36,14 @@ TEST_CASE("the dump mode is told by the exact header, with or without the stack 
 TEST_CASE("August's headers: Result in place of the tensor verdict, Err_message after the md5 one", "[merge][dump_mode]") {
     const Header identity = {"NPU Name",         "Bench Name",         "NPU Dtype",         "Bench Dtype",
                              "NPU Tensor Shape", "Bench Tensor Shape", "NPU Requires_grad", "Bench Requires_grad"};
-    const Header august_tensor =
+    const Header verdict_tensor =
         with(identity, {"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
                         "Five Thousandths Err Ratio", "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max",
                         "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
                         "Err_message"});
-    CHECK(detect_dump_mode(with(august_tensor, {"Data_name"})) == DumpMode::Tensor);
-    CHECK(detect_dump_mode(with(august_tensor, {"NPU_Stack_Info", "Data_name"})) == DumpMode::Tensor);
-    CHECK(detect_dump_mode(august_tensor) == DumpMode::Unknown);  // Data_name is never left out
+    CHECK(detect_dump_mode(with(verdict_tensor, {"Data_name"})) == DumpMode::Tensor);
+    CHECK(detect_dump_mode(with(verdict_tensor, {"NPU_Stack_Info", "Data_name"})) == DumpMode::Tensor);
+    CHECK(detect_dump_mode(verdict_tensor) == DumpMode::Unknown);  // Data_name is never left out
     CHECK(detect_dump_mode(with(kMd5, {"Err_message"})) == DumpMode::Md5);
     CHECK(detect_dump_mode(with(kMd5, {"Err_message", "NPU_Stack_Info"})) == DumpMode::Md5);
     CHECK(detect_dump_mode(with(kMd5, {"NPU_Stack_Info", "Err_message"})) == DumpMode::Unknown);

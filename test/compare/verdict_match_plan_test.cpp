@@ -6,8 +6,8 @@
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/august_result_rules.hpp"
-#include "compare/august_table.hpp"
+#include "compare/verdict_rules.hpp"
+#include "compare/verdict_table.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
@@ -21,7 +21,7 @@ using msprobe::testing::SmallTask;
 
 namespace {
 
-std::string cell_text(const AugustTable& t, std::size_t row, const char* header) {
+std::string cell_text(const VerdictTable& t, std::size_t row, const char* header) {
     const int column = t.result.column(header);
     REQUIRE(column >= 0);
     const report::Cell& c = t.result.table.rows[row][static_cast<std::size_t>(column)];
@@ -30,7 +30,7 @@ std::string cell_text(const AugustTable& t, std::size_t row, const char* header)
     return c.is_text() ? std::string(c.text()) : "<not text>";
 }
 
-std::vector<std::string> column_texts(const AugustTable& t, const char* header) {
+std::vector<std::string> column_texts(const VerdictTable& t, const char* header) {
     std::vector<std::string> out;
     for (std::size_t r = 0; r < t.result.table.rows.size(); ++r) out.push_back(cell_text(t, r, header));
     return out;
@@ -46,13 +46,13 @@ DumpPair write_pair(const std::string& name, const std::vector<SmallApi>& npu, c
     return {testing::write_small_dump(dir / "npu", npu, task), testing::write_small_dump(dir / "bench", bench, task)};
 }
 
-AugustTable compare_pair_of(const DumpPair& pair, const AugustOptions& options) {
+VerdictTable compare_pair_of(const DumpPair& pair, const VerdictTableOptions& options) {
     ThreadPool pool(1);
-    return august_compare_pair(pair.npu, pair.bench, pool, options);
+    return compare_verdict_pair(pair.npu, pair.bench, pool, options);
 }
 
-AugustOptions fuzzy(bool strict_compat) {
-    AugustOptions options;
+VerdictTableOptions fuzzy(bool strict_compat) {
+    VerdictTableOptions options;
     options.fuzzy_match = true;
     options.strict_compat = strict_compat;
     return options;
@@ -76,7 +76,7 @@ const std::vector<std::string> kFuzzyBenchNames = {
 }  // namespace
 
 TEST_CASE("august -fm pairs statistics rows by name without call numbers and whatever their shapes") {
-    const AugustTable t = compare_pair_of(fuzzy_pair("august_fm_statistics", SmallTask::Statistics, true), fuzzy(false));
+    const VerdictTable t = compare_pair_of(fuzzy_pair("august_fm_statistics", SmallTask::Statistics, true), fuzzy(false));
     CHECK(column_texts(t, "Bench Name") == kFuzzyBenchNames);
     // Paired: the bench statistics are there, and the shape rule flags the linear input.
     CHECK(cell_text(t, 0, "Bench max") == "2.000000");
@@ -90,7 +90,7 @@ TEST_CASE("august -fm pairs statistics rows by name without call numbers and wha
 }
 
 TEST_CASE("august -fm --strict_compat: statistics pairs fall apart over msprobe's column shift") {
-    const AugustTable t = compare_pair_of(fuzzy_pair("august_fm_statistics_strict", SmallTask::Statistics, false),
+    const VerdictTable t = compare_pair_of(fuzzy_pair("august_fm_statistics_strict", SmallTask::Statistics, false),
                                   fuzzy(true));
     // The bench dtype is compared with the shifted shape text: no pair survives.
     CHECK(column_texts(t, "Bench Name") == std::vector<std::string>(4, "N/A"));
@@ -109,21 +109,21 @@ TEST_CASE("august -fm --strict_compat: a row the scan leaves unmatched aborts th
     // md5 rows as well. Real data does not abort, but loses the gelu output as
     // msprobe does: the bench side ran out before the scan read it.
     CHECK_THROWS_AS(compare_pair_of(fuzzy_pair("august_fm_abort_md5", SmallTask::Md5, true), fuzzy(true)), Error);
-    const AugustTable real = compare_pair_of(fuzzy_pair("august_fm_real", SmallTask::Tensor, true), fuzzy(true));
+    const VerdictTable real = compare_pair_of(fuzzy_pair("august_fm_real", SmallTask::Tensor, true), fuzzy(true));
     CHECK(column_texts(real, "Bench Name") ==
           std::vector<std::string>(kFuzzyBenchNames.begin(), kFuzzyBenchNames.begin() + 5));
 }
 
 TEST_CASE("august -fm on md5 rows: equal digests pass, --strict_compat: shifted digests always differ") {
     const DumpPair pair = fuzzy_pair("august_fm_md5", SmallTask::Md5, false);
-    const AugustTable fixed = compare_pair_of(pair, fuzzy(false));
+    const VerdictTable fixed = compare_pair_of(pair, fuzzy(false));
     CHECK(column_texts(fixed, "Bench Name") ==
           std::vector<std::string>(kFuzzyBenchNames.begin(), kFuzzyBenchNames.begin() + 4));
     CHECK(cell_text(fixed, 0, "NPU MD5") == cell_text(fixed, 0, "BENCH MD5"));
     // The linear inputs have different lengths, so different digests.
     CHECK(column_texts(fixed, "Result") == std::vector<std::string>{"pass", "pass", "error", "pass"});
 
-    const AugustTable strict = compare_pair_of(pair, fuzzy(true));
+    const VerdictTable strict = compare_pair_of(pair, fuzzy(true));
     CHECK(column_texts(strict, "NPU MD5") == std::vector<std::string>(4, ""));
     CHECK(column_texts(strict, "BENCH MD5") == std::vector<std::string>(4, ""));
     CHECK(column_texts(strict, "Result") == std::vector<std::string>(4, "error"));
@@ -131,7 +131,7 @@ TEST_CASE("august -fm on md5 rows: equal digests pass, --strict_compat: shifted 
 }
 
 TEST_CASE("august -fm on real data compares the paired tensors") {
-    const AugustTable t = compare_pair_of(fuzzy_pair("august_fm_tensor", SmallTask::Tensor, true), fuzzy(false));
+    const VerdictTable t = compare_pair_of(fuzzy_pair("august_fm_tensor", SmallTask::Tensor, true), fuzzy(false));
     CHECK(column_texts(t, "Bench Name") == kFuzzyBenchNames);
     CHECK(cell_text(t, 0, "Cosine") == "1.000000");
     CHECK(cell_text(t, 1, "MaxAbsErr") == "0.000000");
@@ -149,7 +149,7 @@ DumpPair reversed_backwards_pair(const std::string& name) {
     return write_pair(name, apis, apis);
 }
 
-std::vector<std::string> backward_bench_names(const AugustTable& t) {
+std::vector<std::string> backward_bench_names(const VerdictTable& t) {
     std::vector<std::string> out;
     for (std::size_t r = 0; r < t.result.table.rows.size(); ++r) {
         if (cell_text(t, r, "NPU Name").find(".backward.") != std::string::npos) {
@@ -176,14 +176,14 @@ const std::vector<std::string> kCrossedCalls = {
 
 TEST_CASE("august -cm on PyTorch dumps pairs backward rows as without it, --strict_compat crosses them") {
     const DumpPair pair = reversed_backwards_pair("august_cm_backward");
-    CHECK(backward_bench_names(compare_pair_of(pair, AugustOptions{})) == kSameCalls);
-    AugustOptions options;
+    CHECK(backward_bench_names(compare_pair_of(pair, VerdictTableOptions{})) == kSameCalls);
+    VerdictTableOptions options;
     options.mapping.cell_mapping = "";
-    const AugustTable fixed = compare_pair_of(pair, options);
+    const VerdictTable fixed = compare_pair_of(pair, options);
     CHECK(backward_bench_names(fixed) == kSameCalls);
     CHECK(cell_text(fixed, 4, "Max diff") == "0");
     options.strict_compat = true;
-    const AugustTable strict = compare_pair_of(pair, options);
+    const VerdictTable strict = compare_pair_of(pair, options);
     CHECK(backward_bench_names(strict) == kCrossedCalls);
     CHECK(cell_text(strict, 4, "Max diff") == "10.0");
 }
@@ -194,14 +194,14 @@ TEST_CASE("august -dm on PyTorch dumps maps compare keys, --strict_compat crosse
     const fs::path yaml = testing::scratch_file(
         "august_dm_yaml", "data_mapping.yaml",
         "Functional.linear.0.forward.input.0: Functional.linear.1.forward.input.0\n");
-    AugustOptions options;
+    VerdictTableOptions options;
     options.mapping.data_mapping = yaml.string();
-    const AugustTable fixed = compare_pair_of(pair, options);
+    const VerdictTable fixed = compare_pair_of(pair, options);
     CHECK(cell_text(fixed, 0, "Bench Name") == "Functional.linear.1.forward.input.0");
     CHECK(cell_text(fixed, 1, "Bench Name") == "Functional.linear.0.forward.output.0");
     CHECK(backward_bench_names(fixed) == kSameCalls);
     options.strict_compat = true;
-    const AugustTable strict = compare_pair_of(pair, options);
+    const VerdictTable strict = compare_pair_of(pair, options);
     CHECK(cell_text(strict, 0, "Bench Name") == "Functional.linear.1.forward.input.0");
     CHECK(backward_bench_names(strict) == kCrossedCalls);
 }
@@ -209,7 +209,7 @@ TEST_CASE("august -dm on PyTorch dumps maps compare keys, --strict_compat crosse
 TEST_CASE("august -cm keeps a PyTorch class named ...Cell, --strict_compat renames it as msprobe does") {
     const std::vector<SmallApi> apis = {{"Module.rnn.LSTMCell.forward.0", {{1, 2}}, {{3}}}};
     const DumpPair pair = write_pair("august_cm_lstm_cell", apis, apis);
-    AugustOptions options;
+    VerdictTableOptions options;
     options.mapping.cell_mapping = "";
     CHECK(column_texts(compare_pair_of(pair, options), "Bench Name") ==
           std::vector<std::string>{"Module.rnn.LSTMCell.forward.0.input.0", "Module.rnn.LSTMCell.forward.0.output.0"});
@@ -220,10 +220,10 @@ TEST_CASE("august -cm keeps a PyTorch class named ...Cell, --strict_compat renam
 
 TEST_CASE("august -lm leaves a PyTorch pair's table as it is") {
     const DumpPair pair = reversed_backwards_pair("august_lm_pytorch");
-    AugustOptions options;
+    VerdictTableOptions options;
     options.mapping.layer_mapping = "";
-    const AugustTable with = compare_pair_of(pair, options);
-    const AugustTable without = compare_pair_of(pair, AugustOptions{});
+    const VerdictTable with = compare_pair_of(pair, options);
+    const VerdictTable without = compare_pair_of(pair, VerdictTableOptions{});
     CHECK(column_texts(with, "Bench Name") == column_texts(without, "Bench Name"));
     CHECK(column_texts(with, "Result") == column_texts(without, "Result"));
 }
@@ -274,10 +274,10 @@ TEST_CASE("august table: MindSpore against PyTorch through April's -am, -cm, -dm
     for (const auto& variant : variants) {
         INFO(variant.expected);
         for (const bool strict_compat : {false, true}) {
-            AugustOptions options;
+            VerdictTableOptions options;
             options.mapping = variant.mapping;
             options.strict_compat = strict_compat;
-            const AugustTable t = compare_pair_of(pair, options);
+            const VerdictTable t = compare_pair_of(pair, options);
             const fs::path generated = root / "expected" / variant.expected / "data_mapping.yaml";
             if (fs::exists(generated)) {
                 REQUIRE(t.result.generated_mapping_yaml);

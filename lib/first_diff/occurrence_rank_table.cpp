@@ -1,9 +1,9 @@
-#include "first_diff/august_rank_table.hpp"
+#include "first_diff/occurrence_rank_table.hpp"
 
 #include <limits>
 
-#include "compare/august_compare_keys.hpp"
-#include "compare/august_table.hpp"
+#include "compare/occurrence_keys.hpp"
+#include "compare/verdict_table.hpp"
 #include "compare/compare_mode.hpp"
 #include "compare/summary_table.hpp"
 
@@ -25,11 +25,11 @@ void clear_verdicts(compare::ResultTable& result) {
 
 }  // namespace
 
-RankTable august_rank_table(const dump::DumpFile& npu, const dump::DumpFile& bench) {
+RankTable occurrence_rank_table(const dump::DumpFile& npu, const dump::DumpFile& bench) {
     compare::MatchPlan plan;
     plan.strategy = compare::MatchStrategy::KeyThenDtype;
-    plan.npu_keys = compare::august_compare_keys(npu);
-    plan.bench_keys = compare::august_compare_keys(bench);
+    plan.npu_keys = compare::occurrence_compare_keys(npu);
+    plan.bench_keys = compare::occurrence_compare_keys(bench);
     RankTable table;
     table.pairs = compare::match_rows(npu, bench, plan);
     if (compare::detect_mode(npu, bench) == compare::CompareMode::Md5) {
@@ -38,7 +38,7 @@ RankTable august_rank_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         table.result.table.header.emplace_back("Err_message");
         for (auto& cells : table.result.table.rows) cells.emplace_back(std::numeric_limits<double>::quiet_NaN());
     } else {
-        table.result = compare::august_statistics_table(npu, bench, table.pairs, nullptr);
+        table.result = compare::statistics_diff_table(npu, bench, table.pairs, nullptr);
         clear_verdicts(table.result);
     }
     return table;

@@ -1,4 +1,4 @@
-#include "compare/august_compare_job.hpp"
+#include "compare/verdict_job.hpp"
 
 #include <fmt/format.h>
 
@@ -12,7 +12,7 @@
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "common/timestamps.hpp"
-#include "compare/august_tensor_log.hpp"
+#include "compare/tensor_log.hpp"
 #include "compare/html_compare_report.hpp"
 #include "compare/parallel_ranks.hpp"
 #include "compare/rank_plan.hpp"
@@ -51,7 +51,7 @@ void log_result_paths(const PairResult& result) {
 
 // What a unit's staged results do with a namesake: keep both (numbered), or
 // replace it as msprobe does under --strict_compat.
-report::Existing result_policy(const AugustJobOptions& options) {
+report::Existing result_policy(const VerdictJobOptions& options) {
     return options.table.strict_compat ? report::Existing::Replace : report::Existing::KeepBoth;
 }
 
@@ -69,18 +69,18 @@ void place_results(const report::StagedFiles& staged, std::vector<std::optional<
 // out_dir once every process has succeeded. `written` names them at out_dir.
 // With `staged`, the files are staged there for the caller to commit with the
 // unit's other pairs (a pair that fails takes its staged files back).
-PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs::path& write_dir, const fs::path& out_dir,
-                        const std::string& stamp, const AugustJobOptions& options, ThreadPool& pool,
+PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::path& write_dir, const fs::path& out_dir,
+                        const std::string& stamp, const VerdictJobOptions& options, ThreadPool& pool,
                         report::StagedFiles* staged = nullptr) {
     const LiveRankTable live;
-    const AugustInputs inputs = read_august_inputs(pair.target, pair.golden, pool);
+    const PairInputs inputs = read_pair_inputs(pair.target, pair.golden, pool);
     if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench);
     PairResult out;
     if (inputs.npu.rows.empty() || inputs.bench.rows.empty()) {
         log::warning("No valid data found. No compare result file generated. Please check input json.");
         return out;
     }
-    AugustTable table = august_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options.table);
+    VerdictTable table = verdict_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options.table);
     table.result.stack = inputs.stack;
     if (table.result.table.rows.empty()) {
         log::warning("Can`t match any op. No compare result file generated.");
@@ -88,7 +88,7 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
     }
     if (options.table.print_compare_log) log_compare_rows(table.result);
     if (staged == nullptr) fs::create_directories(write_dir);  // StagedFiles makes (and takes back) its folders
-    const std::string name = august_result_name(pair.debug_json, pair.rank_label, stamp, options.format);
+    const std::string name = verdict_result_name(pair.debug_json, pair.rank_label, stamp, options.format);
     std::error_code ec;
     // A namesake another run wrote in the same second is kept beside ours, unless msprobe's replacing is asked for.
     if (options.table.strict_compat && fs::exists(out_dir / name, ec)) {
@@ -96,7 +96,7 @@ PairResult compare_pair(const AugustPair& pair, bool check_frameworks, const fs:
     }
     try {
         const auto formulas = report::formula_cells(options.table.strict_compat);
-        for (const auto& file : write_august_result(table, write_dir / name, options.format, &pool, formulas, staged)) {
+        for (const auto& file : write_verdict_table(table, write_dir / name, options.format, &pool, formulas, staged)) {
             out.written.push_back(out_dir / file.filename());
         }
     } catch (const Error& e) {
@@ -170,8 +170,8 @@ private:
     InterruptCleanup cleanup_;  // an interrupted process removes its staging folder too
 };
 
-AugustJobSummary summary_of(const std::vector<std::optional<PairResult>>& results) {
-    AugustJobSummary summary;
+VerdictJobSummary summary_of(const std::vector<std::optional<PairResult>>& results) {
+    VerdictJobSummary summary;
     for (const auto& r : results) {
         if (!r) continue;
         summary.written.insert(summary.written.end(), r->written.begin(), r->written.end());
@@ -197,7 +197,7 @@ Error ranks_not_compared(const fs::path& out_dir, std::vector<std::string> failu
 // The pairs of a unit spread over several processes: each writes its own
 // pairs' files into its staging folder; they move into place only once every
 // process has succeeded, and process 0 gathers the counts and the failures.
-AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_dir, const AugustJobOptions& options,
+VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_dir, const VerdictJobOptions& options,
                                   ThreadPool& pool, ProcessGroup& processes) {
     run_on_every_process(processes, out_dir.string(), [&] {
         if (options.html) {
@@ -244,7 +244,7 @@ AugustJobSummary run_spread_pairs(const AugustUnit& unit, const fs::path& out_di
 
 }  // namespace
 
-AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool,
+VerdictJobSummary run_verdict_pairs(const CompareUnit& unit, const VerdictJobOptions& options, ThreadPool& pool,
                                   ProcessGroup& processes) {
     const fs::path out_dir = options.output_dir / unit.output_subdir;
     run_on_every_process(processes, out_dir.string(), [&] { report::check_output_dir(out_dir); });

@@ -1,4 +1,4 @@
-#include "compare/august_result_rules.hpp"
+#include "compare/verdict_rules.hpp"
 
 #include <algorithm>
 #include <array>
@@ -17,7 +17,7 @@ namespace msprobe::compare {
 namespace {
 
 using report::Cell;
-using Level = RowVerdict::Level;
+using Level = RowLevel;
 
 constexpr const char* kInfNan = "error: There is nan/inf/-inf in the maximum or minimum value of NPU.";
 constexpr const char* kOneThousandth =
@@ -99,7 +99,7 @@ bool values_equal(const Cell& a, const Cell& b) {
 
 class Judge {
 public:
-    Judge(const ResultTable& result, const AugustRuleOptions& options)
+    Judge(const ResultTable& result, const VerdictRuleOptions& options)
         : result_(result), options_(options), verdicts_(result.table.rows.size()) {
         for (std::size_t c = 0; c < result.table.header.size(); ++c) {
             columns_.try_emplace(result.table.header[c], static_cast<int>(c));
@@ -134,7 +134,7 @@ private:
     void raise(std::size_t row, Level level, const char* message) {
         auto& v = verdicts_[row];
         v.level = std::max(v.level, level);
-        v.messages.emplace_back(message);
+        v.reasons.emplace_back(message);
     }
 
     double minimum(const std::vector<std::size_t>& rows, std::string_view header) const {
@@ -282,24 +282,15 @@ private:
     }
 
     const ResultTable& result_;
-    const AugustRuleOptions& options_;
+    const VerdictRuleOptions& options_;
     std::unordered_map<std::string_view, int> columns_;  // header text → column
     std::vector<RowVerdict> verdicts_;
 };
 
 }  // namespace
 
-std::vector<RowVerdict> august_verdicts(const ResultTable& result, const AugustRuleOptions& options) {
+std::vector<RowVerdict> rule_verdicts(const ResultTable& result, const VerdictRuleOptions& options) {
     return Judge(result, options).run();
-}
-
-const char* level_text(RowVerdict::Level level) {
-    switch (level) {
-        case Level::Pass: return "pass";
-        case Level::Warning: return "warning";
-        case Level::Error: return "error";
-    }
-    return "pass";
 }
 
 std::string messages_json(const std::vector<std::string>& messages) {
@@ -313,14 +304,14 @@ std::string messages_json(const std::vector<std::string>& messages) {
     return out + "]";
 }
 
-void apply_august_rules(ResultTable& result, const AugustRuleOptions& options) {
-    const auto verdicts = august_verdicts(result, options);
+void apply_verdict_rules(ResultTable& result, const VerdictRuleOptions& options) {
+    const auto verdicts = rule_verdicts(result, options);
     const int result_column = result.column("Result");
     const int message_column = result.column("Err_message");
     for (std::size_t r = 0; r < verdicts.size(); ++r) {
         auto& row = result.table.rows[r];
-        row[static_cast<std::size_t>(result_column)] = Cell(level_text(verdicts[r].level));
-        row[static_cast<std::size_t>(message_column)] = Cell(messages_json(verdicts[r].messages));
+        row[static_cast<std::size_t>(result_column)] = Cell(std::string(level_name(verdicts[r].level)));
+        row[static_cast<std::size_t>(message_column)] = Cell(messages_json(verdicts[r].reasons));
     }
 }
 

@@ -1,9 +1,9 @@
-#include "compare/august_match_plan.hpp"
+#include "compare/verdict_match_plan.hpp"
 
 #include <string_view>
 #include <unordered_map>
 
-#include "compare/august_compare_keys.hpp"
+#include "compare/occurrence_keys.hpp"
 #include "mapping/compare_keys.hpp"
 
 namespace msprobe::compare {
@@ -23,14 +23,14 @@ void to_bench_keys(std::vector<std::string>& keys, const dump::DumpFile& bench,
 
 }  // namespace
 
-AugustMatch august_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const AugustOptions& options) {
-    AugustMatch out;
+VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const VerdictTableOptions& options) {
+    VerdictMatch out;
     MatchPlan& plan = out.plan;
     // -fm pairs by names without call numbers: renumbering would change nothing.
     std::vector<std::string> npu_names;
     if (!options.fuzzy_match) {
-        npu_names = august_compare_keys(npu);
-        plan.bench_keys = august_compare_keys(bench);
+        npu_names = occurrence_compare_keys(npu);
+        plan.bench_keys = occurrence_compare_keys(bench);
     }
     mapping::KeyContext context;
     context.mindspore = npu.framework == "mindspore";

@@ -15,7 +15,7 @@ namespace msprobe::compare {
 
 // The pairs msprobe's shifted columns leave; throws msprobe::Error naming the
 // NPU dump when the scan leaves a row unmatched (msprobe's abort).
-std::vector<RowPair> august_shifted_fuzzy_pairs(const dump::DumpFile& npu, const dump::DumpFile& bench,
+std::vector<RowPair> shifted_fuzzy_pairs(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                                 const MatchPlan& plan, CompareMode mode);
 
 // After the rules: a paired md5 row compares shifted columns, which never hold

@@ -1,4 +1,4 @@
-#include "compare/august_tensor_log.hpp"
+#include "compare/tensor_log.hpp"
 
 #include <fmt/format.h>
 

@@ -13,6 +13,6 @@
 namespace msprobe::compare {
 
 // One key per row of `dump`.
-std::vector<std::string> august_compare_keys(const dump::DumpFile& dump);
+std::vector<std::string> occurrence_compare_keys(const dump::DumpFile& dump);
 
 }  // namespace msprobe::compare

@@ -1,4 +1,4 @@
-#include "compare/august_inputs.hpp"
+#include "compare/compare_units.hpp"
 
 #include <fmt/format.h>
 
@@ -27,8 +27,8 @@ bool is_mindspore(const std::string& framework) { return framework == "mindspore
 
 // August's table reads PyTorch dumps only; April's compare reads MindSpore's.
 [[noreturn]] void refuse_mindspore(const dump::DumpFile& target) {
-    throw Error(target.path, fmt::format("framework '{}': msprobe-cpp compares MindSpore dumps only in the April "
-                                         "spelling (msprobe -f mindspore compare -i compare.json)",
+    throw Error(target.path, fmt::format("framework '{}': msprobe-cpp compares MindSpore dumps only through "
+                                         "compare.json (msprobe -f mindspore compare -i compare.json)",
                                          target.framework));
 }
 
@@ -77,22 +77,22 @@ void check_same_kind(const fs::path& target, const fs::path& golden) {
     }
 }
 
-AugustUnit file_pair(const fs::path& target, const fs::path& golden, const fs::path& output_subdir) {
+CompareUnit file_pair(const fs::path& target, const fs::path& golden, const fs::path& output_subdir) {
     const std::string t = target.filename().string(), g = golden.filename().string();
     if (t != g || (t != kDumpJson && t != kDebugJson)) {
         throw Error("", fmt::format("npu_path and bench_path must both end with dump.json or debug.json (got {} and {})",
                                     shown(target), shown(golden)));
     }
-    AugustUnit unit;
+    CompareUnit unit;
     unit.output_subdir = output_subdir;
     unit.single_pair = true;
     unit.pairs.push_back({target, golden, "", t == kDebugJson});
     return unit;
 }
 
-AugustUnit nothing_to_do(const fs::path& output_subdir, std::string note) {
-    AugustUnit unit;
-    unit.kind = AugustUnit::Kind::NothingToDo;
+CompareUnit nothing_to_do(const fs::path& output_subdir, std::string note) {
+    CompareUnit unit;
+    unit.kind = CompareUnit::Kind::NothingToDo;
     unit.output_subdir = output_subdir;
     unit.note = std::move(note);
     return unit;
@@ -112,7 +112,7 @@ void check_step_framework(const dump::DumpFile& first) {
 
 // Rank (or proc) folders paired by position: each pair's dump.json, or
 // debug.json when the first target folder says so.
-AugustUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs::path>& goldens,
+CompareUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs::path>& goldens,
                       const fs::path& output_subdir) {
     if (targets.size() != goldens.size()) {
         throw Error("", fmt::format("The number of ranks in the two runs are different. Unable to match the ranks. "
@@ -135,7 +135,7 @@ AugustUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs
         if (is_file(first / name)) first_file = dump::read_dump_file(first / name);
     }
     check_step_framework(first_file);
-    AugustUnit unit;
+    CompareUnit unit;
     unit.output_subdir = output_subdir;
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const fs::path t = targets[i] / name, g = goldens[i] / name;
@@ -167,7 +167,7 @@ fs::path single_proc_dir(const fs::path& dir) {
 
 class Planner {
 public:
-    explicit Planner(const AugustInputOptions& options) : options_(options) {}
+    explicit Planner(const CompareUnitOptions& options) : options_(options) {}
 
     void plan(const fs::path& target, const fs::path& golden, const fs::path& output_subdir, int mix_depth) {
         check_same_kind(target, golden);
@@ -177,7 +177,7 @@ public:
         }
         if (plan_mix(target, golden, output_subdir, mix_depth)) return;
         if (options_.kernel_compare) {
-            units_.push_back(two_folders(AugustUnit::Kind::KernelCompare, target, golden, output_subdir));
+            units_.push_back(two_folders(CompareUnit::Kind::KernelCompare, target, golden, output_subdir));
             return;
         }
         if (options_.diff_analyze) return plan_diff_analyze(target, golden, output_subdir);
@@ -199,7 +199,7 @@ public:
         units_.push_back(rank_pairs({target_proc}, {single_proc_dir(golden)}, output_subdir));
     }
 
-    std::vector<AugustUnit> take() { return std::move(units_); }
+    std::vector<CompareUnit> take() { return std::move(units_); }
 
 private:
     // graph/ and pynative/ on both sides: each step below them, one level down.
@@ -226,12 +226,12 @@ private:
                 nothing_to_do(output_subdir, "Cannot find any diff node, no need to generate analyze file."));
             return;
         }
-        units_.push_back(two_folders(AugustUnit::Kind::DiffAnalyze, target, golden, output_subdir));
+        units_.push_back(two_folders(CompareUnit::Kind::DiffAnalyze, target, golden, output_subdir));
     }
 
-    static AugustUnit two_folders(AugustUnit::Kind kind, const fs::path& target, const fs::path& golden,
+    static CompareUnit two_folders(CompareUnit::Kind kind, const fs::path& target, const fs::path& golden,
                                   const fs::path& output_subdir) {
-        AugustUnit unit;
+        CompareUnit unit;
         unit.kind = kind;
         unit.output_subdir = output_subdir;
         unit.target_dir = target;
@@ -266,14 +266,14 @@ private:
         return true;
     }
 
-    const AugustInputOptions& options_;
-    std::vector<AugustUnit> units_;
+    const CompareUnitOptions& options_;
+    std::vector<CompareUnit> units_;
 };
 
 }  // namespace
 
-std::vector<AugustUnit> august_units(const fs::path& target, const fs::path& golden,
-                                     const AugustInputOptions& options) {
+std::vector<CompareUnit> compare_units(const fs::path& target, const fs::path& golden,
+                                     const CompareUnitOptions& options) {
     Planner planner(options);
     planner.plan(target, golden, "", 0);
     return planner.take();

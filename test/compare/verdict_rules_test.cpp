@@ -3,11 +3,11 @@
 
 #include <map>
 
-#include "compare/august_result_rules.hpp"
+#include "compare/verdict_rules.hpp"
 
 using namespace msprobe::compare;
 using msprobe::report::Cell;
-using Level = RowVerdict::Level;
+using Level = RowLevel;
 
 namespace {
 
@@ -47,9 +47,9 @@ ResultTable table_of(CompareMode mode, const std::vector<RowCells>& rows) {
 }
 
 std::vector<RowVerdict> judge(CompareMode mode, const std::vector<RowCells>& rows, bool strict = false) {
-    AugustRuleOptions options;
+    VerdictRuleOptions options;
     options.strict_compat = strict;
-    return august_verdicts(table_of(mode, rows), options);
+    return rule_verdicts(table_of(mode, rows), options);
 }
 
 const std::string kIn = "Functional.linear.0.forward.input.0";
@@ -60,7 +60,7 @@ const std::string kOut = "Functional.linear.0.forward.output.0";
 TEST_CASE("august rules: a clean entry passes with no message") {
     const auto v = judge(CompareMode::Summary, {row(kIn), row(kOut)});
     CHECK(v[0].level == Level::Pass);
-    CHECK(v[1].messages.empty());
+    CHECK(v[1].reasons.empty());
     CHECK(messages_json({}) == "[]");
     CHECK(messages_json({"a", "b"}) == R"(["a", "b"])");
 }
@@ -69,9 +69,9 @@ TEST_CASE("august rule A1: nan/inf in the NPU max or min when the bench has none
     const auto v = judge(CompareMode::Summary,
                          {row(kIn, {{"NPU max", "Nan"}}), row(kOut, {{"NPU min", " -INF "}, {"Bench max", "inf"}})});
     CHECK(v[0].level == Level::Error);
-    CHECK(v[0].messages == std::vector<std::string>{
+    CHECK(v[0].reasons == std::vector<std::string>{
                                "error: There is nan/inf/-inf in the maximum or minimum value of NPU."});
-    CHECK(v[1].messages.empty());  // the bench holds inf too
+    CHECK(v[1].reasons.empty());  // the bench holds inf too
 }
 
 TEST_CASE("august rule I1: input ratios above 0.9, output below the threshold") {
@@ -79,14 +79,14 @@ TEST_CASE("august rule I1: input ratios above 0.9, output below the threshold") 
                                         row(kOut, {{"One Thousandth Err Ratio", 0.3}})};
     const std::string message = "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.";
     // msprobe's threshold is 0.1 although its message says 0.6.
-    CHECK(judge(CompareMode::All, rows, true)[1].messages.empty());
+    CHECK(judge(CompareMode::All, rows, true)[1].reasons.empty());
     const auto fixed = judge(CompareMode::All, rows, false);
     CHECK(fixed[1].level == Level::Error);
-    CHECK(fixed[1].messages == std::vector<std::string>{message});
+    CHECK(fixed[1].reasons == std::vector<std::string>{message});
     CHECK(judge(CompareMode::All, {row(kIn, {{"One Thousandth Err Ratio", 0.95}}),
                                    row(kOut, {{"One Thousandth Err Ratio", 0.05}})},
                 true)[1]
-              .messages == std::vector<std::string>{message});
+              .reasons == std::vector<std::string>{message});
     // No usable input value keeps the start value 1.0.
     CHECK(judge(CompareMode::All, {row(kIn, {{"One Thousandth Err Ratio", "unsupported"}}),
                                    row(kOut, {{"One Thousandth Err Ratio", 0.05}})},
@@ -97,8 +97,8 @@ TEST_CASE("august rule I1: input ratios above 0.9, output below the threshold") 
 TEST_CASE("august rule A2: requires_grad texts differ on a matched row") {
     const auto v = judge(CompareMode::Summary,
                          {row(kIn, {{"Bench Requires_grad", "N/A"}}), row(kOut, {{"NPU Requires_grad", ""}})});
-    CHECK(v[0].messages == std::vector<std::string>{"error: The Required_Grad of NPU and Bench are inconsistent"});
-    CHECK(v[1].messages.empty());  // an empty cell is not compared
+    CHECK(v[0].reasons == std::vector<std::string>{"error: The Required_Grad of NPU and Bench are inconsistent"});
+    CHECK(v[1].reasons.empty());  // an empty cell is not compared
 }
 
 TEST_CASE("august rule I2: scalar parameters that differ") {
@@ -106,40 +106,40 @@ TEST_CASE("august rule I2: scalar parameters that differ") {
                              {"NPU Tensor Shape", "[]"}, {"Bench Tensor Shape", "[]"}, {"NPU max", "tanh"},
                              {"Bench max", "none"}};
     const auto v = judge(CompareMode::Summary, {row(kIn, scalar), row(kOut)});
-    CHECK(v[0].messages == std::vector<std::string>{"error: The scalar parameters of NPU and Bench are inconsistent."});
+    CHECK(v[0].reasons == std::vector<std::string>{"error: The scalar parameters of NPU and Bench are inconsistent."});
     RowCells same = scalar;
     same["NPU max"] = Cell::boolean(true);
     same["Bench max"] = 1.0;  // True == 1 in Python
-    CHECK(judge(CompareMode::Summary, {row(kIn, same)})[0].messages.empty());
+    CHECK(judge(CompareMode::Summary, {row(kIn, same)})[0].reasons.empty());
 }
 
 TEST_CASE("august rules A3 and A4: dtype and shape differ, in that order") {
     const auto v = judge(CompareMode::Summary,
                          {row(kIn), row(kOut, {{"NPU Dtype", "torch.bfloat16"}, {"Bench Tensor Shape", "[4]"}})});
-    CHECK(v[1].messages == std::vector<std::string>{"error: The dtype of NPU and Bench are inconsistent.",
+    CHECK(v[1].reasons == std::vector<std::string>{"error: The dtype of NPU and Bench are inconsistent.",
                                                     "error: The shape of NPU and Bench are inconsistent."});
     // A bench name with qkv or gate_up is spared the dtype rule.
     const std::string qkv = "Module.qkv.Linear.forward.0.output.0";
-    CHECK(judge(CompareMode::Summary, {row(qkv, {{"NPU Dtype", "torch.bfloat16"}})})[0].messages.empty());
+    CHECK(judge(CompareMode::Summary, {row(qkv, {{"NPU Dtype", "torch.bfloat16"}})})[0].reasons.empty());
     // An unmatched row is judged by neither.
     const RowCells unmatched = {{"Bench Name", "N/A"}, {"Bench Dtype", "N/A"}};
-    CHECK(judge(CompareMode::Summary, {row(kOut, unmatched)})[0].messages.empty());
+    CHECK(judge(CompareMode::Summary, {row(kOut, unmatched)})[0].reasons.empty());
 }
 
 TEST_CASE("august rule I3: the cosine drops from input to output") {
     const auto v = judge(CompareMode::All, {row(kIn, {{"Cosine", 0.99}}), row(kOut, {{"Cosine", 0.85}})});
     CHECK(v[1].level == Level::Warning);
-    CHECK(v[1].messages == std::vector<std::string>{
+    CHECK(v[1].reasons == std::vector<std::string>{
                                "warning: The input/parameters of Cosine > 0.9, and input/parameters - output > 0.1"});
-    CHECK(judge(CompareMode::All, {row(kIn, {{"Cosine", 0.99}}), row(kOut, {{"Cosine", 0.95}})})[1].messages.empty());
+    CHECK(judge(CompareMode::All, {row(kIn, {{"Cosine", 0.99}}), row(kOut, {{"Cosine", 0.95}})})[1].reasons.empty());
 }
 
 TEST_CASE("august rule I4: an output norm error above 50% while the inputs are close") {
     const auto v = judge(CompareMode::Summary,
                          {row(kIn, {{"NormRelativeErr", "5.0%"}}), row(kOut, {{"NormRelativeErr", "60.0%"}}),
                           row("Functional.linear.0.forward.output.1", {{"NormRelativeErr", "inf"}})});
-    CHECK(v[1].messages.front() == "error: The NormRelativeErr of output is greater than 0.5.");
-    CHECK(v[2].messages == std::vector<std::string>{"error: The NormRelativeErr of output is greater than 0.5."});
+    CHECK(v[1].reasons.front() == "error: The NormRelativeErr of output is greater than 0.5.");
+    CHECK(v[2].reasons == std::vector<std::string>{"error: The NormRelativeErr of output is greater than 0.5."});
     // Inputs at 10% or more switch the rule off.
     CHECK(judge(CompareMode::Summary, {row(kIn, {{"NormRelativeErr", "10.0%"}}),
                                        row(kOut, {{"NormRelativeErr", "60.0%"}})})[1]
@@ -150,13 +150,13 @@ TEST_CASE("august rule I5: the output norm error ten times the input's") {
     const std::string message = "warning: The norm relative error of output is 10 times that of input.";
     CHECK(judge(CompareMode::Summary, {row(kIn, {{"NormRelativeErr", "1.0%"}}),
                                        row(kOut, {{"NormRelativeErr", "11.0%"}})})[1]
-              .messages == std::vector<std::string>{message});
+              .reasons == std::vector<std::string>{message});
     CHECK(judge(CompareMode::Summary, {row(kIn, {{"NormRelativeErr", "0"}}),
                                        row(kOut, {{"NormRelativeErr", "20.0%"}})})[1]
               .level == Level::Warning);
     CHECK(judge(CompareMode::Summary, {row(kIn, {{"NormRelativeErr", "2.0%"}}),
                                        row(kOut, {{"NormRelativeErr", "11.0%"}})})[1]
-              .messages.empty());
+              .reasons.empty());
 }
 
 TEST_CASE("august rule A5: digests differ, or one side has none") {
@@ -165,9 +165,9 @@ TEST_CASE("august rule A5: digests differ, or one side has none") {
                                             row("Functional.linear.0.forward.output.1",
                                                 {{"NPU MD5", "1a2b3c4d"}, {"BENCH MD5", "N/A"}})});
     CHECK(v[0].level == Level::Pass);
-    CHECK(v[1].messages == std::vector<std::string>{"error: The CRC-32 value of NPU differs from that of the bench."});
+    CHECK(v[1].reasons == std::vector<std::string>{"error: The CRC-32 value of NPU differs from that of the bench."});
     CHECK(v[2].level == Level::Warning);
-    CHECK(v[2].messages == std::vector<std::string>{"warning: The parameter of NPU does not match the bench."});
+    CHECK(v[2].reasons == std::vector<std::string>{"warning: The parameter of NPU does not match the bench."});
 }
 
 TEST_CASE("august rules skip ignored APIs and judge only the outputs of collective ones") {
@@ -183,7 +183,7 @@ TEST_CASE("august rules skip ignored APIs and judge only the outputs of collecti
 
 TEST_CASE("august rules fill the Result and Err_message cells") {
     ResultTable t = table_of(CompareMode::Summary, {row(kIn, {{"Bench Tensor Shape", "[4]"}}), row(kOut)});
-    apply_august_rules(t, AugustRuleOptions{});
+    apply_verdict_rules(t, VerdictRuleOptions{});
     CHECK(t.table.rows[0][17] == Cell("error"));
     CHECK(t.table.rows[0][18] == Cell(R"(["error: The shape of NPU and Bench are inconsistent."])"));
     CHECK(t.table.rows[1][17] == Cell("pass"));

@@ -19,6 +19,6 @@ struct RankTable {
 
 // Statistics (tensor dumps by their statistics): the diffs as August's texts,
 // Result and Err_message "". Md5: Result pass / Different, Err_message NaN.
-RankTable august_rank_table(const dump::DumpFile& npu, const dump::DumpFile& bench);
+RankTable occurrence_rank_table(const dump::DumpFile& npu, const dump::DumpFile& bench);
 
 }  // namespace msprobe::first_diff

@@ -1,4 +1,4 @@
-#include "compare/august_table.hpp"
+#include "compare/verdict_table.hpp"
 
 #include <fmt/format.h>
 
@@ -8,10 +8,10 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
-#include "compare/august_cells.hpp"
-#include "compare/august_fuzzy_compat.hpp"
-#include "compare/august_match_plan.hpp"
-#include "compare/august_result_rules.hpp"
+#include "compare/statistic_diff.hpp"
+#include "compare/shifted_fuzzy_pairs.hpp"
+#include "compare/verdict_match_plan.hpp"
+#include "compare/verdict_rules.hpp"
 #include "compare/compare_mode.hpp"
 #include "compare/dump_pair_reading.hpp"
 #include "compare/fuzzy_compat.hpp"
@@ -27,7 +27,7 @@ namespace {
 using report::Cell;
 
 // Marks the statistic cells that hold dump integers, from column `first` on.
-void mark_integers(AugustTable& table, std::size_t row, std::size_t first,
+void mark_integers(VerdictTable& table, std::size_t row, std::size_t first,
                    const std::array<dump::StatValue, 4>& stats) {
     for (std::size_t k = 0; k < 4; ++k) {
         if (stats[k].kind == dump::StatValue::Kind::Number && stats[k].integer) {
@@ -36,7 +36,7 @@ void mark_integers(AugustTable& table, std::size_t row, std::size_t first,
     }
 }
 
-void mark_stat_integers(AugustTable& table, const dump::DumpFile& npu, const dump::DumpFile& bench,
+void mark_stat_integers(VerdictTable& table, const dump::DumpFile& npu, const dump::DumpFile& bench,
                         const std::vector<RowPair>& pairs) {
     const int npu_max = table.result.column("NPU max");
     const int bench_max = table.result.column("Bench max");
@@ -49,7 +49,7 @@ void mark_stat_integers(AugustTable& table, const dump::DumpFile& npu, const dum
     }
 }
 
-ResultTable august_md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+ResultTable verdict_md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
                              const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
     ResultTable result = start_table(CompareMode::Md5, npu, pairs,
                                      {"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"},
@@ -69,9 +69,9 @@ ResultTable august_md5_table(const dump::DumpFile& npu, const dump::DumpFile& be
 }
 
 // April's real-data table with August's verdict column in place of "Accuracy Reached or Not".
-ResultTable august_tensor_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+ResultTable verdict_real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                 const std::vector<RowPair>& pairs, const dump::StackFile* stack,
-                                ThreadPool& pool, const AugustOptions& options) {
+                                ThreadPool& pool, const VerdictTableOptions& options) {
     require_tensor_dirs(npu, bench);
     RealDataOptions real;
     real.show_progress = options.show_progress;
@@ -85,7 +85,7 @@ ResultTable august_tensor_table(const dump::DumpFile& npu, const dump::DumpFile&
 
 }  // namespace
 
-ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+ResultTable statistics_diff_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                     const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
     ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
     for (const auto& pair : pairs) {
@@ -93,7 +93,7 @@ ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpF
         const dump::DumpRow* b = bench_row(bench, pair);
         auto& cells = begin_row(result, n, b);
         std::array<StatisticDiff, 4> diffs;
-        for (std::size_t k = 0; k < 4; ++k) diffs[k] = august_statistic_diff(n.stats[k], b ? &b->stats[k] : nullptr);
+        for (std::size_t k = 0; k < 4; ++k) diffs[k] = statistic_diff(n.stats[k], b ? &b->stats[k] : nullptr);
         for (const auto& d : diffs) cells.emplace_back(d.diff);
         for (const auto& d : diffs) cells.emplace_back(d.relative);
         append_statistic_cells(cells, n, b);
@@ -105,18 +105,18 @@ ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpF
     return result;
 }
 
-AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
-                         ThreadPool& pool, const AugustOptions& options) {
+VerdictTable verdict_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
+                         ThreadPool& pool, const VerdictTableOptions& options) {
     const CompareMode mode = detect_mode(npu, bench);
-    AugustMatch match = august_match_plan(npu, bench, options);
+    VerdictMatch match = verdict_match_plan(npu, bench, options);
     const MatchPlan& plan = match.plan;
     const bool shifted = options.strict_compat && plan.strategy == MatchStrategy::Fuzzy && mode != CompareMode::All;
-    const auto pairs = shifted ? august_shifted_fuzzy_pairs(npu, bench, plan, mode) : match_rows(npu, bench, plan);
-    AugustTable table;
+    const auto pairs = shifted ? shifted_fuzzy_pairs(npu, bench, plan, mode) : match_rows(npu, bench, plan);
+    VerdictTable table;
     switch (mode) {
-        case CompareMode::Summary: table.result = august_statistics_table(npu, bench, pairs, stack); break;
-        case CompareMode::Md5: table.result = august_md5_table(npu, bench, pairs, stack); break;
-        case CompareMode::All: table.result = august_tensor_table(npu, bench, pairs, stack, pool, options); break;
+        case CompareMode::Summary: table.result = statistics_diff_table(npu, bench, pairs, stack); break;
+        case CompareMode::Md5: table.result = verdict_md5_table(npu, bench, pairs, stack); break;
+        case CompareMode::All: table.result = verdict_real_data_table(npu, bench, pairs, stack, pool, options); break;
     }
     if (table.result.mode == CompareMode::Md5) {
         table.integer_cells.assign(pairs.size(), 0);
@@ -124,18 +124,18 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
         mark_stat_integers(table, npu, bench, pairs);
     }
     if (shifted) apply_shifted_fuzzy_cells(table.result, pairs, bench);
-    AugustRuleOptions rules;
+    VerdictRuleOptions rules;
     rules.strict_compat = options.strict_compat;
-    apply_august_rules(table.result, rules);
+    apply_verdict_rules(table.result, rules);
     if (shifted) apply_shifted_md5_verdicts(table.result, pairs);
     table.result.generated_mapping_yaml = std::move(match.generated_mapping_yaml);
     return table;
 }
 
-AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+PairInputs read_pair_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
                                 ThreadPool& pool) {
     auto [npu, bench] = read_dump_files(npu_json, bench_json, pool);
-    AugustInputs inputs{std::move(npu), std::move(bench), nullptr};
+    PairInputs inputs{std::move(npu), std::move(bench), nullptr};
     const auto stack_json = npu_json.parent_path() / "stack.json";
     std::error_code ec;
     if (std::filesystem::is_regular_file(stack_json, ec)) {
@@ -146,10 +146,10 @@ AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std
     return inputs;
 }
 
-AugustTable august_compare_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
-                                ThreadPool& pool, const AugustOptions& options) {
-    const AugustInputs inputs = read_august_inputs(npu_json, bench_json, pool);
-    AugustTable table = august_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options);
+VerdictTable compare_verdict_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+                                ThreadPool& pool, const VerdictTableOptions& options) {
+    const PairInputs inputs = read_pair_inputs(npu_json, bench_json, pool);
+    VerdictTable table = verdict_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options);
     table.result.stack = inputs.stack;
     return table;
 }

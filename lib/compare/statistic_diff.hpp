@@ -17,6 +17,6 @@ struct StatisticDiff {
 };
 
 // The two cells of one statistic (both texts). `bench` null: the row has no bench partner.
-StatisticDiff august_statistic_diff(const dump::StatValue& npu, const dump::StatValue* bench);
+StatisticDiff statistic_diff(const dump::StatValue& npu, const dump::StatValue* bench);
 
 }  // namespace msprobe::compare

@@ -6,35 +6,27 @@
 #include <vector>
 
 #include "compare/result_table.hpp"
+#include "compare/row_level.hpp"
 
 namespace msprobe::compare {
 
-struct AugustRuleOptions {
+struct VerdictRuleOptions {
     // msprobe flags an output whose One Thousandth Err Ratio drops below 0.1
     // while its message says 0.6; we use 0.6 unless asked to reproduce it.
     bool strict_compat = false;
 };
 
-// The level and messages of one row, as the rules left them.
-struct RowVerdict {
-    enum class Level { Pass, Warning, Error } level = Level::Pass;
-    std::vector<std::string> messages;
-};
-
 // The verdict of every row of `result` (real-data, statistics or md5 table with
 // the August columns), in row order.
-std::vector<RowVerdict> august_verdicts(const ResultTable& result, const AugustRuleOptions& options);
+std::vector<RowVerdict> rule_verdicts(const ResultTable& result, const VerdictRuleOptions& options);
 
 // The md5 rule's message for two different digests.
 inline constexpr const char* kCrcDiffersMessage = "error: The CRC-32 value of NPU differs from that of the bench.";
 
-// "pass", "warning", "error".
-const char* level_text(RowVerdict::Level level);
-
 // The Err_message text: `["a", "b"]` as Python's json.dumps writes it; `[]` when empty.
 std::string messages_json(const std::vector<std::string>& messages);
 
-// Fills the "Result" and "Err_message" cells of every row from august_verdicts.
-void apply_august_rules(ResultTable& result, const AugustRuleOptions& options);
+// Fills the "Result" and "Err_message" cells of every row from rule_verdicts.
+void apply_verdict_rules(ResultTable& result, const VerdictRuleOptions& options);
 
 }  // namespace msprobe::compare

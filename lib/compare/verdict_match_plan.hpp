@@ -1,6 +1,6 @@
 #pragma once
 // How August msprobe pairs the rows of two dumps: by compare key (backward
-// call numbers renumbered, august_compare_keys.hpp), through -cm/-dm (-am and
+// call numbers renumbered, occurrence_compare_keys.hpp), through -cm/-dm (-am and
 // -lm for MindSpore), or fuzzily with -fm (call numbers and shapes ignored).
 //
 // With a mapping msprobe builds the NPU key from the written name while the
@@ -12,17 +12,17 @@
 #include <optional>
 #include <string>
 
-#include "compare/august_table.hpp"
+#include "compare/verdict_table.hpp"
 #include "compare/matcher.hpp"
 
 namespace msprobe::compare {
 
-struct AugustMatch {
+struct VerdictMatch {
     MatchPlan plan;
     // The text of data_mapping_{timestamp}.yaml when -lm generated a mapping.
     std::optional<std::string> generated_mapping_yaml;
 };
 
-AugustMatch august_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const AugustOptions& options);
+VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const VerdictTableOptions& options);
 
 }  // namespace msprobe::compare

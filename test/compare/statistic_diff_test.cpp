@@ -3,13 +3,13 @@
 
 #include <limits>
 
-#include "compare/august_cells.hpp"
+#include "compare/statistic_diff.hpp"
 
 using namespace msprobe::compare;
 using msprobe::dump::StatValue;
 
 namespace {
-StatisticDiff diff(const StatValue& n, const StatValue& b) { return august_statistic_diff(n, &b); }
+StatisticDiff diff(const StatValue& n, const StatValue& b) { return statistic_diff(n, &b); }
 }  // namespace
 
 TEST_CASE("august statistic texts are Python's str of the written cell") {
@@ -58,7 +58,7 @@ TEST_CASE("august placeholders by the classes of the two values") {
     CHECK(diff(StatValue::of_bool(true), StatValue::of_bool(false)).diff == "Diff");
     CHECK(diff(StatValue::null(), num).diff == "Diff");
     CHECK(diff(text("nan"), text("cuda:0")).diff == "Diff");
-    const auto unmatched = august_statistic_diff(num, nullptr);
+    const auto unmatched = statistic_diff(num, nullptr);
     CHECK(unmatched.diff == "N/A");
     CHECK(unmatched.relative == "N/A");
 }

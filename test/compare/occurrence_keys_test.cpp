@@ -1,10 +1,10 @@
 // August's join keys: backward call numbers replaced by their order of occurrence.
 #include <catch2/catch.hpp>
 
-#include "compare/august_compare_keys.hpp"
+#include "compare/occurrence_keys.hpp"
 
 using namespace msprobe;
-using msprobe::compare::august_compare_keys;
+using msprobe::compare::occurrence_compare_keys;
 
 namespace {
 
@@ -25,7 +25,7 @@ dump::DumpFile dump_of(const std::vector<std::string>& entries, bool debug = fal
 }  // namespace
 
 TEST_CASE("august keys number backward entries by their order per API and module") {
-    const auto keys = august_compare_keys(dump_of({"Functional.linear.0.forward", "Functional.linear.1.forward",
+    const auto keys = occurrence_compare_keys(dump_of({"Functional.linear.0.forward", "Functional.linear.1.forward",
                                                    "Functional.linear.1.backward", "Tensor.float.0.backward",
                                                    "Functional.linear.0.backward", "Module.fc1.Linear.backward.3",
                                                    "Module.fc1.Linear.forward.0"}));
@@ -37,6 +37,6 @@ TEST_CASE("august keys number backward entries by their order per API and module
 }
 
 TEST_CASE("august keys of a debug.json are its row names") {
-    const auto keys = august_compare_keys(dump_of({"Functional.linear.2.backward"}, true));
+    const auto keys = occurrence_compare_keys(dump_of({"Functional.linear.2.backward"}, true));
     CHECK(keys == std::vector<std::string>{"Functional.linear.2.backward.input.0"});
 }

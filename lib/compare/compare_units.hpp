@@ -13,7 +13,7 @@
 namespace msprobe::compare {
 
 // Two dump files compared into one result file.
-struct AugustPair {
+struct UnitPair {
     std::filesystem::path target;
     std::filesystem::path golden;
     std::string rank_label;   // the rank (or proc) folder name in a step compare; "" for a file pair
@@ -21,7 +21,7 @@ struct AugustPair {
 };
 
 // Everything one output folder receives.
-struct AugustUnit {
+struct CompareUnit {
     enum class Kind : std::uint8_t {
         Pairs,         // compare every pair
         DiffAnalyze,   // -da: first-difference analysis of the two step folders
@@ -32,12 +32,12 @@ struct AugustUnit {
     std::filesystem::path output_subdir;  // below the output directory: "", "graph/step0", "step1"
     std::filesystem::path target_dir;     // DiffAnalyze, KernelCompare: the two folders
     std::filesystem::path golden_dir;
-    std::vector<AugustPair> pairs;        // Pairs
+    std::vector<UnitPair> pairs;        // Pairs
     bool single_pair = false;             // Pairs of two files: both files' frameworks are checked
     std::string note;                     // NothingToDo: why
 };
 
-struct AugustInputOptions {
+struct CompareUnitOptions {
     bool diff_analyze = false;  // -da: step folders are analysed, not compared; no proc fallback
     bool kernel_compare = false;  // --rank: folders hold MindSpore kernel dumps
 };
@@ -46,8 +46,8 @@ struct AugustInputOptions {
 // Throws msprobe::Error for what msprobe refuses: a missing path, a file and a
 // folder, misnamed files, ranks that cannot be paired, no single proc folder,
 // a framework it cannot compare.
-std::vector<AugustUnit> august_units(const std::filesystem::path& target, const std::filesystem::path& golden,
-                                     const AugustInputOptions& options);
+std::vector<CompareUnit> compare_units(const std::filesystem::path& target, const std::filesystem::path& golden,
+                                     const CompareUnitOptions& options);
 
 // Two dump files of a file pair: a missing "framework" is PyTorch (with a
 // warning); target PyTorch needs golden PyTorch; MindSpore targets are

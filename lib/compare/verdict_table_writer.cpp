@@ -1,4 +1,4 @@
-#include "compare/august_result_writer.hpp"
+#include "compare/verdict_table_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string field_text(const AugustTable& table, std::size_t row, std::size_t column) {
+std::string field_text(const VerdictTable& table, std::size_t row, std::size_t column) {
     const report::Cell& cell = table.result.table.rows[row][column];
     if (cell.is_text()) return std::string(cell.text());
     if (cell.is_bool()) return cell.boolean_value() ? "True" : "False";
@@ -34,7 +34,7 @@ std::string field_text(const AugustTable& table, std::size_t row, std::size_t co
     return py::float_repr(v);
 }
 
-std::string header_line(const AugustTable& table, report::FormulaCells formulas) {
+std::string header_line(const VerdictTable& table, report::FormulaCells formulas) {
     std::string line;
     const auto& header = table.result.table.header;
     for (std::size_t c = 0; c < header.size(); ++c) {
@@ -44,7 +44,7 @@ std::string header_line(const AugustTable& table, report::FormulaCells formulas)
     return line + '\n';
 }
 
-void append_rows(std::string& text, const AugustTable& table, std::size_t first_row, std::size_t end_row,
+void append_rows(std::string& text, const VerdictTable& table, std::size_t first_row, std::size_t end_row,
                  report::FormulaCells formulas) {
     for (std::size_t r = first_row; r < end_row; ++r) {
         const auto& row = table.result.table.rows[r];
@@ -58,7 +58,7 @@ void append_rows(std::string& text, const AugustTable& table, std::size_t first_
 }
 
 // Rows [first_row, end_row) under the header, a few thousand lines at a time (memory stays bounded).
-void write_rows(const AugustTable& table, std::size_t first_row, std::size_t end_row, const fs::path& path,
+void write_rows(const VerdictTable& table, std::size_t first_row, std::size_t end_row, const fs::path& path,
                 report::FormulaCells formulas) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!file) throw Error(path.string(), fmt::format("cannot create: {}", std::strerror(errno)));
@@ -80,20 +80,20 @@ void write_rows(const AugustTable& table, std::size_t first_row, std::size_t end
 
 }  // namespace
 
-std::string august_result_name(bool debug_json, const std::string& rank_label, const std::string& timestamp,
-                               AugustFormat format) {
+std::string verdict_result_name(bool debug_json, const std::string& rank_label, const std::string& timestamp,
+                               OutputFormat format) {
     return fmt::format("{}compare_result{}{}_{}{}", debug_json ? "debug_" : "", rank_label.empty() ? "" : "_",
-                       rank_label, timestamp, format == AugustFormat::Csv ? ".csv" : ".xlsx");
+                       rank_label, timestamp, format == OutputFormat::Csv ? ".csv" : ".xlsx");
 }
 
-std::string august_csv_text(const AugustTable& table, std::size_t first_row, std::size_t end_row,
+std::string python_csv_text(const VerdictTable& table, std::size_t first_row, std::size_t end_row,
                             report::FormulaCells formulas) {
     std::string text = header_line(table, formulas);
     append_rows(text, table, first_row, end_row, formulas);
     return text;
 }
 
-std::vector<fs::path> detail::write_august_csv(const AugustTable& table, const fs::path& path, std::size_t part_rows,
+std::vector<fs::path> detail::write_python_csv(const VerdictTable& table, const fs::path& path, std::size_t part_rows,
                                                report::FormulaCells formulas, report::StagedFiles* into) {
     const std::size_t rows = table.result.table.rows.size();
     report::StagedFiles own(report::Existing::Replace);
@@ -117,14 +117,14 @@ std::vector<fs::path> detail::csv_part_files(std::size_t rows, const fs::path& p
     return files;
 }
 
-std::vector<fs::path> result_table_files(const AugustTable& table, const fs::path& path, AugustFormat format) {
-    if (format == AugustFormat::Csv) return detail::csv_part_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
+std::vector<fs::path> result_table_files(const VerdictTable& table, const fs::path& path, OutputFormat format) {
+    if (format == OutputFormat::Csv) return detail::csv_part_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
     return {path};
 }
 
-std::vector<fs::path> write_august_result(const AugustTable& table, const fs::path& path, AugustFormat format,
+std::vector<fs::path> write_verdict_table(const VerdictTable& table, const fs::path& path, OutputFormat format,
                                           ThreadPool* pool, report::FormulaCells formulas, report::StagedFiles* into) {
-    if (format == AugustFormat::Csv) return detail::write_august_csv(table, path, detail::kCsvPartRows, formulas, into);
+    if (format == OutputFormat::Csv) return detail::write_python_csv(table, path, detail::kCsvPartRows, formulas, into);
     const report::Table& cells = table.result.table;
     const auto write = [&](const fs::path& temp) {
         report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);

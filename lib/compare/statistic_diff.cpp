@@ -1,4 +1,4 @@
-#include "compare/august_cells.hpp"
+#include "compare/statistic_diff.hpp"
 
 #include <fmt/format.h>
 
@@ -70,7 +70,7 @@ std::string statistic_text(const dump::StatValue& value) {
     return "None";
 }
 
-StatisticDiff august_statistic_diff(const dump::StatValue& npu, const dump::StatValue* bench) {
+StatisticDiff statistic_diff(const dump::StatValue& npu, const dump::StatValue* bench) {
     const std::string n = statistic_text(npu);
     const std::string b = bench ? statistic_text(*bench) : kNotApplicable;
     if (n == b) return {"0", "0"};

@@ -7,22 +7,22 @@
 
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/august_inputs.hpp"
-#include "compare/august_result_writer.hpp"
-#include "compare/august_table.hpp"
+#include "compare/compare_units.hpp"
+#include "compare/verdict_table_writer.hpp"
+#include "compare/verdict_table.hpp"
 #include "compare/compare_options.hpp"
 
 namespace msprobe::compare {
 
-struct AugustJobOptions {
-    AugustOptions table;
-    AugustFormat format = AugustFormat::Csv;
+struct VerdictJobOptions {
+    VerdictTableOptions table;
+    OutputFormat format = OutputFormat::Csv;
     std::filesystem::path output_dir = "./output";
     HtmlCompareReport* html = nullptr;  // --html: the report every pair's rows are recorded into
 };
 
 // What a run wrote, and its rows counted by their Result.
-struct AugustJobSummary {
+struct VerdictJobSummary {
     std::vector<std::filesystem::path> written;
     std::size_t rows = 0;
     std::size_t warnings = 0;
@@ -36,7 +36,7 @@ struct AugustJobSummary {
 // pairs are spread over them (spread_ranks.hpp) and their files appear only
 // once every process has succeeded; process 0's summary counts every pair, the
 // others' their own, and a failed pair throws on every process.
-AugustJobSummary run_august_pairs(const AugustUnit& unit, const AugustJobOptions& options, ThreadPool& pool,
+VerdictJobSummary run_verdict_pairs(const CompareUnit& unit, const VerdictJobOptions& options, ThreadPool& pool,
                                   ProcessGroup& processes = single_process());
 
 }  // namespace msprobe::compare

@@ -1,4 +1,4 @@
-#include "compare/august_compare_keys.hpp"
+#include "compare/occurrence_keys.hpp"
 
 #include <map>
 #include <optional>
@@ -46,7 +46,7 @@ std::optional<NumberedBackward> numbered_backward(const std::string& entry) {
 
 }  // namespace
 
-std::vector<std::string> august_compare_keys(const dump::DumpFile& dump) {
+std::vector<std::string> occurrence_compare_keys(const dump::DumpFile& dump) {
     std::vector<std::string> entry_keys = dump.api_names;
     if (!dump.is_debug) {
         std::map<std::pair<std::string, std::string>, int> seen;  // (before, after) → backward entries so far

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "common/thread_pool.hpp"
-#include "compare/august_result_writer.hpp"
-#include "compare/august_table.hpp"
+#include "compare/verdict_table_writer.hpp"
+#include "compare/verdict_table.hpp"
 
 using namespace msprobe;
 using namespace msprobe::compare;
@@ -40,7 +40,7 @@ dump::DumpFile statistics_dump(const std::string& output_shape, const std::strin
     return d;
 }
 
-std::string cell_text(const AugustTable& t, std::size_t row, const char* header) {
+std::string cell_text(const VerdictTable& t, std::size_t row, const char* header) {
     const Cell& c = t.result.table.rows[row][static_cast<std::size_t>(t.result.column(header))];
     return c.is_text() ? std::string(c.text()) : "<not text>";
 }
@@ -52,7 +52,7 @@ TEST_CASE("august statistics table: August's columns, key-only join, verdicts") 
     const auto npu = statistics_dump("[4]", "torch.float32");
     auto bench = statistics_dump("[8]", "torch.float32");
     bench.rows[1].stats[0] = dump::StatValue::of_number(0.25);
-    const AugustTable t = august_table(npu, bench, nullptr, pool, AugustOptions{});
+    const VerdictTable t = verdict_table(npu, bench, nullptr, pool, VerdictTableOptions{});
     const std::vector<std::string> tail(t.result.table.header.end() - 3, t.result.table.header.end());
     CHECK(tail == std::vector<std::string>{"Requires_grad Consistent", "Result", "Err_message"});
     CHECK(t.result.table.header[8] == "Max diff");
@@ -66,14 +66,14 @@ TEST_CASE("august statistics table: August's columns, key-only join, verdicts") 
     CHECK(cell_text(t, 1, "Err_message") == R"(["error: The shape of NPU and Bench are inconsistent."])");
     CHECK(cell_text(t, 0, "Result") == "pass");
     // The integer statistics print without a point.
-    const std::string csv = august_csv_text(t, 0, 1);
+    const std::string csv = python_csv_text(t, 0, 1);
     CHECK(csv.find(",3,1,2.0,3.1622776601683795,3,1,2.0,3.1622776601683795,True,pass,[]\n") != std::string::npos);
 }
 
 TEST_CASE("august statistics table: incompatible dtypes leave the row unmatched") {
     ThreadPool pool(1);
-    const AugustTable t = august_table(statistics_dump("[4]", "torch.int64"), statistics_dump("[4]", "torch.float32"),
-                                       nullptr, pool, AugustOptions{});
+    const VerdictTable t = verdict_table(statistics_dump("[4]", "torch.int64"), statistics_dump("[4]", "torch.float32"),
+                                       nullptr, pool, VerdictTableOptions{});
     CHECK(cell_text(t, 0, "Bench Name") == "N/A");
     CHECK(cell_text(t, 0, "Max diff") == "N/A");
     CHECK(cell_text(t, 0, "Result") == "pass");
@@ -88,7 +88,7 @@ TEST_CASE("august md5 table gains Err_message") {
     npu.rows[0].md5 = bench.rows[0].md5 = "0badf00d";
     npu.rows[1].md5 = "1badf00d";
     bench.rows[1].md5 = "2badf00d";
-    const AugustTable t = august_table(npu, bench, nullptr, pool, AugustOptions{});
+    const VerdictTable t = verdict_table(npu, bench, nullptr, pool, VerdictTableOptions{});
     const std::vector<std::string> tail(t.result.table.header.begin() + 8, t.result.table.header.end());
     CHECK(tail ==
           std::vector<std::string>{"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"});
@@ -105,7 +105,7 @@ TEST_CASE("august join pairs backward entries by their order, names kept") {
     for (auto* side : {&npu, &bench}) {
         for (auto& r : side->rows) r.name = side->api_names[0] + r.name.substr(r.name.find(".forward") + 8);
     }
-    const AugustTable t = august_table(npu, bench, nullptr, pool, AugustOptions{});
+    const VerdictTable t = verdict_table(npu, bench, nullptr, pool, VerdictTableOptions{});
     CHECK(cell_text(t, 0, "NPU Name") == "Functional.linear.2.backward.input.0");
     CHECK(cell_text(t, 0, "Bench Name") == "Functional.linear.0.backward.input.0");
 }

@@ -4,9 +4,9 @@
 // statistics diff texts, its Result/Err_message rule verdicts and a join on
 // the compare key alone.
 //
-// Entry point for the command line: august_compare_pair() on one dump.json (or
-// debug.json) pair, then write_august_result() (august_result_writer.hpp) into
-// the output directory under august_result_name().
+// Entry point for the command line: compare_verdict_pair() on one dump.json (or
+// debug.json) pair, then write_verdict_table() (august_result_writer.hpp) into
+// the output directory under verdict_result_name().
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -21,7 +21,7 @@
 
 namespace msprobe::compare {
 
-struct AugustTable {
+struct VerdictTable {
     ResultTable result;
     // Per row, bit c set: the number in column c is an integer in the dump
     // (written "1", where a float prints "1.0").
@@ -32,7 +32,7 @@ struct AugustTable {
     }
 };
 
-struct AugustOptions {
+struct VerdictTableOptions {
     bool strict_compat = false;      // reproduce msprobe's own defects (august_result_rules.hpp)
     bool show_progress = false;      // real data: the tensor progress bar
     bool fuzzy_match = false;        // -fm: pair entries ignoring their call counters
@@ -42,29 +42,29 @@ struct AugustOptions {
 
 // August's statistics rows of matched `pairs` (diff texts included), before
 // the rules: Result and Err_message are left empty.
-ResultTable august_statistics_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
+ResultTable statistics_diff_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                     const std::vector<RowPair>& pairs, const dump::StackFile* stack);
 
 // The table of two parsed dumps; `stack` null: no NPU_Stack_Info column.
 // With -lm on MindSpore dumps, result.generated_mapping_yaml holds the mapping
 // it generated, for the caller to write beside the result.
 // Throws msprobe::Error when the dumps cannot be compared (tasks differ, tensor data missing).
-AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
-                         ThreadPool& pool, const AugustOptions& options);
+VerdictTable verdict_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
+                         ThreadPool& pool, const VerdictTableOptions& options);
 
 // A pair's dump files, read side by side on the pool, and the stack.json
 // beside the NPU file (null, with msprobe's warning, when there is none).
-struct AugustInputs {
+struct PairInputs {
     dump::DumpFile npu;
     dump::DumpFile bench;
     std::shared_ptr<const dump::StackFile> stack;
 };
-AugustInputs read_august_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+PairInputs read_pair_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
                                 ThreadPool& pool);
 
 // Reads both dump files and compares them; the stack column appears when a
 // stack.json lies beside the NPU file.
-AugustTable august_compare_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
-                                ThreadPool& pool, const AugustOptions& options);
+VerdictTable compare_verdict_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
+                                ThreadPool& pool, const VerdictTableOptions& options);
 
 }  // namespace msprobe::compare
