@@ -11,7 +11,7 @@
 
 #include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 #include "compare/run_summary.hpp"
 #include "report/table.hpp"
 

@@ -14,7 +14,7 @@
 #include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/verdict_rules.hpp"
-#include "compare/verdict_table_writer.hpp"
+#include "verdict_compare/verdict_table_writer.hpp"
 #include "compare/verdict_table.hpp"
 #include "report/csv_reader.hpp"
 #include "report/xlsx_reader.hpp"

@@ -4,8 +4,8 @@
 #include <variant>
 
 #include "common/thread_pool.hpp"
-#include "compare/compare_job.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_job.hpp"
+#include "compare_request/compare_request.hpp"
 
 namespace msprobe::testing {
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "common/thread_pool.hpp"
-#include "compare/verdict_table_writer.hpp"
+#include "verdict_compare/verdict_table_writer.hpp"
 #include "compare/verdict_table.hpp"
 
 using namespace msprobe;

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "common/error.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 #include "dump/ptdbg_calls.hpp"
 #include "legacy/compare_job.hpp"
 #include "legacy/compare_table.hpp"

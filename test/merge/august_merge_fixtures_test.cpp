@@ -6,7 +6,7 @@
 
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
-#include "compare/verdict_table_writer.hpp"
+#include "verdict_compare/verdict_table_writer.hpp"
 #include "compare/verdict_table.hpp"
 #include "merge/merge_job.hpp"
 #include "report/xlsx_reader.hpp"

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "common/error.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 #include "report/xlsx_reader.hpp"
 #include "static_graph/kernel_bin_dumps.hpp"
 #include "static_graph/kernel_compare.hpp"

@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "common/error.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 #include "static_graph/kernel_compare.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/kernel_dump_writer.hpp"

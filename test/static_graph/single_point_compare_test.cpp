@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "common/error.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 #include "static_graph/single_point_compare.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"

@@ -1,11 +1,11 @@
-#include "compare/spread_ranks.hpp"
+#include "rank_spread/spread_ranks.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 
-#include "compare/parallel_ranks.hpp"
-#include "compare/rank_plan.hpp"
+#include "rank_spread/parallel_ranks.hpp"
+#include "rank_spread/rank_plan.hpp"
 
 namespace msprobe::compare {
 

@@ -1,10 +1,10 @@
-#include "compare/committed_ranks.hpp"
+#include "rank_spread/committed_ranks.hpp"
 
 #include <utility>
 
 #include "compare/committed_results.hpp"
-#include "compare/pair_outcome_message.hpp"
-#include "compare/spread_ranks.hpp"
+#include "rank_spread/pair_outcome_message.hpp"
+#include "rank_spread/spread_ranks.hpp"
 
 namespace msprobe::compare {
 

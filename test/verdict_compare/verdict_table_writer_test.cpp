@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "compare/verdict_table_writer.hpp"
+#include "verdict_compare/verdict_table_writer.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"

@@ -7,8 +7,8 @@
 
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/compare_units.hpp"
-#include "compare/verdict_table_writer.hpp"
+#include "verdict_compare/compare_units.hpp"
+#include "verdict_compare/verdict_table_writer.hpp"
 #include "compare/verdict_table.hpp"
 #include "compare/compare_options.hpp"
 

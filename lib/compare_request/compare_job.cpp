@@ -1,4 +1,4 @@
-#include "compare/compare_job.hpp"
+#include "compare_request/compare_job.hpp"
 
 #include <fmt/format.h>
 
@@ -12,7 +12,7 @@
 #include "common/log.hpp"
 #include "common/timestamps.hpp"
 #include "compare/advisor.hpp"
-#include "compare/rank_dirs.hpp"
+#include "rank_spread/rank_dirs.hpp"
 #include "compare/committed_results.hpp"
 #include "compare/chunked_result.hpp"
 #include "compare/compare_pair.hpp"
@@ -20,10 +20,10 @@
 #include "compare/html_compare_report.hpp"
 #include "compare/recorded_rows.hpp"
 #include "compare/json_result.hpp"
-#include "compare/committed_ranks.hpp"
-#include "compare/parallel_ranks.hpp"
-#include "compare/rank_plan.hpp"
-#include "compare/spread_ranks.hpp"
+#include "rank_spread/committed_ranks.hpp"
+#include "rank_spread/parallel_ranks.hpp"
+#include "rank_spread/rank_plan.hpp"
+#include "rank_spread/spread_ranks.hpp"
 #include "compare/streamed_pair.hpp"
 #include "compare/row_level.hpp"
 #include "dump/dump_layout.hpp"

@@ -5,7 +5,7 @@
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/compare_job.hpp"
+#include "compare_request/compare_job.hpp"
 #include "report/csv_reader.hpp"
 #include "support/small_dump.hpp"
 #include "support/file_text.hpp"

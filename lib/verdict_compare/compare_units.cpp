@@ -1,4 +1,4 @@
-#include "compare/compare_units.hpp"
+#include "verdict_compare/compare_units.hpp"
 
 #include <fmt/format.h>
 
@@ -12,7 +12,7 @@
 #include "common/input_file.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
-#include "compare/rank_dirs.hpp"
+#include "rank_spread/rank_dirs.hpp"
 
 namespace msprobe::compare {
 

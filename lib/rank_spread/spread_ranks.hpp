@@ -15,7 +15,7 @@
 
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/rank_plan.hpp"
+#include "rank_spread/rank_plan.hpp"
 
 namespace msprobe::compare {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "common/error.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-#include "compare/rank_plan.hpp"
+#include "rank_spread/rank_plan.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 

@@ -5,7 +5,7 @@
 #include <regex>
 
 #include "common/error.hpp"
-#include "compare/rank_dirs.hpp"
+#include "rank_spread/rank_dirs.hpp"
 
 namespace msprobe::compare {
 

@@ -4,7 +4,7 @@
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/compare_options.hpp"
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 #include "compare/run_summary.hpp"
 
 namespace msprobe::compare {

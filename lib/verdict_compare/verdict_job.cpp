@@ -1,4 +1,4 @@
-#include "compare/verdict_job.hpp"
+#include "verdict_compare/verdict_job.hpp"
 
 #include <fmt/format.h>
 
@@ -14,9 +14,9 @@
 #include "common/timestamps.hpp"
 #include "compare/tensor_log.hpp"
 #include "compare/html_compare_report.hpp"
-#include "compare/parallel_ranks.hpp"
-#include "compare/rank_plan.hpp"
-#include "compare/spread_ranks.hpp"
+#include "rank_spread/parallel_ranks.hpp"
+#include "rank_spread/rank_plan.hpp"
+#include "rank_spread/spread_ranks.hpp"
 #include "report/output_file.hpp"
 
 namespace msprobe::compare {

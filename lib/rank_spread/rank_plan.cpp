@@ -1,4 +1,4 @@
-#include "compare/rank_plan.hpp"
+#include "rank_spread/rank_plan.hpp"
 
 namespace msprobe::compare {
 

@@ -1,4 +1,4 @@
-#include "compare/pair_outcome_message.hpp"
+#include "rank_spread/pair_outcome_message.hpp"
 
 namespace msprobe::compare {
 

@@ -1,4 +1,4 @@
-#include "compare/compare_request.hpp"
+#include "compare_request/compare_request.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "compare/verdict_table_writer.hpp"
+#include "verdict_compare/verdict_table_writer.hpp"
 
 #include <fmt/format.h>
 

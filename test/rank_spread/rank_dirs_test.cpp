@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "common/error.hpp"
-#include "compare/rank_dirs.hpp"
+#include "rank_spread/rank_dirs.hpp"
 #include "support/shared_fixtures.hpp"
 
 using namespace msprobe;

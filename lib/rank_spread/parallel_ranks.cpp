@@ -1,4 +1,4 @@
-#include "compare/parallel_ranks.hpp"
+#include "rank_spread/parallel_ranks.hpp"
 
 #include <fmt/format.h>
 

@@ -15,9 +15,9 @@
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/verdict_job.hpp"
-#include "compare/compare_job.hpp"
-#include "compare/parallel_ranks.hpp"
+#include "verdict_compare/verdict_job.hpp"
+#include "compare_request/compare_job.hpp"
+#include "rank_spread/parallel_ranks.hpp"
 #include "support/dump_generator.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
