@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/error.hpp"
-#include "compare/august_result_rules.hpp"
+#include "compare/entry_verdict_rules.hpp"
 #include "compare/fuzzy_compat.hpp"
 
 namespace msprobe::compare {

@@ -11,7 +11,7 @@
 #include "compare/august_cells.hpp"
 #include "compare/august_fuzzy_compat.hpp"
 #include "compare/august_match_plan.hpp"
-#include "compare/august_result_rules.hpp"
+#include "compare/entry_verdict_rules.hpp"
 #include "compare/compare_mode.hpp"
 #include "compare/dump_pair_reading.hpp"
 #include "compare/fuzzy_compat.hpp"
@@ -124,9 +124,9 @@ AugustTable august_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
         mark_stat_integers(table, npu, bench, pairs);
     }
     if (shifted) apply_shifted_fuzzy_cells(table.result, pairs, bench);
-    AugustRuleOptions rules;
+    EntryVerdictOptions rules;
     rules.strict_compat = options.strict_compat;
-    apply_august_rules(table.result, rules);
+    apply_entry_verdicts(table.result, rules);
     if (shifted) apply_shifted_md5_verdicts(table.result, pairs);
     table.result.generated_mapping_yaml = std::move(match.generated_mapping_yaml);
     return table;

@@ -5,7 +5,7 @@
 #include <span>
 
 #include "common/progress.hpp"
-#include "compare/august_result_rules.hpp"
+#include "compare/entry_verdict_rules.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
 #include "graph/item_text.hpp"
@@ -190,7 +190,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
         table = compare::real_data_table(rows.npu, rows.bench, rows.pairs, nullptr, pool, options);
     }
     const auto& columns = copied_columns(mode);
-    const auto verdicts = august ? compare::august_verdicts(table, {strict_compat}) : std::vector<compare::RowVerdict>{};
+    const auto verdicts = august ? compare::entry_verdicts(table, {strict_compat}) : std::vector<compare::RowVerdict>{};
     std::vector<int> positions;
     for (const auto& name : columns) positions.push_back(table.column(name));
 

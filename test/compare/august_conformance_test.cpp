@@ -13,7 +13,7 @@
 #include "common/error.hpp"
 #include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/august_result_rules.hpp"
+#include "compare/entry_verdict_rules.hpp"
 #include "compare/august_result_writer.hpp"
 #include "compare/august_table.hpp"
 #include "report/csv_reader.hpp"
@@ -107,8 +107,8 @@ AugustOptions options_of(const RunCommand& command) {
 // message states; the rows that changes may gain that message and nothing else.
 // Returns how many rows changed.
 std::size_t verdicts_fixed_apart_from_msprobe(const AugustTable& table) {
-    const auto msprobe = august_verdicts(table.result, AugustRuleOptions{true});
-    const auto fixed = august_verdicts(table.result, AugustRuleOptions{false});
+    const auto msprobe = entry_verdicts(table.result, EntryVerdictOptions{true});
+    const auto fixed = entry_verdicts(table.result, EntryVerdictOptions{false});
     std::size_t changed = 0;
     for (std::size_t r = 0; r < fixed.size(); ++r) {
         if (fixed[r].messages == msprobe[r].messages) continue;

@@ -6,7 +6,7 @@
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
-#include "compare/august_result_rules.hpp"
+#include "compare/entry_verdict_rules.hpp"
 #include "compare/august_table.hpp"
 #include "report/csv_reader.hpp"
 #include "support/file_text.hpp"

@@ -1,4 +1,4 @@
-#include "compare/august_result_rules.hpp"
+#include "compare/entry_verdict_rules.hpp"
 
 #include <algorithm>
 #include <array>
@@ -99,7 +99,7 @@ bool values_equal(const Cell& a, const Cell& b) {
 
 class Judge {
 public:
-    Judge(const ResultTable& result, const AugustRuleOptions& options)
+    Judge(const ResultTable& result, const EntryVerdictOptions& options)
         : result_(result), options_(options), verdicts_(result.table.rows.size()) {
         for (std::size_t c = 0; c < result.table.header.size(); ++c) {
             columns_.try_emplace(result.table.header[c], static_cast<int>(c));
@@ -282,14 +282,14 @@ private:
     }
 
     const ResultTable& result_;
-    const AugustRuleOptions& options_;
+    const EntryVerdictOptions& options_;
     std::unordered_map<std::string_view, int> columns_;  // header text → column
     std::vector<RowVerdict> verdicts_;
 };
 
 }  // namespace
 
-std::vector<RowVerdict> august_verdicts(const ResultTable& result, const AugustRuleOptions& options) {
+std::vector<RowVerdict> entry_verdicts(const ResultTable& result, const EntryVerdictOptions& options) {
     return Judge(result, options).run();
 }
 
@@ -313,8 +313,8 @@ std::string messages_json(const std::vector<std::string>& messages) {
     return out + "]";
 }
 
-void apply_august_rules(ResultTable& result, const AugustRuleOptions& options) {
-    const auto verdicts = august_verdicts(result, options);
+void apply_entry_verdicts(ResultTable& result, const EntryVerdictOptions& options) {
+    const auto verdicts = entry_verdicts(result, options);
     const int result_column = result.column("Result");
     const int message_column = result.column("Err_message");
     for (std::size_t r = 0; r < verdicts.size(); ++r) {

@@ -3,7 +3,7 @@
 
 #include <map>
 
-#include "compare/august_result_rules.hpp"
+#include "compare/entry_verdict_rules.hpp"
 
 using namespace msprobe::compare;
 using msprobe::report::Cell;
@@ -47,9 +47,9 @@ ResultTable table_of(CompareMode mode, const std::vector<RowCells>& rows) {
 }
 
 std::vector<RowVerdict> judge(CompareMode mode, const std::vector<RowCells>& rows, bool strict = false) {
-    AugustRuleOptions options;
+    EntryVerdictOptions options;
     options.strict_compat = strict;
-    return august_verdicts(table_of(mode, rows), options);
+    return entry_verdicts(table_of(mode, rows), options);
 }
 
 const std::string kIn = "Functional.linear.0.forward.input.0";
@@ -183,7 +183,7 @@ TEST_CASE("august rules skip ignored APIs and judge only the outputs of collecti
 
 TEST_CASE("august rules fill the Result and Err_message cells") {
     ResultTable t = table_of(CompareMode::Summary, {row(kIn, {{"Bench Tensor Shape", "[4]"}}), row(kOut)});
-    apply_august_rules(t, AugustRuleOptions{});
+    apply_entry_verdicts(t, EntryVerdictOptions{});
     CHECK(t.table.rows[0][17] == Cell("error"));
     CHECK(t.table.rows[0][18] == Cell(R"(["error: The shape of NPU and Bench are inconsistent."])"));
     CHECK(t.table.rows[1][17] == Cell("pass"));

@@ -9,7 +9,7 @@
 
 namespace msprobe::compare {
 
-struct AugustRuleOptions {
+struct EntryVerdictOptions {
     // msprobe flags an output whose One Thousandth Err Ratio drops below 0.1
     // while its message says 0.6; we use 0.6 unless asked to reproduce it.
     bool strict_compat = false;
@@ -23,7 +23,7 @@ struct RowVerdict {
 
 // The verdict of every row of `result` (real-data, statistics or md5 table with
 // the August columns), in row order.
-std::vector<RowVerdict> august_verdicts(const ResultTable& result, const AugustRuleOptions& options);
+std::vector<RowVerdict> entry_verdicts(const ResultTable& result, const EntryVerdictOptions& options);
 
 // The md5 rule's message for two different digests.
 inline constexpr const char* kCrcDiffersMessage = "error: The CRC-32 value of NPU differs from that of the bench.";
@@ -34,7 +34,7 @@ const char* level_text(RowVerdict::Level level);
 // The Err_message text: `["a", "b"]` as Python's json.dumps writes it; `[]` when empty.
 std::string messages_json(const std::vector<std::string>& messages);
 
-// Fills the "Result" and "Err_message" cells of every row from august_verdicts.
-void apply_august_rules(ResultTable& result, const AugustRuleOptions& options);
+// Fills the "Result" and "Err_message" cells of every row from entry_verdicts.
+void apply_entry_verdicts(ResultTable& result, const EntryVerdictOptions& options);
 
 }  // namespace msprobe::compare
