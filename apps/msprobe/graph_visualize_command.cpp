@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/thread_pool.hpp"
 #include "graph/graph_job.hpp"
 #include "graph/parallel_merge_params.hpp"
 #include "input_path.hpp"
@@ -145,7 +146,7 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
-        options.threads = worker_threads(flags->jobs);
+        ThreadPool pool(worker_threads(flags->jobs));
         options.august = true;
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd->count("--layer_mapping")) {
@@ -153,7 +154,7 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
         }
         if (flags->progress_log) print_progress(0, true);
-        const auto written = graph::run_graph(options);
+        const auto written = graph::run_graph(options, pool);
         if (flags->progress_log) print_progress(100, false);
         log::info(fmt::format("Model graph exported successfully, the result file is saved in {}", written.string()));
         return 0;

@@ -2,7 +2,6 @@
 
 #include <sys/stat.h>
 
-#include <algorithm>
 #include <limits>
 #include <map>
 #include <memory>
@@ -220,7 +219,7 @@ void apply_umask_mode(const fs::path& file) {
 
 }  // namespace
 
-fs::path run_graph(const GraphOptions& options) {
+fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
     std::optional<GraphHtmlReport> html;
@@ -245,7 +244,6 @@ fs::path run_graph(const GraphOptions& options) {
     const std::string stem = input.bench_path ? "compare_" : "build_";
     const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
 
-    ThreadPool pool(std::max(1U, options.threads));
     std::vector<int> steps;
     for (const auto& [step, ranks] : npu) steps.push_back(step);
     // The first step's graphs stand before anything is staged, so that bad

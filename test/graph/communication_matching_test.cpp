@@ -7,6 +7,7 @@
 
 #include "graph/graph_job.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -59,7 +60,7 @@ fs::path run_on(const fs::path& dir, const std::string& out, bool august = false
     options.output_dir = dir / out;
     options.august = august;
     options.strict_compat = strict_compat;
-    return msprobe::graph::run_graph(options);
+    return msprobe::testing::run_graph(options);
 }
 
 std::string linked(const fs::path& db, const std::string& id) {

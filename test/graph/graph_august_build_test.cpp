@@ -9,6 +9,7 @@
 #include "graph/graph_job.hpp"
 #include "graph/recompute_stack.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -39,7 +40,7 @@ msprobe::graph::GraphOptions options_for(const fs::path& npu, const fs::path& ou
 }
 
 fs::path visualize(const fs::path& npu, const fs::path& out, std::optional<fs::path> bench = std::nullopt) {
-    return msprobe::graph::run_graph(options_for(npu, out, true, std::move(bench)));
+    return msprobe::testing::run_graph(options_for(npu, out, true, std::move(bench)));
 }
 
 Rows graphs_of(const fs::path& db) {
@@ -48,7 +49,7 @@ Rows graphs_of(const fs::path& db) {
 
 std::string refusal(const msprobe::graph::GraphOptions& options) {
     try {
-        msprobe::graph::run_graph(options);
+        msprobe::testing::run_graph(options);
     } catch (const msprobe::Error& error) {
         return error.file() + ": " + error.reason();
     }
@@ -120,7 +121,7 @@ TEST_CASE("graph_visualize points dump_data_dir of a moved dump at the tensors b
     CHECK(data_dir_of(visualize(dir / "moved", dir / "out_moved")) ==
           Rows{{"dump_data_dir"}, {(real / "moved" / "dump_tensor_data").string()}});
     // graph writes it as recorded.
-    CHECK(data_dir_of(msprobe::graph::run_graph(options_for(dir / "moved", dir / "april", false))) ==
+    CHECK(data_dir_of(msprobe::testing::run_graph(options_for(dir / "moved", dir / "april", false))) ==
           Rows{{"dump_data_dir"}, {"/train/dump/step0/rank0/dump_tensor_data"}});
 
     // Read where it was written: kept, whatever the last name.
@@ -183,7 +184,7 @@ TEST_CASE("graph_visualize moves a top-level layer only when its stack shows the
 
     // No frames: graph moves the layer by its name, graph_visualize keeps it at the top.
     write(dir / "bare", R"("pytorch")", "{}");
-    CHECK(top_level(msprobe::graph::run_graph(options_for(dir / "bare", dir / "april", false))) == moved);
+    CHECK(top_level(msprobe::testing::run_graph(options_for(dir / "bare", dir / "april", false))) == moved);
     CHECK(top_level(visualize(dir / "bare", dir / "out_bare")) == kept);
 
     // The forward call's frames confirm it, for its backward too.
@@ -235,5 +236,5 @@ TEST_CASE("a construct.json naming DefaultModel names the root, in graph and gra
                        {"DefaultModel", "", "0", R"(["Torch.relu.0.forward"])"}};
     const std::string sql = "SELECT node_name, up_node, node_type, sub_nodes FROM tb_nodes ORDER BY node_order";
     CHECK(query_rows(visualize(dir / "npu", dir / "august"), sql) == tree);
-    CHECK(query_rows(msprobe::graph::run_graph(options_for(dir / "npu", dir / "april", false)), sql) == tree);
+    CHECK(query_rows(msprobe::testing::run_graph(options_for(dir / "npu", dir / "april", false)), sql) == tree);
 }

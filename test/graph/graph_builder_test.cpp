@@ -14,6 +14,7 @@
 #include "support/file_text.hpp"
 #include "support/html_report_page.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -92,7 +93,7 @@ Run run(const fs::path& input, const fs::path& out, bool strict_compat = false,
     options.strict_compat = strict_compat;
     options.html = std::move(html);
     options.august = august;
-    return {msprobe::graph::run_graph(options)};
+    return {msprobe::testing::run_graph(options)};
 }
 
 std::string cell(const fs::path& db, const std::string& id, const std::string& column) {

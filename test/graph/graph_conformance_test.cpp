@@ -13,6 +13,7 @@
 #include "graph/graph_job.hpp"
 #include "report/csv_reader.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -154,7 +155,7 @@ fs::path run_variant(const fs::path& fixtures, const Variant& v, bool strict_com
     options.strict_compat = strict_compat;
     {
         const CurrentPath cwd(input_dir);
-        msprobe::graph::run_graph(options);
+        msprobe::testing::run_graph(options);
     }
     return msprobe::testing::only_database(out);
 }

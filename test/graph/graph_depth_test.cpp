@@ -10,6 +10,7 @@
 #include "graph/graph_job.hpp"
 #include "graph/vis_db_writer.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -57,7 +58,7 @@ fs::path run(const fs::path& dir, const std::string& input_json, bool august = f
     options.output_dir = dir / "out";
     options.august = august;
     options.strict_compat = strict_compat;
-    return msprobe::graph::run_graph(options);
+    return msprobe::testing::run_graph(options);
 }
 
 std::string one_cell(const fs::path& db, const std::string& sql) {
