@@ -1,4 +1,4 @@
-// graph: flags → GraphOptions → msprobe::graph::run_graph.
+// graph: flags → GraphOptions (graph's behaviour) → msprobe::graph::run_graph.
 #include <fmt/format.h>
 
 #include <memory>
@@ -51,6 +51,7 @@ Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both fram
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
+        options.behaviour = graph::graph_command_behaviour();
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd->count("--layer_mapping")) {

@@ -1,5 +1,5 @@
 // graph_visualize, August's graph: msprobe graph_visualize -tp DIR [-gp DIR] -o DIR [...]
-// flags → GraphOptions (folders given directly, August's database) → msprobe::graph::run_graph.
+// flags → GraphOptions (folders given directly, graph_visualize's behaviour) → msprobe::graph::run_graph.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -146,8 +146,8 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
+        options.behaviour = graph::graph_visualize_behaviour();
         ThreadPool pool(worker_threads(flags->jobs));
-        options.august = true;
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd->count("--layer_mapping")) {
             options.layer_mapping = true;

@@ -6,6 +6,7 @@
 
 #include "common/thread_pool.hpp"
 #include "graph/dump_record.hpp"
+#include "graph/graph_behaviour.hpp"
 #include "graph/run_input.hpp"
 
 namespace msprobe::graph {
@@ -19,9 +20,7 @@ struct GraphOptions {
     bool layer_mapping = false;        // -lm
     std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
     bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
-    // graph_visualize (August): its database layout, full-precision floats,
-    // pass/warning/error verdicts and indexes, matching by name alone.
-    bool august = false;
+    GraphBehaviour behaviour;    // where msprobe's graph and graph_visualize differ
     std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
 };
 

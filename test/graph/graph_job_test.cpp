@@ -30,7 +30,7 @@ void write_rank(const fs::path& dir) {
 }
 
 // A compare of two one-API ranks under `dir`.
-msprobe::graph::GraphOptions compare_options(const fs::path& dir, const fs::path& out, bool august = false) {
+msprobe::graph::GraphOptions compare_options(const fs::path& dir, const fs::path& out, bool visualize = false) {
     write_rank(dir / "npu");
     write_rank(dir / "bench");
     std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
@@ -38,7 +38,7 @@ msprobe::graph::GraphOptions compare_options(const fs::path& dir, const fs::path
     msprobe::graph::GraphOptions options;
     options.input = dir / "input.json";
     options.output_dir = out;
-    options.august = august;
+    options.behaviour = msprobe::testing::command_behaviour(visualize);
     return options;
 }
 
@@ -54,9 +54,9 @@ std::vector<std::string> names_in(const fs::path& dir) {
 TEST_CASE("graph leaves the database alone in its folder: no temporary file, no SQLite side file",
           "[graph][staging]") {
     const fs::path dir = msprobe::testing::scratch_dir("graph_job_files");
-    for (const bool august : {false, true}) {
-        const fs::path out = dir / (august ? "august" : "april");
-        auto options = compare_options(dir, out, august);
+    for (const bool visualize : {false, true}) {
+        const fs::path out = dir / (visualize ? "visualize" : "graph");
+        auto options = compare_options(dir, out, visualize);
         options.html = out / "page.html";
         const fs::path db = msprobe::testing::run_graph(options);
         // Listed before anything reads the database (a read-only reader leaves -wal/-shm behind).
