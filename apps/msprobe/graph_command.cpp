@@ -1,4 +1,4 @@
-// graph: flags → GraphOptions → msprobe::graph::run_graph.
+// graph: flags → GraphOptions (graph's behaviour) → msprobe::graph::run_graph.
 #include <fmt/format.h>
 
 #include <memory>
@@ -6,6 +6,7 @@
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "common/log.hpp"
+#include "common/thread_pool.hpp"
 #include "graph/graph_job.hpp"
 #include "input_path.hpp"
 
@@ -50,13 +51,14 @@ Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both fram
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
-        options.threads = worker_threads(flags->jobs);
+        options.behaviour = graph::graph_command_behaviour();
+        ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd->count("--layer_mapping")) {
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
         }
-        const auto written = graph::run_graph(options);
+        const auto written = graph::run_graph(options, pool);
         log::info(fmt::format("Model graph exported successfully, the result file is saved in {}", written.string()));
         return 0;
     };

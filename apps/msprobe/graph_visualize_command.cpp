@@ -1,5 +1,5 @@
 // graph_visualize, August's graph: msprobe graph_visualize -tp DIR [-gp DIR] -o DIR [...]
-// flags → GraphOptions (folders given directly, August's database) → msprobe::graph::run_graph.
+// flags → GraphOptions (folders given directly, graph_visualize's behaviour) → msprobe::graph::run_graph.
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/thread_pool.hpp"
 #include "graph/graph_job.hpp"
 #include "graph/parallel_merge_params.hpp"
 #include "input_path.hpp"
@@ -145,15 +146,15 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
-        options.threads = worker_threads(flags->jobs);
-        options.august = true;
+        options.behaviour = graph::graph_visualize_behaviour();
+        ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd->count("--layer_mapping")) {
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
         }
         if (flags->progress_log) print_progress(0, true);
-        const auto written = graph::run_graph(options);
+        const auto written = graph::run_graph(options, pool);
         if (flags->progress_log) print_progress(100, false);
         log::info(fmt::format("Model graph exported successfully, the result file is saved in {}", written.string()));
         return 0;

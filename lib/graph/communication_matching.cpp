@@ -113,12 +113,11 @@ struct RankIds {
     std::unordered_map<const GraphNode*, std::vector<std::string>> ids_of;
 };
 
-// Creation order; August reads the exported rows back from the database, so
-// its order is node order (post order) and unexported nodes take no part.
-std::vector<GraphNode*> distributed_nodes(ModelGraph& graph, bool august) {
+// Creation order, or the exported rows' node order (post order), where unexported nodes take no part.
+std::vector<GraphNode*> distributed_nodes(ModelGraph& graph, bool exported_rows) {
     std::vector<GraphNode*> nodes;
     const auto is_distributed = [](const GraphNode& node) { return node.id.rfind("Distributed", 0) == 0; };
-    if (august) {
+    if (exported_rows) {
         for (const GraphNode* node : graph.post_order()) {
             if (is_distributed(*node)) nodes.push_back(graph.find(node->id));
         }
@@ -130,9 +129,9 @@ std::vector<GraphNode*> distributed_nodes(ModelGraph& graph, bool august) {
     return nodes;
 }
 
-RankIds unique_ids(ModelGraph& graph, bool august) {
+RankIds unique_ids(ModelGraph& graph, bool exported_rows) {
     RankIds ids;
-    ids.order = distributed_nodes(graph, august);
+    ids.order = distributed_nodes(graph, exported_rows);
     std::unordered_map<std::string, int> counts;
     for (GraphNode* pointer : ids.order) {
         GraphNode& node = *pointer;
@@ -219,9 +218,10 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
 // Phase 2 of msprobe's matching over the unique ids of every rank.
 class Matcher {
 public:
-    Matcher(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat, bool august)
-        : overflow_check_(overflow_check), strict_compat_(strict_compat), august_(august) {
-        for (const auto& [rank, graph] : graphs) ids_[rank] = unique_ids(*graph, august);
+    Matcher(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat,
+            const CommunicationRules& rules)
+        : overflow_check_(overflow_check), strict_compat_(strict_compat), rules_(rules) {
+        for (const auto& [rank, graph] : graphs) ids_[rank] = unique_ids(*graph, rules.exported_rows);
     }
 
     // Ranks in order, nodes in their matching order; a node another rank already linked is skipped.
@@ -234,7 +234,7 @@ public:
                 if (own == ids.ids_of.end()) continue;
                 const CommApi api = api_of(node.id);
                 if (api_name_of(node.id) == "batch_isend_irecv") {
-                    if (!(august_ && strict_compat_)) link_batch(node, own->second, rank);
+                    if (!(rules_.exported_rows && strict_compat_)) link_batch(node, own->second, rank);
                 } else if (api.kind == CommKind::PointToPoint) {
                     link_point_to_point(node, api, own->second.front(), rank);
                 } else {
@@ -263,7 +263,7 @@ private:
         return replace_all(key, std::string(api.name), std::string(api.partner));
     }
 
-    // send/recv: the partner must name this rank back and (before August) carry the same output statistics.
+    // send/recv: the partner must name this rank back (and, send_recv_same_output, carry the same outputs).
     void link_point_to_point(GraphNode& node, const CommApi& api, const std::string& unique, int rank) const {
         const auto target_rank = parameter_rank(node, api.parameter);
         if (!target_rank) return;
@@ -271,7 +271,7 @@ private:
         if (target == nullptr) return;
         const CommApi target_api = api_of(target->id);
         if (parameter_rank(*target, target_api.parameter) != rank) return;
-        if (!august_ && !same_output(node, *target)) return;
+        if (rules_.send_recv_same_output && !same_output(node, *target)) return;
         node.matched_distributed = link(std::string(api.type), *target_rank, *target);
         target->matched_distributed = link(std::string(target_api.type), rank, node);
     }
@@ -332,15 +332,15 @@ private:
 
     bool overflow_check_;
     bool strict_compat_;
-    bool august_;
+    CommunicationRules rules_;
     std::map<int, RankIds> ids_;
 };
 
 }  // namespace
 
 void match_communications(const std::map<int, ModelGraph*>& graphs, bool overflow_check, bool strict_compat,
-                          bool august) {
-    Matcher(graphs, overflow_check, strict_compat, august).run();
+                          const CommunicationRules& rules) {
+    Matcher(graphs, overflow_check, strict_compat, rules).run();
 }
 
 }  // namespace msprobe::graph

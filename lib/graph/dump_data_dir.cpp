@@ -19,7 +19,7 @@ std::string python_dirname(const std::string& path) {
 
 }  // namespace
 
-std::string august_dump_data_dir(const std::string& recorded, const std::filesystem::path& rank_folder) {
+std::string relocated_dump_data_dir(const std::string& recorded, const std::filesystem::path& rank_folder) {
     // msprobe compares with the folder of construct.json's real path, which is the rank folder's.
     std::error_code error;
     std::filesystem::path base = std::filesystem::canonical(rank_folder, error);
@@ -27,6 +27,12 @@ std::string august_dump_data_dir(const std::string& recorded, const std::filesys
     const std::string base_text = base.string();
     if (python_dirname(recorded) == base_text) return recorded;
     return (base / "dump_tensor_data").string();
+}
+
+std::optional<std::string> shown_dump_data_dir(DumpDataDirRule rule, const std::optional<std::string>& recorded,
+                                               const std::filesystem::path& rank_folder) {
+    if (rule == DumpDataDirRule::AsRecorded || !recorded || recorded->empty()) return recorded;
+    return relocated_dump_data_dir(*recorded, rank_folder);
 }
 
 }  // namespace msprobe::graph

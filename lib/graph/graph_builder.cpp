@@ -8,10 +8,8 @@
 #include "common/printable.hpp"
 #include "graph/api_collections.hpp"
 #include "graph/backward_names.hpp"
-#include "graph/dump_data_dir.hpp"
 #include "graph/node_kind.hpp"
 #include "graph/parameter_gradients.hpp"
-#include "graph/recompute_repair.hpp"
 #include "graph/unknown_node_names.hpp"
 
 namespace msprobe::graph {
@@ -23,8 +21,11 @@ constexpr const char* kNoForwardStack =
 
 class Builder {
 public:
-    Builder(RankFolder& folder, ModelGraph& graph, bool strict_compat, bool august)
-        : folder_(folder), graph_(graph), strict_compat_(strict_compat), unknown_names_(august) {}
+    Builder(RankFolder& folder, ModelGraph& graph, bool strict_compat, const BuildRules& rules)
+        : folder_(folder),
+          graph_(graph),
+          strict_compat_(strict_compat),
+          unknown_names_(rules.known_names, rules.unknown_name_level) {}
 
     void walk_construct() {
         for (const ConstructEntry& entry : folder_.construct.entries()) {
@@ -115,16 +116,13 @@ private:
 
 }  // namespace
 
-ModelGraph build_graph(RankFolder& folder, bool strict_compat, bool august) {
+ModelGraph build_graph(RankFolder& folder, bool strict_compat, const BuildRules& rules) {
     ModelGraph graph;
     graph.stacks = folder.stack;
-    graph.dump_data_dir = folder.dump_data_dir;
-    if (august && graph.dump_data_dir && !graph.dump_data_dir->empty()) {
-        graph.dump_data_dir = august_dump_data_dir(*graph.dump_data_dir, folder.dir);
-    }
-    Builder builder(folder, graph, strict_compat, august);
+    graph.dump_data_dir = shown_dump_data_dir(rules.dump_data_dir, folder.dump_data_dir, folder.dir);
+    Builder builder(folder, graph, strict_compat, rules);
     builder.walk_construct();
-    repair_recomputed_layers(graph, august, folder.pytorch_dump);
+    repair_recomputed_layers(graph, rules.recompute, folder.pytorch_dump);
     group_apis_between_modules(graph);
     add_parameter_gradients(graph, folder);
     folder.records.clear();  // the rest no node takes

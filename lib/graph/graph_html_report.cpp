@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "graph/august_legend.hpp"
 #include "graph/graph_legend.hpp"
+#include "graph/verdict_legend.hpp"
 #include "html_report/report_target.hpp"
 #include "report/cell.hpp"
 
@@ -41,9 +41,9 @@ html_report::Level level_of(std::string_view colour) {
 
 }  // namespace
 
-GraphHtmlReport::GraphHtmlReport(fs::path target, bool august, const html_report::RunPaths& run)
+GraphHtmlReport::GraphHtmlReport(fs::path target, IndexKind index, const html_report::RunPaths& run)
     : target_(std::move(target)),
-      august_(august),
+      index_(index),
       report_("msprobe graph report", target_.has_parent_path() ? target_.parent_path() : fs::path(".")) {
     html_report::check_report_target(target_, run);
 }
@@ -57,10 +57,11 @@ void GraphHtmlReport::add(const ModelGraph& npu, std::optional<GraphCompareMode>
         if (mode && !node->matched()) tree.colour = kUnmatchedColour;
         if (mode && node->precision) {
             const double index = node->precision->value;
-            const std::string_view colour = august_ ? august_legend_colour(*mode, index) : legend_colour(*mode, index);
+            const std::string_view colour = index_ == IndexKind::Verdict ? verdict_legend_colour(*mode, index)
+                                                                         : legend_colour(*mode, index);
             tree.colour = colour;
-            // The page's index grows with the error; April's md5 index is 1 for equal digests.
-            tree.precision = *mode == GraphCompareMode::Md5 && !august_ ? 1 - index : index;
+            // The page's index grows with the error.
+            tree.precision = higher_index_is_better(*mode, index_) ? 1 - index : index;
             if (!colour.empty()) {
                 tree.level = level_of(colour);
                 const std::vector<report::Cell> row = {node->id, node->matched() ? node->partner->id : "",

@@ -13,6 +13,7 @@
 
 #include "graph/graph_compare_mode.hpp"
 #include "graph/model_graph.hpp"
+#include "graph/precision_index.hpp"
 #include "html_report/html_report.hpp"
 #include "html_report/report_target.hpp"
 #include "report/output_file.hpp"
@@ -23,8 +24,9 @@ class GraphHtmlReport {
 public:
     // Throws msprobe::Error naming `target` when it cannot be a report file, or is `run`'s output folder or a
     // path it reads (html_report::check_report_target).
-    // `august`: graph_visualize's verdict indexes and three-colour legend.
-    explicit GraphHtmlReport(std::filesystem::path target, bool august = false, const html_report::RunPaths& run = {});
+    // `index`: what the compared nodes' indexes measure, which picks the legend.
+    explicit GraphHtmlReport(std::filesystem::path target, IndexKind index = IndexKind::ModeMetric,
+                             const html_report::RunPaths& run = {});
 
     // One graph as a section; `mode` is the compare's, none for a build.
     void add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label);
@@ -33,7 +35,7 @@ public:
 
 private:
     std::filesystem::path target_;
-    bool august_;
+    IndexKind index_;
     html_report::HtmlReport report_;
 };
 

@@ -2,7 +2,6 @@
 
 #include <sys/stat.h>
 
-#include <algorithm>
 #include <limits>
 #include <map>
 #include <memory>
@@ -14,7 +13,6 @@
 #include "common/printable.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
-#include "graph/august_legend.hpp"
 #include "graph/communication_matching.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/graph_compare_mode.hpp"
@@ -29,6 +27,7 @@
 #include "graph/precision_index.hpp"
 #include "graph/run_input.hpp"
 #include "graph/run_layout.hpp"
+#include "graph/verdict_legend.hpp"
 #include "graph/vis_db_writer.hpp"
 #include "report/output_file.hpp"
 
@@ -54,7 +53,7 @@ MatchKind match_kind(const GraphOptions& options) {
 
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
     RankFolder files = read_rank_folder(folder, record_rules(options));
-    RankResult result{rank, build_graph(files, options.strict_compat, options.august), std::nullopt};
+    RankResult result{rank, build_graph(files, options.strict_compat, options.behaviour.build), std::nullopt};
     assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
     return result;
@@ -67,28 +66,29 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     std::optional<ModelGraph> bench_graph;
     ThreadPool::Task bench_side = pool.start([&] {
         bench_read.emplace(read_rank_folder(bench_folder, record_rules(options)));
-        bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.august));
+        bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.behaviour.build));
     });
     RankFolder npu_files = read_rank_folder(npu_folder, record_rules(options));
-    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.august);
+    ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.behaviour.build);
     bench_side.wait();
     const RankFolder& bench_files = *bench_read;
     RankResult result{rank, std::move(npu_graph), std::move(bench_graph)};
     result.mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);
     ModelGraph& npu = result.npu;
     ModelGraph& bench = *result.bench;
+    const GraphBehaviour& behaviour = options.behaviour;
     const MatchKind kind = match_kind(options);
     const auto pairs = match_nodes(npu, bench, kind,
                                    kind == MatchKind::LayerMapping
                                        ? layer_map(npu_folder, bench_folder, options.layer_mapping_file)
                                        : std::unordered_map<std::string, std::string>{},
-                                   !options.august);
-    // In real-data mode msprobe indexes the collections before the tensor
-    // metrics exist, so every collection gets 0 (kept with strict_compat).
-    const bool collections_first = options.strict_compat && result.mode == GraphCompareMode::All && !options.august;
-    if (collections_first) assign_collection_precision(npu, result.mode, options.august);
-    compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, pool, options.august);
-    if (!collections_first) assign_collection_precision(npu, result.mode, options.august);
+                                   behaviour.match_item_shapes);
+    const bool collections_first =
+        options.strict_compat && result.mode == GraphCompareMode::All && behaviour.collections_indexed_first;
+    const IndexKind index = behaviour.comparison.index;
+    if (collections_first) assign_collection_precision(npu, result.mode, index);
+    compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, behaviour.comparison, pool);
+    if (!collections_first) assign_collection_precision(npu, result.mode, index);
     assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
     assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps(), options.strict_compat);
     if (options.overflow_check) {
@@ -129,7 +129,9 @@ ConfigRow config_row(const ExportedGraphs& first, const std::vector<int>& ranks,
         config.graph_type = "compare";
         config.task = std::string(task_name(first.mode));
         config.tool_tip = tool_tip_json(first.mode);
-        config.node_colors = options.august ? august_node_colors_json(first.mode) : node_colors_json(first.mode);
+        config.node_colors = options.behaviour.comparison.index == IndexKind::Verdict
+                                 ? verdict_node_colors_json(first.mode)
+                                 : node_colors_json(first.mode);
     } else {
         config.graph_type = "build";
     }
@@ -185,9 +187,9 @@ StepGraphs build_step(int step, const std::map<int, fs::path>& ranks, const RunF
             npu_graphs[result.rank] = &result.npu;
             if (result.bench) bench_graphs[result.rank] = &*result.bench;
         }
-        match_communications(npu_graphs, options.overflow_check, options.strict_compat, options.august);
-        if (!bench_graphs.empty()) {
-            match_communications(bench_graphs, options.overflow_check, options.strict_compat, options.august);
+        const CommunicationRules& rules = options.behaviour.communication;
+        for (const auto* graphs : {&npu_graphs, &bench_graphs}) {
+            if (!graphs->empty()) match_communications(*graphs, options.overflow_check, options.strict_compat, rules);
         }
     }
     return built;
@@ -211,7 +213,7 @@ void write_step(const StepGraphs& built, const std::vector<int>& steps, const Gr
     }
 }
 
-// graph_visualize's database takes the mode the umask gives a new file (msprobe's August leaves it so).
+// The mode the umask gives a new file (msprobe's graph_visualize leaves its database so).
 void apply_umask_mode(const fs::path& file) {
     const mode_t mask = ::umask(0);
     ::umask(mask);
@@ -220,7 +222,8 @@ void apply_umask_mode(const fs::path& file) {
 
 }  // namespace
 
-fs::path run_graph(const GraphOptions& options) {
+fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
+    const GraphBehaviour& behaviour = options.behaviour;
     report::check_output_dir(options.output_dir);
     const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
     std::optional<GraphHtmlReport> html;
@@ -229,23 +232,22 @@ fs::path run_graph(const GraphOptions& options) {
         html_report::RunPaths run{options.output_dir, {options.input, input.npu_path}};
         if (input.bench_path) run.inputs.push_back(*input.bench_path);
         if (options.layer_mapping_file) run.inputs.push_back(*options.layer_mapping_file);
-        html.emplace(*options.html, options.august, run);
+        html.emplace(*options.html, behaviour.comparison.index, run);
     }
-    const Layout npu_layout = classify_layout(input.npu_path, options.august);
-    RunFolders npu = run_folders(input.npu_path, npu_layout, options.august);
+    const Layout npu_layout = classify_layout(input.npu_path, behaviour.run_folders);
+    RunFolders npu = run_folders(input.npu_path, npu_layout, behaviour.run_folders);
     RunFolders bench;
     if (input.bench_path) {
-        if (classify_layout(*input.bench_path, options.august) != npu_layout) {
+        if (classify_layout(*input.bench_path, behaviour.run_folders) != npu_layout) {
             throw Error(options.input.string(), "the folders of npu_path and bench_path have different layouts");
         }
-        bench = run_folders(*input.bench_path, npu_layout, options.august);
+        bench = run_folders(*input.bench_path, npu_layout, behaviour.run_folders);
         npu = shared_folders(npu, bench, options.input);
     }
     check_parallel_merge(input, npu, options.input);
     const std::string stem = input.bench_path ? "compare_" : "build_";
     const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
 
-    ThreadPool pool(std::max(1U, options.threads));
     std::vector<int> steps;
     for (const auto& [step, ranks] : npu) steps.push_back(step);
     // The first step's graphs stand before anything is staged, so that bad
@@ -256,7 +258,7 @@ fs::path run_graph(const GraphOptions& options) {
     // not at all; a database of the same name another run wrote is kept.
     report::StagedFiles staged(report::Existing::KeepBoth);
     staged.stage(db_path, [&](const fs::path& temp) {
-        VisDbWriter writer(temp, db_path.string(), options.august,
+        VisDbWriter writer(temp, db_path.string(), behaviour.database,
                            options.strict_compat ? std::numeric_limits<std::size_t>::max() : kMatchedLinkEntries);
         write_step(first, steps, options, writer, html, pool);
         first = StepGraphs{};
@@ -269,7 +271,7 @@ fs::path run_graph(const GraphOptions& options) {
     if (html) html->stage(staged);
     staged.commit();
     const fs::path written = staged.placed(db_path);
-    if (options.august) apply_umask_mode(written);
+    if (behaviour.database_mode_from_umask) apply_umask_mode(written);
     if (html) {
         const fs::path page = fs::absolute(staged.placed(*options.html));
         log::info(fmt::format("The HTML report is saved in: {}", printable(page.string())));

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <optional>
 
+#include "common/thread_pool.hpp"
 #include "graph/dump_record.hpp"
+#include "graph/graph_behaviour.hpp"
 #include "graph/run_input.hpp"
 
 namespace msprobe::graph {
@@ -18,18 +20,16 @@ struct GraphOptions {
     bool layer_mapping = false;        // -lm
     std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
     bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
-    unsigned threads = 1;        // for the tensors of a real-data compare (the caller counts)
-    // graph_visualize (August): its database layout, full-precision floats,
-    // pass/warning/error verdicts and indexes, matching by name alone.
-    bool august = false;
+    GraphBehaviour behaviour;    // where msprobe's graph and graph_visualize differ
     std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
 };
 
 // How the run's records are made of dump.json entries.
 inline RecordRules record_rules(const GraphOptions& options) { return {options.strict_compat}; }
 
-// Returns the database written. Throws msprobe::Error on bad input; no
+// Returns the database written. `pool` reads the two sides at once, writes
+// rows and measures real-data tensors. Throws msprobe::Error on bad input; no
 // database is left behind then.
-std::filesystem::path run_graph(const GraphOptions& options);
+std::filesystem::path run_graph(const GraphOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::graph

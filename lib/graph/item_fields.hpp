@@ -2,8 +2,8 @@
 // The (key, value) pairs of one port item as msprobe exports them, packed in
 // one string: each pair is <length><key><tag><value>, lengths as LEB128 varints
 // (one byte below 128). A value is its final text, or a float kept as its 8
-// bytes and formatted when the row is written (rounded for April, in full for
-// August), so reading a dump formats nothing the writer's threads can format.
+// bytes and formatted when the row is written (rounded, or in full for
+// VisDbFormat::full_floats), so reading a dump formats nothing the writer's threads can format.
 // A graph has about five items per node and ten pairs per item, so a vector of
 // string pairs would cost several times the text.
 #include <cstddef>

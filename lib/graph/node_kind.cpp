@@ -35,8 +35,9 @@ NodeKind node_kind_of(std::string_view id) {
     return NodeKind::Module;
 }
 
-bool is_known_node_name(std::string_view id, bool august) {
-    return matches_any(id, kModules) || matches_any(id, kApis) || (august && id.rfind("DefaultModel", 0) == 0);
+bool is_known_node_name(std::string_view id, KnownNames known) {
+    return matches_any(id, kModules) || matches_any(id, kApis) ||
+           (known == KnownNames::PatternsAndRoot && id.rfind("DefaultModel", 0) == 0);
 }
 
 }  // namespace msprobe::graph

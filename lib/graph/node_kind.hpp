@@ -10,8 +10,12 @@ namespace msprobe::graph {
 // prefixes (Tensor., Torch., Functional., Distributed., ...), Module otherwise.
 NodeKind node_kind_of(std::string_view id);
 
-// Whether one of the patterns names the kind of `id` (else it is a Module by
-// default). August's module pattern also knows DefaultModel, the root's name.
-bool is_known_node_name(std::string_view id, bool august);
+// The names msprobe's patterns know; msprobe's graph_visualize's module
+// pattern also knows DefaultModel, the root's name.
+enum class KnownNames { Patterns, PatternsAndRoot };
+
+// Whether one of the `known` patterns names the kind of `id` (else it is a
+// Module by default).
+bool is_known_node_name(std::string_view id, KnownNames known);
 
 }  // namespace msprobe::graph

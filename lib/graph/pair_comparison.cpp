@@ -141,7 +141,7 @@ bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, st
 
 bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
 
-// August's verdict on an item: its Result replaces the copied one (md5), Err_message follows.
+// A row's verdict on its item: its Result replaces the copied one (md5), Err_message follows.
 void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {
     auto result = dump::StatValue::of_text(std::string(compare::level_name(verdict.level)));
     const auto copied = std::find_if(item.metrics.begin(), item.metrics.end(),
@@ -151,7 +151,7 @@ void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {
     item.metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.reasons)));
 }
 
-PrecisionIndex august_index(compare::RowLevel level) {
+PrecisionIndex verdict_index_of(compare::RowLevel level) {
     switch (level) {
         case compare::RowLevel::Pass: return {0, true};
         case compare::RowLevel::Warning: return {0.5, false};
@@ -176,9 +176,8 @@ void pack_metrics(PortItem& item) {
 constexpr std::size_t kPairsPerChunk = 4096;
 
 void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const RankFolder& npu,
-                   const RankFolder& bench, bool strict_compat, ThreadPool& pool, bool august) {
-    // August pairs the items of a node by position correctly: no misaligned rows to reproduce.
-    PairRows rows = rows_of(pairs, npu, bench, strict_compat && !august);
+                   const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
+    PairRows rows = rows_of(pairs, npu, bench, strict_compat && rules.misaligned_item_names);
     compare::ResultTable table;
     if (mode == GraphCompareMode::Summary) {
         table = compare::summary_table(rows.npu, rows.bench, rows.pairs, nullptr, compare::StatisticArithmetic::Exact);
@@ -190,7 +189,9 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
         table = compare::real_data_table(rows.npu, rows.bench, rows.pairs, nullptr, pool, options);
     }
     const auto& columns = copied_columns(mode);
-    const auto verdicts = august ? compare::rule_verdicts(table, {strict_compat}) : std::vector<compare::RowVerdict>{};
+    const bool by_verdict = rules.index == IndexKind::Verdict;
+    const auto verdicts = by_verdict || rules.item_verdicts ? compare::rule_verdicts(table, {strict_compat})
+                                                            : std::vector<compare::RowVerdict>{};
     std::vector<int> positions;
     for (const auto& name : columns) positions.push_back(table.column(name));
 
@@ -201,7 +202,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
         std::unordered_map<std::string, std::size_t> input_rows, output_rows;
         auto worst = compare::RowLevel::Pass;
         for (; row < rows.owner.size() && rows.owner[row] == node; ++row) {
-            if (august) worst = std::max(worst, verdicts[row].level);
+            if (by_verdict) worst = std::max(worst, verdicts[row].level);
             const std::string& name = rows.npu.rows[row].name;
             auto& set = name.find(".output.") != std::string::npos ? output_rows : input_rows;
             set.emplace(name, row);
@@ -214,7 +215,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
                 const auto& cells = table.table.rows[found->second];
                 item.compared = true;
                 // Exactly what is added: a vector grown by doubling holds up to twice that, on every item.
-                item.metrics.reserve(item.metrics.size() + columns.size() + (august ? 2 : 0));
+                item.metrics.reserve(item.metrics.size() + columns.size() + (rules.item_verdicts ? 2 : 0));
                 for (std::size_t c = 0; c < columns.size(); ++c) {
                     if (positions[c] < 0) continue;
                     dump::StatValue value = stat_of(cells[static_cast<std::size_t>(positions[c])]);
@@ -224,11 +225,11 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
                     }
                     item.metrics.emplace_back(columns[c], std::move(value));
                 }
-                if (august) add_verdict(item, verdicts[found->second]);
+                if (rules.item_verdicts) add_verdict(item, verdicts[found->second]);
             }
         }
         // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
-        node->precision = august ? august_index(worst) : node_precision_index(*node, mode);
+        node->precision = by_verdict ? verdict_index_of(worst) : node_precision_index(*node, mode);
         for (auto* items : {&node->inputs, &node->outputs}) {
             for (PortItem& item : *items) pack_metrics(item);
         }
@@ -238,7 +239,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
 }  // namespace
 
 void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, bool strict_compat, ThreadPool& pool, bool august) {
+                        const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
     if (mode == GraphCompareMode::Structure) return;
     const std::span<const NodePair> all(pairs);
     Progress progress("Comparing nodes", static_cast<std::int64_t>(all.size()), true, "nodes");
@@ -246,7 +247,7 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mod
     auto compare_one = [&](std::int64_t k) {
         const std::size_t at = static_cast<std::size_t>(k) * kPairsPerChunk;
         const auto chunk = all.subspan(at, std::min(kPairsPerChunk, all.size() - at));
-        compare_chunk(chunk, mode, npu, bench, strict_compat, pool, august);
+        compare_chunk(chunk, mode, npu, bench, strict_compat, rules, pool);
         progress.advance(static_cast<std::int64_t>(chunk.size()));
     };
     // Chunks touch disjoint nodes, so statistics and md5 chunks run on the pool; a

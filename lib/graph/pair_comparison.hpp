@@ -4,18 +4,26 @@
 #include "common/thread_pool.hpp"
 #include "graph/graph_compare_mode.hpp"
 #include "graph/node_matching.hpp"
+#include "graph/precision_index.hpp"
 #include "graph/rank_folder.hpp"
 
 namespace msprobe::graph {
 
+// Where msprobe's two graph commands compare differently; the defaults are its graph's.
+struct ComparisonRules {
+    // What a node's index measures; Verdict needs each row's verdict (compare's Result/Err_message rules).
+    IndexKind index = IndexKind::ModeMetric;
+    // Every compared item also gets its row's verdict: "Result" (pass/warning/error, replacing md5's copied
+    // one) and "Err_message".
+    bool item_verdicts = false;
+    // With strict_compat, a row is named by the item at msprobe's misaligned position (an md5 result reported
+    // on another item of the node, docs/compatibility.md); else each item names its own row.
+    bool misaligned_item_names = true;
+};
+
 // Real-data mode reads the tensors from both folders' dump_tensor_data.
-// `strict_compat` reproduces msprobe's misaligned rows (an md5 result
-// reported on another item of the node, docs/compatibility.md).
 // Throws msprobe::Error naming an unreadable tensor file.
-// `august`: every compared item also gets August's verdict (Result,
-// Err_message), and a node's index is its worst verdict (pass 0, warning 0.5,
-// error 1).
 void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, bool strict_compat, ThreadPool& pool, bool august = false);
+                        const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool);
 
 }  // namespace msprobe::graph

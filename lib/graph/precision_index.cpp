@@ -5,7 +5,6 @@
 #include <cmath>
 #include <optional>
 
-
 #include "common/python_text.hpp"
 
 namespace msprobe::graph {
@@ -129,6 +128,10 @@ bool is_ignored_api(const std::string& id) {
 
 }  // namespace
 
+bool higher_index_is_better(GraphCompareMode mode, IndexKind kind) {
+    return mode == GraphCompareMode::Md5 && kind == IndexKind::ModeMetric;
+}
+
 PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode) {
     if (is_ignored_api(node.id)) return {mode == GraphCompareMode::Md5 ? 1.0 : 0.0, true};
     switch (mode) {
@@ -143,21 +146,23 @@ PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode
 namespace {
 
 // The worst of the children; a parallel merge nests collections, which are indexed first.
-void assign_collection(GraphNode& collection, bool md5) {
-    PrecisionIndex p{md5 ? 1.0 : 0.0, true};
+void assign_collection(GraphNode& collection, bool higher_is_better) {
+    const PrecisionIndex harmless{higher_is_better ? 1.0 : 0.0, true};
+    PrecisionIndex p = harmless;
     for (GraphNode* api : collection.children) {
-        if (api->kind == NodeKind::ApiCollection) assign_collection(*api, md5);
-        const PrecisionIndex v = api->precision.value_or(PrecisionIndex{md5 ? 1.0 : 0.0, true});
-        if (md5 ? v.value < p.value : v.value > p.value) p = v;
+        if (api->kind == NodeKind::ApiCollection) assign_collection(*api, higher_is_better);
+        const PrecisionIndex v = api->precision.value_or(harmless);
+        if (higher_is_better ? v.value < p.value : v.value > p.value) p = v;
     }
     collection.precision = p;
 }
 
 }  // namespace
 
-void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode, bool august) {
+void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode, IndexKind kind) {
+    const bool higher_is_better = higher_index_is_better(mode, kind);
     for (GraphNode* child : npu.root().children) {
-        if (child->kind == NodeKind::ApiCollection) assign_collection(*child, mode == GraphCompareMode::Md5 && !august);
+        if (child->kind == NodeKind::ApiCollection) assign_collection(*child, higher_is_better);
     }
 }
 

@@ -6,13 +6,20 @@
 
 namespace msprobe::graph {
 
+// What a compared node's index measures: the mode's metric (node_precision_index:
+// msprobe's graph) or the worst verdict of its items (pass 0, warning 0.5,
+// error 1: msprobe's graph_visualize). The legend follows the kind.
+enum class IndexKind { ModeMetric, Verdict };
+
+// Whether a larger index is the better one: md5's metric, 1 for equal digests.
+bool higher_index_is_better(GraphCompareMode mode, IndexKind kind);
+
 // From the node's compared items; ignored APIs (empty, empty_like, ...) are
 // forced to the harmless value.
 PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode);
 
-// Every API collection under the root: the worst of its children (max; md5:
-// min, except with August's verdict indexes), children without an index
-// counting as harmless.
-void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode, bool august = false);
+// Every API collection under the root: the worst of its children, children
+// without an index counting as harmless.
+void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode, IndexKind kind = IndexKind::ModeMetric);
 
 }  // namespace msprobe::graph

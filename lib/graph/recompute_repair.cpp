@@ -55,8 +55,8 @@ bool is_below(const GraphNode& node, const GraphNode& ancestor) {
 
 }  // namespace
 
-void repair_recomputed_layers(ModelGraph& graph, bool august, bool pytorch_dump) {
-    const bool check_stacks = august && pytorch_dump;
+void repair_recomputed_layers(ModelGraph& graph, const RecomputeRules& rules, bool pytorch_dump) {
+    const bool check_stacks = rules.stack_confirms && pytorch_dump;
     GraphNode& root = graph.root();
     std::unordered_set<std::string> root_ids;
     for (const GraphNode* child : root.children) root_ids.insert(child->id);
@@ -112,7 +112,7 @@ void repair_recomputed_layers(ModelGraph& graph, bool august, bool pytorch_dump)
             parent_count ? with_direction(module->parent->id, "forward", "backward", *parent_count) : module->parent->id;
         GraphNode* new_parent = graph.find(target);
         if (new_parent == nullptr) continue;
-        if (august && (new_parent == r.node || is_below(*new_parent, *r.node))) continue;
+        if (rules.skip_moves_below_self && (new_parent == r.node || is_below(*new_parent, *r.node))) continue;
         r.node->parent = new_parent;
         new_parent->children.push_back(r.node);
         moved.push_back(r.root_index);

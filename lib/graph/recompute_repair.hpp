@@ -6,9 +6,15 @@
 
 namespace msprobe::graph {
 
-// `august` (graph_visualize): a candidate of a PyTorch dump (`pytorch_dump`, RankFolder's)
-// also needs its forward call's stack to show the recomputation (recompute_stack),
-// and a move that would hang a node below itself is skipped.
-void repair_recomputed_layers(ModelGraph& graph, bool august = false, bool pytorch_dump = true);
+// What a move needs besides msprobe's name rules (msprobe's graph_visualize sets both).
+struct RecomputeRules {
+    // A candidate of a PyTorch dump needs its forward call's stack to show the recomputation (recompute_stack).
+    bool stack_confirms = false;
+    // A move that would hang a node below itself is skipped.
+    bool skip_moves_below_self = false;
+};
+
+// `pytorch_dump`: RankFolder's, whether the stacks tell a recomputation.
+void repair_recomputed_layers(ModelGraph& graph, const RecomputeRules& rules = {}, bool pytorch_dump = true);
 
 }  // namespace msprobe::graph

@@ -46,7 +46,7 @@ std::map<int, std::filesystem::path> numbered_folders(const std::filesystem::pat
     return folders;
 }
 
-// August's stand-in for a folder without rank folders: its one proc<number> folder, as rank 0.
+// The stand-in for a folder without rank folders: its one proc<number> folder, as rank 0.
 std::map<int, std::filesystem::path> process_folder(const std::filesystem::path& folder) {
     std::vector<std::filesystem::path> found;
     for (const Entry& entry : entries_of(folder)) {
@@ -63,7 +63,7 @@ std::map<int, std::filesystem::path> process_folder(const std::filesystem::path&
 
 }  // namespace
 
-Layout classify_layout(const std::filesystem::path& folder, bool august) {
+Layout classify_layout(const std::filesystem::path& folder, const RunFolderRules& rules) {
     const auto entries = entries_of(folder);
     if (entries.empty()) throw Error(folder.string(), "the folder is empty");
     const auto is_tensor_data = [](const Entry& e) { return e.name == "dump_tensor_data"; };
@@ -71,7 +71,7 @@ Layout classify_layout(const std::filesystem::path& folder, bool august) {
     if (std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.is_folder; })) return Layout::Files;
     if (entries.size() == 1 && entries[0].name == "rank") return Layout::Ranks;
     // msprobe looks at the first entry of an unsorted listing; we take the first by name.
-    if (august && entries[0].name.rfind("proc", 0) == 0) return Layout::Ranks;
+    if (rules.process_folder_as_rank && entries[0].name.rfind("proc", 0) == 0) return Layout::Ranks;
     static const std::regex rank(R"(^rank\d+$)");
     static const std::regex step(R"(^step\d+$)");
     auto all_folders_match = [&](const std::regex& pattern) {
@@ -83,28 +83,29 @@ Layout classify_layout(const std::filesystem::path& folder, bool august) {
     throw Error(folder.string(), "expected a rank folder, or folders all named rank<number> or all step<number>");
 }
 
-std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder, bool august) {
-    auto ranks = numbered_folders(folder, "rank", august);
-    if (august && ranks.empty()) return process_folder(folder);
+std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder, const RunFolderRules& rules) {
+    auto ranks = numbered_folders(folder, "rank", rules.skip_stray_entries);
+    if (rules.process_folder_as_rank && ranks.empty()) return process_folder(folder);
     return ranks;
 }
 
 bool is_process_folder(const std::filesystem::path& folder) {
     const std::string name = folder.filename().string();
-    return name.size() > 4 && name.rfind("proc", 0) == 0 && name.find_first_not_of("0123456789", 4) == std::string::npos;
+    return name.size() > 4 && name.rfind("proc", 0) == 0 &&
+           name.find_first_not_of("0123456789", 4) == std::string::npos;
 }
 
 std::map<int, std::filesystem::path> step_folders(const std::filesystem::path& folder) {
     return numbered_folders(folder, "step", false);
 }
 
-RunFolders run_folders(const std::filesystem::path& folder, Layout layout, bool august) {
+RunFolders run_folders(const std::filesystem::path& folder, Layout layout, const RunFolderRules& rules) {
     RunFolders run;
     switch (layout) {
         case Layout::Files: run[0][0] = folder; break;
-        case Layout::Ranks: run[0] = rank_folders(folder, august); break;
+        case Layout::Ranks: run[0] = rank_folders(folder, rules); break;
         case Layout::Steps:
-            for (const auto& [step, step_folder] : step_folders(folder)) run[step] = rank_folders(step_folder, august);
+            for (const auto& [step, step_folder] : step_folders(folder)) run[step] = rank_folders(step_folder, rules);
             break;
     }
     return run;

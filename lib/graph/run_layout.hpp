@@ -10,16 +10,25 @@ namespace msprobe::graph {
 
 enum class Layout { Files, Ranks, Steps };
 
-// msprobe's classification (first rule that fires): empty → error; holds
-// dump_tensor_data or only files → Files; exactly "rank" → Ranks (`august`:
-// also when its first entry by name starts with "proc"); its folders all
-// rankN → Ranks, all stepN → Steps; otherwise an error naming the folder.
-Layout classify_layout(const std::filesystem::path& folder, bool august = false);
+// What a folder of rank folders may hold besides them.
+struct RunFolderRules {
+    // An entry not named rank/rank<number> is skipped; else it is an error.
+    bool skip_stray_entries = false;
+    // A folder without rank folders is rank 0 when it holds exactly one
+    // proc<number> folder, and a folder whose first entry starts with "proc" holds ranks.
+    bool process_folder_as_rank = false;
+};
 
-// rank number → rank folder of a Ranks-layout folder, ascending. Any other
-// entry is an error; `august` skips it instead, and a folder without rank
-// folders is rank 0 when it holds exactly one proc<number> folder.
-std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder, bool august = false);
+// msprobe's classification (first rule that fires): empty → error; holds
+// dump_tensor_data or only files → Files; exactly "rank" → Ranks (also when
+// its first entry by name starts with "proc", with `process_folder_as_rank`);
+// its folders all rankN → Ranks, all stepN → Steps; otherwise an error naming the folder.
+Layout classify_layout(const std::filesystem::path& folder, const RunFolderRules& rules = {});
+
+// rank number → rank folder of a Ranks-layout folder, ascending; other
+// entries and proc<number> folders as `rules` say.
+std::map<int, std::filesystem::path> rank_folders(const std::filesystem::path& folder,
+                                                  const RunFolderRules& rules = {});
 // Whether a rank folder is the proc<number> folder standing in for rank 0.
 bool is_process_folder(const std::filesystem::path& folder);
 // step number → step folder of a Steps-layout folder, ascending.
@@ -28,6 +37,6 @@ std::map<int, std::filesystem::path> step_folders(const std::filesystem::path& f
 // The rank folders of one side: step → rank → folder (step 0 and rank 0 for the
 // Files layout), rank folders listed as rank_folders lists them.
 using RunFolders = std::map<int, std::map<int, std::filesystem::path>>;
-RunFolders run_folders(const std::filesystem::path& folder, Layout layout, bool august = false);
+RunFolders run_folders(const std::filesystem::path& folder, Layout layout, const RunFolderRules& rules = {});
 
 }  // namespace msprobe::graph

@@ -150,8 +150,14 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
-// August's tb_nodes ends with is_distributed.
-std::string august_tables() {
+// A tb_nodes row: 21 columns, 22 with is_distributed.
+constexpr const char* kInsertNode =
+    "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+constexpr const char* kInsertDistributedNode =
+    "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+// The tables with tb_nodes ending in is_distributed.
+std::string tables_with_distributed_column() {
     std::string tables = kCreateTables;
     const std::string last = "    rank INTEGER NOT NULL\n);";
     tables.replace(tables.find(last), last.size(), "    rank INTEGER NOT NULL,\n    is_distributed INTEGER\n);");
@@ -160,9 +166,9 @@ std::string august_tables() {
 
 }  // namespace
 
-VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, bool august,
+VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, const VisDbFormat& format,
                          std::size_t matched_link_entries)
-    : path_(std::move(path)), shown_name_(std::move(shown_name)), august_(august),
+    : path_(std::move(path)), shown_name_(std::move(shown_name)), format_(format),
       matched_link_entries_(matched_link_entries) {
     if (sqlite3_open(path_.c_str(), &db_) != SQLITE_OK) {
         const std::string reason = db_ ? sqlite_reason(db_, sqlite3_errmsg(db_)) : "out of memory";
@@ -176,7 +182,7 @@ VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, boo
     exec("PRAGMA journal_mode=OFF");
     exec("PRAGMA synchronous=OFF");
     exec("PRAGMA cache_size=-65536");
-    exec(august_ ? august_tables().c_str() : kCreateTables);
+    exec(format_.is_distributed_column ? tables_with_distributed_column().c_str() : kCreateTables);
     exec("BEGIN");
 }
 
@@ -229,8 +235,8 @@ struct StackIds {
 };
 
 void insert_node(Statement& insert, const ExportedGraph& exported, const std::string& graph_id, const GraphNode& node,
-                 std::size_t order, const PortTexts& texts, StackIds& stacks, bool august, std::size_t link_entries,
-                 std::size_t& shortened_links) {
+                 std::size_t order, const PortTexts& texts, StackIds& stacks, bool is_distributed_column,
+                 std::size_t link_entries, std::size_t& shortened_links) {
     std::vector<std::string> children;
     for (const GraphNode* child : node.children) children.push_back(child->id);
     insert.text(1, graph_id + "_" + node.id);
@@ -259,7 +265,7 @@ void insert_node(Statement& insert, const ExportedGraph& exported, const std::st
     insert.optional_text(19, exported.graph->dump_data_dir);
     insert.integer(20, exported.step);
     insert.integer(21, exported.rank);
-    if (august) insert.integer(22, node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
+    if (is_distributed_column) insert.integer(22, node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
     insert.run();
 }
 
@@ -268,10 +274,8 @@ void insert_node(Statement& insert, const ExportedGraph& exported, const std::st
 void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
     const std::string graph_id = fmt::format("{}_{}_{}", exported.data_source, exported.step, exported.rank);
     const std::string& file = shown_name_;
-    Statement insert(db_,
-                     august_ ? "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                             : "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     file);
+    const bool distributed = format_.is_distributed_column;
+    Statement insert(db_, distributed ? kInsertDistributedNode : kInsertNode, file);
     const auto order = exported.graph->post_order();
     auto make_texts = [&](std::size_t from, std::vector<PortTexts>& texts) {
         texts.resize(std::min(kRowsPerBatch, order.size() - from));
@@ -279,7 +283,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
             const GraphNode& node = *order[from + k];
             ItemExportRules rules;
             rules.keep_md5 = exported.keep_md5;
-            rules.full_floats = august_;
+            rules.full_floats = format_.full_floats;
             rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
             texts[k] = {port_items_json(node.inputs, rules), port_items_json(node.outputs, rules)};
         }
@@ -293,7 +297,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
         ThreadPool::Task ahead;
         if (end < order.size()) ahead = pool.start([&, end] { make_texts(end, next); });
         for (std::size_t i = batch; i < end; ++i) {
-            insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks, august_,
+            insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks, distributed,
                         matched_link_entries_, shortened_links_);
         }
         progress.advance(static_cast<std::int64_t>(end - batch));
@@ -332,7 +336,7 @@ void VisDbWriter::finish() {
                                  shortened_links_, matched_link_entries_, matched_link_entries_));
     }
     exec(kCreateIndexes);
-    if (august_) exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
+    if (format_.is_distributed_column) exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
     exec("COMMIT");
     exec("PRAGMA journal_mode=WAL");
     if (sqlite3_close(db_) != SQLITE_OK) {

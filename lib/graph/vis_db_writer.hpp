@@ -44,13 +44,20 @@ struct ConfigRow {
 // and the partner (the viewer reads the last entry); --strict_compat lists all.
 inline constexpr std::size_t kMatchedLinkEntries = 128;
 
+// Where the databases of msprobe's two graph commands differ; the defaults are its graph's.
+struct VisDbFormat {
+    // tb_nodes ends with an is_distributed column (1 for Distributed.* nodes), indexed as index7.
+    bool is_distributed_column = false;
+    // Port items' floats in full (shortest round trip), not rounded to 6 decimals.
+    bool full_floats = false;
+};
+
 class VisDbWriter {
 public:
     // Creates the database `path` (a staged file); errors name `shown_name`.
-    // Throws msprobe::Error. `august`: graph_visualize's layout (an
-    // is_distributed column and index). `matched_link_entries`: the bound of
-    // each matched_node_link (SIZE_MAX: every ancestor).
-    VisDbWriter(std::filesystem::path path, std::string shown_name, bool august = false,
+    // Throws msprobe::Error. `matched_link_entries`: the bound of each
+    // matched_node_link (SIZE_MAX: every ancestor).
+    VisDbWriter(std::filesystem::path path, std::string shown_name, const VisDbFormat& format = {},
                 std::size_t matched_link_entries = kMatchedLinkEntries);
     ~VisDbWriter();  // closes the database; SQLite's side files of an unfinished one are removed
     VisDbWriter(const VisDbWriter&) = delete;
@@ -70,7 +77,7 @@ private:
     std::string shown_name_;
     sqlite3* db_ = nullptr;
     bool finished_ = false;
-    bool august_ = false;
+    VisDbFormat format_;
     std::size_t matched_link_entries_;
     std::size_t shortened_links_ = 0;  // nodes whose matched_node_link was cut to the bound
 };

@@ -1,11 +1,12 @@
 // construct.json as the graph command reads it: the module tree of a rank
 // folder (construct walk, backward-parent repair, cycle refusal, recompute
 // moves, API collections, micro steps) built from a fuzzed construct.json and
-// a small fixed dump.json, both releases' rules, then matched against itself
+// a small fixed dump.json, under both commands' build rules, then matched against itself
 // and walked in node order, as a compare would.
 #include <fstream>
 
 #include "fuzz_file.hpp"
+#include "graph/graph_behaviour.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/micro_steps.hpp"
 #include "graph/node_matching.hpp"
@@ -44,11 +45,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& dir = rank_dir();
     fuzz::input_file("rank0/construct.json", data, size);
     fuzz::expect_result_or_error([&] {
-        for (const bool august : {false, true}) {
+        for (const bool visualize : {false, true}) {
+            const graph::BuildRules rules =
+                visualize ? graph::graph_visualize_behaviour().build : graph::graph_command_behaviour().build;
             graph::RankFolder npu_files = graph::read_rank_folder(dir, {false});
             graph::RankFolder bench_files = graph::read_rank_folder(dir, {false});
-            graph::ModelGraph npu = graph::build_graph(npu_files, false, august);
-            graph::ModelGraph bench = graph::build_graph(bench_files, !august, august);
+            graph::ModelGraph npu = graph::build_graph(npu_files, false, rules);
+            graph::ModelGraph bench = graph::build_graph(bench_files, !visualize, rules);
             graph::assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
             (void)graph::match_nodes(npu, bench, graph::MatchKind::Default);
             graph::assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps(), false);

@@ -7,6 +7,7 @@
 
 #include "graph/graph_job.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -50,16 +51,17 @@ void write_rank(const fs::path& dir, int rank, double point_max = 1) {
     std::ofstream(dir / "stack.json") << "{}";
 }
 
-// graph (input.json naming dir/npu), or graph_visualize -tp dir/npu with `august`; the database written in dir/<out>.
-fs::path run_on(const fs::path& dir, const std::string& out, bool august = false, bool strict_compat = false) {
+// graph (input.json naming dir/npu), or graph_visualize -tp dir/npu with `visualize`; the database written in
+// dir/<out>.
+fs::path run_on(const fs::path& dir, const std::string& out, bool visualize = false, bool strict_compat = false) {
     std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"("})";
     msprobe::graph::GraphOptions options;
     options.input = dir / "input.json";
-    if (august) options.run_input = msprobe::graph::RunInput{dir / "npu", std::nullopt, std::nullopt, std::nullopt};
+    if (visualize) options.run_input = msprobe::graph::RunInput{dir / "npu", std::nullopt, std::nullopt, std::nullopt};
     options.output_dir = dir / out;
-    options.august = august;
+    options.behaviour = msprobe::testing::command_behaviour(visualize);
     options.strict_compat = strict_compat;
-    return msprobe::graph::run_graph(options);
+    return msprobe::testing::run_graph(options);
 }
 
 std::string linked(const fs::path& db, const std::string& id) {
@@ -97,25 +99,25 @@ TEST_CASE("graph links communication nodes across ranks") {
 
 TEST_CASE("graph_visualize links send and recv whatever their outputs, graph only when they agree") {
     // The recv's output differs from the send's (a corrupted transfer).
-    const fs::path dir = msprobe::testing::scratch_dir("graph_communication_august");
+    const fs::path dir = msprobe::testing::scratch_dir("graph_communication_visualize");
     write_rank(dir / "npu" / "rank0", 0, 1);
     write_rank(dir / "npu" / "rank1", 1, 3);
-    const fs::path april = run_on(dir, "april");
-    CHECK(linked(april, "NPU_0_0_Distributed.send.0.forward") == "{}");
-    CHECK(linked(april, "NPU_0_1_Distributed.recv.0.forward") == "{}");
+    const fs::path built = run_on(dir, "graph");
+    CHECK(linked(built, "NPU_0_0_Distributed.send.0.forward") == "{}");
+    CHECK(linked(built, "NPU_0_1_Distributed.recv.0.forward") == "{}");
 
-    const fs::path august = run_on(dir, "august", true);
-    CHECK(linked(august, "NPU_0_0_Distributed.send.0.forward") ==
+    const fs::path visualized = run_on(dir, "visualize", true);
+    CHECK(linked(visualized, "NPU_0_0_Distributed.send.0.forward") ==
           R"({"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.recv.0.forward"]}})");
-    CHECK(linked(august, "NPU_0_1_Distributed.recv.0.forward") ==
+    CHECK(linked(visualized, "NPU_0_1_Distributed.recv.0.forward") ==
           R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.send.0.forward"]}})");
-    CHECK(linked(august, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") ==
+    CHECK(linked(visualized, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") ==
           R"([{"communications_type": "send", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}, )"
           R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}])");
 
-    // msprobe's August reads the nodes back from the database without their
+    // msprobe's graph_visualize reads the nodes back from the database without their
     // batch operations: with strict_compat the batches stay unlinked.
-    const fs::path strict = run_on(dir, "august_strict", true, true);
+    const fs::path strict = run_on(dir, "visualize_strict", true, true);
     CHECK(linked(strict, "NPU_0_0_Distributed.batch_isend_irecv.0.forward") == "{}");
     CHECK(linked(strict, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") == "{}");
     CHECK(linked(strict, "NPU_0_0_Distributed.send.0.forward") ==
@@ -142,11 +144,13 @@ TEST_CASE("graph_visualize numbers communication calls in node order, graph in c
     const auto partner = [](const std::string& id) {
         return R"({"communications_type": "send_receive", "nodes_info": {"1": ["Nan", ")" + id + R"("]}})";
     };
-    const fs::path april = run_on(dir, "april");
-    CHECK(linked(april, "NPU_0_0_Distributed.all_reduce.0.forward") == partner("Distributed.all_reduce.0.forward"));
-    CHECK(linked(april, "NPU_0_0_Distributed.all_reduce.1.forward") == partner("Distributed.all_reduce.1.forward"));
+    const fs::path built = run_on(dir, "graph");
+    CHECK(linked(built, "NPU_0_0_Distributed.all_reduce.0.forward") == partner("Distributed.all_reduce.0.forward"));
+    CHECK(linked(built, "NPU_0_0_Distributed.all_reduce.1.forward") == partner("Distributed.all_reduce.1.forward"));
 
-    const fs::path august = run_on(dir, "august", true);
-    CHECK(linked(august, "NPU_0_0_Distributed.all_reduce.1.forward") == partner("Distributed.all_reduce.0.forward"));
-    CHECK(linked(august, "NPU_0_0_Distributed.all_reduce.0.forward") == partner("Distributed.all_reduce.1.forward"));
+    const fs::path visualized = run_on(dir, "visualize", true);
+    CHECK(linked(visualized, "NPU_0_0_Distributed.all_reduce.1.forward") ==
+          partner("Distributed.all_reduce.0.forward"));
+    CHECK(linked(visualized, "NPU_0_0_Distributed.all_reduce.0.forward") ==
+          partner("Distributed.all_reduce.1.forward"));
 }

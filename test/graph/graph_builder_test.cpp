@@ -14,6 +14,7 @@
 #include "support/file_text.hpp"
 #include "support/html_report_page.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -85,14 +86,14 @@ struct Run {
 };
 
 Run run(const fs::path& input, const fs::path& out, bool strict_compat = false,
-        std::optional<fs::path> html = std::nullopt, bool august = false) {
+        std::optional<fs::path> html = std::nullopt, bool visualize = false) {
     msprobe::graph::GraphOptions options;
     options.input = input;
     options.output_dir = out;
     options.strict_compat = strict_compat;
     options.html = std::move(html);
-    options.august = august;
-    return {msprobe::graph::run_graph(options)};
+    options.behaviour = msprobe::testing::command_behaviour(visualize);
+    return {msprobe::testing::run_graph(options)};
 }
 
 std::string cell(const fs::path& db, const std::string& id, const std::string& column) {
@@ -419,13 +420,14 @@ TEST_CASE("graph --html: md5 digests turn the index round, a build has a plain t
         CHECK(node[4] == "");
     }
 
-    // August's verdict index (pass 0, error 1) is not turned round, and takes August's three-colour legend.
+    // graph_visualize's verdict index (pass 0, error 1) is not turned round, and takes the three-colour legend.
     run(write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
                              (dir / "bench").string() + R"("})"),
-        dir / "august", false, dir / "august.html", true);
-    const auto august = msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "august.html"));
+        dir / "visualize", false, dir / "visualize.html", true);
+    const auto verdicts =
+        msprobe::testing::embedded_report_data(msprobe::testing::read_file_text(dir / "visualize.html"));
     int checked = 0;
-    for (const auto& node : august["sections"][0]["tree"]) {
+    for (const auto& node : verdicts["sections"][0]["tree"]) {
         if (node[2] == "Module.fc.Linear.forward.0") {
             CHECK(node[3] == 1);
             CHECK(node[4] == "#FF704D");

@@ -13,6 +13,7 @@
 #include "graph/graph_job.hpp"
 #include "report/csv_reader.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -142,7 +143,7 @@ fs::path run_variant(const fs::path& fixtures, const Variant& v, bool strict_com
     msprobe::graph::GraphOptions options;
     options.input = case_dir / v.variant / "graph_input.json";
     if (v.target != nullptr) {
-        options.august = true;
+        options.behaviour = msprobe::graph::graph_visualize_behaviour();
         options.input = v.target;
         options.run_input = msprobe::graph::RunInput{input_dir / v.target, std::nullopt, std::nullopt, std::nullopt};
         if (v.golden != nullptr) options.run_input->bench_path = input_dir / v.golden;
@@ -154,7 +155,7 @@ fs::path run_variant(const fs::path& fixtures, const Variant& v, bool strict_com
     options.strict_compat = strict_compat;
     {
         const CurrentPath cwd(input_dir);
-        msprobe::graph::run_graph(options);
+        msprobe::testing::run_graph(options);
     }
     return msprobe::testing::only_database(out);
 }

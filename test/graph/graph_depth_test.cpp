@@ -10,6 +10,7 @@
 #include "graph/graph_job.hpp"
 #include "graph/vis_db_writer.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -50,14 +51,14 @@ void write_chain(const fs::path& dir, std::size_t depth, const std::string& top 
     std::ofstream(dir / "stack.json") << "{}";
 }
 
-fs::path run(const fs::path& dir, const std::string& input_json, bool august = false, bool strict_compat = false) {
+fs::path run(const fs::path& dir, const std::string& input_json, bool visualize = false, bool strict_compat = false) {
     std::ofstream(dir / "input.json") << input_json;
     msprobe::graph::GraphOptions options;
     options.input = dir / "input.json";
     options.output_dir = dir / "out";
-    options.august = august;
+    options.behaviour = msprobe::testing::command_behaviour(visualize);
     options.strict_compat = strict_compat;
-    return msprobe::graph::run_graph(options);
+    return msprobe::testing::run_graph(options);
 }
 
 std::string one_cell(const fs::path& db, const std::string& sql) {
@@ -149,9 +150,9 @@ TEST_CASE("graph refuses a construct.json whose parents form a cycle, naming the
     auto refused = [&](const std::string& construct, const std::vector<std::string>& parts) {
         write_chain(dir / "npu", 3);
         std::ofstream(dir / "npu" / "construct.json") << construct;
-        for (const bool august : {false, true}) {
+        for (const bool visualize : {false, true}) {
             try {
-                run(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"("})", august);
+                run(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"("})", visualize);
                 FAIL("no error");
             } catch (const msprobe::Error& error) {
                 CHECK(error.exit_code() == msprobe::kExitBadInput);

@@ -12,6 +12,7 @@
 #include "common/timestamps.hpp"
 #include "graph/graph_job.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -29,7 +30,7 @@ void write_rank(const fs::path& dir) {
 }
 
 // A compare of two one-API ranks under `dir`.
-msprobe::graph::GraphOptions compare_options(const fs::path& dir, const fs::path& out, bool august = false) {
+msprobe::graph::GraphOptions compare_options(const fs::path& dir, const fs::path& out, bool visualize = false) {
     write_rank(dir / "npu");
     write_rank(dir / "bench");
     std::ofstream(dir / "input.json") << R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
@@ -37,7 +38,7 @@ msprobe::graph::GraphOptions compare_options(const fs::path& dir, const fs::path
     msprobe::graph::GraphOptions options;
     options.input = dir / "input.json";
     options.output_dir = out;
-    options.august = august;
+    options.behaviour = msprobe::testing::command_behaviour(visualize);
     return options;
 }
 
@@ -53,11 +54,11 @@ std::vector<std::string> names_in(const fs::path& dir) {
 TEST_CASE("graph leaves the database alone in its folder: no temporary file, no SQLite side file",
           "[graph][staging]") {
     const fs::path dir = msprobe::testing::scratch_dir("graph_job_files");
-    for (const bool august : {false, true}) {
-        const fs::path out = dir / (august ? "august" : "april");
-        auto options = compare_options(dir, out, august);
+    for (const bool visualize : {false, true}) {
+        const fs::path out = dir / (visualize ? "visualize" : "graph");
+        auto options = compare_options(dir, out, visualize);
         options.html = out / "page.html";
-        const fs::path db = msprobe::graph::run_graph(options);
+        const fs::path db = msprobe::testing::run_graph(options);
         // Listed before anything reads the database (a read-only reader leaves -wal/-shm behind).
         CHECK(names_in(out) == std::vector<std::string>{db.filename().string(), "page.html"});
         CHECK(db.parent_path() == out);
@@ -78,7 +79,7 @@ TEST_CASE("graph keeps a database another run wrote under the same name, and ret
         const std::string stamp = msprobe::local_timestamp();
         const fs::path taken = out / ("compare_" + stamp + ".vis.db");
         std::ofstream(taken) << "another run's database";
-        const fs::path db = msprobe::graph::run_graph(options);
+        const fs::path db = msprobe::testing::run_graph(options);
         if (db.filename().string().find(stamp) == std::string::npos) continue;
         CHECK(db == out / ("compare_" + stamp + "_1.vis.db"));
         CHECK(msprobe::testing::query_rows(db, "SELECT count(*) FROM tb_nodes")[1][0] == "4");
@@ -86,7 +87,7 @@ TEST_CASE("graph keeps a database another run wrote under the same name, and ret
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         CHECK(text == "another run's database");
         // And a third run of that second takes _2.
-        const fs::path again = msprobe::graph::run_graph(options);
+        const fs::path again = msprobe::testing::run_graph(options);
         if (again.filename().string().find(stamp) != std::string::npos) {
             CHECK(again == out / ("compare_" + stamp + "_2.vis.db"));
         }
@@ -102,7 +103,7 @@ TEST_CASE("graph --html that cannot be written leaves no database and no folder"
     auto refused = [&](const fs::path& page) {
         options.html = page;
         try {
-            msprobe::graph::run_graph(options);
+            msprobe::testing::run_graph(options);
             FAIL("no error");
         } catch (const msprobe::Error& error) {
             CHECK(error.exit_code() != msprobe::kExitInternal);
@@ -117,7 +118,7 @@ TEST_CASE("graph --html that cannot be written leaves no database and no folder"
         fs::create_directories(out);
         std::ofstream(out / "kept.txt") << "x";
         options.html = dir / (std::string(250, 'p') + ".html");
-        CHECK_THROWS_AS(msprobe::graph::run_graph(options), msprobe::Error);
+        CHECK_THROWS_AS(msprobe::testing::run_graph(options), msprobe::Error);
         CHECK(names_in(out) == std::vector<std::string>{"kept.txt"});
     }
 }

@@ -52,7 +52,7 @@ TEST_CASE("parallel merge: TP merges differing statistics into rank 0 with mspro
     msprobe::graph::GraphOptions options;
     options.input = dir / "input.json";
     options.output_dir = dir / "out";
-    const fs::path db = msprobe::graph::run_graph(options);
+    const fs::path db = msprobe::testing::run_graph(options);
 
     const auto rows = msprobe::testing::query_rows(
         db, "SELECT parallel_merge_info, input_data, output_data FROM tb_nodes WHERE node_name = "
@@ -102,7 +102,7 @@ TEST_CASE("parallel merge: PP gathers the other stage's layer, renumbered, its A
     msprobe::graph::GraphOptions options;
     options.input = dir / "input.json";
     options.output_dir = dir / "out";
-    const fs::path db = msprobe::graph::run_graph(options);
+    const fs::path db = msprobe::testing::run_graph(options);
 
     const auto rows = msprobe::testing::query_rows(db, "SELECT node_name, up_node, rank FROM tb_nodes ORDER BY node_order");
     CHECK(rows == std::vector<std::vector<std::string>>{

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/graph_job.hpp"
+#include "graph_run.hpp"
 #include "support/shared_fixtures.hpp"
 #include "vis_db_query.hpp"
 
@@ -54,7 +54,7 @@ inline std::filesystem::path build_merged(const std::filesystem::path& dir, cons
     graph::GraphOptions options;
     options.input = dir / "input.json";
     options.output_dir = dir / "out";
-    return graph::run_graph(options);
+    return run_graph(options);
 }
 
 // The merge info of `node` in the database, parsed (null when it has none).

@@ -7,8 +7,8 @@
 
 #include "common/error.hpp"
 #include "graph/graph_job.hpp"
-#include "graph/recompute_stack.hpp"
 #include "support/shared_fixtures.hpp"
+#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -28,18 +28,18 @@ void write_rank(const fs::path& dir, const std::string& dump_data_dir = "null") 
     std::ofstream(dir / "stack.json") << "{}";
 }
 
-msprobe::graph::GraphOptions options_for(const fs::path& npu, const fs::path& out, bool august,
+msprobe::graph::GraphOptions options_for(const fs::path& npu, const fs::path& out, bool visualize,
                                          std::optional<fs::path> bench = std::nullopt) {
     msprobe::graph::GraphOptions options;
     options.input = npu;
     options.run_input = msprobe::graph::RunInput{npu, std::move(bench), std::nullopt, std::nullopt};
     options.output_dir = out;
-    options.august = august;
+    options.behaviour = msprobe::testing::command_behaviour(visualize);
     return options;
 }
 
 fs::path visualize(const fs::path& npu, const fs::path& out, std::optional<fs::path> bench = std::nullopt) {
-    return msprobe::graph::run_graph(options_for(npu, out, true, std::move(bench)));
+    return msprobe::testing::run_graph(options_for(npu, out, true, std::move(bench)));
 }
 
 Rows graphs_of(const fs::path& db) {
@@ -48,7 +48,7 @@ Rows graphs_of(const fs::path& db) {
 
 std::string refusal(const msprobe::graph::GraphOptions& options) {
     try {
-        msprobe::graph::run_graph(options);
+        msprobe::testing::run_graph(options);
     } catch (const msprobe::Error& error) {
         return error.file() + ": " + error.reason();
     }
@@ -58,7 +58,7 @@ std::string refusal(const msprobe::graph::GraphOptions& options) {
 }  // namespace
 
 TEST_CASE("graph_visualize skips entries of a run folder not named rank<number>, graph refuses them") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_august_rank_skip");
+    const fs::path dir = msprobe::testing::scratch_dir("graph_visualize_rank_skip");
     write_rank(dir / "npu" / "rank0");
     write_rank(dir / "npu" / "rank1");
     write_rank(dir / "npu" / "rank01");  // a rank<digits> folder by the layout's test, not by the listing's
@@ -72,13 +72,13 @@ TEST_CASE("graph_visualize skips entries of a run folder not named rank<number>,
     std::ofstream(dir / "steps" / "step0" / "README") << "";
     CHECK(graphs_of(visualize(dir / "steps", dir / "out_steps")) == Rows{{"data_source", "step", "rank"}, {"NPU", "0", "0"}});
 
-    CHECK(refusal(options_for(dir / "npu", dir / "april", false)).find("notes.txt: expected only rank or rank<number>") !=
-          std::string::npos);
-    CHECK_FALSE(fs::exists(dir / "april"));
+    CHECK(refusal(options_for(dir / "npu", dir / "graph", false))
+              .find("notes.txt: expected only rank or rank<number>") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "graph"));
 }
 
 TEST_CASE("graph_visualize takes a folder whose first entry is a proc<number> folder as rank 0") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_august_proc");
+    const fs::path dir = msprobe::testing::scratch_dir("graph_visualize_proc");
     write_rank(dir / "npu" / "proc4711");
     std::ofstream(dir / "npu" / "run.log") << "";  // after proc4711 by name
     const fs::path db = visualize(dir / "npu", dir / "out");
@@ -87,7 +87,7 @@ TEST_CASE("graph_visualize takes a folder whose first entry is a proc<number> fo
           Rows{{"node_name"}, {"Torch.relu.0.forward"}, {"DefaultModel"}});
 
     // graph knows no proc folders.
-    CHECK(refusal(options_for(dir / "npu", dir / "april", false)).find("expected a rank folder") != std::string::npos);
+    CHECK(refusal(options_for(dir / "npu", dir / "graph", false)).find("expected a rank folder") != std::string::npos);
 
     // A compare pairs proc folders with each other only, as msprobe does.
     write_rank(dir / "bench" / "proc12");
@@ -110,7 +110,7 @@ TEST_CASE("graph_visualize takes a folder whose first entry is a proc<number> fo
 }
 
 TEST_CASE("graph_visualize points dump_data_dir of a moved dump at the tensors beside its rank folder") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_august_data_dir");
+    const fs::path dir = msprobe::testing::scratch_dir("graph_visualize_data_dir");
     const fs::path real = fs::canonical(dir);
     const auto data_dir_of = [](const fs::path& db) {
         return query_rows(db, "SELECT DISTINCT dump_data_dir FROM tb_nodes");
@@ -120,7 +120,7 @@ TEST_CASE("graph_visualize points dump_data_dir of a moved dump at the tensors b
     CHECK(data_dir_of(visualize(dir / "moved", dir / "out_moved")) ==
           Rows{{"dump_data_dir"}, {(real / "moved" / "dump_tensor_data").string()}});
     // graph writes it as recorded.
-    CHECK(data_dir_of(msprobe::graph::run_graph(options_for(dir / "moved", dir / "april", false))) ==
+    CHECK(data_dir_of(msprobe::testing::run_graph(options_for(dir / "moved", dir / "graph", false))) ==
           Rows{{"dump_data_dir"}, {"/train/dump/step0/rank0/dump_tensor_data"}});
 
     // Read where it was written: kept, whatever the last name.
@@ -138,30 +138,8 @@ TEST_CASE("graph_visualize points dump_data_dir of a moved dump at the tensors b
     CHECK(data_dir_of(visualize(dir / "empty", dir / "out_empty")) == Rows{{"dump_data_dir"}, {""}});
 }
 
-TEST_CASE("recompute_stack: checkpoint frames that confirm a recomputed layer") {
-    using msprobe::graph::stack_shows_recompute;
-    const std::string autograd = "File /usr/lib/python3/site-packages/torch/autograd/function.py, line 553, in apply, \n x";
-    const std::string backward = "File /work/train/layers.py, line 40, in backward, \n y";
-    const std::string other = "File /work/train/model.py, line 10, in forward, \n z";
-    const auto shows = [&](std::vector<std::string> frames) { return stack_shows_recompute(&frames); };
-
-    CHECK(shows({other, "File /usr/lib/python3/site-packages/torch/utils/checkpoint.py, line 1, in recompute_fn, \n r"}));
-    CHECK_FALSE(shows({"File /work/my/checkpoint.py, line 1, in recompute_fn, \n r"}));
-    CHECK(shows({backward, autograd}));
-    CHECK(shows({backward, other, autograd}));
-    CHECK_FALSE(shows({backward, other, other, autograd}));
-    CHECK_FALSE(shows({autograd, backward}));
-    // A line without ", in " is no frame and does not count in the distance.
-    CHECK(shows({backward, "<frozen>", other, autograd}));
-    CHECK(shows({"File /work/megatron/core/tensor_parallel/random.py, line 9, in checkpoint_function_backward, \n c",
-                 other, autograd}));
-    CHECK_FALSE(shows({"File /work/mine/random.py, line 9, in checkpoint_function_backward, \n c", autograd}));
-    CHECK_FALSE(shows({}));
-    CHECK_FALSE(stack_shows_recompute(nullptr));
-}
-
 TEST_CASE("graph_visualize moves a top-level layer only when its stack shows the recomputation") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_august_recompute");
+    const fs::path dir = msprobe::testing::scratch_dir("graph_visualize_recompute");
     const auto write = [&](const fs::path& folder, const std::string& framework, const std::string& stack) {
         fs::create_directories(folder);
         std::ofstream(folder / "dump.json") << R"({"task": "statistics", "level": "L0", "framework": )" + framework +
@@ -183,7 +161,7 @@ TEST_CASE("graph_visualize moves a top-level layer only when its stack shows the
 
     // No frames: graph moves the layer by its name, graph_visualize keeps it at the top.
     write(dir / "bare", R"("pytorch")", "{}");
-    CHECK(top_level(msprobe::graph::run_graph(options_for(dir / "bare", dir / "april", false))) == moved);
+    CHECK(top_level(msprobe::testing::run_graph(options_for(dir / "bare", dir / "graph", false))) == moved);
     CHECK(top_level(visualize(dir / "bare", dir / "out_bare")) == kept);
 
     // The forward call's frames confirm it, for its backward too.
@@ -204,7 +182,7 @@ TEST_CASE("graph_visualize moves a top-level layer only when its stack shows the
 TEST_CASE("graph_visualize skips a recompute move that would hang a layer below itself") {
     // The layer's earlier call sits in a container below the recomputed call, so
     // the container is where the recomputed call would go.
-    const fs::path dir = msprobe::testing::scratch_dir("graph_august_recompute_cycle");
+    const fs::path dir = msprobe::testing::scratch_dir("graph_visualize_recompute_cycle");
     fs::create_directories(dir / "npu");
     std::ofstream(dir / "npu" / "dump.json")
         << R"({"task": "statistics", "level": "L0", "framework": "pytorch", "dump_data_dir": null, "data": {}})";
@@ -227,13 +205,13 @@ TEST_CASE("graph_visualize skips a recompute move that would hang a layer below 
 }
 
 TEST_CASE("a construct.json naming DefaultModel names the root, in graph and graph_visualize alike") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_august_default_model");
+    const fs::path dir = msprobe::testing::scratch_dir("graph_visualize_default_model");
     write_rank(dir / "npu");
     std::ofstream(dir / "npu" / "construct.json") << R"({"DefaultModel": null, "Torch.relu.0.forward": "DefaultModel"})";
     const Rows tree = {{"node_name", "up_node", "node_type", "sub_nodes"},
                        {"Torch.relu.0.forward", "DefaultModel", "1", ""},
                        {"DefaultModel", "", "0", R"(["Torch.relu.0.forward"])"}};
     const std::string sql = "SELECT node_name, up_node, node_type, sub_nodes FROM tb_nodes ORDER BY node_order";
-    CHECK(query_rows(visualize(dir / "npu", dir / "august"), sql) == tree);
-    CHECK(query_rows(msprobe::graph::run_graph(options_for(dir / "npu", dir / "april", false)), sql) == tree);
+    CHECK(query_rows(visualize(dir / "npu", dir / "visualize"), sql) == tree);
+    CHECK(query_rows(msprobe::testing::run_graph(options_for(dir / "npu", dir / "graph", false)), sql) == tree);
 }

@@ -1,5 +1,6 @@
 #pragma once
-// tb_config.node_colors of graph_visualize (August): three buckets of the
+// The legend of verdict indexes (IndexKind::Verdict, as msprobe's
+// graph_visualize stores it in tb_config.node_colors): three buckets of the
 // pass / warning / error index (0, 0.5, 1) and the unmatched grey, each with
 // its accuracy_level.
 #include <string>
@@ -9,9 +10,9 @@
 
 namespace msprobe::graph {
 
-std::string august_node_colors_json(GraphCompareMode mode);
+std::string verdict_node_colors_json(GraphCompareMode mode);
 
 // The legend's colour of a matched node's verdict index ("" in a structure compare).
-std::string_view august_legend_colour(GraphCompareMode mode, double index);
+std::string_view verdict_legend_colour(GraphCompareMode mode, double index);
 
 }  // namespace msprobe::graph

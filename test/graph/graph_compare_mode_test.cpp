@@ -1,0 +1,62 @@
+// Which comparison a graph pair gets, from the two dump.json headers.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "common/error.hpp"
+#include "graph/graph_compare_mode.hpp"
+
+using namespace msprobe::graph;
+
+namespace {
+
+RankFolder folder(const std::string& task, bool digests = false, const std::string& framework = "pytorch") {
+    RankFolder rank;
+    rank.header.path = "/run/" + task + "/dump.json";
+    rank.header.task = task;
+    rank.header.has_digests = digests;
+    rank.header.framework = framework;
+    return rank;
+}
+
+std::string refusal(const RankFolder& npu, const RankFolder& bench, bool layer_mapping = false) {
+    try {
+        detect_graph_compare_mode(npu, bench, layer_mapping);
+    } catch (const msprobe::Error& error) {
+        return error.file() + ": " + error.reason();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("graph_compare_mode: statistics, md5, real data and structure", "[graph][mode]") {
+    CHECK(detect_graph_compare_mode(folder("statistics"), folder("statistics"), false) == GraphCompareMode::Summary);
+    CHECK(detect_graph_compare_mode(folder("statistics", true), folder("statistics", true), false) ==
+          GraphCompareMode::Md5);
+    CHECK(detect_graph_compare_mode(folder("tensor"), folder("tensor"), false) == GraphCompareMode::All);
+    CHECK(detect_graph_compare_mode(folder("structure"), folder("structure"), false) == GraphCompareMode::Structure);
+}
+
+TEST_CASE("graph_compare_mode: tb_config's task names", "[graph][mode]") {
+    CHECK(task_name(GraphCompareMode::Summary) == "summary");
+    CHECK(task_name(GraphCompareMode::Md5) == "md5");
+    CHECK(task_name(GraphCompareMode::All) == "all");
+    CHECK(task_name(GraphCompareMode::Structure) == "structure");
+}
+
+TEST_CASE("graph_compare_mode: tasks that disagree are refused, naming the bench dump", "[graph][mode]") {
+    CHECK(refusal(folder("statistics"), folder("tensor")) ==
+          "/run/tensor/dump.json: the dump task is not consistent: npu is 'statistics', bench is 'tensor'");
+    CHECK(refusal(folder("statistics", true), folder("statistics")).find("the dump mode is not consistent") !=
+          std::string::npos);
+    CHECK(refusal(folder("structure"), folder("statistics")).find("not consistent") != std::string::npos);
+}
+
+TEST_CASE("graph_compare_mode: MindSpore against PyTorch needs the layer mapping", "[graph][mode]") {
+    const RankFolder mindspore = folder("statistics", false, "mindspore");
+    CHECK(refusal(mindspore, folder("statistics")).find("The cross_frame graph comparison failed") !=
+          std::string::npos);
+    CHECK(detect_graph_compare_mode(mindspore, folder("statistics"), true) == GraphCompareMode::Summary);
+    CHECK(detect_graph_compare_mode(folder("statistics"), mindspore, false) == GraphCompareMode::Summary);
+}
