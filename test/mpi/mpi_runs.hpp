@@ -53,9 +53,11 @@ inline std::string msprobe_command(const std::vector<std::string>& args) {
     return command;
 }
 
-inline std::string mpirun_command(int processes, const std::vector<std::string>& args, const std::string& wrapper = "") {
+inline std::string mpirun_command(int processes, const std::vector<std::string>& args, const std::string& wrapper = "",
+                                  const std::string& launcher_flags = "") {
     // CI runs as root; this box has fewer cores than processes.
-    return fmt::format("{} --oversubscribe --allow-run-as-root -np {} {}{}", shell_quote(MSPROBE_MPIRUN), processes,
+    return fmt::format("{} --oversubscribe --allow-run-as-root {}-np {} {}{}", shell_quote(MSPROBE_MPIRUN),
+                       launcher_flags.empty() ? "" : launcher_flags + " ", processes,
                        wrapper.empty() ? "" : shell_quote(wrapper) + " ", msprobe_command(args));
 }
 
