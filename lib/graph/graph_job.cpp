@@ -80,7 +80,7 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     const MatchKind kind = match_kind(options);
     const auto pairs = match_nodes(npu, bench, kind,
                                    kind == MatchKind::LayerMapping
-                                       ? layer_map(npu_folder, bench_folder, options.layer_mapping_file)
+                                       ? layer_map(npu_folder, bench_folder, options.layer_mapping_file, *options.mapping_files)
                                        : std::unordered_map<std::string, std::string>{},
                                    behaviour.match_item_shapes);
     const bool collections_first =

@@ -2,12 +2,14 @@
 // The graph command: builds the graphs of every (step, rank) of the input,
 // compares NPU with Bench when a bench_path is given, and writes one .vis.db.
 #include <filesystem>
+#include <memory>
 #include <optional>
 
 #include "common/thread_pool.hpp"
 #include "graph/dump_record.hpp"
 #include "graph/graph_behaviour.hpp"
 #include "graph/run_input.hpp"
+#include "mapping/mapping_options.hpp"
 
 namespace msprobe::graph {
 
@@ -19,6 +21,7 @@ struct GraphOptions {
     bool fuzzy_match = false;          // -f
     bool layer_mapping = false;        // -lm
     std::optional<std::filesystem::path> layer_mapping_file;  // -lm <yaml>
+    std::shared_ptr<mapping::MappingFiles> mapping_files = mapping::new_mapping_files();  // parsed once per run
     bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
     GraphBehaviour behaviour;    // where msprobe's graph and graph_visualize differ
     std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)

@@ -7,6 +7,7 @@
 #include "mapping/cell_mapping.hpp"
 #include "mapping/data_mapping.hpp"
 #include "mapping/layer_mapping.hpp"
+#include "mapping/mapping_files.hpp"
 
 namespace msprobe::mapping {
 
@@ -21,8 +22,9 @@ std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const 
                                                const MappingOptions& options, const KeyContext& context,
                                                std::optional<std::string>& generated_yaml) {
     if (options.layer_mapping && context.mindspore) {
-        const std::optional<fs::path> rules =
-            options.layer_mapping->empty() ? std::nullopt : std::optional<fs::path>(*options.layer_mapping);
+        static const LayerRules kNoRules;
+        const LayerRules& rules =
+            options.layer_mapping->empty() ? kNoRules : options.files->layer_rules(*options.layer_mapping);
         const LayerMappingResult generated = generate_layer_mapping(npu, bench, rules);
         if (!generated.items.empty()) {
             generated_yaml = data_mapping_yaml(generated);
@@ -32,7 +34,7 @@ std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const 
         }
         return std::nullopt;
     }
-    if (options.data_mapping) return load_data_mapping(*options.data_mapping);
+    if (options.data_mapping) return options.files->data(*options.data_mapping);
     return std::nullopt;
 }
 
@@ -40,11 +42,12 @@ std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const 
 
 void check_mapping_files(const MappingOptions& options, bool mindspore) {
     auto given = [](const std::optional<std::string>& flag) { return flag && !flag->empty(); };
-    if (mindspore && given(options.api_mapping)) load_api_mapping(*options.api_mapping);
-    if (mindspore && given(options.cell_mapping)) load_cell_mapping(*options.cell_mapping);
-    if (given(options.data_mapping)) load_data_mapping(*options.data_mapping);
+    MappingFiles& files = *options.files;
+    if (mindspore && given(options.api_mapping)) files.api(*options.api_mapping);
+    if (mindspore && given(options.cell_mapping)) files.cell(*options.cell_mapping);
+    if (given(options.data_mapping)) files.data(*options.data_mapping);
     if (options.data_mapping && options.data_mapping->empty()) throw Error("", "-dm/--data_mapping needs a yaml file");
-    if (mindspore && given(options.layer_mapping)) load_layer_rules(*options.layer_mapping);
+    if (mindspore && given(options.layer_mapping)) files.layer_rules(*options.layer_mapping);
 }
 
 CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& bench, const MappingOptions& options,
@@ -53,10 +56,12 @@ CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& be
     // Read every user file first, so a bad one fails before any work.
     const bool api = options.api_mapping && context.mindspore;
     const bool cell = options.cell_mapping && (context.mindspore || context.cell_mapping_any_framework);
-    std::vector<ApiMappingRecord> api_records;
-    if (api && !options.api_mapping->empty()) api_records = load_api_mapping(*options.api_mapping);
-    CellMapping cells;
-    if (!api && cell && !options.cell_mapping->empty()) cells = load_cell_mapping(*options.cell_mapping);
+    static const std::vector<ApiMappingRecord> kNoRecords;
+    static const CellMapping kNoCells;
+    const std::vector<ApiMappingRecord>& api_records =
+        api && !options.api_mapping->empty() ? options.files->api(*options.api_mapping) : kNoRecords;
+    const CellMapping& cells =
+        !api && cell && !options.cell_mapping->empty() ? options.files->cell(*options.cell_mapping) : kNoCells;
     const std::optional<DataMapping> data =
         active_data_mapping(npu, bench, options, context, out.generated_mapping_yaml);
     out.join_on_key_only = data.has_value();

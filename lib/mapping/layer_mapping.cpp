@@ -73,16 +73,12 @@ LayerNode build_tree(const std::vector<LayerItem>& items) {
     return root;
 }
 
-struct Rule {
-    std::string source;  // one or more NPU levels, "a.b"
-    std::size_t depth;
-    std::string target;  // one or more bench levels
-};
+using Rule = LayerRule;
+using Rules = LayerRules;
 
-// parent type name → first NPU level → rules, deepest first (file order among equals).
-using Rules = std::unordered_map<std::string, std::unordered_map<std::string, std::vector<Rule>>>;
+}  // namespace
 
-Rules load_rules(const fs::path& path) {
+LayerRules load_layer_rules(const fs::path& path) {
     const YAML::Node doc = load_yaml_file(path);
     Rules rules;
     if (doc.IsNull()) return rules;
@@ -113,6 +109,8 @@ Rules load_rules(const fs::path& path) {
     }
     return rules;
 }
+
+namespace {
 
 // The bench entry an NPU item corresponds to, or "N/A".
 std::string convert_item(const LayerItem& item, const LayerNode& npu_root, const LayerNode& bench_root,
@@ -187,8 +185,7 @@ std::string yaml_scalar(const std::string& text) {
 }  // namespace
 
 LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                          const std::optional<fs::path>& rules_path) {
-    const Rules rules = rules_path ? load_rules(*rules_path) : Rules{};
+                                          const LayerRules& rules) {
     const auto npu_items = side_items(npu, npu.framework == "pytorch");
     const auto bench_items = side_items(bench, bench.framework != "mindspore");
     LayerMappingResult result;
@@ -215,8 +212,6 @@ LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump:
     }
     return result;
 }
-
-void load_layer_rules(const fs::path& rules) { load_rules(rules); }
 
 std::string data_mapping_yaml(const LayerMappingResult& mapping) {
     std::string text;

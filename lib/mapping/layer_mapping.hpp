@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -19,14 +20,24 @@ struct LayerMappingResult {
     std::vector<std::pair<std::string, std::string>> items;
 };
 
+// One rule of -lm's yaml: NPU levels ("a.b") that become bench levels.
+struct LayerRule {
+    std::string source;
+    std::size_t depth = 0;  // the number of levels in `source`
+    std::string target;
+};
+
+// parent layer type → first NPU level → rules, deepest first (file order among equals).
+using LayerRules = std::unordered_map<std::string, std::unordered_map<std::string, std::vector<LayerRule>>>;
+
+// A rule file parsed (bad yaml or shape → msprobe::Error naming it); a file holding nothing gives no rules.
+LayerRules load_layer_rules(const std::filesystem::path& path);
+
 // stack.json and construct.json are read beside each dump.json. A side with
 // neither yields no items (the mapping is then empty); a side with only one of
 // them is an error, as in msprobe.
 LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                          const std::optional<std::filesystem::path>& rules);
-
-// Reads a rule file only to check it (bad yaml or shape → msprobe::Error).
-void load_layer_rules(const std::filesystem::path& rules);
+                                          const LayerRules& rules);
 
 // The text of data_mapping_{timestamp}.yaml as msprobe writes it: "npu: bench" lines.
 std::string data_mapping_yaml(const LayerMappingResult& mapping);

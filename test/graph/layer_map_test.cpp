@@ -27,7 +27,11 @@ TEST_CASE("layer_map: msprobe's entry mapping of its own layer-mapping sample", 
     const auto mapping = nlohmann::json::parse(in);
     for (const auto& [npu, bench] : mapping.items()) expected.emplace(npu, bench.get<std::string>());
     REQUIRE_FALSE(expected.empty());
-    CHECK(layer_map(root / "mindspore", root / "pytorch", root / "layer_mapping.yaml") == expected);
+    msprobe::mapping::MappingFiles files;
+    CHECK(layer_map(root / "mindspore", root / "pytorch", root / "layer_mapping.yaml", files) == expected);
+    // A second rank takes the rules parsed for the first.
+    CHECK(layer_map(root / "mindspore", root / "pytorch", root / "layer_mapping.yaml", files) == expected);
+    CHECK(files.parses() == 1);
 }
 
 TEST_CASE("layer_map: a mapping that cannot be made is a warning and an empty map", "[graph][layer_map]") {
@@ -41,7 +45,8 @@ TEST_CASE("layer_map: a mapping that cannot be made is a warning and an empty ma
     msprobe::testing::write_file(dir / "npu" / "stack.json", "{}");
     Map map = {{"left", "over"}};
     const std::string out = msprobe::testing::captured_output(STDOUT_FILENO, [&] {
-        map = layer_map(dir / "npu", dir / "bench", std::nullopt);
+        msprobe::mapping::MappingFiles files;
+        map = layer_map(dir / "npu", dir / "bench", std::nullopt, files);
     });
     CHECK(map.empty());
     const char* level = std::getenv("MSPROBE_LOG_LEVEL");

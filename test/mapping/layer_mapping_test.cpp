@@ -49,10 +49,10 @@ TEST_CASE("layer mapping reproduces msprobe's mappings", "[mapping][conformance]
         DYNAMIC_SECTION(c.name) {
             const auto npu = dump::read_dump_file(c.npu / "dump.json");
             const auto bench = dump::read_dump_file(c.bench / "dump.json");
-            const auto with_rules = mapping::generate_layer_mapping(npu, bench, c.rules);
+            const auto with_rules = mapping::generate_layer_mapping(npu, bench, mapping::load_layer_rules(c.rules));
             CHECK(with_rules.entries == expected_pairs(c.expected / "api_mapping.json"));
             CHECK(with_rules.items == expected_pairs(c.expected / "data_mapping.json"));
-            const auto without_rules = mapping::generate_layer_mapping(npu, bench, std::nullopt);
+            const auto without_rules = mapping::generate_layer_mapping(npu, bench, {});
             CHECK(without_rules.entries == expected_pairs(c.expected / "api_mapping_without_yaml.json"));
         }
     }
@@ -70,11 +70,11 @@ TEST_CASE("layer mapping inputs", "[mapping]") {
     const auto npu = dump::read_dump_file(dir / "npu" / "dump.json");
     const auto bench = dump::read_dump_file(dir / "bench" / "dump.json");
     // Neither stack.json nor construct.json: no items, so no mapping.
-    CHECK(mapping::generate_layer_mapping(npu, bench, std::nullopt).items.empty());
+    CHECK(mapping::generate_layer_mapping(npu, bench, {}).items.empty());
     // Only one of them: an error naming the missing file.
     std::ofstream(dir / "npu" / "stack.json") << R"({"Functional.relu.0.forward": ["File a.py, line 1, in f, \n x"]})";
     try {
-        mapping::generate_layer_mapping(npu, bench, std::nullopt);
+        mapping::generate_layer_mapping(npu, bench, {});
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.file().find("construct.json") != std::string::npos);
@@ -82,10 +82,10 @@ TEST_CASE("layer mapping inputs", "[mapping]") {
     // A stack entry that is not a list of strings.
     std::ofstream(dir / "npu" / "construct.json") << R"({"Functional.relu.0.forward": null})";
     std::ofstream(dir / "npu" / "stack.json") << R"({"Functional.relu.0.forward": "File a.py"})";
-    CHECK_THROWS_AS(mapping::generate_layer_mapping(npu, bench, std::nullopt), Error);
+    CHECK_THROWS_AS(mapping::generate_layer_mapping(npu, bench, {}), Error);
     // With both files on the NPU side only, every row maps to N/A.
     std::ofstream(dir / "npu" / "stack.json") << R"({"Functional.relu.0.forward": ["File a.py, line 1, in f, \n x"]})";
-    const auto result = mapping::generate_layer_mapping(npu, bench, std::nullopt);
+    const auto result = mapping::generate_layer_mapping(npu, bench, {});
     CHECK(result.items == std::vector<std::pair<std::string, std::string>>{{"Functional.relu.0.forward.input.0", "N/A"}});
 }
 
