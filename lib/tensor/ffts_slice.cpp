@@ -9,7 +9,9 @@ namespace {
 bool truthy(const nlohmann::json& value) {
     if (value.is_boolean()) return value.get<bool>();
     if (value.is_number()) return value.get<double>() != 0;
-    if (value.is_string() || value.is_array() || value.is_object()) return !value.empty();
+    // nlohmann's empty() is false for every string: Python's "" is falsy.
+    if (value.is_string()) return !value.get_ref<const std::string&>().empty();
+    if (value.is_array() || value.is_object()) return !value.empty();
     return false;
 }
 

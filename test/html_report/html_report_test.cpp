@@ -1,11 +1,8 @@
-// The HTML report's writer: JSON and HTML escaping, the page's data element,
-// the order of sections, the caps and the atomic write.
+// The HTML report's writer: the page's data element, the order of sections,
+// the caps and the atomic write.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
-
-#include <cmath>
-#include <limits>
 
 #include <signal.h>
 #include <sys/resource.h>
@@ -14,7 +11,6 @@
 #include "common/error.hpp"
 #include "common/input_file.hpp"
 #include "html_report/html_report.hpp"
-#include "html_report/json_embedding.hpp"
 #include "support/child_process.hpp"
 #include "support/file_text.hpp"
 #include "support/html_report_page.hpp"
@@ -31,18 +27,6 @@ using msprobe::testing::occurrences;
 
 namespace {
 
-std::string json_string(std::string_view text) {
-    std::string out;
-    msprobe::html_report::append_json_string(out, text);
-    return out;
-}
-
-std::string json_number(double value) {
-    std::string out;
-    msprobe::html_report::append_json_number(out, value);
-    return out;
-}
-
 TableLayout name_and_value() { return {{"NPU Name", "Cosine"}, {0, 1}, {1}}; }
 
 std::vector<Cell> row(const std::string& name, double value) { return {Cell(name), Cell(value)}; }
@@ -54,42 +38,6 @@ std::string page_of(HtmlReport& report, const std::string& name) {
 }
 
 }  // namespace
-
-TEST_CASE("json strings: quotes, backslashes and control characters escaped, '<' as \\u003c", "[html_report]") {
-    CHECK(json_string("a\"b\\c") == R"("a\"b\\c")");
-    CHECK(json_string("line\nnext\ttab\x01") == R"("line\nnext\ttab\u0001")");
-    CHECK(json_string("</script><!--") == R"("\u003c/script>\u003c!--")");
-    CHECK(json_string("Functional.conv2d.0.forward") == "\"Functional.conv2d.0.forward\"");
-    // Whatever the text, it parses back to itself.
-    const std::string hostile = "x</SCRIPT>\"\\\n\r\x1f<!-- é 中";
-    CHECK(nlohmann::json::parse(json_string(hostile)).get<std::string>() == hostile);
-}
-
-TEST_CASE("json numbers: seven significant digits, NaN null, infinities as texts", "[html_report]") {
-    CHECK(json_number(0.5) == "0.5");
-    CHECK(json_number(1.0) == "1");
-    CHECK(json_number(1.0 / 3.0) == "0.3333333");
-    CHECK(json_number(-2.6428585052490234) == "-2.642859");
-    CHECK(json_number(1e-7) == "1e-07");
-    CHECK(json_number(std::numeric_limits<double>::quiet_NaN()) == "null");
-    CHECK(json_number(std::numeric_limits<double>::infinity()) == "\"inf\"");
-    CHECK(json_number(-std::numeric_limits<double>::infinity()) == "\"-inf\"");
-    CHECK(nlohmann::json::parse(json_number(1.5e300)).get<double>() == 1.5e300);
-}
-
-TEST_CASE("json cells: empty, text, number and boolean", "[html_report]") {
-    std::string out;
-    for (const Cell& cell : {Cell(), Cell("N/A"), Cell(2.0), Cell::boolean(false)}) {
-        msprobe::html_report::append_json_cell(out, cell);
-        out += ' ';
-    }
-    CHECK(out == "null \"N/A\" 2 false ");
-}
-
-TEST_CASE("html text: the five special characters become entities", "[html_report]") {
-    CHECK(msprobe::html_report::escape_html("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;");
-    CHECK(msprobe::html_report::escape_html("plain") == "plain");
-}
 
 TEST_CASE("a report page: sections in natural label order, rows with levels, first problems", "[html_report]") {
     HtmlReport report("compare <of> two dumps", msprobe::testing::scratch_dir("html_report_spool"));

@@ -1,6 +1,5 @@
 // The kernel compare's BIN mode: directories of kernel dump (.bin) files give
-// the workbook their .npy twins give (test/support/kernel_bin_dump_pair), op
-// names are normalised, several files of an op are reduced or merged, a
+// the workbook their .npy twins give (test/support/kernel_bin_dump_pair), a
 // damaged file stops the run, an undecodable tensor marks its row.
 #include <catch2/catch.hpp>
 
@@ -10,12 +9,12 @@
 #include "common/error.hpp"
 #include "compare_request/compare_request.hpp"
 #include "report/xlsx_reader.hpp"
-#include "static_graph/kernel_bin_dumps.hpp"
 #include "static_graph/kernel_compare.hpp"
 #include "support/bin_dump_writer.hpp"
 #include "support/kernel_bin_dump_pair.hpp"
 #include "support/kernel_dump_writer.hpp"
 #include "support/shared_fixtures.hpp"
+#include "kernel_dump_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace msprobe;
@@ -50,18 +49,6 @@ const std::vector<Cell>& row_named(const Rows& rows, const std::string& npu_name
     INFO(npu_name_part);
     REQUIRE(found != rows.end());
     return *found;
-}
-
-testing::BinTensorSpec float_tensor(std::vector<float> values) {
-    const auto n = values.size();
-    return testing::tensor_spec(1, {n}, testing::bytes_of(values));
-}
-
-void write_dump(const fs::path& file, std::vector<testing::BinTensorSpec> outputs) {
-    testing::BinDumpSpec spec;
-    spec.op_name = "Default/" + file.filename().string();
-    spec.outputs = std::move(outputs);
-    testing::write_bytes(file, testing::encode_bin_dump(spec));
 }
 
 }  // namespace
@@ -112,53 +99,6 @@ TEST_CASE("kernel compare BIN mode: the .bin pair's workbook equals the .npy pai
     CHECK(text_of(row_named(bin, "mul_f64.13.2.1700000000102000.output.0")[14]) == "No");
     // The two FFTS+ slices of (3, 4) make one (6, 4) output, named after the first slice's file.
     CHECK(text_of(row_named(bin, "ffts_mul.27.2.1700000000115000.4.1.0.0.output.0")[4]) == "(6, 4)");
-}
-
-TEST_CASE("kernel compare BIN mode: op names lose _lxslice suffixes and sgt_graph prefixes", "[kernel_compare][bin]") {
-    using static_graph::normalised_kernel_op_name;
-    CHECK(normalised_kernel_op_name("conv_lxslice3") == "conv");
-    CHECK(normalised_kernel_op_name("Default_sgt_graph_0_add_1") == "add_1");
-    CHECK(normalised_kernel_op_name("a_sgt_graph_1_b_sgt_graph_22_relu_lxslice0") == "relu");
-    CHECK(normalised_kernel_op_name("plain_op") == "plain_op");
-    CHECK(normalised_kernel_op_name("a_lxslice1_b") == std::nullopt);
-}
-
-TEST_CASE("kernel compare BIN mode: keys, names and the last file of an op", "[kernel_compare][bin]") {
-    const fs::path dir = testing::scratch_dir("kernel_bin_keys");
-    write_dump(dir / "Add.add_1.7.2.1700000000000200", {float_tensor({1, 2}), float_tensor({3})});
-    write_dump(dir / "Add.add_1.7.2.1700000000000100", {float_tensor({9, 9}), float_tensor({9})});
-    write_dump(dir / "Relu.Default_sgt_graph_0_relu_lxslice0.8.2.1700000000000300", {float_tensor({5})});
-    testing::write_bytes(dir / "notes.txt", {});  // outside the name grammar: not a dump
-    std::vector<std::string> warnings;
-    tensor::DumpNameResolver names;
-    CHECK_FALSE(static_graph::is_kernel_dump_name(dir / "notes.txt", names, warnings));
-    CHECK_FALSE(static_graph::is_kernel_dump_name(dir / "Opdebug.Node_OpDebug.7.3.1700000000008010", names, warnings));
-    const auto tensors = static_graph::bin_kernel_tensors({dir / "Add.add_1.7.2.1700000000000100",
-                                                           dir / "Add.add_1.7.2.1700000000000200",
-                                                           dir / "Relu.Default_sgt_graph_0_relu_lxslice0.8.2.1700000000000300"});
-    REQUIRE(tensors.size() == 3);
-    CHECK(tensors[0].key == "add_1.7.output.0");
-    CHECK(tensors[0].name() == (dir / "Add.add_1.7.2.1700000000000200").string() + ".output.0");
-    CHECK(tensors[0].timestamp == 1700000000000200);
-    CHECK(tensors[1].key == "add_1.7.output.1");
-    CHECK(tensors[2].key == "relu.8.output.0");
-    const auto values = static_graph::bin_kernel_values(tensors[0]);
-    CHECK(values.shape == std::vector<std::int64_t>{2});
-    CHECK(reinterpret_cast<const float*>(values.data)[1] == 2.0f);
-}
-
-TEST_CASE("kernel compare BIN mode: FFTS+ slices without a cut axis give the last slice alone", "[kernel_compare][bin]") {
-    const fs::path dir = testing::scratch_dir("kernel_bin_manual_slices");
-    // Manual split: one kernel per slice, the slice number in the op name, no auto-split description.
-    write_dump(dir / "Conv2D.conv_lxslice1.9.2.1700000000000200.4.1.0.0", {float_tensor({3, 4})});
-    write_dump(dir / "Conv2D.conv_lxslice0.8.2.1700000000000100.4.1.0.0", {float_tensor({1, 2})});
-    const auto tensors = static_graph::bin_kernel_tensors(
-        {dir / "Conv2D.conv_lxslice0.8.2.1700000000000100.4.1.0.0", dir / "Conv2D.conv_lxslice1.9.2.1700000000000200.4.1.0.0"});
-    REQUIRE(tensors.size() == 1);
-    CHECK(tensors[0].key == "conv.9.output.0");
-    REQUIRE(tensors[0].dumps.size() == 1);
-    const auto values = static_graph::bin_kernel_values(tensors[0]);
-    CHECK(reinterpret_cast<const float*>(values.data)[0] == 3.0f);
 }
 
 TEST_CASE("kernel compare BIN mode: a damaged .bin file stops the run and writes nothing", "[kernel_compare][bin]") {
@@ -218,7 +158,7 @@ TEST_CASE("kernel compare BIN mode: a tensor without decoding marks its row only
     for (const char* side : {"npu", "bench"}) {
         const fs::path dir = testing::kbk_step_dir(root / side, 0, 0);
         auto strings = testing::tensor_spec(13, {2}, testing::Bytes(16));  // DT_STRING
-        write_dump(dir / "Cast.cast_1.3.2.1700000000000100", {float_tensor({1, 2, 3}), strings});
+        testing::write_kernel_dump(dir / "Cast.cast_1.3.2.1700000000000100", {testing::float_tensor({1, 2, 3}), strings});
     }
     testing::write_static_graph_compare_json(root / "compare.json", root / "npu", root / "bench",
                                              R"("rank_id": [], "step_id": [])");

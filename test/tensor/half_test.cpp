@@ -5,7 +5,6 @@
 #include <cstring>
 #include <limits>
 
-#include "tensor/float8.hpp"
 
 using namespace msprobe::tensor;
 
@@ -129,33 +128,4 @@ TEST_CASE("bfloat16 widens exactly and narrows with round to nearest even", "[ha
     REQUIRE(float_to_bfloat16(std::numeric_limits<float>::max()) == 0x7F80);
     REQUIRE(float_to_bfloat16(std::numeric_limits<float>::quiet_NaN()) == 0x7FC0);
     REQUIRE(float_to_bfloat16(-std::numeric_limits<float>::quiet_NaN()) == 0x7FC0);  // c10 drops the sign
-}
-
-TEST_CASE("float8 formats decode as their definitions say", "[half]") {
-    REQUIRE(float8_to_float(0x38, Float8Format::E4M3FN) == 1.0F);
-    REQUIRE(float8_to_float(0xB8, Float8Format::E4M3FN) == -1.0F);
-    REQUIRE(float8_to_float(0x7E, Float8Format::E4M3FN) == 448.0F);
-    REQUIRE(float8_to_float(0x01, Float8Format::E4M3FN) == std::ldexp(1.0F, -9));
-    REQUIRE(std::isnan(float8_to_float(0x7F, Float8Format::E4M3FN)));
-    REQUIRE(std::isnan(float8_to_float(0xFF, Float8Format::E4M3FN)));
-    REQUIRE(float8_to_float(0x3C, Float8Format::E5M2) == 1.0F);
-    REQUIRE(float8_to_float(0x7B, Float8Format::E5M2) == 57344.0F);
-    REQUIRE(float8_to_float(0x7C, Float8Format::E5M2) == std::numeric_limits<float>::infinity());
-    REQUIRE(float8_to_float(0xFC, Float8Format::E5M2) == -std::numeric_limits<float>::infinity());
-    REQUIRE(std::isnan(float8_to_float(0x7D, Float8Format::E5M2)));
-    REQUIRE(float8_to_float(0x01, Float8Format::E5M2) == std::ldexp(1.0F, -16));
-    for (std::uint32_t b = 0; b < 0x7C; ++b) {  // e5m2 is the top byte of a float16
-        REQUIRE(float8_to_float(static_cast<std::uint8_t>(b), Float8Format::E5M2) ==
-                half_to_float(static_cast<std::uint16_t>(b << 8)));
-    }
-    REQUIRE(float8_to_float(0x40, Float8Format::E4M3FNUZ) == 1.0F);
-    REQUIRE(float8_to_float(0x7F, Float8Format::E4M3FNUZ) == 240.0F);
-    REQUIRE(std::isnan(float8_to_float(0x80, Float8Format::E4M3FNUZ)));
-    REQUIRE(float8_to_float(0x40, Float8Format::E5M2FNUZ) == 1.0F);
-    REQUIRE(float8_to_float(0x7F, Float8Format::E5M2FNUZ) == 57344.0F);
-    REQUIRE(std::isnan(float8_to_float(0x80, Float8Format::E5M2FNUZ)));
-    REQUIRE(float8_to_float(127, Float8Format::E8M0FNU) == 1.0F);
-    REQUIRE(float8_to_float(0, Float8Format::E8M0FNU) == std::ldexp(1.0F, -127));
-    REQUIRE(float8_to_float(254, Float8Format::E8M0FNU) == std::ldexp(1.0F, 127));
-    REQUIRE(std::isnan(float8_to_float(0xFF, Float8Format::E8M0FNU)));
 }

@@ -6,10 +6,12 @@
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/zip_format.hpp"
 #include "report/parallel_deflater.hpp"
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
@@ -18,8 +20,8 @@
 namespace fs = std::filesystem;
 using msprobe::report::crc32_of;
 using msprobe::report::deflate_raw;
-using msprobe::zip::ZipStreamWriter;
 using msprobe::testing::inspect_zip;
+using msprobe::zip::ZipStreamWriter;
 
 namespace {
 
@@ -215,4 +217,83 @@ TEST_CASE("ZipStreamWriter names the file when it cannot write", "[zip_stream_wr
         CHECK(e.file() == "/dev/full");
         CHECK_THAT(e.reason(), Catch::Contains("write failed"));
     }
+}
+
+TEST_CASE("ZipStreamWriter writes an empty archive as its end record alone", "[zip_stream_writer]") {
+    const auto path = msprobe::testing::scratch_dir("zip_stream_writer_empty") / "empty.zip";
+    ZipStreamWriter(path).finish();
+    CHECK(msprobe::testing::read_file_text(path) == std::string("PK\x05\x06", 4) + std::string(18, '\0'));
+}
+
+TEST_CASE("ZipStreamWriter stamps 1980-01-01 00:00, so the same members give the same bytes", "[zip_stream_writer]") {
+    const auto dir = msprobe::testing::scratch_dir("zip_stream_writer_stamp");
+    for (const char* name : {"first.zip", "second.zip"}) {
+        ZipStreamWriter zip(dir / name);
+        add_entry(zip, "xl/workbook.xml", "<workbook/>");
+        zip.begin_stored_entry("archive/data/0", 64);
+        zip.write("1234");
+        zip.end_entry(crc32_of("1234"), 4);
+        zip.finish();
+    }
+    const std::string bytes = msprobe::testing::read_file_text(dir / "first.zip");
+    CHECK(bytes == msprobe::testing::read_file_text(dir / "second.zip"));
+    // Local header: version, flags, method, time, date at offsets 4, 6, 8, 10, 12; the date packs
+    // day (bits 0-4) = 1, month (bits 5-8) = 1 and years since 1980 (bits 9-15) = 0.
+    const auto field16 = [&](std::size_t at) {
+        return static_cast<unsigned>(static_cast<unsigned char>(bytes[at])) |
+               static_cast<unsigned>(static_cast<unsigned char>(bytes[at + 1])) << 8;
+    };
+    CHECK(field16(4) == 20);      // deflate needs zip 2.0
+    CHECK(field16(6) == 0x0008);  // sizes and CRC follow in a data descriptor
+    CHECK(field16(8) == 8);       // deflate
+    CHECK(field16(10) == 0);
+    CHECK(field16(12) == 0x0021);
+    const auto stored = bytes.find("archive/data/0") - msprobe::zip::kLocalHeaderSize;
+    CHECK(field16(stored + 4) == 10);  // stored needs zip 1.0
+    CHECK(field16(stored + 8) == 0);   // stored
+    // The padding extra field carries torch's id, "FB".
+    CHECK(bytes.substr(stored + msprobe::zip::kLocalHeaderSize + 14, 2) == "FB");
+}
+
+TEST_CASE("ZipStreamWriter refuses calls out of order, naming the archive", "[zip_stream_writer]") {
+    const auto dir = msprobe::testing::scratch_dir("zip_stream_writer_order");
+    const auto path = dir / "book.xlsx";
+    const auto refusal = [&](const std::function<void(ZipStreamWriter&)>& calls) -> std::string {
+        ZipStreamWriter zip(path);
+        try {
+            calls(zip);
+        } catch (const msprobe::Error& e) {
+            CHECK(e.file() == path.string());
+            return e.reason();
+        }
+        return "no error";
+    };
+    CHECK(refusal([](ZipStreamWriter& zip) {
+              zip.begin_entry("a.xml");
+              zip.begin_entry("b.xml");
+          }) == "internal error: zip entry begun out of order");
+    CHECK(refusal([](ZipStreamWriter& zip) { zip.write("data"); }) ==
+          "internal error: zip data written outside an entry");
+    CHECK(refusal([](ZipStreamWriter& zip) { zip.end_entry(0, 0); }) == "internal error: zip entry ended twice");
+    CHECK(refusal([](ZipStreamWriter& zip) {
+              zip.begin_entry("a.xml");
+              zip.finish();
+          }) == "internal error: zip archive finished out of order");
+    CHECK(refusal([](ZipStreamWriter& zip) {
+              zip.finish();
+              zip.begin_entry("late.xml");
+          }) == "internal error: zip entry begun out of order");
+    CHECK(refusal([](ZipStreamWriter& zip) { zip.begin_entry(std::string(65536, 'n')); }) ==
+          "zip member name too long");
+    CHECK(refusal([](ZipStreamWriter& zip) { zip.begin_stored_entry("data/0", 0); }) ==
+          "internal error: zip alignment out of range");
+    // The padding must fit the extra field's 16-bit length beside its 4-byte header.
+    CHECK(refusal([](ZipStreamWriter& zip) { zip.begin_stored_entry("data/0", 65532); }) ==
+          "internal error: zip alignment out of range");
+    CHECK(refusal([](ZipStreamWriter& zip) {
+              zip.begin_stored_entry("data/0", 65531);
+              zip.write("x");
+              zip.end_entry(crc32_of("x"), 1);
+              zip.finish();
+          }) == "no error");
 }
