@@ -15,6 +15,26 @@ std::string_view mode_name(CompareMode mode) {
     return "summary";
 }
 
+const std::vector<std::string>& index_columns(CompareMode mode) {
+    static const std::vector<std::string> tensor = {"Cosine",
+                                                    "EucDist",
+                                                    "MaxAbsErr",
+                                                    "MaxRelativeErr",
+                                                    "One Thousandth Err Ratio",
+                                                    "Five Thousandths Err Ratio",
+                                                    "Requires_grad Consistent"};
+    static const std::vector<std::string> statistics = {
+        "Max diff",       "Min diff",       "Mean diff",       "L2norm diff",           "MaxRelativeErr",
+        "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"};
+    static const std::vector<std::string> none;
+    switch (mode) {
+        case CompareMode::All: return tensor;
+        case CompareMode::Summary: return statistics;
+        case CompareMode::Md5: break;
+    }
+    return none;
+}
+
 CompareMode detect_mode(const dump::DumpFile& npu, const dump::DumpFile& bench) {
     if (npu.task != bench.task) {
         throw Error(bench.path, fmt::format("the dump task is not consistent: npu is '{}', bench is '{}'", npu.task,

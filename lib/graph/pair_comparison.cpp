@@ -10,7 +10,7 @@
 #include "compare/summary_table.hpp"
 #include "graph/item_text.hpp"
 #include "graph/precision_index.hpp"
-#include "merge/dump_mode.hpp"
+#include "compare/compare_mode.hpp"
 #include "report/cell_text.hpp"
 
 namespace msprobe::graph {
@@ -116,9 +116,9 @@ const std::vector<std::string>& copied_columns(GraphCompareMode mode) {
     static const std::vector<std::string> md5 = {"Result", "Requires_grad Consistent"};
     static const std::vector<std::string> none;
     switch (mode) {
-        case GraphCompareMode::Summary: return merge::valid_compare_indices(merge::DumpMode::Statistics);
+        case GraphCompareMode::Summary: return compare::index_columns(compare::CompareMode::Summary);
         case GraphCompareMode::Md5: return md5;
-        case GraphCompareMode::All: return merge::valid_compare_indices(merge::DumpMode::Tensor);
+        case GraphCompareMode::All: return compare::index_columns(compare::CompareMode::All);
         case GraphCompareMode::Structure: return none;
     }
     return none;

@@ -40,7 +40,7 @@ Header verdict_tensor_header() {
 
 }  // namespace
 
-DumpMode detect_dump_mode(const std::vector<std::string>& header) {
+std::optional<compare::CompareMode> detect_dump_mode(const std::vector<std::string>& header) {
     static const Header tensor = with(kTensorHeader, {kDataName});
     static const Header tensor_stack = with(kTensorHeader, {kStack, kDataName});
     static const Header statistics_stack = with(kStatisticsHeader, {kStack});
@@ -50,42 +50,26 @@ DumpMode detect_dump_mode(const std::vector<std::string>& header) {
     static const Header verdict_md5 = with(kMd5Header, {"Err_message"});
     static const Header verdict_md5_stack = with(kMd5Header, {"Err_message", kStack});
     for (const Header* tensor_header : {&tensor, &tensor_stack, &verdict_tensor, &verdict_tensor_stack}) {
-        if (header == *tensor_header) return DumpMode::Tensor;
+        if (header == *tensor_header) return compare::CompareMode::All;
     }
-    if (header == kStatisticsHeader || header == statistics_stack) return DumpMode::Statistics;
+    if (header == kStatisticsHeader || header == statistics_stack) return compare::CompareMode::Summary;
     for (const Header* md5_header : {&kMd5Header, &md5_stack, &verdict_md5, &verdict_md5_stack}) {
-        if (header == *md5_header) return DumpMode::Md5;
+        if (header == *md5_header) return compare::CompareMode::Md5;
     }
-    return DumpMode::Unknown;
+    return std::nullopt;
 }
 
-const std::vector<std::string>& valid_compare_indices(DumpMode mode) {
-    static const std::vector<std::string> tensor = {"Cosine",
-                                                    "EucDist",
-                                                    "MaxAbsErr",
-                                                    "MaxRelativeErr",
-                                                    "One Thousandth Err Ratio",
-                                                    "Five Thousandths Err Ratio",
-                                                    "Requires_grad Consistent"};
-    static const std::vector<std::string> statistics = {
-        "Max diff",       "Min diff",       "Mean diff",       "L2norm diff",           "MaxRelativeErr",
-        "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"};
+const std::vector<std::string>& valid_compare_indices(std::optional<compare::CompareMode> mode) {
     static const std::vector<std::string> none;
-    switch (mode) {
-        case DumpMode::Tensor: return tensor;
-        case DumpMode::Statistics: return statistics;
-        case DumpMode::Md5:
-        case DumpMode::Unknown: break;
-    }
-    return none;
+    return mode ? compare::index_columns(*mode) : none;
 }
 
-std::string_view dump_mode_name(DumpMode mode) {
-    switch (mode) {
-        case DumpMode::Tensor: return "tensor";
-        case DumpMode::Statistics: return "statistics";
-        case DumpMode::Md5: return "md5";
-        case DumpMode::Unknown: break;
+std::string_view dump_mode_name(std::optional<compare::CompareMode> mode) {
+    if (!mode) return "unknown";
+    switch (*mode) {
+        case compare::CompareMode::All: return "tensor";
+        case compare::CompareMode::Summary: return "statistics";
+        case compare::CompareMode::Md5: return "md5";
     }
     return "unknown";
 }

@@ -33,13 +33,13 @@ bool usable(const RankExtract& rank, std::vector<std::string>& shared) {
         log::warning(fmt::format("Rank{} compare result is empty and will not shown in merged result.", rank.rank));
         return false;
     }
-    if (rank.mode == DumpMode::Unknown) {
+    if (!rank.mode) {
         log::warning(fmt::format("A valid dump task can not be identified from rank{} compare result, please check! "
                                  "The compare result will not be shown in merged result.",
                                  rank.rank));
         return false;
     }
-    if (rank.mode == DumpMode::Md5) {
+    if (rank.mode == compare::CompareMode::Md5) {
         log::warning(fmt::format("Rank{} compare result is 'md5' dump task and does not support merging result, "
                                  "please check! The compare result will not be shown in merged result.",
                                  rank.rank));

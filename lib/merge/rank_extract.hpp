@@ -45,7 +45,7 @@ ResultSheet read_result_sheet(const std::filesystem::path& path);
 struct RankExtract {
     int rank = 0;
     bool empty = false;  // a header without data rows
-    DumpMode mode = DumpMode::Unknown;
+    std::optional<compare::CompareMode> mode;  // nullopt: a header merge_result does not know
     std::vector<std::string> unmatched_apis;
     std::vector<std::string> names;  // the selected NPU Names, in selection order
     // index name → its cell for each selected name. A value "N/A", "unsupported"

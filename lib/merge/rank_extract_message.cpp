@@ -82,7 +82,7 @@ std::vector<Cell> column_from_message(const json& message) {
 json rank_extract_message(const RankExtract& extract) {
     json values = json::array();
     for (const auto& [index, cells] : extract.values) values.push_back(json::array({index, column_message(cells)}));
-    return json::array({extract.rank, extract.empty, static_cast<int>(extract.mode), extract.unmatched_apis,
+    return json::array({extract.rank, extract.empty, extract.mode ? static_cast<int>(*extract.mode) : -1, extract.unmatched_apis,
                         extract.names, std::move(values)});
 }
 
@@ -90,7 +90,9 @@ RankExtract rank_extract_from_message(const json& message) {
     RankExtract extract;
     extract.rank = message.at(0).get<int>();
     extract.empty = message.at(1).get<bool>();
-    extract.mode = static_cast<DumpMode>(message.at(2).get<int>());
+    if (const int mode = message.at(2).get<int>(); mode >= 0) {
+        extract.mode = static_cast<compare::CompareMode>(mode);
+    }
     extract.unmatched_apis = message.at(3).get<std::vector<std::string>>();
     extract.names = message.at(4).get<std::vector<std::string>>();
     for (const auto& entry : message.at(5)) {

@@ -57,3 +57,14 @@ TEST_CASE("inconsistent or uncomparable dumps are refused", "[compare_mode]") {
     CHECK_THROWS_WITH(detect_mode(dump_of("n", "tensor"), dump_of("b", "statistics")),
                       Catch::Contains("npu is 'tensor', bench is 'statistics'"));
 }
+
+TEST_CASE("each mode's metric columns, in the order msprobe's tables hold them", "[compare_mode]") {
+    using Columns = std::vector<std::string>;
+    CHECK(index_columns(CompareMode::All) == Columns{"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr",
+                                                      "One Thousandth Err Ratio", "Five Thousandths Err Ratio",
+                                                      "Requires_grad Consistent"});
+    CHECK(index_columns(CompareMode::Summary) ==
+          Columns{"Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
+                  "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"});
+    CHECK(index_columns(CompareMode::Md5).empty());
+}

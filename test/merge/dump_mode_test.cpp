@@ -8,6 +8,7 @@
 #include "merge/dump_mode.hpp"
 
 using namespace msprobe::merge;
+using msprobe::compare::CompareMode;
 using Header = std::vector<std::string>;
 
 namespace {
@@ -24,13 +25,13 @@ Header with(Header header, const std::vector<std::string>& tail) {
 }  // namespace
 
 TEST_CASE("the dump mode is told by the exact header, with or without the stack column", "[merge][dump_mode]") {
-    CHECK(detect_dump_mode(kMd5) == DumpMode::Md5);
-    CHECK(detect_dump_mode(with(kMd5, {"NPU_Stack_Info"})) == DumpMode::Md5);
-    CHECK(detect_dump_mode(with(kMd5, {"Extra"})) == DumpMode::Unknown);
+    CHECK(detect_dump_mode(kMd5) == CompareMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"NPU_Stack_Info"})) == CompareMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"Extra"})) == std::nullopt);
     Header reordered = kMd5;
     std::swap(reordered[0], reordered[1]);
-    CHECK(detect_dump_mode(reordered) == DumpMode::Unknown);
-    CHECK(detect_dump_mode({}) == DumpMode::Unknown);
+    CHECK(detect_dump_mode(reordered) == std::nullopt);
+    CHECK(detect_dump_mode({}) == std::nullopt);
 }
 
 TEST_CASE("August's headers: Result in place of the tensor verdict, Err_message after the md5 one", "[merge][dump_mode]") {
@@ -41,23 +42,23 @@ TEST_CASE("August's headers: Result in place of the tensor verdict, Err_message 
                         "Five Thousandths Err Ratio", "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max",
                         "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
                         "Err_message"});
-    CHECK(detect_dump_mode(with(verdict_tensor, {"Data_name"})) == DumpMode::Tensor);
-    CHECK(detect_dump_mode(with(verdict_tensor, {"NPU_Stack_Info", "Data_name"})) == DumpMode::Tensor);
-    CHECK(detect_dump_mode(verdict_tensor) == DumpMode::Unknown);  // Data_name is never left out
-    CHECK(detect_dump_mode(with(kMd5, {"Err_message"})) == DumpMode::Md5);
-    CHECK(detect_dump_mode(with(kMd5, {"Err_message", "NPU_Stack_Info"})) == DumpMode::Md5);
-    CHECK(detect_dump_mode(with(kMd5, {"NPU_Stack_Info", "Err_message"})) == DumpMode::Unknown);
+    CHECK(detect_dump_mode(with(verdict_tensor, {"Data_name"})) == CompareMode::All);
+    CHECK(detect_dump_mode(with(verdict_tensor, {"NPU_Stack_Info", "Data_name"})) == CompareMode::All);
+    CHECK(detect_dump_mode(verdict_tensor) == std::nullopt);  // Data_name is never left out
+    CHECK(detect_dump_mode(with(kMd5, {"Err_message"})) == CompareMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"Err_message", "NPU_Stack_Info"})) == CompareMode::Md5);
+    CHECK(detect_dump_mode(with(kMd5, {"NPU_Stack_Info", "Err_message"})) == std::nullopt);
 }
 
 TEST_CASE("each mode names its mergeable indices", "[merge][dump_mode]") {
-    CHECK(valid_compare_indices(DumpMode::Tensor) ==
+    CHECK(valid_compare_indices(CompareMode::All) ==
           Header{"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
                  "Five Thousandths Err Ratio", "Requires_grad Consistent"});
-    CHECK(valid_compare_indices(DumpMode::Statistics) ==
+    CHECK(valid_compare_indices(CompareMode::Summary) ==
           Header{"Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
                  "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent"});
-    CHECK(valid_compare_indices(DumpMode::Md5).empty());
-    CHECK(valid_compare_indices(DumpMode::Unknown).empty());
-    CHECK(dump_mode_name(DumpMode::Statistics) == "statistics");
-    CHECK(dump_mode_name(DumpMode::Unknown) == "unknown");
+    CHECK(valid_compare_indices(CompareMode::Md5).empty());
+    CHECK(valid_compare_indices(std::nullopt).empty());
+    CHECK(dump_mode_name(CompareMode::Summary) == "statistics");
+    CHECK(dump_mode_name(std::nullopt) == "unknown");
 }

@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "merge/merge_job.hpp"
 
-using msprobe::merge::DumpMode;
+using msprobe::compare::CompareMode;
 using msprobe::merge::merge_rank_extracts;
 using msprobe::merge::RankExtract;
 using msprobe::report::Cell;
@@ -17,9 +17,9 @@ namespace {
 RankExtract statistics_rank(int rank, std::vector<std::string> names, std::vector<Cell> max_diff) {
     RankExtract extract;
     extract.rank = rank;
-    extract.mode = DumpMode::Statistics;
+    extract.mode = CompareMode::Summary;
     extract.names = std::move(names);
-    for (const auto& index : msprobe::merge::valid_compare_indices(DumpMode::Statistics)) {
+    for (const auto& index : msprobe::merge::valid_compare_indices(CompareMode::Summary)) {
         extract.values[index] = std::vector<Cell>(extract.names.size());
     }
     extract.values["Max diff"] = std::move(max_diff);
@@ -62,10 +62,10 @@ TEST_CASE("unusable ranks are dropped on their own, and the defaults come from t
     empty.empty = true;
     RankExtract md5;
     md5.rank = 1;
-    md5.mode = DumpMode::Md5;
+    md5.mode = CompareMode::Md5;
     RankExtract tensor;
     tensor.rank = 3;
-    tensor.mode = DumpMode::Tensor;
+    tensor.mode = CompareMode::All;
     const auto sheets = merge_rank_extracts(
         {empty, md5, statistics_rank(2, {"api1"}, {Cell(1.0)}), tensor, statistics_rank(4, {"api1"}, {Cell(2.0)})}, {},
         "in");
@@ -78,7 +78,7 @@ TEST_CASE("unusable ranks are dropped on their own, and the defaults come from t
 TEST_CASE("a rank whose mode lacks a configured index is dropped", "[merge_job]") {
     RankExtract tensor;
     tensor.rank = 0;
-    tensor.mode = DumpMode::Tensor;
+    tensor.mode = CompareMode::All;
     const auto sheets =
         merge_rank_extracts({tensor, statistics_rank(1, {"api1"}, {Cell(1.0)})}, {"Max diff"}, "in");
     CHECK(sheets[0].table.header == std::vector<std::string>{"NPU Name", "rank1"});
@@ -86,7 +86,7 @@ TEST_CASE("a rank whose mode lacks a configured index is dropped", "[merge_job]"
 
 TEST_CASE("nothing usable is nothing to merge", "[merge_job]") {
     RankExtract md5;
-    md5.mode = DumpMode::Md5;
+    md5.mode = CompareMode::Md5;
     CHECK_THROWS_WITH(merge_rank_extracts({md5, md5}, {"Max diff"}, "in"), "in: Nothing to merge.");
     CHECK_THROWS_WITH(merge_rank_extracts({statistics_rank(0, {}, {})}, {"Cosine"}, "in"), "in: Nothing to merge.");
 }

@@ -11,7 +11,7 @@
 
 #include "merge/rank_extract_message.hpp"
 
-using msprobe::merge::DumpMode;
+using msprobe::compare::CompareMode;
 using msprobe::merge::RankExtract;
 using msprobe::report::Cell;
 
@@ -42,7 +42,7 @@ void check_same_cells(const std::vector<Cell>& ours, const std::vector<Cell>& ex
 TEST_CASE("rank extract message: every cell kind, number bits and text bytes come back") {
     RankExtract extract;
     extract.rank = 12;
-    extract.mode = DumpMode::Statistics;
+    extract.mode = CompareMode::Summary;
     extract.unmatched_apis = {"Functional.conv2d"};
     extract.names = {"Functional.linear.0.forward.input.0", std::string("bytes \xff\xfe not utf-8"), ""};
     extract.values["Max diff"] = {Cell(1.5), Cell(-0.0), Cell(std::numeric_limits<double>::quiet_NaN())};
@@ -55,7 +55,7 @@ TEST_CASE("rank extract message: every cell kind, number bits and text bytes com
 
     CHECK(back.rank == 12);
     CHECK_FALSE(back.empty);
-    CHECK(back.mode == DumpMode::Statistics);
+    CHECK(back.mode == CompareMode::Summary);
     CHECK(back.unmatched_apis == extract.unmatched_apis);
     CHECK(back.names == extract.names);
     REQUIRE(back.values.size() == extract.values.size());
@@ -74,7 +74,7 @@ TEST_CASE("rank extract message: an empty rank stays empty") {
     const RankExtract back = msprobe::merge::rank_extract_from_message(nlohmann::json::from_msgpack(packed));
     CHECK(back.rank == 3);
     CHECK(back.empty);
-    CHECK(back.mode == DumpMode::Unknown);
+    CHECK(back.mode == std::nullopt);
     CHECK(back.names.empty());
     CHECK(back.values.empty());
 }

@@ -18,7 +18,7 @@
 #include "report/xlsx_writer.hpp"
 #include "support/shared_fixtures.hpp"
 
-using msprobe::merge::DumpMode;
+using msprobe::compare::CompareMode;
 using msprobe::merge::extract_rank_result;
 using msprobe::merge::RankExtract;
 using msprobe::merge::read_result_sheet;
@@ -54,7 +54,7 @@ TEST_CASE("extraction takes each index of the selected rows", "[merge_job]") {
                        row("api2.forward", {{"Max diff", Cell(200.0)}, {"L2norm diff", Cell(400.0)}}),
                        row("api11.forward", {{"Max diff", Cell(1.0)}})}};
     const RankExtract extract = extract_rank_result(sheet, 1, {"api1", "api2"});
-    CHECK(extract.mode == DumpMode::Statistics);
+    CHECK(extract.mode == CompareMode::Summary);
     CHECK(extract.names == std::vector<std::string>{"api1.forward", "api2.forward"});
     CHECK(extract.values.at("Max diff") == std::vector<Cell>{Cell(100.0), Cell(200.0)});
     CHECK(extract.values.at("L2norm diff") == std::vector<Cell>{Cell(300.0), Cell(400.0)});
@@ -97,13 +97,13 @@ TEST_CASE("empty, unknown and md5 results are recognised", "[merge_job]") {
     CHECK(extract_rank_result(ResultSheet{kStatisticsHeader, {}}, 2, {"a"}).empty);
     std::vector<std::string> odd = kStatisticsHeader;
     odd.pop_back();
-    CHECK(extract_rank_result(ResultSheet{odd, {{Cell("a.0.forward")}}}, 2, {"a"}).mode == DumpMode::Unknown);
+    CHECK(extract_rank_result(ResultSheet{odd, {{Cell("a.0.forward")}}}, 2, {"a"}).mode == std::nullopt);
     const std::vector<std::string> md5 = {"NPU Name",          "Bench Name",          "NPU Dtype", "Bench Dtype",
                                           "NPU Tensor Shape",  "Bench Tensor Shape",  "NPU Requires_grad",
                                           "Bench Requires_grad", "NPU MD5",           "BENCH MD5",
                                           "Requires_grad Consistent", "Result", "NPU_Stack_Info"};
     const auto extract = extract_rank_result(ResultSheet{md5, {{Cell("a.0.forward")}}}, 1, {"a"});
-    CHECK(extract.mode == DumpMode::Md5);
+    CHECK(extract.mode == CompareMode::Md5);
     CHECK(extract.values.empty());
 }
 
@@ -203,7 +203,7 @@ TEST_CASE("a rank's result read row by row gives the extract of its whole sheet"
         const RankExtract whole = extract_rank_result(whole_sheet(file), 2, apis);
         CHECK(streamed.rank == 2);
         CHECK_FALSE(streamed.empty);
-        CHECK(streamed.mode == DumpMode::Statistics);
+        CHECK(streamed.mode == CompareMode::Summary);
         CHECK(streamed.unmatched_apis == std::vector<std::string>{"Functional.relu"});
         CHECK(streamed.names == whole.names);
         CHECK(streamed.values == whole.values);

@@ -58,7 +58,7 @@ void check_extracts(const std::vector<RankExtract>& extracts, int count) {
         const RankExtract& extract = extracts[static_cast<std::size_t>(r)];
         CHECK(extract.rank == r);
         CHECK_FALSE(extract.empty);
-        CHECK(extract.mode == DumpMode::Statistics);
+        CHECK(extract.mode == msprobe::compare::CompareMode::Summary);
         CHECK(extract.names == std::vector<std::string>{"Functional.linear.0.forward.input.0"});
         CHECK(extract.values.at("Max diff") == std::vector<Cell>{Cell(r + 0.5)});
         CHECK(extract.values.at("NormRelativeErr") == std::vector<Cell>{Cell(0.0)});
