@@ -197,11 +197,10 @@ public:
         try {
             const InputFile input = InputFile::open(path, InputKind::Json);
             const MemoryReservation reservation = reserve_for_reading(input, kEntryLookupFootprintPerByte);
-            auto summary = dump::stream_dump_entries(
-                input, [&](std::uint32_t index, std::string_view name, const rapidjson::Value& entry) {
-                    if (may_select(name, query)) selectable_.emplace(index, kept_.keep(entry));
-                });
-            if (!summary.top_is_object) throw Error(path_, "the top level is not a JSON object");
+            const auto keep_selectable = [&](std::uint32_t index, std::string_view name, JsonView entry) {
+                if (may_select(name, query)) selectable_.emplace(index, kept_.keep(entry));
+            };
+            auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, keep_selectable);
             if (summary.data == dump::DumpStreamSummary::Data::NotObject) {
                 throw Error(path_, "'data' is not a JSON object");
             }
