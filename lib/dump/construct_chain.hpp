@@ -1,15 +1,14 @@
 #pragma once
-// The chain of modules around a dump entry, read from construct.json (node ->
-// parent: a name, null, or a list whose first item is the parent), outermost
-// first and ending with the entry itself. One linear walk; the commands that
-// print a chain differ in how it ends, so those rules are options.
+// The chain of modules around a dump entry, up construct.json's parents,
+// outermost first and ending with the entry itself. One linear walk; the
+// commands that print a chain differ in how it ends, so those rules are options.
 #include <cstddef>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "dump/json_view.hpp"
+#include "dump/construct_parents.hpp"
 
 namespace msprobe::dump {
 
@@ -29,8 +28,8 @@ struct ConstructChainRules {
     static ConstructChainRules parse() { return {true, false, 1000}; }
 };
 
-// The chain of `node` in `construct` (an object; anything else has no
-// parents), outermost first; `node` alone when it has no parent.
-std::vector<std::string> construct_chain(JsonView construct, std::string_view node, const ConstructChainRules& rules);
+// The chain of `node` in `construct`, outermost first; `node` alone when it has no parent.
+std::vector<std::string> construct_chain(const ConstructParents& construct, std::string_view node,
+                                         const ConstructChainRules& rules);
 
 }  // namespace msprobe::dump

@@ -1,48 +1,30 @@
 #include "dump/digest_detection.hpp"
 
-#include <cstring>
-
-#include <rapidjson/document.h>
-
 namespace msprobe::dump {
 
-namespace {
-
-bool object_has_md5(const rapidjson::Value& value) {
-    return value.IsObject() && value.FindMember("md5") != value.MemberEnd();
-}
-
-}  // namespace
-
-bool entry_has_digest(const rapidjson::Value& entry) {
-    if (!entry.IsObject()) return false;
-    for (const auto& section : entry.GetObject()) {
-        const auto& v = section.value;
-        if (v.IsArray()) {
-            for (const auto& item : v.GetArray()) {
-                if (item.IsObject() && !item.ObjectEmpty() && object_has_md5(item)) return true;
+bool entry_has_digest(JsonView entry) {
+    for (const JsonMember& section : entry.members()) {
+        const JsonView v = section.value;
+        if (v.is_array()) {
+            for (const JsonView item : v.items()) {
+                if (item.has_member("md5")) return true;
             }
-        } else if (v.IsBool()) {
-            continue;
-        } else if (v.IsObject()) {
-            if (object_has_md5(v)) return true;
-        } else if (v.IsString()) {
-            if (std::strstr(v.GetString(), "md5") != nullptr) return true;
+        } else if (v.is_object()) {
+            if (v.has_member("md5")) return true;
+        } else if (v.is_string()) {
+            if (v.text().find("md5") != std::string_view::npos) return true;
         }
     }
     return false;
 }
 
-bool has_digest_anywhere(const rapidjson::Value& value) {
-    if (value.IsObject()) {
-        if (object_has_md5(value)) return true;
-        for (const auto& m : value.GetObject()) {
-            if (has_digest_anywhere(m.value)) return true;
-        }
-    } else if (value.IsArray()) {
-        for (const auto& item : value.GetArray()) {
-            if (has_digest_anywhere(item)) return true;
-        }
+bool has_digest_anywhere(JsonView value) {
+    if (value.has_member("md5")) return true;
+    for (const JsonMember& m : value.members()) {
+        if (has_digest_anywhere(m.value)) return true;
+    }
+    for (const JsonView item : value.items()) {
+        if (has_digest_anywhere(item)) return true;
     }
     return false;
 }

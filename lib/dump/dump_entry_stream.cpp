@@ -4,6 +4,7 @@
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>
 
+#include <exception>
 #include <optional>
 
 #include "common/error.hpp"
@@ -26,6 +27,8 @@ public:
         : summary_(summary), on_entry_(on_entry) {}
 
     const std::optional<JsonParseError>& refusal() const { return refusal_; }
+    // The first exception the entry handler threw; no entry was handed on after it.
+    const std::exception_ptr& entry_error() const { return entry_error_; }
 
     bool Null() { return scalar([](JsonValueBuilder& b) { return b.Null(); }, /*null=*/true); }
     bool Bool(bool v) { return scalar([v](JsonValueBuilder& b) { return b.Bool(v); }); }
@@ -129,11 +132,11 @@ private:
                                       repeated_key_reason(*twice, fmt::format("[\"data\"][\"{}\"]", name))};
             return false;
         }
-        if (!summary_.entry_error) {
+        if (!entry_error_) {
             try {
                 on_entry_(static_cast<std::uint32_t>(summary_.entry_names.size() - 1), name, builder_.value());
             } catch (...) {
-                summary_.entry_error = std::current_exception();
+                entry_error_ = std::current_exception();
             }
         }
         builder_.reset();
@@ -156,6 +159,7 @@ private:
     std::vector<std::string> top_names_;
     std::vector<std::string_view> scratch_;
     std::optional<JsonParseError> refusal_;
+    std::exception_ptr entry_error_;
     unsigned depth_ = 0;  // containers open around the next event
     bool in_data_ = false;
     bool building_ = false;
@@ -168,14 +172,20 @@ std::string DumpStreamSummary::top_string(std::string_view key) const {
     return it == top_strings.end() ? std::string() : it->second;
 }
 
-void require_dump_layout(const DumpStreamSummary& summary, const std::string& path) {
+namespace {
+
+void require_top_level(const DumpStreamSummary& summary, DumpTopLevel top_level, const std::string& path) {
+    if (top_level == DumpTopLevel::Any) return;
     if (!summary.top_is_object) throw Error(path, "the top level is not a JSON object");
+    if (top_level != DumpTopLevel::DumpLayout) return;
     if (summary.top_string("task").empty()) throw Error(path, "'task' is missing or empty");
     if (summary.data == DumpStreamSummary::Data::Missing) throw Error(path, "'data' is missing");
     if (summary.data == DumpStreamSummary::Data::NotObject) throw Error(path, "'data' is not a JSON object");
 }
 
-DumpStreamSummary stream_dump_entries(const InputFile& file, const DumpEntryHandler& on_entry,
+}  // namespace
+
+DumpStreamSummary stream_dump_entries(const InputFile& file, DumpTopLevel top_level, const DumpEntryHandler& on_entry,
                                       std::size_t buffer_bytes) {
     DumpStreamSummary summary;
     FdReadStream stream(file, buffer_bytes);
@@ -193,6 +203,8 @@ DumpStreamSummary stream_dump_entries(const InputFile& file, const DumpEntryHand
     if (stream.file_offset() < file.size()) {  // a NUL byte, which RapidJSON takes for the end
         throw Error(file.path(), fmt::format("malformed JSON at byte {}: {}", stream.Tell(), kTextAfterRoot));
     }
+    require_top_level(summary, top_level, file.path());
+    if (handler.entry_error()) std::rethrow_exception(handler.entry_error());
     return summary;
 }
 

@@ -9,7 +9,6 @@
 // (the top level, "data", and each entry's members).
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <map>
 #include <set>
@@ -17,9 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include <rapidjson/fwd.h>
-
 #include "common/input_file.hpp"
+#include "dump/json_view.hpp"
 
 namespace msprobe::dump {
 
@@ -32,27 +30,30 @@ struct DumpStreamSummary {
     std::set<std::string, std::less<>> top_null;      // top-level members whose value is null
     Data data = Data::Missing;
     std::vector<std::string> entry_names;  // the keys of "data", in file order
-    // The first exception the entry handler threw; no entry was handed on after
-    // it. The caller rethrows it once it has checked the top level, so a file's
-    // own faults are reported before what a reader made of its entries.
-    std::exception_ptr entry_error;
 
     // A top-level string member, or "" when absent or not a string.
     std::string top_string(std::string_view key) const;
 };
 
-// What makes a dump.json, checked in msprobe's order: the top level is an
-// object, 'task' a non-empty string, 'data' an object. Throws msprobe::Error naming `path`.
-void require_dump_layout(const DumpStreamSummary& summary, const std::string& path);
+// What the top level of the file must be.
+enum class DumpTopLevel : std::uint8_t {
+    Any,     // anything: a reader of older formats decides what a file without "data" is
+    Object,  // an object
+    // What makes a dump.json, checked in msprobe's order: an object, 'task' a non-empty string, 'data' an object.
+    DumpLayout,
+};
 
-// Called for each member of "data": its position, its key and its value.
-using DumpEntryHandler = std::function<void(std::uint32_t index, std::string_view name, const rapidjson::Value& entry)>;
+// Called for each member of "data": its position, its key and its value, which is valid during the call only.
+using DumpEntryHandler = std::function<void(std::uint32_t index, std::string_view name, JsonView entry)>;
 
 inline constexpr std::size_t kDumpStreamBufferBytes = std::size_t{1} << 20;
 
 // Streams `file` through `on_entry`, `buffer_bytes` at a time. Throws
-// msprobe::Error naming the file when the text is malformed, too deep or ambiguous.
-DumpStreamSummary stream_dump_entries(const InputFile& file, const DumpEntryHandler& on_entry,
+// msprobe::Error naming the file when the text is malformed, too deep or
+// ambiguous, then when its top level is not what `top_level` asks, then the
+// first exception `on_entry` threw (no entry is handed on after it): a file's
+// own faults are reported before what a reader made of its entries.
+DumpStreamSummary stream_dump_entries(const InputFile& file, DumpTopLevel top_level, const DumpEntryHandler& on_entry,
                                       std::size_t buffer_bytes = kDumpStreamBufferBytes);
 
 }  // namespace msprobe::dump

@@ -1,7 +1,5 @@
 #include "dump/dump_file.hpp"
 
-#include <rapidjson/document.h>
-
 #include "common/error.hpp"
 #include "common/input_file.hpp"
 #include "common/memory_budget.hpp"
@@ -40,18 +38,16 @@ DumpFile read_dump_file(const std::filesystem::path& path) {
         // Capacity never written costs address space, not memory: reserving for the densest
         // dumps spares the copies of a growing vector.
         dump.rows.reserve(static_cast<std::size_t>(input.size() / kLeastJsonBytesPerRow));
-        auto summary = stream_dump_entries(input, [&dump](std::uint32_t index, std::string_view name,
-                                                          const rapidjson::Value& entry) {
+        const auto add_entry = [&dump](std::uint32_t index, std::string_view name, JsonView entry) {
             flatten_entry(name, entry, index, dump.path, dump.rows);
             if (!dump.has_digests) {
                 dump.has_digests = dump.is_debug ? has_digest_anywhere(entry) : entry_has_digest(entry);
             }
-        });
-        require_dump_layout(summary, dump.path);
+        };
+        auto summary = stream_dump_entries(input, DumpTopLevel::DumpLayout, add_entry);
         dump.task = summary.top_string("task");
         dump.level = summary.top_string("level");
         dump.framework = summary.top_string("framework");
-        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
         dump.api_names = std::move(summary.entry_names);
         return dump;
     } catch (...) {

@@ -126,7 +126,7 @@ struct LeafFields {
 class Flattener {
 public:
     Flattener(std::uint32_t api_index, const std::string& file, std::vector<DumpRow>& rows,
-              std::vector<const rapidjson::Value*>* leaves)
+              std::vector<JsonView>* leaves)
         : api_index_(api_index), file_(file), rows_(rows), leaves_(leaves) {}
 
     void flatten(const rapidjson::Value& value, const std::string& name, RowState state, int depth) {
@@ -163,7 +163,7 @@ public:
 
 private:
     DumpRow& new_row(std::string name, RowState state, const rapidjson::Value* leaf) {
-        if (leaves_) leaves_->push_back(leaf);
+        if (leaves_) leaves_->push_back(leaf ? JsonView(*leaf) : JsonView());
         DumpRow& row = rows_.emplace_back();
         row.name = std::move(name);
         row.state = state;
@@ -253,7 +253,7 @@ private:
     std::uint32_t api_index_;
     const std::string& file_;
     std::vector<DumpRow>& rows_;
-    std::vector<const rapidjson::Value*>* leaves_;
+    std::vector<JsonView>* leaves_;
 };
 
 int order_group(RowState state) {
@@ -271,9 +271,14 @@ int order_group(RowState state) {
 
 namespace {
 
+// An absent entry reads as null, which has no rows.
+const rapidjson::Value& value_of(JsonView entry) {
+    static const rapidjson::Value kNull;
+    return entry ? *entry.raw() : kNull;
+}
+
 void flatten_into(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
-                  const std::string& file, std::vector<DumpRow>& rows,
-                  std::vector<const rapidjson::Value*>* leaves) {
+                  const std::string& file, std::vector<DumpRow>& rows, std::vector<JsonView>* leaves) {
     if (!entry.IsObject() && !entry.IsNull()) {
         throw Error(file, fmt::format("entry '{}' is not an object", key));
     }
@@ -320,7 +325,7 @@ void flatten_into(std::string_view key, const rapidjson::Value& entry, std::uint
         return order_group(rows[first + a].state) < order_group(rows[first + b].state);
     });
     std::vector<DumpRow> sorted_rows;
-    std::vector<const rapidjson::Value*> sorted_leaves;
+    std::vector<JsonView> sorted_leaves;
     sorted_rows.reserve(order.size());
     sorted_leaves.reserve(order.size());
     for (const std::size_t i : order) {
@@ -333,15 +338,14 @@ void flatten_into(std::string_view key, const rapidjson::Value& entry, std::uint
 
 }  // namespace
 
-void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
-                   const std::string& file, std::vector<DumpRow>& rows) {
-    flatten_into(key, entry, api_index, file, rows, nullptr);
+void flatten_entry(std::string_view key, JsonView entry, std::uint32_t api_index, const std::string& file,
+                   std::vector<DumpRow>& rows) {
+    flatten_into(key, value_of(entry), api_index, file, rows, nullptr);
 }
 
-void flatten_entry(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
-                   const std::string& file, std::vector<DumpRow>& rows,
-                   std::vector<const rapidjson::Value*>& leaves) {
-    flatten_into(key, entry, api_index, file, rows, &leaves);
+void flatten_entry(std::string_view key, JsonView entry, std::uint32_t api_index, const std::string& file,
+                   std::vector<DumpRow>& rows, std::vector<JsonView>& leaves) {
+    flatten_into(key, value_of(entry), api_index, file, rows, &leaves);
 }
 
 }  // namespace msprobe::dump

@@ -31,6 +31,11 @@ std::optional<std::int64_t> JsonView::integer() const {
     return value_->GetInt64();
 }
 
+std::optional<std::int32_t> JsonView::int32() const {
+    if (!value_ || !value_->IsInt()) return std::nullopt;
+    return value_->GetInt();
+}
+
 std::optional<std::uint64_t> JsonView::uint64() const {
     if (!is_uint64()) return std::nullopt;
     return value_->GetUint64();

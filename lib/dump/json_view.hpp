@@ -39,6 +39,7 @@ public:
     std::optional<bool> boolean() const;
     std::optional<double> number() const;          // any number, as a double
     std::optional<std::int64_t> integer() const;   // an integer token that fits in int64
+    std::optional<std::int32_t> int32() const;     // an integer token that fits in int32
     std::optional<std::uint64_t> uint64() const;   // an integer token that fits in uint64
     std::optional<std::string_view> string() const;
     std::string_view text() const { return string().value_or(std::string_view()); }  // "" unless a string

@@ -55,15 +55,16 @@ KeptJsonValues::KeptJsonValues(KeptJsonValues&&) noexcept = default;
 KeptJsonValues& KeptJsonValues::operator=(KeptJsonValues&&) noexcept = default;
 KeptJsonValues::~KeptJsonValues() = default;
 
-JsonView KeptJsonValues::keep(const rapidjson::Value& value) {
-    return pool_->values.emplace_back(deep_copy(value, pool_->allocator));
+JsonView KeptJsonValues::keep(JsonView value) {
+    if (!value) return pool_->values.emplace_back();
+    return pool_->values.emplace_back(deep_copy(*value.raw(), pool_->allocator));
 }
 
-JsonView KeptJsonValues::keep_members(const rapidjson::Value& value, std::initializer_list<std::string_view> names) {
-    if (!value.IsObject()) return keep(value);
+JsonView KeptJsonValues::keep_members(JsonView value, std::initializer_list<std::string_view> names) {
+    if (!value.is_object()) return keep(value);
     auto& allocator = pool_->allocator;
     rapidjson::Value& copy = pool_->values.emplace_back(rapidjson::kObjectType);
-    for (const auto& member : value.GetObject()) {
+    for (const auto& member : value.raw()->GetObject()) {
         const std::string_view name(member.name.GetString(), member.name.GetStringLength());
         if (std::find(names.begin(), names.end(), name) == names.end()) continue;
         copy.AddMember(deep_copy(member.name, allocator), deep_copy(member.value, allocator), allocator);

@@ -8,8 +8,6 @@
 #include <memory>
 #include <string_view>
 
-#include <rapidjson/fwd.h>
-
 #include "dump/json_view.hpp"
 
 namespace msprobe::dump {
@@ -21,10 +19,10 @@ public:
     KeptJsonValues& operator=(KeptJsonValues&&) noexcept;
     ~KeptJsonValues();
 
-    // A copy of `value`.
-    JsonView keep(const rapidjson::Value& value);
+    // A copy of `value` (null for an empty view).
+    JsonView keep(JsonView value);
     // A copy of `value` with only the named members when it is an object (in its own order), whole otherwise.
-    JsonView keep_members(const rapidjson::Value& value, std::initializer_list<std::string_view> names);
+    JsonView keep_members(JsonView value, std::initializer_list<std::string_view> names);
 
 private:
     struct Pool;

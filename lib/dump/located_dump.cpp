@@ -4,8 +4,6 @@
 #include <functional>
 #include <stdexcept>
 
-#include <rapidjson/document.h>
-
 #include "common/error.hpp"
 #include "common/memory_budget.hpp"
 #include "dump/digest_detection.hpp"
@@ -66,8 +64,7 @@ LocatedDump locate_dump(const std::filesystem::path& path) {
         dump.rows.reserve(static_cast<std::size_t>(input.size() / 128));  // address space, not memory, until used
         auto spill = std::make_shared<RowSpill>();
         std::vector<DumpRow> scratch;
-        auto summary = stream_dump_entries(input, [&](std::uint32_t index, std::string_view name,
-                                                      const rapidjson::Value& entry) {
+        const auto locate_entry = [&](std::uint32_t index, std::string_view name, JsonView entry) {
             scratch.clear();
             flatten_entry(name, entry, index, dump.header.path, scratch);
             dump.entry_first_row.push_back(static_cast<std::uint32_t>(dump.rows.size()));
@@ -77,12 +74,11 @@ LocatedDump locate_dump(const std::filesystem::path& path) {
                 if (!dump.has_torch_dtype && is_torch_dtype(row.dtype)) dump.has_torch_dtype = true;
             }
             if (!dump.header.has_digests) dump.header.has_digests = entry_has_digest(entry);
-        });
-        require_dump_layout(summary, dump.header.path);
+        };
+        const auto summary = stream_dump_entries(input, DumpTopLevel::DumpLayout, locate_entry);
         dump.header.task = summary.top_string("task");
         dump.header.level = summary.top_string("level");
         dump.header.framework = summary.top_string("framework");
-        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
         dump.entry_first_row.push_back(static_cast<std::uint32_t>(dump.rows.size()));
         spill->flush();
         dump.spill = std::move(spill);

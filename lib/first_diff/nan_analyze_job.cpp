@@ -48,7 +48,7 @@ void write_section(py::JsonWriter& out, const dump::EntryView& entry, dump::Entr
     }
 }
 
-void write_anomaly_node(py::JsonWriter& out, const dump::EntryView& entry, const dump::JsonFile& construct,
+void write_anomaly_node(py::JsonWriter& out, const dump::EntryView& entry, const dump::ConstructParents& construct,
                         const dump::JsonFile& stack) {
     const std::string key(entry.name());
     out.begin_object();
@@ -66,7 +66,7 @@ void write_anomaly_node(py::JsonWriter& out, const dump::EntryView& entry, const
     out.end_object();
     out.key("construct_info");
     out.begin_array();
-    for (const auto& name : construct_chain(construct.root(), key)) out.string(name);
+    for (const auto& name : construct_chain(construct, key)) out.string(name);
     out.end_array();
     out.key("stack_info");
     if (const dump::JsonView frames = find_stack_frames(stack.root(), key, stack.path())) {
@@ -85,7 +85,9 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
     std::optional<std::int64_t> open_rank;
     struct LoadedRank {
         std::int64_t rank;
-        dump::JsonFile dump, construct, stack;
+        dump::JsonFile dump;
+        dump::ConstructParents construct;
+        dump::JsonFile stack;
     };
     std::optional<LoadedRank> loaded;
     for (const auto& finding : findings) {  // ascending rank
@@ -102,7 +104,8 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
         if (!loaded || loaded->rank != finding.rank) {  // once per rank, not once per finding
             loaded.reset();
             loaded.emplace(LoadedRank{finding.rank, dump::JsonFile::load(files_at->dump),
-                                      dump::JsonFile::load(files_at->construct), dump::JsonFile::load(files_at->stack)});
+                                      dump::ConstructParents::of(dump::JsonFile::load(files_at->construct).root()),
+                                      dump::JsonFile::load(files_at->stack)});
         }
         // An entry that is not a dict has no sections.
         const dump::JsonView entry = dump::JsonView(loaded->dump.root()).member("data").member(key);
@@ -226,7 +229,7 @@ std::vector<std::pair<std::int64_t, fs::path>> nan_rank_dirs(const fs::path& ste
     return {ranks.begin(), ranks.end()};
 }
 
-std::vector<std::string> construct_chain(dump::JsonView construct, const std::string& key) {
+std::vector<std::string> construct_chain(const dump::ConstructParents& construct, const std::string& key) {
     return dump::construct_chain(construct, key, dump::ConstructChainRules::nan_analyze());
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/process_group.hpp"
+#include "dump/construct_parents.hpp"
 #include "dump/json_view.hpp"
 #include "first_diff/analysis.hpp"
 
@@ -50,7 +51,7 @@ std::vector<std::pair<std::int64_t, std::filesystem::path>> nan_rank_dirs(const 
 
 // construct.json's ancestor chain of `key`, outermost first, ending with it
 // (nan_analyze's rules: an empty parent name or a repeat ends it).
-std::vector<std::string> construct_chain(dump::JsonView construct, const std::string& key);
+std::vector<std::string> construct_chain(const dump::ConstructParents& construct, const std::string& key);
 
 // The frame list stack.json holds for `key` (grouped layout), or null.
 // Throws msprobe::Error naming `file` when a value is not a list.

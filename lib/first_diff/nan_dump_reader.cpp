@@ -1,7 +1,5 @@
 #include "first_diff/nan_dump_reader.hpp"
 
-#include <rapidjson/document.h>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -128,9 +126,7 @@ RankOps read_nan_rank(const std::filesystem::path& dump_json, std::int64_t rank)
     try {
         const InputFile file = InputFile::open(dump_json, InputKind::Json);
         const KeyRules& rules = nan_key_rules();
-        auto summary = dump::stream_dump_entries(file, [&](std::uint32_t, std::string_view name,
-                                                           const rapidjson::Value& value) {
-            const JsonView json(value);
+        const auto read_op = [&](std::uint32_t, std::string_view name, JsonView json) {
             RankOp op;
             op.name = std::string(name);
             op.kind = rules.kind_of(op.name);
@@ -138,9 +134,8 @@ RankOps read_nan_rank(const std::filesystem::path& dump_json, std::int64_t rank)
             op.flagged = entry_is_anomalous(op.name, json);
             if (op.kind == OpKind::Communication) op.comm = nan_comm_facts(op.name, json, rank);
             out.ops.push_back(std::move(op));
-        });
-        if (!summary.top_is_object) throw Error(out.source, "the top level is not a JSON object");
-        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
+        };
+        const auto summary = dump::stream_dump_entries(file, dump::DumpTopLevel::Object, read_op);
         out.framework = summary.top_string("framework");
     } catch (...) {
         rethrow_naming(out.source);

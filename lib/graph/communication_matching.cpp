@@ -4,8 +4,6 @@
 #include <optional>
 #include <unordered_map>
 
-#include <rapidjson/document.h>
-
 #include "common/python_json_writer.hpp"
 #include "common/python_text.hpp"
 #include "dump/python_value.hpp"
@@ -68,18 +66,16 @@ std::optional<std::string> parameter_text(const GraphNode& node, std::string_vie
     const PortItem* item = input_item(node, parameter);
     if (item == nullptr) return std::nullopt;
     const LeafObject leaf(*item);
-    const rapidjson::Value* value = leaf.member("value");
-    if (value == nullptr || value->IsNull()) return std::nullopt;
-    return dump::python_str(*value);
+    const dump::JsonView value = leaf.member("value");
+    if (!value || value.is_null()) return std::nullopt;
+    return dump::python_str(value);
 }
 
 std::optional<int> parameter_rank(const GraphNode& node, std::string_view parameter) {
     const PortItem* item = input_item(node, parameter);
     if (item == nullptr) return std::nullopt;
     const LeafObject leaf(*item);
-    const rapidjson::Value* value = leaf.member("value");
-    if (value == nullptr || !value->IsInt()) return std::nullopt;
-    return value->GetInt();
+    return leaf.member("value").int32();
 }
 
 struct GroupInfo {
@@ -91,17 +87,14 @@ std::optional<GroupInfo> group_of(const GraphNode& node) {
     const PortItem* item = input_item(node, "group");
     if (item == nullptr) return std::nullopt;
     const LeafObject leaf(*item);
-    const rapidjson::Value* ranks = leaf.member("group_ranks");
-    const rapidjson::Value* id = leaf.member("group_id");
-    if (ranks == nullptr || id == nullptr || !ranks->IsArray() || ranks->Empty() || !id->IsString() ||
-        id->GetStringLength() == 0) {
-        return std::nullopt;
-    }
+    const dump::JsonView ranks = leaf.member("group_ranks");
+    const std::string_view id = leaf.member("group_id").text();
+    if (!ranks.is_array() || ranks.size() == 0 || id.empty()) return std::nullopt;
     GroupInfo info;
-    for (const auto& r : ranks->GetArray()) {
-        if (r.IsInt()) info.ranks.push_back(r.GetInt());
+    for (const dump::JsonView r : ranks.items()) {
+        if (const auto rank = r.int32()) info.ranks.push_back(*rank);
     }
-    info.id = id->GetString();
+    info.id = id;
     return info;
 }
 

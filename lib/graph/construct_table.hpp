@@ -1,21 +1,17 @@
 #pragma once
-// construct.json as the graph builder reads it: entry → parent (null or a
-// name), in document order, plus the per-entry micro step of Megatron's layout
-// ({"megatron_micro_step_number": n, entry: [parent, micro_step], ...}).
+// construct.json as the graph builder reads it: its parents checked
+// (dump::ConstructParents::read_checked), and the parent each entry is
+// attached to once backward entries are repaired.
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "dump/construct_parents.hpp"
 #include "dump/json_file.hpp"
 
 namespace msprobe::graph {
 
-struct ConstructEntry {
-    std::string id;
-    std::optional<std::string> parent;
-    std::optional<int> micro_step;  // Megatron layout only
-};
+using ConstructEntry = dump::ConstructNode;
 
 class ConstructTable {
 public:
@@ -23,12 +19,13 @@ public:
     // dump), a parent that is neither null, a name nor a [parent, micro step] pair.
     static ConstructTable read(const dump::JsonFile& file);
 
-    const std::vector<ConstructEntry>& entries() const { return entries_; }
+    // In document order.
+    const std::vector<ConstructEntry>& entries() const { return parents_.nodes(); }
     // The entry of `id`; nullptr when construct.json has no such key.
-    const ConstructEntry* find(const std::string& id) const;
+    const ConstructEntry* find(const std::string& id) const { return parents_.find(id); }
     bool contains(const std::string& id) const { return find(id) != nullptr; }
     // megatron_micro_step_number when the file has it.
-    std::optional<int> megatron_micro_steps() const { return megatron_micro_steps_; }
+    std::optional<int> megatron_micro_steps() const { return parents_.megatron_micro_steps(); }
 
     // The parent msprobe attaches `entry` to after repairing backward entries
     // whose recorded parent is missing or wrong (in-place modules fire no
@@ -40,9 +37,7 @@ private:
     std::optional<std::string> missing_backward_parent(const std::string& child, bool strict_compat) const;
     std::optional<std::string> in_place_backward_parent(const std::string& child, const std::string& parent) const;
 
-    std::vector<ConstructEntry> entries_;
-    std::unordered_map<std::string, std::size_t> index_;
-    std::optional<int> megatron_micro_steps_;
+    dump::ConstructParents parents_;
 };
 
 }  // namespace msprobe::graph

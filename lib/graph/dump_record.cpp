@@ -2,8 +2,6 @@
 
 #include <cctype>
 
-#include <rapidjson/document.h>
-
 #include "common/error.hpp"
 #include "dump/python_value.hpp"
 
@@ -12,20 +10,15 @@ namespace msprobe::graph {
 namespace {
 
 // The operations of a batch_isend_irecv record: the objects of its output's first list.
-std::vector<BatchP2POp> batch_p2p_ops(const rapidjson::Value& record) {
+std::vector<BatchP2POp> batch_p2p_ops(dump::JsonView record) {
     std::vector<BatchP2POp> ops;
-    if (!record.IsObject()) return ops;
-    const auto output = record.FindMember("output");
-    if (output == record.MemberEnd() || !output->value.IsArray() || output->value.Empty()) return ops;
-    const rapidjson::Value& first = output->value[0];
-    if (!first.IsArray()) return ops;
-    const auto text = [](const rapidjson::Value& object, const char* key) -> std::optional<std::string> {
-        const auto member = object.FindMember(key);
-        if (member == object.MemberEnd()) return std::nullopt;
-        return dump::python_str(member->value);
+    const auto text = [](dump::JsonView object, std::string_view key) -> std::optional<std::string> {
+        const dump::JsonView member = object.member(key);
+        if (!member) return std::nullopt;
+        return dump::python_str(member);
     };
-    for (const auto& element : first.GetArray()) {
-        if (!element.IsObject()) continue;
+    for (const dump::JsonView element : record.member("output").item(0).items()) {
+        if (!element.is_object()) continue;
         ops.push_back({text(element, "op"), text(element, "peer"), text(element, "group_id").value_or("")});
     }
     return ops;
@@ -33,7 +26,7 @@ std::vector<BatchP2POp> batch_p2p_ops(const rapidjson::Value& record) {
 
 }  // namespace
 
-DumpRecord make_dump_record(const std::string& id, const rapidjson::Value& entry, const std::string& file,
+DumpRecord make_dump_record(const std::string& id, dump::JsonView entry, const std::string& file,
                             const RecordRules& rules, RecordUse use) {
     DumpRecord record;
     try {

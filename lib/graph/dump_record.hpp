@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/fwd.h>
-
+#include "dump/json_view.hpp"
 #include "graph/graph_node.hpp"
 #include "graph/port_item.hpp"
 
@@ -33,7 +32,7 @@ struct RecordRules {
     bool strict_compat = false;  // split inputs and outputs as msprobe does (record_port_items)
 };
 
-DumpRecord make_dump_record(const std::string& id, const rapidjson::Value& entry, const std::string& file,
+DumpRecord make_dump_record(const std::string& id, dump::JsonView entry, const std::string& file,
                             const RecordRules& rules, RecordUse use);
 
 // "<prefix>.parameters_grad[.<n>]" → the position of ".parameters_grad".

@@ -7,8 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include <rapidjson/document.h>
-
 #include "common/python_text.hpp"
 #include "dump/python_value.hpp"
 
@@ -75,10 +73,10 @@ std::string string_text(std::string_view text) {
     return out;
 }
 
-std::string value_text(const rapidjson::Value& value, bool round) {
-    if (value.IsNull()) return "null";
-    if (value.IsString()) return string_text(std::string_view(value.GetString(), value.GetStringLength()));
-    if (value.IsDouble()) return float_text(value.GetDouble(), round);
+std::string value_text(dump::JsonView value, bool round) {
+    if (value.is_null()) return "null";
+    if (const auto text = value.string()) return string_text(*text);
+    if (value.is_double()) return float_text(*value.number(), round);
     return dump::python_str(value);
 }
 
@@ -93,7 +91,7 @@ std::string stat_text(const dump::StatValue& value, bool round) {
     return "null";
 }
 
-bool is_float_value(const rapidjson::Value& value) { return value.IsDouble(); }
+bool is_float_value(dump::JsonView value) { return value.is_double(); }
 
 bool is_float_stat(const dump::StatValue& value) {
     return value.kind == dump::StatValue::Kind::Number && !value.integer;

@@ -6,9 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include <rapidjson/fwd.h>
-
 #include "dump/dump_row.hpp"
+#include "dump/json_view.hpp"
 #include "graph/item_fields.hpp"
 
 namespace msprobe::graph {
@@ -16,11 +15,11 @@ namespace msprobe::graph {
 // `round` false: the shortest round-trip text, as August writes floats.
 std::string float_text(double value, bool round = true);
 std::string string_text(std::string_view text);
-std::string value_text(const rapidjson::Value& value, bool round = true);
+std::string value_text(dump::JsonView value, bool round = true);
 std::string stat_text(const dump::StatValue& value, bool round = true);
 
 // Whether the value is a float, whose text depends on `round` (the others' do not).
-bool is_float_value(const rapidjson::Value& value);
+bool is_float_value(dump::JsonView value);
 bool is_float_stat(const dump::StatValue& value);
 
 // `value` as a field: a float kept as its number, anything else as its text.

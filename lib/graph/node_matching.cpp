@@ -3,8 +3,6 @@
 #include <deque>
 #include <regex>
 
-#include <rapidjson/document.h>
-
 #include "graph/ancestor_paths.hpp"
 
 namespace msprobe::graph {

@@ -114,11 +114,11 @@ Groups tp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
             const PortItem* group = item_named(node->inputs, node->id + ".input.group");
             if (group != nullptr) {
                 const LeafObject leaf(*group);
-                const rapidjson::Value* ranks = leaf.member("group_ranks");
-                if (ranks != nullptr && ranks->IsArray() && !ranks->Empty()) {
+                const dump::JsonView ranks = leaf.member("group_ranks");
+                if (ranks.is_array() && ranks.size() != 0) {
                     std::vector<int> list;
-                    for (const auto& r : ranks->GetArray()) {
-                        if (r.IsInt()) list.push_back(r.GetInt());
+                    for (const dump::JsonView r : ranks.items()) {
+                        if (const auto member = r.int32()) list.push_back(*member);
                     }
                     if (std::find(groups.begin(), groups.end(), list) == groups.end()) groups.push_back(list);
                 }
@@ -148,8 +148,7 @@ std::optional<int> send_target(const RankGraph& rank) {
             const PortItem* dst = item_named(node->inputs, node->id + ".input.dst");
             if (dst != nullptr) {
                 const LeafObject leaf(*dst);
-                const rapidjson::Value* value = leaf.member("value");
-                if (value != nullptr && value->IsInt()) return value->GetInt();
+                if (const auto value = leaf.member("value").int32()) return *value;
             }
         }
     }

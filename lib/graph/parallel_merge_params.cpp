@@ -1,7 +1,6 @@
 #include "graph/parallel_merge_params.hpp"
 
 #include <fmt/format.h>
-#include <rapidjson/document.h>
 
 #include <regex>
 
@@ -13,20 +12,18 @@ namespace {
 
 constexpr const char* kOrderRule = "'order' must be a text of lower-case letters and '-'";
 
-int positive_integer(const rapidjson::Value& object, const char* key, bool required, int fallback,
-                     const std::string& side, const std::string& file) {
-    const auto member = object.FindMember(key);
-    if (member == object.MemberEnd()) {
+int positive_integer(dump::JsonView object, const char* key, bool required, int fallback, const std::string& side,
+                     const std::string& file) {
+    const dump::JsonView member = object.member(key);
+    if (!member) {
         if (required) throw Error(file, fmt::format("parallel_merge.{}: '{}' is missing", side, key));
         return fallback;
     }
-    const rapidjson::Value& v = member->value;
-    // JSON has no separate boolean-as-integer, but a bool must not pass as 0/1.
-    if (v.IsBool() || !v.IsInt()) {
-        throw Error(file, fmt::format("parallel_merge.{}: '{}' must be an integer", side, key));
-    }
-    if (v.GetInt() <= 0) throw Error(file, fmt::format("parallel_merge.{}: '{}' must be greater than 0", side, key));
-    return v.GetInt();
+    // A bool is not an integer token, so true does not pass as 1.
+    const auto value = member.int32();
+    if (!value) throw Error(file, fmt::format("parallel_merge.{}: '{}' must be an integer", side, key));
+    if (*value <= 0) throw Error(file, fmt::format("parallel_merge.{}: '{}' must be greater than 0", side, key));
+    return *value;
 }
 
 // Megatron's generate_masked_orthogonal_rank_groups: the ranks that vary
@@ -79,17 +76,17 @@ std::vector<std::vector<int>> default_groups(const ParallelParams& params, const
 
 }  // namespace
 
-ParallelParams read_parallel_params(const rapidjson::Value& value, const std::string& side, const std::string& file) {
-    if (!value.IsObject()) throw Error(file, fmt::format("parallel_merge.{} is not a JSON object", side));
+ParallelParams read_parallel_params(dump::JsonView value, const std::string& side, const std::string& file) {
+    if (!value.is_object()) throw Error(file, fmt::format("parallel_merge.{} is not a JSON object", side));
     ParallelParams params;
     params.rank_size = positive_integer(value, "rank_size", true, 1, side, file);
     params.tp = positive_integer(value, "tp", true, 1, side, file);
     params.pp = positive_integer(value, "pp", true, 1, side, file);
     params.vpp = positive_integer(value, "vpp", false, 1, side, file);
-    const auto order = value.FindMember("order");
-    if (order != value.MemberEnd()) {
-        if (!order->value.IsString()) throw Error(file, fmt::format("parallel_merge.{}: {}", side, kOrderRule));
-        params.order = order->value.GetString();
+    const dump::JsonView order = value.member("order");
+    if (order) {
+        if (!order.is_string()) throw Error(file, fmt::format("parallel_merge.{}: {}", side, kOrderRule));
+        params.order = order.text();
     }
     check_parallel_params(params, side, file);
     return params;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/fwd.h>
+#include "dump/json_view.hpp"
 
 namespace msprobe::graph {
 
@@ -19,7 +19,7 @@ struct ParallelParams {
 
 // Reads and checks one side's object (spec graph.md §8.1). Throws
 // msprobe::Error naming `file`; `side` ("npu"/"bench") goes into the reason.
-ParallelParams read_parallel_params(const rapidjson::Value& value, const std::string& side, const std::string& file);
+ParallelParams read_parallel_params(dump::JsonView value, const std::string& side, const std::string& file);
 
 // The checks on the values alone: sizes dividing rank_size, vpp with pp, the order's letters.
 void check_parallel_params(const ParallelParams& params, const std::string& side, const std::string& file);

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include <rapidjson/document.h>
-
 #include "dump/flatten.hpp"
 #include "graph/port_item_json.hpp"
 #include "graph/port_item_leaf.hpp"
@@ -25,24 +23,21 @@ bool keeps_leaves(const std::string& id) {
            id.find("reduce_scatter") != std::string::npos;
 }
 
-void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
+void record_port_items(const std::string& id, dump::JsonView record, const std::string& file,
                        bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs) {
     std::vector<dump::DumpRow> rows;
-    std::vector<const rapidjson::Value*> leaves;
+    std::vector<dump::JsonView> leaves;
     dump::flatten_entry(id, record, 0, file, rows, leaves);
     const bool keep_leaves = keeps_leaves(id);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         PortItem item;
-        const rapidjson::Value* leaf = leaves[i];
+        const dump::JsonView leaf = leaves[i];
         item.fields = exported_fields(leaf, rows[i]);
-        if (leaf != nullptr && leaf->IsObject()) {
-            if (keep_leaves) item.leaf = compact_leaf_json(*leaf);
-            const auto type = leaf->FindMember("type");
-            if (type != leaf->MemberEnd() && type->value.IsString()) {
-                item.type = std::string_view(type->value.GetString(), type->value.GetStringLength());
-            }
-            const auto shape = leaf->FindMember("shape");
-            item.empty_shape = shape != leaf->MemberEnd() && shape->value.IsArray() && shape->value.Empty();
+        if (leaf.is_object()) {
+            if (keep_leaves) item.leaf = compact_leaf_json(leaf);
+            if (const auto type = leaf.member("type").string()) item.type = *type;
+            const dump::JsonView shape = leaf.member("shape");
+            item.empty_shape = shape.is_array() && shape.size() == 0;
         }
         item.row = std::move(rows[i]);
         const bool is_output = strict_compat ? item.key().find(".output.") != std::string::npos &&

@@ -6,10 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include <rapidjson/fwd.h>
-
 #include "dump/dump_row.hpp"
 #include "dump/interned_text.hpp"
+#include "dump/json_view.hpp"
 #include "graph/item_fields.hpp"
 
 namespace msprobe::graph {
@@ -42,7 +41,7 @@ void put_item(std::vector<PortItem>& items, PortItem item);
 // ".output." and not ".input.", as msprobe tests it (the parameters of a
 // module instance named "output" then count as outputs). Throws
 // msprobe::Error naming `file` on values of the wrong type.
-void record_port_items(const std::string& id, const rapidjson::Value& record, const std::string& file,
+void record_port_items(const std::string& id, dump::JsonView record, const std::string& file,
                        bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs);
 
 // Whether the items of node `id` keep their leaf: communication APIs, whose

@@ -4,8 +4,6 @@
 #include <deque>
 #include <array>
 
-#include <rapidjson/document.h>
-
 #include "common/python_json_writer.hpp"
 #include "graph/item_text.hpp"
 
@@ -24,8 +22,8 @@ struct Pending {
     double number = 0;
 };
 
-Pending pending_value(std::string key, const rapidjson::Value& value) {
-    if (is_float_value(value)) return {std::move(key), {}, true, value.GetDouble()};
+Pending pending_value(std::string key, dump::JsonView value) {
+    if (is_float_value(value)) return {std::move(key), {}, true, *value.number()};
     return {std::move(key), value_text(value), false, 0};
 }
 
@@ -36,21 +34,20 @@ Pending pending_stat(std::string key, const dump::StatValue& value) {
 
 }  // namespace
 
-ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row) {
+ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
     // Kept by the thread: a vector of a dozen fields is over a kilobyte, and each malloc
     // that size makes glibc consolidate its fast bins first.
     thread_local std::vector<Pending> fields;
     fields.clear();
-    if (leaf != nullptr && leaf->IsObject()) {
-        for (const auto& m : leaf->GetObject()) {
-            Pending field = pending_value(std::string(m.name.GetString(), m.name.GetStringLength()), m.value);
-            // A repeated key keeps its first place and takes the later value, as Python's json reads it.
-            const auto same = std::find_if(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
-            if (same != fields.end()) *same = std::move(field);
-            else fields.push_back(std::move(field));
-        }
+    for (const dump::JsonMember& m : leaf.members()) {
+        Pending field = pending_value(std::string(m.name), m.value);
+        // A repeated key keeps its first place and takes the later value, as Python's json reads it.
+        const auto same =
+            std::find_if(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
+        if (same != fields.end()) *same = std::move(field);
+        else fields.push_back(std::move(field));
     }
-    const bool is_none = leaf == nullptr;
+    const bool is_none = !leaf.present();
     auto add = [&](Pending field) {
         const bool present = std::any_of(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
         if (!present) fields.push_back(std::move(field));

@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/fwd.h>
-
+#include "dump/json_view.hpp"
 #include "graph/item_fields.hpp"
 #include "graph/port_item.hpp"
 
@@ -21,8 +20,8 @@ struct ItemExportRules {
 
 // The leaf's keys in dump order with item_text's texts (floats kept as numbers,
 // formatted when the row is written), then the keys compare's flattening adds
-// when the leaf lacks them; `leaf` is nullptr for a None item.
-ItemFields exported_fields(const rapidjson::Value* leaf, const dump::DumpRow& row);
+// when the leaf lacks them; `leaf` is empty for a None item.
+ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row);
 
 std::string port_items_json(const std::vector<PortItem>& items, const ItemExportRules& rules);
 

@@ -1,13 +1,13 @@
 #pragma once
 // A port item keeps its leaf (the object the dump wrote for it) as compact
-// JSON text rather than a pointer into dump.json's DOM, so that the DOM and
-// the file's text are released once a graph is built: a graph then costs its
-// nodes and items only. The few readers of a leaf's own fields parse it back.
-#include <cstddef>
+// JSON text rather than a view into dump.json's values, so that those are
+// released once a graph is built: a graph then costs its nodes and items only.
+// The few readers of a leaf's own fields parse it back.
 #include <string>
+#include <string_view>
 
-#include <rapidjson/document.h>
-
+#include "dump/json_view.hpp"
+#include "dump/parsed_json_text.hpp"
 #include "graph/port_item.hpp"
 
 namespace msprobe::graph {
@@ -15,27 +15,20 @@ namespace msprobe::graph {
 // `leaf` as compact JSON in msprobe's dialect (NaN/Infinity tokens, doubles that
 // read back exactly). A name an object repeats is kept once, at its first place
 // with its last value, as Python's json reads it.
-std::string compact_leaf_json(const rapidjson::Value& leaf);
+std::string compact_leaf_json(dump::JsonView leaf);
 
 // A port item's leaf, parsed.
 class LeafObject {
 public:
-    explicit LeafObject(const PortItem& item);
-    LeafObject(const LeafObject&) = delete;
-    LeafObject& operator=(const LeafObject&) = delete;
+    explicit LeafObject(const PortItem& item) : parsed_(item.leaf) {}
 
-    // The leaf's object; nullptr for None items and leaves that are not objects.
-    const rapidjson::Value* get() const { return object_; }
-    // The member `name` of the object, nullptr when absent (or no object).
-    const rapidjson::Value* member(const char* name) const;
+    // The leaf's object; empty for None items and leaves that are not objects.
+    dump::JsonView get() const { return parsed_.root().is_object() ? parsed_.root() : dump::JsonView(); }
+    // The member `name` of the object, empty when absent (or no object).
+    dump::JsonView member(std::string_view name) const { return parsed_.root().member(name); }
 
 private:
-    std::string text_;  // parsed in place: strings point into it
-    // Most leaves are a few hundred bytes: their values fit in this buffer.
-    alignas(std::max_align_t) char pool_[2048];
-    rapidjson::MemoryPoolAllocator<> allocator_;
-    rapidjson::Document document_;
-    const rapidjson::Value* object_ = nullptr;
+    dump::ParsedJsonText parsed_;
 };
 
 }  // namespace msprobe::graph

@@ -1,7 +1,5 @@
 #include "graph/rank_folder.hpp"
 
-#include <rapidjson/document.h>
-
 #include "common/error.hpp"
 #include "common/input_file.hpp"
 #include "dump/digest_detection.hpp"
@@ -17,20 +15,19 @@ void read_dump(const std::filesystem::path& path, const RecordRules& rules, Rank
     const std::string file = path.string();
     const InputFile input = InputFile::open(path, InputKind::Json);
     folder.header.path = file;
-    const auto summary = dump::stream_dump_entries(
-        input, [&](std::uint32_t, std::string_view name, const rapidjson::Value& entry) {
-            std::string id(name);
-            if (!folder.header.has_digests && dump::entry_has_digest(entry)) folder.header.has_digests = true;
-            // A parameters_grad entry construct.json does not name becomes a parameter-gradient node.
-            const RecordUse use = parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient
-                                                                                           : RecordUse::Node;
-            DumpRecord record = make_dump_record(id, entry, file, rules, use);
-            folder.entry_names.push_back(id);
-            folder.records.insert_or_assign(std::move(id), std::move(record));
-        });
-    if (!summary.top_is_object) throw Error(file, "dump.json is not a JSON object");
+    const auto add_record = [&](std::uint32_t, std::string_view name, dump::JsonView entry) {
+        std::string id(name);
+        if (!folder.header.has_digests && dump::entry_has_digest(entry)) folder.header.has_digests = true;
+        // A parameters_grad entry construct.json does not name becomes a parameter-gradient node.
+        const RecordUse use = parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient
+                                                                                       : RecordUse::Node;
+        DumpRecord record = make_dump_record(id, entry, file, rules, use);
+        folder.entry_names.push_back(id);
+        folder.records.insert_or_assign(std::move(id), std::move(record));
+    };
+    const auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, add_record);
+    // Without a 'data' object there were no entries, so no entry's fault could come first.
     if (summary.data != dump::DumpStreamSummary::Data::Object) throw Error(file, "'data' is missing or not an object");
-    if (summary.entry_error) std::rethrow_exception(summary.entry_error);
     folder.header.task = summary.top_string("task");
     folder.header.framework = summary.top_string("framework");
     const bool framework_given = summary.top_non_null.count("framework") || summary.top_null.count("framework");

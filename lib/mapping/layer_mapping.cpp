@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "dump/json_file.hpp"
 #include "dump/json_tree.hpp"
 #include "mapping/layer_scope.hpp"
 #include "mapping/name_text.hpp"
@@ -40,7 +41,7 @@ std::vector<LayerItem> side_items(const dump::DumpFile& dump, bool pytorch) {
                     "no such file; layer mapping needs both stack.json and construct.json beside dump.json");
     }
     side.stack = dump::load_json_tree(side.stack_file);
-    side.construct = dump::load_json_tree(side.construct_file);
+    side.construct = dump::ConstructParents::of(dump::JsonFile::load(side.construct_file).root());
     if (side.stack.empty() || side.construct.empty()) return {};  // L1-only dumps: nothing to align
     return layer_items(dump.api_names, side);
 }

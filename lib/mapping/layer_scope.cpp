@@ -132,16 +132,6 @@ std::optional<std::vector<std::string>> stack_lines(const LayerSide& side, const
     return lines;
 }
 
-std::string parent_of(const LayerSide& side, const std::string& key) {
-    if (!side.construct.is_object()) return "";
-    auto it = side.construct.find(key);
-    if (it == side.construct.end()) return "";
-    const nlohmann::json* value = &*it;
-    // Megatron micro-step dumps write [parent, micro_step].
-    if (value->is_array() && !value->empty()) value = &(*value)[0];
-    return value->is_string() ? value->get<std::string>() : "";
-}
-
 // Backward entries have no stack: they take the scopes of their forward entry.
 void backward_pass(std::vector<LayerItem>& items) {
     std::unordered_map<std::string, std::size_t> by_key;
@@ -224,7 +214,7 @@ std::vector<LayerItem> layer_items(const std::vector<std::string>& keys, const L
         LayerItem& item = items.emplace_back();
         item.key = key;
         decompose_name(item, side.construct_file);
-        set_layer_scope(item, parent_of(side, key), side.construct_file);
+        set_layer_scope(item, std::string(side.construct.parent_of(key).value_or("")), side.construct_file);
         const bool layer = item.api_type == "Cell" || item.api_type == "Module";
         if (!layer && item.api_type != "Primitive" && item.api_type != "Jit") {
             const auto lines = stack_lines(side, key);

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "dump/construct_parents.hpp"
+
 namespace msprobe::mapping {
 
 struct LayerItem {
@@ -26,7 +28,7 @@ struct LayerSide {
     std::string stack_file;        // for error messages
     std::string construct_file;
     nlohmann::json stack;          // object: entry → frame lines
-    nlohmann::json construct;      // object: entry → parent entry
+    dump::ConstructParents construct;
 };
 
 // Items of every entry in `keys` (dump order), after the backward and the

@@ -1,7 +1,6 @@
 #include "overflow/overflow_scan.hpp"
 
 #include <fmt/format.h>
-#include <rapidjson/document.h>
 
 #include <atomic>
 #include <cmath>
@@ -17,6 +16,7 @@
 #include "dump/data_name.hpp"
 #include "dump/entry_view.hpp"
 #include "dump/dump_entry_stream.hpp"
+#include "dump/kept_json_values.hpp"
 #include "dump/stack_file.hpp"
 #include "overflow/tensor_file_check.hpp"
 
@@ -146,11 +146,12 @@ bool classify_entry(ScannedEntry& entry, JsonView value, double mutation_thresho
 // Entries whose tensor files are read are checked this many at a time, side by side.
 constexpr std::size_t kEntryBatch = 64;
 
-// An entry kept past its turn in the stream, for a batch checked in parallel.
+// An entry kept past its turn in the stream, for a batch checked in parallel; its value is in the batch's
+// KeptJsonValues.
 struct HeldEntry {
     std::size_t index;
     std::string name;
-    rapidjson::Document value;
+    JsonView value;
 };
 
 // The call stacks of the reported entries, from the stack.json beside the dump when there is one.
@@ -221,6 +222,7 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
     // Tensor files are read for a batch of entries in parallel; without them an entry is checked as it comes.
     const bool batched = pool && read_files;
     std::vector<HeldEntry> batch;
+    dump::KeptJsonValues batch_values;
     const auto check_batch = [&] {
         std::vector<std::optional<std::pair<ScannedEntry, bool>>> verdicts(batch.size());
         pool->parallel_for(static_cast<std::int64_t>(batch.size()), [&](std::int64_t i) {
@@ -229,20 +231,18 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
         });
         for (auto& verdict : verdicts) record(std::move(verdict));
         batch.clear();
+        batch_values = dump::KeptJsonValues();
     };
     try {
         const InputFile file = InputFile::open(location.dump_json, InputKind::Json);
-        const auto summary = dump::stream_dump_entries(
-            file, [&](std::uint32_t index, std::string_view name, const rapidjson::Value& value) {
-                if (!batched) return record(classify(index, name, value));
-                HeldEntry& held = batch.emplace_back(HeldEntry{index, std::string(name), {}});
-                held.value.CopyFrom(value, held.value.GetAllocator());
-                if (batch.size() == kEntryBatch) check_batch();
-            });
-        dump::require_dump_layout(summary, path);
+        const auto scan_entry = [&](std::uint32_t index, std::string_view name, JsonView value) {
+            if (!batched) return record(classify(index, name, value));
+            batch.push_back(HeldEntry{index, std::string(name), batch_values.keep(value)});
+            if (batch.size() == kEntryBatch) check_batch();
+        };
+        const auto summary = dump::stream_dump_entries(file, dump::DumpTopLevel::DumpLayout, scan_entry);
         scan.task = summary.top_string("task");
         scan.level = summary.top_string("level");
-        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
         if (!batch.empty()) check_batch();
         scan.entries = summary.entry_names.size();
     } catch (...) {

@@ -118,8 +118,8 @@ std::string entry_lines(JsonView entry) {
 
 // The construct chain of an entry construct.json lists (none otherwise), by
 // parse's rules: an empty name is a module, a cycle is followed up to 1000 nodes.
-std::vector<std::string> construct_chain(JsonView construct, const std::string& name) {
-    if (!construct.has_member(name)) return {};
+std::vector<std::string> construct_chain(const dump::ConstructParents& construct, const std::string& name) {
+    if (construct.find(name) == nullptr) return {};
     return dump::construct_chain(construct, name, dump::ConstructChainRules::parse());
 }
 
@@ -197,11 +197,10 @@ public:
         try {
             const InputFile input = InputFile::open(path, InputKind::Json);
             const MemoryReservation reservation = reserve_for_reading(input, kEntryLookupFootprintPerByte);
-            auto summary = dump::stream_dump_entries(
-                input, [&](std::uint32_t index, std::string_view name, const rapidjson::Value& entry) {
-                    if (may_select(name, query)) selectable_.emplace(index, kept_.keep(entry));
-                });
-            if (!summary.top_is_object) throw Error(path_, "the top level is not a JSON object");
+            const auto keep_selectable = [&](std::uint32_t index, std::string_view name, JsonView entry) {
+                if (may_select(name, query)) selectable_.emplace(index, kept_.keep(entry));
+            };
+            auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, keep_selectable);
             if (summary.data == dump::DumpStreamSummary::Data::NotObject) {
                 throw Error(path_, "'data' is not a JSON object");
             }
@@ -253,14 +252,16 @@ EntryReport report_entries(const EntryReportOptions& options) {
 
     const auto dir = options.file.parent_path();
     std::optional<dump::StackFile> stack;
-    std::optional<dump::JsonFile> construct;
+    dump::ConstructParents construct;
     if (is_stack_file) {
         stack = dump::StackFile::load(options.file);
     } else {
         const auto stack_path = options.stack_path.value_or(dir / "stack.json");
         std::error_code ec;
         if (options.stack_path || std::filesystem::is_regular_file(stack_path, ec)) stack = dump::StackFile::load(stack_path);
-        construct = load_optional(options.construct_path, dir / "construct.json");
+        if (const auto file = load_optional(options.construct_path, dir / "construct.json")) {
+            construct = dump::ConstructParents::of(file->root());
+        }
     }
 
     const std::vector<std::string> names = is_stack_file ? stack->api_names() : dump.names();
@@ -275,14 +276,13 @@ EntryReport report_entries(const EntryReportOptions& options) {
     const std::string file_name = options.file.filename().string();
     const std::string task = is_stack_file ? "" : dump.task();
     const std::string level = is_stack_file ? "" : dump.level();
-    const JsonView construct_root = construct ? JsonView(construct->root()) : JsonView();
     Json matches = Json::array();
     std::string text;
     for (const std::size_t seq : selected) {
         const std::string& name = names[seq];
         const JsonView entry = dump.entry(seq);  // none in a stack.json
         const std::vector<std::string>* lines = stack ? stack->stack_lines(name) : nullptr;
-        const auto chain = construct_chain(construct_root, name);
+        const auto chain = construct_chain(construct, name);
         if (options.json) {
             Json match = {{"api", name}, {"seq", seq}};
             match["entry"] = entry.present() ? to_json(entry) : Json(nullptr);

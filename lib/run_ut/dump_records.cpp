@@ -6,8 +6,6 @@
 #include <unordered_map>
 #include <map>
 
-#include <rapidjson/document.h>
-
 #include "common/error.hpp"
 #include "common/input_file.hpp"
 #include "common/log.hpp"
@@ -158,8 +156,9 @@ DumpRecords read_dump_records(const std::filesystem::path& path, const std::file
         {
             const InputFile input = InputFile::open(path, InputKind::Json);
             const MemoryReservation reservation = reserve_for_reading(input, kDumpRecordsFootprintPerByte);
-            summary = dump::stream_dump_entries(input, [&](std::uint32_t, std::string_view name,
-                                                           const rapidjson::Value& entry) {
+            const auto keep_entry = [&](std::uint32_t, std::string_view name, dump::JsonView entry) {
+                // A file with entries is a dump.json, which -backward does not go with.
+                if (!legacy_backward.empty()) throw backward_without_legacy(path, legacy_backward);
                 const std::string key(name);
                 if (key.find("Module") != std::string::npos) return;
                 if (key.find("forward") != std::string::npos) {
@@ -174,12 +173,13 @@ DumpRecords read_dump_records(const std::filesystem::path& path, const std::file
                 } else {
                     throw Error(path.string(), fmt::format("Unexpected name in json: {}", key));
                 }
-            });
+            };
+            // Any top level: a file without "data" may be a legacy forward_info file, read whole below.
+            summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Any, keep_entry);
         }
         if (summary.data == dump::DumpStreamSummary::Data::Missing) return read_whole_file(path, legacy_backward);
         if (!legacy_backward.empty()) throw backward_without_legacy(path, legacy_backward);
         if (summary.data != dump::DumpStreamSummary::Data::Object) throw no_data(path);
-        if (summary.entry_error) std::rethrow_exception(summary.entry_error);
     } catch (...) {
         rethrow_naming(path.string());
     }

@@ -18,7 +18,9 @@
 using msprobe::InputFile;
 using msprobe::InputKind;
 using msprobe::dump::DumpStreamSummary;
+using msprobe::dump::DumpTopLevel;
 using msprobe::dump::JsonFile;
+using msprobe::dump::JsonView;
 using msprobe::dump::stream_dump_entries;
 
 namespace {
@@ -32,12 +34,13 @@ struct Streamed {
     std::vector<std::string> entries;  // "index name json"
 };
 
-Streamed stream(const std::filesystem::path& path, std::size_t buffer_bytes) {
+Streamed stream(const std::filesystem::path& path, std::size_t buffer_bytes,
+                DumpTopLevel top_level = DumpTopLevel::Any) {
     const InputFile file = InputFile::open(path, InputKind::Json);
     Streamed out;
     out.summary = stream_dump_entries(
-        file,
-        [&](std::uint32_t index, std::string_view name, const rapidjson::Value& entry) {
+        file, top_level,
+        [&](std::uint32_t index, std::string_view name, JsonView entry) {
             out.entries.push_back(std::to_string(index) + " " + std::string(name) + " " +
                                   msprobe::dump::compact_json(entry));
         },
@@ -45,9 +48,10 @@ Streamed stream(const std::filesystem::path& path, std::size_t buffer_bytes) {
     return out;
 }
 
-std::string stream_error(const std::filesystem::path& path, std::size_t buffer_bytes) {
+std::string stream_error(const std::filesystem::path& path, std::size_t buffer_bytes,
+                         DumpTopLevel top_level = DumpTopLevel::Any) {
     try {
-        (void)stream(path, buffer_bytes);
+        (void)stream(path, buffer_bytes, top_level);
     } catch (const msprobe::Error& e) {
         return e.what();
     }
@@ -101,7 +105,6 @@ TEST_CASE("stream_dump_entries hands on each entry of data as the whole parse re
         CHECK(s.summary.top_strings.at("framework") == "pytorch");
         CHECK(s.summary.top_strings.count("dump_data_dir") == 0);  // not a string
         CHECK(s.summary.top_non_null == std::set<std::string, std::less<>>{"task", "level", "framework", "extra", "data"});
-        CHECK_FALSE(s.summary.entry_error);
     }
 }
 
@@ -141,25 +144,57 @@ TEST_CASE("stream_dump_entries refuses what the whole parse refuses, with the sa
     }
 }
 
-TEST_CASE("stream_dump_entries keeps the first failure of its handler for after the file is checked",
+TEST_CASE("stream_dump_entries checks the top level the reader asks for", "[dump][dump_entry_stream]") {
+    const auto list = write_json("top_level_list", R"([{"data": {"a": 1}}])");
+    CHECK(stream_error(list, 4, DumpTopLevel::Any) == "no error");
+    CHECK(stream_error(list, 4, DumpTopLevel::Object) == list.string() + ": the top level is not a JSON object");
+    CHECK(stream_error(list, 4, DumpTopLevel::DumpLayout) == list.string() + ": the top level is not a JSON object");
+    const auto no_data = write_json("top_level_no_data", R"({"task": "tensor"})");
+    CHECK(stream_error(no_data, 4, DumpTopLevel::Object) == "no error");
+    CHECK(stream_error(no_data, 4, DumpTopLevel::DumpLayout) == no_data.string() + ": 'data' is missing");
+    const struct {
+        const char* name;
+        const char* text;
+        const char* reason;
+    } layouts[] = {
+        {"no_task", R"({"data": {}})", "'task' is missing or empty"},
+        {"empty_task", R"({"task": "", "data": {}})", "'task' is missing or empty"},
+        {"task_number", R"({"task": 1, "data": {}})", "'task' is missing or empty"},
+        {"data_list", R"({"task": "tensor", "data": []})", "'data' is not a JSON object"},
+    };
+    for (const auto& layout : layouts) {
+        CAPTURE(layout.name);
+        const auto path = write_json(std::string("top_level_") + layout.name, layout.text);
+        CHECK(stream_error(path, 4, DumpTopLevel::DumpLayout) == path.string() + ": " + layout.reason);
+        CHECK(stream_error(path, 4, DumpTopLevel::Object) == "no error");
+    }
+}
+
+TEST_CASE("stream_dump_entries rethrows the first failure of its handler once the file is checked",
           "[dump][dump_entry_stream]") {
     const auto good_tail = write_json("handler_fails", R"({"task": "x", "data": {"a": 1, "b": 2, "c": 3}})");
     const InputFile file = InputFile::open(good_tail, InputKind::Json);
     std::vector<std::string> seen;
-    const auto summary = stream_dump_entries(file, [&](std::uint32_t, std::string_view name, const rapidjson::Value&) {
+    const auto fail_at_b = [&](std::uint32_t, std::string_view name, JsonView) {
         seen.emplace_back(name);
         if (name == "b") throw msprobe::Error("x.json", "bad entry b");
-    });
+    };
+    CHECK_THROWS_WITH(stream_dump_entries(file, DumpTopLevel::DumpLayout, fail_at_b), "x.json: bad entry b");
     CHECK(seen == std::vector<std::string>{"a", "b"});  // nothing is handed on after a failure
-    REQUIRE(summary.entry_error);
-    CHECK_THROWS_WITH(std::rethrow_exception(summary.entry_error), "x.json: bad entry b");
-    CHECK(summary.entry_names.size() == 3);
 
     // A fault of the file itself, later in the text, is what the reader hears of.
-    const auto bad_tail = write_json("handler_fails_then_malformed", R"({"task": "x", "data": {"a": 1, "b": 2, "c": }})");
-    CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(bad_tail, InputKind::Json),
-                                          [](std::uint32_t, std::string_view, const rapidjson::Value&) {
-                                              throw msprobe::Error("x.json", "bad entry");
-                                          }),
+    const auto bad_tail =
+        write_json("handler_fails_then_malformed", R"({"task": "x", "data": {"a": 1, "b": 2, "c": }})");
+    const auto always_fail = [](std::uint32_t, std::string_view, JsonView) {
+        throw msprobe::Error("x.json", "bad entry");
+    };
+    CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(bad_tail, InputKind::Json), DumpTopLevel::Any, always_fail),
                       Catch::Contains("malformed JSON at byte"));
+    // So is a top level the reader does not take, wherever it is in the text.
+    const auto no_task = write_json("handler_fails_without_task", R"({"data": {"a": 1}, "level": "L1"})");
+    CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(no_task, InputKind::Json), DumpTopLevel::DumpLayout,
+                                          always_fail),
+                      no_task.string() + ": 'task' is missing or empty");
+    CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(no_task, InputKind::Json), DumpTopLevel::Object, always_fail),
+                      "x.json: bad entry");
 }

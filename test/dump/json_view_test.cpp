@@ -107,3 +107,19 @@ TEST_CASE("JsonView: truthy is Python's bool(), absent counting as false") {
         CHECK(root.member(key).truthy());
     }
 }
+
+TEST_CASE("JsonView: int32 takes an integer token that fits in 32 bits, nothing else") {
+    const JsonFile file = load_json_text(
+        R"({"small": -7, "max": 2147483647, "over": 2147483648, "under": -2147483649, "float": 3.0, "bool": true,)"
+        R"( "text": "3"})");
+    const JsonView root = file.root();
+    CHECK(root.member("small").int32() == -7);
+    CHECK(root.member("max").int32() == 2147483647);
+    CHECK_FALSE(root.member("over").int32());
+    CHECK(root.member("over").integer() == 2147483648LL);
+    CHECK_FALSE(root.member("under").int32());
+    CHECK_FALSE(root.member("float").int32());  // 3.0 is a float, not an integer
+    CHECK_FALSE(root.member("bool").int32());   // true does not pass as 1
+    CHECK_FALSE(root.member("text").int32());
+    CHECK_FALSE(root.member("absent").int32());
+}

@@ -25,12 +25,13 @@ TEST_CASE("nan_analyze: construct chains and stack lookup", "[first_diff][nan_an
                                      "Module.module.test_model.forward.0": ["Module.module.parent_model.forward.0", 0],
                                      "Module.module.parent_model.forward.0": "Module.module.root_model.forward.0",
                                      "Module.module.root_model.forward.0": null})");
-    const auto chain = construct_chain(construct, "Torch.operator.1.forward");
+    const auto chain = construct_chain(dump::ConstructParents::of(construct), "Torch.operator.1.forward");
     REQUIRE(chain.size() == 4);
     CHECK(chain.front() == "Module.module.root_model.forward.0");
     CHECK(chain.back() == "Torch.operator.1.forward");
     const auto looped = parse(R"({"a.0.forward": "b", "b": "a.0.forward"})");
-    CHECK(construct_chain(looped, "a.0.forward") == std::vector<std::string>{"b", "a.0.forward"});
+    CHECK(construct_chain(dump::ConstructParents::of(looped), "a.0.forward") ==
+          std::vector<std::string>{"b", "a.0.forward"});
 
     const auto stack = parse(R"J({"0": [["Torch.operator.1.forward"], ["File /root/example.py, line 10, in test_fcn, \\n test(tensor)"]]})J");
     const auto frames = find_stack_frames(stack, "Torch.operator.1.forward", "stack.json");

@@ -87,6 +87,18 @@ TEST_CASE("layer mapping inputs", "[mapping]") {
     std::ofstream(dir / "npu" / "stack.json") << R"({"Functional.relu.0.forward": ["File a.py, line 1, in f, \n x"]})";
     const auto result = mapping::generate_layer_mapping(npu, bench, {});
     CHECK(result.items == std::vector<std::pair<std::string, std::string>>{{"Functional.relu.0.forward.input.0", "N/A"}});
+    // construct.json is read as every command reads it: an entry named twice is ambiguous.
+    std::ofstream(dir / "npu" / "construct.json")
+        << R"({"Functional.relu.0.forward": null, "Functional.relu.0.forward": "Module.a.A.forward.0"})";
+    try {
+        mapping::generate_layer_mapping(npu, bench, std::nullopt);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.file() == (dir / "npu" / "construct.json").string());
+        CHECK(e.reason() ==
+              "the key \"Functional.relu.0.forward\" appears twice; Python's json would keep the last, so the file is "
+              "ambiguous");
+    }
 }
 
 TEST_CASE("data_mapping yaml is written as PyYAML writes it", "[mapping]") {

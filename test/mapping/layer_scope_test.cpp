@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
+#include "dump/json_file.hpp"
 #include "mapping/layer_scope.hpp"
 
 using namespace msprobe;
@@ -13,12 +14,14 @@ using namespace msprobe::mapping;
 
 namespace {
 
-LayerSide pytorch_side(nlohmann::json construct = nlohmann::json::object(), nlohmann::json stack = nlohmann::json::object()) {
+// construct.json written as `construct` holds, read as the layer mapping reads it.
+LayerSide pytorch_side(const nlohmann::json& construct = nlohmann::json::object(),
+                       nlohmann::json stack = nlohmann::json::object()) {
     LayerSide side;
     side.pytorch = true;
     side.stack_file = "stack.json";
     side.construct_file = "construct.json";
-    side.construct = std::move(construct);
+    side.construct = dump::ConstructParents::of(dump::JsonFile::from_text(construct.dump(), "construct.json").root());
     side.stack = std::move(stack);
     return side;
 }

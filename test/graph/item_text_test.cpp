@@ -1,0 +1,81 @@
+// The texts msprobe stores for item values: floats rounded to 6 decimals or in
+// %.6e, strings without quotes and with null for None, long decimal texts cut.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "dump/json_file.hpp"
+#include "graph/item_fields.hpp"
+#include "graph/item_text.hpp"
+
+using msprobe::dump::JsonFile;
+using msprobe::dump::StatValue;
+using namespace msprobe::graph;
+
+TEST_CASE("item_text: floats as msprobe rounds them", "[graph][item_text]") {
+    CHECK(float_text(0.123456789) == "0.123457");
+    CHECK(float_text(2.5) == "2.5");
+    CHECK(float_text(1.0) == "1.0");
+    CHECK(float_text(0.0001234) == "0.000123");
+    CHECK(float_text(123456.7891234) == "123456.789123");
+    CHECK(float_text(1e-5) == "1.000000e-05");  // where Python prints an exponent
+    CHECK(float_text(-2.5e16) == "-2.500000e+16");
+    CHECK(float_text(std::numeric_limits<double>::infinity()) == "inf");
+    CHECK(float_text(std::nan("")) == "nan");
+    CHECK(float_text(0.123456789, false) == "0.123456789");  // August: the shortest round trip
+    CHECK(float_text(1e-5, false) == "1e-05");
+}
+
+TEST_CASE("item_text: strings without quotes, None as null, long decimals cut", "[graph][item_text]") {
+    CHECK(string_text("'torch.float32'") == "torch.float32");
+    CHECK(string_text("[None, 'x']") == "[null, x]");
+    CHECK(string_text("0.1234567") == "0.123457");
+    CHECK(string_text("0.12345678%") == "0.123457%");
+    CHECK(string_text("12.5%") == "12.5%");
+    CHECK(string_text("1.1234567e5") == "1.1234567e5");  // not a plain decimal text
+    CHECK(string_text("abc.1234567") == "abc.1234567");
+}
+
+TEST_CASE("item_text: values of a leaf by their kind", "[graph][item_text]") {
+    const JsonFile file = JsonFile::from_text(
+        R"({"null": null, "text": "'a'", "float": 0.1234567, "int": 3, "bool": true, "list": [1, "a", null]})",
+        "leaf.json");
+    const auto value = [&](const char* key) { return file.root().member(key); };
+    CHECK(value_text(value("null")) == "null");
+    CHECK(value_text(value("text")) == "a");
+    CHECK(value_text(value("float")) == "0.123457");
+    CHECK(value_text(value("float"), false) == "0.1234567");
+    CHECK(value_text(value("int")) == "3");
+    CHECK(value_text(value("bool")) == "True");
+    CHECK(value_text(value("list")) == "[1, 'a', None]");
+    CHECK(is_float_value(value("float")));
+    CHECK_FALSE(is_float_value(value("int")));
+    CHECK_FALSE(is_float_value(value("absent")));
+}
+
+TEST_CASE("item_text: statistic cells as texts and fields", "[graph][item_text]") {
+    CHECK(stat_text(StatValue::null()) == "null");
+    CHECK(stat_text(StatValue::of_bool(false)) == "False");
+    CHECK(stat_text(StatValue::of_integer(-4)) == "-4");
+    CHECK(stat_text(StatValue::of_number(0.1234567)) == "0.123457");
+    CHECK(stat_text(StatValue::of_number(0.1234567), false) == "0.1234567");
+    CHECK(stat_text(StatValue::of_text("'inf'")) == "inf");
+    CHECK(is_float_stat(StatValue::of_number(1.0)));
+    CHECK_FALSE(is_float_stat(StatValue::of_integer(1)));
+
+    ItemFields fields;
+    add_stat_field(fields, "Max", StatValue::of_number(0.5));
+    add_stat_field(fields, "Min", StatValue::of_integer(2));
+    const auto max = fields.find("Max");
+    REQUIRE(max);
+    CHECK(max->is_float);
+    CHECK(max->number == 0.5);
+    CHECK(fields.find("Min")->text == "2");
+    set_stat_field(fields, "Max", StatValue::of_text("nan"));
+    CHECK_FALSE(fields.find("Max")->is_float);
+    CHECK(fields.find("Max")->text == "nan");
+    set_stat_field(fields, "Mean", StatValue::of_number(0.25));
+    CHECK(fields.find("Mean")->number == 0.25);
+}
