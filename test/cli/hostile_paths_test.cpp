@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bad_input_checks.hpp"
 #include "msprobe_process.hpp"
@@ -115,6 +117,30 @@ TEST_CASE("hostile paths: a loop of soft links or an over-long name is the user'
         CHECK(august.err.find("internal error") == std::string::npos);
         CHECK_FALSE(fs::exists(dir / "out"));
     }
+}
+
+TEST_CASE("hostile paths: compare.json's npu_path a loop of soft links, or a name over NAME_MAX: one line naming it",
+          "[cli][hostile]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_hostile_npu_path");
+    fs::create_symlink("loop_b", dir / "loop_a");
+    fs::create_symlink("loop_a", dir / "loop_b");
+    write_text(dir / "bench/dump.json", msprobe::testing::kOneApiStatisticsDump);
+    const std::string long_name = std::string(300, 'n') + ".json";
+    const std::pair<std::string, std::string> cases[] = {{"loop_a", "too many levels of symbolic links"},
+                                                         {"loop_a/dump.json", "too many levels of symbolic links"},
+                                                         {long_name, "file name too long"}};
+    for (const auto& [npu_path, reason] : cases) {
+        CAPTURE(npu_path.substr(0, 20));
+        write_text(dir / "compare.json", R"({"npu_path": ")" + npu_path + R"(", "bench_path": "bench/dump.json"})");
+        for (const auto& args : {std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"},
+                                 std::vector<std::string>{"-f", "pytorch", "diff_analyze", "-i", "compare.json", "-o",
+                                                          "out"}}) {
+            const ProcessResult r = run_msprobe(args, dir);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == "msprobe " + args[2] + ": error: " + npu_path + ": " + reason + "\n");
+        }
+    }
+    CHECK_FALSE(fs::exists(dir / "out"));
 }
 
 TEST_CASE("hostile paths: a number JSON cannot hold is named in a sentence, not a library's message",
