@@ -143,6 +143,34 @@ TEST_CASE("hostile paths: compare.json's npu_path a loop of soft links, or a nam
     CHECK_FALSE(fs::exists(dir / "out"));
 }
 
+TEST_CASE("hostile paths: August's compare into an output folder that cannot be made says so once, exit 1",
+          "[cli][hostile]") {
+    const fs::path dir = three_rank_pair("cli_hostile_output_folder");
+    write_text(dir / "a_file", "x");
+    fs::create_directory_symlink("gone", dir / "dangling");  // a link whose folder is not there (an unmounted volume)
+    std::vector<std::pair<std::string, std::string>> cases = {
+        {"a_file/out", "a_file/out/: cannot use as the output directory: Not a directory"},
+        {"dangling/out", "dangling/out: cannot create the output directory: No such file or directory"}};
+    if (::geteuid() != 0) {  // root writes into a read-only folder
+        fs::create_directories(dir / "read_only");
+        fs::permissions(dir / "read_only", fs::perms::owner_read | fs::perms::owner_exec);
+        cases.emplace_back("read_only/out", "read_only/out: cannot create the output directory: Permission denied");
+    }
+    for (const auto& [output, message] : cases) {
+        for (const char* step : {"step0", "step0/rank1/dump.json"}) {  // the ranks of a step folder, and one pair
+            CAPTURE(output, step);
+            const std::string npu = std::string("npu/") + step;
+            const std::string bench = std::string("bench/") + step;
+            const auto r = run_msprobe({"compare", "-tp", npu, "-gp", bench, "-o", output}, dir);
+            CHECK(r.exit_code == 1);
+            CHECK(r.err == "msprobe compare: error: " + message + "\n");
+            CHECK(r.out.find("Skipping") == std::string::npos);
+        }
+    }
+    if (fs::exists(dir / "read_only")) fs::permissions(dir / "read_only", fs::perms::owner_all);
+    CHECK_FALSE(fs::exists(dir / "gone"));
+}
+
 TEST_CASE("hostile paths: a number JSON cannot hold is named in a sentence, not a library's message",
           "[cli][hostile]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_hostile_number_overflow");
