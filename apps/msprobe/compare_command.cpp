@@ -10,7 +10,6 @@
 #include "compare_flag_warnings.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
-#include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/compare_job.hpp"

@@ -2,8 +2,6 @@
 // -tp/-gp (two step directories, two dump roots or two dump.json files) or as a compare.json
 // (-i); the same job writes the same files, then a screen names each rank's
 // first differing API.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <vector>
 
@@ -11,7 +9,6 @@
 #include "commands.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
-#include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "first_diff/diff_analyze_job.hpp"

@@ -5,7 +5,6 @@
 
 #include "command_line.hpp"
 #include "commands.hpp"
-#include "common/log.hpp"
 #include "graph/graph_job.hpp"
 #include "input_path.hpp"
 

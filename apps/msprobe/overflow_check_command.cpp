@@ -1,7 +1,6 @@
 // overflow_check: flags → OverflowCheckOptions → msprobe::overflow::run_overflow_check.
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <map>
 #include <optional>
 

@@ -17,7 +17,6 @@
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/launcher_environment.hpp"
-#include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/printable.hpp"
 #include "precision/input_file_checks.hpp"
