@@ -7,14 +7,14 @@ namespace msprobe::cli {
 Runner add_api_precision_compare_command(CLI::App& cmd, const GlobalOptions&) {
     auto options = std::make_shared<precision::ApiPrecisionCompareOptions>();
     cmd.add_option("--npu_csv_path", options->npu_csv,
-                    "-npu: accuracy_checking_details_*.csv of the device under test")
+                   "-npu: accuracy_checking_details_*.csv of the device under test")
         ->required();
     cmd.add_option("--gpu_csv_path", options->gpu_csv,
-                    "-gpu: accuracy_checking_details_*.csv of the trusted device")
+                   "-gpu: accuracy_checking_details_*.csv of the trusted device")
         ->required();
     cmd.add_option("-o,--out_path", options->out_dir, "output directory (default ./; created if missing)");
     cmd.add_flag("--strict_compat", options->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
     return [options]() {
         const auto written = precision::api_precision_compare(*options);
         RunOutcome outcome;

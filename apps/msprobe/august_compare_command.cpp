@@ -176,8 +176,8 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     auto flags = std::make_shared<AugustCompareFlags>();
     cmd.add_option("-m,--mode", flags->mode, "comparison mode: auto (the only one msprobe-cpp provides)");
     cmd.add_option("--target_path", flags->target,
-                    "-tp: the NPU side: a dump.json/debug.json, a step folder (rank folders), a rank folder or a dump "
-                    "root (step folders)")
+                   "-tp: the NPU side: a dump.json/debug.json, a step folder (rank folders), a rank folder or a dump "
+                   "root (step folders)")
         ->required();
     cmd.add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp")->required();
     cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created with parents)")
@@ -187,13 +187,13 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     cmd.add_option("--cell_mapping", flags->mapping.cell_mapping, "-cm [yaml]: cell/module name mapping")
         ->expected(0, 1);
     cmd.add_option("--api_mapping", flags->mapping.api_mapping,
-                    "-am [yaml]: MindSpore → PyTorch API mapping (refused for a PyTorch file pair)")
+                   "-am [yaml]: MindSpore → PyTorch API mapping (refused for a PyTorch file pair)")
         ->expected(0, 1);
     cmd.add_option("--data_mapping", flags->mapping.data_mapping, "-dm yaml: NPU row name → bench row name");
     cmd.add_option("--layer_mapping", flags->mapping.layer_mapping, "-lm [yaml]: layer mapping (MindSpore)")
         ->expected(0, 1);
     cmd.add_flag("--diff_analyze", flags->diff_analyze,
-                  "-da: step folders: find the first differing API instead of comparing (ignored for two files)");
+                 "-da: step folders: find the first differing API instead of comparing (ignored for two files)");
     cmd.add_flag("--is_print_compare_log", flags->tensor_log,
                  "-tensor_log: two log lines per row of a real-data compare");
     // Other modes' options: msprobe's parser knows them, so they make -f and -c ambiguous and
@@ -202,7 +202,7 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
         cmd.add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
     }
     cmd.add_option("--rank", flags->rank,
-                    "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
+                   "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
     cmd.add_option("--step", flags->step, "steps of the kernel compare (ignored without --rank)");
     for (const char* foreign : {"--input_data", "--input_shape", "--output_size", "--dym_shape_range",
                                 "--onnx_fusion_switch"}) {
@@ -211,15 +211,15 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     cmd.add_flag("--consistent_check", flags->consistent_check, "verl training-vs-inference compare (not provided)");
     cmd.add_option("--backend", flags->backend, "with --consistent_check")->check(CLI::IsMember({"fsdp", "megatron"}));
     cmd.add_option("--fail-on", flags->fail_on,
-                    "exit 1 when any row's Result reaches this level (error, or warning: warning or error), after "
-                    "every file is written")
+                   "exit 1 when any row's Result reaches this level (error, or warning: warning or error), after "
+                   "every file is written")
         ->check(CLI::IsMember({"error", "warning"}));
     add_jobs_option(&cmd, flags->jobs,
                     "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
     add_html_option(&cmd, flags->html);
     cmd.add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
-                  "msprobe refuses (--output_path=x, prefixes)");
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
+                 "msprobe refuses (--output_path=x, prefixes)");
 
     return [flags, &cmd, &global]() {
         ProcessGroup& processes = run_processes();

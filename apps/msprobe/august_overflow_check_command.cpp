@@ -17,8 +17,8 @@ namespace msprobe::cli {
 Runner add_august_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     auto flags = std::make_shared<OverflowScanFlags>();
     cmd.add_option("-i,--input_path", flags->input,
-                    "step directory of the dump (e.g. dump/step0): its rank, rank<N> folders, or its one proc* "
-                    "folder, each with dump.json, construct.json and stack.json")
+                   "step directory of the dump (e.g. dump/step0): its rank, rank<N> folders, or its one proc* "
+                   "folder, each with dump.json, construct.json and stack.json")
         ->required();
     cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created if needed)");
     auto scan_flag = std::make_shared<bool>(false);

@@ -94,37 +94,37 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
                  "fuzzy match: pair APIs in dump order ignoring their call counters (after compare, -f is this flag)");
     cmd.add_flag("--highlight", flags->highlight, "-hl: colour suspicious rows red/yellow");
     cmd.add_flag("--diff_analyze", flags->diff_analyze,
-                  "-da: find the first differing API over all ranks: per-rank compare_result_rank*.json "
-                  "and diff_analyze_*.json (step directories; two dump files are analysed as one rank; "
-                  "-s, -c, -f, -hl and --format do not apply)");
+                 "-da: find the first differing API over all ranks: per-rank compare_result_rank*.json "
+                 "and diff_analyze_*.json (step directories; two dump files are analysed as one rank; "
+                 "-s, -c, -f, -hl and --format do not apply)");
     cmd.add_option("--api_mapping", flags->mapping.api_mapping,
-                    "-am [yaml]: compare MindSpore APIs under their PyTorch names (built-in table, then the yaml's "
-                    "records; MindSpore only)")
+                   "-am [yaml]: compare MindSpore APIs under their PyTorch names (built-in table, then the yaml's "
+                   "records; MindSpore only)")
         ->expected(0, 1);
     cmd.add_option("--cell_mapping", flags->mapping.cell_mapping,
-                    "-cm [yaml]: compare MindSpore cells as PyTorch modules (Cell → Module, then the yaml's "
-                    "cell: module names; MindSpore only)")
+                   "-cm [yaml]: compare MindSpore cells as PyTorch modules (Cell → Module, then the yaml's "
+                   "cell: module names; MindSpore only)")
         ->expected(0, 1);
     cmd.add_option("--data_mapping", flags->mapping.data_mapping,
-                    "-dm yaml: NPU row name → bench row name; rows are then joined on that name alone");
+                   "-dm yaml: NPU row name → bench row name; rows are then joined on that name alone");
     cmd.add_option("--layer_mapping", flags->mapping.layer_mapping,
-                    "-lm [yaml]: generate the data mapping by aligning the two dumps' layer trees (needs stack.json "
-                    "and construct.json; MindSpore only, ignored for PyTorch)")
+                   "-lm [yaml]: generate the data mapping by aligning the two dumps' layer trees (needs stack.json "
+                   "and construct.json; MindSpore only, ignored for PyTorch)")
         ->expected(0, 1);
     cmd.add_option("--format", flags->format,
-                    "result file format: xlsx (msprobe's), csv, or json (schemas/compare_result.schema.json)")
+                   "result file format: xlsx (msprobe's), csv, or json (schemas/compare_result.schema.json)")
         ->check(CLI::IsMember({"xlsx", "csv", "json"}));
     cmd.add_option("--fail-on", flags->fail_on,
-                    "exit 1 when any row reaches this level: error (fails its mode's criterion or a red rule) or "
-                    "warning (also yellow rules)")
+                   "exit 1 when any row reaches this level: error (fails its mode's criterion or a red rule) or "
+                   "warning (also yellow rules)")
         ->check(CLI::IsMember({"error", "warning"}));
     cmd.add_flag("--locate", flags->locate,
-                  "real data: add the index of the max absolute and relative error as two last columns");
+                 "real data: add the index of the max absolute and relative error as two last columns");
     add_jobs_option(&cmd, flags->jobs,
                     "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
     add_html_option(&cmd, flags->html);
     cmd.add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, &cmd, &global]() {
         ProcessGroup& processes = run_processes();

@@ -46,18 +46,18 @@ void check_inputs(const DiffAnalyzeFlags& flags) {
 Runner add_diff_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
     auto flags = std::make_shared<DiffAnalyzeFlags>();
     cmd.add_option("--target_path", flags->target,
-                    "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, "
-                    "...: each step into <output>/<step>) or a dump.json");
+                   "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, "
+                   "...: each step into <output>/<step>) or a dump.json");
     cmd.add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp");
     cmd.add_option("-i,--input_path", flags->input,
-                    "instead of -tp/-gp: a compare.json naming npu_path and bench_path (as compare -da reads it)");
+                   "instead of -tp/-gp: a compare.json naming npu_path and bench_path (as compare -da reads it)");
     cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created if missing)")
         ->expected(0, 1);
     cmd.add_option("--fail-on", flags->fail_on, "diff: exit 1 when any rank has a first differing API")
         ->check(CLI::IsMember({"diff"}));
     add_jobs_option(&cmd, flags->jobs, "worker threads (one rank each)");
     cmd.add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, &global]() {
         ProcessGroup& processes = run_processes();

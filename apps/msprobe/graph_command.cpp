@@ -30,7 +30,7 @@ Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both fram
     cmd.add_option("-i,--input_path", flags->input, "input JSON naming npu_path[, bench_path]")->required();
     cmd.add_option("-o,--output_path", flags->output, "output folder (created if missing)")->required();
     cmd.add_option("--layer_mapping", flags->layer_mapping,
-                    "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
+                   "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
         ->expected(0, 1);
     cmd.add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
     cmd.add_flag("-f,--fuzzy_match", flags->fuzzy,
@@ -38,7 +38,7 @@ Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both fram
     add_jobs_option(&cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
     add_html_option(&cmd, flags->html);
     cmd.add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, &cmd]() {
         expect_input(flags->input, PathKind::File, "the input JSON (a file naming npu_path and bench_path)");

@@ -103,7 +103,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
     cmd.add_option("--golden_path", flags->golden, "-gp: the bench dump folder, of the same kind: compare mode");
     cmd.add_option("-o,--output_path", flags->output, "output folder (created if missing)")->required();
     cmd.add_option("--layer_mapping", flags->layer_mapping,
-                    "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
+                   "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
         ->expected(0, 1);
     cmd.add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
     cmd.add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair the APIs of matched modules ignoring call counters");
@@ -121,7 +121,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
     add_jobs_option(&cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
     add_html_option(&cmd, flags->html);
     cmd.add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, &cmd]() {
         expect_input(flags->target, PathKind::Directory, "the NPU dump folder");

@@ -25,13 +25,13 @@ struct MergeResultFlags {
 Runner add_merge_result_command(CLI::App& cmd, const GlobalOptions& /*global: both frameworks merge alike*/) {
     auto flags = std::make_shared<MergeResultFlags>();
     cmd.add_option("-i,--input_dir", flags->input_dir,
-                    "directory of compare_result_rank{N}_{timestamp}.xlsx (or .csv) files")
+                   "directory of compare_result_rank{N}_{timestamp}.xlsx (or .csv) files")
         ->required();
     cmd.add_option("-o,--output_dir", flags->output_dir, "where multi_ranks_compare_merge_{timestamp}.xlsx goes "
                                                           "(created if missing)")
         ->required();
     cmd.add_option("--config,--config-path", flags->config_path,
-                    "-config: yaml with 'api' (name prefixes to merge) and optional 'compare_index'")
+                   "-config: yaml with 'api' (name prefixes to merge) and optional 'compare_index'")
         ->required();
     add_jobs_option(&cmd, flags->jobs, "threads reading the rank results");
 

@@ -11,8 +11,8 @@ Runner add_nan_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
     auto options = std::make_shared<first_diff::NanAnalyzeOptions>();
     auto output = std::make_shared<std::string>();
     cmd.add_option("-i,--input_path", options->input_dir,
-                    "step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ... each with "
-                    "dump.json, construct.json and stack.json")
+                   "step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ... each with "
+                   "dump.json, construct.json and stack.json")
         ->required();
     cmd.add_option("-o,--output_path", *output, "output directory (default ./output; created if missing)");
     return [options, output, &global]() {

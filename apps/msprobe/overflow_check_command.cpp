@@ -109,12 +109,12 @@ RunOutcome run_overflow_scan(const OverflowScanFlags& flags) {
 Runner add_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     auto flags = std::make_shared<OverflowScanFlags>();
     cmd.add_option("-i,--input_path", flags->input,
-                    "a dump.json, a rank directory, a step directory (rank*/proc*), a dump root (step*), or a kernel "
-                    "dump tree holding op-debug files (Opdebug.Node_OpDebug.*: the overflowing ops are traced to their "
-                    "dumps and written with overflow_summary_<time>.txt into -o, default ./output)")
+                   "a dump.json, a rank directory, a step directory (rank*/proc*), a dump root (step*), or a kernel "
+                   "dump tree holding op-debug files (Opdebug.Node_OpDebug.*: the overflowing ops are traced to their "
+                   "dumps and written with overflow_summary_<time>.txt into -o, default ./output)")
         ->required();
     cmd.add_option("-o,--output_path", flags->output,
-                    "write overflow_check_<time>.json and .csv here (default ./output when --format is json|csv)");
+                   "write overflow_check_<time>.json and .csv here (default ./output when --format is json|csv)");
     add_overflow_scan_options(&cmd, *flags);
     return [flags]() { return run_overflow_scan(*flags); };
 }

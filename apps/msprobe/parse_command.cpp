@@ -83,24 +83,24 @@ Runner add_parse_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     auto* stats_only = cmd.add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
     cmd.add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only")->excludes(stats_only);
     cmd.add_flag("--with-data", o.with_data,
-                  "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
+                 "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
     cmd.add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
     cmd.add_option("--head", o.head, "one tensor: how many leading values to print (default 16)");
     auto* txt =
         cmd.add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");
     cmd.add_option("-o,--output,--output_path", flags->output,
-                    "directory for --txt files (default: beside each tensor file); two directories: folder of the CSV "
-                    "(default parse_data/batch_compare_result); -d: folder of the converted files (default ./output)")
+                   "directory for --txt files (default: beside each tensor file); two directories: folder of the CSV "
+                   "(default parse_data/batch_compare_result); -d: folder of the converted files (default ./output)")
         ->expected(0, 1);
     auto* dump_path = cmd.add_option("-d,--dump_path", flags->dump_path,
-                                      "convert CANN kernel dumps: a dump file or a folder of them (not recursive)");
+                                     "convert CANN kernel dumps: a dump file or a folder of them (not recursive)");
     dump_path->excludes(files);
     cmd.add_option("-t,--type", flags->type, "-d: file type of the converted tensors (default pt)")
         ->check(CLI::IsMember({"npy", "pt"}))
         ->needs(dump_path);
     cmd.add_option("-f,--target_format", flags->target_format,
-                    "-d: write each tensor in this layout (NCHW, NHWC, HWCN, NCDHW, ND, ...), named "
-                    "<file>.<input|output>.<i>.<d0>x<d1>...")
+                   "-d: write each tensor in this layout (NCHW, NHWC, HWCN, NCDHW, ND, ...), named "
+                   "<file>.<input|output>.<i>.<d0>x<d1>...")
         ->needs(dump_path);
     add_jobs_option(&cmd, flags->jobs, "-d: worker threads for the files and large tensors")->needs(dump_path);
     cmd.add_option("--atol", o.diff.atol, "two tensors: absolute tolerance (default 0.001)");
