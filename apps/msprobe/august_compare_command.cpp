@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <cstdio>
 #include <optional>
 #include <sstream>
 #include <vector>
@@ -173,53 +172,56 @@ void run_unit(const compare::CompareUnit& unit, const AugustCompareFlags& flags,
 
 }  // namespace
 
-Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
+Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     auto flags = std::make_shared<AugustCompareFlags>();
-    CLI::App* cmd = app.add_subcommand("compare", "Compare a target (NPU) dump with a golden (bench) dump, API by API");
-    cmd->add_option("-m,--mode", flags->mode, "comparison mode: auto (the only one msprobe-cpp provides)");
-    cmd->add_option("--target_path", flags->target,
-                    "-tp: the NPU side: a dump.json/debug.json, a step folder (rank folders), a rank folder or a dump "
-                    "root (step folders)")
+    cmd.add_option("-m,--mode", flags->mode, "comparison mode: auto (the only one msprobe-cpp provides)");
+    cmd.add_option("--target_path", flags->target,
+                   "-tp: the NPU side: a dump.json/debug.json, a step folder (rank folders), a rank folder or a dump "
+                   "root (step folders)")
         ->required();
-    cmd->add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp")->required();
-    cmd->add_option("-o,--output_path", flags->output, "output directory (default ./output; created with parents)")
+    cmd.add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp")->required();
+    cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created with parents)")
         ->expected(0, 1);
-    cmd->add_flag("--xlsx", flags->xlsx, "write .xlsx workbooks instead of .csv files");
-    cmd->add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair APIs ignoring their call counters");
-    cmd->add_option("--cell_mapping", flags->mapping.cell_mapping, "-cm [yaml]: cell/module name mapping")->expected(0, 1);
-    cmd->add_option("--api_mapping", flags->mapping.api_mapping,
-                    "-am [yaml]: MindSpore → PyTorch API mapping (refused for a PyTorch file pair)")
+    cmd.add_flag("--xlsx", flags->xlsx, "write .xlsx workbooks instead of .csv files");
+    cmd.add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair APIs ignoring their call counters");
+    cmd.add_option("--cell_mapping", flags->mapping.cell_mapping, "-cm [yaml]: cell/module name mapping")
         ->expected(0, 1);
-    cmd->add_option("--data_mapping", flags->mapping.data_mapping, "-dm yaml: NPU row name → bench row name");
-    cmd->add_option("--layer_mapping", flags->mapping.layer_mapping, "-lm [yaml]: layer mapping (MindSpore)")->expected(0, 1);
-    cmd->add_flag("--diff_analyze", flags->diff_analyze,
-                  "-da: step folders: find the first differing API instead of comparing (ignored for two files)");
-    cmd->add_flag("--is_print_compare_log", flags->tensor_log, "-tensor_log: two log lines per row of a real-data compare");
+    cmd.add_option("--api_mapping", flags->mapping.api_mapping,
+                   "-am [yaml]: MindSpore → PyTorch API mapping (refused for a PyTorch file pair)")
+        ->expected(0, 1);
+    cmd.add_option("--data_mapping", flags->mapping.data_mapping, "-dm yaml: NPU row name → bench row name");
+    cmd.add_option("--layer_mapping", flags->mapping.layer_mapping, "-lm [yaml]: layer mapping (MindSpore)")
+        ->expected(0, 1);
+    cmd.add_flag("--diff_analyze", flags->diff_analyze,
+                 "-da: step folders: find the first differing API instead of comparing (ignored for two files)");
+    cmd.add_flag("--is_print_compare_log", flags->tensor_log,
+                 "-tensor_log: two log lines per row of a real-data compare");
     // Other modes' options: msprobe's parser knows them, so they make -f and -c ambiguous and
     // fail the mode's check rather than the parser.
     for (const char* foreign : {"--fusion_rule_file", "--quant_fusion_rule_file", "--close_fusion_rule_file"}) {
-        cmd->add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
+        cmd.add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
     }
-    cmd->add_option("--rank", flags->rank,
-                    "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
-    cmd->add_option("--step", flags->step, "steps of the kernel compare (ignored without --rank)");
+    cmd.add_option("--rank", flags->rank,
+                   "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
+    cmd.add_option("--step", flags->step, "steps of the kernel compare (ignored without --rank)");
     for (const char* foreign : {"--input_data", "--input_shape", "--output_size", "--dym_shape_range",
                                 "--onnx_fusion_switch"}) {
-        cmd->add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
+        cmd.add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
     }
-    cmd->add_flag("--consistent_check", flags->consistent_check, "verl training-vs-inference compare (not provided)");
-    cmd->add_option("--backend", flags->backend, "with --consistent_check")->check(CLI::IsMember({"fsdp", "megatron"}));
-    cmd->add_option("--fail-on", flags->fail_on,
-                    "exit 1 when any row's Result reaches this level (error, or warning: warning or error), after "
-                    "every file is written")
+    cmd.add_flag("--consistent_check", flags->consistent_check, "verl training-vs-inference compare (not provided)");
+    cmd.add_option("--backend", flags->backend, "with --consistent_check")->check(CLI::IsMember({"fsdp", "megatron"}));
+    cmd.add_option("--fail-on", flags->fail_on,
+                   "exit 1 when any row's Result reaches this level (error, or warning: warning or error), after "
+                   "every file is written")
         ->check(CLI::IsMember({"error", "warning"}));
-    add_jobs_option(cmd, flags->jobs, "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
-    add_html_option(cmd, flags->html);
-    cmd->add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
-                  "msprobe refuses (--output_path=x, prefixes)");
+    add_jobs_option(&cmd, flags->jobs,
+                    "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
+    add_html_option(&cmd, flags->html);
+    cmd.add_flag("--strict_compat", flags->strict_compat,
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
+                 "msprobe refuses (--output_path=x, prefixes)");
 
-    return [flags, cmd, &global]() {
+    return [flags, &cmd, &global]() {
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
         std::optional<compare::HtmlCompareReport> html;
@@ -227,7 +229,7 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
             check_options(*flags, global);
             id_list("--rank", flags->rank);  // refused before anything runs
             id_list("--step", flags->step);
-            auto checked = job_options(*cmd, *flags);
+            auto checked = job_options(cmd, *flags);
             mapping::check_mapping_files(checked.table.mapping, true);  // every yaml named is read first
             if (!flags->html.empty()) {
                 checked.html = &html.emplace(flags->html, html_report::RunPaths{checked.output_dir,
@@ -240,31 +242,27 @@ Runner add_august_compare_command(CLI::App& app, const GlobalOptions& global) {
             log::warning("-da analyses step folders; two files get the normal compare.");
         }
         const auto units = prepared_on_every_process(processes, flags->target, [&] {
-            auto found = compare::compare_units(flags->target, flags->golden,
-                                               compare::CompareUnitOptions{flags->diff_analyze, cmd->count("--rank") > 0});
+            const compare::CompareUnitOptions inputs{flags->diff_analyze, cmd.count("--rank") > 0};
+            auto found = compare::compare_units(flags->target, flags->golden, inputs);
             check_api_mapping(flags->target, options);
             return found;
         });
         ThreadPool pool(worker_threads(flags->jobs));
         RunTotals totals;
         for (const auto& unit : units) run_unit(unit, *flags, options, pool, processes, totals);
-        if (!processes.is_first()) return 0;  // process 0 reports the whole run
-        if (html) html->write(totals.written);
-        if (totals.files > 0) log::info("msprobe compare ends successfully.");
+        if (html && processes.is_first()) html->write(totals.written);
+        RunOutcome outcome;
+        outcome.ends_successfully = totals.files > 0;
         if (totals.analysed_steps.empty()) {
-            std::printf("Compared %zu rows: %zu warning, %zu error; %zu file(s) written.\n", totals.rows,
-                        totals.warnings, totals.errors, totals.files);
+            outcome.screen = fmt::format("Compared {} rows: {} warning, {} error; {} file(s) written.\n", totals.rows,
+                                         totals.warnings, totals.errors, totals.files);
         } else {
             const auto& steps = totals.analysed_steps;
-            std::fputs(first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps).c_str(), stdout);
+            outcome.screen = first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps);
         }
-        std::fflush(stdout);
-        const bool fails = (flags->fail_on == "error" && totals.errors > 0) ||
-                           (flags->fail_on == "warning" && totals.errors + totals.warnings > 0);
-        if (!fails) return 0;
-        std::fprintf(stderr, "msprobe compare: --fail-on %s: %zu error and %zu warning row(s)\n",
-                     flags->fail_on.c_str(), totals.errors, totals.warnings);
-        return static_cast<int>(kExitComparisonFailed);
+        outcome.fail_on = {flags->fail_on, totals.errors, totals.warnings,
+                           fmt::format("{} error and {} warning row(s)", totals.errors, totals.warnings)};
+        return outcome;
     };
 }
 

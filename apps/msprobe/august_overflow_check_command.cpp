@@ -14,33 +14,30 @@
 
 namespace msprobe::cli {
 
-Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/) {
+Runner add_august_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     auto flags = std::make_shared<OverflowScanFlags>();
-    CLI::App* cmd = app.add_subcommand(
-        "overflow_check",
-        "Find the first API that turned clean inputs into NaN/Inf, over all ranks of a dump step (PyTorch); writes "
-        "anomaly_analyze_{timestamp}.json, or nothing when no anomaly is found");
-    cmd->add_option("-i,--input_path", flags->input,
-                    "step directory of the dump (e.g. dump/step0): its rank, rank<N> folders, or its one proc* "
-                    "folder, each with dump.json, construct.json and stack.json")
+    cmd.add_option("-i,--input_path", flags->input,
+                   "step directory of the dump (e.g. dump/step0): its rank, rank<N> folders, or its one proc* "
+                   "folder, each with dump.json, construct.json and stack.json")
         ->required();
-    cmd->add_option("-o,--output_path", flags->output, "output directory (default ./output; created if needed)");
+    cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created if needed)");
     auto scan_flag = std::make_shared<bool>(false);
-    CLI::Option* scan = cmd->add_flag(
+    CLI::Option* scan = cmd.add_flag(
         "--scan", *scan_flag,
         "run our statistics scan instead (inf/NaN/mutation entries of any dump, as the April-style command)");
-    auto scan_options = std::make_shared<std::vector<CLI::Option*>>(add_overflow_scan_options(cmd, *flags));
+    auto scan_options = std::make_shared<std::vector<CLI::Option*>>(add_overflow_scan_options(&cmd, *flags));
     scan_options->push_back(scan);
-    cmd->footer(
+    cmd.footer(
         "With --scan or any option of the scan (--format, --fail-on, --scope, --direction, --rules, --no-rules, "
         "--first-only, --multi-rank, --mutation-threshold, ...), or with a file as -i, the scan runs instead: -i may "
         "then be any dump (a dump.json, a rank, step or root folder, a kernel dump tree), files go to -o only when it "
         "is given or for --format json|csv. Otherwise msprobe's analysis runs.");
-    return [flags, scan_flag, scan_options]() -> int {
+    return [flags, scan_flag, scan_options]() {
         // msprobe's analysis reads step folders only; a single dump file can only mean the scan.
+        std::error_code ec;
         const bool scanning = std::any_of(scan_options->begin(), scan_options->end(),
                                           [](const CLI::Option* option) { return option->count() > 0; }) ||
-                              std::filesystem::is_regular_file(flags->input);
+                              std::filesystem::is_regular_file(flags->input, ec);
         if (scanning) {
             // Every process finds this alike: printed once.
             run_on_every_process(run_processes(), flags->input, [] {
@@ -60,7 +57,7 @@ Runner add_august_overflow_check_command(CLI::App& app, const GlobalOptions& /*g
             // The scan keeps April's codes; msprobe's analysis ends a failed run with 1, as msprobe does.
             throw Error(e.file(), e.reason(), run_error_exit_code(ExitCodes::August, e.exit_code()));
         }
-        return kExitOk;
+        return RunOutcome{};
     };
 }
 

@@ -1,7 +1,7 @@
 // The command line shared by msprobe and msprobe-torch: argparse's spellings,
 // two shapes (April's framework option, August's subcommands), one table of
-// subcommands each; errors travel as msprobe::Error and are printed here
-// only, one line each.
+// subcommands; a run's outcome is reported here, and errors travel as
+// msprobe::Error and are printed here only, one line each.
 #include "cli_main.hpp"
 
 #include <fmt/format.h>
@@ -15,11 +15,15 @@
 #include <vector>
 
 #include "command_line.hpp"
+#include "commands.hpp"
 #include "common/error.hpp"
 #include "common/interrupt_cleanup.hpp"
 #include "common/launcher_environment.hpp"
+#include "common/log.hpp"
 #include "common/printable.hpp"
 #include "common/process_group.hpp"
+#include "fail_on.hpp"
+#include "run_outcome.hpp"
 
 namespace msprobe::cli {
 
@@ -124,34 +128,63 @@ std::string missing_required(const CLI::App& cmd, const AliasMap& aliases) {
 
 // August's words for missing options; when the subcommand is April's too, the
 // likely cause is an April line without its -f: say how April's is spelt.
-std::string missing_in_august(const CLI::App& cmd, const AliasMap& aliases, const CommandTable& april) {
+std::string missing_in_august(const CLI::App& cmd, const AliasMap& aliases, std::span<const Subcommand> table) {
     std::string message = missing_required(cmd, aliases);
-    const bool in_april = std::any_of(april.subcommands.begin(), april.subcommands.end(),
-                                      [&](const Subcommand& sub) { return cmd.get_name() == sub.name; });
+    const bool in_april = std::any_of(table.begin(), table.end(), [&](const Subcommand& sub) {
+        return sub.shape == Shape::April && cmd.get_name() == sub.name;
+    });
     if (in_april) {
         message += fmt::format(" (April's spelling starts with -f pytorch: msprobe -f pytorch {} ...)", cmd.get_name());
     }
     return message;
 }
 
-constexpr const char* kShapesHelp =
-    "Two shapes of command line are read, and the first word after msprobe decides. August 2026 msprobe's: "
-    "msprobe <subcommand> without -f, for compare (-tp/-gp), acc_check, multi_acc_check, api_precision_compare, "
-    "merge_result, overflow_check, parse and graph_visualize (msprobe compare --help lists August's compare flags). April 2026 "
-    "msprobe's: msprobe -f pytorch|mindspore <subcommand>, the subcommands above; -f may be left out before the "
-    "ones August does not name (diff_analyze, nan_analyze, graph, run_ut, multi_run_ut, run_overflow_check).";
+// The names of `shape`'s provided rows, in table order, with their notes when `noted`.
+std::vector<std::string> names_in(std::span<const Subcommand> table, Shape shape, bool noted) {
+    std::vector<std::string> names;
+    for (const auto& sub : table) {
+        if (sub.shape != shape || sub.add == &add_not_provided_command) continue;
+        names.emplace_back(sub.name);
+        if (noted && sub.august_note != nullptr) names.back() += fmt::format(" {}", sub.august_note);
+    }
+    return names;
+}
+
+// "a, b and c".
+std::string listed(const std::vector<std::string>& names) {
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    }
+    return text;
+}
+
+// April's help ends with how the two shapes are told apart, naming August's subcommands and the ones
+// only April's shape has (they may be typed without -f).
+std::string shapes_help(std::span<const Subcommand> table) {
+    const std::vector<std::string> august = names_in(table, Shape::August, false);
+    std::vector<std::string> april_only;
+    for (const auto& name : names_in(table, Shape::April, false)) {
+        if (std::find(august.begin(), august.end(), name) == august.end()) april_only.push_back(name);
+    }
+    return fmt::format(
+        "Two shapes of command line are read, and the first word after msprobe decides. August 2026 msprobe's: "
+        "msprobe <subcommand> without -f, for {} (msprobe compare --help lists August's compare flags). April 2026 "
+        "msprobe's: msprobe -f pytorch|mindspore <subcommand>, the subcommands above; -f may be left out before the "
+        "ones August does not name ({}).",
+        listed(names_in(table, Shape::August, true)), fmt::join(april_only, ", "));
+}
 
 struct Registered {
     CLI::App* app;
     Runner run;
-    ExitCodes exit_codes;
-    bool spreads_over_processes;
+    const Subcommand* row;
 };
 
 // Started by mpirun/srun as several processes, a subcommand that does not
 // spread its work over them would run N times over the same files.
 void refuse_unspread_launch(const Registered& cmd) {
-    if (cmd.spreads_over_processes) return;
+    if (cmd.row->stage == Stage::SpreadOverProcesses) return;
     const auto launched = launcher_environment();
     if (!launched || launched->count == 1) return;
     const std::string how_many = launched->count ? fmt::format("{} processes", *launched->count) : "several processes";
@@ -160,33 +193,58 @@ void refuse_unspread_launch(const Registered& cmd) {
                                 how_many, cmd.app->get_name()));
 }
 
-// The parsed subcommand's runner, with one line on stderr for what it throws.
+// "msprobe compare: <message>" on stderr: a remark or --fail-on's verdict.
+void say(const std::string& command, const std::string& message) {
+    std::fprintf(stderr, "msprobe %s: %s\n", command.c_str(), printable(message).c_str());
+}
+
+// The run's tail, said once (by process 0 of a run spread over processes), and its exit code.
+int report(const Registered& cmd, const RunOutcome& outcome) {
+    if (cmd.row->stage == Stage::SpreadOverProcesses && !run_processes().is_first()) return kExitOk;
+    const std::string& name = cmd.app->get_name();
+    for (const auto& warning : outcome.warnings) print_line(name, "warning", warning);
+    if (outcome.ends_successfully) log::info(fmt::format("msprobe {} ends successfully.", name));
+    for (const auto& line : outcome.info_lines) log::info(line);
+    std::fwrite(outcome.screen.data(), 1, outcome.screen.size(), stdout);
+    std::fflush(stdout);
+    if (!outcome.remark.empty()) say(name, outcome.remark);
+    if (outcome.failure) {
+        print_error(name, outcome.failure->what());
+        return run_error_exit_code(cmd.row->exit_codes, outcome.failure->exit_code());
+    }
+    if (const auto line = fail_on_line(outcome.fail_on)) say(name, *line);
+    return reached(outcome.fail_on) || outcome.differs ? kExitComparisonFailed : kExitOk;
+}
+
+// The parsed subcommand's runner, its outcome reported, with one line on stderr for what it throws.
 int run_parsed(const Registered& cmd) {
     const std::string& name = cmd.app->get_name();
+    const ExitCodes exit_codes = cmd.row->exit_codes;
+    const bool spreads = cmd.row->stage == Stage::SpreadOverProcesses;
     try {
         // Every process decides these alike, from the command line and the launcher's environment.
         refuse_unspread_launch(cmd);
-        if (cmd.spreads_over_processes) check_run_processes();
+        if (spreads) check_run_processes();
     } catch (const msprobe::Error& e) {
         print_usage_error(name, e.what());
-        return run_error_exit_code(cmd.exit_codes, e.exit_code());
+        return run_error_exit_code(exit_codes, e.exit_code());
     }
     try {
-        return cmd.run();
+        return report(cmd, cmd.run());
     } catch (const ReportedByFirstProcess& e) {
-        return run_error_exit_code(cmd.exit_codes, e.exit_code());  // process 0 prints the line
+        return run_error_exit_code(exit_codes, e.exit_code());  // process 0 prints the line
     } catch (const UsageError& e) {
         print_error(name, e.what());
         return msprobe::kExitBadInput;
     } catch (const msprobe::Error& e) {
         print_error(name, e.what());
-        return run_error_exit_code(cmd.exit_codes, e.exit_code());
+        return run_error_exit_code(exit_codes, e.exit_code());
     } catch (const std::filesystem::filesystem_error& e) {
         // A path the system refused (a loop of links, a name over 255 bytes, no permission): the user's
         // path, never a defect of ours, so the input-error code and the path with the system's reason.
         const msprobe::Error as_input(e.path1().string(), e.code().message());
         print_error(name, as_input.what());
-        return run_error_exit_code(cmd.exit_codes, as_input.exit_code());
+        return run_error_exit_code(exit_codes, as_input.exit_code());
     } catch (const std::exception& e) {
         // Bad input always arrives as msprobe::Error; anything else is a defect of ours.
         print_line(name, "internal error, please report", e.what());
@@ -199,7 +257,7 @@ int run_parsed(const Registered& cmd) {
 
 }  // namespace
 
-int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable& august) {
+int run_cli(int argc, char** argv, std::span<const Subcommand> table, const ThisBinary& binary) {
     // Past a file-size limit (ulimit -f) write() must fail with EFBIG, which is
     // reported and cleaned up, instead of the signal killing the process silently.
     std::signal(SIGXFSZ, SIG_IGN);
@@ -207,11 +265,10 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
     install_interrupt_cleanup();
 
     const std::vector<std::string> typed(argv + 1, argv + argc);
-    const Shape shape = shape_of(typed);
-    const CommandTable& table = shape == Shape::August ? august : april;
+    const Shape shape = shape_of(typed, table);
     const AliasMap& aliases = shape == Shape::August ? august_single_dash_aliases() : single_dash_aliases();
 
-    CLI::App app(table.description, "msprobe");
+    CLI::App app(shape == Shape::August ? binary.august_description : binary.april_description, "msprobe");
     app.set_version_flag("-v,--version", std::string("msprobe-cpp ") + MSPROBE_VERSION);
     app.require_subcommand(0, 1);
     GlobalOptions global;
@@ -219,13 +276,15 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
     if (shape == Shape::April) {
         app.add_option("-f,--framework", global.framework, "framework of the dumps")
             ->check(CLI::IsMember({"pytorch", "mindspore"}));
-        app.footer(kShapesHelp);
+        app.footer(shapes_help(table));
     }
 
     std::vector<Registered> registered;
-    for (const auto& sub : table.subcommands) {
-        auto runner = sub.add != nullptr ? sub.add(app, global) : add_not_provided_command(app, sub.name, sub.not_provided);
-        registered.push_back({app.get_subcommand(sub.name), std::move(runner), sub.exit_codes, sub.spreads_over_processes});
+    for (const auto& sub : table) {
+        // msprobe hands the rows of msprobe-torch over to it once their flags are read; msprobe-torch runs only those.
+        if (sub.shape != shape || (binary.binary == Binary::Torch && sub.binary != Binary::Torch)) continue;
+        CLI::App* cmd = app.add_subcommand(sub.name, sub.help);
+        registered.push_back({cmd, sub.add(*cmd, global), &sub});
     }
     const auto parsed_name = [&]() -> std::string {
         for (const auto& cmd : registered) {
@@ -251,7 +310,7 @@ int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable
     } catch (const CLI::RequiredError& e) {
         const std::string command = parsed_name();
         const bool in_argparse_words = shape == Shape::August && !command.empty();
-        print_usage_error(command, in_argparse_words ? missing_in_august(*app.get_subcommand(command), aliases, april)
+        print_usage_error(command, in_argparse_words ? missing_in_august(*app.get_subcommand(command), aliases, table)
                                                : std::string(e.what()));
         return msprobe::kExitBadInput;
     } catch (const CLI::ParseError& e) {

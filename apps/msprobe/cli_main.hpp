@@ -1,34 +1,24 @@
 #pragma once
-// One entry point for the binaries: parse argv against a table of
-// subcommands and run the one given.
+// One entry point for the binaries: parse argv against the table of
+// subcommands, run the one given and report its outcome.
 #include <CLI/CLI.hpp>
 
 #include <span>
 
-#include "command_shape.hpp"
-#include "commands.hpp"
+#include "subcommand.hpp"
 
 namespace msprobe::cli {
 
-struct Subcommand {
-    const char* name;
-    Runner (*add)(CLI::App&, const GlobalOptions&) = nullptr;
-    ExitCodes exit_codes = ExitCodes::April;  // how a run that finds bad input ends
-    // Set instead of `add` for a subcommand of msprobe that msprobe-cpp does not provide: what it does there.
-    const char* not_provided = nullptr;
-    // Runs as one of several processes an MPI launcher started (its work spread over them); a
-    // subcommand that does not is refused there, as each process would do the whole run.
-    bool spreads_over_processes = false;
+// The binary run_cli serves: which rows of the table it runs, and what it says it is.
+struct ThisBinary {
+    Binary binary;  // msprobe registers every row (handing Torch's over), msprobe-torch only Torch's
+    const char* april_description;
+    const char* august_description;
 };
 
-// The subcommands of one shape of the command line.
-struct CommandTable {
-    std::span<const Subcommand> subcommands;
-    const char* description;
-};
-
-// Parses argv in the shape its first token chooses (command_shape.hpp) and
-// runs the subcommand given; `april` without a subcommand prints its help.
-int run_cli(int argc, char** argv, const CommandTable& april, const CommandTable& august);
+// Parses argv in the shape its first token chooses (command_shape.hpp), runs
+// the subcommand given and reports its outcome (run_outcome.hpp); without a
+// subcommand, prints the help of April's shape. Returns the exit code.
+int run_cli(int argc, char** argv, std::span<const Subcommand> table, const ThisBinary& binary);
 
 }  // namespace msprobe::cli

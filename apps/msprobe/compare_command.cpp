@@ -1,7 +1,6 @@
 // compare: flags → CompareOptions; compare.json → a compare request, run by the room of its flavour.
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <optional>
 #include <variant>
 
@@ -11,7 +10,6 @@
 #include "compare_flag_warnings.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
-#include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "compare_request/compare_job.hpp"
@@ -84,54 +82,55 @@ void reject_unsupported(const CLI::App& cmd, const GlobalOptions& global) {
 
 }  // namespace
 
-Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
+Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     auto flags = std::make_shared<CompareFlags>();
-    CLI::App* cmd = app.add_subcommand("compare", "Compare an NPU dump with a bench dump, API by API");
-    cmd->add_option("-i,--input_path", flags->input, "compare.json naming npu_path, bench_path[, stack_path]")
+    cmd.add_option("-i,--input_path", flags->input, "compare.json naming npu_path, bench_path[, stack_path]")
         ->required();
-    cmd->add_option("-o,--output_path", flags->output, "output directory (default ./output; created if missing)")
+    cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created if missing)")
         ->expected(0, 1);
-    cmd->add_flag("-s,--stack_mode", flags->stack, "add the NPU_Stack_Info column (with stack_path)");
-    cmd->add_flag("-c,--compare_only", flags->compare_only, "skip the advisor analysis");
-    cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "fuzzy match: pair APIs in dump order ignoring their call counters (after compare, -f is this flag)");
-    cmd->add_flag("--highlight", flags->highlight, "-hl: colour suspicious rows red/yellow");
-    cmd->add_flag("--diff_analyze", flags->diff_analyze,
-                  "-da: find the first differing API over all ranks: per-rank compare_result_rank*.json "
-                  "and diff_analyze_*.json (step directories; two dump files are analysed as one rank; "
-                  "-s, -c, -f, -hl and --format do not apply)");
-    cmd->add_option("--api_mapping", flags->mapping.api_mapping,
-                    "-am [yaml]: compare MindSpore APIs under their PyTorch names (built-in table, then the yaml's "
-                    "records; MindSpore only)")
+    cmd.add_flag("-s,--stack_mode", flags->stack, "add the NPU_Stack_Info column (with stack_path)");
+    cmd.add_flag("-c,--compare_only", flags->compare_only, "skip the advisor analysis");
+    cmd.add_flag("-f,--fuzzy_match", flags->fuzzy,
+                 "fuzzy match: pair APIs in dump order ignoring their call counters (after compare, -f is this flag)");
+    cmd.add_flag("--highlight", flags->highlight, "-hl: colour suspicious rows red/yellow");
+    cmd.add_flag("--diff_analyze", flags->diff_analyze,
+                 "-da: find the first differing API over all ranks: per-rank compare_result_rank*.json "
+                 "and diff_analyze_*.json (step directories; two dump files are analysed as one rank; "
+                 "-s, -c, -f, -hl and --format do not apply)");
+    cmd.add_option("--api_mapping", flags->mapping.api_mapping,
+                   "-am [yaml]: compare MindSpore APIs under their PyTorch names (built-in table, then the yaml's "
+                   "records; MindSpore only)")
         ->expected(0, 1);
-    cmd->add_option("--cell_mapping", flags->mapping.cell_mapping,
-                    "-cm [yaml]: compare MindSpore cells as PyTorch modules (Cell → Module, then the yaml's "
-                    "cell: module names; MindSpore only)")
+    cmd.add_option("--cell_mapping", flags->mapping.cell_mapping,
+                   "-cm [yaml]: compare MindSpore cells as PyTorch modules (Cell → Module, then the yaml's "
+                   "cell: module names; MindSpore only)")
         ->expected(0, 1);
-    cmd->add_option("--data_mapping", flags->mapping.data_mapping,
-                    "-dm yaml: NPU row name → bench row name; rows are then joined on that name alone");
-    cmd->add_option("--layer_mapping", flags->mapping.layer_mapping,
-                    "-lm [yaml]: generate the data mapping by aligning the two dumps' layer trees (needs stack.json "
-                    "and construct.json; MindSpore only, ignored for PyTorch)")
+    cmd.add_option("--data_mapping", flags->mapping.data_mapping,
+                   "-dm yaml: NPU row name → bench row name; rows are then joined on that name alone");
+    cmd.add_option("--layer_mapping", flags->mapping.layer_mapping,
+                   "-lm [yaml]: generate the data mapping by aligning the two dumps' layer trees (needs stack.json "
+                   "and construct.json; MindSpore only, ignored for PyTorch)")
         ->expected(0, 1);
-    cmd->add_option("--format", flags->format,
-                    "result file format: xlsx (msprobe's), csv, or json (schemas/compare_result.schema.json)")
+    cmd.add_option("--format", flags->format,
+                   "result file format: xlsx (msprobe's), csv, or json (schemas/compare_result.schema.json)")
         ->check(CLI::IsMember({"xlsx", "csv", "json"}));
-    cmd->add_option("--fail-on", flags->fail_on,
-                    "exit 1 when any row reaches this level: error (fails its mode's criterion or a red rule) or "
-                    "warning (also yellow rules)")
+    cmd.add_option("--fail-on", flags->fail_on,
+                   "exit 1 when any row reaches this level: error (fails its mode's criterion or a red rule) or "
+                   "warning (also yellow rules)")
         ->check(CLI::IsMember({"error", "warning"}));
-    cmd->add_flag("--locate", flags->locate,
-                  "real data: add the index of the max absolute and relative error as two last columns");
-    add_jobs_option(cmd, flags->jobs, "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
-    add_html_option(cmd, flags->html);
-    cmd->add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    cmd.add_flag("--locate", flags->locate,
+                 "real data: add the index of the max absolute and relative error as two last columns");
+    add_jobs_option(&cmd, flags->jobs,
+                    "threads of the whole run: ranks, tensors, parsing and compression (1: one thread)");
+    add_html_option(&cmd, flags->html);
+    cmd.add_flag("--strict_compat", flags->strict_compat,
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
-    return [flags, cmd, &global]() {
+    return [flags, &cmd, &global]() {
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
         run_on_every_process(processes, flags->input, [&] {
-            reject_unsupported(*cmd, global);
+            reject_unsupported(cmd, global);
             expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
         });
         compare::CompareOptions options;
@@ -141,15 +140,12 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
         options.stack_mode = flags->stack;
         options.compare_only = flags->compare_only;
         options.fuzzy_match = flags->fuzzy;
-        options.mapping = given_mappings(*cmd, flags->mapping);
+        options.mapping = given_mappings(cmd, flags->mapping);
         options.highlight = flags->highlight;
         options.strict_compat = flags->strict_compat;
         options.format = flags->format == "csv"    ? compare::OutputFormat::Csv
                          : flags->format == "json" ? compare::OutputFormat::Json
                                                    : compare::OutputFormat::Xlsx;
-        options.fail_on = flags->fail_on == "error"     ? compare::FailOn::Error
-                          : flags->fail_on == "warning" ? compare::FailOn::Warning
-                                                        : compare::FailOn::Never;
         options.locate = flags->locate;
         std::optional<compare::HtmlCompareReport> html;
         if (!flags->html.empty()) {
@@ -162,38 +158,33 @@ Runner add_compare_command(CLI::App& app, const GlobalOptions& global) {
             mapping::check_mapping_files(options.mapping, options.framework == compare::Framework::MindSpore);
         });
         // Said after the run, so that bad input still gets exactly one line on stderr.
-        const auto flags_ignored = flags_without_effect(*cmd, flags->format);
+        RunOutcome outcome;
+        outcome.warnings = flags_without_effect(cmd, flags->format);
         if (flags->diff_analyze) {
             first_diff::run_compare_diff_analyze(options, pool, processes);
-            if (!processes.is_first()) return 0;  // process 0 reports the whole run
-            if (html) html->write();
-            warn_flags_without_effect(flags_ignored);
-            log::info("msprobe compare ends successfully.");
-            return 0;
+            if (html && processes.is_first()) html->write();
+            outcome.ends_successfully = true;
+            return outcome;
         }
         const auto request = prepared_on_every_process(processes, options.input_path.string(),
                                                        [&] { return compare::read_compare_request(options.input_path); });
         if (html) run_on_every_process(processes, flags->html, [&] { html->check_inputs(paths_read(request)); });
         const bool spread = spreads_over_processes(request);
-        if (!spread && !processes.is_first()) return 0;  // process 0 compares it alone
+        if (!spread && !processes.is_first()) return RunOutcome{};  // process 0 compares it alone
         const auto summary = run_compare_request(request, options, pool, spread ? processes : single_process());
-        if (!processes.is_first()) return 0;  // process 0 reports the whole run
-        if (html) html->write(summary.written());
-        warn_flags_without_effect(flags_ignored);
-        warn_flags_without_effect(summary.ignored_flags);
+        if (html && processes.is_first()) html->write(summary.written());
+        outcome.warnings.insert(outcome.warnings.end(), summary.ignored_flags.begin(), summary.ignored_flags.end());
+        outcome.screen = compare::summary_text(summary);
         if (summary.failed_ranks > 0) {
-            std::fputs(compare::summary_text(summary).c_str(), stdout);
-            throw Error(options.input_path.string(),
-                        fmt::format("{} rank(s) could not be compared (see the errors above)", summary.failed_ranks));
+            outcome.failure = Error(options.input_path.string(),
+                                    fmt::format("{} rank(s) could not be compared (see the errors above)",
+                                                summary.failed_ranks));
+            return outcome;
         }
-        log::info("msprobe compare ends successfully.");
-        std::fputs(compare::summary_text(summary).c_str(), stdout);
-        if (compare::fails(summary, options.fail_on)) {
-            std::fprintf(stderr, "msprobe compare: --fail-on %s: %zu error and %zu warning row(s)\n",
-                         flags->fail_on.c_str(), summary.errors(), summary.warnings());
-            return static_cast<int>(kExitComparisonFailed);
-        }
-        return 0;
+        outcome.ends_successfully = true;
+        outcome.fail_on = {flags->fail_on, summary.errors(), summary.warnings(),
+                           fmt::format("{} error and {} warning row(s)", summary.errors(), summary.warnings())};
+        return outcome;
     };
 }
 }  // namespace msprobe::cli

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <utility>
 
 namespace msprobe::cli {
@@ -28,10 +27,6 @@ std::vector<std::string> flags_without_effect(const CLI::App& cmd, const std::st
             "-hl cannot colour a csv file (--format csv); the Err_message column still says why each row was flagged");
     }
     return sentences;
-}
-
-void warn_flags_without_effect(const std::vector<std::string>& sentences) {
-    for (const auto& s : sentences) std::fprintf(stderr, "msprobe compare: warning: %s\n", s.c_str());
 }
 
 }  // namespace msprobe::cli

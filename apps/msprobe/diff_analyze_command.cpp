@@ -2,17 +2,13 @@
 // -tp/-gp (two step directories, two dump roots or two dump.json files) or as a compare.json
 // (-i); the same job writes the same files, then a screen names each rank's
 // first differing API.
-#include <fmt/format.h>
-
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "input_path.hpp"
 #include "common/error.hpp"
-#include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
 #include "first_diff/diff_analyze_job.hpp"
@@ -47,24 +43,21 @@ void check_inputs(const DiffAnalyzeFlags& flags) {
 
 }  // namespace
 
-Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
+Runner add_diff_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
     auto flags = std::make_shared<DiffAnalyzeFlags>();
-    CLI::App* cmd = app.add_subcommand(
-        "diff_analyze", "Find the first API whose outputs differ from the bench, over all ranks (compare -da as a "
-                        "subcommand); writes compare_result_rank*_{timestamp}.json and diff_analyze_{ns}.json");
-    cmd->add_option("--target_path", flags->target,
-                    "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, "
-                    "...: each step into <output>/<step>) or a dump.json");
-    cmd->add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp");
-    cmd->add_option("-i,--input_path", flags->input,
-                    "instead of -tp/-gp: a compare.json naming npu_path and bench_path (as compare -da reads it)");
-    cmd->add_option("-o,--output_path", flags->output, "output directory (default ./output; created if missing)")
+    cmd.add_option("--target_path", flags->target,
+                   "-tp: the NPU side: a step directory (rank, rank0, ... folders), a dump root (step0, step1, "
+                   "...: each step into <output>/<step>) or a dump.json");
+    cmd.add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp");
+    cmd.add_option("-i,--input_path", flags->input,
+                   "instead of -tp/-gp: a compare.json naming npu_path and bench_path (as compare -da reads it)");
+    cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created if missing)")
         ->expected(0, 1);
-    cmd->add_option("--fail-on", flags->fail_on, "diff: exit 1 when any rank has a first differing API")
+    cmd.add_option("--fail-on", flags->fail_on, "diff: exit 1 when any rank has a first differing API")
         ->check(CLI::IsMember({"diff"}));
-    add_jobs_option(cmd, flags->jobs, "worker threads (one rank each)");
-    cmd->add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    add_jobs_option(&cmd, flags->jobs, "worker threads (one rank each)");
+    cmd.add_flag("--strict_compat", flags->strict_compat,
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
     return [flags, &global]() {
         ProcessGroup& processes = run_processes();
@@ -90,16 +83,12 @@ Runner add_diff_analyze_command(CLI::App& app, const GlobalOptions& global) {
             options.input_path = flags->input;
             steps.push_back(first_diff::run_compare_diff_analyze(options, pool, processes));
         }
-        if (!processes.is_first()) return static_cast<int>(kExitOk);  // process 0 reports the whole run
-        log::info("msprobe diff_analyze ends successfully.");
-        std::fputs(first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps).c_str(), stdout);
-        std::fflush(stdout);
-        const bool found = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.found; });
-        if (flags->fail_on == "diff" && found) {
-            std::fputs("msprobe diff_analyze: --fail-on diff: a rank differs from the bench\n", stderr);
-            return static_cast<int>(kExitComparisonFailed);
-        }
-        return static_cast<int>(kExitOk);
+        RunOutcome outcome;
+        outcome.ends_successfully = true;
+        outcome.screen = first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps);
+        const auto differing = std::count_if(steps.begin(), steps.end(), [](const auto& step) { return step.found; });
+        outcome.fail_on = {flags->fail_on, static_cast<std::size_t>(differing), 0, "a rank differs from the bench"};
+        return outcome;
     };
 }
 

@@ -27,23 +27,22 @@ struct GraphFlags {
 
 }  // namespace
 
-Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both frameworks build alike*/) {
+Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both frameworks build alike*/) {
     auto flags = std::make_shared<GraphFlags>();
-    CLI::App* cmd = app.add_subcommand(
-        "graph", "Build the model graph of a dump (and compare it with a bench dump) into a tb-graph-ascend .vis.db");
-    cmd->add_option("-i,--input_path", flags->input, "input JSON naming npu_path[, bench_path]")->required();
-    cmd->add_option("-o,--output_path", flags->output, "output folder (created if missing)")->required();
-    cmd->add_option("--layer_mapping", flags->layer_mapping,
-                    "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
+    cmd.add_option("-i,--input_path", flags->input, "input JSON naming npu_path[, bench_path]")->required();
+    cmd.add_option("-o,--output_path", flags->output, "output folder (created if missing)")->required();
+    cmd.add_option("--layer_mapping", flags->layer_mapping,
+                   "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
         ->expected(0, 1);
-    cmd->add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
-    cmd->add_flag("-f,--fuzzy_match", flags->fuzzy, "fuzzy match: pair the APIs of matched modules ignoring call counters");
-    add_jobs_option(cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
-    add_html_option(cmd, flags->html);
-    cmd->add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    cmd.add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
+    cmd.add_flag("-f,--fuzzy_match", flags->fuzzy,
+                 "fuzzy match: pair the APIs of matched modules ignoring call counters");
+    add_jobs_option(&cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
+    add_html_option(&cmd, flags->html);
+    cmd.add_flag("--strict_compat", flags->strict_compat,
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
-    return [flags, cmd]() {
+    return [flags, &cmd]() {
         expect_input(flags->input, PathKind::File, "the input JSON (a file naming npu_path and bench_path)");
         graph::GraphOptions options;
         options.input = flags->input;
@@ -54,13 +53,15 @@ Runner add_graph_command(CLI::App& app, const GlobalOptions& /*global: both fram
         options.behaviour = graph::graph_command_behaviour();
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
-        if (cmd->count("--layer_mapping")) {
+        if (cmd.count("--layer_mapping")) {
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
         }
         const auto written = graph::run_graph(options, pool);
-        log::info(fmt::format("Model graph exported successfully, the result file is saved in {}", written.string()));
-        return 0;
+        RunOutcome outcome;
+        outcome.info_lines = {fmt::format("Model graph exported successfully, the result file is saved in {}",
+                                          written.string())};
+        return outcome;
     };
 }
 

@@ -98,41 +98,38 @@ void print_progress(int percent, bool running) {
 
 }  // namespace
 
-Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global: the dumps say their framework*/) {
+Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global: the dumps say their framework*/) {
     auto flags = std::make_shared<GraphVisualizeFlags>();
-    CLI::App* cmd = app.add_subcommand(
-        "graph_visualize", "Build the model graph of a dump (and compare it with a bench dump) into a tb-graph-ascend "
-                           ".vis.db, as August msprobe writes it");
-    cmd->add_option("--target_path", flags->target, "-tp: the NPU dump folder (rank, step or dump root)")->required();
-    cmd->add_option("--golden_path", flags->golden, "-gp: the bench dump folder, of the same kind: compare mode");
-    cmd->add_option("-o,--output_path", flags->output, "output folder (created if missing)")->required();
-    cmd->add_option("--layer_mapping", flags->layer_mapping,
-                    "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
+    cmd.add_option("--target_path", flags->target, "-tp: the NPU dump folder (rank, step or dump root)")->required();
+    cmd.add_option("--golden_path", flags->golden, "-gp: the bench dump folder, of the same kind: compare mode");
+    cmd.add_option("-o,--output_path", flags->output, "output folder (created if missing)")->required();
+    cmd.add_option("--layer_mapping", flags->layer_mapping,
+                   "-lm [yaml]: pair nodes through the layer mapping of the two dumps")
         ->expected(0, 1);
-    cmd->add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
-    cmd->add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair the APIs of matched modules ignoring call counters");
-    cmd->add_flag("--is_print_compare_log", flags->tensor_log, "-tensor_log: accepted, no effect");
-    cmd->add_flag("--progress_log", flags->progress_log, "-progress_log: print PROGRESS lines for a front end");
-    cmd->add_option("--rank_size", flags->rank_size, "parallel merge: ranks (build: one value; compare: npu bench)")
+    cmd.add_flag("--overflow_check", flags->overflow_check, "-oc: give nodes with inf/NaN data an overflow level");
+    cmd.add_flag("--fuzzy_match", flags->fuzzy, "-fm: pair the APIs of matched modules ignoring call counters");
+    cmd.add_flag("--is_print_compare_log", flags->tensor_log, "-tensor_log: accepted, no effect");
+    cmd.add_flag("--progress_log", flags->progress_log, "-progress_log: print PROGRESS lines for a front end");
+    cmd.add_option("--rank_size", flags->rank_size, "parallel merge: ranks (build: one value; compare: npu bench)")
         ->expected(1, 2);
-    cmd->add_option("--tp", flags->tp, "parallel merge: tensor-parallel size per side")->expected(1, 2);
-    cmd->add_option("--pp", flags->pp, "parallel merge: pipeline-parallel size per side")->expected(1, 2);
-    cmd->add_option("--vpp", flags->vpp, "parallel merge: virtual pipeline size per side (default 1)")->expected(1, 2);
-    cmd->add_option("--order", flags->order, "parallel merge: Megatron order per side (default tp-cp-ep-dp-pp)")
+    cmd.add_option("--tp", flags->tp, "parallel merge: tensor-parallel size per side")->expected(1, 2);
+    cmd.add_option("--pp", flags->pp, "parallel merge: pipeline-parallel size per side")->expected(1, 2);
+    cmd.add_option("--vpp", flags->vpp, "parallel merge: virtual pipeline size per side (default 1)")->expected(1, 2);
+    cmd.add_option("--order", flags->order, "parallel merge: Megatron order per side (default tp-cp-ep-dp-pp)")
         ->expected(1, 2);
-    cmd->add_option("--file_type", flags->file_type, "db (the only one msprobe-cpp writes) or json")
+    cmd.add_option("--file_type", flags->file_type, "db (the only one msprobe-cpp writes) or json")
         ->check(CLI::IsMember({"db", "json"}));
-    add_jobs_option(cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
-    add_html_option(cmd, flags->html);
-    cmd->add_flag("--strict_compat", flags->strict_compat,
-                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    add_jobs_option(&cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
+    add_html_option(&cmd, flags->html);
+    cmd.add_flag("--strict_compat", flags->strict_compat,
+                 "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
 
-    return [flags, cmd]() {
+    return [flags, &cmd]() {
         expect_input(flags->target, PathKind::Directory, "the NPU dump folder");
         if (!flags->golden.empty()) expect_input(flags->golden, PathKind::Directory, "the bench dump folder");
         graph::GraphOptions options;
         options.input = flags->target;
-        check_merge_options_need_rank_size(*cmd, *flags);
+        check_merge_options_need_rank_size(cmd, *flags);
         options.run_input = run_input(*flags);
         if (flags->file_type == "json") {
             if (!flags->golden.empty()) throw Error("", "--file_type json writes merged dumps of a build: not with -gp");
@@ -149,15 +146,17 @@ Runner add_graph_visualize_command(CLI::App& app, const GlobalOptions& /*global:
         options.behaviour = graph::graph_visualize_behaviour();
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
-        if (cmd->count("--layer_mapping")) {
+        if (cmd.count("--layer_mapping")) {
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
         }
         if (flags->progress_log) print_progress(0, true);
         const auto written = graph::run_graph(options, pool);
         if (flags->progress_log) print_progress(100, false);
-        log::info(fmt::format("Model graph exported successfully, the result file is saved in {}", written.string()));
-        return 0;
+        RunOutcome outcome;
+        outcome.info_lines = {fmt::format("Model graph exported successfully, the result file is saved in {}",
+                                          written.string())};
+        return outcome;
     };
 }
 

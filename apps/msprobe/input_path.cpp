@@ -4,9 +4,10 @@
 #include <sys/stat.h>
 
 #include <cerrno>
-#include <cstring>
+#include <string>
 
 #include "common/error.hpp"
+#include "common/path_status.hpp"
 
 namespace msprobe::cli {
 
@@ -14,12 +15,9 @@ void expect_input(const std::filesystem::path& path, PathKind kind, std::string_
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0) {
         const int err = errno;
-        const char* what = err == ENOENT         ? (kind == PathKind::File ? "no such file" : "no such directory")
-                           : err == ELOOP        ? "too many levels of symbolic links"
-                           : err == ENAMETOOLONG ? "file name too long"
-                           : err == EACCES       ? "permission denied"
-                           : err == ENOTDIR      ? "a component of the path is not a directory"
-                                                 : std::strerror(err);
+        const std::string what = err != ENOENT             ? refused_path_reason(err)
+                                 : kind == PathKind::File ? "no such file"
+                                                          : "no such directory";
         throw Error(path.string(), fmt::format("{}; expected {}", what, expected));
     }
     const bool is_dir = S_ISDIR(st.st_mode);

@@ -22,20 +22,18 @@ struct MergeResultFlags {
 
 }  // namespace
 
-Runner add_merge_result_command(CLI::App& app, const GlobalOptions& /*global: both frameworks merge alike*/) {
+Runner add_merge_result_command(CLI::App& cmd, const GlobalOptions& /*global: both frameworks merge alike*/) {
     auto flags = std::make_shared<MergeResultFlags>();
-    CLI::App* cmd = app.add_subcommand(
-        "merge_result", "Merge the per-rank compare results of a multi-rank compare into one book (a sheet per index)");
-    cmd->add_option("-i,--input_dir", flags->input_dir,
-                    "directory of compare_result_rank{N}_{timestamp}.xlsx (or .csv) files")
+    cmd.add_option("-i,--input_dir", flags->input_dir,
+                   "directory of compare_result_rank{N}_{timestamp}.xlsx (or .csv) files")
         ->required();
-    cmd->add_option("-o,--output_dir", flags->output_dir, "where multi_ranks_compare_merge_{timestamp}.xlsx goes "
+    cmd.add_option("-o,--output_dir", flags->output_dir, "where multi_ranks_compare_merge_{timestamp}.xlsx goes "
                                                           "(created if missing)")
         ->required();
-    cmd->add_option("--config,--config-path", flags->config_path,
-                    "-config: yaml with 'api' (name prefixes to merge) and optional 'compare_index'")
+    cmd.add_option("--config,--config-path", flags->config_path,
+                   "-config: yaml with 'api' (name prefixes to merge) and optional 'compare_index'")
         ->required();
-    add_jobs_option(cmd, flags->jobs, "threads reading the rank results");
+    add_jobs_option(&cmd, flags->jobs, "threads reading the rank results");
 
     return [flags]() {
         ProcessGroup& processes = run_processes();
@@ -52,7 +50,7 @@ Runner add_merge_result_command(CLI::App& app, const GlobalOptions& /*global: bo
         options.config_path = flags->config_path;
         ThreadPool pool(worker_threads(flags->jobs));
         merge::merge_results(options, pool, processes);  // rank results read across the processes
-        return 0;
+        return RunOutcome{};
     };
 }
 

@@ -7,17 +7,14 @@
 
 namespace msprobe::cli {
 
-Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global) {
+Runner add_nan_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
     auto options = std::make_shared<first_diff::NanAnalyzeOptions>();
     auto output = std::make_shared<std::string>();
-    CLI::App* cmd = app.add_subcommand(
-        "nan_analyze", "Find the first API that turned clean inputs into NaN/Inf, over all ranks of a dump step "
-                       "(PyTorch); writes anomaly_analyze_{timestamp}.json");
-    cmd->add_option("-i,--input_path", options->input_dir,
-                    "step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ... each with "
-                    "dump.json, construct.json and stack.json")
+    cmd.add_option("-i,--input_path", options->input_dir,
+                   "step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ... each with "
+                   "dump.json, construct.json and stack.json")
         ->required();
-    cmd->add_option("-o,--output_path", *output, "output directory (default ./output; created if missing)");
+    cmd.add_option("-o,--output_path", *output, "output directory (default ./output; created if missing)");
     return [options, output, &global]() {
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
@@ -28,7 +25,7 @@ Runner add_nan_analyze_command(CLI::App& app, const GlobalOptions& global) {
         });
         if (!output->empty()) options->output_dir = *output;
         first_diff::run_nan_analyze(*options, processes);  // ranks read across the processes
-        return 0;
+        return RunOutcome{};
     };
 }
 

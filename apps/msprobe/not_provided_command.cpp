@@ -6,10 +6,9 @@
 
 namespace msprobe::cli {
 
-Runner add_not_provided_command(CLI::App& app, const char* name, const char* what) {
-    CLI::App* cmd = app.add_subcommand(name, fmt::format("{} (not provided by msprobe-cpp)", what));
-    cmd->allow_extras();
-    return [name]() -> int {
+Runner add_not_provided_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
+    cmd.allow_extras();
+    return [name = cmd.get_name()]() -> RunOutcome {
         throw UsageError(name, fmt::format("msprobe-cpp does not provide {} (yet)", name));
     };
 }

@@ -1,7 +1,6 @@
 // overflow_check: flags → OverflowCheckOptions → msprobe::overflow::run_overflow_check.
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <map>
 #include <optional>
 
@@ -59,7 +58,7 @@ std::vector<CLI::Option*> add_overflow_scan_options(CLI::App* cmd, OverflowScanF
     };
 }
 
-int run_overflow_scan(const OverflowScanFlags& flags) {
+RunOutcome run_overflow_scan(const OverflowScanFlags& flags) {
     reject_unsupported(flags);
     overflow::OverflowCheckOptions options;
     options.input = flags.input;
@@ -93,26 +92,30 @@ int run_overflow_scan(const OverflowScanFlags& flags) {
         multi_rank = first_diff::run_nan_analyze(nan);
     }
     const auto result = overflow::run_overflow_check(options, pool);
-    std::fputs(result.text.c_str(), stdout);
-    if (multi_rank && !multi_rank->written) std::puts("multi-rank: no anomaly node found, no analysis file written");
-    if (multi_rank && multi_rank->written) std::printf("written: %s\n", printable(multi_rank->written->string()).c_str());
-    for (const auto& file : result.written) std::printf("written: %s\n", printable(file.string()).c_str());
-    std::fflush(stdout);
-    return flags.fail_on == "overflow" && result.overflow_found() ? kExitComparisonFailed : kExitOk;
+    RunOutcome outcome;
+    outcome.screen = result.text;
+    if (multi_rank && !multi_rank->written) {
+        outcome.screen += "multi-rank: no anomaly node found, no analysis file written\n";
+    }
+    if (multi_rank && multi_rank->written) {
+        outcome.screen += fmt::format("written: {}\n", printable(multi_rank->written->string()));
+    }
+    for (const auto& file : result.written) outcome.screen += fmt::format("written: {}\n", printable(file.string()));
+    // The report names every overflow already: no line of its own.
+    outcome.fail_on = {flags.fail_on, result.overflow_found() ? 1U : 0U, 0, ""};
+    return outcome;
 }
 
-Runner add_overflow_check_command(CLI::App& app, const GlobalOptions& /*global*/) {
+Runner add_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     auto flags = std::make_shared<OverflowScanFlags>();
-    CLI::App* cmd = app.add_subcommand(
-        "overflow_check", "List the APIs whose dumped data holds inf/NaN, in execution order, first origin first");
-    cmd->add_option("-i,--input_path", flags->input,
-                    "a dump.json, a rank directory, a step directory (rank*/proc*), a dump root (step*), or a kernel "
-                    "dump tree holding op-debug files (Opdebug.Node_OpDebug.*: the overflowing ops are traced to their "
-                    "dumps and written with overflow_summary_<time>.txt into -o, default ./output)")
+    cmd.add_option("-i,--input_path", flags->input,
+                   "a dump.json, a rank directory, a step directory (rank*/proc*), a dump root (step*), or a kernel "
+                   "dump tree holding op-debug files (Opdebug.Node_OpDebug.*: the overflowing ops are traced to their "
+                   "dumps and written with overflow_summary_<time>.txt into -o, default ./output)")
         ->required();
-    cmd->add_option("-o,--output_path", flags->output,
-                    "write overflow_check_<time>.json and .csv here (default ./output when --format is json|csv)");
-    add_overflow_scan_options(cmd, *flags);
+    cmd.add_option("-o,--output_path", flags->output,
+                   "write overflow_check_<time>.json and .csv here (default ./output when --format is json|csv)");
+    add_overflow_scan_options(&cmd, *flags);
     return [flags]() { return run_overflow_scan(*flags); };
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "run_outcome.hpp"
+
 namespace msprobe::cli {
 
 struct OverflowScanFlags {
@@ -32,7 +34,7 @@ struct OverflowScanFlags {
 // caller can tell whether one was given.
 std::vector<CLI::Option*> add_overflow_scan_options(CLI::App* cmd, OverflowScanFlags& flags);
 
-// Runs the scan (and --multi-rank's analysis), prints its report; the exit code.
-int run_overflow_scan(const OverflowScanFlags& flags);
+// Runs the scan (and --multi-rank's analysis); its report is the outcome's screen.
+RunOutcome run_overflow_scan(const OverflowScanFlags& flags);
 
 }  // namespace msprobe::cli

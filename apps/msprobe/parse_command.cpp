@@ -48,7 +48,7 @@ void report_warnings(const std::vector<std::string>& warnings, bool json) {
     }
 }
 
-int run_kernel_dump_convert(const ParseFlags& flags, bool json) {
+RunOutcome run_kernel_dump_convert(const ParseFlags& flags, bool json) {
     parse::KernelDumpConvertOptions options;
     options.dump_path = flags.dump_path;
     options.output_dir = flags.output.empty() ? kDefaultOutputPath : flags.output;
@@ -57,83 +57,82 @@ int run_kernel_dump_convert(const ParseFlags& flags, bool json) {
     ThreadPool pool(worker_threads(flags.jobs));
     const auto result = parse::convert_kernel_dumps(options, pool);
     report_warnings(result.warnings, json);
-    const std::string out =
+    RunOutcome outcome;
+    outcome.screen =
         json ? parse::summary_json(result, options).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
              : printable(parse::summary_line(result, options));
-    std::printf("%s\n", out.c_str());
-    std::fflush(stdout);
-    return kExitOk;
+    outcome.screen += '\n';
+    return outcome;
 }
 
 }  // namespace
 
-Runner add_parse_command(CLI::App& app, const GlobalOptions& /*global*/) {
+Runner add_parse_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     auto flags = std::make_shared<ParseFlags>();
     auto& o = flags->options;
-    CLI::App* cmd = app.add_subcommand(
-        "parse",
-        "Show dump entries and tensors: FILE --api NAME (dump.json, stack.json, ptdbg .pkl), one tensor file "
-        "(.pt/.npy), two tensor files to compare, or two .npy trees (vc); no FILE on a terminal starts msprobe's "
-        "interactive parse tool; -d converts CANN kernel dumps to .pt/.npy files");
-    auto* files = cmd->add_option("files", flags->inputs,
+    auto* files = cmd.add_option("files", flags->inputs,
                     "dump.json | stack.json | legacy .pkl (with --api), one or two .pt/.npy files, or two directories "
                     "of .npy files");
-    auto* api = cmd->add_option("--api", flags->api,
+    auto* api = cmd.add_option("--api", flags->api,
                     "entry to show: exact name, else the name without .forward/.backward, else every name "
                     "starting with it (.pkl: plain prefix, as ptdbg)");
-    auto* prefix = cmd->add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
-    cmd->add_flag("--exact", o.exact, "select only the entry named exactly --api")->excludes(prefix);
-    cmd->add_option("--stack", flags->stack, "stack.json to use (default: the one beside dump.json)");
-    cmd->add_option("--construct", flags->construct, "construct.json to use (default: the one beside dump.json)");
-    auto* stats_only = cmd->add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
-    cmd->add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only")->excludes(stats_only);
-    cmd->add_flag("--with-data", o.with_data,
-                  "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
-    cmd->add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
-    cmd->add_option("--head", o.head, "one tensor: how many leading values to print (default 16)");
-    auto* txt = cmd->add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");
-    cmd->add_option("-o,--output,--output_path", flags->output,
-                    "directory for --txt files (default: beside each tensor file); two directories: folder of the CSV "
-                    "(default parse_data/batch_compare_result); -d: folder of the converted files (default ./output)")
+    auto* prefix = cmd.add_flag("--prefix", o.prefix, "select every entry whose name starts with --api");
+    cmd.add_flag("--exact", o.exact, "select only the entry named exactly --api")->excludes(prefix);
+    cmd.add_option("--stack", flags->stack, "stack.json to use (default: the one beside dump.json)");
+    cmd.add_option("--construct", flags->construct, "construct.json to use (default: the one beside dump.json)");
+    auto* stats_only = cmd.add_flag("--stats-only", o.stats_only, "entries: arguments and statistics only");
+    cmd.add_flag("--stack-only", o.stack_only, "entries: module chain and call stack only")->excludes(stats_only);
+    cmd.add_flag("--with-data", o.with_data,
+                 "entries of a tensor dump: also the summary of every tensor file they name (dump_tensor_data/)");
+    cmd.add_option("--format", flags->format, "output format (default text)")->check(CLI::IsMember({"text", "json"}));
+    cmd.add_option("--head", o.head, "one tensor: how many leading values to print (default 16)");
+    auto* txt =
+        cmd.add_flag("--txt", o.txt, "also write <file>.txt (all values, printf %g, rows of the last dimension)");
+    cmd.add_option("-o,--output,--output_path", flags->output,
+                   "directory for --txt files (default: beside each tensor file); two directories: folder of the CSV "
+                   "(default parse_data/batch_compare_result); -d: folder of the converted files (default ./output)")
         ->expected(0, 1);
-    auto* dump_path = cmd->add_option("-d,--dump_path", flags->dump_path,
-                                      "convert CANN kernel dumps: a dump file or a folder of them (not recursive)");
+    auto* dump_path = cmd.add_option("-d,--dump_path", flags->dump_path,
+                                     "convert CANN kernel dumps: a dump file or a folder of them (not recursive)");
     dump_path->excludes(files);
-    cmd->add_option("-t,--type", flags->type, "-d: file type of the converted tensors (default pt)")
+    cmd.add_option("-t,--type", flags->type, "-d: file type of the converted tensors (default pt)")
         ->check(CLI::IsMember({"npy", "pt"}))
         ->needs(dump_path);
-    cmd->add_option("-f,--target_format", flags->target_format,
-                    "-d: write each tensor in this layout (NCHW, NHWC, HWCN, NCDHW, ND, ...), named "
-                    "<file>.<input|output>.<i>.<d0>x<d1>...")
+    cmd.add_option("-f,--target_format", flags->target_format,
+                   "-d: write each tensor in this layout (NCHW, NHWC, HWCN, NCDHW, ND, ...), named "
+                   "<file>.<input|output>.<i>.<d0>x<d1>...")
         ->needs(dump_path);
-    add_jobs_option(cmd, flags->jobs, "-d: worker threads for the files and large tensors")->needs(dump_path);
-    cmd->add_option("--atol", o.diff.atol, "two tensors: absolute tolerance (default 0.001)");
-    cmd->add_option("--rtol", o.diff.rtol, "two tensors: relative tolerance (default 0.001)");
-    cmd->add_option("-p,--print", o.diff.print_rows, "two tensors: rows of the error and top tables (default 20)");
-    auto* interactive = cmd->add_flag("--interactive", flags->interactive,
+    add_jobs_option(&cmd, flags->jobs, "-d: worker threads for the files and large tensors")->needs(dump_path);
+    cmd.add_option("--atol", o.diff.atol, "two tensors: absolute tolerance (default 0.001)");
+    cmd.add_option("--rtol", o.diff.rtol, "two tensors: relative tolerance (default 0.001)");
+    cmd.add_option("-p,--print", o.diff.print_rows, "two tensors: rows of the error and top tables (default 20)");
+    auto* interactive = cmd.add_flag("--interactive", flags->interactive,
                   "read msprobe's parse-tool commands (pt, cn, pk, vc) from stdin even when it is not a terminal");
     dump_path->excludes(api)->excludes(txt)->excludes(interactive);  // -d is a mode of its own
-    cmd->add_flag("--no-color", flags->no_color, "accepted for compatibility (output is never coloured)");
+    cmd.add_flag("--no-color", flags->no_color, "accepted for compatibility (output is never coloured)");
 
-    return [flags, cmd]() {
-        if (cmd->count("--dump_path")) return run_kernel_dump_convert(*flags, flags->format == "json");
+    return [flags, &cmd]() {
+        if (cmd.count("--dump_path")) return run_kernel_dump_convert(*flags, flags->format == "json");
         auto& options = flags->options;
-        if (flags->interactive || (flags->inputs.empty() && cmd->count("--api") == 0 && isatty(STDIN_FILENO))) {
+        if (flags->interactive || (flags->inputs.empty() && cmd.count("--api") == 0 && isatty(STDIN_FILENO))) {
             if (!flags->inputs.empty()) throw Error("", "--interactive takes no files");
-            return parse::run_interactive_shell(std::cin, std::cout);
+            RunOutcome shell;
+            shell.differs = parse::run_interactive_shell(std::cin, std::cout) != kExitOk;
+            return shell;
         }
         for (const auto& input : flags->inputs) options.inputs.emplace_back(input);
-        if (cmd->count("--api")) options.api = flags->api;
+        if (cmd.count("--api")) options.api = flags->api;
         if (!flags->stack.empty()) options.stack_path = flags->stack;
         if (!flags->construct.empty()) options.construct_path = flags->construct;
         if (!flags->output.empty()) options.output_dir = flags->output;
         options.json = flags->format == "json";
         const parse::ParseResult result = parse::run_parse(options);
         report_warnings(result.warnings, options.json);
-        std::fwrite(result.out.data(), 1, result.out.size(), stdout);
-        std::fflush(stdout);
-        if (!result.message.empty()) std::fprintf(stderr, "msprobe parse: %s\n", printable(result.message).c_str());
-        return result.exit_code;
+        RunOutcome outcome;
+        outcome.screen = result.out;
+        outcome.remark = result.message;
+        outcome.differs = result.exit_code != kExitOk;
+        return outcome;
     };
 }
 

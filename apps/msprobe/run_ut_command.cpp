@@ -17,12 +17,12 @@
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/launcher_environment.hpp"
-#include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/printable.hpp"
 #include "precision/input_file_checks.hpp"
 #include "run_ut/overflow_rerun.hpp"
 #include "run_ut/run_ut_job.hpp"
+#include "subcommand_table.hpp"
 
 namespace msprobe::cli {
 
@@ -111,7 +111,8 @@ std::filesystem::path self_executable() {
 
 // multi_run_ut's worker: this binary's run_ut over the worker's slice, appending to the shared result file.
 [[maybe_unused]] std::vector<std::string> worker_command_line(const run_ut::RunUtOptions& worker) {
-    std::vector<std::string> args = {self_executable().string(), "-f", "pytorch", "run_ut", "--api_info",
+    std::vector<std::string> args = {self_executable().string(), "-f", "pytorch",
+                                     subcommand_name(&add_run_ut_command, Shape::April), "--api_info",
                                      worker.api_info.string(), "--csv_path", worker.resume_csv.string(),
                                      "--api_range", fmt::format("{}:{}", worker.first_api, worker.api_count)};
     if (worker.filter_api) args.emplace_back("--filter_api");
@@ -134,7 +135,7 @@ std::filesystem::path self_executable() {
 }
 
 // Replaces this process by msprobe-torch running the same command line.
-[[maybe_unused, noreturn]] void run_in_torch_binary(const char* command, const GlobalOptions& global) {
+[[maybe_unused, noreturn]] void run_in_torch_binary(const std::string& command, const GlobalOptions& global) {
     const auto torch_binary = self_executable().parent_path() / "msprobe-torch";
     if (!std::filesystem::exists(torch_binary)) {
         const Error missing(torch_binary.string(), fmt::format("{} needs libtorch, and msprobe-torch is not installed "
@@ -155,36 +156,32 @@ std::filesystem::path self_executable() {
     throw Error(torch_binary.string(), fmt::format("cannot be started: {}", std::strerror(errno)));
 }
 
-// The end-of-run screen on stdout, then --fail-on's verdict (exit 1 and one line on stderr).
-[[maybe_unused]] int report(const char* command, const run_ut::RunUtSummary& s, const std::string& fail_on) {
+// The end-of-run screen, and what --fail-on counts.
+[[maybe_unused]] RunOutcome report(const run_ut::RunUtSummary& s, const std::string& fail_on) {
     const auto& c = s.counts;
-    std::string text = fmt::format("{} APIs: {} pass, {} warning, {} error, {} skip.\nWritten:\n  {}\n  {}\n",
-                                   c.total(), c.pass, c.warning, c.error, c.skip, printable(s.result_csv.string()),
-                                   printable(s.details_csv.string()));
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
-    const bool fails = (fail_on == "error" && c.error > 0) || (fail_on == "warning" && c.error + c.warning > 0);
-    if (!fails) return 0;
-    std::fprintf(stderr, "msprobe %s: --fail-on %s: %zu error and %zu warning API(s)\n", command, fail_on.c_str(),
-                 c.error, c.warning);
-    return static_cast<int>(kExitComparisonFailed);
+    RunOutcome outcome;
+    outcome.screen = fmt::format("{} APIs: {} pass, {} warning, {} error, {} skip.\nWritten:\n  {}\n  {}\n", c.total(),
+                                 c.pass, c.warning, c.error, c.skip, printable(s.result_csv.string()),
+                                 printable(s.details_csv.string()));
+    outcome.fail_on = {fail_on, c.error, c.warning, fmt::format("{} error and {} warning API(s)", c.error, c.warning)};
+    return outcome;
 }
 
 // August's acc_check without -api_info: msprobe's one-option usage, and what is missing; nothing runs.
-int say_api_info_missing(const char* command) {
-    std::printf("usage: msprobe %s [-h] -api_info API_INFO\n", command);
-    std::fprintf(stderr, "msprobe %s: nothing to do: -api_info (or --api_info_file) names no dump.json\n", command);
-    return 0;
+RunOutcome say_api_info_missing(const std::string& command) {
+    RunOutcome outcome;
+    outcome.screen = fmt::format("usage: msprobe {} [-h] -api_info API_INFO\n", command);
+    outcome.remark = "nothing to do: -api_info (or --api_info_file) names no dump.json";
+    return outcome;
 }
 
-Runner add_run_ut(CLI::App& app, const GlobalOptions& global, const char* name, bool august) {
+Runner add_run_ut(CLI::App& cmd, const GlobalOptions& global, bool august) {
     auto f = std::make_shared<RunUtFlags>();
-    CLI::App* cmd = app.add_subcommand(name, "Re-run the APIs of a dump on the CPU bench and judge their precision");
-    add_common_flags(cmd, *f, august);
-    cmd->add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
+    add_common_flags(&cmd, *f, august);
+    cmd.add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
         ->group("");  // internal, hidden from --help
-    add_fail_on_flag(cmd, *f);
-    return [f, &global, name, august]() -> int {
+    add_fail_on_flag(&cmd, *f);
+    return [f, &global, name = cmd.get_name(), august]() -> RunOutcome {
         if (august && f->options.api_info.empty()) return say_api_info_missing(name);
         finish_options(*f);
         if (august) check_api_info_framework(f->options.api_info);
@@ -196,22 +193,21 @@ Runner add_run_ut(CLI::App& app, const GlobalOptions& global, const char* name, 
         }
 #ifdef MSPROBE_WITH_TORCH
         const auto summary = run_ut::run_ut(f->options);
-        if (!f->range.empty()) return 0;  // a multi_run_ut worker: the parent reports
-        return report(name, summary, f->fail_on);
+        if (!f->range.empty()) return RunOutcome{};  // a multi_run_ut worker: the parent reports
+        return report(summary, f->fail_on);
 #else
         run_in_torch_binary(name, global);
 #endif
     };
 }
 
-Runner add_multi_run_ut(CLI::App& app, const GlobalOptions& global, const char* name, bool august) {
+Runner add_multi_run_ut(CLI::App& cmd, const GlobalOptions& global, bool august) {
     auto f = std::make_shared<RunUtFlags>();
-    CLI::App* cmd = app.add_subcommand(name, "run_ut split over several processes, appending to one pair of result files");
-    add_common_flags(cmd, *f, august);
-    cmd->add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
+    add_common_flags(&cmd, *f, august);
+    cmd.add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
         ->check(CLI::Range(1, 64));
-    add_fail_on_flag(cmd, *f);
-    return [f, &global, name, august]() -> int {
+    add_fail_on_flag(&cmd, *f);
+    return [f, &global, name = cmd.get_name(), august]() -> RunOutcome {
         if (august && f->options.api_info.empty()) return say_api_info_missing(name);
 #ifdef MSPROBE_WITH_TORCH
         ProcessGroup& processes = run_processes();
@@ -221,11 +217,10 @@ Runner add_multi_run_ut(CLI::App& app, const GlobalOptions& global, const char* 
             if (august) check_api_info_framework(f->options.api_info);
         });
         if (processes.size() == 1) {
-            return report(name, run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
+            return report(run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
         }
         const auto summary = run_ut::spread_multi_run_ut(f->options, f->processes, worker_command_line, processes);
-        if (!processes.is_first()) return 0;  // process 0 reports the whole run
-        return report(name, summary, f->fail_on);
+        return report(summary, f->fail_on);
 #else
         // Launched as several processes, msprobe-torch checks the inputs: every process alike, printed once.
         const auto launched = launcher_environment();
@@ -240,39 +235,37 @@ Runner add_multi_run_ut(CLI::App& app, const GlobalOptions& global, const char* 
 
 }  // namespace
 
-Runner add_run_ut_command(CLI::App& app, const GlobalOptions& global) { return add_run_ut(app, global, "run_ut", false); }
+Runner add_run_ut_command(CLI::App& cmd, const GlobalOptions& global) { return add_run_ut(cmd, global, false); }
 
-Runner add_multi_run_ut_command(CLI::App& app, const GlobalOptions& global) {
-    return add_multi_run_ut(app, global, "multi_run_ut", false);
+Runner add_multi_run_ut_command(CLI::App& cmd, const GlobalOptions& global) {
+    return add_multi_run_ut(cmd, global, false);
 }
 
-Runner add_acc_check_command(CLI::App& app, const GlobalOptions& global) {
-    return add_run_ut(app, global, "acc_check", true);
+Runner add_acc_check_command(CLI::App& cmd, const GlobalOptions& global) { return add_run_ut(cmd, global, true); }
+
+Runner add_multi_acc_check_command(CLI::App& cmd, const GlobalOptions& global) {
+    return add_multi_run_ut(cmd, global, true);
 }
 
-Runner add_multi_acc_check_command(CLI::App& app, const GlobalOptions& global) {
-    return add_multi_run_ut(app, global, "multi_acc_check", true);
-}
-
-Runner add_run_overflow_check_command(CLI::App& app, const GlobalOptions& global) {
+Runner add_run_overflow_check_command(CLI::App& cmd, const GlobalOptions& global) {
     auto f = std::make_shared<RunUtFlags>();
-    CLI::App* cmd = app.add_subcommand("run_overflow_check",
-                                       "Re-run overflowed APIs on the CPU and classify normal/abnormal overflow");
-    cmd->add_option("--api_info,--api_info_file", f->options.api_info, "-api_info: the overflow dump.json")->required();
-    cmd->add_option("-o,--out_path", f->out_dir, "where overflow_check_result_<TS>.csv goes (default ./)");
-    cmd->add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
-    cmd->add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
-    add_max_tensor_elements_flag(cmd, f->options);
-    return [f, &global]() -> int {
+    cmd.add_option("--api_info,--api_info_file", f->options.api_info, "-api_info: the overflow dump.json")->required();
+    cmd.add_option("-o,--out_path", f->out_dir, "where overflow_check_result_<TS>.csv goes (default ./)");
+    cmd.add_option("-j,--jit_compile", f->jit_compile, "NPU compile mode (accepted, ignored)")->expected(0, 1);
+    cmd.add_option("-d,--device", f->options.devices, "device id (accepted, ignored)");
+    add_max_tensor_elements_flag(&cmd, f->options);
+    return [f, &global, name = cmd.get_name()]() -> RunOutcome {
         precision::check_input_file(f->options.api_info, precision::InputFileKind::Json, "-api_info",
                                     std::getenv(kHandedOver) == nullptr);
 #ifdef MSPROBE_WITH_TORCH
         const auto s = run_ut::rerun_overflowed_apis(f->options.api_info, f->out_dir.empty() ? "." : f->out_dir, "",
                                                     f->options.max_tensor_elements);
-        log::info(fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal, s.abnormal, s.skipped));
-        return 0;
+        RunOutcome outcome;
+        outcome.info_lines = {fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal,
+                                          s.abnormal, s.skipped)};
+        return outcome;
 #else
-        run_in_torch_binary("run_overflow_check", global);
+        run_in_torch_binary(name, global);
 #endif
     };
 }

@@ -13,9 +13,6 @@ class HtmlCompareReport;  // html_compare_report.hpp
 enum class Framework : std::uint8_t { PyTorch, MindSpore };
 enum class OutputFormat : std::uint8_t { Xlsx, Csv, Json };
 
-// --fail-on: the row level from which the run exits 1 (after writing everything).
-enum class FailOn : std::uint8_t { Never, Error, Warning };
-
 struct CompareOptions {
     Framework framework = Framework::PyTorch;
     std::filesystem::path input_path;              // compare.json
@@ -28,7 +25,6 @@ struct CompareOptions {
     OutputFormat format = OutputFormat::Xlsx;
     bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)
     bool locate = false;        // --locate: index columns of the max errors (real data)
-    FailOn fail_on = FailOn::Never;
     HtmlCompareReport* html = nullptr;  // --html: the report every pair's rows are recorded into
 };
 

@@ -111,15 +111,6 @@ PairOutcome summarize_pair(std::string label, const ResultTable& result, const s
     return tally.finish(std::move(label), result.stack, stack_json);
 }
 
-bool fails(const CompareSummary& summary, FailOn fail_on) {
-    switch (fail_on) {
-        case FailOn::Never: return false;
-        case FailOn::Error: return summary.errors() > 0;
-        case FailOn::Warning: break;
-    }
-    return summary.errors() + summary.warnings() > 0;
-}
-
 std::string summary_text(const CompareSummary& summary) {
     std::string text = fmt::format("Compared {}.\n", counts_text(summary.rows(), total(summary, &PairOutcome::passed),
                                                                  summary.warnings(), summary.errors()));

@@ -72,9 +72,6 @@ private:
 // packages (site-/dist-packages), or the first of all; "" when there is none.
 std::string model_frame(const std::vector<std::string>& frames);
 
-// True when --fail-on's level was reached.
-bool fails(const CompareSummary& summary, FailOn fail_on);
-
 // The end-of-run screen.
 std::string summary_text(const CompareSummary& summary);
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
+#include "common/path_status.hpp"
 #include "dump/dump_layout.hpp"
 #include "dump/json_tree.hpp"
 
@@ -33,7 +34,7 @@ public:
 
     fs::path existing_path(const char* key) const {
         fs::path p = path(key);
-        if (!fs::exists(p)) throw Error(p.string(), "no such file or directory");
+        if (!fs::exists(path_status(p))) throw Error(p.string(), "no such file or directory");
         return p;
     }
 
@@ -96,9 +97,9 @@ public:
 
 private:
     fs::path resolve(const fs::path& configured) const {
-        if (configured.is_absolute() || fs::exists(configured)) return configured;
+        if (configured.is_absolute() || fs::exists(path_status(configured))) return configured;
         const fs::path beside = file_.parent_path() / configured;
-        return fs::exists(beside) ? beside : configured;
+        return fs::exists(path_status(beside)) ? beside : configured;
     }
 
     nlohmann::json config_;
@@ -120,12 +121,11 @@ CompareRequest dump_request(const CompareJson& config) {
     const fs::path bench = config.path("bench_path");
     const std::optional<fs::path> stack = config.stack_path();
     config.check_print_log_flag();
-    std::error_code ec;
     for (const auto& p : {npu, bench}) {
-        if (!fs::exists(p, ec)) throw Error(p.string(), "no such file or directory");
+        if (!fs::exists(path_status(p))) throw Error(p.string(), "no such file or directory");
     }
-    const bool npu_is_dir = fs::is_directory(npu);
-    if (npu_is_dir != fs::is_directory(bench)) {
+    const bool npu_is_dir = fs::is_directory(path_status(npu));
+    if (npu_is_dir != fs::is_directory(path_status(bench))) {
         throw Error(bench.string(),
                     fmt::format("bench_path is a {} but npu_path is a {}; both must be files or both directories",
                                 npu_is_dir ? "file" : "directory", npu_is_dir ? "directory" : "file"));
@@ -149,7 +149,7 @@ CompareRequest read_compare_request(const fs::path& compare_json) {
         pair.npu_data_dir = config.path("npu_dump_data_dir");
         pair.bench_data_dir = config.path("bench_dump_data_dir");
         for (const auto& p : {pair.npu_pkl, pair.bench_pkl}) {
-            if (!fs::is_regular_file(p)) throw Error(p.string(), "no such pkl file");
+            if (!fs::is_regular_file(path_status(p))) throw Error(p.string(), "no such pkl file");
         }
         return pair;
     }
@@ -157,7 +157,8 @@ CompareRequest read_compare_request(const fs::path& compare_json) {
         const fs::path npu = config.path("npu_path");
         const fs::path bench = config.path("bench_path");
         // The dispatch and rank folders are recognised only without the static-graph keys.
-        if (fs::is_directory(npu) && fs::is_directory(bench) && !config.has("rank_id") && !config.has("common")) {
+        const bool dirs = fs::is_directory(path_status(npu)) && fs::is_directory(path_status(bench));
+        if (dirs && !config.has("rank_id") && !config.has("common")) {
             if (auto legacy = legacy_dirs_request(npu, bench)) {
                 config.check_print_log_flag();
                 return *legacy;

@@ -87,7 +87,15 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
         return out;
     }
     if (options.table.print_compare_log) log_compare_rows(table.result);
-    if (staged == nullptr) fs::create_directories(write_dir);  // StagedFiles makes (and takes back) its folders
+    if (staged == nullptr) {  // StagedFiles makes (and takes back) its folders; a process's staging folder is made here
+        std::error_code ec;
+        fs::create_directories(write_dir, ec);
+        if (ec) {
+            const fs::path folder = write_dir.parent_path();  // the output folder, as the user gave it
+            const Error error(folder.string(), fmt::format("cannot create the output directory: {}", ec.message()));
+            throw RunStopped(error);
+        }
+    }
     const std::string name = verdict_result_name(pair.debug_json, pair.rank_label, stamp, options.format);
     std::error_code ec;
     // A namesake another run wrote in the same second is kept beside ours, unless msprobe's replacing is asked for.
@@ -103,8 +111,10 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
         if (staged != nullptr) {
             for (const auto& file : result_table_files(table, write_dir / name, options.format)) staged->discard(file);
         }
-        if (write_dir == out_dir) throw;
-        throw Error((out_dir / name).string(), e.reason());  // the file as the user will look for it
+        // A result that cannot be written (an output folder that cannot be made) stops the run: every rank would
+        // meet the same folder, so it is said once, not as each rank's failure.
+        if (write_dir == out_dir) throw RunStopped(e);
+        throw RunStopped(Error((out_dir / name).string(), e.reason()));  // the file as the user will look for it
     }
     if (staged == nullptr) log_result_paths(out);  // staged ones are said once placed (place_results)
     count_results(table.result, out);

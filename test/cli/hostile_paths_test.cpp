@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bad_input_checks.hpp"
 #include "msprobe_process.hpp"
@@ -115,6 +117,58 @@ TEST_CASE("hostile paths: a loop of soft links or an over-long name is the user'
         CHECK(august.err.find("internal error") == std::string::npos);
         CHECK_FALSE(fs::exists(dir / "out"));
     }
+}
+
+TEST_CASE("hostile paths: compare.json's npu_path a loop of soft links, or a name over NAME_MAX: one line naming it",
+          "[cli][hostile]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_hostile_npu_path");
+    fs::create_symlink("loop_b", dir / "loop_a");
+    fs::create_symlink("loop_a", dir / "loop_b");
+    write_text(dir / "bench/dump.json", msprobe::testing::kOneApiStatisticsDump);
+    const std::string long_name = std::string(300, 'n') + ".json";
+    const std::pair<std::string, std::string> cases[] = {{"loop_a", "too many levels of symbolic links"},
+                                                         {"loop_a/dump.json", "too many levels of symbolic links"},
+                                                         {long_name, "file name too long"}};
+    for (const auto& [npu_path, reason] : cases) {
+        CAPTURE(npu_path.substr(0, 20));
+        write_text(dir / "compare.json", R"({"npu_path": ")" + npu_path + R"(", "bench_path": "bench/dump.json"})");
+        for (const auto& args : {std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"},
+                                 std::vector<std::string>{"-f", "pytorch", "diff_analyze", "-i", "compare.json", "-o",
+                                                          "out"}}) {
+            const ProcessResult r = run_msprobe(args, dir);
+            CHECK(r.exit_code == 2);
+            CHECK(r.err == "msprobe " + args[2] + ": error: " + npu_path + ": " + reason + "\n");
+        }
+    }
+    CHECK_FALSE(fs::exists(dir / "out"));
+}
+
+TEST_CASE("hostile paths: August's compare into an output folder that cannot be made says so once, exit 1",
+          "[cli][hostile]") {
+    const fs::path dir = three_rank_pair("cli_hostile_output_folder");
+    write_text(dir / "a_file", "x");
+    fs::create_directory_symlink("gone", dir / "dangling");  // a link whose folder is not there (an unmounted volume)
+    std::vector<std::pair<std::string, std::string>> cases = {
+        {"a_file/out", "a_file/out/: cannot use as the output directory: Not a directory"},
+        {"dangling/out", "dangling/out: cannot create the output directory: No such file or directory"}};
+    if (::geteuid() != 0) {  // root writes into a read-only folder
+        fs::create_directories(dir / "read_only");
+        fs::permissions(dir / "read_only", fs::perms::owner_read | fs::perms::owner_exec);
+        cases.emplace_back("read_only/out", "read_only/out: cannot create the output directory: Permission denied");
+    }
+    for (const auto& [output, message] : cases) {
+        for (const char* step : {"step0", "step0/rank1/dump.json"}) {  // the ranks of a step folder, and one pair
+            CAPTURE(output, step);
+            const std::string npu = std::string("npu/") + step;
+            const std::string bench = std::string("bench/") + step;
+            const auto r = run_msprobe({"compare", "-tp", npu, "-gp", bench, "-o", output}, dir);
+            CHECK(r.exit_code == 1);
+            CHECK(r.err == "msprobe compare: error: " + message + "\n");
+            CHECK(r.out.find("Skipping") == std::string::npos);
+        }
+    }
+    if (fs::exists(dir / "read_only")) fs::permissions(dir / "read_only", fs::perms::owner_all);
+    CHECK_FALSE(fs::exists(dir / "gone"));
 }
 
 TEST_CASE("hostile paths: a number JSON cannot hold is named in a sentence, not a library's message",

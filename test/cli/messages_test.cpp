@@ -2,13 +2,10 @@
 // its file and a plain reason, and -i saying what it expected.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdio>
 #include <stdexcept>
 
-#include "cli_main.hpp"
+#include "captured_cli_run.hpp"
 #include "common/error.hpp"
 #include "bad_input_checks.hpp"
 #include "msprobe_process.hpp"
@@ -21,55 +18,35 @@ using msprobe::testing::write_text;
 
 namespace {
 
-// run_cli over one subcommand "boom" whose run throws what `thrown` says; returns exit code and stderr.
-struct CliRun {
-    int exit_code;
-    std::string err;
-};
-
+// run_cli over one subcommand "boom" whose run throws what `thrown` says.
 const char* thrown = "";
 
-msprobe::cli::Runner add_boom(CLI::App& app, const msprobe::cli::GlobalOptions&) {
-    app.add_subcommand("boom", "throws");
-    return []() -> int {
+msprobe::cli::Runner add_boom(CLI::App&, const msprobe::cli::GlobalOptions&) {
+    return []() -> msprobe::cli::RunOutcome {
         if (std::string(thrown) == "error") throw msprobe::Error("two\nlines.json", "bad \x1b[31m input");
         if (std::string(thrown) == "logic") throw std::out_of_range("vector::_M_range_check: __n (which is 3)");
         throw 42;
     };
 }
 
-CliRun run_boom(const char* what) {
+msprobe::testing::CapturedCliRun run_boom(const char* what) {
     thrown = what;
-    constexpr msprobe::cli::Subcommand kTable[] = {{"boom", &add_boom}};
-    std::FILE* capture = std::tmpfile();
-    std::fflush(stderr);
-    const int saved = ::dup(STDERR_FILENO);
-    ::dup2(::fileno(capture), STDERR_FILENO);
-    char program[] = "msprobe";
-    char command[] = "boom";
-    char* argv[] = {program, command, nullptr};
-    const int code = msprobe::cli::run_cli(2, argv, {kTable, "test"}, {{}, "test"});
-    std::fflush(stderr);
-    ::dup2(saved, STDERR_FILENO);
-    ::close(saved);
-    std::rewind(capture);
-    std::string err;
-    for (int c = std::fgetc(capture); c != EOF; c = std::fgetc(capture)) err += static_cast<char>(c);
-    std::fclose(capture);
-    return {code, err};
+    constexpr msprobe::cli::Subcommand kTable[] = {
+        {.name = "boom", .shape = msprobe::cli::Shape::April, .add = &add_boom, .help = "throws"}};
+    return msprobe::testing::run_cli_captured(kTable, {"boom"});
 }
 
 }  // namespace
 
 TEST_CASE("bad input exits 2 and anything else is an internal error, exit 3", "[cli][messages]") {
-    const CliRun bad = run_boom("error");
+    const auto bad = run_boom("error");
     CHECK(bad.exit_code == 2);
     CHECK(bad.err == "msprobe boom: error: two\\nlines.json: bad \\x1b[31m input\n");
-    const CliRun defect = run_boom("logic");
+    const auto defect = run_boom("logic");
     CHECK(defect.exit_code == 3);
     CHECK(defect.err ==
           "msprobe boom: internal error, please report: vector::_M_range_check: __n (which is 3)\n");
-    const CliRun unknown = run_boom("other");
+    const auto unknown = run_boom("other");
     CHECK(unknown.exit_code == 3);
     CHECK(unknown.err == "msprobe boom: internal error, please report: an exception of unknown type\n");
 }

@@ -1,6 +1,5 @@
 // What a compare does when no flag says otherwise (compare.md §1.2): output in
-// ./output as a workbook, every flag off, no mapping, PyTorch dumps, and a run
-// that never fails on its rows.
+// ./output as a workbook, every flag off, no mapping, PyTorch dumps.
 #include <catch2/catch.hpp>
 
 #include "compare/compare_options.hpp"
@@ -24,20 +23,6 @@ TEST_CASE("compare options default to msprobe's compare without flags", "[compar
     CHECK_FALSE(options.mapping.any());
     CHECK_FALSE(options.mapping.api_mapping.has_value());
     CHECK_FALSE(options.mapping.data_mapping.has_value());
-}
-
-TEST_CASE("the default --fail-on never fails a run, whatever its rows", "[compare][compare_options]") {
-    CompareSummary summary;
-    PairOutcome outcome;
-    outcome.rows = 3;
-    outcome.passed = 1;
-    outcome.warnings = 1;
-    outcome.errors = 1;
-    summary.pairs.push_back(outcome);
-    const CompareOptions options;
-    CHECK(options.fail_on == FailOn::Never);
-    CHECK_FALSE(fails(summary, options.fail_on));
-    CHECK(fails(summary, FailOn::Error));  // the same rows fail a run that asks for it
 }
 
 TEST_CASE("a mapping given without a file counts as given", "[compare][compare_options]") {

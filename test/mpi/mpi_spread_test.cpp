@@ -144,8 +144,7 @@ TEST_CASE("a rank whose dump is bad is skipped and named, the others written, as
 
 TEST_CASE("a process that cannot write its results fails the run, and no result file appears") {
     const fs::path dir = copied_dump("mpi_write_failure");
-    // Process 1's files may not grow past 16 KiB (ulimit -f): its workbooks fail to write, which
-    // stops an April run (August's compare counts it against the rank alone, as with one process).
+    // Process 1's files may not grow past 16 KiB (ulimit -f): its workbooks fail to write, which stops the run.
     const std::string wrapper = wrapper_script(dir, "ulimit -f 16");
     const auto r = run_spread({"-f", "pytorch", "compare", "-i", "compare_step1.json", "-o", "out"}, dir, wrapper);
     INFO(r.err);
@@ -154,6 +153,18 @@ TEST_CASE("a process that cannot write its results fails the run, and no result 
     // Printed once, by process 0, whichever process failed.
     CHECK(count_of(r.err, "msprobe compare: error:") == 1);
     CHECK(files_below(dir / "out").empty());
+}
+
+TEST_CASE("August's compare into an output folder no process can make: said once, exit 1, nothing left") {
+    const fs::path dir = copied_dump("mpi_output_folder");
+    fs::create_directory_symlink("gone", dir / "dangling");  // a link whose folder is not there
+    const auto r = run_spread({"compare", "-tp", "npu/step1", "-gp", "bench/step1", "-o", "dangling/out"}, dir);
+    INFO(r.err);
+    CHECK(r.exit_code == 1);
+    CHECK(count_of(r.err, "msprobe compare: error: dangling/out: cannot create the output directory: ") == 1);
+    CHECK(count_of(r.err, "msprobe compare: error:") == 1);
+    CHECK(count_of(r.err, "Skipping") == 0);
+    CHECK_FALSE(fs::exists(dir / "gone"));
 }
 
 TEST_CASE("a process killed during the run fails it, and no result file appears") {
