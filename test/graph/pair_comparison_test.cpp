@@ -39,7 +39,7 @@ TEST_CASE("pair comparison: statistics cells on the NPU items and the node's ind
     const auto pairs = match_nodes(npu, bench, MatchKind::Default);
     REQUIRE(pairs.size() == 3);  // the root, the module and the add
     msprobe::ThreadPool pool(1);
-    compare_node_pairs(pairs, GraphCompareMode::Summary, npu_files, bench_files, false, pool);
+    compare_node_pairs(pairs, GraphCompareMode::Summary, npu_files, bench_files, false, {}, pool);
 
     const GraphNode& add = *npu.find("Torch.add.0.forward");
     const PortItem& output = add.outputs.at(0);
@@ -65,7 +65,7 @@ TEST_CASE("pair comparison: a structure compare attaches nothing", "[graph][pair
     ModelGraph bench = build_graph(bench_files, false);
     msprobe::ThreadPool pool(1);
     compare_node_pairs(match_nodes(npu, bench, MatchKind::Default), GraphCompareMode::Structure, npu_files,
-                       bench_files, false, pool);
+                       bench_files, false, {}, pool);
     const GraphNode& add = *npu.find("Torch.add.0.forward");
     CHECK_FALSE(add.outputs.at(0).compared);
     CHECK(add.outputs.at(0).compared_fields.empty());
