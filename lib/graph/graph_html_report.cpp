@@ -48,20 +48,30 @@ GraphHtmlReport::GraphHtmlReport(fs::path target, IndexKind index, const html_re
     html_report::check_report_target(target_, run);
 }
 
-void GraphHtmlReport::add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label) {
+void GraphHtmlReport::add_build(const ModelGraph& npu, const std::string& label) {
+    add_section(npu, false, std::nullopt, label);
+}
+
+void GraphHtmlReport::add_compare(const ModelGraph& npu, std::optional<compare::CompareMode> mode,
+                                  const std::string& label) {
+    add_section(npu, true, mode, label);
+}
+
+void GraphHtmlReport::add_section(const ModelGraph& npu, bool compared, std::optional<compare::CompareMode> mode,
+                                  const std::string& label) {
     auto section = report_.open_section(label, node_table_layout());
     for (const GraphNode* node : npu.post_order()) {
         // Ids carry the section's label: every rank has a DefaultModel.
         html_report::TreeNode tree{label + "/" + node->id, node->parent ? label + "/" + node->parent->id : label,
                                    node->id, std::nullopt, "", std::nullopt};
-        if (mode && !node->matched()) tree.colour = kUnmatchedColour;
-        if (mode && node->precision) {
+        if (compared && !node->matched()) tree.colour = kUnmatchedColour;
+        if (compared && node->precision) {
             const double index = node->precision->value;
-            const std::string_view colour = index_ == IndexKind::Verdict ? verdict_legend_colour(*mode, index)
-                                                                         : legend_colour(*mode, index);
+            const std::string_view colour = index_ == IndexKind::Verdict ? verdict_legend_colour(mode, index)
+                                                                         : legend_colour(mode, index);
             tree.colour = colour;
             // The page's index grows with the error.
-            tree.precision = higher_index_is_better(*mode, index_) ? 1 - index : index;
+            tree.precision = higher_index_is_better(mode, index_) ? 1 - index : index;
             if (!colour.empty()) {
                 tree.level = level_of(colour);
                 const std::vector<report::Cell> row = {node->id, node->matched() ? node->partner->id : "",

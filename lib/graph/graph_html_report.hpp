@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "graph/graph_compare_mode.hpp"
+#include "compare/compare_mode.hpp"
 #include "graph/model_graph.hpp"
 #include "graph/precision_index.hpp"
 #include "html_report/html_report.hpp"
@@ -28,12 +28,18 @@ public:
     explicit GraphHtmlReport(std::filesystem::path target, IndexKind index = IndexKind::ModeMetric,
                              const html_report::RunPaths& run = {});
 
-    // One graph as a section; `mode` is the compare's, none for a build.
-    void add(const ModelGraph& npu, std::optional<GraphCompareMode> mode, const std::string& label);
+    // A build's graph as a section: its tree, uncoloured, and no table.
+    void add_build(const ModelGraph& npu, const std::string& label);
+    // A compare's NPU graph as a section; `mode`: nullopt for structure-only dumps (only unmatched nodes coloured).
+    void add_compare(const ModelGraph& npu, std::optional<compare::CompareMode> mode, const std::string& label);
     // The page, staged among the run's files (it replaces a file of its name when committed).
     void stage(report::StagedFiles& staged);
 
 private:
+    // `compared`: a compare's graph, of `mode`.
+    void add_section(const ModelGraph& npu, bool compared, std::optional<compare::CompareMode> mode,
+                     const std::string& label);
+
     std::filesystem::path target_;
     IndexKind index_;
     html_report::HtmlReport report_;

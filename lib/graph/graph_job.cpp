@@ -42,7 +42,8 @@ struct RankResult {
     int rank = 0;
     ModelGraph npu;
     std::optional<ModelGraph> bench;
-    GraphCompareMode mode = GraphCompareMode::Summary;
+    // The compare's mode, nullopt for structure-only dumps; unused in a build.
+    std::optional<compare::CompareMode> mode = std::nullopt;
 };
 
 MatchKind match_kind(const GraphOptions& options) {
@@ -84,7 +85,7 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
                                        : std::unordered_map<std::string, std::string>{},
                                    behaviour.match_item_shapes);
     const bool collections_first =
-        options.strict_compat && result.mode == GraphCompareMode::All && behaviour.collections_indexed_first;
+        options.strict_compat && result.mode == compare::CompareMode::All && behaviour.collections_indexed_first;
     const IndexKind index = behaviour.comparison.index;
     if (collections_first) assign_collection_precision(npu, result.mode, index);
     compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, behaviour.comparison, pool);
@@ -201,14 +202,16 @@ void write_step(const StepGraphs& built, const std::vector<int>& steps, const Gr
     std::vector<int> rank_list;
     for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);
     for (const ExportedGraphs& graphs : exported) {
-        const bool md5 = graphs.bench && graphs.mode == GraphCompareMode::Md5;
+        const bool md5 = graphs.bench && graphs.mode == compare::CompareMode::Md5;
         writer.add_graph({graphs.npu, "NPU", built.step, graphs.rank, md5}, pool);
         if (graphs.bench) writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5}, pool);
         writer.add_config(config_row(graphs, rank_list, steps, options));
         if (html) {
             const std::string rank_label = fmt::format("rank{}", graphs.rank);
-            html->add(*graphs.npu, graphs.bench ? std::optional(graphs.mode) : std::nullopt,
-                      steps.size() > 1 ? fmt::format("step{}/{}", built.step, rank_label) : rank_label);
+            const std::string label =
+                steps.size() > 1 ? fmt::format("step{}/{}", built.step, rank_label) : rank_label;
+            if (graphs.bench) html->add_compare(*graphs.npu, graphs.mode, label);
+            else html->add_build(*graphs.npu, label);
         }
     }
 }

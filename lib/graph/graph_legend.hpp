@@ -1,19 +1,21 @@
 #pragma once
 // tb_config's tool_tip (what each metric means) and node_colors (the legend:
 // colour → precision-index range and description) of a compare, per mode.
+#include <optional>
 #include <string>
 #include <string_view>
 
-#include "graph/graph_compare_mode.hpp"
+#include "compare/compare_mode.hpp"
 
 namespace msprobe::graph {
 
-std::string tool_tip_json(GraphCompareMode mode);
-std::string node_colors_json(GraphCompareMode mode);
+// `mode`: nullopt for structure-only dumps (the real-data tool tips, a legend of the unmatched grey only).
+std::string tool_tip_json(std::optional<compare::CompareMode> mode);
+std::string node_colors_json(std::optional<compare::CompareMode> mode);
 
 // The legend's colour of a matched node's precision index ("" where the mode colours
-// no index: structure); unmatched nodes are kUnmatchedColour.
-std::string_view legend_colour(GraphCompareMode mode, double index);
+// no index: structure, nullopt); unmatched nodes are kUnmatchedColour.
+std::string_view legend_colour(std::optional<compare::CompareMode> mode, double index);
 inline constexpr std::string_view kUnmatchedColour = "#C7C7C7";
 inline constexpr std::string_view kWorstColour = "#FF704D";
 

@@ -112,16 +112,10 @@ PairRows rows_of(std::span<const NodePair> node_pairs, const RankFolder& npu_fol
 }
 
 // The cells copied onto items: the mode's metric columns as msprobe lists them (merge_result's indices), md5's own two.
-const std::vector<std::string>& copied_columns(GraphCompareMode mode) {
+const std::vector<std::string>& copied_columns(compare::CompareMode mode) {
     static const std::vector<std::string> md5 = {"Result", "Requires_grad Consistent"};
-    static const std::vector<std::string> none;
-    switch (mode) {
-        case GraphCompareMode::Summary: return compare::index_columns(compare::CompareMode::Summary);
-        case GraphCompareMode::Md5: return md5;
-        case GraphCompareMode::All: return compare::index_columns(compare::CompareMode::All);
-        case GraphCompareMode::Structure: return none;
-    }
-    return none;
+    if (mode == compare::CompareMode::Md5) return md5;
+    return compare::index_columns(mode);
 }
 
 dump::StatValue stat_of(const report::Cell& cell) {
@@ -175,13 +169,13 @@ void pack_metrics(PortItem& item) {
 // what a compare holds beyond the two graphs, whatever the size of the run.
 constexpr std::size_t kPairsPerChunk = 4096;
 
-void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const RankFolder& npu,
+void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, const RankFolder& npu,
                    const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
     PairRows rows = rows_of(pairs, npu, bench, strict_compat && rules.misaligned_item_names);
     compare::ResultTable table;
-    if (mode == GraphCompareMode::Summary) {
+    if (mode == compare::CompareMode::Summary) {
         table = compare::summary_table(rows.npu, rows.bench, rows.pairs, nullptr, compare::StatisticArithmetic::Exact);
-    } else if (mode == GraphCompareMode::Md5) {
+    } else if (mode == compare::CompareMode::Md5) {
         table = compare::md5_table(rows.npu, rows.bench, rows.pairs, nullptr);
     } else {
         compare::RealDataOptions options;
@@ -209,7 +203,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
         }
         for (auto [items, set] : {std::pair{&node->inputs, &input_rows}, std::pair{&node->outputs, &output_rows}}) {
             for (PortItem& item : *items) {
-                if (mode != GraphCompareMode::Md5 && max_is_null(item)) continue;
+                if (mode != compare::CompareMode::Md5 && max_is_null(item)) continue;
                 const auto found = set->find(item.key());
                 if (found == set->end()) continue;
                 const auto& cells = table.table.rows[found->second];
@@ -219,7 +213,7 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
                 for (std::size_t c = 0; c < columns.size(); ++c) {
                     if (positions[c] < 0) continue;
                     dump::StatValue value = stat_of(cells[static_cast<std::size_t>(positions[c])]);
-                    if (mode == GraphCompareMode::Summary && c < kDiffColumns &&
+                    if (mode == compare::CompareMode::Summary && c < kDiffColumns &&
                         integer_statistics(rows.npu.rows[found->second], rows.bench.rows[found->second], c)) {
                         value.integer = true;  // Python subtracts two ints into an int
                     }
@@ -238,21 +232,22 @@ void compare_chunk(std::span<const NodePair> pairs, GraphCompareMode mode, const
 
 }  // namespace
 
-void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
-    if (mode == GraphCompareMode::Structure) return;
+void compare_node_pairs(const std::vector<NodePair>& pairs, std::optional<compare::CompareMode> mode,
+                        const RankFolder& npu, const RankFolder& bench, bool strict_compat,
+                        const ComparisonRules& rules, ThreadPool& pool) {
+    if (!mode) return;  // structure-only dumps: nothing to compare
     const std::span<const NodePair> all(pairs);
     Progress progress("Comparing nodes", static_cast<std::int64_t>(all.size()), true, "nodes");
     const auto chunks = static_cast<std::int64_t>((all.size() + kPairsPerChunk - 1) / kPairsPerChunk);
     auto compare_one = [&](std::int64_t k) {
         const std::size_t at = static_cast<std::size_t>(k) * kPairsPerChunk;
         const auto chunk = all.subspan(at, std::min(kPairsPerChunk, all.size() - at));
-        compare_chunk(chunk, mode, npu, bench, strict_compat, rules, pool);
+        compare_chunk(chunk, *mode, npu, bench, strict_compat, rules, pool);
         progress.advance(static_cast<std::int64_t>(chunk.size()));
     };
     // Chunks touch disjoint nodes, so statistics and md5 chunks run on the pool; a
     // real-data chunk uses the pool itself for its tensors.
-    if (mode == GraphCompareMode::All) {
+    if (mode == compare::CompareMode::All) {
         for (std::int64_t k = 0; k < chunks; ++k) compare_one(k);
     } else {
         pool.parallel_for(chunks, compare_one);

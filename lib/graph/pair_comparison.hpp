@@ -1,8 +1,10 @@
 #pragma once
 // Compares every matched node pair with compare's per-API metric code and
 // attaches the resulting cells to the NPU node's port items.
+#include <optional>
+
 #include "common/thread_pool.hpp"
-#include "graph/graph_compare_mode.hpp"
+#include "compare/compare_mode.hpp"
 #include "graph/node_matching.hpp"
 #include "graph/precision_index.hpp"
 #include "graph/rank_folder.hpp"
@@ -21,9 +23,10 @@ struct ComparisonRules {
     bool misaligned_item_names = true;
 };
 
-// Real-data mode reads the tensors from both folders' dump_tensor_data.
-// Throws msprobe::Error naming an unreadable tensor file.
-void compare_node_pairs(const std::vector<NodePair>& pairs, GraphCompareMode mode, const RankFolder& npu,
-                        const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool);
+// Real-data mode reads the tensors from both folders' dump_tensor_data; nullopt (structure-only dumps)
+// compares nothing. Throws msprobe::Error naming an unreadable tensor file.
+void compare_node_pairs(const std::vector<NodePair>& pairs, std::optional<compare::CompareMode> mode,
+                        const RankFolder& npu, const RankFolder& bench, bool strict_compat,
+                        const ComparisonRules& rules, ThreadPool& pool);
 
 }  // namespace msprobe::graph

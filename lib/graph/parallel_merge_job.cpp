@@ -4,6 +4,7 @@
 
 #include "common/error.hpp"
 #include "graph/graph_builder.hpp"
+#include "graph/graph_compare_mode.hpp"
 #include "graph/micro_steps.hpp"
 #include "graph/node_matching.hpp"
 #include "graph/overflow_levels.hpp"
@@ -49,9 +50,11 @@ MergedStep::MergedStep(const std::map<int, fs::path>& npu, const std::map<int, f
         ModelGraph& bench_graph = *bench_.merged[i].graph;
         const RankFolder& npu_files = npu_.files.at(npu_.merged[i].rank);
         const RankFolder& bench_files = bench_.files.at(bench_.merged[i].rank);
-        const GraphCompareMode mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);
+        const auto mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);
         // A merged graph holds several ranks' tensors, and compare reads them from one folder.
-        if (mode == GraphCompareMode::All) throw Error(file, "parallel_merge of a real-data compare is not provided");
+        if (mode == compare::CompareMode::All) {
+            throw Error(file, "parallel_merge of a real-data compare is not provided");
+        }
         // msprobe pairs merged graphs fuzzily: the ranks' APIs carry new names.
         const GraphBehaviour& behaviour = options.behaviour;
         const auto pairs = match_nodes(npu_graph, bench_graph, MatchKind::Fuzzy, {}, behaviour.match_item_shapes);

@@ -5,10 +5,11 @@
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "common/thread_pool.hpp"
-#include "graph/graph_compare_mode.hpp"
+#include "compare/compare_mode.hpp"
 #include "graph/graph_job.hpp"
 #include "graph/parallel_merge.hpp"
 #include "graph/rank_folder.hpp"
@@ -21,7 +22,8 @@ struct ExportedGraphs {
     const ModelGraph* npu = nullptr;
     const ModelGraph* bench = nullptr;
     int rank = 0;
-    GraphCompareMode mode = GraphCompareMode::Summary;
+    // The compare's mode, nullopt for structure-only dumps; unused in a build.
+    std::optional<compare::CompareMode> mode = std::nullopt;
 };
 
 class MergedStep {

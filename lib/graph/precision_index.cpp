@@ -128,17 +128,16 @@ bool is_ignored_api(const std::string& id) {
 
 }  // namespace
 
-bool higher_index_is_better(GraphCompareMode mode, IndexKind kind) {
-    return mode == GraphCompareMode::Md5 && kind == IndexKind::ModeMetric;
+bool higher_index_is_better(std::optional<compare::CompareMode> mode, IndexKind kind) {
+    return mode == compare::CompareMode::Md5 && kind == IndexKind::ModeMetric;
 }
 
-PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode) {
-    if (is_ignored_api(node.id)) return {mode == GraphCompareMode::Md5 ? 1.0 : 0.0, true};
+PrecisionIndex node_precision_index(const GraphNode& node, compare::CompareMode mode) {
+    if (is_ignored_api(node.id)) return {mode == compare::CompareMode::Md5 ? 1.0 : 0.0, true};
     switch (mode) {
-        case GraphCompareMode::Summary: return summary_index(node);
-        case GraphCompareMode::Md5: return md5_index(node);
-        case GraphCompareMode::All: return real_data_index(node);
-        case GraphCompareMode::Structure: break;
+        case compare::CompareMode::Summary: return summary_index(node);
+        case compare::CompareMode::Md5: return md5_index(node);
+        case compare::CompareMode::All: return real_data_index(node);
     }
     return {0, true};
 }
@@ -159,7 +158,7 @@ void assign_collection(GraphNode& collection, bool higher_is_better) {
 
 }  // namespace
 
-void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode, IndexKind kind) {
+void assign_collection_precision(ModelGraph& npu, std::optional<compare::CompareMode> mode, IndexKind kind) {
     const bool higher_is_better = higher_index_is_better(mode, kind);
     for (GraphNode* child : npu.root().children) {
         if (child->kind == NodeKind::ApiCollection) assign_collection(*child, higher_is_better);

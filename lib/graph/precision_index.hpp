@@ -1,7 +1,9 @@
 #pragma once
 // The precision index of a compared NPU node (what the viewer colours by) and
 // of the API collections, per compare mode, as msprobe computes them.
-#include "graph/graph_compare_mode.hpp"
+#include <optional>
+
+#include "compare/compare_mode.hpp"
 #include "graph/model_graph.hpp"
 
 namespace msprobe::graph {
@@ -11,15 +13,16 @@ namespace msprobe::graph {
 // error 1: msprobe's graph_visualize). The legend follows the kind.
 enum class IndexKind { ModeMetric, Verdict };
 
-// Whether a larger index is the better one: md5's metric, 1 for equal digests.
-bool higher_index_is_better(GraphCompareMode mode, IndexKind kind);
+// Whether a larger index is the better one: md5's metric, 1 for equal digests. `mode`: nullopt for structure.
+bool higher_index_is_better(std::optional<compare::CompareMode> mode, IndexKind kind);
 
-// From the node's compared items; ignored APIs (empty, empty_like, ...) are
-// forced to the harmless value.
-PrecisionIndex node_precision_index(const GraphNode& node, GraphCompareMode mode);
+// From the node's compared items (a structure compare has none); ignored APIs
+// (empty, empty_like, ...) are forced to the harmless value.
+PrecisionIndex node_precision_index(const GraphNode& node, compare::CompareMode mode);
 
 // Every API collection under the root: the worst of its children, children
-// without an index counting as harmless.
-void assign_collection_precision(ModelGraph& npu, GraphCompareMode mode, IndexKind kind = IndexKind::ModeMetric);
+// without an index counting as harmless. `mode`: nullopt for structure.
+void assign_collection_precision(ModelGraph& npu, std::optional<compare::CompareMode> mode,
+                                 IndexKind kind = IndexKind::ModeMetric);
 
 }  // namespace msprobe::graph

@@ -18,13 +18,14 @@ constexpr const char* kUnmatched = R"("\u6bd4\u5bf9\u8fc7\u7a0b\u4e2d\u8282\u70b
 
 }  // namespace
 
-std::string verdict_node_colors_json(GraphCompareMode mode) {
-    const char* pass = mode == GraphCompareMode::Md5 ? kMd5Same : mode == GraphCompareMode::All ? kRealData : kSummary;
-    const char* bad = mode == GraphCompareMode::Md5 ? kMd5Differs : pass;
-    if (mode == GraphCompareMode::Structure) {
+std::string verdict_node_colors_json(std::optional<compare::CompareMode> mode) {
+    if (!mode) {
         return fmt::format(R"({{"#C7C7C7": {{"value": [], "description": {}, "accuracy_level": "unmatched node"}}}})",
                            kUnmatched);
     }
+    const bool md5 = *mode == compare::CompareMode::Md5;
+    const char* pass = md5 ? kMd5Same : *mode == compare::CompareMode::All ? kRealData : kSummary;
+    const char* bad = md5 ? kMd5Differs : pass;
     return fmt::format(
         R"({{"#FFFCF3": {{"value": [0, 0.3], "description": {}, "accuracy_level": "pass"}}, )"
         R"("#FFDC7F": {{"value": [0.3, 0.6], "description": {}, "accuracy_level": "warning"}}, )"
@@ -33,8 +34,8 @@ std::string verdict_node_colors_json(GraphCompareMode mode) {
         pass, bad, bad, kUnmatched);
 }
 
-std::string_view verdict_legend_colour(GraphCompareMode mode, double index) {
-    if (mode == GraphCompareMode::Structure) return "";
+std::string_view verdict_legend_colour(std::optional<compare::CompareMode> mode, double index) {
+    if (!mode) return "";
     if (index < 0.3) return "#FFFCF3";
     if (index < 0.6) return "#FFDC7F";
     return kWorstColour;  // NaN too

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "common/thread_pool.hpp"
@@ -14,6 +15,7 @@
 
 namespace fs = std::filesystem;
 using namespace msprobe::graph;
+using msprobe::compare::CompareMode;
 using msprobe::testing::call_record;
 using msprobe::testing::stat_tensor;
 using msprobe::testing::write_rank_dump;
@@ -39,7 +41,7 @@ TEST_CASE("pair comparison: statistics cells on the NPU items and the node's ind
     const auto pairs = match_nodes(npu, bench, MatchKind::Default);
     REQUIRE(pairs.size() == 3);  // the root, the module and the add
     msprobe::ThreadPool pool(1);
-    compare_node_pairs(pairs, GraphCompareMode::Summary, npu_files, bench_files, false, ComparisonRules{}, pool);
+    compare_node_pairs(pairs, CompareMode::Summary, npu_files, bench_files, false, {}, pool);
 
     const GraphNode& add = *npu.find("Torch.add.0.forward");
     const PortItem& output = add.outputs.at(0);
@@ -64,8 +66,8 @@ TEST_CASE("pair comparison: a structure compare attaches nothing", "[graph][pair
     ModelGraph npu = build_graph(npu_files, false);
     ModelGraph bench = build_graph(bench_files, false);
     msprobe::ThreadPool pool(1);
-    compare_node_pairs(match_nodes(npu, bench, MatchKind::Default), GraphCompareMode::Structure, npu_files,
-                       bench_files, false, ComparisonRules{}, pool);
+    compare_node_pairs(match_nodes(npu, bench, MatchKind::Default), std::nullopt, npu_files, bench_files, false, {},
+                       pool);
     const GraphNode& add = *npu.find("Torch.add.0.forward");
     CHECK_FALSE(add.outputs.at(0).compared);
     CHECK(add.outputs.at(0).compared_fields.empty());

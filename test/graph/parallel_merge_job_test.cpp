@@ -13,6 +13,7 @@
 
 namespace fs = std::filesystem;
 using namespace msprobe::graph;
+using msprobe::compare::CompareMode;
 using msprobe::testing::call_record;
 using msprobe::testing::stat_tensor;
 using msprobe::testing::write_rank_dump;
@@ -67,7 +68,7 @@ TEST_CASE("merged step: a compare matches and compares the merged graphs", "[gra
     const MergedStep step(two_ranks(dir / "npu", 4, 3), &bench, tp_input(true), options, pool);
     REQUIRE(step.exported().size() == 1);
     const ExportedGraphs& graphs = step.exported()[0];
-    CHECK(graphs.mode == GraphCompareMode::Summary);
+    CHECK(graphs.mode == CompareMode::Summary);
     const GraphNode* matmul = graphs.npu->find("Torch.matmul.0.forward");
     REQUIRE(matmul != nullptr);
     CHECK(matmul->partner == graphs.bench->find("Torch.matmul.0.forward"));

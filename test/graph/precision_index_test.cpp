@@ -9,6 +9,7 @@
 #include "graph/precision_index.hpp"
 
 using namespace msprobe::graph;
+using msprobe::compare::CompareMode;
 using msprobe::dump::StatValue;
 
 namespace {
@@ -45,31 +46,31 @@ TEST_CASE("precision_index: statistics take the largest relative error of the ou
         "Torch.matmul.0.forward", {compared_item("in.0", 1, {{"MaxRelativeErr", text("90%")}})},
         {compared_item("out.0", 1, {{"MaxRelativeErr", text("12.5%")}, {"MinRelativeErr", text("N/A")}}),
          compared_item("out.1", 1, {{"MeanRelativeErr", StatValue::of_number(25)}})});
-    const PrecisionIndex index = node_precision_index(node, GraphCompareMode::Summary);
+    const PrecisionIndex index = node_precision_index(node, CompareMode::Summary);
     CHECK(index.value == Approx(0.25));
     CHECK_FALSE(index.is_integer);
 
     // Past 100 % the index is capped at the integer 1, and so is an output holding inf.
     const GraphNode large = node_with("Torch.add.0.forward", {},
                                       {compared_item("out.0", 1, {{"NormRelativeErr", text("250%")}})});
-    CHECK(node_precision_index(large, GraphCompareMode::Summary).value == 1);
-    CHECK(node_precision_index(large, GraphCompareMode::Summary).is_integer);
+    CHECK(node_precision_index(large, CompareMode::Summary).value == 1);
+    CHECK(node_precision_index(large, CompareMode::Summary).is_integer);
     const GraphNode overflowed = node_with("Torch.add.1.forward", {}, {compared_item("out.0", kInf, {})});
-    CHECK(node_precision_index(overflowed, GraphCompareMode::Summary).value == 1);
+    CHECK(node_precision_index(overflowed, CompareMode::Summary).value == 1);
 
     // No outputs compared: the harmless integer 0.
     const GraphNode quiet = node_with("Torch.add.2.forward", {compared_item("in.0", 1, {})}, {});
-    CHECK(node_precision_index(quiet, GraphCompareMode::Summary).value == 0);
-    CHECK(node_precision_index(quiet, GraphCompareMode::Summary).is_integer);
+    CHECK(node_precision_index(quiet, CompareMode::Summary).value == 0);
+    CHECK(node_precision_index(quiet, CompareMode::Summary).is_integer);
 }
 
 TEST_CASE("precision_index: md5 is 1 when every compared item passes, else 0", "[graph][precision]") {
     const GraphNode same = node_with("Torch.add.0.forward", {compared_item("in.0", 1, {{"Result", text("pass")}})},
                                      {compared_item("out.0", 1, {{"Result", text("pass")}})});
-    CHECK(node_precision_index(same, GraphCompareMode::Md5).value == 1);
+    CHECK(node_precision_index(same, CompareMode::Md5).value == 1);
     const GraphNode differs = node_with("Torch.add.0.forward", {compared_item("in.0", 1, {{"Result", text("pass")}})},
                                         {compared_item("out.0", 1, {{"Result", text("diff")}})});
-    CHECK(node_precision_index(differs, GraphCompareMode::Md5).value == 0);
+    CHECK(node_precision_index(differs, CompareMode::Md5).value == 0);
 }
 
 TEST_CASE("precision_index: real data takes the drop of the smallest one-thousandth ratio", "[graph][precision]") {
@@ -77,33 +78,33 @@ TEST_CASE("precision_index: real data takes the drop of the smallest one-thousan
     const GraphNode node = node_with("Torch.conv2d.0.forward",
                                      {compared_item("in.0", 1, ratio(0.95)), compared_item("in.1", 1, ratio(0.9))},
                                      {compared_item("out.0", 1, ratio(0.75))});
-    const PrecisionIndex index = node_precision_index(node, GraphCompareMode::All);
+    const PrecisionIndex index = node_precision_index(node, CompareMode::All);
     CHECK(index.value == Approx(0.15));
     CHECK_FALSE(index.is_integer);
 
     const GraphNode better = node_with("Torch.conv2d.1.forward", {compared_item("in.0", 1, ratio(0.5))},
                                        {compared_item("out.0", 1, ratio(0.9))});
-    CHECK(node_precision_index(better, GraphCompareMode::All).value == 0);
+    CHECK(node_precision_index(better, CompareMode::All).value == 0);
     const GraphNode bad_output = node_with("Torch.conv2d.2.forward", {compared_item("in.0", 1, ratio(0.5))},
                                            {compared_item("out.0", kInf, ratio(0.9))});
-    CHECK(node_precision_index(bad_output, GraphCompareMode::All).value == 1);
+    CHECK(node_precision_index(bad_output, CompareMode::All).value == 1);
     const GraphNode bad_input = node_with("Torch.conv2d.3.forward", {compared_item("in.0", kInf, ratio(1))},
                                           {compared_item("out.0", 1, ratio(0.2))});
-    CHECK(node_precision_index(bad_input, GraphCompareMode::All).value == 0);
+    CHECK(node_precision_index(bad_input, CompareMode::All).value == 0);
 }
 
 TEST_CASE("precision_index: APIs whose outputs are uninitialised memory are harmless", "[graph][precision]") {
     const GraphNode empty = node_with("Torch.empty_like.0.forward", {},
                                       {compared_item("out.0", 1, {{"MaxRelativeErr", text("80%")}})});
-    CHECK(node_precision_index(empty, GraphCompareMode::Summary).value == 0);
-    CHECK(node_precision_index(empty, GraphCompareMode::Md5).value == 1);
+    CHECK(node_precision_index(empty, CompareMode::Summary).value == 0);
+    CHECK(node_precision_index(empty, CompareMode::Md5).value == 1);
 }
 
 TEST_CASE("precision_index: the better end of an index is the high one for md5's metric only", "[graph][precision]") {
-    CHECK(higher_index_is_better(GraphCompareMode::Md5, IndexKind::ModeMetric));
-    CHECK_FALSE(higher_index_is_better(GraphCompareMode::Md5, IndexKind::Verdict));
-    CHECK_FALSE(higher_index_is_better(GraphCompareMode::Summary, IndexKind::ModeMetric));
-    CHECK_FALSE(higher_index_is_better(GraphCompareMode::All, IndexKind::Verdict));
+    CHECK(higher_index_is_better(CompareMode::Md5, IndexKind::ModeMetric));
+    CHECK_FALSE(higher_index_is_better(CompareMode::Md5, IndexKind::Verdict));
+    CHECK_FALSE(higher_index_is_better(CompareMode::Summary, IndexKind::ModeMetric));
+    CHECK_FALSE(higher_index_is_better(CompareMode::All, IndexKind::Verdict));
 }
 
 TEST_CASE("precision_index: a collection takes its worst child, per index kind", "[graph][precision]") {
@@ -130,22 +131,22 @@ TEST_CASE("precision_index: a collection takes its worst child, per index kind",
         return graph;
     };
     ModelGraph summary = build(0.25, 0.5, 0.75);
-    assign_collection_precision(summary, GraphCompareMode::Summary);
+    assign_collection_precision(summary, CompareMode::Summary);
     CHECK(summary.find("Apis_Between_Modules.0")->precision->value == 0.75);
     CHECK(summary.find("Apis_Between_Modules.1")->precision->value == 0.75);
     CHECK_FALSE(summary.find("Module.m.M.forward.0")->precision);
 
     // md5's metric index: the lowest (0 = different digests) is the worst; an unindexed child counts as 1.
     ModelGraph md5 = build(1, 0, 1);
-    assign_collection_precision(md5, GraphCompareMode::Md5, IndexKind::ModeMetric);
+    assign_collection_precision(md5, CompareMode::Md5, IndexKind::ModeMetric);
     CHECK(md5.find("Apis_Between_Modules.0")->precision->value == 0);
     ModelGraph all_equal = build(1, 1, 1);
-    assign_collection_precision(all_equal, GraphCompareMode::Md5, IndexKind::ModeMetric);
+    assign_collection_precision(all_equal, CompareMode::Md5, IndexKind::ModeMetric);
     CHECK(all_equal.find("Apis_Between_Modules.0")->precision->value == 1);
 
     // Verdict indexes: error 1 is the worst in every mode, md5 too.
     ModelGraph verdicts = build(0, 0.5, 0);
-    assign_collection_precision(verdicts, GraphCompareMode::Md5, IndexKind::Verdict);
+    assign_collection_precision(verdicts, CompareMode::Md5, IndexKind::Verdict);
     CHECK(verdicts.find("Apis_Between_Modules.0")->precision->value == 0.5);
     CHECK(verdicts.find("Apis_Between_Modules.1")->precision->value == 0);
 }
