@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "compare/compare_mode.hpp"
 #include "graph/graph_html_report.hpp"
 #include "graph/model_graph.hpp"
 #include "report/output_file.hpp"
@@ -27,7 +28,7 @@ using nlohmann::json;
 namespace {
 
 // The compare modes of the pages below; the only spot that names the type.
-using Mode = GraphCompareMode;
+using Mode = msprobe::compare::CompareMode;
 
 constexpr const char* kLayer = "Module.layer.Layer.forward.0";
 constexpr const char* kAdd = "Torch.add.0.forward";
@@ -90,7 +91,7 @@ json compare_page(const std::string& name, IndexKind kind, Mode mode,
     for (const auto& [id, value] : indexes) set_index(npu, id, value, value == 0 || value == 1);
     const fs::path target = msprobe::testing::scratch_dir(name) / "report.html";
     GraphHtmlReport report(target, kind);
-    report.add(npu, mode, "rank0");
+    report.add_compare(npu, mode, "rank0");
     return committed_page(report, target)["sections"][0];
 }
 
@@ -102,8 +103,8 @@ TEST_CASE("graph_html_report: a build's sections hold the module tree in post or
     ModelGraph graph = npu_tree();
     set_index(graph, kAdd, 0.9);  // a build shows no index, whatever a node holds
     GraphHtmlReport report(target);
-    report.add(graph, std::nullopt, "step1/rank1");
-    report.add(graph, std::nullopt, "step1/rank0");
+    report.add_build(graph, "step1/rank1");
+    report.add_build(graph, "step1/rank0");
     const std::string page = [&] {
         msprobe::report::StagedFiles staged;
         report.stage(staged);
@@ -199,7 +200,7 @@ TEST_CASE("graph_html_report: the page appears only when committed, replacing a 
     msprobe::testing::write_file(target, "an earlier page");
     const ModelGraph graph = npu_tree();
     GraphHtmlReport report(target);
-    report.add(graph, std::nullopt, "rank0");
+    report.add_build(graph, "rank0");
     CHECK(entries_in(dir) == 1);  // adding writes nothing beside the target
     {
         msprobe::report::StagedFiles staged;
