@@ -212,9 +212,9 @@ TEST_CASE("a process terminated while results are staged: every process removes 
     std::thread job([&] {
         const auto args = std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare_step1.json", "-o", "out",
                                                    "-j", "1"};
-        // mpirun follows its SIGTERM with SIGKILL after a second by default; a loaded machine may not
-        // have run the peers' handlers by then, and SIGKILL is what no process can clean up after.
-        result = run_command(mpirun_command(kProcesses, args, wrapper, "--mca odls_base_sigkill_timeout 60"), dir);
+        // mpirun follows its SIGTERM with SIGKILL after a second by default (and waits out the delay); a loaded
+        // machine may not have run the peers' handlers by then, and no process can clean up after SIGKILL.
+        result = run_command(mpirun_command(kProcesses, args, wrapper, "--mca odls_base_sigkill_timeout 10"), dir);
     });
     // The first staged file of any process: process 1 is stopped at once, so no process can pass the
     // agreement that precedes the commit; then it is terminated. An event, not a duration.
