@@ -122,8 +122,9 @@ int main(int argc, char** argv) {
     for (KernelIsa isa : available_kernel_isas()) {
         bool passed = false;
         const Timing check = best_of(100, [&] { passed = kernel_passes_self_check(isa); });
-        std::printf("self-check %-7s %s in %.1f us (best of 100; CPU %.1f us)\n", std::string(kernel_isa_name(isa)).c_str(),
-                    passed ? "passed" : "FAILED", check.wall * 1e6, check.cpu * 1e6);
+        std::printf("self-check %-7s %s in %.1f us (best of 100; CPU %.1f us)\n",
+                    std::string(kernel_isa_name(isa)).c_str(), passed ? "passed" : "FAILED", check.wall * 1e6,
+                    check.cpu * 1e6);
     }
     std::printf("pair = two tensors of %lld MB each; GB/s = bytes of both tensors / best of 3 runs (scalar: 1 run)\n",
                 static_cast<long long>(megabytes));

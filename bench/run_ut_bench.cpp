@@ -18,7 +18,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-const char* kRecord = R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": [16], "Max": 2.0, "Min": -1.0, "Mean": 0.5, "Norm": 3.0, "requires_grad": false})";
+const char* kRecord =
+    R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": [16], "Max": 2.0, "Min": -1.0, "Mean": 0.5, "Norm": 3.0, "requires_grad": false})";
 
 std::filesystem::path write_dump(const std::filesystem::path& dir, int apis) {
     std::filesystem::create_directories(dir);
@@ -34,8 +35,9 @@ std::filesystem::path write_dump(const std::filesystem::path& dir, int apis) {
                             i ? ",\n" : "", names[kind], i / 4, args, kwargs, kRecord);
     }
     const auto path = dir / "dump.json";
-    std::ofstream(path) << R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {)"
-                        << data << "}}";
+    std::ofstream(path)
+        << R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {)" << data
+        << "}}";
     return path;
 }
 

@@ -78,7 +78,8 @@ std::vector<std::int64_t> id_list(const char* flag, const std::string& text) {
     std::istringstream items(text);
     for (std::string item; std::getline(items, item, ',');) {
         const auto first = item.find_first_not_of(' ');
-        const std::string digits = first == std::string::npos ? "" : item.substr(first, item.find_last_not_of(' ') - first + 1);
+        const std::string digits =
+            first == std::string::npos ? "" : item.substr(first, item.find_last_not_of(' ') - first + 1);
         std::int64_t id = 0;
         const auto [end, err] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
         if (digits.empty() || err != std::errc() || end != digits.data() + digits.size()) {
@@ -99,7 +100,8 @@ void check_api_mapping(const std::filesystem::path& target, const compare::Verdi
 }
 
 // What -tp and -gp name, with the folder of a dump file (its stack.json, construct.json and tensors).
-std::vector<std::filesystem::path> dump_paths(const std::filesystem::path& target, const std::filesystem::path& golden) {
+std::vector<std::filesystem::path> dump_paths(const std::filesystem::path& target,
+                                              const std::filesystem::path& golden) {
     std::vector<std::filesystem::path> paths{target, golden};
     std::error_code ec;
     for (const auto& p : {target, golden}) {
@@ -133,8 +135,9 @@ void run_kernel_unit(const compare::CompareUnit& unit, const AugustCompareFlags&
         totals.written.insert(totals.written.end(), pair.written.begin(), pair.written.end());
     }
     if (summary.failed_ranks > 0) {
-        throw Error(unit.target_dir.string(),
-                    fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
+        throw Error(
+            unit.target_dir.string(),
+            fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
     }
 }
 
@@ -232,8 +235,8 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
             auto checked = job_options(cmd, *flags);
             mapping::check_mapping_files(checked.table.mapping, true);  // every yaml named is read first
             if (!flags->html.empty()) {
-                checked.html = &html.emplace(flags->html, html_report::RunPaths{checked.output_dir,
-                                                                                dump_paths(flags->target, flags->golden)});
+                checked.html = &html.emplace(
+                    flags->html, html_report::RunPaths{checked.output_dir, dump_paths(flags->target, flags->golden)});
             }
             return checked;
         });

@@ -316,7 +316,8 @@ int run_cli(int argc, char** argv, std::span<const Subcommand> table, const This
     } catch (const CLI::ParseError& e) {
         // CLI11 collects extras last first; argparse names them as typed.
         const bool extras = dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr;
-        print_usage_error(parsed_name(), extras ? "unrecognized arguments: " + in_typed_order(app.remaining(true), args) : e.what());
+        print_usage_error(parsed_name(),
+                          extras ? "unrecognized arguments: " + in_typed_order(app.remaining(true), args) : e.what());
         return msprobe::kExitBadInput;
     }
 

@@ -225,7 +225,8 @@ const AliasMap& august_single_dash_aliases() {
 CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs, const std::string& description) {
     const CLI::Validator at_least_one(
         [](std::string& value) {
-            return value.find_first_not_of('0') == std::string::npos ? std::string("must be at least 1") : std::string();
+            return value.find_first_not_of('0') == std::string::npos ? std::string("must be at least 1")
+                                                                     : std::string();
         },
         "N");
     return cmd->add_option("-j,--jobs", jobs, description + " (default: all cores; at most 4 per core)")

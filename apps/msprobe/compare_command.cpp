@@ -52,7 +52,8 @@ Flavours(Run...) -> Flavours<Run...>;  // clang 14 (the fuzz build) does not ded
 
 // The flavours whose ranks are spread over the run's processes; process 0 runs any other alone.
 bool spreads_over_processes(const compare::CompareRequest& request) {
-    return std::holds_alternative<compare::StepDirs>(request) || std::holds_alternative<compare::PtdbgRankDirs>(request);
+    return std::holds_alternative<compare::StepDirs>(request) ||
+           std::holds_alternative<compare::PtdbgRankDirs>(request);
 }
 
 // Each flavour of compare request and the compare that runs it.
@@ -68,7 +69,9 @@ compare::CompareSummary run_compare_request(const compare::CompareRequest& reque
         },
         [&](const compare::DispatchDirs& dirs) { return legacy::run_dispatch_compare(dirs, options, pool); },
         [&](const compare::KernelDirs& dirs) { return static_graph::run_kernel_compare(dirs, options, pool); },
-        [&](const compare::SinglePointDirs& dirs) { return static_graph::run_single_point_compare(dirs, options, pool); },
+        [&](const compare::SinglePointDirs& dirs) {
+            return static_graph::run_single_point_compare(dirs, options, pool);
+        },
     };
     return std::visit(run, request);
 }
@@ -134,7 +137,8 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
             expect_input(flags->input, PathKind::File, "compare.json (a file naming npu_path and bench_path)");
         });
         compare::CompareOptions options;
-        options.framework = global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
+        options.framework =
+            global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
         options.input_path = flags->input;
         if (!flags->output.empty()) options.output_dir = flags->output;
         options.stack_mode = flags->stack;
@@ -150,7 +154,8 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
         std::optional<compare::HtmlCompareReport> html;
         if (!flags->html.empty()) {
             run_on_every_process(processes, flags->html, [&] {
-                options.html = &html.emplace(flags->html, html_report::RunPaths{options.output_dir, {options.input_path}});
+                options.html =
+                    &html.emplace(flags->html, html_report::RunPaths{options.output_dir, {options.input_path}});
             });
         }
         ThreadPool pool(worker_threads(flags->jobs));
@@ -166,8 +171,8 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
             outcome.ends_successfully = true;
             return outcome;
         }
-        const auto request = prepared_on_every_process(processes, options.input_path.string(),
-                                                       [&] { return compare::read_compare_request(options.input_path); });
+        const auto request = prepared_on_every_process(
+            processes, options.input_path.string(), [&] { return compare::read_compare_request(options.input_path); });
         if (html) run_on_every_process(processes, flags->html, [&] { html->check_inputs(paths_read(request)); });
         const bool spread = spreads_over_processes(request);
         if (!spread && !processes.is_first()) return RunOutcome{};  // process 0 compares it alone

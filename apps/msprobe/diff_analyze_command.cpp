@@ -69,7 +69,8 @@ Runner add_diff_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
             }
         });
         compare::CompareOptions options;
-        options.framework = global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
+        options.framework =
+            global.framework == "mindspore" ? compare::Framework::MindSpore : compare::Framework::PyTorch;
         if (!flags->output.empty()) options.output_dir = flags->output;
         options.strict_compat = flags->strict_compat;
         ThreadPool pool(worker_threads(flags->jobs));

@@ -132,7 +132,8 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         check_merge_options_need_rank_size(cmd, *flags);
         options.run_input = run_input(*flags);
         if (flags->file_type == "json") {
-            if (!flags->golden.empty()) throw Error("", "--file_type json writes merged dumps of a build: not with -gp");
+            if (!flags->golden.empty())
+                throw Error("", "--file_type json writes merged dumps of a build: not with -gp");
             if (!options.run_input->npu_parallel) {
                 log::warning("--file_type json is only for a parallel merge build; writing a .vis.db instead.");
             } else {

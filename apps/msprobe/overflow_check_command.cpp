@@ -43,7 +43,8 @@ std::vector<CLI::Option*> add_overflow_scan_options(CLI::App* cmd, OverflowScanF
             ->check(CLI::NonNegativeNumber),
         cmd->add_flag("--saturation", flags.saturation,
                       "also flag Max/Min at the dtype's largest finite value (saturation-mode NPUs)"),
-        cmd->add_option("--rules", flags.rules, "ignore rules yaml in msprobe's format (default: msprobe's shipped rules)")
+        cmd->add_option("--rules", flags.rules,
+                        "ignore rules yaml in msprobe's format (default: msprobe's shipped rules)")
             ->check(CLI::ExistingFile),
         cmd->add_flag("--no-rules", flags.no_rules, "apply no ignore rule"),
         cmd->add_flag("--first-only", flags.first_only, "list only the first overflow of each dump"),

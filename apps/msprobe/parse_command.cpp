@@ -59,8 +59,9 @@ RunOutcome run_kernel_dump_convert(const ParseFlags& flags, bool json) {
     report_warnings(result.warnings, json);
     RunOutcome outcome;
     outcome.screen =
-        json ? parse::summary_json(result, options).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-             : printable(parse::summary_line(result, options));
+        json
+            ? parse::summary_json(result, options).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+            : printable(parse::summary_line(result, options));
     outcome.screen += '\n';
     return outcome;
 }

@@ -54,7 +54,8 @@ void add_common_flags(CLI::App* cmd, RunUtFlags& f, bool august) {
     cmd->add_option("--backward_input_file", f.options.legacy_backward,
                     "-backward: the legacy backward_info_<pid>.json beside a -forward forward_info_<pid>.json");
     cmd->add_option("-o,--out_path", f.out_dir, "output directory (default ./; created if missing)");
-    cmd->add_flag("--save_error_data", f.options.save_error_data, "-save_error_data: save inputs/outputs of failing APIs as .pt files");
+    cmd->add_flag("--save_error_data", f.options.save_error_data,
+                  "-save_error_data: save inputs/outputs of failing APIs as .pt files");
     cmd->add_flag("-j,--jit_compile", f.jit_compile, "NPU graph compile switch (accepted, no effect on CPU)");
     cmd->add_option("-d,--device", f.options.devices, "device ids (accepted and validated, unused on CPU)")
         ->expected(1, INT_MAX);
@@ -106,7 +107,8 @@ void finish_options(RunUtFlags& f) {
 std::filesystem::path self_executable() {
     char buf[PATH_MAX];
     const auto n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-    return n > 0 ? std::filesystem::path(std::string(buf, static_cast<std::size_t>(n))) : std::filesystem::path("msprobe");
+    return n > 0 ? std::filesystem::path(std::string(buf, static_cast<std::size_t>(n)))
+                 : std::filesystem::path("msprobe");
 }
 
 // multi_run_ut's worker: this binary's run_ut over the worker's slice, appending to the shared result file.

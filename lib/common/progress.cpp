@@ -65,8 +65,9 @@ void Progress::draw(std::int64_t done, bool final) {
     for (int i = 0; i < kWidth; ++i) bar[i] = i < filled ? '#' : '.';
     bar[kWidth] = '\0';
     const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
-    const std::string tail = final ? "in " + duration_text(elapsed)
-                                   : "ETA " + (done > 0 ? duration_text(static_cast<double>(total_ - done) / rate) : "?");
+    const std::string tail = final
+                                 ? "in " + duration_text(elapsed)
+                                 : "ETA " + (done > 0 ? duration_text(static_cast<double>(total_ - done) / rate) : "?");
     // \033[K clears what a longer previous line left behind.
     std::fprintf(stderr, "\r%s [%s] %lld/%lld  %.1f %s/s  %s\033[K%s", label_.c_str(), bar,
                  static_cast<long long>(done), static_cast<long long>(total_), rate, unit_.c_str(), tail.c_str(),

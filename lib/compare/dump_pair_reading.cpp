@@ -4,8 +4,8 @@ namespace msprobe::compare {
 
 DumpFiles read_dump_files(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
                           ThreadPool& pool) {
-    auto [npu, bench] =
-        read_side_by_side(npu_json, bench_json, pool, [](const std::filesystem::path& p) { return dump::read_dump_file(p); });
+    auto [npu, bench] = read_side_by_side(npu_json, bench_json, pool,
+                                          [](const std::filesystem::path& p) { return dump::read_dump_file(p); });
     return {std::move(npu), std::move(bench)};
 }
 

@@ -24,7 +24,8 @@ constexpr const char* kRatioRed =
     "The input/parameter's one thousandth err ratio exceeds 0.9, while the output's is below 0.6";
 constexpr const char* kRatioYellow =
     "The output's one thousandth err ratio decreases by more than 0.1 compared to the input/parameter's";
-constexpr const char* kCosineYellow = "The output's cosine decreases by more than 0.1 compared to the input/parameter's";
+constexpr const char* kCosineYellow =
+    "The output's cosine decreases by more than 0.1 compared to the input/parameter's";
 constexpr const char* kRelativeRed = "maximum relative error exceeds 0.5";
 constexpr const char* kRelativeYellow =
     "The output's maximum relative error exceeds 0.1, while the input/parameter's is below 0.01";

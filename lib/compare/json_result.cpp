@@ -63,7 +63,8 @@ void write_json_result(const ResultTable& result, const std::vector<RowVerdict>&
         Json values = Json::object();
         const auto& cells = result.table.rows[r];
         for (std::size_t c = 0; c < header.size() && c < cells.size(); ++c) values[header[c]] = cell_value(cells[c]);
-        const Json row = {{"level", level_name(verdicts[r].level)}, {"reasons", verdicts[r].reasons}, {"values", values}};
+        const Json row = {
+            {"level", level_name(verdicts[r].level)}, {"reasons", verdicts[r].reasons}, {"values", values}};
         out << (r == 0 ? "\n  " : ",\n  ") << row.dump(-1, ' ', false, Json::error_handler_t::replace);
     }
     out << "\n ]\n}\n";

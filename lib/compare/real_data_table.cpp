@@ -81,7 +81,8 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
     const std::string& npu_name = npu_leaf.data_name();
     const std::string bench_name = bench_leaf ? bench_leaf->data_name() : kNotApplicable;
     if (npu_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file."), {}};
-    if (bench_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file."), {}};
+    if (bench_name == "-1")
+        return {metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file."), {}};
     if (bench_leaf == nullptr) {
         return {metrics::error_metrics(PairError::BenchUnmatched, "Bench api/module unmatched."), {}};
     }
@@ -96,8 +97,9 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
     const auto refused_name = [&](const dump::DumpFile& dump, const dump::DumpRow& row) {
         const auto problem = dump::data_name_problem(row.data_name());
         if (problem) {
-            unreadable.report(dump.path + "\n" + row.data_name(),
-                              dump.path + ": " + dump::data_name_refusal(row.data_name(), dump.api_names[row.api_index], *problem));
+            unreadable.report(
+                dump.path + "\n" + row.data_name(),
+                dump.path + ": " + dump::data_name_refusal(row.data_name(), dump.api_names[row.api_index], *problem));
         }
         return problem.has_value();
     };

@@ -32,7 +32,8 @@ std::vector<RowVerdict> row_verdicts(const ResultTable& result, const HighlightV
         if (level > v.level) v.level = level;
         for (const char* message : highlight.messages[row]) {
             // The rules repeat a message once per input row; a reason is said once.
-            if (std::find(v.reasons.begin(), v.reasons.end(), message) == v.reasons.end()) v.reasons.emplace_back(message);
+            if (std::find(v.reasons.begin(), v.reasons.end(), message) == v.reasons.end())
+                v.reasons.emplace_back(message);
         }
     }
     return verdicts;

@@ -116,7 +116,8 @@ std::string summary_text(const CompareSummary& summary) {
                                                                  summary.warnings(), summary.errors()));
     if (summary.pairs.size() > 1) {
         for (const auto& pair : summary.pairs) {
-            text += fmt::format("  {}: {}\n", printable(pair.label), counts_text(pair.rows, pair.passed, pair.warnings, pair.errors));
+            text += fmt::format("  {}: {}\n", printable(pair.label),
+                                counts_text(pair.rows, pair.passed, pair.warnings, pair.errors));
         }
     }
     const PairOutcome* first = nullptr;

@@ -84,16 +84,18 @@ StreamedPair::StreamedPair(const PairInput& input, ThreadPool& pool) {
                                      [](const std::filesystem::path& path) { return dump::locate_dump(path); });
     npu_ = std::move(located.first);
     bench_ = std::move(located.second);
-    log::debug(fmt::format("located {} + {} rows, {} + {} entries in {:.0f} ms", npu_.rows.size(),
-                           bench_.rows.size(), npu_.entries(), bench_.entries(),
-                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
+    log::debug(
+        fmt::format("located {} + {} rows, {} + {} entries in {:.0f} ms", npu_.rows.size(), bench_.rows.size(),
+                    npu_.entries(), bench_.entries(),
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
     if (npu_.entries() == 0) log::warning(fmt::format("No APIs found in {}.", npu_.header.path));
     mode_ = detect_mode(npu_.header, bench_.header);
     if (input.stack_json) stack_ = std::make_shared<const dump::StackFile>(dump::StackFile::load(*input.stack_json));
     pairs_ = join_rows(KeySide(npu_), KeySide(bench_), MatchStrategy::Exact,
                        is_cross_framework(npu_.header.framework, is_pytorch(bench_)));
-    log::debug(fmt::format("paired {} rows at {:.0f} ms", pairs_.size(),
-                           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
+    log::debug(
+        fmt::format("paired {} rows at {:.0f} ms", pairs_.size(),
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count()));
 }
 
 std::size_t StreamedPair::window_pair_end() const {

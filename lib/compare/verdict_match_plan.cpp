@@ -23,7 +23,8 @@ void to_bench_keys(std::vector<std::string>& keys, const dump::DumpFile& bench,
 
 }  // namespace
 
-VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const VerdictTableOptions& options) {
+VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                const VerdictTableOptions& options) {
     VerdictMatch out;
     MatchPlan& plan = out.plan;
     // -fm pairs by names without call numbers: renumbering would change nothing.

@@ -23,6 +23,7 @@ struct VerdictMatch {
     std::optional<std::string> generated_mapping_yaml;
 };
 
-VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, const VerdictTableOptions& options);
+VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                const VerdictTableOptions& options);
 
 }  // namespace msprobe::compare

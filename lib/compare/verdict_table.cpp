@@ -141,7 +141,8 @@ PairInputs read_pair_inputs(const std::filesystem::path& npu_json, const std::fi
     if (std::filesystem::is_regular_file(stack_json, ec)) {
         inputs.stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(stack_json));
     } else {
-        log::warning(fmt::format("stack.json is not found in dump dir {}.", printable(npu_json.parent_path().string())));
+        log::warning(
+            fmt::format("stack.json is not found in dump dir {}.", printable(npu_json.parent_path().string())));
     }
     return inputs;
 }

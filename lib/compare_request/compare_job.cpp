@@ -177,10 +177,11 @@ public:
             }
         }
         if (inputs.empty()) {
-            throw Error(npu_dir.string(),
-                        fmt::format("nothing to compare with {}: no rank directory (rank, rank0, ...) holds a dump.json "
-                                    "or debug.json on both sides",
-                                    bench_dir.string()));
+            throw Error(
+                npu_dir.string(),
+                fmt::format("nothing to compare with {}: no rank directory (rank, rank0, ...) holds a dump.json "
+                            "or debug.json on both sides",
+                            bench_dir.string()));
         }
         const auto rank_bytes = [&inputs](std::size_t i) {
             const PairInput& input = inputs[i];

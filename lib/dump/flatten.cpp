@@ -66,7 +66,8 @@ StatValue p2p_field(const rapidjson::Value* value) {
 }
 
 std::shared_ptr<const P2POpFields> p2p_fields(const rapidjson::Value& leaf) {
-    return std::make_shared<const P2POpFields>(P2POpFields{p2p_field(find_member(leaf, "op")), p2p_field(find_member(leaf, "peer"))});
+    return std::make_shared<const P2POpFields>(
+        P2POpFields{p2p_field(find_member(leaf, "op")), p2p_field(find_member(leaf, "peer"))});
 }
 
 // A statistic taken from a non-tensor's value, which keeps booleans boolean.

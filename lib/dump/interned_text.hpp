@@ -15,7 +15,8 @@ class InternedText {
 public:
     InternedText();
     InternedText(std::string_view text);  // NOLINT(google-explicit-constructor)
-    InternedText(const std::string& text) : InternedText(std::string_view(text)) {}  // NOLINT(google-explicit-constructor)
+    InternedText(const std::string& text)
+        : InternedText(std::string_view(text)) {}                             // NOLINT(google-explicit-constructor)
     InternedText(const char* text) : InternedText(std::string_view(text)) {}  // NOLINT(google-explicit-constructor)
 
     const std::string& str() const { return *text_; }

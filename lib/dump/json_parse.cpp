@@ -57,7 +57,9 @@ public:
             },
             parse_json_number(std::string_view(text, length)));
     }
-    bool String(const char* text, rapidjson::SizeType length, bool copy) { return document_.String(text, length, copy); }
+    bool String(const char* text, rapidjson::SizeType length, bool copy) {
+        return document_.String(text, length, copy);
+    }
     bool Key(const char* text, rapidjson::SizeType length, bool copy) {
         if (named()) names_[depth_ - 1].emplace_back(text, length);  // in-situ: the text stays where it is
         return document_.Key(text, length, copy);

@@ -34,7 +34,8 @@ PklRecord data_record(const PtdbgRecord& data, const std::filesystem::path& path
     record.shape_text = data.shape;
     record.summary_valid = data.step_integer && *data.step_integer <= kMaxSummaryDumpFlag;
     if (!data.summary_is_list) fail(path, line, "the summary (field 6) is not a list");
-    for (std::size_t i = 0; i < data.summary_cells.size() && i < 3; ++i) record.statistics.push_back(data.summary_cells[i]);
+    for (std::size_t i = 0; i < data.summary_cells.size() && i < 3; ++i)
+        record.statistics.push_back(data.summary_cells[i]);
     return record;
 }
 
@@ -86,7 +87,8 @@ PklFile read_pkl_file(const std::filesystem::path& path) {
                 first_record = false;
             }
             const std::string prefix = api_prefix(record.name);
-            if (file.apis.empty() || file.apis.back().prefix != prefix) file.apis.push_back(PklApi{prefix, {}, std::nullopt});
+            if (file.apis.empty() || file.apis.back().prefix != prefix)
+                file.apis.push_back(PklApi{prefix, {}, std::nullopt});
             file.apis.back().records.push_back(std::move(record));
         }
         if (scan.fault) fail_at(*scan.fault, path);

@@ -59,7 +59,9 @@ std::size_t kept_member_count(JsonView object, std::initializer_list<std::string
     return n;
 }
 
-std::size_t combine(std::size_t seed, std::size_t h) { return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)); }
+std::size_t combine(std::size_t seed, std::size_t h) {
+    return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
 
 }  // namespace
 

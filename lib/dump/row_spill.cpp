@@ -182,7 +182,8 @@ void RowSpill::write_out() {
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             throw Error(folder_, std::string("cannot write the temporary file for the rows of a large dump: ") +
-                                     (n < 0 ? std::strerror(errno) : "no space left") + " (set TMPDIR to another folder)");
+                                     (n < 0 ? std::strerror(errno) : "no space left") +
+                                     " (set TMPDIR to another folder)");
         }
         done += static_cast<std::size_t>(n);
     }

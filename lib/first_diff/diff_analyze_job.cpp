@@ -83,7 +83,8 @@ std::vector<RankJob> rank_jobs_of_dirs(const fs::path& npu_dir, const fs::path& 
 // Two dump files: msprobe ignores -da there; we analyse the pair as one rank.
 RankJob rank_job_of_files(const compare::DumpFilePair& config) {
     for (const auto& p : {config.npu_json, config.bench_json}) {
-        if (p.filename() != "dump.json") throw Error(p.string(), "the first-difference analysis compares dump.json files");
+        if (p.filename() != "dump.json")
+            throw Error(p.string(), "the first-difference analysis compares dump.json files");
     }
     RankJob job;
     const std::string parent = config.npu_json.parent_path().filename().string();
@@ -204,7 +205,8 @@ bool is_directory_input(const fs::path& path) {
     std::error_code ec;
     const auto status = fs::status(path, ec);
     if (!fs::exists(status)) throw Error(path.string(), "no such file or directory");
-    if (!fs::is_directory(status) && !fs::is_regular_file(status)) throw Error(path.string(), "neither a file nor a directory");
+    if (!fs::is_directory(status) && !fs::is_regular_file(status))
+        throw Error(path.string(), "neither a file nor a directory");
     return fs::is_directory(status);
 }
 
@@ -257,14 +259,16 @@ void share_rank_paths(StepRun& run, ProcessGroup& processes,
 
 // Stages B and C of one step: the analysis file, when something differs, from
 // this run's results only (never stale files of earlier runs).
-void stage_analysis(StepRun& run, const compare::CompareOptions& options, RankTableStyle style, report::StagedFiles& staged) {
+void stage_analysis(StepRun& run, const compare::CompareOptions& options, RankTableStyle style,
+                    report::StagedFiles& staged) {
     const auto& jobs = run.jobs;
     std::map<std::int64_t, fs::path> files;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         if (run.results[i]) files[jobs[i].rank] = *run.results[i];
     }
-    const ResultReadOptions read_options{options.strict_compat,
-                                         style == RankTableStyle::OccurrenceKeyed ? &diff_key_rules_keeping_grads() : &diff_key_rules()};
+    const ResultReadOptions read_options{options.strict_compat, style == RankTableStyle::OccurrenceKeyed
+                                                                    ? &diff_key_rules_keeping_grads()
+                                                                    : &diff_key_rules()};
     std::vector<RankOps> ranks;
     for (const auto& [rank, file] : files) ranks.push_back(read_rank_results(file, rank, read_options));
     const AnalysisResult analysis = find_first(ranks, AnalysisRules::first_diff());
@@ -284,7 +288,8 @@ DiffAnalyzeSummary placed_summary(const StepRun& run, const std::function<fs::pa
         summary.ranks.push_back({run.jobs[i].rank_name, run.jobs[i].rank});
         if (!run.results[i]) continue;
         summary.written.push_back(placed(run.targets[i]));
-        log::info(fmt::format("[{}]Saving json file to disk: {}", run.jobs[i].rank_name, summary.written.back().string()));
+        log::info(
+            fmt::format("[{}]Saving json file to disk: {}", run.jobs[i].rank_name, summary.written.back().string()));
     }
     if (run.report) {
         summary.found = true;
@@ -301,12 +306,14 @@ DiffAnalyzeSummary placed_summary(const StepRun& run, const std::function<fs::pa
 // wait; the files are placed only once every process has succeeded, and
 // process 0's summaries name them all (the others' only their own).
 std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare::CompareOptions& options,
-                                        ThreadPool& pool, ProcessGroup& processes, RankTableStyle style = RankTableStyle::ShapeJoined) {
+                                        ThreadPool& pool, ProcessGroup& processes,
+                                        RankTableStyle style = RankTableStyle::ShapeJoined) {
     report::StagedFiles staged;
     const std::string stamp = processes.broadcast_from_first(local_timestamp());
     const std::string output = options.output_dir.string();
     for (auto& run : runs) {
-        run_on_every_process(processes, output, [&] { stage_rank_results(run, style, stamp, pool, processes, staged); });
+        run_on_every_process(processes, output,
+                             [&] { stage_rank_results(run, style, stamp, pool, processes, staged); });
         share_rank_paths(
             run, processes, [&](std::size_t i) { return run.results[i]; },
             [&](std::size_t i, const fs::path& temp) { run.results[i] = temp; });

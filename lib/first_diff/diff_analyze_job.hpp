@@ -68,8 +68,8 @@ DiffAnalyzeSummary run_positional_diff_analyze(const std::filesystem::path& npu_
                                            bool strict_compat, ProcessGroup& processes = single_process());
 
 // Two paths given on the command line: two step directories, two dump roots
-// (a directory holding a step0, step1, ... folder) or two dump.json files. Throws msprobe::Error naming the path that is missing or of the
-// other kind.
+// (a directory holding a step0, step1, ... folder) or two dump.json files. Throws msprobe::Error naming the path that
+// is missing or of the other kind.
 DiffAnalyzeInput diff_analyze_input(const std::filesystem::path& npu, const std::filesystem::path& bench);
 
 }  // namespace msprobe::first_diff

@@ -17,7 +17,8 @@ void add_verdicts(const DiffAnalyzeSummary& summary, std::vector<RankVerdict>& v
         RankVerdict verdict{summary.step.empty() ? rank.name : summary.step + "/" + rank.name, std::nullopt, {}};
         // Ties of one rank are listed in search order: the first is the one to look at.
         const dump::JsonView first =
-            report ? dump::JsonView(report->root()).member(fmt::format("rank_{}", rank.rank)).item(0) : dump::JsonView();
+            report ? dump::JsonView(report->root()).member(fmt::format("rank_{}", rank.rank)).item(0)
+                   : dump::JsonView();
         if (first) {
             verdict.first_api = std::string(first.member("op_name").text());
             std::vector<std::string> frames;
@@ -46,7 +47,8 @@ std::string diff_screen_text(const std::vector<RankVerdict>& verdicts, const std
                                    differing == 0 ? std::string("no difference found")
                                                   : fmt::format("first difference at {} rank(s)", differing));
     for (const auto& v : verdicts) {
-        text += fmt::format("  {}: {}\n", printable(v.rank_name), v.first_api ? printable(*v.first_api) : "no difference");
+        text +=
+            fmt::format("  {}: {}\n", printable(v.rank_name), v.first_api ? printable(*v.first_api) : "no difference");
         if (!v.stack_frame.empty()) text += fmt::format("    at {}\n", printable(v.stack_frame));
     }
     text += "Written:\n";

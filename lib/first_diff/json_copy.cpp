@@ -30,7 +30,8 @@ void copy_json_value(py::JsonWriter& out, dump::JsonView value) {
     }
 }
 
-std::vector<std::pair<std::string_view, dump::JsonView>> rows_of_state(dump::JsonView op_items, std::string_view state) {
+std::vector<std::pair<std::string_view, dump::JsonView>> rows_of_state(dump::JsonView op_items,
+                                                                       std::string_view state) {
     std::vector<std::pair<std::string_view, dump::JsonView>> rows;
     for (const dump::JsonView row : op_items.items()) {
         if (row.member("state").string() != state) continue;

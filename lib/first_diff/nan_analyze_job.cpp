@@ -91,8 +91,10 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
     };
     std::optional<LoadedRank> loaded;
     for (const auto& finding : findings) {  // ascending rank
-        const auto rank_at = std::find_if(ranks.begin(), ranks.end(), [&](const RankOps& r) { return r.rank == finding.rank; });
-        const auto files_at = std::find_if(files.begin(), files.end(), [&](const RankFiles& f) { return f.rank == finding.rank; });
+        const auto rank_at =
+            std::find_if(ranks.begin(), ranks.end(), [&](const RankOps& r) { return r.rank == finding.rank; });
+        const auto files_at =
+            std::find_if(files.begin(), files.end(), [&](const RankFiles& f) { return f.rank == finding.rank; });
         if (rank_at == ranks.end() || files_at == files.end()) continue;
         if (open_rank != finding.rank) {
             if (open_rank) out.end_array();
@@ -248,7 +250,8 @@ dump::JsonView find_stack_frames(dump::JsonView stack, const std::string& key, c
         if (names.is_array()) {
             const auto all = names.items();
             listed = std::any_of(all.begin(), all.end(), [&](dump::JsonView n) { return n.string() == key; });
-        } else if (const auto first = names.string()) {  // per-key layout: msprobe's "in" tests a substring of the first frame
+        } else if (const auto first =
+                       names.string()) {  // per-key layout: msprobe's "in" tests a substring of the first frame
             listed = first->find(key) != std::string_view::npos;
         }
         if (listed) return item.item(1);

@@ -195,7 +195,8 @@ bool write_rank_result(const RankDumpPair& dumps, const DiffCheckConfig& config,
     const auto [npu, bench] = compare::read_dump_files(dumps.npu_json, dumps.bench_json, pool ? *pool : caller_only);
     if (npu.api_names.empty()) log::warning(fmt::format("No APIs found in {}.", npu.path));
 
-    const RankTable table = style == RankTableStyle::OccurrenceKeyed ? occurrence_rank_table(npu, bench) : shape_joined_rank_table(npu, bench);
+    const RankTable table = style == RankTableStyle::OccurrenceKeyed ? occurrence_rank_table(npu, bench)
+                                                                     : shape_joined_rank_table(npu, bench);
     const compare::ResultTable& result = table.result;
     if (result.table.rows.empty()) {
         log::warning("Can`t match any op. No compare result file generated.");

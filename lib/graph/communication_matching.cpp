@@ -252,7 +252,8 @@ private:
     // The partner's id: this node's, with this rank and the partner operation
     // (plain replacements, as msprobe: "sendrank1_1" on rank 0 → "recvrank0_1" on rank 1).
     static std::string partner_id(const std::string& unique, int target_rank, int rank, const CommApi& api) {
-        const std::string key = replace_all(unique, "rank" + std::to_string(target_rank), "rank" + std::to_string(rank));
+        const std::string key =
+            replace_all(unique, "rank" + std::to_string(target_rank), "rank" + std::to_string(rank));
         return replace_all(key, std::string(api.name), std::string(api.partner));
     }
 

@@ -20,8 +20,9 @@ ConstructTable ConstructTable::read(const dump::JsonFile& file) {
     ConstructTable table;
     table.parents_ = dump::ConstructParents::read_checked(file);
     if (table.parents_.empty()) {
-        throw Error(file.path(),
-                    "the content is empty, so no graph can be built (an L1 dump? only L0 and mix dumps can be graphed)");
+        throw Error(
+            file.path(),
+            "the content is empty, so no graph can be built (an L1 dump? only L0 and mix dumps can be graphed)");
     }
     return table;
 }

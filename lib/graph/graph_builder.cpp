@@ -32,7 +32,8 @@ public:
             const auto parent_id = folder_.construct.repaired_parent(entry, strict_compat_);
             if (parent_id) unknown_names_.note(*parent_id);
             unknown_names_.note(entry.id);
-            if (parent_id == entry.id) throw Error(construct_path(), fmt::format("'{}' is its own parent", printable(entry.id)));
+            if (parent_id == entry.id)
+                throw Error(construct_path(), fmt::format("'{}' is its own parent", printable(entry.id)));
             GraphNode& parent = parent_id ? node_for(*parent_id) : graph_.root();
             attach(node_for(entry.id), parent);
         }

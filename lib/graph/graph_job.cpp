@@ -79,11 +79,12 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     ModelGraph& bench = *result.bench;
     const GraphBehaviour& behaviour = options.behaviour;
     const MatchKind kind = match_kind(options);
-    const auto pairs = match_nodes(npu, bench, kind,
-                                   kind == MatchKind::LayerMapping
-                                       ? layer_map(npu_folder, bench_folder, options.layer_mapping_file, *options.mapping_files)
-                                       : std::unordered_map<std::string, std::string>{},
-                                   behaviour.match_item_shapes);
+    const auto pairs =
+        match_nodes(npu, bench, kind,
+                    kind == MatchKind::LayerMapping
+                        ? layer_map(npu_folder, bench_folder, options.layer_mapping_file, *options.mapping_files)
+                        : std::unordered_map<std::string, std::string>{},
+                    behaviour.match_item_shapes);
     const bool collections_first =
         options.strict_compat && result.mode == compare::CompareMode::All && behaviour.collections_indexed_first;
     const IndexKind index = behaviour.comparison.index;
@@ -144,8 +145,9 @@ void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs
     if (!input.npu_parallel) return;
     for (const auto& [step, ranks] : npu) {
         if (static_cast<int>(ranks.size()) != input.npu_parallel->rank_size) {
-            throw Error(file.string(), fmt::format("parallel_merge: 'rank_size' is {}, but the step has {} rank folders",
-                                                   input.npu_parallel->rank_size, ranks.size()));
+            throw Error(file.string(),
+                        fmt::format("parallel_merge: 'rank_size' is {}, but the step has {} rank folders",
+                                    input.npu_parallel->rank_size, ranks.size()));
         }
         if (input.bench_parallel && static_cast<int>(ranks.size()) != input.bench_parallel->rank_size) {
             throw Error(file.string(), fmt::format("parallel_merge.bench: 'rank_size' is {}, but the step has {} rank "
@@ -196,8 +198,8 @@ StepGraphs build_step(int step, const std::map<int, fs::path>& ranks, const RunF
     return built;
 }
 
-void write_step(const StepGraphs& built, const std::vector<int>& steps, const GraphOptions& options, VisDbWriter& writer,
-                std::optional<GraphHtmlReport>& html, ThreadPool& pool) {
+void write_step(const StepGraphs& built, const std::vector<int>& steps, const GraphOptions& options,
+                VisDbWriter& writer, std::optional<GraphHtmlReport>& html, ThreadPool& pool) {
     const std::vector<ExportedGraphs> exported = built.exported();
     std::vector<int> rank_list;
     for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);

@@ -86,7 +86,8 @@ std::string stat_text(const dump::StatValue& value, bool round) {
         case dump::StatValue::Kind::Bool: return value.boolean ? "True" : "False";
         case dump::StatValue::Kind::Text: return string_text(value.text());
         case dump::StatValue::Kind::Number:
-            return value.integer ? std::to_string(static_cast<long long>(value.number)) : float_text(value.number, round);
+            return value.integer ? std::to_string(static_cast<long long>(value.number))
+                                 : float_text(value.number, round);
     }
     return "null";
 }

@@ -18,8 +18,9 @@ bool starts_with_pattern(std::string_view id, std::string_view pattern) {
 }
 
 constexpr std::array<std::string_view, 4> kModules = {"Module?", "Cell?", "optimizer", "clip_grad"};
-constexpr std::array<std::string_view, 12> kApis = {"Tensor?", "Torch?", "Functional?", "NPU?", "VF?", "Distributed?",
-                                                    "Aten?", "Mint?", "Primitive?", "Jit?", "MintFunctional?", "MindSpeed?"};
+constexpr std::array<std::string_view, 12> kApis = {"Tensor?",    "Torch?",       "Functional?",     "NPU?",
+                                                    "VF?",        "Distributed?", "Aten?",           "Mint?",
+                                                    "Primitive?", "Jit?",         "MintFunctional?", "MindSpeed?"};
 
 template <std::size_t N>
 bool matches_any(std::string_view id, const std::array<std::string_view, N>& patterns) {

@@ -97,7 +97,8 @@ std::vector<NodePair> match_nodes(ModelGraph& npu, ModelGraph& bench, MatchKind 
             for (const auto& [key, api] : recounted_apis(*b)) bench_apis.emplace(key, api);
             for (const auto& [key, api] : recounted_apis(n)) {
                 const auto partner = bench_apis.find(key);
-                if (partner != bench_apis.end() && fuzzy_partner(*api, partner->second)) link(*api, *partner->second, pairs);
+                if (partner != bench_apis.end() && fuzzy_partner(*api, partner->second))
+                    link(*api, *partner->second, pairs);
             }
         });
     }

@@ -11,7 +11,8 @@ void attach_overflow_levels(ModelGraph& graph, const std::filesystem::path& dump
     const overflow::DumpScan scan = overflow::scan_dump({dump_json, "", ""}, options);
     for (const overflow::ScannedEntry& entry : scan.reported) {
         GraphNode* node = graph.find(entry.api);
-        if (node != nullptr && node->has_record) node->overflow_level = std::string(overflow::level_name(entry.overflow_class));
+        if (node != nullptr && node->has_record)
+            node->overflow_level = std::string(overflow::level_name(entry.overflow_class));
     }
 }
 

@@ -108,7 +108,8 @@ Groups tp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
     Groups groups;
     for (const RankGraph& rank : graphs) {
         for (const auto& node : rank.graph->nodes()) {
-            if (node->id.find("reduce_scatter") == std::string::npos && node->id.find("all_reduce") == std::string::npos) {
+            if (node->id.find("reduce_scatter") == std::string::npos &&
+                node->id.find("all_reduce") == std::string::npos) {
                 continue;
             }
             const PortItem* group = item_named(node->inputs, node->id + ".input.group");

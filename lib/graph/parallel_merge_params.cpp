@@ -93,7 +93,9 @@ ParallelParams read_parallel_params(dump::JsonView value, const std::string& sid
 }
 
 void check_parallel_params(const ParallelParams& params, const std::string& side, const std::string& file) {
-    const auto fail = [&](const char* reason) { throw Error(file, fmt::format("parallel_merge.{}: {}", side, reason)); };
+    const auto fail = [&](const char* reason) {
+        throw Error(file, fmt::format("parallel_merge.{}: {}", side, reason));
+    };
     if (params.tp > params.rank_size) fail("'tp' is greater than 'rank_size'");
     if (params.pp > params.rank_size) fail("'pp' is greater than 'rank_size'");
     if (params.rank_size % params.tp != 0) fail("'rank_size' is not a multiple of 'tp'");

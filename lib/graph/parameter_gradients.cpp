@@ -14,7 +14,8 @@ void add_parameter_gradients(ModelGraph& graph, RankFolder& folder) {
         const auto count = module_backward_count(node->id);
         if (!count || count->size() > 18) continue;
         const long long n = std::stoll(*count);
-        const std::string prefix = node->id.substr(0, node->id.size() - count->size() - std::string(".backward.").size());
+        const std::string prefix =
+            node->id.substr(0, node->id.size() - count->size() - std::string(".backward.").size());
         auto [it, added] = last_backward.try_emplace(prefix, n, node.get());
         if (!added && n > it->second.first) it->second = {n, node.get()};
     }

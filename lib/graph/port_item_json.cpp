@@ -49,7 +49,8 @@ ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
     }
     const bool is_none = !leaf.present();
     auto add = [&](Pending field) {
-        const bool present = std::any_of(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
+        const bool present =
+            std::any_of(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
         if (!present) fields.push_back(std::move(field));
     };
     add({"data_name", is_none ? "null" : string_text(row.data_name())});

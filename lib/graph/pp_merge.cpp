@@ -115,7 +115,8 @@ public:
             if (has_mark(node->id)) {
                 const bool forward = contains(node->id, ".forward.") || contains(node->id, ".forward%");
                 std::vector<GraphNode*> plain, marked;
-                for (GraphNode* sibling : node->parent->children) (has_mark(sibling->id) ? marked : plain).push_back(sibling);
+                for (GraphNode* sibling : node->parent->children)
+                    (has_mark(sibling->id) ? marked : plain).push_back(sibling);
                 std::stable_sort(marked.begin(), marked.end(), [&](const GraphNode* a, const GraphNode* b) {
                     return sort_key(*a, forward) < sort_key(*b, forward);
                 });
@@ -142,7 +143,8 @@ public:
     // at the root comes along. The API collections are merged already.
     void adopt_unique_root_children(const std::vector<RankGraph>& others) {
         GraphNode& root = main_.root();
-        if (std::none_of(root.children.begin(), root.children.end(), [](const GraphNode* n) { return has_layers(n->id); })) {
+        if (std::none_of(root.children.begin(), root.children.end(),
+                         [](const GraphNode* n) { return has_layers(n->id); })) {
             return;
         }
         std::set<std::string> main_ids;
@@ -150,7 +152,8 @@ public:
         std::vector<GraphNode*> adopted;
         for (const RankGraph& other : others) {
             for (GraphNode* node : other.graph->root().children) {
-                if (!main_ids.count(node->id) && node->id.rfind("Apis_Between_Modules", 0) != 0) adopted.push_back(node);
+                if (!main_ids.count(node->id) && node->id.rfind("Apis_Between_Modules", 0) != 0)
+                    adopted.push_back(node);
             }
         }
         if (adopted.empty()) return;
@@ -165,7 +168,9 @@ public:
         std::stable_sort(marked.begin(), marked.end(), [&](const GraphNode* a, const GraphNode* b) {
             return sort_key(*a, true) < sort_key(*b, true);
         });
-        int index = static_cast<int>(std::count_if(plain.begin(), plain.end(), [](const GraphNode* n) { return has_layers(n->id); })) - 1;
+        int index = static_cast<int>(std::count_if(plain.begin(), plain.end(),
+                                                   [](const GraphNode* n) { return has_layers(n->id); })) -
+                    1;
         root.children = plain;
         root.children.insert(root.children.end(), marked.begin(), marked.end());
         for (GraphNode* node : marked) {

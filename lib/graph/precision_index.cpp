@@ -18,8 +18,12 @@ const dump::StatValue* metric(const PortItem& item, std::string_view name) {
     return nullptr;
 }
 
-bool non_finite(const dump::StatValue& v) { return v.kind == dump::StatValue::Kind::Number && !std::isfinite(v.number); }
-bool max_or_min_non_finite(const PortItem& item) { return non_finite(item.row.stats[0]) || non_finite(item.row.stats[1]); }
+bool non_finite(const dump::StatValue& v) {
+    return v.kind == dump::StatValue::Kind::Number && !std::isfinite(v.number);
+}
+bool max_or_min_non_finite(const PortItem& item) {
+    return non_finite(item.row.stats[0]) || non_finite(item.row.stats[1]);
+}
 bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
 
 // A relative-error text as a fraction: "12.5%" → 0.125; anything that does

@@ -93,7 +93,8 @@ void repair_recomputed_layers(ModelGraph& graph, const RecomputeRules& rules, bo
         if (node->kind != NodeKind::Module || !node->parent || node->parent == &root) continue;
         const auto count = module_forward_count(node->id);
         if (!count) continue;
-        const std::string prefix = node->id.substr(0, node->id.size() - count->size() - std::string(".forward.").size());
+        const std::string prefix =
+            node->id.substr(0, node->id.size() - count->size() - std::string(".forward.").size());
         if (prefixes.count(prefix)) forward_lists[prefix].push_back(node.get());
     }
     for (auto& [prefix, list] : forward_lists) std::reverse(list.begin(), list.end());
@@ -108,8 +109,9 @@ void repair_recomputed_layers(ModelGraph& graph, const RecomputeRules& rules, bo
         it->second.pop_back();
         if (module->parent == nullptr) continue;
         const auto parent_count = module_forward_count(module->parent->id);
-        const std::string target =
-            parent_count ? with_direction(module->parent->id, "forward", "backward", *parent_count) : module->parent->id;
+        const std::string target = parent_count
+                                       ? with_direction(module->parent->id, "forward", "backward", *parent_count)
+                                       : module->parent->id;
         GraphNode* new_parent = graph.find(target);
         if (new_parent == nullptr) continue;
         if (rules.skip_moves_below_self && (new_parent == r.node || is_below(*new_parent, *r.node))) continue;

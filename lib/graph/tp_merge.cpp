@@ -60,9 +60,9 @@ public:
             mapped = &found->second;
         }
         for (std::size_t g = 1; g < group_.size(); ++g) {
-            const std::string id = mapped == nullptr
-                                       ? node.id
-                                       : std::regex_replace(node.id, kRankMark, fmt::format("_rank{}.", (*mapped)[g - 1]));
+            const std::string id =
+                mapped == nullptr ? node.id
+                                  : std::regex_replace(node.id, kRankMark, fmt::format("_rank{}.", (*mapped)[g - 1]));
             const GraphNode* other = group_[g].graph->find(id);
             if (other == nullptr || !paths_.same_ancestors(node, *other)) return {};
             partners.push_back(other);

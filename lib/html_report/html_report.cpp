@@ -83,7 +83,8 @@ void append_string_array(std::string& out, const std::vector<std::string>& texts
 
 Section::Section(std::string label, TableLayout layout, const fs::path& spool_dir)
     : label_(std::move(label)), layout_(std::move(layout)) {
-    if (layout_.source.size() != layout_.columns.size()) throw std::logic_error("a report layout's columns and sources differ");
+    if (layout_.source.size() != layout_.columns.size())
+        throw std::logic_error("a report layout's columns and sources differ");
     try {
         rows_.emplace(spool_dir);
         nodes_.emplace(spool_dir);
@@ -228,7 +229,8 @@ void HtmlReport::write(const fs::path& path, const std::string& shown_name) {
 
 void stage_report(HtmlReport& report, report::StagedFiles& staged, const fs::path& target) {
     // The page replaces a file of its name: never one this run read (a dump.json named by mistake).
-    if (is_run_input(target)) throw Error(target.string(), "is one of this run's input files; the report would replace it");
+    if (is_run_input(target))
+        throw Error(target.string(), "is one of this run's input files; the report would replace it");
     staged.stage(target, [&](const fs::path& temp) { report.write(temp, target.string()); }, report::Existing::Replace);
 }
 

@@ -48,7 +48,8 @@ fs::path nearest_existing_dir(const fs::path& target) {
     std::error_code ec;
     for (fs::path dir = target.parent_path(); !dir.empty(); dir = dir.parent_path()) {
         if (fs::exists(dir, ec)) {
-            if (!fs::is_directory(dir, ec)) throw Error(target.string(), fmt::format("{} is not a directory", dir.string()));
+            if (!fs::is_directory(dir, ec))
+                throw Error(target.string(), fmt::format("{} is not a directory", dir.string()));
             return dir;
         }
         if (dir == dir.parent_path()) break;
@@ -62,7 +63,8 @@ void check_creatable(const fs::path& target, const fs::path& dir) {
     std::string probe = (dir / ".msprobe-html-check-XXXXXX").string();
     const int fd = ::mkstemp(probe.data());
     if (fd < 0) {
-        throw Error(target.string(), fmt::format("cannot create the report in {}: {}", dir.string(), std::strerror(errno)));
+        throw Error(target.string(),
+                    fmt::format("cannot create the report in {}: {}", dir.string(), std::strerror(errno)));
     }
     ::close(fd);
     ::unlink(probe.c_str());

@@ -55,7 +55,8 @@ void SpoolFile::add_line(const std::string& text) {
 
 void SpoolFile::flush() {
     if (buffer_.empty()) return;
-    if (std::fseek(file_, 0, SEEK_END) != 0 || std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
+    if (std::fseek(file_, 0, SEEK_END) != 0 ||
+        std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size()) {
         fail(name(), "write failed");
     }
     bytes_ += buffer_.size();
@@ -79,7 +80,8 @@ SpoolFile::Range SpoolFile::append(SpoolFile& from) {
     return range;
 }
 
-std::size_t SpoolFile::copy_lines(std::FILE* out, const Range& range, std::size_t max_lines, const std::string& out_name) {
+std::size_t SpoolFile::copy_lines(std::FILE* out, const Range& range, std::size_t max_lines,
+                                  const std::string& out_name) {
     flush();
     if (std::fflush(file_) != 0 || std::fseek(file_, static_cast<long>(range.offset), SEEK_SET) != 0) {
         fail(name(), "cannot read back");
@@ -88,7 +90,8 @@ std::size_t SpoolFile::copy_lines(std::FILE* out, const Range& range, std::size_
     std::uint64_t left = range.bytes;
     std::size_t copied = 0;
     while (copied < max_lines && left > 0) {
-        const std::size_t got = std::fread(block.data(), 1, static_cast<std::size_t>(std::min<std::uint64_t>(block.size(), left)), file_);
+        const std::size_t got =
+            std::fread(block.data(), 1, static_cast<std::size_t>(std::min<std::uint64_t>(block.size(), left)), file_);
         if (got == 0) fail(name(), "cannot read back");
         left -= got;
         std::size_t take = got;
@@ -100,7 +103,8 @@ std::size_t SpoolFile::copy_lines(std::FILE* out, const Range& range, std::size_
             ++copied;
             if (copied == max_lines) take = static_cast<std::size_t>(p - block.data());
         }
-        if (std::fwrite(block.data(), 1, take, out) != take) throw Error(out_name, fmt::format("write failed: {}", std::strerror(errno)));
+        if (std::fwrite(block.data(), 1, take, out) != take)
+            throw Error(out_name, fmt::format("write failed: {}", std::strerror(errno)));
     }
     return copied;
 }

@@ -35,7 +35,8 @@ std::vector<fs::path> ptdbg_rank_dirs(const fs::path& dir) {
     for (const auto& entry : fs::directory_iterator(dir)) {
         const std::string name = entry.path().filename().string();
         if (!std::regex_match(name, kRank) || !entry.is_directory()) {
-            throw Error(dir.string(), fmt::format("contains '{}', which is not a rank folder (rank0, rank1, ...)", name));
+            throw Error(dir.string(),
+                        fmt::format("contains '{}', which is not a rank folder (rank0, rank1, ...)", name));
         }
         ranks.push_back(entry.path());
     }
@@ -103,7 +104,9 @@ public:
         for (std::size_t i = 0; i < npu_ranks.size(); ++i) {
             labels.push_back(npu_ranks[i].filename().string() + "-" + bench_ranks[i].filename().string());
         }
-        const auto rank_bytes = [&](std::size_t i) { return compare::bytes_to_read({}, {npu_ranks[i], bench_ranks[i]}); };
+        const auto rank_bytes = [&](std::size_t i) {
+            return compare::bytes_to_read({}, {npu_ranks[i], bench_ranks[i]});
+        };
         rank_outcomes_.assign(labels.size(), std::nullopt);
         skipped_ranks_ = compare::compare_process_ranks(
             processes, labels.size(), rank_bytes, pool_,
@@ -147,7 +150,8 @@ public:
 
 private:
     static std::size_t column_of(const report::Table& table, const char* name) {
-        return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) - table.header.begin());
+        return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) -
+                                        table.header.begin());
     }
 
     // The legacy tools judge a row by one column: "No" is an error, anything else passes.
@@ -188,16 +192,18 @@ private:
 
 }  // namespace
 
-compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options,
+                                          ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     LegacyRunner runner(options, pool, local_timestamp());
-    runner.add_pair(
-        runner.compare_ptdbg({pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, ""));
+    runner.add_pair(runner.compare_ptdbg(
+        {pair.npu_pkl, pair.bench_pkl, pair.npu_data_dir, pair.bench_data_dir, options.stack_mode}, ""));
     return runner.commit();
 }
 
-compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options,
-                                                ThreadPool& pool, ProcessGroup& processes) {
+compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs,
+                                                const compare::CompareOptions& options, ThreadPool& pool,
+                                                ProcessGroup& processes) {
     run_on_every_process(processes, options.output_dir.string(), [&] { report::check_output_dir(options.output_dir); });
     LegacyRunner runner(options, pool, processes.broadcast_from_first(local_timestamp()));
     // Nothing is committed until every process has staged all of its ranks.
@@ -206,7 +212,8 @@ compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& di
     return runner.commit_spread(processes);
 }
 
-compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options,
+                                             ThreadPool& pool) {
     report::check_output_dir(options.output_dir);
     LegacyRunner runner(options, pool, local_timestamp());
     runner.compare_dispatch(dirs.npu_dir, dirs.cpu_dir);

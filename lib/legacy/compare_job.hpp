@@ -12,10 +12,13 @@
 
 namespace msprobe::legacy {
 
-compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_ptdbg_compare(const compare::PtdbgPklPair& pair, const compare::CompareOptions& options,
+                                          ThreadPool& pool);
 // The rank folders are spread over `processes` as run_step_dirs_compare does.
-compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs, const compare::CompareOptions& options,
-                                                ThreadPool& pool, ProcessGroup& processes = single_process());
-compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_ptdbg_ranks_compare(const compare::PtdbgRankDirs& dirs,
+                                                const compare::CompareOptions& options, ThreadPool& pool,
+                                                ProcessGroup& processes = single_process());
+compare::CompareSummary run_dispatch_compare(const compare::DispatchDirs& dirs, const compare::CompareOptions& options,
+                                             ThreadPool& pool);
 
 }  // namespace msprobe::legacy

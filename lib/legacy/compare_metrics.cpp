@@ -110,7 +110,8 @@ LegacyMetrics ptdbg_metrics(const tensor::TensorView& npu, const tensor::TensorV
             // 1 - (n ^ b) on numpy bools.
             cosine = ((n[0] != 0.0) != (b[0] != 0.0)) ? "0" : "1";
         }
-        const double difference = b.empty() ? std::numeric_limits<double>::quiet_NaN() : zero_dim_difference(npu, bench, n, b);
+        const double difference =
+            b.empty() ? std::numeric_limits<double>::quiet_NaN() : zero_dim_difference(npu, bench, n, b);
         return {cosine, six_decimals(difference), "", "This is type of scalar data, can not compare."};
     }
     if (n.empty()) return {"1", "0", "", "This is empty data, can not compare."};

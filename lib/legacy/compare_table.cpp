@@ -27,10 +27,12 @@ void check_stack_mode(const PtdbgInput& input) {
     const bool npu_stack = input.npu_pkl.filename().string().starts_with("api_stack");
     const bool bench_stack = input.bench_pkl.filename().string().starts_with("api_stack");
     if (npu_stack != bench_stack) {
-        throw Error(input.bench_pkl.string(), "The dump mode of the two files is not same, please check the dump files");
+        throw Error(input.bench_pkl.string(),
+                    "The dump mode of the two files is not same, please check the dump files");
     }
     if (npu_stack && !input.stack_mode) {
-        throw Error(input.npu_pkl.string(), "The current file contains stack information, please turn on the stack_mode (-s)");
+        throw Error(input.npu_pkl.string(),
+                    "The current file contains stack information, please turn on the stack_mode (-s)");
     }
     if (!npu_stack && input.stack_mode) {
         throw Error(input.npu_pkl.string(),

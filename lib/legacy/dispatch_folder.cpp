@@ -49,7 +49,8 @@ OutputKey output_key(const std::string& name) {
     const std::string path = m[3].str();
     for (std::size_t pos = 0; pos < path.size();) {
         const std::size_t next = path.find('.', pos + 1);
-        key.index.push_back(std::stol(path.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1)));
+        key.index.push_back(
+            std::stol(path.substr(pos + 1, next == std::string::npos ? std::string::npos : next - pos - 1)));
         pos = next == std::string::npos ? path.size() : next;
     }
     return key;

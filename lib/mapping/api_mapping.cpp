@@ -117,7 +117,9 @@ void apply_user_api_mapping(const std::vector<ApiMappingRecord>& records, const 
             std::string_view infix;
             switch (row.state) {
                 case dump::RowState::Input: infix = ".input.", ms = &record.ms_args, pt = &record.pt_args; break;
-                case dump::RowState::Output: infix = ".output.", ms = &record.ms_outputs, pt = &record.pt_outputs; break;
+                case dump::RowState::Output:
+                    infix = ".output.", ms = &record.ms_outputs, pt = &record.pt_outputs;
+                    break;
                 case dump::RowState::Parameters:
                     infix = ".parameters.", ms = &record.ms_parameters, pt = &record.pt_parameters;
                     break;

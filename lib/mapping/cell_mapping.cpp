@@ -48,7 +48,8 @@ std::string cell_mapping_key(const std::string& row_name, const CellMapping& map
     if (mapping.empty()) return key;
     // The cell name is what lies between the first '.' and the first direction marker.
     const std::size_t dot = key.find('.');
-    const std::string_view after = dot == std::string::npos ? std::string_view(key) : std::string_view(key).substr(dot + 1);
+    const std::string_view after =
+        dot == std::string::npos ? std::string_view(key) : std::string_view(key).substr(dot + 1);
     std::size_t cut = after.size();
     for (std::string_view marker : {".forward.", ".backward.", ".parameters_grad."}) {
         cut = std::min(cut, after.find(marker));

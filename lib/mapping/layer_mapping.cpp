@@ -89,7 +89,8 @@ LayerRules load_layer_rules(const fs::path& path) {
         std::string parent = scalar_text(entry.first, path, "a layer type");
         if (parent == "Cell") parent = "TopLayer";  // legacy spelling of the root
         if (!entry.second.IsMap() && !entry.second.IsNull()) {
-            throw Error(path.string(), fmt::format("rules of '{}' must be a mapping of NPU names to bench names", parent));
+            throw Error(path.string(),
+                        fmt::format("rules of '{}' must be a mapping of NPU names to bench names", parent));
         }
         if (parent == "TopLayer") rules.erase(parent);
         for (const auto& rule : entry.second) {
@@ -128,9 +129,10 @@ std::string convert_item(const LayerItem& item, const LayerNode& npu_root, const
             if (auto list = by_type->second.find(std::string(child)); list != by_type->second.end()) {
                 for (const auto& rule : list->second) {
                     if (i + 1 + rule.depth <= parts.size() &&
-                        rule.source == fmt::format("{}", fmt::join(parts.begin() + static_cast<std::ptrdiff_t>(i + 1),
-                                                                  parts.begin() + static_cast<std::ptrdiff_t>(i + 1 + rule.depth),
-                                                                  "."))) {
+                        rule.source ==
+                            fmt::format("{}", fmt::join(parts.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                                                        parts.begin() + static_cast<std::ptrdiff_t>(i + 1 + rule.depth),
+                                                        "."))) {
                         chosen = &rule;
                         break;
                     }

@@ -126,7 +126,8 @@ std::optional<std::vector<std::string>> stack_lines(const LayerSide& side, const
     std::vector<std::string> lines;
     if (!it->is_array()) throw Error(side.stack_file, fmt::format("stack of '{}' must be a list of strings", key));
     for (const auto& line : *it) {
-        if (!line.is_string()) throw Error(side.stack_file, fmt::format("stack of '{}' must be a list of strings", key));
+        if (!line.is_string())
+            throw Error(side.stack_file, fmt::format("stack of '{}' must be a list of strings", key));
         lines.push_back(line.get<std::string>());
     }
     return lines;

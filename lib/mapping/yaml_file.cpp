@@ -15,8 +15,9 @@ YAML::Node load_yaml_file(const fs::path& path) {
     try {
         return YAML::Load(text);
     } catch (const YAML::DeepRecursion& e) {  // its message is only "bad file"
-        throw Error(path.string(), fmt::format("not valid YAML at line {}: nested deeper than {} levels (yaml-cpp's limit)",
-                                               e.mark.line + 1, e.depth()));
+        throw Error(path.string(),
+                    fmt::format("not valid YAML at line {}: nested deeper than {} levels (yaml-cpp's limit)",
+                                e.mark.line + 1, e.depth()));
     } catch (const YAML::Exception& e) {
         if (e.mark.is_null()) throw Error(path.string(), fmt::format("not valid YAML: {}", e.msg));
         throw Error(path.string(),

@@ -25,7 +25,8 @@ namespace fs = std::filesystem;
 bool is_plain(const YAML::Node& node) { return node.IsScalar() && node.Tag() == "?"; }
 
 bool is_null(const YAML::Node& node) {
-    return !node.IsDefined() || node.IsNull() || (is_plain(node) && plain_scalar_kind(node.Scalar()) == ScalarKind::Null);
+    return !node.IsDefined() || node.IsNull() ||
+           (is_plain(node) && plain_scalar_kind(node.Scalar()) == ScalarKind::Null);
 }
 
 bool is_string(const YAML::Node& node) {

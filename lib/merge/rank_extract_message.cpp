@@ -82,8 +82,8 @@ std::vector<Cell> column_from_message(const json& message) {
 json rank_extract_message(const RankExtract& extract) {
     json values = json::array();
     for (const auto& [index, cells] : extract.values) values.push_back(json::array({index, column_message(cells)}));
-    return json::array({extract.rank, extract.empty, extract.mode ? static_cast<int>(*extract.mode) : -1, extract.unmatched_apis,
-                        extract.names, std::move(values)});
+    return json::array({extract.rank, extract.empty, extract.mode ? static_cast<int>(*extract.mode) : -1,
+                        extract.unmatched_apis, extract.names, std::move(values)});
 }
 
 RankExtract rank_extract_from_message(const json& message) {

@@ -52,7 +52,8 @@ ClassifiedName classify_result_name(const std::string& file_name) {
 std::vector<RankResultFile> find_rank_results(const fs::path& dir) {
     std::error_code ec;
     if (fs::is_symlink(dir, ec)) throw Error(dir.string(), "the input directory must not be a soft link");
-    if (!fs::is_directory(dir, ec)) throw Error(dir.string(), "the input directory does not exist or is not a directory");
+    if (!fs::is_directory(dir, ec))
+        throw Error(dir.string(), "the input directory does not exist or is not a directory");
 
     std::vector<Candidate> candidates;
     fs::directory_iterator it(dir, ec);
@@ -71,11 +72,13 @@ std::vector<RankResultFile> find_rank_results(const fs::path& dir) {
                 single_rank_seen = true;
                 continue;
             case ResultName::Foreign:
-                throw Error(entry.path().string(), fmt::format("Wrong compare result name: {}, please check!", file_name));
+                throw Error(entry.path().string(),
+                            fmt::format("Wrong compare result name: {}, please check!", file_name));
             case ResultName::Rank: break;
         }
         if (fs::is_symlink(entry.path(), ec) || !fs::is_regular_file(entry.path(), ec)) {
-            throw Error(entry.path().string(), "a compare result must be a regular file, not a soft link or a directory");
+            throw Error(entry.path().string(),
+                        "a compare result must be a regular file, not a soft link or a directory");
         }
         candidates.push_back({name, entry.path(), file_name.ends_with(".xlsx")});
     }

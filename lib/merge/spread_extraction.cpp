@@ -51,7 +51,8 @@ OwnExtracts extract_own(const std::vector<RankResultFile>& files, const std::vec
 
 std::string own_message(const OwnExtracts& own) {
     json extracts = json::array();
-    for (const auto& [index, extract] : own.extracts) extracts.push_back(json::array({index, rank_extract_message(extract)}));
+    for (const auto& [index, extract] : own.extracts)
+        extracts.push_back(json::array({index, rank_extract_message(extract)}));
     const json message = json::array({own.failed ? json(*own.failed) : json(nullptr), std::move(extracts)});
     const auto packed = json::to_msgpack(message);
     return {packed.begin(), packed.end()};

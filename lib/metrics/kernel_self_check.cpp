@@ -142,7 +142,8 @@ bool kernel_matches_reference(BlockKernel kernel, DType npu_type, DType bench_ty
         reference_accumulate_contiguous(npu.data(), npu_type, bench.data(), bench_type, count, from_reference, epsilon);
         if (!same_partial(from_kernel, from_reference)) return false;
         kernel(npu.data(), bench.data(), count, kernel_total);
-        reference_accumulate_contiguous(npu.data(), npu_type, bench.data(), bench_type, count, reference_total, epsilon);
+        reference_accumulate_contiguous(npu.data(), npu_type, bench.data(), bench_type, count, reference_total,
+                                        epsilon);
     }
     return same_partial(kernel_total, reference_total);
 }

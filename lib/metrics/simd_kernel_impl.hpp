@@ -377,8 +377,9 @@ BlockKernel select_block_kernel(DType npu, DType bench) {
 // (the caller falls back to the scalar reference).
 template <class Arch>
 BlockKernel select_block_kernel(DType npu, DType bench, RelativeEpsilon epsilon) {
-    return epsilon == RelativeEpsilon::OfComputeType ? select_block_kernel<Arch, RelativeEpsilon::OfComputeType>(npu, bench)
-                                                     : select_block_kernel<Arch, RelativeEpsilon::Float64>(npu, bench);
+    return epsilon == RelativeEpsilon::OfComputeType
+               ? select_block_kernel<Arch, RelativeEpsilon::OfComputeType>(npu, bench)
+               : select_block_kernel<Arch, RelativeEpsilon::Float64>(npu, bench);
 }
 
 }  // namespace

@@ -122,7 +122,9 @@ ZeroDimErrors zero_dim_errors(const tensor::TensorView& npu, const tensor::Tenso
 
     // np.max: propagates nan; seeded with the first value because a wrapped
     // integer abs can be negative.
-    const auto nan_propagating_max = [](double a, double b) { return std::isnan(a) ? a : (std::isnan(b) || b > a) ? b : a; };
+    const auto nan_propagating_max = [](double a, double b) {
+        return std::isnan(a) ? a : (std::isnan(b) || b > a) ? b : a;
+    };
     double max_abs = kNan;
     double max_rel = kNan;
     for (std::int64_t i = 0; i < count; ++i) {

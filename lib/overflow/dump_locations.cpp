@@ -17,7 +17,8 @@ std::optional<long> numbered(const std::string& name, const std::string& prefix)
     if (name.rfind(prefix, 0) != 0) return std::nullopt;
     const std::string digits = name.substr(prefix.size());
     if (digits.empty()) return 0;
-    if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); })) {
+    if (digits.size() > 9 ||
+        !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); })) {
         return std::nullopt;
     }
     return std::stol(digits);

@@ -55,7 +55,8 @@ std::optional<fs::path> find_kernel_dump(const OpDebugOverflow& overflow, Kernel
     const auto& dumps = index.dumps_in(overflow.op_debug_file.parent_path());
     const std::uint64_t task = overflow.sources.back().task_id;
     // Sorted by task id, then time stamp and path: the first of the task's run that names it is the earliest.
-    auto at = std::partition_point(dumps.begin(), dumps.end(), [&](const NamedDumpFile& dump) { return dump.name.task_id < task; });
+    auto at = std::partition_point(dumps.begin(), dumps.end(),
+                                   [&](const NamedDumpFile& dump) { return dump.name.task_id < task; });
     for (; at != dumps.end() && at->name.task_id == task; ++at) {
         if (names_task(at->name, overflow)) return at->path;
     }

@@ -30,8 +30,9 @@ OverflowTensor describe_tensor(const tensor::BinTensor& tensor, const tensor::Bi
         described.format = tensor::format_label(tensor::logical_format(format, tensor.stored_view().shape.size()));
         const auto& values = *described.values;
         if (values.numel() == 0) {
-            described.description = fmt::format("[Shape: {}] [Dtype: {}] [empty]", tensor::shape_tuple_text(values.shape),
-                                                tensor::numpy_dtype_name(values.dtype));
+            described.description =
+                fmt::format("[Shape: {}] [Dtype: {}] [empty]", tensor::shape_tuple_text(values.shape),
+                            tensor::numpy_dtype_name(values.dtype));
         } else {
             described.description =
                 tensor::spec_text(tensor::summarize(values, tensor::tensor_values(values, dump_path)));

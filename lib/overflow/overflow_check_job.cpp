@@ -24,9 +24,10 @@ std::string summary_text(const std::vector<DumpScan>& scans) {
     const bool steps = scans.front().location.step != scans.back().location.step;
     for (const auto& scan : scans) {
         const ScannedEntry* first = scan.first_overflow();
-        text += fmt::format("  {:<16} first overflow: {}\n", dump_key(scan, steps),
-                            first ? fmt::format("#{:04d} {} [{}]", first->seq, first->api, class_name(first->overflow_class))
-                                  : std::string("none"));
+        text += fmt::format(
+            "  {:<16} first overflow: {}\n", dump_key(scan, steps),
+            first ? fmt::format("#{:04d} {} [{}]", first->seq, first->api, class_name(first->overflow_class))
+                  : std::string("none"));
     }
     if (const DumpScan* best = global_first(scans)) {
         const ScannedEntry* first = best->first_overflow();
@@ -71,7 +72,8 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
         if (!entry.op || !written_ops.insert(entry.op.get()).second) continue;
         for (const auto& tensor : entry.op->tensors) {
             if (!tensor.values) continue;
-            staged.stage(dir / tensor.file_name, [&](const fs::path& temp) { tensor::write_npy(temp, *tensor.values); });
+            staged.stage(dir / tensor.file_name,
+                         [&](const fs::path& temp) { tensor::write_npy(temp, *tensor.values); });
         }
     }
     result.written = staged.commit();
@@ -105,8 +107,10 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, Thre
     for (const auto& scan : result.scans) result.text += text_block(scan, options.first_only);
     if (result.scans.size() > 1) result.text += summary_text(result.scans);
 
-    const bool write_json = options.format == ReportFormat::Json || (options.format == ReportFormat::Text && options.output_dir);
-    const bool write_csv = options.format == ReportFormat::Csv || (options.format == ReportFormat::Text && options.output_dir);
+    const bool write_json =
+        options.format == ReportFormat::Json || (options.format == ReportFormat::Text && options.output_dir);
+    const bool write_csv =
+        options.format == ReportFormat::Csv || (options.format == ReportFormat::Text && options.output_dir);
     if (!write_json && !write_csv) return result;
 
     const fs::path dir = options.output_dir.value_or(fs::path("./output"));

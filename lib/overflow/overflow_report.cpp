@@ -85,7 +85,8 @@ nlohmann::ordered_json first_json(const ScannedEntry* first) {
 
 nlohmann::ordered_json summary_json(const DumpScan& scan) {
     nlohmann::ordered_json j;
-    for (std::size_t c = 0; c < kClassCount; ++c) j[std::string(class_name(static_cast<OverflowClass>(c)))] = scan.counts[c];
+    for (std::size_t c = 0; c < kClassCount; ++c)
+        j[std::string(class_name(static_cast<OverflowClass>(c)))] = scan.counts[c];
     j["filtered"] = scan.filtered;
     return j;
 }
@@ -230,7 +231,8 @@ report::Table report_table(const std::vector<DumpScan>& scans, bool first_only) 
         for (const auto* e : listed(scan, first_only)) {
             std::vector<report::Cell> row;
             if (steps) row.emplace_back(scan.location.step);
-            if (several) row.emplace_back(scan.location.rank.empty() ? scan.location.dump_json.string() : scan.location.rank);
+            if (several)
+                row.emplace_back(scan.location.rank.empty() ? scan.location.dump_json.string() : scan.location.rank);
             row.emplace_back(std::to_string(e->seq));
             row.emplace_back(e->api);
             row.emplace_back(e->direction);

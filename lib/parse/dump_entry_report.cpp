@@ -74,11 +74,14 @@ std::string leaf_text(const dump::LeafView& leaf) {
                                                                              {dump::Statistic::Mean, "mean"},
                                                                              {dump::Statistic::Norm, "norm"}};
     for (const auto& [statistic, label] : kStatistics) {
-        if (const JsonView v = leaf.statistic(statistic)) stats += fmt::format("{}{}={}", stats.empty() ? "" : " ", label, text_of(v));
+        if (const JsonView v = leaf.statistic(statistic))
+            stats += fmt::format("{}{}={}", stats.empty() ? "" : " ", label, text_of(v));
     }
     if (const JsonView md5 = record.member("md5")) stats += (stats.empty() ? "" : " ") + ("md5=" + text_of(md5));
-    if (const JsonView rg = record.member("requires_grad")) stats += (stats.empty() ? "" : " ") + ("requires_grad=" + text_of(rg));
-    if (const JsonView data = record.member("data_name")) stats += (stats.empty() ? "" : " ") + ("data=" + text_of(data));
+    if (const JsonView rg = record.member("requires_grad"))
+        stats += (stats.empty() ? "" : " ") + ("requires_grad=" + text_of(rg));
+    if (const JsonView data = record.member("data_name"))
+        stats += (stats.empty() ? "" : " ") + ("data=" + text_of(data));
     if (value.present()) stats += (stats.empty() ? "" : " ") + ("value=" + text_of(value));
     if (!stats.empty()) out += "  " + stats;
     return out;
@@ -258,7 +261,8 @@ EntryReport report_entries(const EntryReportOptions& options) {
     } else {
         const auto stack_path = options.stack_path.value_or(dir / "stack.json");
         std::error_code ec;
-        if (options.stack_path || std::filesystem::is_regular_file(stack_path, ec)) stack = dump::StackFile::load(stack_path);
+        if (options.stack_path || std::filesystem::is_regular_file(stack_path, ec))
+            stack = dump::StackFile::load(stack_path);
         if (const auto file = load_optional(options.construct_path, dir / "construct.json")) {
             construct = dump::ConstructParents::of(file->root());
         }
@@ -288,7 +292,8 @@ EntryReport report_entries(const EntryReportOptions& options) {
             match["entry"] = entry.present() ? to_json(entry) : Json(nullptr);
             match["construct"] = chain;
             match["stack"] = lines != nullptr ? Json(*lines) : Json(nullptr);
-            if (options.with_data && entry.present()) match["data"] = data_summaries(entry, name, dump.path(), dir, options.head).json;
+            if (options.with_data && entry.present())
+                match["data"] = data_summaries(entry, name, dump.path(), dir, options.head).json;
             matches.push_back(std::move(match));
             continue;
         }
@@ -298,7 +303,8 @@ EntryReport report_entries(const EntryReportOptions& options) {
             text += fmt::format("{}   ({}: task={}, level={}, seq #{})\n", name, file_name, task, level, seq);
         }
         if (entry.present() && !options.stack_only) text += entry_lines(entry);
-        if (options.with_data && entry.present() && !options.stack_only) text += data_summaries(entry, name, dump.path(), dir, options.head).text;
+        if (options.with_data && entry.present() && !options.stack_only)
+            text += data_summaries(entry, name, dump.path(), dir, options.head).text;
         if (options.stats_only) continue;
         if (chain.size() > 1) {  // a node without parents says nothing
             std::string joined;

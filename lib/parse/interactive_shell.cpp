@@ -85,7 +85,8 @@ double positive_number(const std::map<std::string, std::string>& flags, const ch
     auto it = flags.find(name);
     if (it == flags.end()) return fallback;
     const auto value = py::parse_float(it->second);
-    if (!value || !(*value > 0)) throw Error("", fmt::format("{} must be a number greater than 0, got '{}'", name, it->second));
+    if (!value || !(*value > 0))
+        throw Error("", fmt::format("{} must be a number greater than 0, got '{}'", name, it->second));
     return *value;
 }
 
@@ -192,7 +193,8 @@ void refuse_kernel_dump(const std::string& command) {
 
 // vc: two trees of .npy files (from cad) are compared natively; kernel dumps need msaccucmp.
 void compare_dump_trees(const std::vector<std::string>& args, std::ostream& out) {
-    const std::string usage = "usage: vc -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH [-out OUTPUT_PATH] [-cmp_path MSACCUCMP_PATH]";
+    const std::string usage =
+        "usage: vc -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH [-out OUTPUT_PATH] [-cmp_path MSACCUCMP_PATH]";
     const auto flags = parse_flags(args,
                                    {{"-m", "--my_dump_path", true},
                                     {"-g", "--golden_dump_path", true},
@@ -247,7 +249,8 @@ void run_shell_command(const std::string& line, std::ostream& out) {
             refuse_kernel_dump(command);
         } else if (command == "help" || command == "?") {
             out << "Commands: pt -n FILE | cn -m MINE -g GOLDEN [-p N] [-s] [-al A] [-rl R] | pk -f FILE.pkl -n PREFIX"
-                   " | vc -m DIR -g DIR [-out DIR] | exit\n(dc and cad, and vc on kernel dumps, need CANN's msaccucmp.py and are not available)\n";
+                   " | vc -m DIR -g DIR [-out DIR] | exit\n(dc and cad, and vc on kernel dumps, need CANN's "
+                   "msaccucmp.py and are not available)\n";
         } else {
             out << kInvalid << "\n";
         }

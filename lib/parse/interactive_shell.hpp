@@ -1,7 +1,7 @@
 #pragma once
-// msprobe's interactive parse tool (`msprobe -f pytorch parse`): a "Parse >>> " prompt taking pt, cn, pk and vc on .npy trees; the
-// kernel-dump commands (dc, cad, vc on kernel dumps) are refused. Reads
-// commands from `in` until EOF or exit.
+// msprobe's interactive parse tool (`msprobe -f pytorch parse`): a "Parse >>> " prompt taking pt, cn, pk and vc on .npy
+// trees; the kernel-dump commands (dc, cad, vc on kernel dumps) are refused. Reads commands from `in` until EOF or
+// exit.
 #include <iosfwd>
 #include <string>
 #include <vector>

@@ -66,8 +66,8 @@ public:
                 outcomes_[index] = body(index);
             } catch (...) {
                 failures_[index] = std::current_exception();
-                for (auto seen = first_failed_.load(); index < seen && !first_failed_.compare_exchange_weak(seen, index);) {
-                }
+                for (auto seen = first_failed_.load();
+                     index < seen && !first_failed_.compare_exchange_weak(seen, index);) {}
             }
         });
         for (const auto& failure : failures_) {
@@ -84,8 +84,8 @@ private:
     public:
         explicit Held(FileStream& stream) : stream_(stream) {
             const auto now = ++stream_.held_;
-            for (auto most = stream_.most_held_.load(); now > most && !stream_.most_held_.compare_exchange_weak(most, now);) {
-            }
+            for (auto most = stream_.most_held_.load();
+                 now > most && !stream_.most_held_.compare_exchange_weak(most, now);) {}
         }
         ~Held() { --stream_.held_; }
         Held(const Held&) = delete;

@@ -24,7 +24,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kOpLevel = "Top level(Opname level) directory structure is inconsistent. Please check the two directory.";
+constexpr const char* kOpLevel =
+    "Top level(Opname level) directory structure is inconsistent. Please check the two directory.";
 constexpr const char* kTimestampLevel =
     "Second level(Timestamp level) directory structure is inconsistent. Please check the two directory.";
 constexpr const char* kNpyLevel =
@@ -145,7 +146,8 @@ std::vector<std::string> npy_pair_row(const fs::path& a, const fs::path& b) {
             tensor::npy_str(rel_nan ? nan : max_rel, rel_dtype)};
 }
 
-NpyTreeCompare compare_npy_trees(const fs::path& mine, const fs::path& golden, const std::optional<fs::path>& output_dir) {
+NpyTreeCompare compare_npy_trees(const fs::path& mine, const fs::path& golden,
+                                 const std::optional<fs::path>& output_dir) {
     std::error_code ec;
     for (const auto& p : {mine, golden}) {
         if (!fs::exists(p, ec)) throw Error(p.string(), "The path does not exist.");

@@ -163,7 +163,8 @@ ParseResult run_parse(const ParseOptions& options) {
         return report_npy_trees(options);
     }
     for (const auto& p : inputs) {
-        if (fs::is_directory(p, ec)) throw Error(p.string(), "is a directory: give two directories of .npy files, or files");
+        if (fs::is_directory(p, ec))
+            throw Error(p.string(), "is a directory: give two directories of .npy files, or files");
     }
     if (options.api) {
         if (inputs.size() != 1) throw Error("", "--api takes exactly one dump.json, stack.json or .pkl file");

@@ -50,7 +50,8 @@ std::string pkl_text(const std::vector<const dump::PtdbgRecord*>& selected, cons
             if (record->frames.size() < min_stack_frames) continue;
             out += "\nTrace back(" + record->name + "):\n";
             for (auto it = record->frames.rbegin(); it != record->frames.rend(); ++it) {
-                out += fmt::format("  File \"{}\", line {}, in {}\n    {}\n", it->file, it->line, it->function, it->code);
+                out +=
+                    fmt::format("  File \"{}\", line {}, in {}\n    {}\n", it->file, it->line, it->function, it->code);
             }
             continue;
         }
@@ -88,7 +89,8 @@ std::string pkl_json(const std::vector<const dump::PtdbgRecord*>& selected, cons
         if (record->summary.size() > 3) item["norm"] = summary_value(*record, 3);
         statistics.push_back(std::move(item));
     }
-    nlohmann::ordered_json out = {{"file", file}, {"api_prefix", prefix}, {"stacks", stacks}, {"statistics", statistics}};
+    nlohmann::ordered_json out = {
+        {"file", file}, {"api_prefix", prefix}, {"stacks", stacks}, {"statistics", statistics}};
     return out.dump(1) + "\n";
 }
 

@@ -90,7 +90,8 @@ Json metric_json(const metrics::MetricCell& cell) {
 }
 
 std::string location_text(const ErrorLocation& at, const TensorDiff& diff) {
-    return fmt::format("at {}  left={} right={}", tensor::shape_tuple_text(at.index), tensor::npy_str(at.left, diff.left.value_dtype),
+    return fmt::format("at {}  left={} right={}", tensor::shape_tuple_text(at.index),
+                       tensor::npy_str(at.left, diff.left.value_dtype),
                        tensor::npy_str(at.right, diff.right.value_dtype));
 }
 
@@ -104,8 +105,8 @@ Json location_json(const ErrorLocation& at, const TensorDiff& diff) {
 
 std::string panel_lines(const TensorDiff& diff, const DiffOptions& options) {
     return fmt::format("NumCnt:   {}\nAllClose: {}\nCosSim:   {}\nErrorPer: {}  (rl= {}, al= {})\n", diff.count,
-                       diff.allclose ? "True" : "False", py::float32_repr(diff.cosine), py::float_repr(diff.error_ratio),
-                       py::float_repr(options.rtol), py::float_repr(options.atol));
+                       diff.allclose ? "True" : "False", py::float32_repr(diff.cosine),
+                       py::float_repr(diff.error_ratio), py::float_repr(options.rtol), py::float_repr(options.atol));
 }
 
 }  // namespace
@@ -129,7 +130,8 @@ std::string summary_text(const tensor::TensorSummary& s, const std::vector<doubl
                          std::int64_t head) {
     std::string out;
     if (s.numel == 0) {
-        out = fmt::format("[Shape: {}] [Dtype: {}] (empty)\n", tensor::shape_tuple_text(s.shape), tensor::numpy_dtype_name(s.dtype));
+        out = fmt::format("[Shape: {}] [Dtype: {}] (empty)\n", tensor::shape_tuple_text(s.shape),
+                          tensor::numpy_dtype_name(s.dtype));
     } else {
         out = tensor::spec_text(s) + "\n";
         out += fmt::format("[NaN: {}] [+Inf: {}] [-Inf: {}]\n", s.nan_count, s.posinf_count, s.neginf_count);
@@ -145,7 +147,8 @@ std::string summary_json(const tensor::TensorSummary& s, const std::vector<doubl
     Json out = spec_json(s, path);
     Json first = Json::array();
     const auto shown = std::min<std::int64_t>(head, static_cast<std::int64_t>(values.size()));
-    for (std::int64_t i = 0; i < shown; ++i) first.push_back(json_value(values[static_cast<std::size_t>(i)], s.value_dtype));
+    for (std::int64_t i = 0; i < shown; ++i)
+        first.push_back(json_value(values[static_cast<std::size_t>(i)], s.value_dtype));
     out["head"] = first;
     return out.dump(1) + "\n";
 }
@@ -161,7 +164,8 @@ std::string pt_panel_text(const tensor::TensorSummary& s, const std::vector<doub
 std::string cn_text(const TensorDiff& diff, const std::string& left_path, const std::string& right_path,
                     const DiffOptions& options, const std::string& left_txt, const std::string& right_txt) {
     std::string out = item_table("Error Item Table", diff.errors) + item_table("Top Item Table", diff.top);
-    auto side = [&](const char* label, const tensor::TensorSummary& s, const std::string& path, const std::string& txt) {
+    auto side = [&](const char* label, const tensor::TensorSummary& s, const std::string& path,
+                    const std::string& txt) {
         std::string text = std::string(label) + "\n ├─ NpyFile: " + path + "\n";
         if (!txt.empty()) text += " ├─ TxtFile: " + txt + "\n";
         return text + " └─ NpySpec: " + tensor::spec_text(s) + "\n";
@@ -198,7 +202,8 @@ std::string diff_text(const TensorDiff& diff, const std::string& left_path, cons
         const std::int64_t most = std::max<std::int64_t>(1, *std::max_element(counts.begin(), counts.end()));
         for (std::size_t b = 0; b < counts.size(); ++b) {
             const auto bar = static_cast<std::size_t>((counts[b] * 40 + most - 1) / most);
-            out += fmt::format("  {:<16}{:>10}  {}\n", RelativeErrorHistogram::labels()[b], counts[b], std::string(bar, '#'));
+            out += fmt::format("  {:<16}{:>10}  {}\n", RelativeErrorHistogram::labels()[b], counts[b],
+                               std::string(bar, '#'));
         }
     }
     return out;

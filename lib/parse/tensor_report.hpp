@@ -14,13 +14,14 @@ std::vector<std::pair<std::int64_t, std::string>> head_rows(const std::vector<do
                                                              tensor::DType dtype, std::int64_t head);
 
 // `parse FILE`: spec line, nan/inf counts, the first `head` values, "Path: ...".
-std::string summary_text(const tensor::TensorSummary& summary, const std::vector<double>& values, const std::string& path,
-                         std::int64_t head);
-std::string summary_json(const tensor::TensorSummary& summary, const std::vector<double>& values, const std::string& path,
-                         std::int64_t head);
+std::string summary_text(const tensor::TensorSummary& summary, const std::vector<double>& values,
+                         const std::string& path, std::int64_t head);
+std::string summary_json(const tensor::TensorSummary& summary, const std::vector<double>& values,
+                         const std::string& path, std::int64_t head);
 
 // The interactive `pt` panel: "Index | Data" table, spec line, Path, TextFile.
-std::string pt_panel_text(const tensor::TensorSummary& summary, const std::vector<double>& values, const std::string& path);
+std::string pt_panel_text(const tensor::TensorSummary& summary, const std::vector<double>& values,
+                          const std::string& path);
 
 // The Error/Top item tables, then cn's panel ("Left:" tree ... "ErrorPer: ...").
 // txt_files: the TxtFile lines of `cn -s` (empty strings when not saved).

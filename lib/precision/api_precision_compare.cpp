@@ -374,7 +374,8 @@ ApiPrecisionCompareOutcome api_precision_compare(const ApiPrecisionCompareOption
             continue;
         }
         if (std::next(first) != last) {
-            throw Error(options.gpu_csv.string(), fmt::format("This API : {} has multiple records in the GPU data.", name));
+            throw Error(options.gpu_csv.string(),
+                        fmt::format("This API : {} has multiple records in the GPU data.", name));
         }
         const std::size_t g = first->second;
         const std::string dtype = npu.cell(r, "DEVICE Dtype");

@@ -71,7 +71,8 @@ std::string create_new_csvs(const std::string& timestamp,
                     taken = true;
                     break;
                 }
-                if (fd < 0) throw Error(file.path.string(), fmt::format("cannot open for writing: {}", std::strerror(err)));
+                if (fd < 0)
+                    throw Error(file.path.string(), fmt::format("cannot open for writing: {}", std::strerror(err)));
                 ::close(fd);
                 created.push_back(file.path);
                 write_all(file.path, O_APPEND, csv_file_start(file.header));

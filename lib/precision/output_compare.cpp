@@ -72,14 +72,17 @@ std::vector<double> to_float32(const std::vector<double>& values) {
 }
 
 void compare_float_tensor(std::string_view api_name, const std::vector<double>& bench, tensor::DType bench_np,
-                          const std::vector<double>& device, tensor::DType device_np, tensor::DType device_dtype, DetailRow& row) {
+                          const std::vector<double>& device, tensor::DType device_np, tensor::DType device_dtype,
+                          DetailRow& row) {
     const FloatPair pair{bench, fp_of(bench_np), device, fp_of(device_np), device_dtype};
     const Fp wide = wider(pair.bench_fp, pair.device_fp);
     std::string message;
-    if (device_dtype == tensor::DType::Float16 || device_dtype == tensor::DType::BFloat16 || device_dtype == tensor::DType::Float32) {
+    if (device_dtype == tensor::DType::Float16 || device_dtype == tensor::DType::BFloat16 ||
+        device_dtype == tensor::DType::Float32) {
         apply_standard(select_standard(api_name, torch_name(device_dtype), "torch.float32"), pair, row);
     } else {
-        message += fmt::format("The data type {} is not supported for new precision standard.", torch_name(device_dtype));
+        message +=
+            fmt::format("The data type {} is not supported for new precision standard.", torch_name(device_dtype));
     }
 
     const auto cosine = cosine_similarity(bench, device);
@@ -87,7 +90,8 @@ void compare_float_tensor(std::string_view api_name, const std::vector<double>& 
     message += cosine.message + "\n";
     if (!cosine.passed) {
         row.status = kError;
-        row.message = message + "Cosine similarity is less than 0.99, consider as error, skip other check and set to SPACE.\n";
+        row.message =
+            message + "Cosine similarity is less than 0.99, consider as error, skip other check and set to SPACE.\n";
         return;
     }
 
@@ -100,7 +104,8 @@ void compare_float_tensor(std::string_view api_name, const std::vector<double>& 
                                                   : MetricValue::f16(max_abs);
     if (max_abs < 0.001) {
         row.status = kPass;
-        row.message = message + "Max abs error is less than 0.001, consider as pass, skip other check and set to SPACE.\n";
+        row.message =
+            message + "Max abs error is less than 0.001, consider as pass, skip other check and set to SPACE.\n";
         return;
     }
 
@@ -112,7 +117,9 @@ void compare_float_tensor(std::string_view api_name, const std::vector<double>& 
         row.at(Metric::Hundredth) = hundredth.value;
         if (!hundredth.passed) {
             row.status = kError;
-            row.message = message + "Relative error is greater than 0.01, consider as error, skip other check and set to SPACE.\n";
+            row.message =
+                message +
+                "Relative error is greater than 0.01, consider as error, skip other check and set to SPACE.\n";
             return;
         }
     }
@@ -121,10 +128,13 @@ void compare_float_tensor(std::string_view api_name, const std::vector<double>& 
     if (half) {
         if (thousandth.passed) {
             row.status = kPass;
-            row.message = message + "Relative error is less than 0.001, consider as pass, skip other check and set to SPACE.\n";
+            row.message =
+                message + "Relative error is less than 0.001, consider as pass, skip other check and set to SPACE.\n";
         } else {
             row.status = kWarning;
-            row.message = message + "Relative error is greater than 0.001, consider as warning, skip other check and set to SPACE.\n";
+            row.message =
+                message +
+                "Relative error is greater than 0.001, consider as warning, skip other check and set to SPACE.\n";
         }
         return;
     }
@@ -137,7 +147,8 @@ void compare_float_tensor(std::string_view api_name, const std::vector<double>& 
         row.message += "Relative error is greater than 0.001, consider as error, skip other check and set to SPACE.\n";
     } else if (!ten_thousandth.passed) {
         row.status = kWarning;
-        row.message += "Relative error is greater than 0.0001, consider as warning, skip other check and set to SPACE.\n";
+        row.message +=
+            "Relative error is greater than 0.0001, consider as warning, skip other check and set to SPACE.\n";
     } else {
         row.message += "Relative error is less than 0.0001, consider as pass.\n";
     }

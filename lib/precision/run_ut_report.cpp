@@ -102,7 +102,8 @@ RunUtReport RunUtReport::resume(const std::filesystem::path& result_csv, int pre
         throw Error(result_csv.string(), "When continue run ut, please do not modify the result csv name.");
     }
     if (!std::filesystem::is_regular_file(result_csv)) throw Error(result_csv.string(), "does not exist");
-    if (::access(result_csv.c_str(), R_OK | W_OK) != 0) throw Error(result_csv.string(), "is not readable and writable");
+    if (::access(result_csv.c_str(), R_OK | W_OK) != 0)
+        throw Error(result_csv.string(), "is not readable and writable");
     std::string details_name = base;
     for (auto pos = details_name.find("result"); pos != std::string::npos; pos = details_name.find("result", pos)) {
         details_name.replace(pos, 6, "details");

@@ -9,8 +9,8 @@
 namespace msprobe::compare {
 
 void commit_spread_ranks(ProcessGroup& processes, report::StagedFiles& staged,
-                         std::vector<std::optional<PairOutcome>>& rank_outcomes, const std::vector<std::size_t>& skipped,
-                         CompareSummary& summary) {
+                         std::vector<std::optional<PairOutcome>>& rank_outcomes,
+                         const std::vector<std::size_t>& skipped, CompareSummary& summary) {
     CompareSummary mine;
     std::vector<std::size_t> mine_ranks;
     for (std::size_t i = 0; i < rank_outcomes.size(); ++i) {

@@ -17,7 +17,7 @@ namespace msprobe::compare {
 // ignored_flags (every process's notes, each once) on process 0; the other
 // processes get their own.
 void commit_spread_ranks(ProcessGroup& processes, report::StagedFiles& staged,
-                         std::vector<std::optional<PairOutcome>>& rank_outcomes, const std::vector<std::size_t>& skipped,
-                         CompareSummary& summary);
+                         std::vector<std::optional<PairOutcome>>& rank_outcomes,
+                         const std::vector<std::size_t>& skipped, CompareSummary& summary);
 
 }  // namespace msprobe::compare

@@ -15,7 +15,8 @@ std::vector<std::size_t> compare_process_ranks(ProcessGroup& processes, std::siz
                                                const std::function<std::string(std::size_t)>& rank_label) {
     const auto mine = ranks_of_process(rank_count, bytes_of, processes.size(), processes.index());
     const auto skipped = compare_ranks(
-        mine.size(), pool, [&](std::size_t i) { compare_rank(mine[i]); }, [&](std::size_t i) { return rank_label(mine[i]); });
+        mine.size(), pool, [&](std::size_t i) { compare_rank(mine[i]); },
+        [&](std::size_t i) { return rank_label(mine[i]); });
     std::vector<std::size_t> skipped_ranks;
     for (const std::size_t i : skipped) skipped_ranks.push_back(mine[i]);
     return skipped_ranks;

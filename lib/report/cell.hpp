@@ -18,7 +18,9 @@ public:
     Cell(std::string_view text) { set_text(text); }  // NOLINT(google-explicit-constructor)
     Cell(const std::string& text) { set_text(text); }  // NOLINT(google-explicit-constructor)
     Cell(const char* text) { set_text(text); }  // NOLINT(google-explicit-constructor)
-    Cell(double number) : kind_(Kind::Number) { std::memcpy(bytes_, &number, sizeof number); }  // NOLINT(google-explicit-constructor)
+    Cell(double number) : kind_(Kind::Number) {
+        std::memcpy(bytes_, &number, sizeof number);
+    }  // NOLINT(google-explicit-constructor)
     static Cell boolean(bool b) {
         Cell c;
         c.kind_ = Kind::Bool;

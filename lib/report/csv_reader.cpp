@@ -92,7 +92,8 @@ void parse_csv(const std::string& path, OnRecord&& on_record) {
     std::size_t line = 1, record_line = 1, records = 0, fields = 0;
     auto end_field = [&] {
         if (record.size() == kMaxFieldsPerRecord) {
-            throw Error(path, fmt::format("line {}: more than {} fields in one record", record_line, kMaxFieldsPerRecord));
+            throw Error(path,
+                        fmt::format("line {}: more than {} fields in one record", record_line, kMaxFieldsPerRecord));
         }
         if (++fields > kMaxFields) throw Error(path, fmt::format("more than {} fields in all", kMaxFields));
         record.push_back(std::move(field));

@@ -71,14 +71,16 @@ fs::path place(const fs::path& temp, const fs::path& target, Existing existing) 
         if (rename_no_replace(temp, candidate) == 0) return candidate;
         if (errno != EEXIST) throw fail(errno);
     }
-    throw Error(target.string(), fmt::format("cannot move the result into place: {} numbered names are taken", kMaxNumber));
+    throw Error(target.string(),
+                fmt::format("cannot move the result into place: {} numbered names are taken", kMaxNumber));
 }
 
 }  // namespace
 
 void check_output_dir(const fs::path& dir) {
     if (dir.empty()) throw Error("", "the output directory is an empty string");
-    if (is_symlink_as_typed(dir)) throw Error(dir.string(), "the output directory is a symbolic link; give its real path");
+    if (is_symlink_as_typed(dir))
+        throw Error(dir.string(), "the output directory is a symbolic link; give its real path");
     struct stat st {};
     if (::stat(dir.c_str(), &st) != 0) {
         if (errno == ENOENT) return;  // created when the first file is staged
@@ -191,7 +193,8 @@ std::vector<fs::path> StagedFiles::commit() {
         for (const auto& p : placed) ::unlink(p.c_str());  // all of this run's files or none
         throw;
     }
-    committed_.insert(committed_.end(), std::make_move_iterator(staged_.begin()), std::make_move_iterator(staged_.end()));
+    committed_.insert(committed_.end(), std::make_move_iterator(staged_.begin()),
+                      std::make_move_iterator(staged_.end()));
     staged_.clear();
     created_dirs_.clear();  // they hold results now
     return placed;

@@ -146,8 +146,8 @@ bool isal_passes_check() {
         std::string first;
         std::string second;
         isal_piece(first, text.substr(0, cut), {}, level, false);
-        isal_piece(second, text.substr(cut), text.substr(cut > 32768 ? cut - 32768 : 0, std::min<std::size_t>(cut, 32768)),
-                   level, true);
+        isal_piece(second, text.substr(cut),
+                   text.substr(cut > 32768 ? cut - 32768 : 0, std::min<std::size_t>(cut, 32768)), level, true);
         if (!inflates_to(first + second, text)) return false;
     }
     const auto zlib_crc = static_cast<std::uint32_t>(

@@ -42,7 +42,8 @@ at::Tensor wrapped_number(const PyValue& v) {
     return t;
 }
 
-std::optional<c10::IValue> convert(const PyValue& v, const c10::TypePtr& type, const c10::Argument& arg, bool wrapped_ok);
+std::optional<c10::IValue> convert(const PyValue& v, const c10::TypePtr& type, const c10::Argument& arg,
+                                   bool wrapped_ok);
 
 std::optional<c10::IValue> convert_list(const PyValue& v, const c10::TypePtr& elem, const c10::Argument& arg) {
     using K = c10::TypeKind;
@@ -57,7 +58,8 @@ std::optional<c10::IValue> convert_list(const PyValue& v, const c10::TypePtr& el
         for (const auto& e : v.items) {
             if (e.kind == PyValue::Kind::Int) {
                 out.push_back(e.integer);
-            } else if (e.kind == PyValue::Kind::Tensor && e.tensor.dim() == 0 && !at::isFloatingType(e.tensor.scalar_type())) {
+            } else if (e.kind == PyValue::Kind::Tensor && e.tensor.dim() == 0 &&
+                       !at::isFloatingType(e.tensor.scalar_type())) {
                 out.push_back(e.tensor.item<std::int64_t>());
             } else {
                 return std::nullopt;
@@ -112,7 +114,8 @@ std::optional<c10::IValue> convert_list(const PyValue& v, const c10::TypePtr& el
     return std::nullopt;
 }
 
-std::optional<c10::IValue> convert(const PyValue& v, const c10::TypePtr& type, const c10::Argument& arg, bool wrapped_ok) {
+std::optional<c10::IValue> convert(const PyValue& v, const c10::TypePtr& type, const c10::Argument& arg,
+                                   bool wrapped_ok) {
     using K = c10::TypeKind;
     using P = PyValue::Kind;
     switch (type->kind()) {
@@ -180,7 +183,8 @@ std::optional<torch::jit::Stack> bind(const c10::FunctionSchema& schema, const s
         }
         if (list_count == 1 && list_param < pos.size()) {
             std::vector<PyValue> packed(pos.begin() + static_cast<std::ptrdiff_t>(list_param), pos.end());
-            if (std::all_of(packed.begin(), packed.end(), [](const PyValue& p) { return p.kind == PyValue::Kind::Int; })) {
+            if (std::all_of(packed.begin(), packed.end(),
+                            [](const PyValue& p) { return p.kind == PyValue::Kind::Int; })) {
                 pos.resize(list_param);
                 pos.push_back(PyValue::list(std::move(packed)));
             }

@@ -28,12 +28,13 @@ void ApiRegistry::add(const std::string& family, const std::string& name, ApiDef
 
 void ApiRegistry::add(const std::string& family, const std::string& name, PySignature signature,
                       std::function<c10::IValue(const Bound&)> handler) {
-    add(family, name, ApiDefinition{std::move(signature), [handler = std::move(handler)](const PyCall&, const Bound& bound) {
-                                        return handler(bound);
-                                    }});
+    add(family, name,
+        ApiDefinition{std::move(signature),
+                      [handler = std::move(handler)](const PyCall&, const Bound& bound) { return handler(bound); }});
 }
 
-void ApiRegistry::add(const std::string& family, const std::string& name, std::function<c10::IValue(const PyCall&)> handler) {
+void ApiRegistry::add(const std::string& family, const std::string& name,
+                      std::function<c10::IValue(const PyCall&)> handler) {
     add(family, name, ApiDefinition{std::nullopt, [handler = std::move(handler)](const PyCall& call, const Bound&) {
                                         return handler(call);
                                     }});

@@ -74,7 +74,8 @@ Raise raise_rule(const PyCall& call) {
 }
 
 const std::set<std::string>& no_detach_apis() {
-    static const std::set<std::string> names = {"resize_", "resize_as_", "set_", "transpose_", "t_", "squeeze_", "unsqueeze_"};
+    static const std::set<std::string> names = {"resize_", "resize_as_", "set_",      "transpose_",
+                                                "t_",      "squeeze_",   "unsqueeze_"};
     return names;
 }
 
@@ -104,7 +105,8 @@ PyValue copy_value(const PyValue& v, const std::string& api_name, std::optional<
                    bool is_out, std::vector<at::Tensor>& positional_tensors, bool positional) {
     if (v.kind == PyValue::Kind::List || v.kind == PyValue::Kind::Slice) {
         PyValue out = v;
-        for (auto& item : out.items) item = copy_value(item, api_name, raise, backward, is_out, positional_tensors, positional);
+        for (auto& item : out.items)
+            item = copy_value(item, api_name, raise, backward, is_out, positional_tensors, positional);
         return out;
     }
     if (v.kind != PyValue::Kind::Tensor) return v;
@@ -134,16 +136,19 @@ PyValue copy_value(const PyValue& v, const std::string& api_name, std::optional<
 PyCall copy_call(const PyCall& call, const std::string& api_name, std::optional<at::ScalarType> raise, bool backward,
                  std::vector<at::Tensor>& positional_tensors) {
     PyCall out;
-    for (const auto& a : call.args) out.args.push_back(copy_value(a, api_name, raise, backward, false, positional_tensors, true));
+    for (const auto& a : call.args)
+        out.args.push_back(copy_value(a, api_name, raise, backward, false, positional_tensors, true));
     std::vector<at::Tensor> ignored;
-    for (const auto& [k, v] : call.kwargs) out.kwargs.emplace_back(k, copy_value(v, api_name, raise, backward, k == "out", ignored, false));
+    for (const auto& [k, v] : call.kwargs)
+        out.kwargs.emplace_back(k, copy_value(v, api_name, raise, backward, k == "out", ignored, false));
     return out;
 }
 
 PyValue cast_floating(const PyValue& v, at::ScalarType dtype) {
     PyValue out = v;
     for (auto& item : out.items) item = cast_floating(item, dtype);
-    if (v.kind == PyValue::Kind::Tensor && at::isFloatingType(v.tensor.scalar_type()) && v.tensor.scalar_type() != dtype) {
+    if (v.kind == PyValue::Kind::Tensor && at::isFloatingType(v.tensor.scalar_type()) &&
+        v.tensor.scalar_type() != dtype) {
         out.tensor = v.tensor.to(dtype);
     }
     return out;
@@ -283,7 +288,8 @@ precision::OutputValue to_output_value(const c10::IValue& value) {
 }
 
 bool backward_not_supported(const std::string& api_name, std::string& message, bool need_grad) {
-    if (!need_grad) message += "function with out=... arguments don't support automatic differentiation, skip backward.";
+    if (!need_grad)
+        message += "function with out=... arguments don't support automatic differentiation, skip backward.";
     if (api_name == "repeat_interleave") message += "This API does not have backward input data, skip backward.";
     if (api_name == "masked_select") message += "This API does not support backward ut, skip backward.";
     return !message.empty();
@@ -356,13 +362,15 @@ precision::ApiComparison run_api(const ApiRunRequest& request, InputBuilder& inp
             outputs.bench_grads = gradients(bench_tensors);
             if (artifacts) {
                 artifacts->backward_input = c10::IValue(bench_grad);
-                for (const auto& bt : bench_tensors) artifacts->bench_grads.emplace_back(bt.grad().defined() ? c10::IValue(bt.grad()) : c10::IValue());
+                for (const auto& bt : bench_tensors)
+                    artifacts->bench_grads.emplace_back(bt.grad().defined() ? c10::IValue(bt.grad()) : c10::IValue());
             }
             at::Tensor device_seed = index ? element(device_out, *index) : device_out.toTensor();
             device_seed.backward(grad.tensor.detach());
             outputs.device_grads = gradients(device_tensors);
             if (artifacts) {
-                for (const auto& dt : device_tensors) artifacts->device_grads.emplace_back(dt.grad().defined() ? c10::IValue(dt.grad()) : c10::IValue());
+                for (const auto& dt : device_tensors)
+                    artifacts->device_grads.emplace_back(dt.grad().defined() ? c10::IValue(dt.grad()) : c10::IValue());
             }
         }
     }

@@ -176,7 +176,8 @@ std::vector<at::Tensor> as_tensors(const PyValue& v) {
 
 std::vector<std::int64_t> split_sizes(const PyValue& v, std::int64_t rows, std::size_t parts) {
     if (v.kind == PyValue::Kind::None) {
-        if (rows % static_cast<std::int64_t>(parts) != 0) throw SkipApi("input rows do not split evenly over the group");
+        if (rows % static_cast<std::int64_t>(parts) != 0)
+            throw SkipApi("input rows do not split evenly over the group");
         return std::vector<std::int64_t>(parts, rows / static_cast<std::int64_t>(parts));
     }
     std::vector<std::int64_t> sizes;
@@ -251,7 +252,9 @@ std::vector<at::Tensor> each(const std::vector<at::Tensor>& parts, const Precisi
 c10::IValue tensor_list(std::vector<at::Tensor> tensors) { return c10::IValue(std::move(tensors)); }
 
 Recomputed recompute(Kind kind, dump::JsonView own, GroupCall& call, int own_rank) {
-    const Precision bench = [](const at::Tensor& t) { return at::isFloatingType(t.scalar_type()) ? t.to(at::kDouble) : t; };
+    const Precision bench = [](const at::Tensor& t) {
+        return at::isFloatingType(t.scalar_type()) ? t.to(at::kDouble) : t;
+    };
     const Precision device = [](const at::Tensor& t) { return t; };
     const std::size_t me = call.own_index();
     auto both = [&](const std::function<c10::IValue(const Precision&)>& f, Arg result) {
@@ -284,7 +287,8 @@ Recomputed recompute(Kind kind, dump::JsonView own, GroupCall& call, int own_ran
         }
         case Kind::AllGatherIntoTensor: {
             const auto parts = tensors(call.inputs({1, "input_tensor"}));
-            return both([&](const Precision& p) { return c10::IValue(at::cat(each(parts, p), 0)); }, {0, "output_tensor"});
+            return both([&](const Precision& p) { return c10::IValue(at::cat(each(parts, p), 0)); },
+                        {0, "output_tensor"});
         }
         case Kind::ReduceScatter: {
             const auto op = reduce_op(own, {2, "op"});
@@ -316,7 +320,8 @@ Recomputed recompute(Kind kind, dump::JsonView own, GroupCall& call, int own_ran
             for (std::size_t i = 0; i < call.size(); ++i) {
                 const int r = call.member(i);
                 const auto input = as_tensor(call.input(r, {1, "input"}));
-                const auto sizes = split_sizes(call.optional_input(r, {3, "input_split_sizes"}), input.size(0), call.size());
+                const auto sizes =
+                    split_sizes(call.optional_input(r, {3, "input_split_sizes"}), input.size(0), call.size());
                 pieces.push_back(input.split_with_sizes(sizes, 0).at(me));
             }
             return both([&](const Precision& p) { return c10::IValue(at::cat(each(pieces, p), 0)); }, {0, "output"});

@@ -108,7 +108,9 @@ c10::IValue triplet_margin_with_distance_loss(const Bound& a) {
     const auto& negative = tensor_arg(a, "negative");
     if (!is_none(a.at("distance_function"))) throw SkipApi("a custom distance_function cannot be rebuilt from a dump");
     const double margin = a.at("margin").number();
-    if (margin <= 0) throw SkipApi(fmt::format("triplet_margin_with_distance_loss: expected margin to be greater than 0, got {} instead", margin));
+    if (margin <= 0)
+        throw SkipApi(fmt::format(
+            "triplet_margin_with_distance_loss: expected margin to be greater than 0, got {} instead", margin));
     const auto dist_pos = at::pairwise_distance(anchor, positive);
     auto dist_neg = at::pairwise_distance(anchor, negative);
     if (truthy(a.at("swap"))) dist_neg = at::min(dist_neg, at::pairwise_distance(positive, negative));
@@ -133,7 +135,8 @@ c10::IValue max_unpool(const Bound& a, std::size_t dims) {
         std::vector<std::int64_t> given;
         for (const auto& item : a.at("output_size").items) given.push_back(item.integer);
         if (given.size() == dims + 2) given.erase(given.begin(), given.begin() + 2);
-        if (given.size() != dims) throw SkipApi(fmt::format("output_size should be a sequence containing {} or {} elements", dims, dims + 2));
+        if (given.size() != dims)
+            throw SkipApi(fmt::format("output_size should be a sequence containing {} or {} elements", dims, dims + 2));
         size = given;
     }
     if (dims == 1) {
@@ -145,7 +148,8 @@ c10::IValue max_unpool(const Bound& a, std::size_t dims) {
 }
 
 PySignature lp_pool_signature() {
-    return {{"input", none()}, {"norm_type", none()}, {"kernel_size", none()}, {"stride", none()}, {"ceil_mode", b(false)}};
+    return {
+        {"input", none()}, {"norm_type", none()}, {"kernel_size", none()}, {"stride", none()}, {"ceil_mode", b(false)}};
 }
 
 PySignature max_unpool_signature() {
@@ -166,7 +170,11 @@ void register_composite_functionals(ApiRegistry& registry) {
                   {"reduction", s("mean")}},
                  gaussian_nll_loss);
     registry.add(kFamily, "multilabel_soft_margin_loss",
-                 {{"input", none()}, {"target", none()}, {"weight", none()}, {"size_average", none()}, {"reduce", none()},
+                 {{"input", none()},
+                  {"target", none()},
+                  {"weight", none()},
+                  {"size_average", none()},
+                  {"reduce", none()},
                   {"reduction", s("mean")}},
                  multilabel_soft_margin_loss);
     registry.add(kFamily, "triplet_margin_with_distance_loss",

@@ -82,7 +82,8 @@ void read_legacy(DumpRecords& records, dump::JsonView root) {
         names.push_back(std::move(name));
     }
     text += '}';
-    records.legacy = std::make_shared<const dump::JsonFile>(dump::JsonFile::from_text(std::move(text), records.path.string()));
+    records.legacy =
+        std::make_shared<const dump::JsonFile>(dump::JsonFile::from_text(std::move(text), records.path.string()));
     std::size_t i = 0;
     for (const auto& m : records.legacy->root().members()) records.apis.push_back({names[i++], m.value, {}});
 }
@@ -104,7 +105,8 @@ void read_legacy_backward(DumpRecords& records, const std::filesystem::path& pat
         text += fmt::format("{}:{{\"input\":{}}}", dump::json_string_literal(name), dump::compact_json(m.value));
     }
     text += '}';
-    records.legacy_backward = std::make_shared<const dump::JsonFile>(dump::JsonFile::from_text(std::move(text), path.string()));
+    records.legacy_backward =
+        std::make_shared<const dump::JsonFile>(dump::JsonFile::from_text(std::move(text), path.string()));
     std::map<std::string, dump::JsonView> backward;
     for (const auto& m : records.legacy_backward->root().members()) backward[std::string(m.name)] = m.value;
     std::size_t matched = 0;

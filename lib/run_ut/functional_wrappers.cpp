@@ -22,10 +22,16 @@ std::int64_t implicit_softmax_dim(const PyValue& input) {
 PySignature activation_signature(const std::string& name) {
     if (name == "elu" || name == "celu") return {{"input", none()}, {"alpha", f(1.0)}, {"inplace", b(false)}};
     if (name == "leaky_relu") return {{"input", none()}, {"negative_slope", f(0.01)}, {"inplace", b(false)}};
-    if (name == "hardtanh") return {{"input", none()}, {"min_val", f(-1.0)}, {"max_val", f(1.0)}, {"inplace", b(false)}};
-    if (name == "threshold") return {{"input", none()}, {"threshold", none()}, {"value", none()}, {"inplace", b(false)}};
+    if (name == "hardtanh")
+        return {{"input", none()}, {"min_val", f(-1.0)}, {"max_val", f(1.0)}, {"inplace", b(false)}};
+    if (name == "threshold")
+        return {{"input", none()}, {"threshold", none()}, {"value", none()}, {"inplace", b(false)}};
     if (name == "rrelu") {
-        return {{"input", none()}, {"lower", f(1.0 / 8)}, {"upper", f(1.0 / 3)}, {"training", b(false)}, {"inplace", b(false)}};
+        return {{"input", none()},
+                {"lower", f(1.0 / 8)},
+                {"upper", f(1.0 / 3)},
+                {"training", b(false)},
+                {"inplace", b(false)}};
     }
     return {{"input", none()}, {"inplace", b(false)}};
 }
@@ -65,7 +71,8 @@ c10::IValue max_pool(const std::string& name, const Bound& a) {
     const std::string base = name.substr(0, 10);
     const bool indices = truthy(a.at("return_indices")) || name.size() > 10;
     PyValue stride = a.at("stride").kind == PyValue::Kind::None ? PyValue::list({}) : a.at("stride");
-    std::vector<PyValue> args = {a.at("input"), a.at("kernel_size"), stride, a.at("padding"), a.at("dilation"), a.at("ceil_mode")};
+    std::vector<PyValue> args = {a.at("input"),   a.at("kernel_size"), stride,
+                                 a.at("padding"), a.at("dilation"),    a.at("ceil_mode")};
     return call_aten(indices ? base + "_with_indices" : base, args, {});
 }
 
@@ -93,7 +100,8 @@ c10::IValue embedding(const Bound& a) {
         pad = a.at("padding_idx").integer;
         if (pad < 0) pad += a.at("weight").tensor.size(0);
     }
-    return call_aten("embedding", {a.at("weight"), a.at("input"), i(pad), a.at("scale_grad_by_freq"), a.at("sparse")}, {});
+    return call_aten("embedding", {a.at("weight"), a.at("input"), i(pad), a.at("scale_grad_by_freq"), a.at("sparse")},
+                     {});
 }
 
 // torch.nn.functional.embedding_bag of torch 1.13: 2-D input becomes fixed-size bags, mode names become codes.
@@ -106,14 +114,17 @@ c10::IValue embedding_bag(const Bound& a) {
         throw SkipApi("embedding_bag needs tensor input and weight");
     }
     // The deprecated (weight, input) order.
-    if (weight.tensor.scalar_type() == at::kLong && at::isFloatingType(input.tensor.scalar_type())) std::swap(input, weight);
+    if (weight.tensor.scalar_type() == at::kLong && at::isFloatingType(input.tensor.scalar_type()))
+        std::swap(input, weight);
     if (a.at("max_norm").kind != PyValue::Kind::None) throw SkipApi("embedding_bag with max_norm is not supported yet");
     const std::string mode = a.at("mode").text;
     const std::int64_t mode_code = mode == "sum" ? 0 : mode == "mean" ? 1 : mode == "max" ? 2 : -1;
     if (mode_code < 0) throw SkipApi(fmt::format("mode has to be one of sum, mean or max, but got {}", mode));
     if (per_sample_weights.kind != PyValue::Kind::None && mode != "sum") {
-        throw SkipApi(fmt::format("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
-                                  "supported for mode='sum' (got mode='{}'). Please open a feature request on GitHub.", mode));
+        throw SkipApi(
+            fmt::format("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                        "supported for mode='sum' (got mode='{}'). Please open a feature request on GitHub.",
+                        mode));
     }
     if (input.tensor.dim() == 2) {
         if (offsets.kind != PyValue::Kind::None) throw SkipApi("if input is 2D, then offsets has to be None");
@@ -121,38 +132,45 @@ c10::IValue embedding_bag(const Bound& a) {
         offsets = PyValue::of_tensor(at::arange(0, input.tensor.numel(), bag, input.tensor.options().dtype(at::kLong)));
         input = PyValue::of_tensor(input.tensor.reshape(-1));
         if (per_sample_weights.kind == PyValue::Kind::Tensor) {
-            per_sample_weights = PyValue::of_tensor(per_sample_weights.tensor.reshape(-1), per_sample_weights.wants_grad);
+            per_sample_weights =
+                PyValue::of_tensor(per_sample_weights.tensor.reshape(-1), per_sample_weights.wants_grad);
         }
     } else if (input.tensor.dim() == 1) {
         if (offsets.kind != PyValue::Kind::Tensor || offsets.tensor.dim() != 1) {
             throw SkipApi("offsets has to be a 1D Tensor but got None");
         }
     } else {
-        throw SkipApi(fmt::format("input has to be 1D or 2D Tensor, but got Tensor of dimension {}", input.tensor.dim()));
+        throw SkipApi(
+            fmt::format("input has to be 1D or 2D Tensor, but got Tensor of dimension {}", input.tensor.dim()));
     }
     // None stays None (ATen would wrap -1 to the last row).
     PyValue pad = a.at("padding_idx");
     if (pad.kind == PyValue::Kind::Int && pad.integer < 0) pad.integer += weight.tensor.size(0);
-    const auto out = call_aten("embedding_bag", {weight, input, offsets, a.at("scale_grad_by_freq"), i(mode_code),
-                                                 a.at("sparse"), per_sample_weights, a.at("include_last_offset"), pad}, {});
+    const auto out = call_aten("embedding_bag",
+                               {weight, input, offsets, a.at("scale_grad_by_freq"), i(mode_code), a.at("sparse"),
+                                per_sample_weights, a.at("include_last_offset"), pad},
+                               {});
     return out.toTupleRef().elements().at(0);
 }
 
 void register_activations(ApiRegistry& registry) {
-    for (const std::string name : {"relu", "relu6", "elu", "selu", "celu", "leaky_relu", "hardtanh", "threshold", "rrelu",
-                                   "hardsigmoid", "silu", "hardswish", "mish"}) {
+    for (const std::string name : {"relu", "relu6", "elu", "selu", "celu", "leaky_relu", "hardtanh", "threshold",
+                                   "rrelu", "hardsigmoid", "silu", "hardswish", "mish"}) {
         registry.add(kFamily, name, activation_signature(name), [name](const Bound& a) { return activation(name, a); });
     }
     for (const std::string name : {"softmax", "log_softmax", "softmin"}) {
         registry.add(kFamily, name, {{"input", none()}, {"dim", none()}, {"_stacklevel", i(3)}, {"dtype", none()}},
                      [name](const Bound& a) { return softmax(name, a); });
     }
-    for (const std::string name : {"dropout", "alpha_dropout", "feature_alpha_dropout", "dropout1d", "dropout2d", "dropout3d"}) {
+    for (const std::string name :
+         {"dropout", "alpha_dropout", "feature_alpha_dropout", "dropout1d", "dropout2d", "dropout3d"}) {
         const bool training_default = name != "alpha_dropout" && name != "feature_alpha_dropout";
-        registry.add(kFamily, name, {{"input", none()}, {"p", f(0.5)}, {"training", b(training_default)}, {"inplace", b(false)}},
+        registry.add(kFamily, name,
+                     {{"input", none()}, {"p", f(0.5)}, {"training", b(training_default)}, {"inplace", b(false)}},
                      [name](const Bound& a) { return dropout(name, a); });
     }
-    registry.add(kFamily, "logsigmoid", [](const PyCall& call) { return call_aten("log_sigmoid", call.args, call.kwargs); });
+    registry.add(kFamily, "logsigmoid",
+                 [](const PyCall& call) { return call_aten("log_sigmoid", call.args, call.kwargs); });
     registry.add(kFamily, "tanhshrink", [](const PyCall& call) {
         const auto& x = call.args.at(0).tensor;
         return c10::IValue(x - x.tanh());
@@ -165,23 +183,40 @@ void register_activations(ApiRegistry& registry) {
 
 void register_losses(ApiRegistry& registry) {
     registry.add(kFamily, "cross_entropy",
-                 {{"input", none()}, {"target", none()}, {"weight", none()}, {"size_average", none()}, {"ignore_index", i(-100)},
-                  {"reduce", none()}, {"reduction", s("mean")}, {"label_smoothing", f(0.0)}},
+                 {{"input", none()},
+                  {"target", none()},
+                  {"weight", none()},
+                  {"size_average", none()},
+                  {"ignore_index", i(-100)},
+                  {"reduce", none()},
+                  {"reduction", s("mean")},
+                  {"label_smoothing", f(0.0)}},
                  [](const Bound& a) {
                      return call_aten("cross_entropy_loss", {a.at("input"), a.at("target"), a.at("weight"),
                                                              i(reduction_code(a)), a.at("ignore_index"),
                                                              a.at("label_smoothing")}, {});
                  });
     registry.add(kFamily, "nll_loss",
-                 {{"input", none()}, {"target", none()}, {"weight", none()}, {"size_average", none()}, {"ignore_index", i(-100)},
-                  {"reduce", none()}, {"reduction", s("mean")}},
+                 {{"input", none()},
+                  {"target", none()},
+                  {"weight", none()},
+                  {"size_average", none()},
+                  {"ignore_index", i(-100)},
+                  {"reduce", none()},
+                  {"reduction", s("mean")}},
                  [](const Bound& a) {
-                     return call_aten("nll_loss_nd", {a.at("input"), a.at("target"), a.at("weight"), i(reduction_code(a)),
-                                                      a.at("ignore_index")}, {});
+                     return call_aten(
+                         "nll_loss_nd",
+                         {a.at("input"), a.at("target"), a.at("weight"), i(reduction_code(a)), a.at("ignore_index")},
+                         {});
                  });
     for (const std::string name : {"mse_loss", "l1_loss"}) {
         registry.add(kFamily, name,
-                     {{"input", none()}, {"target", none()}, {"size_average", none()}, {"reduce", none()}, {"reduction", s("mean")}},
+                     {{"input", none()},
+                      {"target", none()},
+                      {"size_average", none()},
+                      {"reduce", none()},
+                      {"reduction", s("mean")}},
                      [name](const Bound& a) {
                          return call_aten(name, {a.at("input"), a.at("target"), i(reduction_code(a))}, {});
                      });
@@ -199,26 +234,36 @@ void register_losses(ApiRegistry& registry) {
 // The norms pass cudnn_enabled=True, as the Python wrappers do.
 void register_norms(ApiRegistry& registry) {
     registry.add(kFamily, "batch_norm",
-                 {{"input", none()}, {"running_mean", none()}, {"running_var", none()}, {"weight", none()}, {"bias", none()},
-                  {"training", b(false)}, {"momentum", f(0.1)}, {"eps", f(1e-5)}},
+                 {{"input", none()},
+                  {"running_mean", none()},
+                  {"running_var", none()},
+                  {"weight", none()},
+                  {"bias", none()},
+                  {"training", b(false)},
+                  {"momentum", f(0.1)},
+                  {"eps", f(1e-5)}},
                  [](const Bound& a) {
-                     return call_aten("batch_norm", {a.at("input"), a.at("weight"), a.at("bias"), a.at("running_mean"),
-                                                     a.at("running_var"), a.at("training"), a.at("momentum"), a.at("eps"),
-                                                     b(true)}, {});
+                     return call_aten("batch_norm",
+                                      {a.at("input"), a.at("weight"), a.at("bias"), a.at("running_mean"),
+                                       a.at("running_var"), a.at("training"), a.at("momentum"), a.at("eps"), b(true)},
+                                      {});
                  });
-    registry.add(kFamily, "layer_norm",
-                 {{"input", none()}, {"normalized_shape", none()}, {"weight", none()}, {"bias", none()}, {"eps", f(1e-5)}},
-                 [](const Bound& a) {
-                     return call_aten("layer_norm", {a.at("input"), a.at("normalized_shape"), a.at("weight"), a.at("bias"),
-                                                     a.at("eps"), b(true)}, {});
-                 });
+    registry.add(
+        kFamily, "layer_norm",
+        {{"input", none()}, {"normalized_shape", none()}, {"weight", none()}, {"bias", none()}, {"eps", f(1e-5)}},
+        [](const Bound& a) {
+            return call_aten(
+                "layer_norm",
+                {a.at("input"), a.at("normalized_shape"), a.at("weight"), a.at("bias"), a.at("eps"), b(true)}, {});
+        });
     registry.add(kFamily, "group_norm",
                  {{"input", none()}, {"num_groups", none()}, {"weight", none()}, {"bias", none()}, {"eps", f(1e-5)}},
                  [](const Bound& a) {
                      return call_aten("group_norm", {a.at("input"), a.at("num_groups"), a.at("weight"), a.at("bias"),
                                                      a.at("eps"), b(true)}, {});
                  });
-    registry.add(kFamily, "normalize", {{"input", none()}, {"p", f(2.0)}, {"dim", i(1)}, {"eps", f(1e-12)}, {"out", none()}},
+    registry.add(kFamily, "normalize",
+                 {{"input", none()}, {"p", f(2.0)}, {"dim", i(1)}, {"eps", f(1e-12)}, {"out", none()}},
                  [](const Bound& a) {
                      const auto& x = a.at("input").tensor;
                      auto denom = x.norm(a.at("p").number(), {a.at("dim").integer}, true)
@@ -232,8 +277,13 @@ void register_pooling_and_embedding(ApiRegistry& registry) {
     for (const std::string name : {"max_pool1d", "max_pool2d", "max_pool3d", "max_pool1d_with_indices",
                                    "max_pool2d_with_indices", "max_pool3d_with_indices"}) {
         registry.add(kFamily, name,
-                     {{"input", none()}, {"kernel_size", none()}, {"stride", none()}, {"padding", i(0)}, {"dilation", i(1)},
-                      {"ceil_mode", b(false)}, {"return_indices", b(false)}},
+                     {{"input", none()},
+                      {"kernel_size", none()},
+                      {"stride", none()},
+                      {"padding", i(0)},
+                      {"dilation", i(1)},
+                      {"ceil_mode", b(false)},
+                      {"return_indices", b(false)}},
                      [name](const Bound& a) { return max_pool(name, a); });
     }
     for (const std::string name : {"adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d",
@@ -243,13 +293,26 @@ void register_pooling_and_embedding(ApiRegistry& registry) {
                      [name](const Bound& a) { return adaptive_max_pool(name, a); });
     }
     registry.add(kFamily, "embedding",
-                 {{"input", none()}, {"weight", none()}, {"padding_idx", none()}, {"max_norm", none()}, {"norm_type", f(2.0)},
-                  {"scale_grad_by_freq", b(false)}, {"sparse", b(false)}},
+                 {{"input", none()},
+                  {"weight", none()},
+                  {"padding_idx", none()},
+                  {"max_norm", none()},
+                  {"norm_type", f(2.0)},
+                  {"scale_grad_by_freq", b(false)},
+                  {"sparse", b(false)}},
                  embedding);
     registry.add(kFamily, "embedding_bag",
-                 {{"input", none()}, {"weight", none()}, {"offsets", none()}, {"max_norm", none()}, {"norm_type", f(2.0)},
-                  {"scale_grad_by_freq", b(false)}, {"mode", s("mean")}, {"sparse", b(false)},
-                  {"per_sample_weights", none()}, {"include_last_offset", b(false)}, {"padding_idx", none()}},
+                 {{"input", none()},
+                  {"weight", none()},
+                  {"offsets", none()},
+                  {"max_norm", none()},
+                  {"norm_type", f(2.0)},
+                  {"scale_grad_by_freq", b(false)},
+                  {"mode", s("mean")},
+                  {"sparse", b(false)},
+                  {"per_sample_weights", none()},
+                  {"include_last_offset", b(false)},
+                  {"padding_idx", none()}},
                  embedding_bag);
 }
 
@@ -260,9 +323,11 @@ void refuse(ApiRegistry& registry, const std::string& name, const std::string& r
 void register_refused(ApiRegistry& registry) {
     for (const std::string name : {"gumbel_softmax", "fractional_max_pool2d", "fractional_max_pool3d",
                                    "fractional_max_pool2d_with_indices", "fractional_max_pool3d_with_indices"}) {
-        refuse(registry, name, fmt::format("Functional.{} draws random numbers: the bench and device runs cannot agree", name));
+        refuse(registry, name,
+               fmt::format("Functional.{} draws random numbers: the bench and device runs cannot agree", name));
     }
-    refuse(registry, "multi_head_attention_forward", "Functional.multi_head_attention_forward is not supported by run_ut");
+    refuse(registry, "multi_head_attention_forward",
+           "Functional.multi_head_attention_forward is not supported by run_ut");
     for (const std::string name : {"scaled_dot_product_attention", "lp_pool3d"}) {
         refuse(registry, name, fmt::format("Functional.{} does not exist in libtorch 1.13", name));
     }

@@ -246,7 +246,8 @@ std::optional<at::Tensor> InputBuilder::real_tensor(dump::JsonView record) const
         return std::nullopt;
     }
     const auto ext = file.extension();
-    if (ext != ".pt" && ext != ".npy") throw SkipApi(fmt::format("The file: {} is not a pt or numpy file.", file.string()));
+    if (ext != ".pt" && ext != ".npy")
+        throw SkipApi(fmt::format("The file: {} is not a pt or numpy file.", file.string()));
     const auto view = tensor::read_tensor_file(file);
     const auto dtype = scalar_type_of_view(view);
     std::vector<std::int64_t> strides = view.strides;
@@ -381,7 +382,8 @@ PyCall InputBuilder::forward_call(dump::JsonView forward, const std::string& api
             if (key == "atten_mask" && api_name == "npu_fusion_attention" && compressed_mask_mode(kwargs)) {
                 // Sparse modes 2-4 take the fixed 2048x2048 causal mask (no random draw).
                 const auto real = real_tensor(m.value);
-                call.kwargs.emplace_back(key, PyValue::of_tensor(real ? *real : at::ones({2048, 2048}, at::kBool).triu(1)));
+                call.kwargs.emplace_back(key,
+                                         PyValue::of_tensor(real ? *real : at::ones({2048, 2048}, at::kBool).triu(1)));
                 continue;
             }
             call.kwargs.emplace_back(key, keyword(key, m.value, api_name, call.kwargs));

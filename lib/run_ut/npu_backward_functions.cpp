@@ -63,7 +63,8 @@ c10::IValue linear_backward(const Bound& a) {
 
 c10::IValue matmul_backward(const Bound& a) {
     const auto& mask = a.at("mask");
-    if (mask.kind != PyValue::Kind::List || mask.items.size() < 2) throw SkipApi("matmul_backward needs a mask of two flags");
+    if (mask.kind != PyValue::Kind::List || mask.items.size() < 2)
+        throw SkipApi("matmul_backward needs a mask of two flags");
     const auto grads = gradients_of({tensor_arg(a, "self"), tensor_arg(a, "other")}, tensor_arg(a, "grad"),
                                     [](const auto& t) { return at::matmul(t.at(0), t.at(1)); });
     return tuple({truthy(mask.items[0]) ? grads[0] : at::Tensor(), truthy(mask.items[1]) ? grads[1] : at::Tensor()});
@@ -110,8 +111,9 @@ c10::IValue fusion_attention_grad(const Bound& a) {
     if (!is_none(a.at("pse"))) kwargs.emplace_back("pse", a.at("pse"));
     if (!is_none(a.at("atten_mask"))) kwargs.emplace_back("atten_mask", a.at("atten_mask"));
     const std::vector<PyValue> rest = {a.at("head_num"), a.at("input_layout")};
-    auto grads = gradients_of({tensor_arg(a, "query"), tensor_arg(a, "key"), tensor_arg(a, "value")}, tensor_arg(a, "dy"),
-                              [&](const auto& t) { return forward_output("npu_fusion_attention", t, rest, kwargs); });
+    auto grads =
+        gradients_of({tensor_arg(a, "query"), tensor_arg(a, "key"), tensor_arg(a, "value")}, tensor_arg(a, "dy"),
+                     [&](const auto& t) { return forward_output("npu_fusion_attention", t, rest, kwargs); });
     // The forward computes a float64 bench in float64; the gradients come back at the inputs' dtypes.
     return tuple(grads);
 }
@@ -126,7 +128,8 @@ c10::IValue confusion_transpose_backward(const Bound& a) {
     for (const auto& item : a.at("shape").items) shape.push_back(item.integer);
     if (perm.size() != shape.size()) throw SkipApi("npu_confusion_transpose_backward: perm and shape differ in length");
     std::vector<std::int64_t> inverse(perm.size());
-    for (std::size_t k = 0; k < perm.size(); ++k) inverse[static_cast<std::size_t>(perm[k])] = static_cast<std::int64_t>(k);
+    for (std::size_t k = 0; k < perm.size(); ++k)
+        inverse[static_cast<std::size_t>(perm[k])] = static_cast<std::int64_t>(k);
     if (truthy(a.at("transpose_first"))) return grad.permute(inverse).reshape(shape);
     std::vector<std::int64_t> permuted;
     for (const auto p : perm) permuted.push_back(shape[static_cast<std::size_t>(p)]);
@@ -146,22 +149,40 @@ void register_npu_backward_functions(ApiRegistry& registry) {
                  matmul_backward);
     registry.add(kFamily, "npu_rms_norm_backward", {{"dy", none()}, {"self", none()}, {"gamma", none()},
                  {"rstd", none()}}, rms_norm_backward);
-    registry.add(kFamily, "npu_rotary_mul_backward", {{"grad", none()}, {"self", none()}, {"r1", none()}, {"r2", none()}},
-                 rotary_mul_backward);
+    registry.add(kFamily, "npu_rotary_mul_backward",
+                 {{"grad", none()}, {"self", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul_backward);
     registry.add(kFamily, "npu_scaled_masked_softmax_backward", {{"y_grad", none()}, {"y", none()}, {"mask", none()},
                  {"scale", f(1.0)}, {"fixed_triu_mask", b(false)}}, scaled_masked_softmax_backward);
     registry.add(kFamily, "npu_swiglu_backward", {{"grad_output", none()}, {"self", none()}, {"dim", i(-1)}},
                  swiglu_backward);
     registry.add(kFamily, "npu_fusion_attention_grad", [](const PyCall& call) {
-        static const PySignature signature = {{"query", none()}, {"key", none()}, {"value", none()}, {"dy", none()},
-                                             {"head_num", none()}, {"input_layout", none()}, {"pse", none()},
-                                             {"padding_mask", none()}, {"atten_mask", none()}, {"softmax_max", none()},
-                                             {"softmax_sum", none()}, {"softmax_in", none()}, {"attention_in", none()},
-                                             {"scale_value", f(1.0)}, {"keep_prob", f(1.0)}, {"pre_tockens", i(2147483647)},
-                                             {"next_tockens", i(2147483647)}, {"inner_precise", i(0)}, {"seed", i(0)},
-                                             {"offset", i(0)}, {"numels", i(0)}, {"prefix", none()},
-                                             {"actual_seq_qlen", none()}, {"actual_seq_kvlen", none()},
-                                             {"sparse_mode", i(0)}, {"gen_mask_parallel", b(true)}, {"sync", b(false)}};
+        static const PySignature signature = {{"query", none()},
+                                              {"key", none()},
+                                              {"value", none()},
+                                              {"dy", none()},
+                                              {"head_num", none()},
+                                              {"input_layout", none()},
+                                              {"pse", none()},
+                                              {"padding_mask", none()},
+                                              {"atten_mask", none()},
+                                              {"softmax_max", none()},
+                                              {"softmax_sum", none()},
+                                              {"softmax_in", none()},
+                                              {"attention_in", none()},
+                                              {"scale_value", f(1.0)},
+                                              {"keep_prob", f(1.0)},
+                                              {"pre_tockens", i(2147483647)},
+                                              {"next_tockens", i(2147483647)},
+                                              {"inner_precise", i(0)},
+                                              {"seed", i(0)},
+                                              {"offset", i(0)},
+                                              {"numels", i(0)},
+                                              {"prefix", none()},
+                                              {"actual_seq_qlen", none()},
+                                              {"actual_seq_kvlen", none()},
+                                              {"sparse_mode", i(0)},
+                                              {"gen_mask_parallel", b(true)},
+                                              {"sync", b(false)}};
         if (call.args.size() != 6) throw SkipApi("npu_fusion_attention_grad needs exactly 6 positional arguments");
         return fusion_attention_grad(bind_python(call, signature, "npu_fusion_attention_grad"));
     });

@@ -80,7 +80,8 @@ c10::IValue swiglu(const Bound& a) {
     const auto& gate = parts.at(0);
     const auto& value = parts.at(1);
     if (!is_half(x.scalar_type())) return at::sigmoid(gate) * gate * value;
-    return (at::silu(gate.to(at::kFloat)).to(x.scalar_type()).to(at::kFloat) * value.to(at::kFloat)).to(x.scalar_type());
+    return (at::silu(gate.to(at::kFloat)).to(x.scalar_type()).to(at::kFloat) * value.to(at::kFloat))
+        .to(x.scalar_type());
 }
 
 c10::IValue confusion_transpose(const Bound& a) {
@@ -95,8 +96,8 @@ c10::IValue group_norm_silu(const Bound& a) {
     const auto& x = tensor_arg(a, "input");
     if (x.dim() != 4) throw SkipApi(fmt::format("npu_group_norm_silu expects a 4-D input, got {}-D", x.dim()));
     const auto n = x.size(0), c = x.size(1), hw = x.size(2) * x.size(3);
-    const auto [y, mean, rstd] = at::native_group_norm(x, optional_tensor(a, "gamma"), optional_tensor(a, "beta"), n, c, hw,
-                                                 a.at("group").integer, a.at("eps").number());
+    const auto [y, mean, rstd] = at::native_group_norm(x, optional_tensor(a, "gamma"), optional_tensor(a, "beta"), n, c,
+                                                       hw, a.at("group").integer, a.at("eps").number());
     return c10::IValue(std::vector<at::Tensor>({at::silu(y), mean, rstd}));
 }
 
@@ -169,7 +170,8 @@ c10::IValue apply_adam(const Bound& a) {
     const auto& g = tensor_arg(a, "grad");
     const auto m_new = m + (beta1 - 1) * (m - g);
     const auto v_new = v + (beta2 - 1) * (v - g * g);
-    const double lr_t = scalar_arg(a, "lr") * std::sqrt(1 - scalar_arg(a, "beta2_power")) / (1 - scalar_arg(a, "beta1_power"));
+    const double lr_t =
+        scalar_arg(a, "lr") * std::sqrt(1 - scalar_arg(a, "beta2_power")) / (1 - scalar_arg(a, "beta1_power"));
     const auto step = truthy(a.at("use_nesterov")) ? m_new * beta1 + (1 - beta1) * g : m_new;
     return tuple({var - lr_t * step / (eps + at::sqrt(v_new)), m_new, v_new});
 }
@@ -222,7 +224,8 @@ c10::IValue fusion_attention(const Bound& a) {
     };
     const auto& k_in = tensor_arg(a, "key");
     const auto n2 = kv_heads(k_in);
-    if (n2 == 0 || n1 % n2 != 0) throw SkipApi(fmt::format("npu_fusion_attention: N1 ({}) is not a multiple of N2 ({})", n1, n2));
+    if (n2 == 0 || n1 % n2 != 0)
+        throw SkipApi(fmt::format("npu_fusion_attention: N1 ({}) is not a multiple of N2 ({})", n1, n2));
     auto k = to_bnsd(k_in, n2, layout);
     auto v = to_bnsd(tensor_arg(a, "value"), n2, layout);
     if (n1 != n2) {
@@ -274,7 +277,8 @@ void register_npu_bench_functions(ApiRegistry& registry) {
         for (auto& [k, v] : renamed.kwargs) {
             if (k == "eps") k = "epsilon";
         }
-        return rms_norm(bind_python(renamed, {{"input", none()}, {"gamma", none()}, {"epsilon", f(1e-6)}}, "npu_rms_norm"));
+        return rms_norm(
+            bind_python(renamed, {{"input", none()}, {"gamma", none()}, {"epsilon", f(1e-6)}}, "npu_rms_norm"));
     });
     registry.add(kFamily, "npu_rotary_mul", {{"input", none()}, {"r1", none()}, {"r2", none()}}, rotary_mul);
     registry.add(kFamily, "npu_scaled_masked_softmax", {{"x", none()}, {"mask", none()}, {"scale", f(1.0)},

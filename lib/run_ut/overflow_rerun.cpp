@@ -138,14 +138,16 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
     report::ensure_output_dir(out_dir);
     OverflowRerunSummary summary;
     const auto result_at = [&](const std::string& ts) { return out_dir / ("overflow_check_result_" + ts + ".csv"); };
-    const std::string used = precision::create_new_csvs(
-        timestamp.empty() ? local_timestamp() : timestamp, [&](const std::string& ts) {
+    const std::string used =
+        precision::create_new_csvs(timestamp.empty() ? local_timestamp() : timestamp, [&](const std::string& ts) {
             return std::vector<precision::NewCsv>{
-                {result_at(ts), {"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"}}};
+                {result_at(ts),
+                 {"API name", "Input Overflow", "Device Overflow", "CPU Overflow", "Verdict", "Message"}}};
         });
     summary.result_csv = result_at(used);
     if (!records.data_root) {
-        log::warning("The dump holds no tensors: inputs are regenerated from Max/Min, so abnormal verdicts need confirmation.");
+        log::warning(
+            "The dump holds no tensors: inputs are regenerated from Max/Min, so abnormal verdicts need confirmation.");
     }
     at::manual_seed(1234);
     InputBuilder inputs(records.data_root, max_tensor_elements);
@@ -156,8 +158,8 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
         const bool device_overflow = records_overflow(forward.output());
         auto write = [&](const std::string& cpu, const std::string& verdict, const std::string& message) {
             precision::append_csv(summary.result_csv,
-                                  precision::csv_line({api.full_name, python_bool(in_overflow), python_bool(device_overflow),
-                                                       cpu, verdict, message}));
+                                  precision::csv_line({api.full_name, python_bool(in_overflow),
+                                                       python_bool(device_overflow), cpu, verdict, message}));
         };
         auto skip = [&](const std::string& message) {
             write(" ", "skipped", message);
@@ -166,7 +168,8 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
         // NPU fused operators re-run through their CPU golden (npu_bench_functions) when one exists.
         if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed" ||
             (parts->family == "NPU" && !api_registry().contains("NPU", parts->api_name))) {
-            const std::string message = fmt::format("{} api is not supported for run ut. SKIP.", parts ? parts->family : api.full_name);
+            const std::string message =
+                fmt::format("{} api is not supported for run ut. SKIP.", parts ? parts->family : api.full_name);
             log::info(message);
             skip(message);
             continue;
@@ -176,20 +179,23 @@ OverflowRerunSummary rerun_overflowed_apis(const std::filesystem::path& api_info
             bool emulated = false;
             const c10::IValue out = cpu_run(parts->family, parts->api_name, call, emulated);
             if (out.isNone()) {
-                log::warning(fmt::format("The {} overflow is a normal overflow, out and npu_out is None.", api.full_name));
+                log::warning(
+                    fmt::format("The {} overflow is a normal overflow, out and npu_out is None.", api.full_name));
                 skip("out and npu_out is None");
                 continue;
             }
             if (holds_python_bool(out)) {
-                const auto message = fmt::format(
-                    "The output of {} is bool type.This dtype not support overflow, so it will be skipped.", api.full_name);
+                const auto message =
+                    fmt::format("The output of {} is bool type.This dtype not support overflow, so it will be skipped.",
+                                api.full_name);
                 log::warning(message);
                 skip(message);
                 continue;
             }
             const bool cpu_overflow = overflowed(out);
             const bool normal = cpu_overflow == device_overflow;
-            log::warning(fmt::format("The {} overflow is {} overflow.", api.full_name, normal ? "a normal" : "an abnormal"));
+            log::warning(
+                fmt::format("The {} overflow is {} overflow.", api.full_name, normal ? "a normal" : "an abnormal"));
             write(python_bool(cpu_overflow), normal ? "normal" : "abnormal",
                   emulated ? "float16 kernel missing on CPU: computed in float32, rounded to float16" : "");
             ++summary.checked;

@@ -32,11 +32,18 @@ struct PyValue {
     static PyValue of_tensor(at::Tensor t, bool grad = false) {
         PyValue v; v.kind = Kind::Tensor; v.tensor = std::move(t); v.wants_grad = grad; return v;
     }
-    static PyValue list(std::vector<PyValue> items) { PyValue v; v.kind = Kind::List; v.items = std::move(items); return v; }
+    static PyValue list(std::vector<PyValue> items) {
+        PyValue v;
+        v.kind = Kind::List;
+        v.items = std::move(items);
+        return v;
+    }
     static PyValue of_dtype(at::ScalarType t) { PyValue v; v.kind = Kind::DType; v.dtype = t; return v; }
 
     bool is_number() const { return kind == Kind::Bool || kind == Kind::Int || kind == Kind::Float; }
-    double number() const { return kind == Kind::Float ? real : kind == Kind::Int ? static_cast<double>(integer) : boolean; }
+    double number() const {
+        return kind == Kind::Float ? real : kind == Kind::Int ? static_cast<double>(integer) : boolean;
+    }
 };
 
 using PyKwargs = std::vector<std::pair<std::string, PyValue>>;

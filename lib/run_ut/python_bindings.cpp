@@ -43,7 +43,8 @@ const std::map<std::string, at::ScalarType>& casts() {
 // Tensor.split and torch.split: a list of sizes is aten::split_with_sizes; Python's keyword is split_size_or_sections.
 c10::IValue split(const PyCall& call) {
     PyCall c = call;
-    if (c.args.size() > 1 && c.args[1].kind == PyValue::Kind::List) return call_aten("split_with_sizes", c.args, c.kwargs);
+    if (c.args.size() > 1 && c.args[1].kind == PyValue::Kind::List)
+        return call_aten("split_with_sizes", c.args, c.kwargs);
     for (auto& [k, v] : c.kwargs) {
         if (k == "split_size_or_sections") k = "split_size";
     }
@@ -55,7 +56,8 @@ c10::IValue packed_tensors(const std::string& name, const PyCall& call) {
     std::vector<PyValue> rest;
     std::size_t first = name == "einsum" ? 1 : 0;
     for (std::size_t k = first; k < call.args.size(); ++k) rest.push_back(call.args[k]);
-    std::vector<PyValue> args(call.args.begin(), call.args.begin() + static_cast<std::ptrdiff_t>(std::min(first, call.args.size())));
+    std::vector<PyValue> args(call.args.begin(),
+                              call.args.begin() + static_cast<std::ptrdiff_t>(std::min(first, call.args.size())));
     if (rest.size() == 1 && rest[0].kind == PyValue::Kind::List) {
         args.push_back(rest[0]);
     } else if (rest.size() == 1 && name.rfind("atleast", 0) == 0) {

@@ -35,7 +35,8 @@ bool truthy(const PyValue& v) {
 
 std::int64_t reduction_code(const Bound& a) {
     const auto sa = a.find("size_average"), re = a.find("reduce");
-    if ((sa != a.end() && sa->second.kind != PyValue::Kind::None) || (re != a.end() && re->second.kind != PyValue::Kind::None)) {
+    if ((sa != a.end() && sa->second.kind != PyValue::Kind::None) ||
+        (re != a.end() && re->second.kind != PyValue::Kind::None)) {
         const bool size_average = sa == a.end() || sa->second.kind == PyValue::Kind::None || truthy(sa->second);
         const bool reduce = re == a.end() || re->second.kind == PyValue::Kind::None || truthy(re->second);
         if (size_average && reduce) return 1;

@@ -53,13 +53,16 @@ c10::IValue interpolate(const Bound& a) {
     const std::int64_t dims = input.tensor.dim() - 2;
     const bool linear = mode == "linear" || mode == "bilinear" || mode == "bicubic" || mode == "trilinear";
     if (!linear && !is_none(a.at("align_corners"))) {
-        throw SkipApi("align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear");
+        throw SkipApi(
+            "align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | "
+            "trilinear");
     }
     const bool align_corners = linear && !is_none(a.at("align_corners")) && truthy(a.at("align_corners"));
     if (dims < 1 || dims > 3) {
-        throw SkipApi(fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
-                                         "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})",
-                                         input.tensor.dim(), mode));
+        throw SkipApi(
+            fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
+                        "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})",
+                        input.tensor.dim(), mode));
     }
     const auto& size = a.at("size");
     const auto& scale = a.at("scale_factor");
@@ -73,7 +76,8 @@ c10::IValue interpolate(const Bound& a) {
         if (truthy(a.at("recompute_scale_factor"))) {
             std::vector<double> sizes;
             for (std::int64_t d = 0; d < dims; ++d) {
-                sizes.push_back(std::floor(static_cast<double>(input.tensor.size(d + 2)) * factors[static_cast<std::size_t>(d)]));
+                sizes.push_back(
+                    std::floor(static_cast<double>(input.tensor.size(d + 2)) * factors[static_cast<std::size_t>(d)]));
             }
             output_size = int_list(sizes);
         } else {
@@ -88,29 +92,37 @@ c10::IValue interpolate(const Bound& a) {
     }
     const std::string nd = std::to_string(dims) + "d";
     if (mode == "nearest") return call_aten("upsample_nearest" + nd, {input, output_size, scale_factors}, {});
-    if (mode == "nearest-exact") return call_aten("_upsample_nearest_exact" + nd, {input, output_size, scale_factors}, {});
+    if (mode == "nearest-exact")
+        return call_aten("_upsample_nearest_exact" + nd, {input, output_size, scale_factors}, {});
     if (mode == "area") {
         if (is_none(output_size)) throw SkipApi("area mode needs an output size (or recompute_scale_factor=True)");
         return call_aten("adaptive_avg_pool" + nd, {input, output_size}, {});
     }
     const PyValue corners = b(align_corners);
-    if (mode == "linear" && dims == 1) return call_aten("upsample_linear1d", {input, output_size, corners, scale_factors}, {});
+    if (mode == "linear" && dims == 1)
+        return call_aten("upsample_linear1d", {input, output_size, corners, scale_factors}, {});
     if (mode == "bilinear" && dims == 2) {
-        return call_aten(antialias ? "_upsample_bilinear2d_aa" : "upsample_bilinear2d", {input, output_size, corners, scale_factors}, {});
+        return call_aten(antialias ? "_upsample_bilinear2d_aa" : "upsample_bilinear2d",
+                         {input, output_size, corners, scale_factors}, {});
     }
-    if (mode == "trilinear" && dims == 3) return call_aten("upsample_trilinear3d", {input, output_size, corners, scale_factors}, {});
+    if (mode == "trilinear" && dims == 3)
+        return call_aten("upsample_trilinear3d", {input, output_size, corners, scale_factors}, {});
     if (mode == "bicubic" && dims == 2) {
-        return call_aten(antialias ? "_upsample_bicubic2d_aa" : "upsample_bicubic2d", {input, output_size, corners, scale_factors}, {});
+        return call_aten(antialias ? "_upsample_bicubic2d_aa" : "upsample_bicubic2d",
+                         {input, output_size, corners, scale_factors}, {});
     }
-    if (linear) throw SkipApi(fmt::format("Got {}D input, but {} mode needs a different input rank", input.tensor.dim(), mode));
-    throw SkipApi(fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
-                                     "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})",
-                                     input.tensor.dim(), mode));
+    if (linear)
+        throw SkipApi(fmt::format("Got {}D input, but {} mode needs a different input rank", input.tensor.dim(), mode));
+    throw SkipApi(
+        fmt::format("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
+                    "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})",
+                    input.tensor.dim(), mode));
 }
 
 const PySignature& interpolate_signature() {
-    static const PySignature signature = {{"input", none()},        {"size", none()},          {"scale_factor", none()},
-                                          {"mode", s("nearest")},   {"align_corners", none()}, {"recompute_scale_factor", none()},
+    static const PySignature signature = {{"input", none()},         {"size", none()},
+                                          {"scale_factor", none()},  {"mode", s("nearest")},
+                                          {"align_corners", none()}, {"recompute_scale_factor", none()},
                                           {"antialias", b(false)}};
     return signature;
 }
@@ -119,8 +131,8 @@ std::int64_t enum_code(const std::string& value, const std::vector<std::string>&
     for (std::size_t k = 0; k < names.size(); ++k) {
         if (names[k] == value) return static_cast<std::int64_t>(k);
     }
-    throw SkipApi(fmt::format("nn.functional.grid_sample(): expected {} to be one of the supported values, but got: '{}'",
-                                     what, value));
+    throw SkipApi(fmt::format(
+        "nn.functional.grid_sample(): expected {} to be one of the supported values, but got: '{}'", what, value));
 }
 
 }  // namespace
@@ -149,25 +161,38 @@ void register_resampling_wrappers(ApiRegistry& registry) {
                   {"align_corners", none()}},
                  [](const Bound& a) {
                      const auto mode = enum_code(a.at("mode").text, {"bilinear", "nearest", "bicubic"}, "mode");
-                     const auto padding = enum_code(a.at("padding_mode").text, {"zeros", "border", "reflection"}, "padding_mode");
+                     const auto padding =
+                         enum_code(a.at("padding_mode").text, {"zeros", "border", "reflection"}, "padding_mode");
                      return call_aten("grid_sampler", {a.at("input"), a.at("grid"), py::i(mode), py::i(padding),
                                                        b(truthy(a.at("align_corners")))}, {});
                  });
-    registry.add(kFamily, "affine_grid", {{"theta", none()}, {"size", none()}, {"align_corners", none()}}, [](const Bound& a) {
-        return call_aten("affine_grid_generator", {a.at("theta"), a.at("size"), b(truthy(a.at("align_corners")))}, {});
-    });
+    registry.add(kFamily, "affine_grid", {{"theta", none()}, {"size", none()}, {"align_corners", none()}},
+                 [](const Bound& a) {
+                     return call_aten("affine_grid_generator",
+                                      {a.at("theta"), a.at("size"), b(truthy(a.at("align_corners")))}, {});
+                 });
     registry.add(kFamily, "unfold",
-                 {{"input", none()}, {"kernel_size", none()}, {"dilation", py::i(1)}, {"padding", py::i(0)}, {"stride", py::i(1)}},
+                 {{"input", none()},
+                  {"kernel_size", none()},
+                  {"dilation", py::i(1)},
+                  {"padding", py::i(0)},
+                  {"stride", py::i(1)}},
                  [](const Bound& a) {
                      return call_aten("im2col", {a.at("input"), a.at("kernel_size"), a.at("dilation"), a.at("padding"),
                                                  a.at("stride")}, {});
                  });
     registry.add(kFamily, "fold",
-                 {{"input", none()}, {"output_size", none()}, {"kernel_size", none()}, {"dilation", py::i(1)},
-                  {"padding", py::i(0)}, {"stride", py::i(1)}},
+                 {{"input", none()},
+                  {"output_size", none()},
+                  {"kernel_size", none()},
+                  {"dilation", py::i(1)},
+                  {"padding", py::i(0)},
+                  {"stride", py::i(1)}},
                  [](const Bound& a) {
-                     return call_aten("col2im", {a.at("input"), a.at("output_size"), a.at("kernel_size"), a.at("dilation"),
-                                                 a.at("padding"), a.at("stride")}, {});
+                     return call_aten("col2im",
+                                      {a.at("input"), a.at("output_size"), a.at("kernel_size"), a.at("dilation"),
+                                       a.at("padding"), a.at("stride")},
+                                      {});
                  });
 }
 

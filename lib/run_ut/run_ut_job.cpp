@@ -42,8 +42,9 @@ struct ApiLists {
 
 // msprobe's checks of config.json's top level: the task and level names it knows, typed flags.
 void check_config_top_level(dump::JsonView root, const std::filesystem::path& config) {
-    static const std::set<std::string> kTasks = {"statistics", "tensor", "overflow_check", "structure", "free_benchmark",
-                                                 "run_ut", "acc_check", "grad_probe", "exception_dump"};
+    static const std::set<std::string> kTasks = {"statistics", "tensor",         "overflow_check",
+                                                 "structure",  "free_benchmark", "run_ut",
+                                                 "acc_check",  "grad_probe",     "exception_dump"};
     static const std::set<std::string> kLevels = {"L0", "L1", "L2", "mix", "debug"};
     auto check_name = [&](const char* key, const std::set<std::string>& allowed) {
         const auto v = root.member(key);
@@ -98,7 +99,8 @@ ApiLists read_config(const std::filesystem::path& config) {
         if (!v.is_string()) throw Error(config.string(), "run_ut.error_data_path must be a string");
         lists.error_data_path = std::string(v.text());
         if (!std::filesystem::is_directory(lists.error_data_path)) {
-            throw Error(config.string(), fmt::format("error_data_path {} does not exist", lists.error_data_path.string()));
+            throw Error(config.string(),
+                        fmt::format("error_data_path {} does not exist", lists.error_data_path.string()));
         }
     }
     return lists;
@@ -125,26 +127,29 @@ std::string exception_text(const std::exception& e) {
 precision::ApiComparison run_collective_or_skip(const ApiEntry& api, const std::string& api_name, RankDumps& ranks,
                                                 bool device_from_dump) {
     if (const auto why = collective_unsupported(api_name)) {
-        return precision::skipped_api(api.full_name, fmt::format("API {} not support for run ut: {}. SKIP.", api.full_name, *why));
+        return precision::skipped_api(api.full_name,
+                                      fmt::format("API {} not support for run ut: {}. SKIP.", api.full_name, *why));
     }
     try {
         return run_collective(api.full_name, api_name, api.forward, ranks, device_from_dump);
     } catch (const std::exception& e) {
-        return precision::skipped_api(api.full_name,
-                                      fmt::format("API {} not re-executed: {}. SKIP.", api.full_name, exception_text(e)));
+        return precision::skipped_api(
+            api.full_name, fmt::format("API {} not re-executed: {}. SKIP.", api.full_name, exception_text(e)));
     }
 }
 
 // Why run_ut does not run the API at all (its SKIP message), or nullopt. Distributed APIs run only when the
 // other ranks' dumps are at hand (`collectives_recomputed`).
-std::optional<std::string> not_run_reason(const std::string& full_name, const std::optional<precision::ApiNameParts>& parts,
-                                          const ApiLists& lists, bool collectives_recomputed) {
+std::optional<std::string> not_run_reason(const std::string& full_name,
+                                          const std::optional<precision::ApiNameParts>& parts, const ApiLists& lists,
+                                          bool collectives_recomputed) {
     if (precision::has_formula_characters(full_name)) return "api name contains special characters, please check!";
     if (parts && parts->family == "Distributed" && collectives_recomputed) return std::nullopt;
     if (!parts || parts->family == "Distributed" || parts->family == "MindSpeed") {
         return fmt::format("API {} not support for run ut. SKIP.", full_name);
     }
-    if (!runs(parts->api_name, lists)) return fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name);
+    if (!runs(parts->api_name, lists))
+        return fmt::format("API {} in black list or not in white list. SKIP.", parts->api_name);
     return std::nullopt;
 }
 
@@ -162,7 +167,8 @@ precision::ApiComparison run_api_or_skip(const ApiRunRequest& request, InputBuil
     } catch (const std::exception& e) {
         const std::string text = exception_text(e);
         if (text.find("expected scalar type Long") != std::string::npos) {
-            log::warning(fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).", request.api_name));
+            log::warning(
+                fmt::format("API {} may need its int32 inputs converted to int64 (int32_to_int64).", request.api_name));
         }
         return precision::skipped_api(request.full_name, text);
     }
@@ -211,7 +217,8 @@ RunUtSummary run_ut(const RunUtOptions& options) {
     // Collectives need the other ranks' records of the same call: only a dump in a rankN folder has them.
     auto rank_dumps = RankDumps::beside(records);
     RunUtSummary summary{report->result_path(), report->details_path(), apis.size(), 0, 0, 0, {}};
-    const auto to_run = std::count_if(apis.begin(), apis.end(), [&](const ApiEntry& a) { return !done.count(a.full_name); });
+    const auto to_run =
+        std::count_if(apis.begin(), apis.end(), [&](const ApiEntry& a) { return !done.count(a.full_name); });
     Progress progress("run_ut", to_run, options.show_progress, "APIs");
     for (const auto& api : apis) {
         if (done.count(api.full_name)) continue;
@@ -280,7 +287,8 @@ SplitPlan plan_splits(const RunUtOptions& options, int processes) {
 }
 
 // A worker's options: `options` over `split`, appending to `result_csv`.
-RunUtOptions worker_options(const RunUtOptions& options, const ApiSplit& split, const std::filesystem::path& result_csv) {
+RunUtOptions worker_options(const RunUtOptions& options, const ApiSplit& split,
+                            const std::filesystem::path& result_csv) {
     RunUtOptions worker = options;
     worker.resume_csv = result_csv;
     worker.first_api = split.first;
@@ -376,8 +384,12 @@ RunUtSummary spread_multi_run_ut(const RunUtOptions& options, int splits, const 
         processes.broadcast_from_first(options.timestamp.empty() ? local_timestamp() : options.timestamp);
     // Each split is written by its own worker into a file pair of its own, in a hidden folder of the output
     // directory; process 0 joins them in split order once every process's workers succeeded.
-    const auto split_dir = [&](std::size_t i) { return options.out_dir / fmt::format(".multi_run_ut_{}_{}", timestamp, i); };
-    const auto part = [&](std::size_t i, const std::filesystem::path& whole) { return split_dir(i) / whole.filename(); };
+    const auto split_dir = [&](std::size_t i) {
+        return options.out_dir / fmt::format(".multi_run_ut_{}_{}", timestamp, i);
+    };
+    const auto part = [&](std::size_t i, const std::filesystem::path& whole) {
+        return split_dir(i) / whole.filename();
+    };
     const auto mine = ranks_of_process(
         plan.splits.size(), [&](std::size_t i) { return std::uintmax_t{plan.splits[i].count}; }, processes.size(),
         processes.index());

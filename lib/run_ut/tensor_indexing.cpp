@@ -27,7 +27,8 @@ TensorIndex index_element(const PyValue& v) {
         case PyValue::Kind::Int: return TensorIndex(v.integer);
         case PyValue::Kind::Slice: {
             if (v.items.size() != 3) throw SkipApi("a slice record needs [start, stop, step]");
-            return TensorIndex(at::indexing::Slice(slice_bound(v.items[0]), slice_bound(v.items[1]), slice_bound(v.items[2])));
+            return TensorIndex(
+                at::indexing::Slice(slice_bound(v.items[0]), slice_bound(v.items[1]), slice_bound(v.items[2])));
         }
         case PyValue::Kind::Tensor: {
             // msprobe's wrapper (and Python) read a uint8 index as a mask.

@@ -30,15 +30,19 @@ c10::IValue norm(const Bound& a) {
     PyKwargs extra;
     if (a.count("out") && !is_none(a.at("out"))) extra.emplace_back("out", a.at("out"));
     if (is_none(a.at("dim")) && extra.empty() && is_none(dtype) && !is_none(p)) {
-        if (p.kind == PyValue::Kind::Str && p.text == "fro") return call_aten("frobenius_norm", {input, py::ints({}), keepdim}, {});
+        if (p.kind == PyValue::Kind::Str && p.text == "fro")
+            return call_aten("frobenius_norm", {input, py::ints({}), keepdim}, {});
         if (p.kind != PyValue::Kind::Str) return call_aten("norm", {input, p, all_dims(input), keepdim}, {});
     }
     PyValue dims = a.at("dim");
     if (dims.kind == PyValue::Kind::Int) dims = py::ints({dims.integer});
     if (p.kind == PyValue::Kind::Str) {
         if (p.text == "fro" || p.text == "nuc") {
-            if (!is_none(dtype)) throw SkipApi(fmt::format("dtype argument is not supported in {} norm", p.text == "fro" ? "frobenius" : "nuclear"));
-            if (p.text == "fro") return call_aten("frobenius_norm", {input, is_none(dims) ? all_dims(input) : dims, keepdim}, extra);
+            if (!is_none(dtype))
+                throw SkipApi(fmt::format("dtype argument is not supported in {} norm",
+                                          p.text == "fro" ? "frobenius" : "nuclear"));
+            if (p.text == "fro")
+                return call_aten("frobenius_norm", {input, is_none(dims) ? all_dims(input) : dims, keepdim}, extra);
             if (is_none(dims)) return call_aten("nuclear_norm", {input, keepdim}, extra);
             return call_aten("nuclear_norm", {input, dims, keepdim}, extra);
         }
@@ -109,8 +113,10 @@ c10::IValue stft(const Bound& a) {
         std::vector<std::int64_t> extended(static_cast<std::size_t>(std::max<std::int64_t>(0, 3 - signal_dim)), 1);
         for (const auto d : input.tensor.sizes()) extended.push_back(d);
         const auto pad = n_fft / 2;
-        auto padded = call_aten("pad", {PyValue::of_tensor(input.tensor.view(extended)), py::ints({pad, pad}), a.at("pad_mode")}, {})
-                          .toTensor();
+        auto padded =
+            call_aten("pad", {PyValue::of_tensor(input.tensor.view(extended)), py::ints({pad, pad}), a.at("pad_mode")},
+                      {})
+                .toTensor();
         const auto shape = padded.sizes().slice(static_cast<std::size_t>(padded.dim() - signal_dim)).vec();
         input = PyValue::of_tensor(padded.view(shape));
     }
@@ -130,16 +136,31 @@ c10::IValue lu(const Bound& a) {
 }  // namespace
 
 void register_torch_wrappers(ApiRegistry& registry) {
-    registry.add("Torch", "norm", {{"input", none()}, {"p", s("fro")}, {"dim", none()}, {"keepdim", b(false)}, {"out", none()},
-                                   {"dtype", none()}}, norm);
-    registry.add("Tensor", "norm", {{"input", none()}, {"p", s("fro")}, {"dim", none()}, {"keepdim", b(false)}, {"dtype", none()}},
+    registry.add("Torch", "norm",
+                 {{"input", none()},
+                  {"p", s("fro")},
+                  {"dim", none()},
+                  {"keepdim", b(false)},
+                  {"out", none()},
+                  {"dtype", none()}},
                  norm);
+    registry.add("Tensor", "norm",
+                 {{"input", none()}, {"p", s("fro")}, {"dim", none()}, {"keepdim", b(false)}, {"dtype", none()}}, norm);
     for (const char* family : {"Torch", "Tensor"}) {
         registry.add(family, "unique", {{"input", none()}, {"sorted", b(true)}, {"return_inverse", b(false)},
                                         {"return_counts", b(false)}, {"dim", none()}}, unique);
-        registry.add(family, "stft", {{"input", none()}, {"n_fft", none()}, {"hop_length", none()}, {"win_length", none()},
-                                      {"window", none()}, {"center", b(true)}, {"pad_mode", s("reflect")},
-                                      {"normalized", b(false)}, {"onesided", none()}, {"return_complex", none()}}, stft);
+        registry.add(family, "stft",
+                     {{"input", none()},
+                      {"n_fft", none()},
+                      {"hop_length", none()},
+                      {"win_length", none()},
+                      {"window", none()},
+                      {"center", b(true)},
+                      {"pad_mode", s("reflect")},
+                      {"normalized", b(false)},
+                      {"onesided", none()},
+                      {"return_complex", none()}},
+                     stft);
         registry.add(family, "lu", {{"A", none()}, {"pivot", b(true)}, {"get_infos", b(false)}, {"out", none()}}, lu);
     }
     registry.add("Torch", "tensordot", {{"a", none()}, {"b", none()}, {"dims", py::i(2)}, {"out", none()}}, tensordot);

@@ -113,22 +113,27 @@ void add_op(std::vector<DumpPtr> dumps, const std::string& op_name, std::vector<
 tensor::TensorView concatenated(const std::vector<tensor::TensorView>& slices, std::size_t axis,
                                 const std::string& what) {
     const tensor::TensorView& first = slices.front();
-    if (axis >= first.shape.size()) throw Error(what, fmt::format("cut axis {} of a {}-d slice", axis, first.shape.size()));
+    if (axis >= first.shape.size())
+        throw Error(what, fmt::format("cut axis {} of a {}-d slice", axis, first.shape.size()));
     std::vector<tensor::TensorView> dense;
     std::vector<std::int64_t> shape = first.shape;
     shape[axis] = 0;
     for (const auto& slice : slices) {
         bool same = slice.dtype == first.dtype && slice.shape.size() == first.shape.size();
-        for (std::size_t d = 0; same && d < first.shape.size(); ++d) same = d == axis || slice.shape[d] == first.shape[d];
+        for (std::size_t d = 0; same && d < first.shape.size(); ++d)
+            same = d == axis || slice.shape[d] == first.shape[d];
         if (!same) throw Error(what, "FFTS+ slices differ in dtype or in a dim other than the cut axis");
         shape[axis] += slice.shape[axis];
         dense.push_back(tensor::to_contiguous(slice));
     }
-    const auto product = [](auto begin, auto end) { return std::accumulate(begin, end, std::int64_t{1}, std::multiplies<>()); };
+    const auto product = [](auto begin, auto end) {
+        return std::accumulate(begin, end, std::int64_t{1}, std::multiplies<>());
+    };
     const std::int64_t outer = product(first.shape.begin(), first.shape.begin() + static_cast<std::ptrdiff_t>(axis));
     const std::int64_t inner = product(first.shape.begin() + static_cast<std::ptrdiff_t>(axis) + 1, first.shape.end());
     const std::size_t element = tensor::dtype_size(first.dtype);
-    auto buffer = std::make_shared<std::vector<std::byte>>(static_cast<std::size_t>(product(shape.begin(), shape.end())) * element);
+    auto buffer = std::make_shared<std::vector<std::byte>>(
+        static_cast<std::size_t>(product(shape.begin(), shape.end())) * element);
     std::byte* target = buffer->data();
     for (std::int64_t o = 0; o < outer; ++o) {
         for (const auto& slice : dense) {
@@ -173,7 +178,8 @@ std::vector<BinKernelTensor> bin_kernel_tensors(const std::vector<fs::path>& fil
         if (!dump->parsed_name) continue;
         const auto op_name = normalised_kernel_op_name(dump->parsed_name->op_name);
         if (!op_name) {
-            log::warning(fmt::format("{}: the op name still holds '_lxslice' after normalisation; skipped.", file.string()));
+            log::warning(
+                fmt::format("{}: the op name still holds '_lxslice' after normalisation; skipped.", file.string()));
             continue;
         }
         by_op[*op_name].push_back(std::move(dump));

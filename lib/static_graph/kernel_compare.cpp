@@ -389,7 +389,8 @@ std::string statistic_accuracy(float max_diff, float npu_max, float bench_max, b
         const double larger = (static_cast<double>(bench_max) > static_cast<double>(npu_max)) ? bench_max : npu_max;
         ratio = static_cast<double>(max_diff) / (larger + 1e-10);
     } else {
-        const double larger = std::max(std::fabs(static_cast<double>(npu_max)), std::fabs(static_cast<double>(bench_max)));
+        const double larger =
+            std::max(std::fabs(static_cast<double>(npu_max)), std::fabs(static_cast<double>(bench_max)));
         ratio = std::fabs(static_cast<double>(max_diff)) / (larger + 1e-10);
     }
     return ratio <= 0.5 ? "Yes" : "No";
@@ -506,7 +507,8 @@ compare::PairOutcome static_graph_outcome(std::string label, const report::Table
     return outcome;
 }
 
-compare::CompareSummary run_kernel_compare(const compare::KernelDirs& config, const compare::CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_kernel_compare(const compare::KernelDirs& config, const compare::CompareOptions& options,
+                                           ThreadPool& pool) {
     const auto npu_dirs = kernel_dump_dirs(config.npu_path, config);
     const auto bench_dirs = kernel_dump_dirs(config.bench_path, config);
     report::check_output_dir(options.output_dir);

@@ -45,6 +45,7 @@ compare::PairOutcome static_graph_outcome(std::string label, const report::Table
                                  const std::filesystem::path& written);
 
 // Writes every workbook or none (an error in any pair leaves nothing behind).
-compare::CompareSummary run_kernel_compare(const compare::KernelDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_kernel_compare(const compare::KernelDirs& dirs, const compare::CompareOptions& options,
+                                           ThreadPool& pool);
 
 }  // namespace msprobe::static_graph

@@ -168,8 +168,8 @@ std::optional<std::string> single_point_key(const std::string& stem) {
 }
 
 report::Table single_point_table(const fs::path& npu_dir, const fs::path& bench_dir,
-                                 const std::map<std::string, std::string>& map_dict, const compare::CompareOptions& options,
-                                 ThreadPool& pool) {
+                                 const std::map<std::string, std::string>& map_dict,
+                                 const compare::CompareOptions& options, ThreadPool& pool) {
     const KeyedFiles npu = group_by_key(npy_files_below(npu_dir));
     const KeyedFiles bench = group_by_key(npy_files_below(bench_dir));
     struct Pair {
@@ -203,7 +203,8 @@ report::Table single_point_table(const fs::path& npu_dir, const fs::path& bench_
     return table;
 }
 
-compare::CompareSummary run_single_point_compare(const compare::SinglePointDirs& config, const compare::CompareOptions& options, ThreadPool& pool) {
+compare::CompareSummary run_single_point_compare(const compare::SinglePointDirs& config,
+                                                 const compare::CompareOptions& options, ThreadPool& pool) {
     for (const auto& root : {config.npu_path, config.bench_path}) {
         if (!fs::is_directory(root)) throw Error(root.string(), "single-point compare needs a dump directory");
     }

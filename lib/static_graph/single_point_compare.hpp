@@ -24,10 +24,11 @@ std::optional<std::string> single_point_key(const std::string& stem);
 // The result.csv table of one directory pair (empty when no pair is found).
 // `npu_dir`/`bench_dir` are spelled as the Data_name column shows them.
 report::Table single_point_table(const std::filesystem::path& npu_dir, const std::filesystem::path& bench_dir,
-                                 const std::map<std::string, std::string>& map_dict, const compare::CompareOptions& options,
-                                 ThreadPool& pool);
+                                 const std::map<std::string, std::string>& map_dict,
+                                 const compare::CompareOptions& options, ThreadPool& pool);
 
 // Writes every result.csv or none.
-compare::CompareSummary run_single_point_compare(const compare::SinglePointDirs& dirs, const compare::CompareOptions& options, ThreadPool& pool);
+compare::CompareSummary run_single_point_compare(const compare::SinglePointDirs& dirs,
+                                                 const compare::CompareOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::static_graph

@@ -50,7 +50,7 @@ TensorView decode_tensor(const BinTensorHeader& header, const std::vector<std::i
     const auto bytes = blob.first(static_cast<std::size_t>(*needed));
     // Native little-endian elements are used in place, aligned or not (view() aligns them on request).
     const auto host = stored->encoding == Encoding::Native ? HostElements{bytes.data(), owner}
-                                                            : to_host_elements(bytes, *stored, ByteOrder::Little, owner);
+                                                           : to_host_elements(bytes, *stored, ByteOrder::Little, owner);
     TensorView view;
     view.dtype = stored->dtype;
     view.shape = shape;
@@ -66,7 +66,8 @@ std::vector<std::int64_t> tensor_shape(const BinTensorHeader& header, const Slic
                                        std::size_t tensor_count, const std::optional<std::uint64_t>& thread) {
     if (slices == nullptr) return header.shape;
     if (!thread) {
-        throw TensorProblem{ReadFailure::BadName, "an FFTS+ auto-split slice needs the thread id of an extended file name"};
+        throw TensorProblem{ReadFailure::BadName,
+                            "an FFTS+ auto-split slice needs the thread id of an extended file name"};
     }
     if (*thread >= slices->size() || (*slices)[*thread].size() != tensor_count) {
         throw TensorProblem{ReadFailure::ShapeMismatch,
@@ -111,8 +112,10 @@ const TensorView& BinTensor::stored_view() const {
 TensorView BinTensor::view() const {
     const TensorView& stored = stored_view();
     TensorView aligned = stored;
-    const auto bytes = std::span<const std::byte>(stored.data, static_cast<std::size_t>(stored.numel()) * dtype_size(stored.dtype));
-    const auto host = to_host_elements(bytes, StoredType{stored.dtype, Encoding::Native}, ByteOrder::Little, stored.owner);
+    const auto bytes =
+        std::span<const std::byte>(stored.data, static_cast<std::size_t>(stored.numel()) * dtype_size(stored.dtype));
+    const auto host =
+        to_host_elements(bytes, StoredType{stored.dtype, Encoding::Native}, ByteOrder::Little, stored.owner);
     aligned.data = host.data;
     aligned.owner = host.owner;
     return aligned;
@@ -142,8 +145,9 @@ BinDump read_bin_dump(std::span<const std::byte> bytes, std::shared_ptr<const vo
     const auto ffts = ffts_auto_split(dump.header.attrs);
     std::optional<std::uint64_t> thread;
     if (dump.parsed_name && dump.parsed_name->extended) thread = dump.parsed_name->extended->thread_id;
-    dump.inputs = decode_tensors(dump.header.inputs, container.blobs.inputs, "input",
-                                 ffts ? &ffts->input_slices : nullptr, thread, dump.owner, dump.file, dump.decoded_bytes);
+    dump.inputs =
+        decode_tensors(dump.header.inputs, container.blobs.inputs, "input", ffts ? &ffts->input_slices : nullptr,
+                       thread, dump.owner, dump.file, dump.decoded_bytes);
     dump.outputs = decode_tensors(dump.header.outputs, container.blobs.outputs, "output",
                                   ffts ? &ffts->output_slices : nullptr, thread, dump.owner, dump.file,
                                   dump.decoded_bytes);

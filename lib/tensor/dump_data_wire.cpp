@@ -54,7 +54,8 @@ public:
             if (number == 0) return malformed(field_start, "a field has the number 0");
             switch (wire) {
                 case 0:
-                    if (!varint(at, end)) return malformed(field_start, field_text(number) + " runs past its message or over 10 bytes");
+                    if (!varint(at, end))
+                        return malformed(field_start, field_text(number) + " runs past its message or over 10 bytes");
                     break;
                 case 1:
                 case 5: {
@@ -78,10 +79,11 @@ public:
                 }
                 case 3:
                 case 4:
-                    return malformed(field_start, field_text(number) + " is a group (wire type " + std::to_string(wire) +
-                                                      "), which a DumpData message never holds");
+                    return malformed(field_start, field_text(number) + " is a group (wire type " +
+                                                      std::to_string(wire) + "), which a DumpData message never holds");
                 default:
-                    return malformed(field_start, field_text(number) + " has the invalid wire type " + std::to_string(wire));
+                    return malformed(field_start,
+                                     field_text(number) + " has the invalid wire type " + std::to_string(wire));
             }
         }
         return true;

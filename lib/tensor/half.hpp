@@ -11,7 +11,8 @@ constexpr float half_to_float(std::uint16_t bits) {
     const std::uint32_t sign = static_cast<std::uint32_t>(bits & 0x8000U) << 16;
     const std::uint32_t exponent = (bits >> 10) & 0x1FU;
     std::uint32_t mantissa = bits & 0x3FFU;
-    if (exponent == 0x1F) return std::bit_cast<float>(sign | 0x7F800000U | (mantissa << 13));  // inf, NaN (payload kept)
+    if (exponent == 0x1F)
+        return std::bit_cast<float>(sign | 0x7F800000U | (mantissa << 13));  // inf, NaN (payload kept)
     if (exponent != 0) return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (mantissa << 13));
     if (mantissa == 0) return std::bit_cast<float>(sign);
     // Subnormal half: normalise; every one is a normal float.
@@ -27,7 +28,8 @@ constexpr std::uint16_t float_to_half(float value) {
     const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
     const auto sign = static_cast<std::uint16_t>((bits >> 16) & 0x8000U);
     const std::uint32_t magnitude = bits & 0x7FFFFFFFU;
-    if (magnitude > 0x7F800000U) return static_cast<std::uint16_t>(sign | 0x7E00U);  // NaN -> quiet NaN, sign kept (as c10)
+    if (magnitude > 0x7F800000U)
+        return static_cast<std::uint16_t>(sign | 0x7E00U);  // NaN -> quiet NaN, sign kept (as c10)
     if (magnitude >= 0x477FF000U) return static_cast<std::uint16_t>(sign | 0x7C00U);  // >= 65520 rounds to infinity
     if (magnitude >= 0x38800000U) {                       // normal half (>= 2^-14)
         const std::uint32_t round_bias = 0xFFFU + ((magnitude >> 13) & 1U);

@@ -350,7 +350,8 @@ namespace {
 std::shared_ptr<std::byte[]> new_buffer(std::size_t bytes) {
     constexpr std::size_t kPopulateFrom = 16 << 20;
     if (bytes >= kPopulateFrom) {
-        void* mapped = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+        void* mapped =
+            ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
         if (mapped != MAP_FAILED) {
             return {static_cast<std::byte*>(mapped), [bytes](std::byte* p) { ::munmap(p, bytes); }};
         }

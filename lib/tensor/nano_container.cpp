@@ -105,13 +105,15 @@ BinTensorHeader read_record(Cursor& section, bool output, const std::string& fil
 }
 
 // `listed`: the tensors of the sections before this one.
-std::vector<BinTensorHeader> read_section(Cursor& header, std::uint32_t tag, std::size_t listed, const std::string& file) {
+std::vector<BinTensorHeader> read_section(Cursor& header, std::uint32_t tag, std::size_t listed,
+                                          const std::string& file) {
     std::vector<BinTensorHeader> tensors;
     if (header.peek<std::uint32_t>() != tag) return tensors;
     header.next<std::uint32_t>();
     Cursor section(header.take(header.next<std::uint32_t>()), file);
     const auto count = section.next<std::uint32_t>();
-    if (listed + count > kMaxBinTensors) fail(file, ReadFailure::Limit, too_many_bin_tensors(listed + std::size_t{count}));
+    if (listed + count > kMaxBinTensors)
+        fail(file, ReadFailure::Limit, too_many_bin_tensors(listed + std::size_t{count}));
     for (std::uint32_t i = 0; i < count; ++i) tensors.push_back(read_record(section, tag == kOutputsTag, file));
     if (!section.done()) fail(file, ReadFailure::BadHeader, "a nano section is longer than its records");
     return tensors;

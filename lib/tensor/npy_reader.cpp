@@ -103,7 +103,8 @@ private:
     }
 
     bool boolean() {
-        for (const auto& [word, value] : {std::pair{std::string_view("True"), true}, std::pair{std::string_view("False"), false}}) {
+        for (const auto& [word, value] :
+             {std::pair{std::string_view("True"), true}, std::pair{std::string_view("False"), false}}) {
             if (text_.substr(at_, word.size()) == word) {
                 at_ += word.size();
                 return value;
@@ -191,7 +192,8 @@ Descr parse_descr(const std::string& descr, const std::string& file) {
     if (is('c', "16")) return type(DType::Complex128);
     const std::string quoted = "'" + descr + "'";
     if (kind == 'O') fail(file, ReadFailure::Security, "object array (descr " + quoted + ") needs pickle; not loaded");
-    if (kind == 'U' || kind == 'S' || kind == 'a') fail(file, ReadFailure::Unsupported, "non-numeric element type " + quoted + " (strings)");
+    if (kind == 'U' || kind == 'S' || kind == 'a')
+        fail(file, ReadFailure::Unsupported, "non-numeric element type " + quoted + " (strings)");
     if (kind == 'V') fail(file, ReadFailure::Unsupported, "unknown element type " + quoted + " (raw void)");
     fail(file, ReadFailure::Unsupported, "unsupported element type " + quoted);
 }
@@ -215,7 +217,8 @@ TensorView read_npy(std::span<const std::byte> bytes, std::shared_ptr<const void
     const auto major = std::to_integer<int>(bytes[6]);
     const auto minor = std::to_integer<int>(bytes[7]);
     if (major < 1 || major > 3 || minor != 0) {
-        fail(file, ReadFailure::Unsupported, "npy format version " + std::to_string(major) + "." + std::to_string(minor));
+        fail(file, ReadFailure::Unsupported,
+             "npy format version " + std::to_string(major) + "." + std::to_string(minor));
     }
     const std::size_t length_size = major == 1 ? 2 : 4;
     const std::size_t header_start = 8 + length_size;
@@ -227,7 +230,8 @@ TensorView read_npy(std::span<const std::byte> bytes, std::shared_ptr<const void
                                                std::to_string(kMaxHeaderLength) + " are accepted");
     }
     if (header_length > bytes.size() - header_start) {
-        fail(file, ReadFailure::BadHeader, "header of " + std::to_string(header_length) + " bytes runs past the end of the file");
+        fail(file, ReadFailure::BadHeader,
+             "header of " + std::to_string(header_length) + " bytes runs past the end of the file");
     }
     const std::string_view text(reinterpret_cast<const char*>(bytes.data() + header_start), header_length);
     const NpyHeader header = HeaderParser(text, file).parse();
@@ -239,8 +243,9 @@ TensorView read_npy(std::span<const std::byte> bytes, std::shared_ptr<const void
     if (!needed) fail(file, ReadFailure::BadHeader, "element count of the shape overflows 64 bits");
     const std::size_t available = bytes.size() - data_start;
     if (static_cast<std::uint64_t>(*needed) > available) {
-        fail(file, ReadFailure::Truncated, std::to_string(available) + " data bytes, the shape and descr '" + header.descr +
-                                               "' need " + std::to_string(*needed));
+        fail(file, ReadFailure::Truncated,
+             std::to_string(available) + " data bytes, the shape and descr '" + header.descr + "' need " +
+                 std::to_string(*needed));
     }
     if (static_cast<std::uint64_t>(*needed) < available) {
         log::warning(file + ": " + std::to_string(available - static_cast<std::size_t>(*needed)) +

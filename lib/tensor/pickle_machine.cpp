@@ -107,7 +107,8 @@ void Machine::execute(std::uint8_t opcode) {
     switch (opcode) {
         case PROTO: {
             const auto version = take_byte();
-            if (version > kHighestProtocol) fail(ReadFailure::Unsupported, "pickle protocol " + std::to_string(version));
+            if (version > kHighestProtocol)
+                fail(ReadFailure::Unsupported, "pickle protocol " + std::to_string(version));
             return;
         }
         case FRAME: take_integer<std::uint64_t>(); return;  // framing is only a read-ahead hint
@@ -116,7 +117,8 @@ void Machine::execute(std::uint8_t opcode) {
             stopped_ = true;
             return;
         case MARK:
-            if (marks_.size() >= kMaxStackDepth) fail(ReadFailure::Limit, "more than " + std::to_string(kMaxStackDepth) + " open MARKs");
+            if (marks_.size() >= kMaxStackDepth)
+                fail(ReadFailure::Limit, "more than " + std::to_string(kMaxStackDepth) + " open MARKs");
             marks_.push_back(stack_.size());
             return;
         case NONE: push({}); return;
@@ -231,14 +233,16 @@ void Machine::execute(std::uint8_t opcode) {
         case REDUCE: {
             const Value args = pop();
             const Value callable = pop();
-            if (args.kind != Kind::Tuple) fail(ReadFailure::Parse, "REDUCE arguments are " + describe(args) + ", not a tuple");
+            if (args.kind != Kind::Tuple)
+                fail(ReadFailure::Parse, "REDUCE arguments are " + describe(args) + ", not a tuple");
             push(hooks_.reduce(*this, callable, args));
             return;
         }
         case NEWOBJ: {
             const Value args = pop();
             const Value cls = pop();
-            if (args.kind != Kind::Tuple) fail(ReadFailure::Parse, "NEWOBJ arguments are " + describe(args) + ", not a tuple");
+            if (args.kind != Kind::Tuple)
+                fail(ReadFailure::Parse, "NEWOBJ arguments are " + describe(args) + ", not a tuple");
             push(hooks_.new_object(*this, cls, args));
             return;
         }
@@ -327,7 +331,8 @@ Value Machine::new_string(std::string_view text, Kind kind) {
 }
 
 void Machine::push(const Value& value) {
-    if (stack_.size() >= kMaxStackDepth) fail(ReadFailure::Limit, "stack deeper than " + std::to_string(kMaxStackDepth));
+    if (stack_.size() >= kMaxStackDepth)
+        fail(ReadFailure::Limit, "stack deeper than " + std::to_string(kMaxStackDepth));
     stack_.push_back(value);
 }
 

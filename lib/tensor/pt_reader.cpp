@@ -16,7 +16,8 @@ namespace msprobe::tensor {
 namespace {
 
 // Start of a pre-1.6 torch.save file: PROTO 2, LONG1 of torch's magic number.
-constexpr unsigned char kLegacyMagic[] = {0x80, 0x02, 0x8A, 0x0A, 0x6C, 0xFC, 0x9C, 0x46, 0xF9, 0x20, 0x6A, 0xA8, 0x50, 0x19};
+constexpr unsigned char kLegacyMagic[] = {0x80, 0x02, 0x8A, 0x0A, 0x6C, 0xFC, 0x9C,
+                                          0x46, 0xF9, 0x20, 0x6A, 0xA8, 0x50, 0x19};
 
 bool is_legacy_torch_file(std::span<const std::byte> bytes) {
     return bytes.size() >= sizeof kLegacyMagic && std::memcmp(bytes.data(), kLegacyMagic, sizeof kLegacyMagic) == 0;
@@ -82,7 +83,8 @@ constexpr std::int64_t kMaxRepeatedViewElements = std::int64_t{1} << 24;
 // The storage bytes the view may read: checks that every element it reaches
 // lies inside both the record and the storage the pickle declared, and that
 // its element count is bounded by the storage it reads.
-std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipEntry& record, const TorchTensorRecord& tensor) {
+std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipEntry& record,
+                                           const TorchTensorRecord& tensor) {
     const auto bytes = archive.stored_data(record);
     const auto element_size = static_cast<std::int64_t>(tensor.type.stored_size());
     const auto record_size = static_cast<std::int64_t>(bytes.size());
@@ -96,12 +98,14 @@ std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipE
         const auto needed = last ? checked_mul(*last + 1, element_size) : std::nullopt;
         if (!needed) fail(archive.file(), ReadFailure::Corrupt, "tensor reaches beyond 64-bit offsets " + geometry());
         if (*needed > record_size) {
-            fail(archive.file(), ReadFailure::Corrupt, "record '" + record.name + "' has " + std::to_string(record_size) +
-                                                           " bytes, tensor needs " + std::to_string(*needed) + " " + geometry());
+            fail(archive.file(), ReadFailure::Corrupt,
+                 "record '" + record.name + "' has " + std::to_string(record_size) + " bytes, tensor needs " +
+                     std::to_string(*needed) + " " + geometry());
         }
         if (*needed > tensor.storage_bytes) {
-            fail(archive.file(), ReadFailure::Corrupt, "storage declares " + std::to_string(tensor.storage_bytes) +
-                                                           " bytes, tensor needs " + std::to_string(*needed) + " " + geometry());
+            fail(archive.file(), ReadFailure::Corrupt,
+                 "storage declares " + std::to_string(tensor.storage_bytes) + " bytes, tensor needs " +
+                     std::to_string(*needed) + " " + geometry());
         }
     }
     const std::int64_t storage_elements = tensor.storage_bytes / element_size;
@@ -109,11 +113,13 @@ std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipE
         fail(archive.file(), ReadFailure::Limit,
              "view of " + std::to_string(count) + " elements over a storage of " + std::to_string(storage_elements) +
                  " reads elements repeatedly (zero or overlapping strides); at most " +
-                 std::to_string(kMaxRepeatedViewElements) + " are accepted, save tensor.contiguous() instead " + geometry());
+                 std::to_string(kMaxRepeatedViewElements) + " are accepted, save tensor.contiguous() instead " +
+                 geometry());
     }
     if (record_size < tensor.storage_bytes) {
-        fail(archive.file(), ReadFailure::Corrupt, "record '" + record.name + "' has " + std::to_string(record_size) +
-                                                       " bytes, the storage declares " + std::to_string(tensor.storage_bytes));
+        fail(archive.file(), ReadFailure::Corrupt,
+             "record '" + record.name + "' has " + std::to_string(record_size) + " bytes, the storage declares " +
+                 std::to_string(tensor.storage_bytes));
     }
     if (record_size > tensor.storage_bytes) {
         log::warning(archive.file() + ": record '" + record.name + "' has " + std::to_string(record_size) +
@@ -128,7 +134,8 @@ std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipE
 TensorView read_pt(std::span<const std::byte> bytes, std::shared_ptr<const void> owner, const std::string& file,
                    const PtReadOptions& options) {
     if (is_legacy_torch_file(bytes)) {
-        fail(file, ReadFailure::Unsupported, "legacy torch serialization (before torch 1.6), re-save with a recent torch");
+        fail(file, ReadFailure::Unsupported,
+             "legacy torch serialization (before torch 1.6), re-save with a recent torch");
     }
     if (!has_zip_signature(bytes)) fail(file, ReadFailure::BadMagic, "not a torch.save file (no ZIP signature)");
     const ZipArchive archive(bytes, file);
@@ -144,7 +151,8 @@ TensorView read_pt(std::span<const std::byte> bytes, std::shared_ptr<const void>
 
     const ZipEntry* storage_record = archive.find(prefix + "data/" + tensor.storage_key);
     if (storage_record == nullptr) {
-        fail(file, ReadFailure::Schema, "record '" + prefix + "data/" + tensor.storage_key + "' named by data.pkl is missing");
+        fail(file, ReadFailure::Schema,
+             "record '" + prefix + "data/" + tensor.storage_key + "' named by data.pkl is missing");
     }
     if (options.verify_storage_crc) archive.verify_crc(*storage_record);
     const auto storage = checked_storage(archive, *storage_record, tensor);

@@ -130,8 +130,9 @@ public:
                 machine.fail(ReadFailure::Unsupported, "dtype torch." + std::string(name) + " is not supported");
             }
         }
-        machine.fail(ReadFailure::Security, "global " + qualified +
-                                                " is not allowed in a tensor file, which never calls it: refused, nothing was run");
+        machine.fail(
+            ReadFailure::Security,
+            "global " + qualified + " is not allowed in a tensor file, which never calls it: refused, nothing was run");
     }
 
     Value persistent_load(Machine& machine, const Value& pid) override {
@@ -141,7 +142,9 @@ public:
                                                   ", expected ('storage', class, key, location, size)");
         }
         const auto* storage_class = machine.object_as<StorageClass>(fields[1]);
-        if (storage_class == nullptr) machine.fail(ReadFailure::Schema, "persistent id names " + machine.describe(fields[1]) + ", not a storage class");
+        if (storage_class == nullptr)
+            machine.fail(ReadFailure::Schema,
+                         "persistent id names " + machine.describe(fields[1]) + ", not a storage class");
         if (fields[2].kind != Kind::String || fields[3].kind != Kind::String) {
             machine.fail(ReadFailure::Schema, "persistent id key and location must be strings");
         }
@@ -155,18 +158,21 @@ public:
         const std::int64_t size = integer(machine, fields[4], "storage size");
         if (size < 0) machine.fail(ReadFailure::Corrupt, "storage size " + std::to_string(size) + " is negative");
         const auto bytes = checked_mul(size, static_cast<std::int64_t>(storage.type ? storage.type->stored_size() : 1));
-        if (!bytes) machine.fail(ReadFailure::Corrupt, "storage of " + std::to_string(size) + " elements overflows 64 bits");
+        if (!bytes)
+            machine.fail(ReadFailure::Corrupt, "storage of " + std::to_string(size) + " elements overflows 64 bits");
         storage.bytes = *bytes;
         return machine.make_object(std::move(storage), "storage");
     }
 
     Value reduce(Machine& machine, const Value& callable, const Value& args) override {
-        if (callable.kind != Kind::Global) machine.fail(ReadFailure::Security, "REDUCE calls " + machine.describe(callable));
+        if (callable.kind != Kind::Global)
+            machine.fail(ReadFailure::Security, "REDUCE calls " + machine.describe(callable));
         const auto arguments = machine.items(args);
         const std::string_view name = machine.text(callable);
         const auto expect_arguments = [&](std::size_t least, std::size_t most) {
             if (arguments.size() < least || arguments.size() > most) {
-                machine.fail(ReadFailure::Schema, std::string(name) + " called with " + std::to_string(arguments.size()) + " arguments");
+                machine.fail(ReadFailure::Schema,
+                             std::string(name) + " called with " + std::to_string(arguments.size()) + " arguments");
             }
         };
         switch (callable.number) {
@@ -177,7 +183,9 @@ public:
             case RebuildTensorV3: {
                 expect_arguments(7, 8);
                 const auto* dtype = machine.object_as<DTypeToken>(arguments[6]);
-                if (dtype == nullptr) machine.fail(ReadFailure::Schema, std::string(name) + " dtype argument is " + machine.describe(arguments[6]));
+                if (dtype == nullptr)
+                    machine.fail(ReadFailure::Schema,
+                                 std::string(name) + " dtype argument is " + machine.describe(arguments[6]));
                 if (arguments.size() == 8) ignore_metadata(machine, arguments[7]);
                 return rebuild(machine, arguments, dtype->type);
             }
@@ -190,7 +198,8 @@ public:
                 return rebuild(machine, arguments, std::nullopt);
             case RebuildParameter:
             case RebuildParameterWithState: {
-                expect_arguments(callable.number == RebuildParameter ? 3 : 4, callable.number == RebuildParameter ? 3 : 4);
+                expect_arguments(callable.number == RebuildParameter ? 3 : 4,
+                                 callable.number == RebuildParameter ? 3 : 4);
                 if (arguments.size() == 4 && !is_empty_state(machine, arguments[3])) {
                     log::warning(file_ + ": parameter state is not empty; ignored");
                 }
@@ -206,7 +215,8 @@ public:
                 if (!is_empty_state(machine, arguments[3])) {
                     machine.fail(ReadFailure::Unsupported, "tensor subclass with a non-empty state");
                 }
-                if (arguments[2].kind != Kind::Tuple) machine.fail(ReadFailure::Schema, std::string(name) + " arguments are not a tuple");
+                if (arguments[2].kind != Kind::Tuple)
+                    machine.fail(ReadFailure::Schema, std::string(name) + " arguments are not a tuple");
                 // One level only: nested wrappers would make this recursion as deep as the file wants.
                 if (arguments[0].kind == Kind::Global && arguments[0].number == RebuildFromTypeV2) {
                     machine.fail(ReadFailure::Unsupported, "nested " + std::string(name));
@@ -216,7 +226,8 @@ public:
             case OrderedDict: expect_arguments(0, 0); return machine.make_dict();
             case TorchSize:
                 expect_arguments(1, 1);
-                if (arguments[0].kind != Kind::Tuple) machine.fail(ReadFailure::Schema, "torch.Size of " + machine.describe(arguments[0]));
+                if (arguments[0].kind != Kind::Tuple)
+                    machine.fail(ReadFailure::Schema, "torch.Size of " + machine.describe(arguments[0]));
                 return arguments[0];
             case NpuFormat:
                 expect_arguments(1, 1);
@@ -228,7 +239,8 @@ public:
 
     Value build(Machine& machine, const Value& object, const Value& state) override {
         if (machine.object_as<TorchTensorRecord>(object) == nullptr || !is_empty_state(machine, state)) {
-            machine.fail(ReadFailure::Unsupported, "BUILD of " + machine.describe(object) + " with " + machine.describe(state));
+            machine.fail(ReadFailure::Unsupported,
+                         "BUILD of " + machine.describe(object) + " with " + machine.describe(state));
         }
         return object;
     }
@@ -244,12 +256,14 @@ public:
     }
 
 private:
-    Value storage_class(Machine& machine, std::string_view module, std::string_view name, const std::string& qualified) {
+    Value storage_class(Machine& machine, std::string_view module, std::string_view name,
+                        const std::string& qualified) {
         if (module != "torch" && module != "torch.storage") {
             log::warning(file_ + ": storage class " + qualified + " read as torch." + std::string(name));
         }
         if (name == "UntypedStorage") return machine.make_object(StorageClass{}, "storage class");
-        if (const auto type = find_type(kStorageClasses, name)) return machine.make_object(StorageClass{type}, "storage class");
+        if (const auto type = find_type(kStorageClasses, name))
+            return machine.make_object(StorageClass{type}, "storage class");
         if (name.starts_with("Q")) {
             machine.fail(ReadFailure::Unsupported, "quantized storage " + qualified + " (needs scale and zero point)");
         }
@@ -259,7 +273,8 @@ private:
     // (storage, storage_offset, size, stride[, requires_grad, backward_hooks, ...])
     Value rebuild(Machine& machine, std::span<const Value> arguments, std::optional<StoredType> dtype) {
         const auto* storage = machine.object_as<StorageRef>(arguments[0]);
-        if (storage == nullptr) machine.fail(ReadFailure::Schema, "tensor storage is " + machine.describe(arguments[0]));
+        if (storage == nullptr)
+            machine.fail(ReadFailure::Schema, "tensor storage is " + machine.describe(arguments[0]));
         TorchTensorRecord tensor;
         tensor.storage_key = storage->key;
         tensor.storage_bytes = storage->bytes;
@@ -283,19 +298,23 @@ private:
 
     static void check_geometry(Machine& machine, const TorchTensorRecord& tensor) {
         if (tensor.shape.size() != tensor.strides.size()) {
-            machine.fail(ReadFailure::Corrupt, "size has " + std::to_string(tensor.shape.size()) + " dimensions, stride " +
-                                                   std::to_string(tensor.strides.size()));
+            machine.fail(ReadFailure::Corrupt, "size has " + std::to_string(tensor.shape.size()) +
+                                                   " dimensions, stride " + std::to_string(tensor.strides.size()));
         }
         if (tensor.shape.size() > kMaxDimensions) {
             machine.fail(ReadFailure::Corrupt, std::to_string(tensor.shape.size()) + " dimensions, at most " +
                                                    std::to_string(kMaxDimensions) + " are accepted");
         }
-        if (tensor.storage_offset < 0) machine.fail(ReadFailure::Corrupt, "negative storage offset " + std::to_string(tensor.storage_offset));
+        if (tensor.storage_offset < 0)
+            machine.fail(ReadFailure::Corrupt, "negative storage offset " + std::to_string(tensor.storage_offset));
         for (std::size_t i = 0; i < tensor.shape.size(); ++i) {
-            if (tensor.shape[i] < 0) machine.fail(ReadFailure::Corrupt, "negative size " + std::to_string(tensor.shape[i]));
-            if (tensor.strides[i] < 0) machine.fail(ReadFailure::Corrupt, "negative stride " + std::to_string(tensor.strides[i]));
+            if (tensor.shape[i] < 0)
+                machine.fail(ReadFailure::Corrupt, "negative size " + std::to_string(tensor.shape[i]));
+            if (tensor.strides[i] < 0)
+                machine.fail(ReadFailure::Corrupt, "negative stride " + std::to_string(tensor.strides[i]));
         }
-        if (!element_count(tensor.shape)) machine.fail(ReadFailure::Corrupt, "element count of the size overflows 64 bits");
+        if (!element_count(tensor.shape))
+            machine.fail(ReadFailure::Corrupt, "element count of the size overflows 64 bits");
     }
 
     static Value with_requires_grad(Machine& machine, const Value& tensor_value, bool requires_grad) {
@@ -307,17 +326,20 @@ private:
     }
 
     static std::int64_t integer(Machine& machine, const Value& value, const char* what) {
-        if (value.kind != Kind::Int) machine.fail(ReadFailure::Schema, std::string(what) + " is " + machine.describe(value) + ", not an int");
+        if (value.kind != Kind::Int)
+            machine.fail(ReadFailure::Schema, std::string(what) + " is " + machine.describe(value) + ", not an int");
         return value.number;
     }
 
     static bool boolean(Machine& machine, const Value& value, const char* what) {
-        if (value.kind != Kind::Bool) machine.fail(ReadFailure::Schema, std::string(what) + " is " + machine.describe(value) + ", not a bool");
+        if (value.kind != Kind::Bool)
+            machine.fail(ReadFailure::Schema, std::string(what) + " is " + machine.describe(value) + ", not a bool");
         return value.number != 0;
     }
 
     static std::vector<std::int64_t> integers(Machine& machine, const Value& value, const char* what) {
-        if (value.kind != Kind::Tuple) machine.fail(ReadFailure::Schema, std::string(what) + " is " + machine.describe(value) + ", not a tuple");
+        if (value.kind != Kind::Tuple)
+            machine.fail(ReadFailure::Schema, std::string(what) + " is " + machine.describe(value) + ", not a tuple");
         std::vector<std::int64_t> result;
         for (const auto& item : machine.items(value)) result.push_back(integer(machine, item, what));
         return result;
@@ -340,13 +362,15 @@ private:
 
 }  // namespace
 
-TorchTensorRecord unpickle_tensor(std::span<const std::byte> data_pkl, const std::string& file, const std::string& record) {
+TorchTensorRecord unpickle_tensor(std::span<const std::byte> data_pkl, const std::string& file,
+                                  const std::string& record) {
     TorchHooks hooks(file);
     Machine machine(data_pkl, file, record, hooks);
     const Value result = machine.run();
     const auto* tensor = machine.object_as<TorchTensorRecord>(result);
     if (tensor == nullptr) {
-        tensor::fail(file, ReadFailure::Schema, "not a single tensor: " + record + " holds " + machine.describe(result));
+        tensor::fail(file, ReadFailure::Schema,
+                     "not a single tensor: " + record + " holds " + machine.describe(result));
     }
     return *tensor;
 }

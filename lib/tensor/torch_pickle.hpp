@@ -25,6 +25,7 @@ struct TorchTensorRecord {
 
 // Throws msprobe::Error (naming `file` and `record`) unless the pickle
 // describes exactly one tensor built from allow-listed globals.
-TorchTensorRecord unpickle_tensor(std::span<const std::byte> data_pkl, const std::string& file, const std::string& record);
+TorchTensorRecord unpickle_tensor(std::span<const std::byte> data_pkl, const std::string& file,
+                                  const std::string& record);
 
 }  // namespace msprobe::tensor

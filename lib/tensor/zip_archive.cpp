@@ -73,7 +73,8 @@ public:
     ZipEntry read_entry(std::uint64_t& at, const CentralDirectory& directory) const {
         const std::uint64_t directory_end = directory.offset + directory.size;
         if (!fits(at, kCentralHeaderSize, directory_end)) {
-            fail(file_, ReadFailure::Truncated, "central directory ends inside an entry header at byte " + std::to_string(at));
+            fail(file_, ReadFailure::Truncated,
+                 "central directory ends inside an entry header at byte " + std::to_string(at));
         }
         const auto position = static_cast<std::size_t>(at);
         if (load_little_endian<std::uint32_t>(archive_, position) != kCentralHeaderSignature) {
@@ -91,7 +92,8 @@ public:
         std::uint64_t local_offset = load_little_endian<std::uint32_t>(archive_, position + 42);
         const std::uint64_t record_size = kCentralHeaderSize + name_length + extra_length + comment_length;
         if (!fits(at, record_size, directory_end)) {
-            fail(file_, ReadFailure::Truncated, "central directory ends inside the entry at byte " + std::to_string(at));
+            fail(file_, ReadFailure::Truncated,
+                 "central directory ends inside the entry at byte " + std::to_string(at));
         }
         entry.name.assign(reinterpret_cast<const char*>(archive_.data() + position + kCentralHeaderSize), name_length);
         if (const auto problem = name_problem(entry.name); !problem.empty()) {
@@ -126,10 +128,12 @@ private:
         const auto record = load_little_endian<std::uint64_t>(archive_, locator + 8);
         if (!fits(record, kZip64EndSize, locator) ||
             load_little_endian<std::uint32_t>(archive_, static_cast<std::size_t>(record)) != kZip64EndSignature) {
-            fail(file_, ReadFailure::Corrupt, "ZIP64 locator points to no ZIP64 end record (offset " + std::to_string(record) + ")");
+            fail(file_, ReadFailure::Corrupt,
+                 "ZIP64 locator points to no ZIP64 end record (offset " + std::to_string(record) + ")");
         }
         const auto at = static_cast<std::size_t>(record);
-        if (load_little_endian<std::uint32_t>(archive_, at + 16) != 0 || load_little_endian<std::uint32_t>(archive_, at + 20) != 0) {
+        if (load_little_endian<std::uint32_t>(archive_, at + 16) != 0 ||
+            load_little_endian<std::uint32_t>(archive_, at + 20) != 0) {
             fail(file_, ReadFailure::Unsupported, "multi-disk ZIP archive");
         }
         CentralDirectory directory;
@@ -185,10 +189,11 @@ private:
         if (!fits(data_offset, entry.compressed_size, archive_.size())) {
             fail(file_, ReadFailure::Truncated,
                  where + ": data of " + std::to_string(entry.compressed_size) + " bytes at byte " +
-                     std::to_string(data_offset) + " runs past the end of the file (" + std::to_string(archive_.size()) +
-                     " bytes)");
+                     std::to_string(data_offset) + " runs past the end of the file (" +
+                     std::to_string(archive_.size()) + " bytes)");
         }
-        const std::string_view local_name(reinterpret_cast<const char*>(archive_.data() + at + kLocalHeaderSize), name_length);
+        const std::string_view local_name(reinterpret_cast<const char*>(archive_.data() + at + kLocalHeaderSize),
+                                          name_length);
         if (local_name != entry.name) {
             fail(file_, ReadFailure::Corrupt, where + ": local header names '" + std::string(local_name) + "'");
         }
@@ -224,7 +229,8 @@ ZipArchive::ZipArchive(std::span<const std::byte> archive, std::string file)
     for (std::uint64_t i = 0; i < directory.entry_count; ++i) entries_.push_back(parser.read_entry(at, directory));
     by_name_.resize(entries_.size());
     for (std::size_t i = 0; i < by_name_.size(); ++i) by_name_[i] = i;
-    std::sort(by_name_.begin(), by_name_.end(), [this](std::size_t a, std::size_t b) { return entries_[a].name < entries_[b].name; });
+    std::sort(by_name_.begin(), by_name_.end(),
+              [this](std::size_t a, std::size_t b) { return entries_[a].name < entries_[b].name; });
     for (std::size_t i = 1; i < by_name_.size(); ++i) {
         const std::string& name = entries_[by_name_[i]].name;
         if (name == entries_[by_name_[i - 1]].name) {
@@ -234,8 +240,9 @@ ZipArchive::ZipArchive(std::span<const std::byte> archive, std::string file)
 }
 
 const ZipEntry* ZipArchive::find(std::string_view name) const {
-    const auto found = std::lower_bound(by_name_.begin(), by_name_.end(), name,
-                                        [this](std::size_t index, std::string_view key) { return entries_[index].name < key; });
+    const auto found =
+        std::lower_bound(by_name_.begin(), by_name_.end(), name,
+                         [this](std::size_t index, std::string_view key) { return entries_[index].name < key; });
     if (found == by_name_.end() || entries_[*found].name != name) return nullptr;
     return &entries_[*found];
 }

@@ -80,8 +80,9 @@ void check_same_kind(const fs::path& target, const fs::path& golden) {
 CompareUnit file_pair(const fs::path& target, const fs::path& golden, const fs::path& output_subdir) {
     const std::string t = target.filename().string(), g = golden.filename().string();
     if (t != g || (t != kDumpJson && t != kDebugJson)) {
-        throw Error("", fmt::format("npu_path and bench_path must both end with dump.json or debug.json (got {} and {})",
-                                    shown(target), shown(golden)));
+        throw Error("",
+                    fmt::format("npu_path and bench_path must both end with dump.json or debug.json (got {} and {})",
+                                shown(target), shown(golden)));
     }
     CompareUnit unit;
     unit.output_subdir = output_subdir;
@@ -212,7 +213,8 @@ private:
         if (mix_depth > 0) throw Error("", "Recursive compare error, depth exceeds 2.");
         log::info("Start mix compare.");
         for (const auto& half : halves) {
-            for (const auto& step : common_names(entry_names(target / half, false), entry_names(golden / half, false))) {
+            for (const auto& step :
+                 common_names(entry_names(target / half, false), entry_names(golden / half, false))) {
                 log::info(fmt::format("[mix compare] Start comparing {}/{}", half, step));
                 plan(target / half / step, golden / half / step, output_subdir / half / step, mix_depth + 1);
             }

@@ -226,7 +226,9 @@ VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_
         };
         skipped = compare_process_ranks(
             processes, unit.pairs.size(), pair_bytes, pool,
-            [&](std::size_t i) { results[i] = compare_pair(unit.pairs[i], false, staging.dir(), out_dir, stamp, options, pool); },
+            [&](std::size_t i) {
+                results[i] = compare_pair(unit.pairs[i], false, staging.dir(), out_dir, stamp, options, pool);
+            },
             [&](std::size_t i) { return unit.pairs[i].rank_label; });
     });
     GatheredRanks gathered;
@@ -275,7 +277,8 @@ VerdictJobSummary run_verdict_pairs(const CompareUnit& unit, const VerdictJobOpt
     const auto skipped = compare_ranks(
         unit.pairs.size(), pool,
         [&](std::size_t i) {
-            results[i] = compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), options, pool, &staged);
+            results[i] =
+                compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), options, pool, &staged);
         },
         [&](std::size_t i) { return unit.pairs[i].rank_label; });
     if (skipped.size() < unit.pairs.size()) {

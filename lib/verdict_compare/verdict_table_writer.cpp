@@ -118,7 +118,8 @@ std::vector<fs::path> detail::csv_part_files(std::size_t rows, const fs::path& p
 }
 
 std::vector<fs::path> result_table_files(const VerdictTable& table, const fs::path& path, OutputFormat format) {
-    if (format == OutputFormat::Csv) return detail::csv_part_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
+    if (format == OutputFormat::Csv)
+        return detail::csv_part_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
     return {path};
 }
 

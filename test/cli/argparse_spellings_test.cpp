@@ -71,7 +71,8 @@ TEST_CASE("argparse spellings become CLI11's", "[cli][argparse]") {
         // a value that itself holds '='
         {{"-o=a=b"}, {"--output_path=a=b"}},
         // unique prefixes of long options (allow_abbrev)
-        {{"--input", "c.json", "--output=out", "--stack"}, {"--input_path", "c.json", "--output_path=out", "--stack_mode"}},
+        {{"--input", "c.json", "--output=out", "--stack"},
+         {"--input_path", "c.json", "--output_path=out", "--stack_mode"}},
         {{"--fail", "error"}, {"--fail-on", "error"}},
         {{"--fo=csv"}, {"--format=csv"}},
         // msprobe's single-dash multi-letter spellings, with and without a value
@@ -100,7 +101,8 @@ TEST_CASE("run_ut's spellings and several values", "[cli][argparse]") {
     CHECK(normalize_arguments({"run_ut", "-api_info=d.json", "-csv_path=r.csv"}, spelling) ==
           Args{"run_ut", "--api_info=d.json", "--csv_path=r.csv"});
     // spellings of one option are one match: "--api_info_f" is not ambiguous with "--api_info"
-    CHECK(normalize_arguments({"run_ut", "--api_info_f", "d.json"}, spelling) == Args{"run_ut", "--api_info", "d.json"});
+    CHECK(normalize_arguments({"run_ut", "--api_info_f", "d.json"}, spelling) ==
+          Args{"run_ut", "--api_info", "d.json"});
     // argparse's prefix of a single-dash spelling
     CHECK(normalize_arguments({"run_ut", "-save"}, spelling) == Args{"run_ut", "--save_error_data"});
 }
@@ -141,10 +143,12 @@ TEST_CASE("the binary reads argparse spellings", "[cli][argparse]") {
    "Mean": 0.5, "Norm": 1.0, "requires_grad": false}]}}})";
     msprobe::testing::write_text(dir / "npu/dump.json", dump);
     msprobe::testing::write_text(dir / "bench/dump.json", dump);
-    msprobe::testing::write_text(dir / "compare.json", R"({"npu_path": "npu/dump.json", "bench_path": "bench/dump.json"})");
+    msprobe::testing::write_text(dir / "compare.json",
+                                 R"({"npu_path": "npu/dump.json", "bench_path": "bench/dump.json"})");
 
     SECTION("-o=DIR writes into DIR, not into '=DIR'") {
-        const auto r = msprobe::testing::run_msprobe({"-f", "pytorch", "compare", "-i=compare.json", "-o=out", "-c"}, dir);
+        const auto r =
+            msprobe::testing::run_msprobe({"-f", "pytorch", "compare", "-i=compare.json", "-o=out", "-c"}, dir);
         INFO(r.err);
         CHECK(r.exit_code == 0);
         CHECK(fs::is_directory(dir / "out"));
@@ -160,7 +164,8 @@ TEST_CASE("the binary reads argparse spellings", "[cli][argparse]") {
     SECTION("an ambiguous prefix is refused in argparse's words") {
         const auto r = msprobe::testing::run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "--f"}, dir);
         CHECK(r.exit_code == 2);
-        CHECK(r.err == "msprobe compare: error: ambiguous option: --f could match --fuzzy_match, --format, --fail-on\n");
+        CHECK(r.err ==
+              "msprobe compare: error: ambiguous option: --f could match --fuzzy_match, --format, --fail-on\n");
     }
     SECTION("unexpected arguments are named in the order typed") {
         const auto r =

@@ -490,8 +490,8 @@ TEST_CASE("august: --rank compares MindSpore kernel dumps as April's rank_id doe
     const fs::path theirs = output_named(dir / "april", "compare_result_0_0_");
     const fs::path ours = output_named(dir / "xlsx", "compare_result_0_0_");
     REQUIRE(ours.extension() == ".xlsx");
-    CHECK(workbook_differences(msprobe::report::read_xlsx(ours.string()), msprobe::report::read_xlsx(theirs.string())) ==
-          std::vector<std::string>{});
+    CHECK(workbook_differences(msprobe::report::read_xlsx(ours.string()),
+                               msprobe::report::read_xlsx(theirs.string())) == std::vector<std::string>{});
 
     REQUIRE(run_msprobe(plus(august, {"-o", "csv"}), dir).exit_code == 0);
     const fs::path csv = output_named(dir / "csv", "compare_result_0_0_");

@@ -23,20 +23,26 @@ struct Family {
 
 const std::vector<Family>& families() {
     static const std::vector<Family> kFamilies = {
-        {std::regex(R"([A-Za-z0-9_]+/compare(_step[01]_rank1?)?\.(default|xlsx|fuzzy|diff_analyze|tensor_log|cell_mapping|data_mapping|layer_mapping))"),
+        {std::regex(
+             R"([A-Za-z0-9_]+/compare(_step[01]_rank1?)?\.(default|xlsx|fuzzy|diff_analyze|tensor_log|cell_mapping|data_mapping|layer_mapping))"),
          "test/compare/august_conformance_test.cpp (tables), test/cli/august_cli_test.cpp (-tensor_log lines)"},
         {std::regex(R"([A-Za-z0-9_]+/compare\.api_mapping\.error)"),
          "test/cli/august_cli_test.cpp: spellings, the option check and exit codes (-am on a PyTorch pair)"},
-        {std::regex(R"([A-Za-z0-9_]+/(compare_dir_(step[01]|proc)\.(default|xlsx|diff_analyze)|compare_dir_step0\.(api_mapping|step_option)|compare_mix\.default))"),
+        {std::regex(
+             R"([A-Za-z0-9_]+/(compare_dir_(step[01]|proc)\.(default|xlsx|diff_analyze)|compare_dir_step0\.(api_mapping|step_option)|compare_mix\.default))"),
          "test/cli/august_cli_test.cpp: every step-folder compare of msprobe, file for file"},
-        {std::regex(R"([A-Za-z0-9_]+/(compare_root|compare_rankdir|compare_file_vs_dir)\.error|[A-Za-z0-9_]+/compare_dir_step0\.rank_option\.error)"),
+        {std::regex(
+             R"([A-Za-z0-9_]+/(compare_root|compare_rankdir|compare_file_vs_dir)\.error|[A-Za-z0-9_]+/compare_dir_step0\.rank_option\.error)"),
          "test/cli/august_cli_test.cpp: the paths msprobe refuses"},
-        {std::regex(R"([A-Za-z0-9_]+/(compare_dir_(step[01]|proc)\.overflow_check|overflow_check\.ovf_(pre|comm)|compare_root\.overflow_check\.error))"),
+        {std::regex(
+             R"([A-Za-z0-9_]+/(compare_dir_(step[01]|proc)\.overflow_check|overflow_check\.ovf_(pre|comm)|compare_root\.overflow_check\.error))"),
          "test/first_diff/august_overflow_check_test.cpp"},
-        {std::regex(R"([A-Za-z0-9_]+/compare_dir_step0\.merge_result\.[a-z_]+)"), "test/merge/august_merge_fixtures_test.cpp"},
+        {std::regex(R"([A-Za-z0-9_]+/compare_dir_step0\.merge_result\.[a-z_]+)"),
+         "test/merge/august_merge_fixtures_test.cpp"},
         {std::regex(R"(cnn_tensor_L1_perturbed/cli\.[a-z_]+(\.error)?)"),
          "test/cli/august_cli_test.cpp: msprobe's command-line runs of cnn_tensor_L1_perturbed"},
-        {std::regex(R"([A-Za-z0-9_]+/graph_visualize\.[a-zA-Z0-9_.]+)"), "graph_visualize: the model graph (issue 16)", false},
+        {std::regex(R"([A-Za-z0-9_]+/graph_visualize\.[a-zA-Z0-9_.]+)"), "graph_visualize: the model graph (issue 16)",
+         false},
         {std::regex(R"([A-Za-z0-9_]+/data2db\.[a-z_.]+)"), "data2db: not provided by msprobe-cpp", false},
         {std::regex(R"(_tools/config_check\.compare)"), "config_check: not provided by msprobe-cpp", false},
     };

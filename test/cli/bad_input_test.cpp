@@ -227,7 +227,8 @@ TEST_CASE("help and version exit 0", "[cli]") {
 
 TEST_CASE("msprobe's single-dash spellings parse", "[cli]") {
     Workspace ws("single_dash");
-    const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out", "-hl", "-c", "-s"}, ws.dir);
+    const auto r =
+        run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out", "-hl", "-c", "-s"}, ws.dir);
     INFO(r.err);
     CHECK(r.exit_code == 0);
     CHECK(ws.wrote_results());

@@ -81,7 +81,8 @@ TEST_CASE("compare -da names each flag it ignores", "[cli]") {
     const auto r = compare(dir, "out", {"-da", "-s", "-hl", "--format", "csv"});
     INFO(r.out << r.err);
     CHECK(r.exit_code == 0);
-    const std::string tail = " has no effect with -da (it writes compare_result_rank*.json and diff_analyze_*.json only)";
+    const std::string tail =
+        " has no effect with -da (it writes compare_result_rank*.json and diff_analyze_*.json only)";
     CHECK(lines_of(r.err) == std::vector<std::string>{"msprobe compare: warning: -s" + tail,
                                                       "msprobe compare: warning: -hl" + tail,
                                                       "msprobe compare: warning: --format" + tail});

@@ -124,7 +124,8 @@ TEST_CASE("csv formula guard: April's --format csv quotes hostile names, keeps n
     }
 }
 
-TEST_CASE("csv formula guard: merge_result merges guarded August CSVs under their own names", "[cli][csv_formula_guard]") {
+TEST_CASE("csv formula guard: merge_result merges guarded August CSVs under their own names",
+          "[cli][csv_formula_guard]") {
     const fs::path dir = scratch_dir("cli_csv_guard_merge");
     for (const char* rank : {"rank0", "rank1"}) {
         write_hostile_dumps(dir / "npu/step0" / rank, dir / "bench/step0" / rank);

@@ -53,12 +53,15 @@ std::vector<std::string> names_in(const fs::path& dir) {
 TEST_CASE("diff_analyze writes what compare -da writes, from -tp/-gp and from -i", "[cli][first_diff]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_diff_analyze_same");
     const std::string planted = generate(dir, true);
-    const auto da = run_msprobe({"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", "by_compare", "-da"}, dir);
+    const auto da =
+        run_msprobe({"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", "by_compare", "-da"}, dir);
     REQUIRE(da.exit_code == 0);
     REQUIRE(names_in(dir / "by_compare").size() == 5);  // four ranks and the analysis
 
-    const auto by_paths = run_msprobe({"diff_analyze", "-tp", "npu/step0", "-gp", "bench/step0", "-o", "by_paths"}, dir);
-    const auto by_json = run_msprobe({"-f", "pytorch", "diff_analyze", "-i", "compare_dir_step0.json", "-o=by_json"}, dir);
+    const auto by_paths =
+        run_msprobe({"diff_analyze", "-tp", "npu/step0", "-gp", "bench/step0", "-o", "by_paths"}, dir);
+    const auto by_json =
+        run_msprobe({"-f", "pytorch", "diff_analyze", "-i", "compare_dir_step0.json", "-o=by_json"}, dir);
     const auto by_prefix =
         run_msprobe({"diff_analyze", "--target", "npu/step0", "--golden", "bench/step0", "--output", "by_prefix"}, dir);
     for (const auto* r : {&by_paths, &by_json, &by_prefix}) {
@@ -84,7 +87,8 @@ TEST_CASE("diff_analyze writes what compare -da writes, from -tp/-gp and from -i
 TEST_CASE("diff_analyze on two dump roots analyses every step into its own folder", "[cli][first_diff]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_diff_analyze_roots");
     generate(dir, false);
-    for (const char* side : {"npu", "bench"}) fs::copy(dir / side / "step0", dir / side / "step1", fs::copy_options::recursive);
+    for (const char* side : {"npu", "bench"})
+        fs::copy(dir / side / "step0", dir / side / "step1", fs::copy_options::recursive);
     const fs::path npu_rank2 = dir / "npu/step1/rank2/dump.json";
     const std::string planted = msprobe::testing::nth_compute_forward(npu_rank2, 5);
     msprobe::testing::plant_divergence(npu_rank2, planted, 3.0);
@@ -92,14 +96,17 @@ TEST_CASE("diff_analyze on two dump roots analyses every step into its own folde
     const auto r = run_msprobe({"diff_analyze", "-tp", "npu", "-gp", "bench", "-o", "out", "--fail-on", "diff"}, dir);
     INFO(r.err);
     CHECK(r.exit_code == 1);
-    CHECK(r.out.find("Analysed 8 rank(s) in 2 step(s): first difference at 1 rank(s).\n  step0/rank0: no difference\n") !=
-          std::string::npos);
+    CHECK(
+        r.out.find("Analysed 8 rank(s) in 2 step(s): first difference at 1 rank(s).\n  step0/rank0: no difference\n") !=
+        std::string::npos);
     CHECK(r.out.find("  step1/rank1: no difference\n  step1/rank2: " + planted + "\n") != std::string::npos);
     // Each step as compare -da gives it.
-    msprobe::testing::write_text(dir / "compare_dir_step1.json", R"({"npu_path": "npu/step1", "bench_path": "bench/step1"})");
+    msprobe::testing::write_text(dir / "compare_dir_step1.json",
+                                 R"({"npu_path": "npu/step1", "bench_path": "bench/step1"})");
     for (const std::string step : {"step0", "step1"}) {
-        const auto da =
-            run_msprobe({"-f", "pytorch", "compare", "-i", "compare_dir_" + step + ".json", "-o", "by_compare_" + step, "-da"}, dir);
+        const auto da = run_msprobe(
+            {"-f", "pytorch", "compare", "-i", "compare_dir_" + step + ".json", "-o", "by_compare_" + step, "-da"},
+            dir);
         REQUIRE(da.exit_code == 0);
     }
     require_same_outputs(dir / "by_compare_step0", dir / "out/step0");
@@ -190,7 +197,8 @@ TEST_CASE("diff_analyze reproduces msprobe's -da outputs on the fixture cases", 
         }
     }
     for (const auto& entry : fs::directory_iterator(*fixtures / "reference_samples/first_diff")) {
-        if (fs::is_directory(entry.path() / "npu")) cases.push_back({entry.path() / "expected", entry.path(), "compare.json", "step0"});
+        if (fs::is_directory(entry.path() / "npu"))
+            cases.push_back({entry.path() / "expected", entry.path(), "compare.json", "step0"});
     }
     REQUIRE(cases.size() >= 16);
     for (const auto& c : cases) {
@@ -202,9 +210,9 @@ TEST_CASE("diff_analyze reproduces msprobe's -da outputs on the fixture cases", 
                                         scratch);
             const auto r2 = run_msprobe(
                 {"-f", "pytorch", "diff_analyze", "-i", (c.dumps / c.compare_json).string(), "-o", "by_json"}, scratch);
-            const auto r3 = run_msprobe(
-                {"diff_analyze", "-tp", (c.dumps / "npu").string(), "-gp", (c.dumps / "bench").string(), "-o", "by_root"},
-                scratch);
+            const auto r3 = run_msprobe({"diff_analyze", "-tp", (c.dumps / "npu").string(), "-gp",
+                                         (c.dumps / "bench").string(), "-o", "by_root"},
+                                        scratch);
             INFO(r1.err << r2.err << r3.err);
             REQUIRE(r1.exit_code == 0);
             REQUIRE(r2.exit_code == 0);

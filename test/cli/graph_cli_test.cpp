@@ -20,7 +20,8 @@ namespace {
 
 // A rank folder with one top-level API; `construct` is construct.json's text.
 void write_rank(const fs::path& dir, const std::string& construct) {
-    write_text(dir / "dump.json", R"({"task": "statistics", "level": "mix", "framework": "pytorch", "dump_data_dir": null,
+    write_text(dir / "dump.json",
+               R"({"task": "statistics", "level": "mix", "framework": "pytorch", "dump_data_dir": null,
 "data": {"Torch.relu.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2],
 "Max": 1.0, "Min": 0.0, "Mean": 0.5, "Norm": 1.0, "requires_grad": false}], "input_kwargs": {}, "output": []}}})");
     write_text(dir / "construct.json", construct);
@@ -70,7 +71,8 @@ TEST_CASE("graph: a dump.json entry of the wrong shape is refused when the graph
     };
     write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
     write_text(dir / "input.json", R"({"npu_path": "npu"})");
-    const std::string relu = R"("Torch.relu.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32",
+    const std::string relu =
+        R"("Torch.relu.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32",
 "shape": [2], "Max": 1.0, "Min": 0.0, "Mean": 0.5, "Norm": 1.0, "requires_grad": false}], "output": []})";
     const std::string bad_shape = R"({"input_args": [{"type": "torch.Tensor", "shape": 2}]})";
 
@@ -175,7 +177,8 @@ TEST_CASE("graph --html: a page beside the database, and a folder as the page re
     CHECK(fs::is_empty(dir / "a_dir"));
 }
 
-TEST_CASE("graph warns of construct.json names it takes for modules, graph_visualize knows DefaultModel", "[cli][graph]") {
+TEST_CASE("graph warns of construct.json names it takes for modules, graph_visualize knows DefaultModel",
+          "[cli][graph]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_unknown_names");
     // The root's name as a parent, and a name no pattern knows.
     write_rank(dir / "npu", R"({"Wrapper": null, "Torch.relu.0.forward": "DefaultModel"})");
@@ -188,7 +191,8 @@ TEST_CASE("graph warns of construct.json names it takes for modules, graph_visua
     const auto april = run_msprobe({"-f", "pytorch", "graph", "-i", "input.json", "-o", "april"}, dir);
     INFO(april.err);
     CHECK(april.exit_code == 0);
-    CHECK(count(april.out, "[WARNING] Cannot parse node_name DefaultModel into NodeOp, default parsing as module.") == 1);
+    CHECK(count(april.out, "[WARNING] Cannot parse node_name DefaultModel into NodeOp, default parsing as module.") ==
+          1);
     CHECK(count(april.out, "[WARNING] Cannot parse node_name Wrapper into NodeOp, default parsing as module.") == 1);
 
     const auto august = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "august"}, dir);
@@ -215,7 +219,8 @@ namespace {
 
 // msprobe with a file-size limit of `kib` KiB, set in the shell that runs it;
 // stderr is a file too, so the limit leaves room for the error line.
-msprobe::testing::ProcessResult run_with_file_limit(const fs::path& cwd, int kib, const std::vector<std::string>& args) {
+msprobe::testing::ProcessResult run_with_file_limit(const fs::path& cwd, int kib,
+                                                    const std::vector<std::string>& args) {
     return run_msprobe(args, cwd, nullptr, "ulimit -f " + std::to_string(kib) + " && ");
 }
 
@@ -263,8 +268,9 @@ TEST_CASE("graph and graph_visualize refuse a module that is its own ancestor in
     }
 }
 
-TEST_CASE("graph_visualize refuses merge options given without --rank_size, which --strict_compat ignores as msprobe does",
-          "[cli][graph]") {
+TEST_CASE(
+    "graph_visualize refuses merge options given without --rank_size, which --strict_compat ignores as msprobe does",
+    "[cli][graph]") {
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize_merge_options");
     write_two_ranks_a_side(dir);
     const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
@@ -302,8 +308,9 @@ TEST_CASE("two graph runs landing on one name keep both databases and say which 
         std::strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &local);
         write_text(dir / "out" / (std::string("build_") + stamp + ".vis.db"), "taken");
     }
-    for (const auto& args : std::vector<std::vector<std::string>>{
-             {"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"}, {"graph_visualize", "-tp", "npu", "-o", "out"}}) {
+    for (const auto& args :
+         std::vector<std::vector<std::string>>{{"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"},
+                                               {"graph_visualize", "-tp", "npu", "-o", "out"}}) {
         const auto r = run_msprobe(args, dir);
         INFO(r.err);
         REQUIRE(r.exit_code == 0);

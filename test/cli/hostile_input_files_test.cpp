@@ -101,7 +101,8 @@ TEST_CASE("hostile files: a dump.json whose parse cannot fit is refused before i
     // 512 MiB: 1.5 GiB by the estimate of its rows, so the pair is located instead of held, and the NUL
     // bytes after the document are found.
     fs::resize_file(big, std::uintmax_t{512} << 20);
-    const auto streamed = run_limited({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"}, ws.dir, 1L << 20);
+    const auto streamed =
+        run_limited({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"}, ws.dir, 1L << 20);
     require_refusal(ws, streamed, "npu/dump.json",
                     "malformed JSON at byte 463: The document root must not be followed by other values.");
     // parse keeps the entry names and the selected entries only, a byte per byte: 1.5 GiB for a 1.5 GiB file.

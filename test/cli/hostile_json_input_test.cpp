@@ -149,7 +149,8 @@ TEST_CASE("hostile JSON: compare.json and a mapping yaml nested 100,000 deep", "
     write_text(ws.dir / "deep.json", R"({"npu_path": )" + nested_list(100'000) + "}");
     require_refusal(ws, ws.run({"-f", "pytorch", "compare", "-i", "deep.json"}), "deep.json", kTooDeep);
     write_text(ws.dir / "map.yaml", "a: " + nested_list(100'000) + "\n");
-    require_refusal(ws, ws.compare({"-dm", "map.yaml"}), "map.yaml", "nested deeper than 500 levels (yaml-cpp's limit)");
+    require_refusal(ws, ws.compare({"-dm", "map.yaml"}), "map.yaml",
+                    "nested deeper than 500 levels (yaml-cpp's limit)");
 }
 
 TEST_CASE("hostile JSON: a key given twice is refused by name", "[cli][hostile]") {

@@ -25,7 +25,9 @@ using msprobe::testing::write_text;
 
 namespace {
 
-std::size_t lines_of(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t lines_of(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 fs::path three_rank_pair(const std::string& name) {
     const fs::path dir = msprobe::testing::scratch_dir(name);
@@ -132,9 +134,9 @@ TEST_CASE("hostile paths: compare.json's npu_path a loop of soft links, or a nam
     for (const auto& [npu_path, reason] : cases) {
         CAPTURE(npu_path.substr(0, 20));
         write_text(dir / "compare.json", R"({"npu_path": ")" + npu_path + R"(", "bench_path": "bench/dump.json"})");
-        for (const auto& args : {std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"},
-                                 std::vector<std::string>{"-f", "pytorch", "diff_analyze", "-i", "compare.json", "-o",
-                                                          "out"}}) {
+        for (const auto& args :
+             {std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"},
+              std::vector<std::string>{"-f", "pytorch", "diff_analyze", "-i", "compare.json", "-o", "out"}}) {
             const ProcessResult r = run_msprobe(args, dir);
             CHECK(r.exit_code == 2);
             CHECK(r.err == "msprobe " + args[2] + ": error: " + npu_path + ": " + reason + "\n");

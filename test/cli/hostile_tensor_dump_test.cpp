@@ -82,7 +82,9 @@ std::string field(const std::vector<std::pair<std::string, std::string>>& row, c
     return it->second;
 }
 
-std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t line_count(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 }  // namespace
 
@@ -103,7 +105,8 @@ TEST_CASE("compare --locate on the cnn tensor fixture does not crash", "[cli][ho
     const fs::path dir = msprobe::testing::scratch_dir("cli_hostile_fixture_locate");
     const fs::path pair = *fixtures / "dumps" / "cnn_tensor_L1_perturbed";
     write_text(dir / "compare.json", R"({"npu_path": ")" + (pair / "npu/step0/rank/dump.json").string() +
-                                         R"(", "bench_path": ")" + (pair / "bench/step0/rank/dump.json").string() + R"("})");
+                                         R"(", "bench_path": ")" + (pair / "bench/step0/rank/dump.json").string() +
+                                         R"("})");
     const auto r = compare_csv(dir, true);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
@@ -121,7 +124,8 @@ TEST_CASE("compare never opens a data_name that leaves dump_tensor_data", "[cli]
             const auto r = compare_csv(dir, false);
             REQUIRE(r.exit_code == 0);
             const auto row = result_row(dir / "out");
-            CHECK(field(row, "Err_message") == "Dump file: ['" + escaping + "', '" + escaping + "'] not found or read failed.");
+            CHECK(field(row, "Err_message") ==
+                  "Dump file: ['" + escaping + "', '" + escaping + "'] not found or read failed.");
             CHECK(field(row, "Cosine") == "unsupported");
             INFO(r.err);
             CHECK(line_count(r.err) == 1);
@@ -134,15 +138,18 @@ TEST_CASE("compare never opens a data_name that leaves dump_tensor_data", "[cli]
 TEST_CASE("a tensor file whose pickle calls os.system is refused, and stderr says so once", "[cli][hostile]") {
     const fs::path dir = scalar_pair("pickle_os_system", "Tensor.add_.0.forward.output.0.pt", 7, 7);
     // A torch-shaped archive whose data.pkl is GLOBAL os.system, REDUCE.
-    const std::string pickle = std::string("\x80\x02") + "cos\nsystem\n" + "X\x0a\0\0\0echo pwned" + std::string("\x85R.");
+    const std::string pickle =
+        std::string("\x80\x02") + "cos\nsystem\n" + "X\x0a\0\0\0echo pwned" + std::string("\x85R.");
     const std::string file = "Tensor.add_.0.forward.output.0.pt";
     msprobe::testing::write_tensor_bytes(
         dir / "npu/dump_tensor_data" / file,
-        msprobe::testing::torch_zip("archive", {{"data.pkl", pickle}, {"data/0", std::string(8, '\0')}, {"version", "3\n"}}));
+        msprobe::testing::torch_zip("archive",
+                                    {{"data.pkl", pickle}, {"data/0", std::string(8, '\0')}, {"version", "3\n"}}));
     const auto r = compare_csv(dir, false);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK(field(result_row(dir / "out"), "Err_message") == "Dump file: ['" + file + "', '" + file + "'] not found or read failed.");
+    CHECK(field(result_row(dir / "out"), "Err_message") ==
+          "Dump file: ['" + file + "', '" + file + "'] not found or read failed.");
     CHECK(line_count(r.err) == 1);
     CHECK_THAT(r.err, Catch::Contains("[ERROR] npu/dump_tensor_data/" + file + ": E_SECURITY:") &&
                           Catch::Contains("global os.system is not allowed in a tensor file") &&
@@ -156,12 +163,14 @@ TEST_CASE("a 1 KB .pt viewing one element as 2^28 is refused per row, not materi
     std::memcpy(storage.data(), &value, sizeof value);
     const std::string file = "Tensor.add_.0.forward.output.0.pt";
     for (const auto* side : {"npu", "bench"}) {
-        msprobe::testing::write_pt(dir / side / "dump_tensor_data" / file, DType::Int64, {16384, 16384}, {0, 0}, 0, storage);
+        msprobe::testing::write_pt(dir / side / "dump_tensor_data" / file, DType::Int64, {16384, 16384}, {0, 0}, 0,
+                                   storage);
     }
     const auto r = compare_csv(dir, true);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK(field(result_row(dir / "out"), "Err_message") == "Dump file: ['" + file + "', '" + file + "'] not found or read failed.");
+    CHECK(field(result_row(dir / "out"), "Err_message") ==
+          "Dump file: ['" + file + "', '" + file + "'] not found or read failed.");
     CHECK_THAT(r.err, Catch::Contains("E_LIMIT: view of 268435456 elements over a storage of 1"));
 }
 
@@ -171,12 +180,16 @@ TEST_CASE("parse --with-data and overflow_check refuse a data_name that leaves d
     auto r = run_msprobe({"parse", "npu/dump.json", "--api", "Tensor.add_.0.forward", "--with-data"}, dir);
     CHECK(r.exit_code == 2);
     CHECK(line_count(r.err) == 1);
-    CHECK_THAT(r.err, Catch::Contains("npu/dump.json: E_SECURITY: entry Tensor.add_.0.forward: data_name '../../outside.pt' refused"));
+    CHECK_THAT(r.err,
+               Catch::Contains(
+                   "npu/dump.json: E_SECURITY: entry Tensor.add_.0.forward: data_name '../../outside.pt' refused"));
     CHECK(r.out.find("outside") == std::string::npos);
 
     r = run_msprobe({"overflow_check", "-i", "npu/dump.json", "-o", "out"}, dir);
     CHECK(r.exit_code == 2);
     CHECK(line_count(r.err) == 1);
-    CHECK_THAT(r.err, Catch::Contains("npu/dump.json: E_SECURITY: entry Tensor.add_.0.forward: data_name '../../outside.pt' refused"));
+    CHECK_THAT(r.err,
+               Catch::Contains(
+                   "npu/dump.json: E_SECURITY: entry Tensor.add_.0.forward: data_name '../../outside.pt' refused"));
     CHECK_FALSE(fs::exists(dir / "out"));
 }

@@ -116,7 +116,8 @@ TEST_CASE("the HTML report renders in headless Chromium with its first error mar
     const std::size_t shown = msprobe::testing::occurrences(page.dom, "<tr data-section=");
     CHECK(shown >= 1);
     CHECK(shown <= 100);  // one page of rows, not the whole table
-    CHECK(element_text(page.dom, "table-count", 200).find(with_thousands(total) + " row(s) shown") != std::string::npos);
+    CHECK(element_text(page.dom, "table-count", 200).find(with_thousands(total) + " row(s) shown") !=
+          std::string::npos);
 
     // The first problems list, the chart's marker and the tree node name the same row.
     CHECK(element_text(page.dom, "first-problem").find(first_name) != std::string::npos);
@@ -156,7 +157,8 @@ TEST_CASE("the HTML report's table filters by level, API and rank (a link's filt
     CHECK(msprobe::testing::occurrences(page.dom, "<tr data-section=\"1\"") == expected);
     CHECK(msprobe::testing::occurrences(page.dom, "<tr data-section=") == expected);
     CHECK(msprobe::testing::occurrences(page.dom, "class=\"level-row-2") == expected);
-    CHECK(element_text(page.dom, "table-count", 200).find(with_thousands(expected) + " row(s) shown") != std::string::npos);
+    CHECK(element_text(page.dom, "table-count", 200).find(with_thousands(expected) + " row(s) shown") !=
+          std::string::npos);
 }
 
 TEST_CASE("graph's HTML report renders in headless Chromium with its first error node marked", "[cli][html][browser]") {

@@ -57,7 +57,8 @@ TEST_CASE("compare --html (April): one report over every rank, the result files 
     CHECK(data["sections"][0]["label"] == "rank0");
     CHECK(data["sections"][1]["label"] == "rank1");
     // Every row of both results, which the end screen counts.
-    const std::size_t rows = data["sections"][0]["total"].get<std::size_t>() + data["sections"][1]["total"].get<std::size_t>();
+    const std::size_t rows =
+        data["sections"][0]["total"].get<std::size_t>() + data["sections"][1]["total"].get<std::size_t>();
     CHECK(r.out.find("Compared " + std::to_string(rows) + " rows") != std::string::npos);
     CHECK(data["sections"][0]["rows"].size() == data["sections"][0]["total"]);
 }
@@ -112,11 +113,14 @@ struct HtmlRun {
 // compare in both spellings over the two-rank pair (step folders), with --html `html` and -o `out`.
 std::vector<HtmlRun> html_runs(const std::string& html, const std::string& out) {
     return {
-        {"April, step folders", {"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", out, "--html", html}, 2},
+        {"April, step folders",
+         {"-f", "pytorch", "compare", "-i", "compare_dir_step0.json", "-o", out, "--html", html},
+         2},
         {"April, dump files", {"-f", "pytorch", "compare", "-i", "compare.json", "-o", out, "--html", html}, 2},
         {"August, step folders", {"compare", "-tp", "npu/step0", "-gp", "bench/step0", "-o", out, "--html", html}, 1},
         {"August, dump files",
-         {"compare", "-tp", "npu/step0/rank0/dump.json", "-gp", "bench/step0/rank0/dump.json", "-o", out, "--html", html},
+         {"compare", "-tp", "npu/step0/rank0/dump.json", "-gp", "bench/step0/rank0/dump.json", "-o", out, "--html",
+          html},
          1},
     };
 }

@@ -38,9 +38,10 @@ TEST_CASE("launched as several processes, a compare built without MPI refuses wi
     const auto r = run_msprobe({"-f", "pytorch", "compare", "-i", "compare.json", "-o", "out"}, dir, nullptr,
                                "export OMPI_COMM_WORLD_SIZE=3 && ");
     CHECK(r.exit_code == 2);
-    CHECK(r.err ==
-          "msprobe compare: error: started by an MPI launcher as 3 processes, but this msprobe was built without MPI, so "
-          "each would do the whole run; run it as one process, or build it with Open MPI (MSPROBE_WITH_MPI)\n");
+    CHECK(
+        r.err ==
+        "msprobe compare: error: started by an MPI launcher as 3 processes, but this msprobe was built without MPI, so "
+        "each would do the whole run; run it as one process, or build it with Open MPI (MSPROBE_WITH_MPI)\n");
     CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }
 #endif

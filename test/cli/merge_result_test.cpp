@@ -34,8 +34,10 @@ void require_same_book(const fs::path& ours_path, const fs::path& expected_path)
     const double eucdist_tolerance = msprobe::testing::summation_order_tolerance().at("EucDist");
     for (std::size_t s = 0; s < ours.sheets.size(); ++s) {
         std::map<std::string, double> tolerance;
-        if (expected.sheets[s].name == "EucDist") tolerance = {{"rank0", eucdist_tolerance}, {"rank1", eucdist_tolerance}};
-        const auto diffs = msprobe::testing::workbook_differences({{ours.sheets[s]}}, {{expected.sheets[s]}}, tolerance);
+        if (expected.sheets[s].name == "EucDist")
+            tolerance = {{"rank0", eucdist_tolerance}, {"rank1", eucdist_tolerance}};
+        const auto diffs =
+            msprobe::testing::workbook_differences({{ours.sheets[s]}}, {{expected.sheets[s]}}, tolerance);
         for (const auto& d : diffs) UNSCOPED_INFO(d);
         CHECK(diffs.empty());
     }
@@ -79,8 +81,8 @@ TEST_CASE("merge_result merges our own 2-rank compare results into msprobe's boo
                     const fs::path expected_dir =
                         *fixtures / "expected" / case_name / (std::string("compare_dir_step0.merge_result.") + variant);
                     const fs::path out = dir / (std::string("merged_") + variant);
-                    const auto merged = run_msprobe({"-f", "pytorch", "merge_result", "-i", "results", "-o", out.string(),
-                                                     "-config", (expected_dir / "config.yaml").string()},
+                    const auto merged = run_msprobe({"-f", "pytorch", "merge_result", "-i", "results", "-o",
+                                                     out.string(), "-config", (expected_dir / "config.yaml").string()},
                                                     dir);
                     INFO(variant << "\n" << merged.err << merged.out);
                     REQUIRE(merged.exit_code == 0);
@@ -191,7 +193,8 @@ namespace {
 std::map<std::string, std::vector<msprobe::report::Cell>> rows_by_name(const msprobe::report::SheetContents& sheet) {
     std::map<std::string, std::vector<msprobe::report::Cell>> rows;
     for (std::size_t r = 1; r < sheet.rows.size(); ++r) {
-        if (!sheet.rows[r].empty() && sheet.rows[r][0].is_text()) rows.try_emplace(std::string(sheet.rows[r][0].text()), sheet.rows[r]);
+        if (!sheet.rows[r].empty() && sheet.rows[r][0].is_text())
+            rows.try_emplace(std::string(sheet.rows[r][0].text()), sheet.rows[r]);
     }
     return rows;
 }
@@ -214,9 +217,8 @@ TEST_CASE("merge_result on the generator's 2-rank dumps holds each rank's compar
     options.ranks = 2;
     options.apis = 200;
     msprobe::testing::generate_dump_pair(options);
-    const auto compared =
-        run_msprobe({"-f", "pytorch", "compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"},
-                    dir);
+    const auto compared = run_msprobe(
+        {"-f", "pytorch", "compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"}, dir);
     INFO(compared.err);
     REQUIRE(compared.exit_code == 0);
     write_text(dir / "config.yaml", "api:\n- Distributed.all_reduce\n- Functional\n");
@@ -260,7 +262,8 @@ TEST_CASE("merge_result on the generator's 2-rank dumps holds each rank's compar
                 }
                 const msprobe::report::Cell value =
                     column < source->second.size() ? source->second[column] : msprobe::report::Cell();
-                if (value.is_text() && (value.text() == "N/A" || value.text() == "unsupported" || value.text() == "Nan")) {
+                if (value.is_text() &&
+                    (value.text() == "N/A" || value.text() == "unsupported" || value.text() == "Nan")) {
                     CHECK(merged_cell.text().rfind("NPU:", 0) == 0);
                 } else {
                     CHECK(merged_cell == value);
@@ -278,12 +281,15 @@ TEST_CASE("merge_result refuses the generator's md5 results", "[cli][merge_resul
     options.ranks = 2;
     options.summary_mode = msprobe::testing::SummaryMode::Md5;
     msprobe::testing::generate_dump_pair(options);
-    REQUIRE(run_msprobe({"-f", "pytorch", "compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"}, dir)
-                .exit_code == 0);
+    REQUIRE(
+        run_msprobe(
+            {"-f", "pytorch", "compare", "-i", (options.out / "compare_dir_step0.json").string(), "-o", "results"}, dir)
+            .exit_code == 0);
     write_text(dir / "config.yaml", "api:\n- Distributed.all_reduce\n");
     const auto r = run_msprobe({"merge_result", "-i", "results", "-o", "merged", "-config", "config.yaml"}, dir);
     CHECK(r.exit_code == 2);
-    CHECK(r.out.find("Rank1 compare result is 'md5' dump task and does not support merging result") != std::string::npos);
+    CHECK(r.out.find("Rank1 compare result is 'md5' dump task and does not support merging result") !=
+          std::string::npos);
     CHECK(r.err == "msprobe merge_result: error: results: Nothing to merge.\n");
     CHECK_FALSE(fs::exists(dir / "merged"));
 }

@@ -83,12 +83,14 @@ TEST_CASE("compare.json that cannot be read names the file and a plain reason", 
     };
     SECTION("a directory") {
         fs::create_directories(dir / "conf.json");
-        msprobe::testing::require_one_line_error(compare("conf.json"), {"conf.json: is a directory; expected compare.json"});
+        msprobe::testing::require_one_line_error(compare("conf.json"),
+                                                 {"conf.json: is a directory; expected compare.json"});
     }
     SECTION("a symbolic link loop") {
         fs::create_symlink("loop_b.json", dir / "loop_a.json");
         fs::create_symlink("loop_a.json", dir / "loop_b.json");
-        msprobe::testing::require_one_line_error(compare("loop_a.json"), {"loop_a.json: too many levels of symbolic links"});
+        msprobe::testing::require_one_line_error(compare("loop_a.json"),
+                                                 {"loop_a.json: too many levels of symbolic links"});
     }
     SECTION("a name longer than the file system allows") {
         const std::string name(300, 'n');
@@ -103,7 +105,8 @@ TEST_CASE("-i says what it expected", "[cli][messages]") {
     write_text(dir / "step0/rank0/dump.json", msprobe::testing::kOneApiStatisticsDump);
     SECTION("nan_analyze given a file") {
         const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step0/rank0/dump.json"}, dir);
-        msprobe::testing::require_one_line_error(r, {"step0/rank0/dump.json: is not a directory; expected a step directory"});
+        msprobe::testing::require_one_line_error(
+            r, {"step0/rank0/dump.json: is not a directory; expected a step directory"});
     }
     SECTION("nan_analyze given nothing that exists") {
         const auto r = run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "step9"}, dir);
@@ -112,7 +115,8 @@ TEST_CASE("-i says what it expected", "[cli][messages]") {
     SECTION("merge_result given a file") {
         write_text(dir / "config.yaml", "api:\n- Functional.relu\n");
         const auto r = run_msprobe({"merge_result", "-i", "config.yaml", "-o", "out", "-config", "config.yaml"}, dir);
-        msprobe::testing::require_one_line_error(r, {"config.yaml: is not a directory; expected a directory of compare_result_rank"});
+        msprobe::testing::require_one_line_error(
+            r, {"config.yaml: is not a directory; expected a directory of compare_result_rank"});
     }
     fs::remove_all(dir);
 }

@@ -163,7 +163,8 @@ TEST_CASE("a file-size limit is reported in one line and leaves no partial file"
     write_text(pair.dir / "npu/dump.json", dump_text(20));
     write_text(pair.dir / "bench/dump.json", dump_text(20));
     for (const char* format : {"xlsx", "csv"}) {
-        const auto r = run_with_file_limit(pair.dir, 1, fmt::format("-f pytorch compare -i compare.json -o out --format {}", format));
+        const auto r = run_with_file_limit(
+            pair.dir, 1, fmt::format("-f pytorch compare -i compare.json -o out --format {}", format));
         INFO(format << ": " << r.err);
         CHECK(r.exit_code == 2);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
@@ -235,9 +236,10 @@ TEST_CASE("StagedFiles: numbered names, and a failed commit removes what it move
     }
     SECTION("a writer's error about the temporary file names the target") {
         StagedFiles staged;
-        CHECK_THROWS_WITH(staged.stage(dir / "c.txt",
-                                       [](const fs::path& temp) { throw msprobe::Error(temp.string(), "write failed"); }),
-                          (dir / "c.txt").string() + ": write failed");
+        CHECK_THROWS_WITH(
+            staged.stage(dir / "c.txt",
+                         [](const fs::path& temp) { throw msprobe::Error(temp.string(), "write failed"); }),
+            (dir / "c.txt").string() + ": write failed");
         CHECK(staged.failed());
         CHECK(entries(dir).empty());
     }

@@ -58,8 +58,9 @@ TEST_CASE("an output directory that is a symbolic link is refused", "[cli][paths
     }
     SECTION("every subcommand that writes") {
         write_text(pair.dir / "step0/rank0/dump.json", msprobe::testing::kOneApiStatisticsDump);
-        require_one_line_error(run_msprobe({"overflow_check", "-i", "npu/dump.json", "-o", "link", "--format", "json"}, pair.dir),
-                        {"symbolic link"});
+        require_one_line_error(
+            run_msprobe({"overflow_check", "-i", "npu/dump.json", "-o", "link", "--format", "json"}, pair.dir),
+            {"symbolic link"});
     }
     CHECK(entries(pair.dir / "elsewhere") == 0);
     const auto r = pair.compare({"-o", "elsewhere"});  // its real path is fine
@@ -83,8 +84,9 @@ TEST_CASE("the thread count (-j) is checked and capped", "[cli][paths]") {
     }
     SECTION("a thread limit lowers the count instead of hanging") {
         if (::geteuid() == 0) return;  // root is not held to RLIMIT_NPROC
-        const std::string cmd = "cd " + msprobe::testing::shell_quote(pair.dir.string()) + " && bash -c 'ulimit -u 1; exec " +
-                                MSPROBE_BINARY + " -f pytorch compare -i compare.json -o out -j 8 --format csv -c' >/dev/null 2>&1";
+        const std::string cmd = "cd " + msprobe::testing::shell_quote(pair.dir.string()) +
+                                " && bash -c 'ulimit -u 1; exec " + MSPROBE_BINARY +
+                                " -f pytorch compare -i compare.json -o out -j 8 --format csv -c' >/dev/null 2>&1";
         const int status = std::system(cmd.c_str());
         CHECK(WIFEXITED(status));
         CHECK(WEXITSTATUS(status) == 0);
@@ -94,8 +96,10 @@ TEST_CASE("the thread count (-j) is checked and capped", "[cli][paths]") {
 TEST_CASE("empty and repeated flags are refused", "[cli][paths]") {
     Pair pair("flags");
     require_one_line_error(pair.compare({"-o", ""}), {"argument -o/--output_path: expected a non-empty value"});
-    require_one_line_error(pair.compare({"-o", "out", "--format", ""}), {"argument --format: expected a non-empty value"});
-    require_one_line_error(pair.compare({"-o", "out", "-i", "other.json"}), {"argument -i/--input_path: given more than once"});
+    require_one_line_error(pair.compare({"-o", "out", "--format", ""}),
+                           {"argument --format: expected a non-empty value"});
+    require_one_line_error(pair.compare({"-o", "out", "-i", "other.json"}),
+                           {"argument -i/--input_path: given more than once"});
     require_one_line_error(run_msprobe({"-f", "pytorch", "nan_analyze", "-i", "npu", "-o="}, pair.dir),
                     {"argument -o/--output_path: expected a non-empty value"});
     CHECK_FALSE(fs::exists(pair.dir / "out"));
@@ -103,9 +107,10 @@ TEST_CASE("empty and repeated flags are refused", "[cli][paths]") {
 
 TEST_CASE("flags that contradict each other are refused", "[cli][paths]") {
     Pair pair("conflicts");
-    require_one_line_error(run_msprobe({"parse", "npu/dump.json", "--api", "Functional.relu", "--prefix", "--exact"}, pair.dir),
-                    {"--prefix excludes --exact"});
-    require_one_line_error(run_msprobe({"parse", "npu/dump.json", "--api", "Functional.relu", "--stats-only", "--stack-only"},
-                                pair.dir),
-                    {"--stats-only excludes --stack-only"});
+    require_one_line_error(
+        run_msprobe({"parse", "npu/dump.json", "--api", "Functional.relu", "--prefix", "--exact"}, pair.dir),
+        {"--prefix excludes --exact"});
+    require_one_line_error(
+        run_msprobe({"parse", "npu/dump.json", "--api", "Functional.relu", "--stats-only", "--stack-only"}, pair.dir),
+        {"--stats-only excludes --stack-only"});
 }

@@ -99,7 +99,8 @@ TEST_CASE("overflow_check: a planted multi-rank dump fails the gate, its clean t
     const PlantedOverflow planted = generate_overflow_dump(options);
     const ExpectedOverflow& expected = planted.expected[1];
 
-    const auto r = run_msprobe({"overflow_check", "-i", planted.step_dir.string(), "-o", "out", "--fail-on", "overflow"}, dir);
+    const auto r =
+        run_msprobe({"overflow_check", "-i", planted.step_dir.string(), "-o", "out", "--fail-on", "overflow"}, dir);
     INFO(r.err);
     REQUIRE(r.exit_code == 1);
     CHECK(r.out.find("global first overflow (lowest execution index): rank_1") != std::string::npos);
@@ -178,7 +179,8 @@ TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written
 
     const auto missing = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "nowhere.json", "-o", "out"}, dir);
     require_clean_failure(missing, "nowhere.json", "no such file", dir / "out");
-    const auto broken = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "broken", "-o", "out", "--format", "json"}, dir);
+    const auto broken =
+        run_msprobe({"-f", "pytorch", "overflow_check", "-i", "broken", "-o", "out", "--format", "json"}, dir);
     require_clean_failure(broken, "dump.json", "", dir / "out");
     const auto no_task = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "no_task/dump.json", "-o", "out"}, dir);
     require_clean_failure(no_task, "no_task/dump.json", "'task'", dir / "out");
@@ -186,7 +188,8 @@ TEST_CASE("overflow_check: bad input is exit 2 with one line and nothing written
     require_clean_failure(empty, "empty", "no dump.json", dir / "out");
     const auto rank_without_dump = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "step0", "-o", "out"}, dir);
     require_clean_failure(rank_without_dump, "rank1", "no dump.json", dir / "out");
-    const auto rules = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "good", "-o", "out", "--rules", "rules.yaml"}, dir);
+    const auto rules =
+        run_msprobe({"-f", "pytorch", "overflow_check", "-i", "good", "-o", "out", "--rules", "rules.yaml"}, dir);
     require_clean_failure(rules, "rules.yaml", "malformed", dir / "out");
     const auto multi = run_msprobe({"-f", "pytorch", "overflow_check", "-i", "good", "-o", "out", "--multi-rank"}, dir);
     require_clean_failure(multi, "good", "no rank directory", dir / "out");  // --multi-rank needs a step directory
@@ -214,13 +217,15 @@ TEST_CASE("overflow_check: msprobe's nan_analyze sample trees gate as expected",
     if (!fixtures) return;
     const fs::path samples = *fixtures / "reference_samples/nan_analyze";
     const fs::path dir = scratch_dir("cli_overflow_nan_analyze");
-    const auto normal = run_msprobe({"overflow_check", "-i", (samples / "normal/step0").string(), "--fail-on", "overflow"}, dir);
+    const auto normal =
+        run_msprobe({"overflow_check", "-i", (samples / "normal/step0").string(), "--fail-on", "overflow"}, dir);
     CHECK(normal.exit_code == 0);
     CHECK(normal.out.find("global first overflow: none") != std::string::npos);
     const auto after =
         run_msprobe({"overflow_check", "-i", (samples / "after_anomaly/step0").string(), "--fail-on", "overflow"}, dir);
     CHECK(after.exit_code == 1);
-    CHECK(after.out.find("global first overflow (lowest execution index): rank_3 #0011 Torch.operator.6.forward [origin]") !=
+    CHECK(after.out.find(
+              "global first overflow (lowest execution index): rank_3 #0011 Torch.operator.6.forward [origin]") !=
           std::string::npos);
     CHECK(empty_or_missing(dir / "output"));
 }
@@ -238,10 +243,13 @@ TEST_CASE("overflow_check --multi-rank also writes msprobe's anomaly_analyze fil
         if (e.path().filename().string().rfind("anomaly_analyze_", 0) == 0) analysis = e.path();
     }
     REQUIRE(!analysis.empty());
-    CHECK(msprobe::testing::read_file_text(analysis) == msprobe::testing::read_file_text(sample / "expected/anomaly_analyze.json"));
+    CHECK(msprobe::testing::read_file_text(analysis) ==
+          msprobe::testing::read_file_text(sample / "expected/anomaly_analyze.json"));
     CHECK(r.out.find("written: out/" + analysis.filename().string()) != std::string::npos);
-    const auto normal = run_msprobe({"overflow_check", "-i", (*fixtures / "reference_samples/nan_analyze/normal/step0").string(),
-                                     "-o", "out_normal", "--multi-rank"}, dir);
+    const auto normal =
+        run_msprobe({"overflow_check", "-i", (*fixtures / "reference_samples/nan_analyze/normal/step0").string(), "-o",
+                     "out_normal", "--multi-rank"},
+                    dir);
     CHECK(normal.exit_code == 0);
     CHECK(normal.out.find("multi-rank: no anomaly node found") != std::string::npos);
 }

@@ -57,7 +57,8 @@ std::vector<std::vector<std::string>> rich_rows(const std::string& part) {
 }
 
 // Our plain tables: rows of the "Error Item Table" then of the "Top Item Table".
-std::pair<std::vector<std::vector<std::string>>, std::vector<std::vector<std::string>>> our_rows(const std::string& part) {
+std::pair<std::vector<std::vector<std::string>>, std::vector<std::vector<std::string>>> our_rows(
+    const std::string& part) {
     std::vector<std::vector<std::string>> error, top, *current = nullptr;
     for (const auto& line : lines_of(part)) {
         if (line == "Error Item Table") current = &error;
@@ -79,7 +80,8 @@ std::vector<std::string> rich_panel_lines(const std::string& part) {
     static const std::regex boxed(R"(^│ (.*?) *│$)");
     for (const auto& line : lines_of(part)) {
         std::smatch m;
-        if (std::regex_match(line, m, boxed) && line.find("┃") == std::string::npos && line.find("│ │") == std::string::npos) {
+        if (std::regex_match(line, m, boxed) && line.find("┃") == std::string::npos &&
+            line.find("│ │") == std::string::npos) {
             out.push_back(m[1]);
         }
     }
@@ -88,7 +90,8 @@ std::vector<std::string> rich_panel_lines(const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("parse --interactive reproduces msprobe's pt and cn session on the fixture tensors", "[cli][parse][fixtures]") {
+TEST_CASE("parse --interactive reproduces msprobe's pt and cn session on the fixture tensors",
+          "[cli][parse][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto expected_dir = *fixtures / "expected/cnn_tensor_L1_perturbed/parse";
@@ -127,8 +130,9 @@ TEST_CASE("parse --interactive reproduces msprobe's pt and cn session on the fix
         }
     }
     CHECK(got_rows == want_rows);
-    for (const char* line : {"[Shape: (4, 16, 4, 4)] [Dtype: float32] [Max: 2.9682662] [Min: -2.4173992] [Mean: -0.060608055]",
-                             "Path: npu.npy", "TextFile: npu.npy.txt"}) {
+    for (const char* line :
+         {"[Shape: (4, 16, 4, 4)] [Dtype: float32] [Max: 2.9682662] [Min: -2.4173992] [Mean: -0.060608055]",
+          "Path: npu.npy", "TextFile: npu.npy.txt"}) {
         CHECK(expected.find(line) != std::string::npos);
         CHECK(got[0].find(std::string(line) + "\n") != std::string::npos);
     }
@@ -166,7 +170,8 @@ TEST_CASE("parse A B: planted differences, located, in text and JSON", "[cli][pa
     ProcessResult r = run_msprobe({"parse", "npu.npy", "bench.pt", "-p", "3"}, dir);
     CHECK(r.exit_code == 1);  // not all close
     CHECK(r.out.find("MaxAbsErr:                  5.0  at (1, 1, 1)  left=17.5 right=22.5\n") != std::string::npos);
-    CHECK(std::regex_search(r.out, std::regex(R"(\n  MaxRelativeErr: +249\d\.\d+  at \(0, 0, 2\)  left=2\.5 right=0\.001\n)")));
+    CHECK(std::regex_search(
+        r.out, std::regex(R"(\n  MaxRelativeErr: +249\d\.\d+  at \(0, 0, 2\)  left=2\.5 right=0\.001\n)")));
     CHECK(r.out.find("ErrorPer: 0.08333333333333333  (rl= 0.001, al= 0.001)\n") != std::string::npos);
 
     r = run_msprobe({"parse", "npu.npy", "bench.pt", "--format", "json"}, dir);
@@ -214,7 +219,8 @@ TEST_CASE("parse dump.json / .pkl --api from the command line", "[cli][parse][fi
     CHECK(r.out.find("Trace back") == std::string::npos);
     CHECK(r.out.find("  output[0]       torch.Tensor  torch.bfloat16  ") != std::string::npos);
 
-    r = run_msprobe({"parse", (rank / "dump.json").string(), "--api", "Functional.linear.0.forward", "--format", "json"}, dir);
+    r = run_msprobe(
+        {"parse", (rank / "dump.json").string(), "--api", "Functional.linear.0.forward", "--format", "json"}, dir);
     REQUIRE(r.exit_code == 0);
     const auto json = nlohmann::json::parse(r.out);
     CHECK(json["entry"]["output"][0]["dtype"] == "torch.bfloat16");
@@ -228,12 +234,14 @@ TEST_CASE("parse dump.json / .pkl --api from the command line", "[cli][parse][fi
 
     write_text(dir / "demo.pkl",
                "[\"Torch_add_3_forward_input.1\", 1, [], \"<class 'float'>\", \"[]\", [2.0, 2.0, 2.0, 2.0]]\n"
-               "[\"Torch_add_3_forward_stack_info\", [[\"/home/u/train.py\", \"42\", \"forward\", \"z = torch.add(x, 2.0)\"]]]\n");
+               "[\"Torch_add_3_forward_stack_info\", [[\"/home/u/train.py\", \"42\", \"forward\", \"z = torch.add(x, "
+               "2.0)\"]]]\n");
     r = run_msprobe({"parse", "demo.pkl", "--api", "Torch_add_3"}, dir);
     CHECK(r.exit_code == 0);
-    CHECK(r.out == "\nStatistic Info:\n  [Torch_add_3_forward_input.1][dtype: <class 'float'>][shape: []][max: 2.0][min: 2.0]"
-                   "[mean: 2.0]\n\nTrace back(Torch_add_3_forward_stack_info):\n"
-                   "  File \"/home/u/train.py\", line 42, in forward\n    z = torch.add(x, 2.0)\n");
+    CHECK(r.out ==
+          "\nStatistic Info:\n  [Torch_add_3_forward_input.1][dtype: <class 'float'>][shape: []][max: 2.0][min: 2.0]"
+          "[mean: 2.0]\n\nTrace back(Torch_add_3_forward_stack_info):\n"
+          "  File \"/home/u/train.py\", line 42, in forward\n    z = torch.add(x, 2.0)\n");
 }
 
 TEST_CASE("parse dump.json --api --with-data summarises the tensor files the entry names", "[cli][parse][fixtures]") {
@@ -245,9 +253,11 @@ TEST_CASE("parse dump.json --api --with-data summarises the tensor files the ent
                                    "--with-data", "--stats-only", "--head", "4"}, dir);
     REQUIRE(r.exit_code == 0);
     // The recorded statistics and the file's own summary agree (max 4.195605278015137 as float32).
-    CHECK(r.out.find("Data Functional.relu.0.forward.output.0.pt:\n[Shape: (4, 8, 8, 8)] [Dtype: float32] [Max: 4.1956053] "
-                     "[Min: 0.0] [Mean: 0.39532802]\n[NaN: 0] [+Inf: 0] [-Inf: 0]\n") != std::string::npos);
-    CHECK(r.out.find("Data Functional.relu.0.forward.input.0.pt:") < r.out.find("Data Functional.relu.0.forward.output.0.pt:"));
+    CHECK(r.out.find(
+              "Data Functional.relu.0.forward.output.0.pt:\n[Shape: (4, 8, 8, 8)] [Dtype: float32] [Max: 4.1956053] "
+              "[Min: 0.0] [Mean: 0.39532802]\n[NaN: 0] [+Inf: 0] [-Inf: 0]\n") != std::string::npos);
+    CHECK(r.out.find("Data Functional.relu.0.forward.input.0.pt:") <
+          r.out.find("Data Functional.relu.0.forward.output.0.pt:"));
 
     r = run_msprobe({"parse", (rank / "dump.json").string(), "--api", "Functional.relu.0.forward", "--with-data",
                      "--format", "json"}, dir);
@@ -306,8 +316,8 @@ TEST_CASE("parse DIR_A DIR_B: vc's batch compare of .npy trees", "[cli][parse]")
     std::vector<fs::path> csvs;
     for (const auto& e : fs::directory_iterator(dir / "out")) csvs.push_back(e.path());
     REQUIRE(csvs.size() == 1);
-    CHECK(read_file_text(csvs[0]).find("\r\nRelu.output.0.npy,Relu.output.0.npy,1.1666666,1.3333334,False,0.5,0.2\r\n") !=
-          std::string::npos);
+    CHECK(read_file_text(csvs[0]).find(
+              "\r\nRelu.output.0.npy,Relu.output.0.npy,1.1666666,1.3333334,False,0.5,0.2\r\n") != std::string::npos);
 
     // A shape that differs: exit 2, one line, no CSV.
     fs::create_directories(dir / "c" / "Relu_3" / "1700000000000001");

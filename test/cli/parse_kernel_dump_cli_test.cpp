@@ -39,7 +39,9 @@ fs::path dump_folder(const fs::path& dir) {
     return folder;
 }
 
-std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t lines(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 }  // namespace
 
@@ -68,7 +70,8 @@ TEST_CASE("parse -d takes argparse's spellings of -t, -o and -f", "[cli][parse][
         INFO(args.back());
         const auto result = run_msprobe(args, dir);
         CHECK(result.exit_code == 0);
-        CHECK(fs::exists(dir / args.back().substr(args.back().find_last_of("=o") + 1) / (std::string(kDumpName) + ".input.0.npy")));
+        CHECK(fs::exists(dir / args.back().substr(args.back().find_last_of("=o") + 1) /
+                         (std::string(kDumpName) + ".input.0.npy")));
     }
     // -o without a value is the default folder; -f names the target layout.
     const auto target = run_msprobe({"parse", "-d", "dump", "-t", "npy", "-f", "ND", "-o"}, dir);
@@ -151,7 +154,8 @@ TEST_CASE("parse -d on the damaged samples: exit 2 and one line naming the file,
             CHECK_FALSE(fs::exists(out));
         } else {
             CHECK(result.exit_code == 0);
-            const bool warned = (result.out + result.err).find("[WARNING] " + (root / file).string()) != std::string::npos;
+            const bool warned =
+                (result.out + result.err).find("[WARNING] " + (root / file).string()) != std::string::npos;
             CHECK(warned == (sample["expect"] != "ok"));
             CHECK(fs::exists(out));
         }

@@ -34,7 +34,8 @@ TEST_CASE("api_precision_compare names a missing input and exits 2", "[cli]") {
     CHECK(r.err.find("no.csv") != std::string::npos);
 }
 
-TEST_CASE("run_ut refuses bad device ids, or runs nowhere without libtorch, before writing anything", "[cli][fixtures]") {
+TEST_CASE("run_ut refuses bad device ids, or runs nowhere without libtorch, before writing anything",
+          "[cli][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto dump = (*fixtures / "reference_samples" / "run_ut_golden" / "dump.json").string();
@@ -89,9 +90,8 @@ TEST_CASE("multi_run_ut -n 2 splits the APIs over two processes and merges their
     if (!fixtures) return;
     const auto golden = *fixtures / "reference_samples" / "run_ut_golden";
     const auto dir = msprobe::testing::scratch_dir("cli_multi_run_ut");
-    const auto r = run_msprobe({"-f", "pytorch", "multi_run_ut", "-api_info", (golden / "dump.json").string(), "-n", "2",
-                                "-o", "out"},
-                               dir);
+    const auto r = run_msprobe(
+        {"-f", "pytorch", "multi_run_ut", "-api_info", (golden / "dump.json").string(), "-n", "2", "-o", "out"}, dir);
     REQUIRE(r.exit_code == 0);
     const auto result = output_named(dir / "out", "accuracy_checking_result_");
     REQUIRE(!result.empty());

@@ -76,7 +76,8 @@ TEST_CASE("run_ut --fail-on error exits 1 on the planted imprecise matmul, after
     CHECK(rows.at("Torch.matmul.0")[1] == "error");
     CHECK(rows.at("Functional.relu.0")[1] == "pass");
     // Nothing of VF.lstm was compared: SKIP, with the detail row's reason.
-    CHECK(rows.at("VF.lstm.0") == std::vector<std::string>{"VF.lstm.0", "SKIP", " ", "Bench output is None, skip this test."});
+    CHECK(rows.at("VF.lstm.0") ==
+          std::vector<std::string>{"VF.lstm.0", "SKIP", " ", "Bench output is None, skip this test."});
 
     // Without the flag the same run exits 0; --fail-on warning fails it as well.
     CHECK(run(dir, "run_ut", {}).exit_code == 0);

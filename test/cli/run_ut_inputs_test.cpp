@@ -18,7 +18,9 @@ using msprobe::testing::write_text;
 
 namespace {
 
-std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t line_count(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 // Nothing but the files the test itself put there.
 bool wrote_no_result(const fs::path& dir) {
@@ -134,8 +136,10 @@ TEST_CASE("run_ut -config: unknown api names and bad top-level values exit 2 nam
     REQUIRE(r.exit_code == 0);
     const auto text = msprobe::testing::read_file_text(output_named(dir / "out", "accuracy_checking_result_"));
     CHECK(text.find("Torch.matmul.0,pass,") != std::string::npos);
-    CHECK(text.find("Functional.relu.0,SKIP,SKIP,API relu in black list or not in white list. SKIP.") != std::string::npos);
-    CHECK(text.find("Tensor.__add__.0,SKIP,SKIP,API __add__ in black list or not in white list. SKIP.") != std::string::npos);
+    CHECK(text.find("Functional.relu.0,SKIP,SKIP,API relu in black list or not in white list. SKIP.") !=
+          std::string::npos);
+    CHECK(text.find("Tensor.__add__.0,SKIP,SKIP,API __add__ in black list or not in white list. SKIP.") !=
+          std::string::npos);
 }
 
 TEST_CASE("run_ut -forward/-backward: the legacy pair runs backward with the recorded gradients", "[cli]") {
@@ -155,7 +159,8 @@ TEST_CASE("run_ut -forward/-backward: the legacy pair runs backward with the rec
     // Without -backward the same forward file runs forward only.
     r = run_ut_with(dir, {"-api_info", files.forward.string(), "-o", "forward_only"});
     REQUIRE(r.exit_code == 0);
-    const auto forward_only = msprobe::testing::read_file_text(output_named(dir / "forward_only", "accuracy_checking_result_"));
+    const auto forward_only =
+        msprobe::testing::read_file_text(output_named(dir / "forward_only", "accuracy_checking_result_"));
     CHECK(forward_only.find("Functional.relu.0,pass, \r\n") != std::string::npos);
 
     // -backward belongs to a legacy forward file; a dump.json carries its own backward entries.

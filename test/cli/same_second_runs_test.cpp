@@ -71,15 +71,18 @@ TEST_CASE("same-second compare (August): the earlier run's result is kept, ours 
 TEST_CASE("same-second run_ut: the earlier run's files are untouched, ours take the next free second",
           "[cli][output]") {
     const auto dir = msprobe::testing::scratch_dir("cli_same_second_run_ut");
-    write_text(dir / "dump.json", R"({"task": "statistics", "level": "L1", "dump_data_dir": null, "data": {)"
-                                  R"("Torch.add.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": )"
-                                  R"("torch.float32", "shape": [2], "Max": 1.0, "Min": -1.0, "Mean": 0.0, "Norm": 1.0, )"
-                                  R"("requires_grad": false}, {"type": "int", "value": 1}], "input_kwargs": {}, )"
-                                  R"("output": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], )"
-                                  R"("Max": 2.0, "Min": 0.0, "Mean": 1.0, "Norm": 1.0, "requires_grad": false}]}}})");
+    write_text(dir / "dump.json",
+               R"({"task": "statistics", "level": "L1", "dump_data_dir": null, "data": {)"
+               R"("Torch.add.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": )"
+               R"("torch.float32", "shape": [2], "Max": 1.0, "Min": -1.0, "Mean": 0.0, "Norm": 1.0, )"
+               R"("requires_grad": false}, {"type": "int", "value": 1}], "input_kwargs": {}, )"
+               R"("output": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], )"
+               R"("Max": 2.0, "Min": 0.0, "Mean": 1.0, "Norm": 1.0, "requires_grad": false}]}}})");
     const auto stamps = coming_timestamps(30);
-    for (const auto& ts : stamps) write_text(dir / "out" / ("accuracy_checking_result_" + ts + ".csv"), "earlier " + ts);
-    const auto r = run_msprobe({"-f", "pytorch", "run_ut", "-api_info", (dir / "dump.json").string(), "-o", "out"}, dir);
+    for (const auto& ts : stamps)
+        write_text(dir / "out" / ("accuracy_checking_result_" + ts + ".csv"), "earlier " + ts);
+    const auto r =
+        run_msprobe({"-f", "pytorch", "run_ut", "-api_info", (dir / "dump.json").string(), "-o", "out"}, dir);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
     for (const auto& ts : stamps) {

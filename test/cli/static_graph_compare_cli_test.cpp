@@ -43,7 +43,8 @@ TEST_CASE("static-graph compare via the binary: kernel compare writes one book p
     const fs::path dir = msprobe::testing::scratch_dir("cli_kernel_compare");
     const msprobe::testing::KernelTensorName name;
     for (const char* side : {"npu", "bench"}) {
-        msprobe::testing::write_npy_f32(msprobe::testing::kbk_step_dir(dir / side, 2, 5) / name.file_name(), {2}, {1, 2});
+        msprobe::testing::write_npy_f32(msprobe::testing::kbk_step_dir(dir / side, 2, 5) / name.file_name(), {2},
+                                        {1, 2});
     }
     msprobe::testing::write_text(dir / "compare.json",
                                  R"({"npu_path": "npu", "bench_path": "bench", "rank_id": [], "step_id": []})");

@@ -174,7 +174,8 @@ TEST_CASE("generated L1 statistics dumps have msprobe's layout and names", "[dum
     REQUIRE(pair.npu_rank_dirs == std::vector<fs::path>{options.out / "npu/step0/rank"});
     REQUIRE(pair.bench_rank_dirs == std::vector<fs::path>{options.out / "bench/step0/rank"});
 
-    const std::regex api_entry(R"(^(Functional|Torch|Tensor|NPU|Distributed)\.[A-Za-z_]+\.(0|[1-9][0-9]*)\.(forward|backward)$)");
+    const std::regex api_entry(
+        R"(^(Functional|Torch|Tensor|NPU|Distributed)\.[A-Za-z_]+\.(0|[1-9][0-9]*)\.(forward|backward)$)");
     for (const auto& dir : {pair.npu_rank_dirs[0], pair.bench_rank_dirs[0]}) {
         INFO(dir.string());
         CHECK(!fs::exists(dir / "dump_tensor_data"));
@@ -192,8 +193,9 @@ TEST_CASE("generated L1 statistics dumps have msprobe's layout and names", "[dum
             CHECK(std::regex_match(name, api_entry));
             const bool forward = name.size() > 8 && name.substr(name.size() - 8) == ".forward";
             if (forward) forwards.insert(name);
-            CHECK(keys_of(entry) == (forward ? std::vector<std::string>{"input_args", "input_kwargs", "is_recompute", "output"}
-                                             : std::vector<std::string>{"input", "output"}));
+            CHECK(keys_of(entry) ==
+                  (forward ? std::vector<std::string>{"input_args", "input_kwargs", "is_recompute", "output"}
+                           : std::vector<std::string>{"input", "output"}));
             for_each_tensor_leaf(entry, [&](const json& leaf) {
                 CHECK(keys_of(leaf) == std::vector<std::string>{"type", "dtype", "shape", "Max", "Min", "Mean", "Norm",
                                                                 "requires_grad"});
@@ -239,7 +241,8 @@ TEST_CASE("the npu dump departs from the bench dump where the options say", "[du
     CHECK(overflowing["Mean"] == "Infinity");
     CHECK(overflowing["Norm"] == "Infinity");
     CHECK(std::isfinite(statistic(bench[sites.inf_statistic]["output"][0]["Max"])));
-    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"Max\": Infinity,") != std::string::npos);
+    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"Max\": Infinity,") !=
+          std::string::npos);
 
     REQUIRE(!sites.bfloat16_outputs.empty());
     for (const auto& name : sites.bfloat16_outputs) {
@@ -267,8 +270,10 @@ TEST_CASE("the npu dump departs from the bench dump where the options say", "[du
     CHECK(softmax == json::parse(R"({"dim": {"type": "int", "value": -1}, "dtype": null})"));
     const json& clamp = npu["Torch.clamp.0.forward"]["input_kwargs"];
     CHECK(clamp == json::parse(R"({"min": {"type": "float", "value": -4.0}, "max": {"type": "float", "value": 4.0}})"));
-    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 1e-05") != std::string::npos);
-    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 16.0") != std::string::npos);
+    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 1e-05") !=
+          std::string::npos);
+    CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / "dump.json").find("\"value\": 16.0") !=
+          std::string::npos);
 
     // Each call's input is its predecessor's output.
     CHECK(npu["Functional.gelu.0.forward"]["input_args"][0] == npu["Functional.linear.0.forward"]["output"][0]);
@@ -281,7 +286,8 @@ TEST_CASE("without differences both sides are the same files", "[dump_generator]
     options.level = DumpLevel::Mix;
     const auto pair = generate_dump_pair(options);
     for (const char* file : {"dump.json", "stack.json", "construct.json"}) {
-        CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / file) == msprobe::testing::read_file_text(pair.bench_rank_dirs[0] / file));
+        CHECK(msprobe::testing::read_file_text(pair.npu_rank_dirs[0] / file) ==
+              msprobe::testing::read_file_text(pair.bench_rank_dirs[0] / file));
     }
 }
 
@@ -353,8 +359,10 @@ TEST_CASE("L0 dumps hold module records and parameter gradients only", "[dump_ge
     const auto pair = generate_dump_pair(options);
     const json dump = dump_of(pair.npu_rank_dirs[0]);
     CHECK(dump["level"] == "L0");
-    const std::regex module_forward(R"(^Module\.blocks\.[0-9]+(\.(ln|fc1|fc2|drop))?\.(LayerNorm|Linear|Dropout|Block)\.forward\.[01]$)");
-    const std::regex parameters_grad(R"(^Module\.blocks\.[0-9]+\.(ln|fc1|fc2)\.(LayerNorm|Linear)\.parameters_grad\.0$)");
+    const std::regex module_forward(
+        R"(^Module\.blocks\.[0-9]+(\.(ln|fc1|fc2|drop))?\.(LayerNorm|Linear|Dropout|Block)\.forward\.[01]$)");
+    const std::regex parameters_grad(
+        R"(^Module\.blocks\.[0-9]+\.(ln|fc1|fc2)\.(LayerNorm|Linear)\.parameters_grad\.0$)");
     const json construct = parse_python_json(pair.npu_rank_dirs[0] / "construct.json");
     for (const auto& [name, entry] : dump["data"].items()) {
         INFO(name);
@@ -408,7 +416,8 @@ TEST_CASE("multi-rank runs all_reduce the gradients of every rank", "[dump_gener
         for (const auto& dir : dirs) {
             const auto& reduced = tensor_at(dir, "Distributed.all_reduce.1.forward.output.0.pt");
             for (std::size_t i = 0; i < reduced.values.size(); ++i) {
-                CHECK(reduced.values[i] == static_cast<float>(static_cast<double>(rank0_in.values[i]) + rank1_in.values[i]));
+                CHECK(reduced.values[i] ==
+                      static_cast<float>(static_cast<double>(rank0_in.values[i]) + rank1_in.values[i]));
             }
         }
         const json dump = dump_of(dirs[1]);
@@ -429,9 +438,11 @@ TEST_CASE("a seed determines the dumps", "[dump_generator]") {
     for (const char* file : {"npu/step0/rank/dump.json", "npu/step0/rank/stack.json", "npu/step0/rank/construct.json",
                              "bench/step0/rank/dump.json", "compare.json"}) {
         INFO(file);
-        CHECK(msprobe::testing::read_file_text(first.out / file) == msprobe::testing::read_file_text(second.out / file));
+        CHECK(msprobe::testing::read_file_text(first.out / file) ==
+              msprobe::testing::read_file_text(second.out / file));
     }
-    CHECK(msprobe::testing::read_file_text(first.out / "npu/step0/rank/dump.json") != msprobe::testing::read_file_text(other.out / "npu/step0/rank/dump.json"));
+    CHECK(msprobe::testing::read_file_text(first.out / "npu/step0/rank/dump.json") !=
+          msprobe::testing::read_file_text(other.out / "npu/step0/rank/dump.json"));
 }
 
 TEST_CASE("generate_dump_pair rejects impossible options", "[dump_generator]") {
@@ -468,7 +479,8 @@ TEST_CASE("generated records are laid out like msprobe's own dumps", "[dump_gene
     const auto first_of_kind = [](const json& data, const std::string& suffix, bool module) -> const json& {
         for (const auto& item : data.items()) {
             const std::string& name = item.key();
-            const bool ends_so = name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+            const bool ends_so =
+                name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
             if (ends_so && (name.rfind("Module.", 0) == 0) == module) return item.value();
         }
         FAIL("no entry ending in " << suffix);

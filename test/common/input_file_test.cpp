@@ -58,7 +58,8 @@ TEST_CASE("InputFile refuses a FIFO instead of blocking in open()", "[common][in
 
 TEST_CASE("InputFile refuses devices, directories and soft links", "[common][input_file]") {
     const auto dir = msprobe::testing::scratch_dir("input_file_kinds");
-    CHECK_THAT(refusal("/dev/zero", InputKind::Yaml), Contains("/dev/zero: not a regular file (it is a character device)"));
+    CHECK_THAT(refusal("/dev/zero", InputKind::Yaml),
+               Contains("/dev/zero: not a regular file (it is a character device)"));
     fs::create_symlink("/dev/zero", dir / "zero.yaml");
     CHECK_THAT(refusal(dir / "zero.yaml", InputKind::Yaml), Contains("zero.yaml: is a soft link"));
     write_bytes(dir / "real.json", "{}");

@@ -82,10 +82,12 @@ TEST_CASE("launcher environment: a plain run, mpirun's, MPICH's and srun's proce
 }
 
 TEST_CASE("launcher environment: a child given the plain run's environment is no launched process") {
-    const ScopedEnvironment mpirun(Values{{"OMPI_COMM_WORLD_SIZE", "3"}, {"OMPI_COMM_WORLD_RANK", "1"}, {"PMIX_RANK", "1"}});
+    const ScopedEnvironment mpirun(
+        Values{{"OMPI_COMM_WORLD_SIZE", "3"}, {"OMPI_COMM_WORLD_RANK", "1"}, {"PMIX_RANK", "1"}});
     const auto variables = msprobe::plain_run_environment();
     const auto has = [&](const std::string& prefix) {
-        return std::any_of(variables.begin(), variables.end(), [&](const std::string& v) { return v.rfind(prefix, 0) == 0; });
+        return std::any_of(variables.begin(), variables.end(),
+                           [&](const std::string& v) { return v.rfind(prefix, 0) == 0; });
     };
     CHECK_FALSE(has("OMPI_COMM_WORLD_SIZE="));
     CHECK_FALSE(has("PMIX_RANK="));

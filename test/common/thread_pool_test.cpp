@@ -59,7 +59,8 @@ TEST_CASE("a parallel_for started inside a body finishes and covers its own indi
         pool.parallel_for(kInner, [&](std::int64_t j) {
             seen[static_cast<std::size_t>(i * kInner + j)].fetch_add(1);
             // A third level, for the loop that starts while two are open.
-            if (j == 0) pool.parallel_for(3, [&](std::int64_t) { innermost[static_cast<std::size_t>(i)].fetch_add(1); });
+            if (j == 0)
+                pool.parallel_for(3, [&](std::int64_t) { innermost[static_cast<std::size_t>(i)].fetch_add(1); });
         });
     });
     for (std::size_t k = 0; k < seen.size(); ++k) {

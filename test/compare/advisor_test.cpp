@@ -14,7 +14,8 @@ using namespace msprobe::compare;
 namespace {
 
 // A table of NPU Name plus one criterion column holding `results`.
-ResultTable table_of(CompareMode mode, const char* column, const std::vector<std::pair<std::string, report::Cell>>& rows) {
+ResultTable table_of(CompareMode mode, const char* column,
+                     const std::vector<std::pair<std::string, report::Cell>>& rows) {
     ResultTable result;
     result.mode = mode;
     result.table.header = {"NPU Name", "Bench Name", column};
@@ -111,5 +112,6 @@ TEST_CASE("the advice file is written on commit", "[advisor]") {
         CHECK_FALSE(std::filesystem::exists(path));
         staged.commit();
     }
-    CHECK(testing::read_file_text(path) == "Line: 3\nSuspect Nodes: Functional.relu.0.forward.output.0\nExpert Advice: text\n");
+    CHECK(testing::read_file_text(path) ==
+          "Line: 3\nSuspect Nodes: Functional.relu.0.forward.output.0\nExpert Advice: text\n");
 }

@@ -158,14 +158,15 @@ TEST_CASE("august compare matches msprobe's rank-level results cell for cell", "
         INFO(name);
         if (command.xlsx) {
             const fs::path ours = write_verdict_table(table, out / "ours.xlsx", OutputFormat::Xlsx).at(0);
-            const auto differences =
-                testing::workbook_differences(report::read_xlsx(ours.string()),
-                                              report::read_xlsx(testing::stored_output(run / "compare_result.xlsx").string()),
-                                              testing::summation_order_tolerance());
+            const auto differences = testing::workbook_differences(
+                report::read_xlsx(ours.string()),
+                report::read_xlsx(testing::stored_output(run / "compare_result.xlsx").string()),
+                testing::summation_order_tolerance());
             CHECK(differences == std::vector<std::string>{});
         } else {
             const fs::path ours = write_verdict_table(table, out / "ours.csv", OutputFormat::Csv).at(0);
-            CHECK(testing::august_csv_differences(ours, testing::stored_output(run / "compare_result.csv")) == std::vector<std::string>{});
+            CHECK(testing::august_csv_differences(ours, testing::stored_output(run / "compare_result.csv")) ==
+                  std::vector<std::string>{});
             fixed_verdicts += verdicts_fixed_apart_from_msprobe(table);
         }
         ++compared;
@@ -212,10 +213,12 @@ TEST_CASE("august -fm, -cm and -dm without --strict_compat pair the fixture rows
             const RunCommand command = read_command(r.path());
             VerdictTableOptions options = options_of(command);
             options.strict_compat = false;
-            const VerdictTable ours = compare_verdict_pair(dumps / command.target, dumps / command.golden, pool, options);
+            const VerdictTable ours =
+                compare_verdict_pair(dumps / command.target, dumps / command.golden, pool, options);
             // The default run of the same pair: `<stem>.default`.
             const fs::path default_run = c.path() / (r.path().stem().string() + ".default");
-            const auto expected = report::read_csv_records(testing::stored_output(default_run / "compare_result.csv").string());
+            const auto expected =
+                report::read_csv_records(testing::stored_output(default_run / "compare_result.csv").string());
             REQUIRE(expected.size() == ours.result.table.rows.size() + 1);
             const auto bench_name = static_cast<std::size_t>(ours.result.column("Bench Name"));
             for (std::size_t row = 0; row < ours.result.table.rows.size(); ++row) {

@@ -10,7 +10,8 @@ namespace fs = std::filesystem;
 using namespace msprobe;
 using namespace msprobe::compare;
 
-TEST_CASE("commit_results places every staged file and names the places in the summary", "[compare][committed_results]") {
+TEST_CASE("commit_results places every staged file and names the places in the summary",
+          "[compare][committed_results]") {
     const fs::path out = testing::scratch_dir("committed_results");
     const fs::path taken = out / "compare_result_rank0.csv";
     testing::write_file(taken, "an earlier run\n");

@@ -32,7 +32,8 @@ ResultTable compare_dumps(const PairInput& input, const CompareOptions& options 
 
 }  // namespace
 
-TEST_CASE("statistics dumps: one row per NPU leaf, statistics differences and the unmatched row", "[compare][compare_pair]") {
+TEST_CASE("statistics dumps: one row per NPU leaf, statistics differences and the unmatched row",
+          "[compare][compare_pair]") {
     const fs::path dir = testing::scratch_dir("compare_pair_statistics");
     const ResultTable result = compare_dumps(pair_of(dir,
                                                {{"Functional.relu.0.forward", {{1, 5}}, {{1, 5}}},
@@ -49,7 +50,8 @@ TEST_CASE("statistics dumps: one row per NPU leaf, statistics differences and th
     CHECK(testing::result_cell(result, 3, "NPU Name").text() == "Torch.add.0.forward.output.0");
     CHECK(testing::result_cell(result, 3, "Bench Name").text() == "N/A");
     // The bench side has no requires_grad to agree with, and msprobe says so too.
-    CHECK(testing::result_cell(result, 3, "Err_message").text() == "No bench data matched.Requires_grad inconsistent. ");
+    CHECK(testing::result_cell(result, 3, "Err_message").text() ==
+          "No bench data matched.Requires_grad inconsistent. ");
     CHECK(result.api_of(3) == "Torch.add.0.forward");
     CHECK(result.states.at(3) == dump::RowState::Output);
     CHECK(result.column("NPU_Stack_Info") < 0);
@@ -62,7 +64,8 @@ TEST_CASE("fuzzy matching pairs calls whose counters differ, an exact compare do
     CHECK(testing::result_cell(compare_dumps(input), 0, "Bench Name").text() == "N/A");
     CompareOptions fuzzy;
     fuzzy.fuzzy_match = true;
-    CHECK(testing::result_cell(compare_dumps(input, fuzzy), 0, "Bench Name").text() == "Functional.relu.3.forward.input.0");
+    CHECK(testing::result_cell(compare_dumps(input, fuzzy), 0, "Bench Name").text() ==
+          "Functional.relu.3.forward.input.0");
 }
 
 TEST_CASE("md5 and tensor dumps give their own tables, a stack column on request", "[compare][compare_pair]") {
@@ -75,8 +78,9 @@ TEST_CASE("md5 and tensor dumps give their own tables, a stack column on request
     CHECK(testing::result_cell(md5, 1, "Result").text() == "Different");
 
     PairInput tensors = pair_of(dir / "tensor", npu, bench, SmallTask::Tensor);
-    testing::write_file(dir / "tensor" / "npu" / "stack.json",
-                        R"J({"0": [["Functional.relu.0.forward"], ["File model.py, line 3, in forward, y = F.relu(x)"]]})J");
+    testing::write_file(
+        dir / "tensor" / "npu" / "stack.json",
+        R"J({"0": [["Functional.relu.0.forward"], ["File model.py, line 3, in forward, y = F.relu(x)"]]})J");
     tensors.stack_json = dir / "tensor" / "npu" / "stack.json";
     const ResultTable all = compare_dumps(tensors);
     CHECK(all.mode == CompareMode::All);

@@ -156,7 +156,8 @@ TEST_CASE("compare output equals msprobe's on every fixture dump pair", "[confor
     }
 }
 
-TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sentence repetition included", "[conformance][fixtures]") {
+TEST_CASE("strict compatibility mode reproduces msprobe's books exactly, 0-d sentence repetition included",
+          "[conformance][fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const std::string case_name = "cnn_tensor_L1_perturbed";

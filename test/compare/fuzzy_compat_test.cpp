@@ -44,7 +44,8 @@ ResultTable table_of(CompareMode mode, std::vector<std::string> header, std::siz
 
 }  // namespace
 
-TEST_CASE("shifted pairs: the NPU dtype meets the bench shape, so only None against None survives", "[compare][fuzzy_compat]") {
+TEST_CASE("shifted pairs: the NPU dtype meets the bench shape, so only None against None survives",
+          "[compare][fuzzy_compat]") {
     const auto npu = dump_of({row("Functional.relu.0.forward.input.0", "torch.float32", "[2]"),
                               row("Functional.relu.0.forward.input.1", "None", "None"),
                               row("Functional.relu.0.forward.output.0", "torch.float32", "[2]")});

@@ -65,7 +65,8 @@ bool same_cell(const rapidjson::Value& v, const report::Cell& cell) {
     if (v.IsNull()) return cell.is_empty();
     if (v.IsBool()) return cell.is_bool() && cell.boolean_value() == v.GetBool();
     // A workbook stores 16 significant digits; the json keeps every bit.
-    if (v.IsNumber()) return cell.is_number() && report::number_text(cell.number()) == report::number_text(v.GetDouble());
+    if (v.IsNumber())
+        return cell.is_number() && report::number_text(cell.number()) == report::number_text(v.GetDouble());
     const std::string text = v.GetString();
     // The workbook leaves NaN and empty texts blank, as msprobe's writer does.
     if (text == "nan" || text.empty()) return cell.is_empty();
@@ -137,7 +138,8 @@ TEST_CASE("json result of a generated statistics pair", "[json_result]") {
         CHECK(std::string(row["level"].GetString()) == "error");
         bool overflow_reason = false;
         for (const auto& reason : row["reasons"].GetArray()) {
-            overflow_reason = overflow_reason || std::string(reason.GetString()) == "maximum or minimum is nan, -inf, or inf";
+            overflow_reason =
+                overflow_reason || std::string(reason.GetString()) == "maximum or minimum is nan, -inf, or inf";
         }
         CHECK(overflow_reason);
     }

@@ -36,7 +36,8 @@ std::optional<fs::path> produced(const fs::path& dir, const std::string& prefix,
 std::string pairs_csv(const report::WorkbookContents& book) {
     std::string out = "NPU Name,Bench Name\n";
     const auto& rows = book.sheets.at(0).rows;
-    for (std::size_t r = 1; r < rows.size(); ++r) out += std::string(rows[r].at(0).text()) + "," + std::string(rows[r].at(1).text()) + "\n";
+    for (std::size_t r = 1; r < rows.size(); ++r)
+        out += std::string(rows[r].at(0).text()) + "," + std::string(rows[r].at(1).text()) + "\n";
     return out;
 }
 

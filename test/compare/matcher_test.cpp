@@ -78,7 +78,8 @@ TEST_CASE("fuzzy scan pairs in dump order, dtype gate after", "[matcher]") {
     MatchPlan plan;
     plan.strategy = MatchStrategy::Fuzzy;
     // conv2d pairs (float32 ~ float16); amax pairs but fails the dtype gate.
-    CHECK(as_pairs(match_rows(npu, bench, plan)) == std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 0}, {1, -1}});
+    CHECK(as_pairs(match_rows(npu, bench, plan)) ==
+          std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, 0}, {1, -1}});
     // Without -f nothing matches.
     CHECK(as_pairs(match_rows(npu, bench)) == std::vector<std::pair<std::uint32_t, std::int64_t>>{{0, -1}, {1, -1}});
 }
@@ -98,7 +99,8 @@ TEST_CASE("data-mapping join: key only, no shape or dtype check", "[matcher]") {
 
 TEST_CASE("data-mapping join keeps duplicate NPU names and every bench match", "[matcher]") {
     // msprobe fails on duplicate NPU names here ("categories must be unique"); we keep every row.
-    const auto npu = dump_of({{"A.x.0.forward.input.0", "Float32", "[2]"}, {"A.x.0.forward.input.0", "Float32", "[2]"}});
+    const auto npu =
+        dump_of({{"A.x.0.forward.input.0", "Float32", "[2]"}, {"A.x.0.forward.input.0", "Float32", "[2]"}});
     const auto bench = dump_of({{"B.x.0.forward.input.0", "torch.float32", "[2]"},
                                 {"B.x.0.forward.input.0", "torch.float32", "[3]"}});
     MatchPlan plan;

@@ -182,7 +182,8 @@ TEST_CASE("locate adds the index of the largest errors, which hold those errors"
         const std::string names(book.cell(r, "Data_name").text());  // "['a.pt', 'b.pt']"
         const auto q1 = names.find('\''), q2 = names.find('\'', q1 + 1);
         const auto q3 = names.find('\'', q2 + 1), q4 = names.find('\'', q3 + 1);
-        const auto npu = tensor::read_tensor_file(dir / "npu/step0/rank/dump_tensor_data" / names.substr(q1 + 1, q2 - q1 - 1));
+        const auto npu =
+            tensor::read_tensor_file(dir / "npu/step0/rank/dump_tensor_data" / names.substr(q1 + 1, q2 - q1 - 1));
         const auto bench =
             tensor::read_tensor_file(dir / "bench/step0/rank/dump_tensor_data" / names.substr(q3 + 1, q4 - q3 - 1));
         const auto n = tensor::to_double_vector(npu), b = tensor::to_double_vector(bench);

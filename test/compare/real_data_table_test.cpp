@@ -48,11 +48,13 @@ TEST_CASE("metric_cell: numbers stay numbers, NaN reads Nan, placeholders their 
     CHECK(metric_cell(metrics::MetricCell::number(0.5)).number() == 0.5);
     CHECK(metric_cell(metrics::MetricCell::number(std::numeric_limits<double>::quiet_NaN())).text() == "Nan");
     CHECK(metric_cell(metrics::MetricCell::placeholder(metrics::MetricState::Unsupported)).text() == "unsupported");
-    CHECK(metric_cell(metrics::MetricCell::placeholder(metrics::MetricState::ShapeUnmatched)).text() == "shape unmatched");
+    CHECK(metric_cell(metrics::MetricCell::placeholder(metrics::MetricState::ShapeUnmatched)).text() ==
+          "shape unmatched");
     CHECK(metric_cell(metrics::MetricCell::placeholder(metrics::MetricState::NotAvailable)).text() == "N/A");
 }
 
-TEST_CASE("one row per leaf: metrics, both sides' statistics, the verdict and the files compared", "[compare][real_data_table]") {
+TEST_CASE("one row per leaf: metrics, both sides' statistics, the verdict and the files compared",
+          "[compare][real_data_table]") {
     const ResultTable result = table(sides(testing::scratch_dir("real_data_table_rows"), kNpu, kBench));
     CHECK(result.mode == CompareMode::All);
     CHECK(result.table.header.back() == "Data_name");
@@ -73,7 +75,8 @@ TEST_CASE("one row per leaf: metrics, both sides' statistics, the verdict and th
     CHECK(testing::result_cell(result, 1, "Err_message").text().empty());
 }
 
-TEST_CASE("locating adds where the largest errors sit, fuzzy matching notes a pair of differing names", "[compare][real_data_table]") {
+TEST_CASE("locating adds where the largest errors sit, fuzzy matching notes a pair of differing names",
+          "[compare][real_data_table]") {
     const Sides s = sides(testing::scratch_dir("real_data_table_locate"), kNpu, kBench);
     RealDataOptions locate;
     locate.locate = true;
@@ -87,10 +90,12 @@ TEST_CASE("locating adds where the largest errors sit, fuzzy matching notes a pa
     const Sides renamed = sides(testing::scratch_dir("real_data_table_fuzzy"), kNpu,
                                 {{"Functional.relu.2.forward", {{3, 4}}, {{3, 2}}}});
     const ResultTable noted = table(renamed, fuzzy, {{0, 0}, {1, 1}});
-    CHECK(testing::result_cell(noted, 0, "Err_message").text() == " Fuzzy matching data, the comparison accuracy may be affected.");
+    CHECK(testing::result_cell(noted, 0, "Err_message").text() ==
+          " Fuzzy matching data, the comparison accuracy may be affected.");
 }
 
-TEST_CASE("unmatched rows and unreadable tensor files keep their row, with msprobe's messages", "[compare][real_data_table]") {
+TEST_CASE("unmatched rows and unreadable tensor files keep their row, with msprobe's messages",
+          "[compare][real_data_table]") {
     const fs::path dir = testing::scratch_dir("real_data_table_unreadable");
     const Sides s = sides(dir, kNpu, kBench);
     fs::remove(dir / "bench" / "dump_tensor_data" / "Functional.relu.0.forward.output.0.pt");
@@ -104,5 +109,6 @@ TEST_CASE("unmatched rows and unreadable tensor files keep their row, with mspro
     CHECK(testing::result_cell(result, 2, "Bench Name").text() == "N/A");
     CHECK(testing::result_cell(result, 2, "Bench max").text() == "N/A");
     // Without a bench side requires_grad disagrees, and that sentence replaces msprobe's "No bench data matched.".
-    CHECK(testing::result_cell(result, 2, "Err_message").text() == "Requires_grad inconsistent. Bench api/module unmatched.");
+    CHECK(testing::result_cell(result, 2, "Err_message").text() ==
+          "Requires_grad inconsistent. Bench api/module unmatched.");
 }

@@ -105,8 +105,8 @@ TEST_CASE("start_table, bench_row and begin_row", "[row_cells]") {
 }
 
 TEST_CASE("stack cells on the first row of each entry", "[row_cells]") {
-    const auto path = testing::scratch_file("row_cells_stack", "stack.json",
-                                            R"json({"Functional.relu.0.forward": ["File a.py, line 1", "relu(x)"]})json");
+    const auto path = testing::scratch_file(
+        "row_cells_stack", "stack.json", R"json({"Functional.relu.0.forward": ["File a.py, line 1", "relu(x)"]})json");
     const auto stack = dump::StackFile::load(path);
     dump::DumpFile npu;
     npu.api_names = {"Functional.relu.0.forward", "Functional.gelu.0.forward"};

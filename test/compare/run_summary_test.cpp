@@ -33,7 +33,8 @@ TEST_CASE("model frame: the first frame outside installed packages, on one line"
                        "File /home/u/train.py, line 3, in main, \n loss = model(x)"}) ==
           "File /home/u/train.py, line 3, in main: loss = model(x)");
     // All frames in packages: the first one.
-    CHECK(model_frame({"File /a/dist-packages/x.py, line 1, in f, \n a\nb"}) == "File /a/dist-packages/x.py, line 1, in f: a b");
+    CHECK(model_frame({"File /a/dist-packages/x.py, line 1, in f, \n a\nb"}) ==
+          "File /a/dist-packages/x.py, line 1, in f: a b");
 }
 
 TEST_CASE("summarize_pair counts levels and picks the first error over earlier warnings", "[run_summary]") {

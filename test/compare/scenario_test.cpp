@@ -76,7 +76,8 @@ report::WorkbookContents with_unmatched_row(report::WorkbookContents book, const
     auto& rows = book.sheets.at(0).rows;
     std::vector<report::Cell> cells;
     const std::string na = "N/A", unsupported = "unsupported";
-    for (const auto& text : {row.name, na, row.dtype, na, row.shape, na, row.requires_grad, na}) cells.emplace_back(text);
+    for (const auto& text : {row.name, na, row.dtype, na, row.shape, na, row.requires_grad, na})
+        cells.emplace_back(text);
     for (int i = 0; i < 6; ++i) cells.emplace_back(unsupported);
     for (double v : {row.max, row.min, row.mean, row.l2norm}) cells.emplace_back(v);
     for (int i = 0; i < 4; ++i) cells.emplace_back(na);
@@ -141,7 +142,8 @@ TEST_CASE("compare scenarios of the specification", "[conformance][fixtures]") {
             const fs::path advisor = entry.path() / "expected" / "advisor.txt";
             const auto ours = produced(out / "result", "advisor_", ".txt");
             CHECK(fs::exists(advisor) == ours.has_value());
-            if (ours && fs::exists(advisor)) CHECK(msprobe::testing::read_file_text(*ours) == msprobe::testing::read_file_text(advisor));
+            if (ours && fs::exists(advisor))
+                CHECK(msprobe::testing::read_file_text(*ours) == msprobe::testing::read_file_text(advisor));
         }
     }
 }

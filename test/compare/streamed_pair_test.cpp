@@ -128,7 +128,8 @@ TEST_CASE("entries are located where their text lies", "[compare][streamed_pair]
     const std::string a = tensor("torch.float32", "[3]", 1.0, 0.0);
     const fs::path path = testing::scratch_file(
         "located_dump", "dump.json",
-        dump_text(entry("A.0.forward", a, a) + " , \"B.0.forward\": {}, " + entry("C.0.forward", a, a), "\xEF\xBB\xBF"));
+        dump_text(entry("A.0.forward", a, a) + " , \"B.0.forward\": {}, " + entry("C.0.forward", a, a),
+                  "\xEF\xBB\xBF"));
     const dump::LocatedDump located = dump::locate_dump(path);
     REQUIRE(located.entries() == 3);
     CHECK(located.rows.size() == 4);

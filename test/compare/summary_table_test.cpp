@@ -28,17 +28,19 @@ TEST_CASE("summary table: differences, relative errors and the warning", "[summa
     const StatValue none = StatValue::null();
     dump::DumpFile npu, bench;
     npu.api_names = bench.api_names = {"Functional.a.0.forward"};
-    npu.rows = {row_of("A.input.0", {StatValue::of_number(3), StatValue::of_number(-1), StatValue::of_number(0.5), none},
-                       std::nullopt),
-                row_of("A.input.1", {StatValue::of_number(3), none, none, none}, std::nullopt),
-                row_of("A.output.0", {StatValue::of_text("nan"), StatValue::of_number(1), StatValue::of_number(1),
-                                      StatValue::of_number(1)},
-                       true)};
-    bench.rows = {row_of("A.input.0", {StatValue::of_number(2), StatValue::of_number(1), StatValue::of_integer(0), none},
-                         std::nullopt),
-                  row_of("A.output.0", {StatValue::of_number(1), StatValue::of_number(1), StatValue::of_number(1),
-                                        StatValue::of_number(1)},
-                         false)};
+    npu.rows = {
+        row_of("A.input.0", {StatValue::of_number(3), StatValue::of_number(-1), StatValue::of_number(0.5), none},
+               std::nullopt),
+        row_of("A.input.1", {StatValue::of_number(3), none, none, none}, std::nullopt),
+        row_of("A.output.0",
+               {StatValue::of_text("nan"), StatValue::of_number(1), StatValue::of_number(1), StatValue::of_number(1)},
+               true)};
+    bench.rows = {
+        row_of("A.input.0", {StatValue::of_number(2), StatValue::of_number(1), StatValue::of_integer(0), none},
+               std::nullopt),
+        row_of("A.output.0",
+               {StatValue::of_number(1), StatValue::of_number(1), StatValue::of_number(1), StatValue::of_number(1)},
+               false)};
     const auto result = summary_table(npu, bench, {{0, 0}, {1, kNoBench}, {2, 1}}, nullptr);
     CHECK(result.mode == CompareMode::Summary);
     REQUIRE(result.table.header.size() == 27);

@@ -76,7 +76,8 @@ const std::vector<std::string> kFuzzyBenchNames = {
 }  // namespace
 
 TEST_CASE("august -fm pairs statistics rows by name without call numbers and whatever their shapes") {
-    const VerdictTable t = compare_pair_of(fuzzy_pair("august_fm_statistics", SmallTask::Statistics, true), fuzzy(false));
+    const VerdictTable t =
+        compare_pair_of(fuzzy_pair("august_fm_statistics", SmallTask::Statistics, true), fuzzy(false));
     CHECK(column_texts(t, "Bench Name") == kFuzzyBenchNames);
     // Paired: the bench statistics are there, and the shape rule flags the linear input.
     CHECK(cell_text(t, 0, "Bench max") == "2.000000");
@@ -269,7 +270,8 @@ TEST_CASE("august table: MindSpore against PyTorch through April's -am, -cm, -dm
         {"dm_yaml", {{}, {}, (root / "data_mapping.yaml").string(), {}}},
         {"lm_default", {{}, {}, {}, std::string()}},
         {"lm_yaml", {{}, {}, {}, (dumps / "layer_mapping.yaml").string()}},
-        {"lm_yaml_plus_dm_yaml", {{}, {}, (root / "data_mapping.yaml").string(), (dumps / "layer_mapping.yaml").string()}},
+        {"lm_yaml_plus_dm_yaml",
+         {{}, {}, (root / "data_mapping.yaml").string(), (dumps / "layer_mapping.yaml").string()}},
     };
     for (const auto& variant : variants) {
         INFO(variant.expected);

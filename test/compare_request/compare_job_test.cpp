@@ -35,8 +35,8 @@ bool empty_or_missing(const fs::path& dir) { return !fs::exists(dir) || fs::is_e
 
 TEST_CASE("one dump pair: the result and its advisor, counted", "[compare][compare_job]") {
     const fs::path dir = testing::scratch_dir("compare_job_pair");
-    const DumpFilePair pair{testing::write_small_dump(dir / "npu", kNpu), testing::write_small_dump(dir / "bench", kBench),
-                            std::nullopt};
+    const DumpFilePair pair{testing::write_small_dump(dir / "npu", kNpu),
+                            testing::write_small_dump(dir / "bench", kBench), std::nullopt};
     ThreadPool pool(1);
     const CompareSummary summary = run_dump_pair_compare(pair, csv_into(dir / "out"), pool);
     REQUIRE(summary.pairs.size() == 1);
@@ -64,24 +64,28 @@ TEST_CASE("a dump pair must be two dump.json or two debug.json files", "[compare
     const fs::path bench = testing::write_small_dump(dir / "bench", kBench);
     fs::copy_file(bench, dir / "bench" / "other.json");
     ThreadPool pool(1);
-    CHECK_THROWS_WITH(run_dump_pair_compare({npu, dir / "bench" / "other.json", std::nullopt}, csv_into(dir / "out"), pool),
-                      Catch::Contains("expected a file named dump.json or debug.json"));
+    CHECK_THROWS_WITH(
+        run_dump_pair_compare({npu, dir / "bench" / "other.json", std::nullopt}, csv_into(dir / "out"), pool),
+        Catch::Contains("expected a file named dump.json or debug.json"));
     fs::copy_file(bench, dir / "bench" / "debug.json");
-    CHECK_THROWS_WITH(run_dump_pair_compare({npu, dir / "bench" / "debug.json", std::nullopt}, csv_into(dir / "out"), pool),
-                      Catch::Contains("npu and bench must both be dump.json or both be debug.json"));
+    CHECK_THROWS_WITH(
+        run_dump_pair_compare({npu, dir / "bench" / "debug.json", std::nullopt}, csv_into(dir / "out"), pool),
+        Catch::Contains("npu and bench must both be dump.json or both be debug.json"));
     testing::write_file(dir / "bench" / "dump.json", "{\"task\": ");
     CHECK_THROWS_AS(run_dump_pair_compare({npu, bench, std::nullopt}, csv_into(dir / "out"), pool), Error);
     CHECK(empty_or_missing(dir / "out"));
 }
 
-TEST_CASE("step directories: ranks paired in order, one result per rank, an unusable rank skipped", "[compare][compare_job]") {
+TEST_CASE("step directories: ranks paired in order, one result per rank, an unusable rank skipped",
+          "[compare][compare_job]") {
     const fs::path dir = testing::scratch_dir("compare_job_steps");
     for (const char* rank : {"rank0", "rank1"}) {
         testing::write_small_dump(dir / "npu" / rank, kNpu);
         testing::write_small_dump(dir / "bench" / rank, kBench);
     }
     ThreadPool pool(2);
-    const CompareSummary summary = run_step_dirs_compare({dir / "npu", dir / "bench"}, csv_into(dir / "out", true), pool);
+    const CompareSummary summary =
+        run_step_dirs_compare({dir / "npu", dir / "bench"}, csv_into(dir / "out", true), pool);
     REQUIRE(summary.pairs.size() == 2);
     CHECK(summary.pairs[0].label == "rank0");
     CHECK(summary.pairs[1].label == "rank1");
@@ -89,7 +93,8 @@ TEST_CASE("step directories: ranks paired in order, one result per rank, an unus
     CHECK(summary.failed_ranks == 0);
 
     testing::write_file(dir / "bench" / "rank1" / "dump.json", "not json");
-    const CompareSummary skipped = run_step_dirs_compare({dir / "npu", dir / "bench"}, csv_into(dir / "out2", true), pool);
+    const CompareSummary skipped =
+        run_step_dirs_compare({dir / "npu", dir / "bench"}, csv_into(dir / "out2", true), pool);
     CHECK(skipped.pairs.size() == 1);
     CHECK(skipped.failed_ranks == 1);
 

@@ -104,7 +104,8 @@ TEST_CASE("stream_dump_entries hands on each entry of data as the whole parse re
         CHECK(s.summary.top_strings.at("level") == "L1");
         CHECK(s.summary.top_strings.at("framework") == "pytorch");
         CHECK(s.summary.top_strings.count("dump_data_dir") == 0);  // not a string
-        CHECK(s.summary.top_non_null == std::set<std::string, std::less<>>{"task", "level", "framework", "extra", "data"});
+        CHECK(s.summary.top_non_null ==
+              std::set<std::string, std::less<>>{"task", "level", "framework", "extra", "data"});
     }
 }
 

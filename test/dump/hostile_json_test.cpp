@@ -64,8 +64,8 @@ TEST_CASE("JsonFile: a million unclosed brackets end in one message, not a crash
     CHECK_THAT(load_error(objects), Contains("nested deeper than 1000 levels"));
     // A well-formed dump whose argument nests 50,000 deep.
     const auto deep_input = write_json(
-        "deep_input.json",
-        R"({"task": "statistics", "data": {"Functional.relu.0.forward": {"input_args": )" + nested_list(50'000) + "}}}");
+        "deep_input.json", R"({"task": "statistics", "data": {"Functional.relu.0.forward": {"input_args": )" +
+                               nested_list(50'000) + "}}}");
     CHECK_THAT(load_error(deep_input), Contains("deep_input.json: malformed JSON at byte"));
 }
 
@@ -91,13 +91,15 @@ TEST_CASE("JsonFile refuses a key given twice in the first three levels", "[dump
 
 TEST_CASE("load_json_tree limits nesting and names the file", "[dump][hostile]") {
     const auto deep = write_json("deep_compare.json", std::string(1'000'000, '['));
-    CHECK_THROWS_WITH(msprobe::dump::load_json_tree(deep), Contains("deep_compare.json: malformed JSON: nested deeper"));
+    CHECK_THROWS_WITH(msprobe::dump::load_json_tree(deep),
+                      Contains("deep_compare.json: malformed JSON: nested deeper"));
     const auto good = write_json("good_compare.json", R"({"npu_path": "a", "list": )" + nested_list(100) + "}");
     CHECK(msprobe::dump::load_json_tree(good)["npu_path"] == "a");
 }
 
 TEST_CASE("ptdbg .pkl lines nested 100,000 deep are refused by line", "[dump][hostile]") {
-    const std::string line = R"(["Torch_add_0_forward_input.0", 1, [], "torch.float32", [2], )" + nested_list(100'000) + "]\n";
+    const std::string line =
+        R"(["Torch_add_0_forward_input.0", 1, [], "torch.float32", [2], )" + nested_list(100'000) + "]\n";
     CHECK_THROWS_WITH(msprobe::dump::parse_ptdbg_pkl(line, "deep.pkl"),
                       Contains("deep.pkl: line 1: malformed JSON at column") && Contains("nested deeper than 1000"));
 }

@@ -65,7 +65,8 @@ TEST_CASE("json numbers: doubles are correctly rounded, out of range as Python r
 TEST_CASE("json numbers: JsonFile keeps ints and floats apart and reads zero exponents as zero", "[dump][json]") {
     const auto dir = msprobe::testing::scratch_dir("json_numbers");
     const auto path = dir / "numbers.json";
-    std::ofstream(path, std::ios::binary) << R"({"a": 7, "b": 7.0, "c": 0e121, "d": -0E-5, "e": NaN, "f": 12345678901234})";
+    std::ofstream(path, std::ios::binary)
+        << R"({"a": 7, "b": 7.0, "c": 0e121, "d": -0E-5, "e": NaN, "f": 12345678901234})";
     const auto file = msprobe::dump::JsonFile::load(path);
     const auto& root = file.document();
     CHECK(root["a"].IsUint());

@@ -11,8 +11,8 @@ using msprobe::dump::json_string_literal;
 using msprobe::dump::RepeatedMembers;
 
 TEST_CASE("compact_json keeps member order, number kinds and Python's NaN/Infinity", "[dump][json_text]") {
-    const auto file = JsonFile::from_text(R"({"b": 1, "a": [2.0, -0.0, 1e300, NaN, -Infinity], "s": "x\"y", "n": null})",
-                                          "t.json");
+    const auto file =
+        JsonFile::from_text(R"({"b": 1, "a": [2.0, -0.0, 1e300, NaN, -Infinity], "s": "x\"y", "n": null})", "t.json");
     CHECK(compact_json(file.root()) == R"({"b":1,"a":[2.0,-0.0,1e300,NaN,-Infinity],"s":"x\"y","n":null})");
     CHECK(compact_json(file.root().member("absent")) == "null");
 }

@@ -41,17 +41,18 @@ TEST_CASE("api_prefix keeps everything up to the last direction token", "[dump][
 }
 
 TEST_CASE("a ptdbg .pkl groups its records into calls with their statistics and stack", "[dump][pkl]") {
-    const auto path = write_pkl("calls",
-                                "[\"Functional_linear_0_forward_input.0\", 1, [], \"torch.float32\", [3, 2], "
-                                "[1.5, -2.0, 0.25]]\n"
-                                "\n"
-                                "[\"Functional_linear_0_forward_output\", 1, [], \"torch.float32\", [3, 3], "
-                                "[NaN, null, 3.0, 4.5]]\n"
-                                "[\"Functional_linear_0_forward_stack_info\", [[\"/home/u/train.py\", \"42\", "
-                                "\"forward\", \"y = self.fc(x)\"]]]\n"
-                                "[\"Torch_add_3_forward_input.1\", 1, [], \"<class 'float'>\", \"[]\", "
-                                "[2.0, 2.0, 2.0, 2.0]]\n"
-                                "[\"Tensor_eq_0_forward_output\", 1, [], \"torch.bool\", [4], [[], [], [], \"Nan\"]]\n");
+    const auto path =
+        write_pkl("calls",
+                  "[\"Functional_linear_0_forward_input.0\", 1, [], \"torch.float32\", [3, 2], "
+                  "[1.5, -2.0, 0.25]]\n"
+                  "\n"
+                  "[\"Functional_linear_0_forward_output\", 1, [], \"torch.float32\", [3, 3], "
+                  "[NaN, null, 3.0, 4.5]]\n"
+                  "[\"Functional_linear_0_forward_stack_info\", [[\"/home/u/train.py\", \"42\", "
+                  "\"forward\", \"y = self.fc(x)\"]]]\n"
+                  "[\"Torch_add_3_forward_input.1\", 1, [], \"<class 'float'>\", \"[]\", "
+                  "[2.0, 2.0, 2.0, 2.0]]\n"
+                  "[\"Tensor_eq_0_forward_output\", 1, [], \"torch.bool\", [4], [[], [], [], \"Nan\"]]\n");
     const auto file = read_pkl_file(path);
     CHECK(file.path == path);
     CHECK(file.has_summary);
@@ -107,14 +108,16 @@ TEST_CASE("an overflow .pkl: the stack before its call, a dump flag above 100 an
 }
 
 TEST_CASE("a .pkl of stack records only holds no call, eight-field records are read", "[dump][pkl]") {
-    const auto stacks = read_pkl_file(write_pkl("stacks",
-                                                "[\"Torch_add_3_forward_stack_info\", [[\"a.py\", \"1\", \"f\", null]]]\n"
-                                                "[\"Torch_add_4_forward_stack_info\", [[\"a.py\", \"2\", \"f\", null]]]\n"));
+    const auto stacks =
+        read_pkl_file(write_pkl("stacks",
+                                "[\"Torch_add_3_forward_stack_info\", [[\"a.py\", \"1\", \"f\", null]]]\n"
+                                "[\"Torch_add_4_forward_stack_info\", [[\"a.py\", \"2\", \"f\", null]]]\n"));
     CHECK(stacks.apis.empty());
     CHECK_FALSE(stacks.has_summary);
 
     const auto eight = read_pkl_file(write_pkl(
-        "eight", "[\"Torch_relu_0_forward_output\", 1, [], \"torch.float32\", [1], [0.5, 0.5, 0.5], \"1a2b3c4d\", 0.5]\n"));
+        "eight",
+        "[\"Torch_relu_0_forward_output\", 1, [], \"torch.float32\", [1], [0.5, 0.5, 0.5], \"1a2b3c4d\", 0.5]\n"));
     REQUIRE(eight.apis.size() == 1);
     CHECK(eight.apis[0].records[0].statistics == std::vector<std::string>{"0.5", "0.5", "0.5"});
 }

@@ -23,7 +23,8 @@ namespace {
 
 bool same_stat(const StatValue& a, const StatValue& b) {
     return a.kind == b.kind && a.boolean == b.boolean && a.integer == b.integer && a.text() == b.text() &&
-           (a.kind != StatValue::Kind::Number || a.number == b.number || (a.number != a.number && b.number != b.number));
+           (a.kind != StatValue::Kind::Number || a.number == b.number ||
+            (a.number != a.number && b.number != b.number));
 }
 
 void check_same_row(const DumpRow& got, const DumpRow& want) {

@@ -47,7 +47,8 @@ TEST_CASE("grouped layout: each group's keys share its frames, other shapes are 
           Visits{{"0", "<none>"}, {"Torch.mul.0.forward", "File c.py, line 3"}});
 }
 
-TEST_CASE("a stack.json that is not an object, or a frame list that is not a list, names the file", "[dump][stack_entries]") {
+TEST_CASE("a stack.json that is not an object, or a frame list that is not a list, names the file",
+          "[dump][stack_entries]") {
     try {
         visited("[1, 2]");
         FAIL("a list must be refused");

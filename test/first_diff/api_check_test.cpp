@@ -108,7 +108,8 @@ TEST_CASE("per-API check: outputs above the threshold make the API differ", "[fi
         CHECK_FALSE(first_diff::check_apis(table_of(kHeader, fa, rows), config, "t")[0].is_same);
     }
     SECTION("keys with fewer than four segments are left out") {
-        const auto t = table_of(kHeader, "a.b.c", {{dump::RowState::Output, relative_row("a.b.c.0", "99%", "output", "a.b.c")}});
+        const auto t =
+            table_of(kHeader, "a.b.c", {{dump::RowState::Output, relative_row("a.b.c.0", "99%", "output", "a.b.c")}});
         CHECK(first_diff::check_apis(t, config, "t").empty());
     }
 }
@@ -126,12 +127,13 @@ TEST_CASE("per-API check in md5 mode: Result 'Different' on an output", "[first_
                                  Cell::boolean(true), Cell(result), Cell("N/A"), Cell(state), Cell(api)};
     };
     const auto config = DiffCheckConfig::builtin();
-    const auto pass = table_of(header, api, {{dump::RowState::Input, row("x.input.0", "2144df1c", "2144df1c", "pass", "input")}},
-                               compare::CompareMode::Md5);
-    CHECK(first_diff::check_apis(pass, config, "t")[0].is_same);
-    const auto different =
-        table_of(header, api, {{dump::RowState::Output, row("x.output.0", "2144df1c", "2100df1c", "Different", "output")}},
+    const auto pass =
+        table_of(header, api, {{dump::RowState::Input, row("x.input.0", "2144df1c", "2144df1c", "pass", "input")}},
                  compare::CompareMode::Md5);
+    CHECK(first_diff::check_apis(pass, config, "t")[0].is_same);
+    const auto different = table_of(
+        header, api, {{dump::RowState::Output, row("x.output.0", "2144df1c", "2100df1c", "Different", "output")}},
+        compare::CompareMode::Md5);
     CHECK_FALSE(first_diff::check_apis(different, config, "t")[0].is_same);
 }
 

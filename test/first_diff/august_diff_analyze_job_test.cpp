@@ -59,7 +59,8 @@ const rapidjson::Value& items_of(const rapidjson::Document& result, const char* 
 
 }  // namespace
 
-TEST_CASE("August -da: Tensor.to is no longer passed over, so it can be the first difference", "[first_diff][august_da]") {
+TEST_CASE("August -da: Tensor.to is no longer passed over, so it can be the first difference",
+          "[first_diff][august_da]") {
     const fs::path dir = testing::scratch_dir("august_da_tensor_to");
     write_steps(dir, kNpu, kBench);
     CHECK(first_node(april(dir, dir / "april")) == "Functional.linear.0.forward");
@@ -113,7 +114,8 @@ TEST_CASE("August -da: md5 rows carry an unset Err_message after their verdict",
     CHECK(std::string((member + 1)->name.GetString()) == "Err_message");
 }
 
-TEST_CASE("August -da: a proc layout, or a step folder without rank folders, yields nothing", "[first_diff][august_da]") {
+TEST_CASE("August -da: a proc layout, or a step folder without rank folders, yields nothing",
+          "[first_diff][august_da]") {
     const fs::path dir = testing::scratch_dir("august_da_proc");
     testing::write_small_dump(dir / "npu" / "proc123", kNpu);
     testing::write_small_dump(dir / "bench" / "proc123", kBench);

@@ -15,7 +15,8 @@ TEST_CASE("nan_analyze: a construct chain of 200,000 modules", "[first_diff][nan
     constexpr int kModules = 200'000;
     std::string text = "{\"Torch.relu.0.forward\": \"Module.m0.forward.0\"";
     for (int i = 0; i + 1 < kModules; ++i) {
-        text += ", \"Module.m" + std::to_string(i) + ".forward.0\": \"Module.m" + std::to_string(i + 1) + ".forward.0\"";
+        text +=
+            ", \"Module.m" + std::to_string(i) + ".forward.0\": \"Module.m" + std::to_string(i + 1) + ".forward.0\"";
     }
     text += ", \"Module.m" + std::to_string(kModules - 1) + ".forward.0\": null}";
     const auto file = msprobe::dump::JsonFile::from_text(std::move(text), "construct.json");

@@ -39,7 +39,8 @@ bool empty_or_missing(const fs::path& dir) { return !fs::exists(dir) || fs::is_e
 
 }  // namespace
 
-TEST_CASE("step directories: one result per rank dumped on both sides, nothing found on equal dumps", "[first_diff][diff_analyze_job]") {
+TEST_CASE("step directories: one result per rank dumped on both sides, nothing found on equal dumps",
+          "[first_diff][diff_analyze_job]") {
     const fs::path dir = testing::scratch_dir("diff_analyze_job_steps");
     for (const char* rank : {"rank0", "rank1"}) {
         testing::write_small_dump(dir / "npu" / rank, kDump);
@@ -56,7 +57,8 @@ TEST_CASE("step directories: one result per rank dumped on both sides, nothing f
     CHECK(names[1].ends_with(".json"));
 }
 
-TEST_CASE("step directories: a rank with one dump.json, or no rank at all, is refused before writing", "[first_diff][diff_analyze_job]") {
+TEST_CASE("step directories: a rank with one dump.json, or no rank at all, is refused before writing",
+          "[first_diff][diff_analyze_job]") {
     const fs::path dir = testing::scratch_dir("diff_analyze_job_refusals");
     testing::write_small_dump(dir / "npu" / "rank0", kDump);
     fs::create_directories(dir / "bench" / "rank0");
@@ -75,7 +77,8 @@ TEST_CASE("step directories: a rank with one dump.json, or no rank at all, is re
     CHECK(empty_or_missing(dir / "out"));
 }
 
-TEST_CASE("two dump files are analysed as one rank, named after their folder when it is a rank folder", "[first_diff][diff_analyze_job]") {
+TEST_CASE("two dump files are analysed as one rank, named after their folder when it is a rank folder",
+          "[first_diff][diff_analyze_job]") {
     const fs::path dir = testing::scratch_dir("diff_analyze_job_files");
     testing::write_small_dump(dir / "npu" / "rank3", kDump);
     testing::write_small_dump(dir / "bench" / "rank3", kDump);

@@ -74,7 +74,8 @@ TEST_CASE("compare -da on generated identical ranks finds nothing", "[first_diff
     fs::remove_all(dir);
 }
 
-TEST_CASE("nan_analyze finds an Inf planted at one rank of a generated 2-rank dump", "[first_diff][nan_analyze][generated]") {
+TEST_CASE("nan_analyze finds an Inf planted at one rank of a generated 2-rank dump",
+          "[first_diff][nan_analyze][generated]") {
     const fs::path dir = testing::scratch_dir("nan_generated");
     const auto pair = generate(dir, 2);
     const fs::path npu_rank1 = pair.npu_rank_dirs[1] / "dump.json";
@@ -93,7 +94,8 @@ TEST_CASE("nan_analyze finds an Inf planted at one rank of a generated 2-rank du
     fs::remove_all(dir);
 }
 
-TEST_CASE("an Inf planted into a dump that already holds Infinity keeps the dump's own values", "[first_diff][generated]") {
+TEST_CASE("an Inf planted into a dump that already holds Infinity keeps the dump's own values",
+          "[first_diff][generated]") {
     const fs::path dir = testing::scratch_dir("nan_generated_with_inf");
     testing::DumpPairOptions options;
     options.out = dir;

@@ -24,8 +24,9 @@ std::string copied(dump::JsonView value, int indent) {
 }  // namespace
 
 TEST_CASE("values are copied unchanged, in member order", "[json_copy]") {
-    const auto json = json_of("json_copy_values",
-                              R"({"z": 1, "a": 2.5, "f": 25.0, "n": null, "t": true, "s": "x\"y", "l": [1, NaN, -Infinity], "e": {}})");
+    const auto json = json_of(
+        "json_copy_values",
+        R"({"z": 1, "a": 2.5, "f": 25.0, "n": null, "t": true, "s": "x\"y", "l": [1, NaN, -Infinity], "e": {}})");
     CHECK(copied(json.root(), 1) ==
           "{\n \"z\": 1,\n \"a\": 2.5,\n \"f\": 25.0,\n \"n\": null,\n \"t\": true,\n \"s\": \"x\\\"y\",\n"
           " \"l\": [\n  1,\n  NaN,\n  -Infinity\n ],\n \"e\": {}\n}");

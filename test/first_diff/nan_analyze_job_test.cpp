@@ -33,7 +33,8 @@ TEST_CASE("nan_analyze: construct chains and stack lookup", "[first_diff][nan_an
     CHECK(construct_chain(dump::ConstructParents::of(looped), "a.0.forward") ==
           std::vector<std::string>{"b", "a.0.forward"});
 
-    const auto stack = parse(R"J({"0": [["Torch.operator.1.forward"], ["File /root/example.py, line 10, in test_fcn, \\n test(tensor)"]]})J");
+    const auto stack = parse(
+        R"J({"0": [["Torch.operator.1.forward"], ["File /root/example.py, line 10, in test_fcn, \\n test(tensor)"]]})J");
     const auto frames = find_stack_frames(stack, "Torch.operator.1.forward", "stack.json");
     REQUIRE(frames);
     CHECK(std::string(frames.item(0).text()) == "File /root/example.py, line 10, in test_fcn, \\n test(tensor)");
@@ -41,9 +42,11 @@ TEST_CASE("nan_analyze: construct chains and stack lookup", "[first_diff][nan_an
     CHECK_THROWS_AS(find_stack_frames(parse(R"({"0": "not a list"})"), "x", "stack.json"), Error);
 }
 
-TEST_CASE("nan_rank_dirs: rank, rankN and the letters of 'rank' around digits, ascending", "[first_diff][nan_analyze]") {
+TEST_CASE("nan_rank_dirs: rank, rankN and the letters of 'rank' around digits, ascending",
+          "[first_diff][nan_analyze]") {
     const fs::path step = testing::scratch_dir("nan_analyze_job_ranks");
-    for (const char* name : {"rank10", "rank2", "rank", "rank_3", "ranking", "proc1", "rank1k"}) fs::create_directories(step / name);
+    for (const char* name : {"rank10", "rank2", "rank", "rank_3", "ranking", "proc1", "rank1k"})
+        fs::create_directories(step / name);
     const auto ranks = nan_rank_dirs(step);
     REQUIRE(ranks.size() == 4);
     CHECK(ranks[0] == std::pair<std::int64_t, fs::path>{0, step / "rank"});
@@ -53,7 +56,8 @@ TEST_CASE("nan_rank_dirs: rank, rankN and the letters of 'rank' around digits, a
     CHECK_THROWS_AS(nan_rank_dirs(step / "missing"), Error);
 }
 
-TEST_CASE("run_nan_analyze: a step without ranks, or a rank missing a file, writes nothing", "[first_diff][nan_analyze]") {
+TEST_CASE("run_nan_analyze: a step without ranks, or a rank missing a file, writes nothing",
+          "[first_diff][nan_analyze]") {
     const fs::path dir = testing::scratch_dir("nan_analyze_job_refusals");
     fs::create_directories(dir / "step0" / "other");
     NanAnalyzeOptions options;

@@ -61,7 +61,8 @@ TEST_CASE("communication node typing and peers from the per-rank result rows", "
                   .role == CommRole::Link);
     }
     SECTION("rank texts compare as numbers; msprobe's text-vs-int defect only with strict_compat") {
-        const auto items = parse(R"([{"NPU Name": "x.input.src", "NPU max": "0", "state": "input", "NPU P2POp peer": "None"},
+        const auto items =
+            parse(R"([{"NPU Name": "x.input.src", "NPU max": "0", "state": "input", "NPU P2POp peer": "None"},
                                      {"NPU Name": "x.input.group", "NPU max": "[0, 1, 2, 3]", "state": "input", "NPU P2POp peer": "None"}])");
         const auto fixed_facts = comm_facts_of_items(items, 0, fixed);
         CHECK(fixed_facts.role == CommRole::Src);
@@ -85,8 +86,9 @@ TEST_CASE("a result file read into ops in file order", "[rank_result_reader]") {
     REQUIRE(rank0.ops.size() == 5);
     std::vector<std::string> names;
     for (const auto& op : rank0.ops) names.push_back(op.name);
-    CHECK(names == std::vector<std::string>{"Torch.add.0.forward", "Torch.empty.0.forward", "Distributed.send.1.forward",
-                                            "Distributed.all_reduce.2.forward", "Torch.mul.3.forward"});
+    CHECK(names == std::vector<std::string>{"Torch.add.0.forward", "Torch.empty.0.forward",
+                                            "Distributed.send.1.forward", "Distributed.all_reduce.2.forward",
+                                            "Torch.mul.3.forward"});
     CHECK(rank0.ops[0].kind == OpKind::Compute);
     CHECK(rank0.ops[0].flagged);
     CHECK(rank0.ops[1].kind == OpKind::Ignored);

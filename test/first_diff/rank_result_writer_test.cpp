@@ -25,7 +25,8 @@ std::string dump_text(int relu_max, const char* task = "statistics") {
     auto entry = [&](const std::string& output_max) {
         return R"({"input_args": [)" + leaf("2.0") + R"(], "input_kwargs": {}, "output": [)" + leaf(output_max) + "]}";
     };
-    return std::string(R"({"task": ")") + task + R"(", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {)" +
+    return std::string(R"({"task": ")") + task +
+           R"(", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {)" +
            R"("Functional.relu.0.forward": )" + entry(std::to_string(relu_max)) + ", " +
            R"("Functional.gelu.0.forward": )" + entry("2.0") + "}}";
 }
@@ -101,7 +102,8 @@ TEST_CASE("a rank pair written API by API, with the statistics' own number types
     CHECK(text_of(frames.item(1)) == "relu(x)");
     CHECK(text_of(member(output, "NPU_Stack_Info")) == "N/A");
     // 4-space indentation, Python's float repr.
-    CHECK_THAT(testing::read_file_text(out), Catch::Contains("\n    \"Functional.relu.0.forward\": {\n        \"is_same\": false,"));
+    CHECK_THAT(testing::read_file_text(out),
+               Catch::Contains("\n    \"Functional.relu.0.forward\": {\n        \"is_same\": false,"));
     CHECK_THAT(testing::read_file_text(out), Catch::Contains("\"Max diff\": -6.0,"));
 }
 

@@ -79,17 +79,20 @@ TEST_CASE("graph links communication nodes across ranks") {
     const fs::path db = run_on(dir, "out");
 
     // A build has no precision index: the partner's index reads Nan.
-    CHECK(linked(db, "NPU_0_0_Distributed.all_reduce.0.forward") ==
-          R"({"communications_type": "send_receive", "nodes_info": {"1": ["Nan", "Distributed.all_reduce.0.forward"]}})");
-    CHECK(linked(db, "NPU_0_1_Distributed.all_reduce.0.forward") ==
-          R"({"communications_type": "send_receive", "nodes_info": {"0": ["Nan", "Distributed.all_reduce.0.forward"]}})");
+    CHECK(
+        linked(db, "NPU_0_0_Distributed.all_reduce.0.forward") ==
+        R"({"communications_type": "send_receive", "nodes_info": {"1": ["Nan", "Distributed.all_reduce.0.forward"]}})");
+    CHECK(
+        linked(db, "NPU_0_1_Distributed.all_reduce.0.forward") ==
+        R"({"communications_type": "send_receive", "nodes_info": {"0": ["Nan", "Distributed.all_reduce.0.forward"]}})");
     CHECK(linked(db, "NPU_0_0_Distributed.send.0.forward") ==
           R"({"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.recv.0.forward"]}})");
     CHECK(linked(db, "NPU_0_1_Distributed.recv.0.forward") ==
           R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.send.0.forward"]}})");
-    CHECK(linked(db, "NPU_0_0_Distributed.batch_isend_irecv.0.forward") ==
-          R"([{"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}, )"
-          R"({"communications_type": "receive", "nodes_info": {"1": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}])");
+    CHECK(
+        linked(db, "NPU_0_0_Distributed.batch_isend_irecv.0.forward") ==
+        R"([{"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}, )"
+        R"({"communications_type": "receive", "nodes_info": {"1": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}])");
     // The batch's P2POp fields are not shown on its items.
     const auto outputs = query_rows(db, "SELECT output_data FROM tb_nodes WHERE id = "
                                         "'NPU_0_0_Distributed.batch_isend_irecv.0.forward'");
@@ -111,9 +114,10 @@ TEST_CASE("graph_visualize links send and recv whatever their outputs, graph onl
           R"({"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.recv.0.forward"]}})");
     CHECK(linked(visualized, "NPU_0_1_Distributed.recv.0.forward") ==
           R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.send.0.forward"]}})");
-    CHECK(linked(visualized, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") ==
-          R"([{"communications_type": "send", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}, )"
-          R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}])");
+    CHECK(
+        linked(visualized, "NPU_0_1_Distributed.batch_isend_irecv.0.forward") ==
+        R"([{"communications_type": "send", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}, )"
+        R"({"communications_type": "receive", "nodes_info": {"0": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}])");
 
     // msprobe's graph_visualize reads the nodes back from the database without their
     // batch operations: with strict_compat the batches stay unlinked.
@@ -140,7 +144,8 @@ TEST_CASE("graph_visualize numbers communication calls in node order, graph in c
     };
     write(dir / "npu" / "rank0", R"({"Module.a.A.forward.0": null, "Module.b.B.forward.0": null,
 "Distributed.all_reduce.0.forward": "Module.b.B.forward.0", "Distributed.all_reduce.1.forward": "Module.a.A.forward.0"})");
-    write(dir / "npu" / "rank1", R"({"Distributed.all_reduce.0.forward": null, "Distributed.all_reduce.1.forward": null})");
+    write(dir / "npu" / "rank1",
+          R"({"Distributed.all_reduce.0.forward": null, "Distributed.all_reduce.1.forward": null})");
     const auto partner = [](const std::string& id) {
         return R"({"communications_type": "send_receive", "nodes_info": {"1": ["Nan", ")" + id + R"("]}})";
     };

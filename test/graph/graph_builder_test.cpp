@@ -69,7 +69,8 @@ void write_rank(const fs::path& dir, float scale, bool md5 = false) {
     construct.finish();
     // The writer keeps pointers to the frame lists.
     static const std::vector<std::string> model_call = {"File /home/user/model.py, line 3, in step, \n y = model(x)"};
-    static const std::vector<std::string> relu_call = {"File /home/user/model.py, line 4, in step, \n h = torch.relu(y)"};
+    static const std::vector<std::string> relu_call = {
+        "File /home/user/model.py, line 4, in step, \n h = torch.relu(y)"};
     msprobe::testing::StackJsonWriter stack;
     stack.add(0, model_call, "Module.fc.Linear.forward.0");
     stack.add(1, relu_call, "Torch.relu.0.forward");
@@ -117,7 +118,8 @@ TEST_CASE("graph builds the module tree with repaired backward parents, collecti
     CHECK((fs::status(db).permissions() & fs::perms::all) ==
           (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
 
-    const auto order = query_rows(db, "SELECT node_name, up_node, node_type, sub_nodes FROM tb_nodes ORDER BY node_order");
+    const auto order =
+        query_rows(db, "SELECT node_name, up_node, node_type, sub_nodes FROM tb_nodes ORDER BY node_order");
     const std::vector<std::vector<std::string>> expected = {
         {"node_name", "up_node", "node_type", "sub_nodes"},
         {"Functional.linear.0.forward", "Module.fc.Linear.forward.0", "1", ""},
@@ -132,7 +134,8 @@ TEST_CASE("graph builds the module tree with repaired backward parents, collecti
         {"Module.fc.Linear.parameters_grad", "Module.fc.Linear.backward.0", "0", ""},
         {"Module.fc.Linear.backward.0", "DefaultModel", "0",
          R"(["Functional.linear.0.backward", "Module.fc.Linear.parameters_grad"])"},
-        {"DefaultModel", "", "0", R"(["Module.fc.Linear.forward.0", "Apis_Between_Modules.0", "Module.fc.Linear.backward.0"])"},
+        {"DefaultModel", "", "0",
+         R"(["Module.fc.Linear.forward.0", "Apis_Between_Modules.0", "Module.fc.Linear.backward.0"])"},
     };
     CHECK(order == expected);
 
@@ -142,7 +145,8 @@ TEST_CASE("graph builds the module tree with repaired backward parents, collecti
         std::map<std::string, std::string> by_node;
         for (std::size_t r = 1; r < stacks.size(); ++r) by_node[stacks[r][0]] = stacks[r][1];
         CHECK(by_node["Torch.relu.0.backward"] == by_node["Torch.relu.0.forward"]);
-        CHECK(by_node["Torch.relu.0.forward"] == R"x(["File /home/user/model.py, line 4, in step, \n h = torch.relu(y)"])x");
+        CHECK(by_node["Torch.relu.0.forward"] ==
+              R"x(["File /home/user/model.py, line 4, in step, \n h = torch.relu(y)"])x");
         CHECK(by_node["Module.fc.Linear.backward.0"] == by_node["Module.fc.Linear.forward.0"]);
         CHECK(by_node["DefaultModel"] == "[]");
         CHECK(by_node["Apis_Between_Modules.0"] == "[]");
@@ -284,7 +288,8 @@ TEST_CASE("graph: two ranks in the ranks layout become two graphs of one databas
     write_rank(dir / "npu" / "rank1", 1);
     const fs::path db = run(write_input(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"("})"), dir / "out").db;
     const auto graphs = query_rows(db, "SELECT graph_id, count(*) FROM tb_nodes GROUP BY graph_id ORDER BY graph_id");
-    CHECK(graphs == std::vector<std::vector<std::string>>{{"graph_id", "count(*)"}, {"NPU_0_0", "11"}, {"NPU_0_1", "11"}});
+    CHECK(graphs ==
+          std::vector<std::vector<std::string>>{{"graph_id", "count(*)"}, {"NPU_0_0", "11"}, {"NPU_0_1", "11"}});
     CHECK(query_rows(db, "SELECT rank_list FROM tb_config")[1][0] == "[0, 1]");
 }
 
@@ -332,7 +337,8 @@ TEST_CASE("graph moves a layer recomputed at the top level under its model's bac
                   });
 }
 
-TEST_CASE("graph --html: the tree is the NPU graph in node order, coloured by the legend, the table its compared nodes") {
+TEST_CASE(
+    "graph --html: the tree is the NPU graph in node order, coloured by the legend, the table its compared nodes") {
     const fs::path dir = msprobe::testing::scratch_dir("graph_html");
     write_rank(dir / "npu", 3);  // fc's outputs 200% larger: capped at index 1, the legend's red
     write_rank(dir / "bench", 1);

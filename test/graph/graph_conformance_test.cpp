@@ -174,7 +174,8 @@ void check_variant(const fs::path& fixtures, const Variant& v) {
     require_same_rows(query_rows(db, "SELECT * FROM tb_nodes ORDER BY step, rank, data_source = 'Bench', node_order"),
                       csv(tables_dir, "tb_nodes"), "tb_nodes");
     const fs::path config_dir = fs::exists(variant_dir / (stem + ".tb_config.csv")) ? variant_dir : tables_dir;
-    require_same_rows(query_rows(db, "SELECT * FROM tb_config ORDER BY rowid"), csv(config_dir, "tb_config"), "tb_config");
+    require_same_rows(query_rows(db, "SELECT * FROM tb_config ORDER BY rowid"), csv(config_dir, "tb_config"),
+                      "tb_config");
     // tb_stack: the same rows, in any order.
     const auto stack_rows = query_rows(db, "SELECT * FROM tb_stack");
     const auto expected_stack = csv(tables_dir, "tb_stack");
@@ -230,7 +231,8 @@ TEST_CASE("graph without --strict_compat corrects msprobe's defects on the fixtu
         const std::string fc2 = "NPU_0_0_Module.fc2.Linear.forward.0";
         // Both bias digests are 34d1cbf2, the weight and output digests differ.
         CHECK(item_field(db, fc2, "input_data", "Module.fc2.Linear.forward.0.parameters.bias", "Result") == "pass");
-        CHECK(item_field(db, fc2, "input_data", "Module.fc2.Linear.forward.0.parameters.weight", "Result") == "Different");
+        CHECK(item_field(db, fc2, "input_data", "Module.fc2.Linear.forward.0.parameters.weight", "Result") ==
+              "Different");
         CHECK(item_field(db, fc2, "output_data", "Module.fc2.Linear.forward.0.output.0", "Result") == "Different");
         CHECK(node_cell(db, fc2, "precision_index") == "0");
     }

@@ -115,7 +115,8 @@ TEST_CASE("graph compare of a matched chain: each matched_node_link lists the pa
                               (dir / "bench").string() + R"("})";
     const auto deepest = chain_id("Module.top.Top.forward.0", kDepth - 1);
     const auto link_of = [&](const fs::path& db, const std::string& id) {
-        return nlohmann::json::parse(one_cell(db, "SELECT matched_node_link FROM tb_nodes WHERE id = 'NPU_0_0_" + id + "'"));
+        return nlohmann::json::parse(
+            one_cell(db, "SELECT matched_node_link FROM tb_nodes WHERE id = 'NPU_0_0_" + id + "'"));
     };
     {
         const fs::path db = run(dir, input);

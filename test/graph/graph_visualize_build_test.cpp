@@ -70,7 +70,8 @@ TEST_CASE("graph_visualize skips entries of a run folder not named rank<number>,
     // In step folders too.
     write_rank(dir / "steps" / "step0" / "rank0");
     std::ofstream(dir / "steps" / "step0" / "README") << "";
-    CHECK(graphs_of(visualize(dir / "steps", dir / "out_steps")) == Rows{{"data_source", "step", "rank"}, {"NPU", "0", "0"}});
+    CHECK(graphs_of(visualize(dir / "steps", dir / "out_steps")) ==
+          Rows{{"data_source", "step", "rank"}, {"NPU", "0", "0"}});
 
     CHECK(refusal(options_for(dir / "npu", dir / "graph", false))
               .find("notes.txt: expected only rank or rank<number>") != std::string::npos);
@@ -207,7 +208,8 @@ TEST_CASE("graph_visualize skips a recompute move that would hang a layer below 
 TEST_CASE("a construct.json naming DefaultModel names the root, in graph and graph_visualize alike") {
     const fs::path dir = msprobe::testing::scratch_dir("graph_visualize_default_model");
     write_rank(dir / "npu");
-    std::ofstream(dir / "npu" / "construct.json") << R"({"DefaultModel": null, "Torch.relu.0.forward": "DefaultModel"})";
+    std::ofstream(dir / "npu" / "construct.json")
+        << R"({"DefaultModel": null, "Torch.relu.0.forward": "DefaultModel"})";
     const Rows tree = {{"node_name", "up_node", "node_type", "sub_nodes"},
                        {"Torch.relu.0.forward", "DefaultModel", "1", ""},
                        {"DefaultModel", "", "0", R"(["Torch.relu.0.forward"])"}};

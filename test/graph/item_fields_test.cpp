@@ -51,8 +51,9 @@ TEST_CASE("item fields keep floats as numbers, formatted rounded (April) or in f
     fields.add_float("Min", -1e-07);
     CHECK(pairs_of(fields, true) == std::vector<std::pair<std::string, std::string>>{
                                         {"Max", "0.197449"}, {"dtype", "torch.float32"}, {"Min", "-1.000000e-07"}});
-    CHECK(pairs_of(fields, false) == std::vector<std::pair<std::string, std::string>>{
-                                         {"Max", "0.19744907319545746"}, {"dtype", "torch.float32"}, {"Min", "-1e-07"}});
+    CHECK(pairs_of(fields, false) == std::vector<std::pair<std::string, std::string>>{{"Max", "0.19744907319545746"},
+                                                                                      {"dtype", "torch.float32"},
+                                                                                      {"Min", "-1e-07"}});
     const auto max = fields.find("Max");
     REQUIRE(max);
     CHECK(max->is_float);

@@ -58,7 +58,8 @@ TEST_CASE("parallel merge: the strategy follows msprobe's order of tests") {
 TEST_CASE("parallel merge: TP+PP merges each PP group, then TP across them into one graph") {
     const fs::path dir = msprobe::testing::scratch_dir("graph_tp_pp_merge");
     // Megatron's default groups: TP [0, 1] [2, 3], PP [0, 2] [1, 3].
-    for (int rank = 0; rank < 4; ++rank) write_tp_pp_rank(dir / "npu" / ("rank" + std::to_string(rank)), rank / 2, rank % 2);
+    for (int rank = 0; rank < 4; ++rank)
+        write_tp_pp_rank(dir / "npu" / ("rank" + std::to_string(rank)), rank / 2, rank % 2);
     const fs::path db = msprobe::testing::build_merged(dir, R"({"rank_size": 4, "tp": 2, "pp": 2})");
 
     CHECK(msprobe::testing::query_rows(db, "SELECT rank_list FROM tb_config")[1][0] == "[0]");
@@ -98,8 +99,8 @@ TEST_CASE("parallel merge: TP+PP merges each PP group, then TP across them into 
               "The Mean value merging method for output.0 is: (1.0 + 1.5) / 2 = 1.25",
               "The Norm value merging method for output.0 is: (2.0 ** 2 + 3.0 ** 2) ** 0.5 = 3.605551275463989"});
     // The model took the last stage's output in each PP group (12 and 13), then TP merged those.
-    const auto net_output =
-        msprobe::testing::item_of(db, "Module.model.Net.forward.0", "output_data", "Module.model.Net.forward.0.output.0");
+    const auto net_output = msprobe::testing::item_of(db, "Module.model.Net.forward.0", "output_data",
+                                                      "Module.model.Net.forward.0.output.0");
     CHECK(net_output.at("Max") == "13.0");
     CHECK(net_output.at("Mean") == "6.25");
     CHECK(msprobe::testing::merge_info_of(db, "Torch.add_rank1.0.forward").is_null());
@@ -108,7 +109,8 @@ TEST_CASE("parallel merge: TP+PP merges each PP group, then TP across them into 
 TEST_CASE("parallel merge: full merges PP groups, then each TP group, sub-collections in rank order") {
     const fs::path dir = msprobe::testing::scratch_dir("graph_full_merge");
     // rank_size 8, tp 2, pp 2, so dp 2: TP [0, 1] [2, 3] [4, 5] [6, 7], PP [0, 4] [1, 5] [2, 6] [3, 7].
-    for (int rank = 0; rank < 8; ++rank) write_tp_pp_rank(dir / "npu" / ("rank" + std::to_string(rank)), rank / 4, rank % 2);
+    for (int rank = 0; rank < 8; ++rank)
+        write_tp_pp_rank(dir / "npu" / ("rank" + std::to_string(rank)), rank / 4, rank % 2);
     const fs::path db = msprobe::testing::build_merged(dir, R"({"rank_size": 8, "tp": 2, "pp": 2})");
 
     // One graph per data-parallel replica: the PP groups of ranks 0 and 1 merge into 0, those of 2 and 3 into 2.
@@ -138,7 +140,8 @@ TEST_CASE("parallel merge: full merges PP groups, then each TP group, sub-collec
                                            "AND rank = 0") == Rows{{"up_node"}, {"Apis_Between_Modules_Rank0.0"}});
     // Replica 2's stage-1 API finds its TP partner through rank 6's name → rank 7.
     const auto info = msprobe::testing::query_rows(
-        db, "SELECT parallel_merge_info FROM tb_nodes WHERE node_name = 'Functional.linear_rank6.0.forward' AND rank = 2");
+        db,
+        "SELECT parallel_merge_info FROM tb_nodes WHERE node_name = 'Functional.linear_rank6.0.forward' AND rank = 2");
     REQUIRE(info.size() == 2);
     CHECK(nlohmann::json::parse(info[1][0]).at(0) ==
           "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [6, 7].");
@@ -172,18 +175,19 @@ TEST_CASE("parallel merge: VPP moves the other chunks' layers into chunk 0, numb
     write_vpp_rank(dir / "npu" / "rank1", 1);
     const fs::path db = msprobe::testing::build_merged(dir, R"({"rank_size": 2, "tp": 1, "pp": 2, "vpp": 2})");
 
-    CHECK(tree_of(db, 0) == Rows{{"node_name", "up_node"},
-                                 {"Functional.linear.0.forward", "Module.0.model.decoder.layers.0.Linear.forward.0"},
-                                 {"Module.0.model.decoder.layers.0.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
-                                 {"Functional.linear_rank1.0.forward", "Module.0.model.decoder.layers.1.Linear.forward.0"},
-                                 {"Module.0.model.decoder.layers.1.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
-                                 {"Functional.linear.1.forward", "Module.0.model.decoder.layers.2.Linear.forward.0"},
-                                 {"Module.0.model.decoder.layers.2.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
-                                 {"Functional.linear_rank1.1.forward", "Module.0.model.decoder.layers.3.Linear.forward.0"},
-                                 {"Module.0.model.decoder.layers.3.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
-                                 {"Module.0.model.decoder.Block.forward.0", "Module.0.model.Net.forward.0"},
-                                 {"Module.0.model.Net.forward.0", "DefaultModel"},
-                                 {"DefaultModel", ""}});
+    CHECK(tree_of(db, 0) ==
+          Rows{{"node_name", "up_node"},
+               {"Functional.linear.0.forward", "Module.0.model.decoder.layers.0.Linear.forward.0"},
+               {"Module.0.model.decoder.layers.0.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
+               {"Functional.linear_rank1.0.forward", "Module.0.model.decoder.layers.1.Linear.forward.0"},
+               {"Module.0.model.decoder.layers.1.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
+               {"Functional.linear.1.forward", "Module.0.model.decoder.layers.2.Linear.forward.0"},
+               {"Module.0.model.decoder.layers.2.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
+               {"Functional.linear_rank1.1.forward", "Module.0.model.decoder.layers.3.Linear.forward.0"},
+               {"Module.0.model.decoder.layers.3.Linear.forward.0", "Module.0.model.decoder.Block.forward.0"},
+               {"Module.0.model.decoder.Block.forward.0", "Module.0.model.Net.forward.0"},
+               {"Module.0.model.Net.forward.0", "DefaultModel"},
+               {"DefaultModel", ""}});
     // Each layer keeps its own data under its new name: layer 3 ran on stage 1 in chunk 1.
     CHECK(msprobe::testing::item_of(db, "Module.0.model.decoder.layers.3.Linear.forward.0", "input_data",
                                     "Module.0.model.decoder.layers.3.Linear.forward.0.input.0")

@@ -37,8 +37,9 @@ void write_rank(const fs::path& dir, double max, long long int_max) {
                                         {"Max", int_max},       {"Min", 0},               {"Mean", 1.5},
                                         {"Norm", 3.0},          {"requires_grad", false}};
     const auto record = msprobe::testing::call_record({ids}, out);
-    msprobe::testing::write_rank_dump(dir, {{"Module.emb.Embedding.forward.0", "", record},
-                                            {"Functional.embedding.0.forward", "Module.emb.Embedding.forward.0", record}});
+    msprobe::testing::write_rank_dump(dir,
+                                      {{"Module.emb.Embedding.forward.0", "", record},
+                                       {"Functional.embedding.0.forward", "Module.emb.Embedding.forward.0", record}});
 }
 
 }  // namespace
@@ -59,16 +60,17 @@ TEST_CASE("parallel merge: TP merges differing statistics into rank 0 with mspro
             "'Functional.embedding.0.forward'");
     REQUIRE(rows.size() == 2);
     const auto info = nlohmann::json::parse(rows[1][0]);
-    CHECK(info == nlohmann::json{
-                      "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].",
-                      "The Max value merging method for input.0 is: max(4, 7) = 7",
-                      "The Min value merging method for input.0 is: min(0, 0) = 0",
-                      "The Mean value merging method for input.0 is: (1.5 + 1.5) / 2 = 1.5",
-                      "The Norm value merging method for input.0 is: (3.0 ** 2 + 3.0 ** 2) ** 0.5 = 4.242640687119285",
-                      "The Max value merging method for output.0 is: max(1.5, 2.5) = 2.5",
-                      "The Min value merging method for output.0 is: min(-1.0, -1.0) = -1.0",
-                      "The Mean value merging method for output.0 is: (0.75 + 1.25) / 2 = 1.0",
-                      "The Norm value merging method for output.0 is: (2.0 ** 2 + 2.0 ** 2) ** 0.5 = 2.8284271247461903"});
+    CHECK(info ==
+          nlohmann::json{
+              "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].",
+              "The Max value merging method for input.0 is: max(4, 7) = 7",
+              "The Min value merging method for input.0 is: min(0, 0) = 0",
+              "The Mean value merging method for input.0 is: (1.5 + 1.5) / 2 = 1.5",
+              "The Norm value merging method for input.0 is: (3.0 ** 2 + 3.0 ** 2) ** 0.5 = 4.242640687119285",
+              "The Max value merging method for output.0 is: max(1.5, 2.5) = 2.5",
+              "The Min value merging method for output.0 is: min(-1.0, -1.0) = -1.0",
+              "The Mean value merging method for output.0 is: (0.75 + 1.25) / 2 = 1.0",
+              "The Norm value merging method for output.0 is: (2.0 ** 2 + 2.0 ** 2) ** 0.5 = 2.8284271247461903"});
     const auto inputs = nlohmann::json::parse(rows[1][1]).at("Functional.embedding.0.forward.input.0");
     CHECK(inputs.at("Max") == "7");
     CHECK(inputs.at("Norm") == "4.242641");
@@ -86,9 +88,10 @@ namespace {
 void write_stage(const fs::path& dir, double max) {
     const auto tensor = msprobe::testing::stat_tensor(max);
     const auto record = msprobe::testing::call_record({tensor}, tensor);
-    msprobe::testing::write_rank_dump(dir, {{"Module.model.Net.forward.0", "", record},
-                                            {"Module.model.layers.0.Linear.forward.0", "Module.model.Net.forward.0", record},
-                                            {"Functional.linear.0.forward", "Module.model.layers.0.Linear.forward.0", record}});
+    msprobe::testing::write_rank_dump(
+        dir, {{"Module.model.Net.forward.0", "", record},
+              {"Module.model.layers.0.Linear.forward.0", "Module.model.Net.forward.0", record},
+              {"Functional.linear.0.forward", "Module.model.layers.0.Linear.forward.0", record}});
 }
 
 }  // namespace
@@ -104,7 +107,8 @@ TEST_CASE("parallel merge: PP gathers the other stage's layer, renumbered, its A
     options.output_dir = dir / "out";
     const fs::path db = msprobe::testing::run_graph(options);
 
-    const auto rows = msprobe::testing::query_rows(db, "SELECT node_name, up_node, rank FROM tb_nodes ORDER BY node_order");
+    const auto rows =
+        msprobe::testing::query_rows(db, "SELECT node_name, up_node, rank FROM tb_nodes ORDER BY node_order");
     CHECK(rows == std::vector<std::vector<std::string>>{
                       {"node_name", "up_node", "rank"},
                       {"Functional.linear.0.forward", "Module.model.layers.0.Linear.forward.0", "0"},

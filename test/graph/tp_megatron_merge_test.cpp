@@ -54,17 +54,17 @@ TEST_CASE("TP merge: a RowParallelLinear's matmul shows the output of the all_re
     write_row_parallel_rank(dir / "npu" / "rank1", 1);
     const fs::path db = msprobe::testing::build_merged(dir, R"({"rank_size": 2, "tp": 2, "pp": 1})");
 
-    CHECK(msprobe::testing::merge_info_of(db, "Torch.matmul.0.forward") ==
-          nlohmann::json{kMerged,
-                         "The Max value merging method for input.0 is: max(3.0, 4.0) = 4.0",
-                         "The Min value merging method for input.0 is: min(0.0, 0.0) = 0.0",
-                         "The Mean value merging method for input.0 is: (1.5 + 2.0) / 2 = 1.75",
-                         "The Norm value merging method for input.0 is: (3.0 ** 2 + 4.0 ** 2) ** 0.5 = 5.0",
-                         "The Max value merging method for input.1 is: max(5.0, 7.0) = 7.0",
-                         "The Min value merging method for input.1 is: min(0.0, 0.0) = 0.0",
-                         "The Mean value merging method for input.1 is: (2.5 + 3.5) / 2 = 3.0",
-                         "The Norm value merging method for input.1 is: (5.0 ** 2 + 7.0 ** 2) ** 0.5 = 8.602325267042627",
-                         "The output of this data is merged from Distributed.all_reduce.0.forward.output.0"});
+    CHECK(
+        msprobe::testing::merge_info_of(db, "Torch.matmul.0.forward") ==
+        nlohmann::json{kMerged, "The Max value merging method for input.0 is: max(3.0, 4.0) = 4.0",
+                       "The Min value merging method for input.0 is: min(0.0, 0.0) = 0.0",
+                       "The Mean value merging method for input.0 is: (1.5 + 2.0) / 2 = 1.75",
+                       "The Norm value merging method for input.0 is: (3.0 ** 2 + 4.0 ** 2) ** 0.5 = 5.0",
+                       "The Max value merging method for input.1 is: max(5.0, 7.0) = 7.0",
+                       "The Min value merging method for input.1 is: min(0.0, 0.0) = 0.0",
+                       "The Mean value merging method for input.1 is: (2.5 + 3.5) / 2 = 3.0",
+                       "The Norm value merging method for input.1 is: (5.0 ** 2 + 7.0 ** 2) ** 0.5 = 8.602325267042627",
+                       "The output of this data is merged from Distributed.all_reduce.0.forward.output.0"});
     const auto output = msprobe::testing::item_of(db, "Torch.matmul.0.forward", "output_data",
                                                   "Torch.matmul.0.forward.output.0");
     CHECK(output.at("Max") == "21.0");

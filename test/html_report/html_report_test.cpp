@@ -69,7 +69,8 @@ TEST_CASE("a report page: sections in natural label order, rows with levels, fir
     CHECK(first["firstProblemLevel"] == "error");
     CHECK(first["rows"][1] == nlohmann::json::array({1, "Torch.add.0.forward.output.0", 0.99}));
     CHECK(first["rows"][3][0] == 2);
-    CHECK(first["tree"][0] == nlohmann::json::array({"rank2/Torch.mul.0.forward", "rank2", "Torch.mul.0.forward", 1, "#FF704D"}));
+    CHECK(first["tree"][0] ==
+          nlohmann::json::array({"rank2/Torch.mul.0.forward", "rank2", "Torch.mul.0.forward", 1, "#FF704D"}));
     CHECK(first["tree"][1][3].is_null());
     CHECK(data["sections"][1]["label"] == "rank10");
     CHECK(data["sections"][1]["firstProblem"].is_null());
@@ -151,7 +152,8 @@ TEST_CASE("write_report_atomically: a target under a file is refused, nothing wr
     const fs::path dir = msprobe::testing::scratch_dir("html_report_refused");
     msprobe::testing::write_file(dir / "plain", "x");
     HtmlReport report("t", dir);
-    CHECK_THROWS_AS(msprobe::html_report::write_report_atomically(report, dir / "plain" / "report.html"), msprobe::Error);
+    CHECK_THROWS_AS(msprobe::html_report::write_report_atomically(report, dir / "plain" / "report.html"),
+                    msprobe::Error);
     CHECK(msprobe::testing::read_file_text(dir / "plain") == "x");
 }
 
@@ -171,7 +173,8 @@ TEST_CASE("write_report_atomically never replaces a file the run read", "[html_r
                           (dir / name).string() + ": is one of this run's input files; the report would replace it");
         CHECK(msprobe::testing::read_file_text(dir / name) == "{}");
     }
-    CHECK(msprobe::html_report::write_report_atomically(report, dir / "earlier_report.html") == dir / "earlier_report.html");
+    CHECK(msprobe::html_report::write_report_atomically(report, dir / "earlier_report.html") ==
+          dir / "earlier_report.html");
 }
 
 TEST_CASE("a report of many sections keeps files open only for the sections being filled", "[html_report]") {

@@ -53,7 +53,8 @@ compare::CompareSummary run(const fs::path& compare_json, const fs::path& out, b
     options.compare_only = compare_only;
     ThreadPool pool(threads);
     const compare::CompareRequest request = compare::read_compare_request(compare_json);
-    if (const auto* pkl = std::get_if<compare::PtdbgPklPair>(&request)) return legacy::run_ptdbg_compare(*pkl, options, pool);
+    if (const auto* pkl = std::get_if<compare::PtdbgPklPair>(&request))
+        return legacy::run_ptdbg_compare(*pkl, options, pool);
     if (const auto* ranks = std::get_if<compare::PtdbgRankDirs>(&request)) {
         return legacy::run_ptdbg_ranks_compare(*ranks, options, pool);
     }
@@ -157,8 +158,9 @@ TEST_CASE("ptdbg pair without differences: every row Yes, the advisor finds noth
         CHECK(csv.cell(name, "Accuracy Reached or Not") == "Yes");
         CHECK(csv.cell(name, "Bench Name") == name);
     }
-    CHECK(testing::read_file_text(written(summary, "advisor_")) ==
-          "Line: NA\nSuspect Nodes: NA\nExpert Advice: All data in comparison result meets the accuracy requirements.\n");
+    CHECK(
+        testing::read_file_text(written(summary, "advisor_")) ==
+        "Line: NA\nSuspect Nodes: NA\nExpert Advice: All data in comparison result meets the accuracy requirements.\n");
 }
 
 TEST_CASE("ptdbg stack dumps: NPU_Stack_Info on each call's first row, -s must agree with the file names") {
@@ -285,12 +287,14 @@ TEST_CASE("online dispatch folders: cpu vs npu outputs under the dispatch thresh
     CHECK(summary.errors() == 2);
 
     // Naming the run folder itself on both sides is the same compare.
-    std::ofstream(dir / "compare_run.json") << R"({"npu_path": "msprobe_rank0_20230911170521", "bench_path": "msprobe_rank0_20230911170521"})";
+    std::ofstream(dir / "compare_run.json")
+        << R"({"npu_path": "msprobe_rank0_20230911170521", "bench_path": "msprobe_rank0_20230911170521"})";
     const auto again = run(dir / "compare_run.json", dir / "out_run");
     CHECK(report::read_csv_text(written(again, "compare_result_rank0_")).rows == csv.table.rows);
 }
 
-TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduced from npu_test.pkl, advisor", "[fixtures]") {
+TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduced from npu_test.pkl, advisor",
+          "[fixtures]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const fs::path samples = *fixtures / "reference_samples";
@@ -312,7 +316,8 @@ TEST_CASE("msprobe's legacy samples: compare_result_20230703104808.csv reproduce
             }
             std::vector<float> values(static_cast<std::size_t>(count));
             for (std::size_t i = 0; i < values.size(); ++i) values[i] = 0.25f * static_cast<float>(i + 1);
-            testing::write_npy(data / (record.name + ".npy"), tensor::DType::Float32, shape, std::as_bytes(std::span(values)));
+            testing::write_npy(data / (record.name + ".npy"), tensor::DType::Float32, shape,
+                               std::as_bytes(std::span(values)));
         }
     }
     std::ofstream(dir / "compare.json") << R"({"npu_pkl_path": ")" << pkl.string() << R"(", "bench_pkl_path": ")"

@@ -111,7 +111,8 @@ TEST_CASE("ptdbg metrics of shapes that cannot be compared element by element", 
     CHECK(scalar.cosine == "1");
     CHECK(scalar.max_abs_err == "0.250000");
     CHECK(scalar.message == "This is type of scalar data, can not compare.");
-    const auto flag = legacy::ptdbg_metrics(make_view({1}, {}, tensor::DType::Bool), make_view({0}, {}, tensor::DType::Bool));
+    const auto flag =
+        legacy::ptdbg_metrics(make_view({1}, {}, tensor::DType::Bool), make_view({0}, {}, tensor::DType::Bool));
     CHECK(flag.cosine == "0");
 }
 
@@ -127,7 +128,8 @@ TEST_CASE("dispatch metrics: cosine, max abs and max relative error, scalars hav
     const auto zero_bench = legacy::dispatch_metrics(vector_view({0, 3}), vector_view({0, 2}));
     CHECK(zero_bench.max_relative_err == "0.500000");
 
-    const auto nan = legacy::dispatch_metrics(vector_view({std::numeric_limits<double>::quiet_NaN(), 1}), vector_view({1, 1}));
+    const auto nan =
+        legacy::dispatch_metrics(vector_view({std::numeric_limits<double>::quiet_NaN(), 1}), vector_view({1, 1}));
     CHECK(nan.max_relative_err == "Nan");
     CHECK(nan.max_abs_err == "nan");
 

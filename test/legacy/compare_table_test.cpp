@@ -18,7 +18,8 @@ namespace {
 
 std::string text_of(const report::Table& table, std::size_t row, const std::string& column) {
     for (std::size_t c = 0; c < table.header.size(); ++c) {
-        if (table.header[c] == column) return table.rows.at(row).at(c).is_text() ? std::string(table.rows[row][c].text()) : "<not text>";
+        if (table.header[c] == column)
+            return table.rows.at(row).at(c).is_text() ? std::string(table.rows[row][c].text()) : "<not text>";
     }
     FAIL("no column " << column);
     return {};
@@ -32,8 +33,9 @@ legacy::PtdbgInput small_ptdbg_pair(const fs::path& dir) {
                              "\n"
                              R"(["Torch_relu_0_forward_output", 1, [], "torch.float32", [2], [3.0, 0.0, 1.5]])"
                              "\n";
-    testing::write_file(input.npu_pkl,
-                        relu + R"(["NPU_npu_format_cast_0_forward_output", 1, [], "torch.float32", [1], [2.0, 2.0, 2.0]])" + "\n");
+    testing::write_file(
+        input.npu_pkl,
+        relu + R"(["NPU_npu_format_cast_0_forward_output", 1, [], "torch.float32", [1], [2.0, 2.0, 2.0]])" + "\n");
     testing::write_file(input.bench_pkl, relu);
     fs::create_directories(input.npu_data_dir);
     fs::create_directories(input.bench_data_dir);
@@ -80,7 +82,8 @@ TEST_CASE("ptdbg_table: matched calls measured from their .npy files, an NPU-onl
     CHECK(text_of(table, 2, "Err_message") == "No bench data matched.");
 }
 
-TEST_CASE("ptdbg_table refuses a stack mode that disagrees with the file names, and a missing npy folder", "[legacy][table]") {
+TEST_CASE("ptdbg_table refuses a stack mode that disagrees with the file names, and a missing npy folder",
+          "[legacy][table]") {
     const fs::path dir = testing::scratch_dir("legacy_table_refusals");
     legacy::PtdbgInput input = small_ptdbg_pair(dir);
     ThreadPool pool(1);
@@ -109,7 +112,8 @@ TEST_CASE("dispatch_table: statistics of both sides and the dispatch metrics per
     fs::create_directories(run.npu_dir);
     fs::create_directories(run.cpu_dir);
     for (const char* name : {"add_1_output", "mul_2_output"}) {
-        run.pairs.push_back({name, run.npu_dir / (std::string(name) + ".npy"), run.cpu_dir / (std::string(name) + ".npy")});
+        run.pairs.push_back(
+            {name, run.npu_dir / (std::string(name) + ".npy"), run.cpu_dir / (std::string(name) + ".npy")});
     }
     testing::write_npy_f32(run.pairs[0].npu_file, {3}, {1, 2, 3});
     testing::write_npy_f32(run.pairs[0].cpu_file, {3}, {1, 2, 3});
@@ -145,8 +149,9 @@ TEST_CASE("legacy_advise: the first No row outside batch_norm, by CSV line", "[l
 
     const compare::Advice none = legacy::legacy_advise(advice_table({{"Functional_batch_norm_0_forward_output", "No"},
                                                                      {"Torch_add_0_forward_output", "Nan"}}));
-    CHECK(none.file_text() ==
-          "Line: NA\nSuspect Nodes: NA\nExpert Advice: All data in comparison result meets the accuracy requirements.\n");
+    CHECK(
+        none.file_text() ==
+        "Line: NA\nSuspect Nodes: NA\nExpert Advice: All data in comparison result meets the accuracy requirements.\n");
 
     report::Table without = advice_table({});
     without.header = {"NPU Name", "Cosine"};

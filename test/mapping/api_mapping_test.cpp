@@ -115,13 +115,15 @@ TEST_CASE("user API table: positions re-paired, the rest abandoned", "[mapping]"
 }
 
 TEST_CASE("user API table file: a record or a list, both output spellings", "[mapping]") {
-    const auto single = load_api_mapping(write_yaml("single.yaml", "ms_api: A.b\npt_api: C.d\nms_args: [0, 1]\n"
-                                                                   "pt_args: [1, 0]\nms_outputs: [0]\npt_outputs: [0]\n"));
+    const auto single = load_api_mapping(write_yaml("single.yaml",
+                                                    "ms_api: A.b\npt_api: C.d\nms_args: [0, 1]\n"
+                                                    "pt_args: [1, 0]\nms_outputs: [0]\npt_outputs: [0]\n"));
     REQUIRE(single.size() == 1);
     CHECK(single[0].ms_args == std::vector<std::string>{"0", "1"});
     CHECK(single[0].pt_outputs == std::vector<std::string>{"0"});
-    const auto listed = load_api_mapping(write_yaml("list.yaml", "- ms_api: A.b\n  pt_api: C.d\n  ms_output: [0]\n"
-                                                                 "  pt_output: [1]\n  ms_outputs: [2]\n  pt_outputs: [3]\n"));
+    const auto listed = load_api_mapping(write_yaml("list.yaml",
+                                                    "- ms_api: A.b\n  pt_api: C.d\n  ms_output: [0]\n"
+                                                    "  pt_output: [1]\n  ms_outputs: [2]\n  pt_outputs: [3]\n"));
     REQUIRE(listed.size() == 1);
     CHECK(listed[0].ms_outputs == std::vector<std::string>{"2"});  // the plural wins
     CHECK(listed[0].pt_outputs == std::vector<std::string>{"3"});

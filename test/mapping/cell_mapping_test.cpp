@@ -19,18 +19,22 @@ std::filesystem::path write_yaml(const std::string& name, const std::string& tex
 }  // namespace
 
 TEST_CASE("cell rows become module rows, mapped cell by cell", "[mapping][cell_mapping]") {
-    const CellMapping mapping = load_cell_mapping(write_yaml("pairs", "fc1.Dense: fc1.Linear\nconv1.Conv2d: conv3.Conv2d\n"));
+    const CellMapping mapping =
+        load_cell_mapping(write_yaml("pairs", "fc1.Dense: fc1.Linear\nconv1.Conv2d: conv3.Conv2d\n"));
     CHECK(mapping.entries() ==
           std::vector<CellMapping::Entry>{{"fc1.Dense", "fc1.Linear"}, {"conv1.Conv2d", "conv3.Conv2d"}});
     CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.input.0", mapping) == "Module.fc1.Linear.forward.0.input.0");
     CHECK(cell_mapping_key("Cell.fc1.Dense.forward.0.parameters.weight", mapping) ==
           "Module.fc1.Linear.forward.0.parameters.weight");
-    CHECK(cell_mapping_key("Cell.fc1.Dense.parameters_grad.weight", mapping) == "Module.fc1.Linear.parameters_grad.weight");
+    CHECK(cell_mapping_key("Cell.fc1.Dense.parameters_grad.weight", mapping) ==
+          "Module.fc1.Linear.parameters_grad.weight");
     // Nothing after parameters_grad: the cut needs a trailing dot, so the cell name is not found.
     CHECK(cell_mapping_key("Cell.fc1.Dense.parameters_grad", mapping) == "Module.fc1.Dense.parameters_grad");
-    CHECK(cell_mapping_key("Cell.conv1.Conv2d.backward.1.output.0", mapping) == "Module.conv3.Conv2d.backward.1.output.0");
+    CHECK(cell_mapping_key("Cell.conv1.Conv2d.backward.1.output.0", mapping) ==
+          "Module.conv3.Conv2d.backward.1.output.0");
     // The whole path must be a key; a suffix of it is not.
-    CHECK(cell_mapping_key("Cell.net.fc1.Dense.forward.0.input.0", mapping) == "Module.net.fc1.Dense.forward.0.input.0");
+    CHECK(cell_mapping_key("Cell.net.fc1.Dense.forward.0.input.0", mapping) ==
+          "Module.net.fc1.Dense.forward.0.input.0");
     CHECK(cell_mapping_key("Functional.relu.0.forward.input.0", mapping) == "Functional.relu.0.forward.input.0");
     CHECK(cell_mapping_key("Mint.x.0.input.0", mapping) == "N/A");
     CHECK(cell_mapping_key("", mapping) == "N/A");
@@ -73,7 +77,8 @@ TEST_CASE("cell mapping: the spec's examples", "[mapping]") {
           "Module.module.name.forward.0.input.0");
 }
 
-TEST_CASE("cell mapping, August's lookup: the yaml keys a cell name contains, in yaml order", "[mapping][cell_mapping]") {
+TEST_CASE("cell mapping, August's lookup: the yaml keys a cell name contains, in yaml order",
+          "[mapping][cell_mapping]") {
     const CellMapping yaml = {{"fc1.Dense", "fc1.Linear"}, {"net", "module"}, {"Linear", "Dense"}};
     constexpr CellKeyRules august{true, false};
     // A whole-name key wins, the parts are not looked at.

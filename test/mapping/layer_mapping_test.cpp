@@ -39,7 +39,8 @@ TEST_CASE("layer mapping reproduces msprobe's mappings", "[mapping][conformance]
     if (!fixtures) return;
     const fs::path root = *fixtures / "reference_samples" / "layer_mapping";
     const LayerCase cases[] = {
-        {"resources", root / "mindspore", root / "pytorch", root / "layer_mapping.yaml", root / "expected" / "resources"},
+        {"resources", root / "mindspore", root / "pytorch", root / "layer_mapping.yaml",
+         root / "expected" / "resources"},
         {"full", root / "full" / "mindspore_data", root / "full" / "pytorch_data", root / "full" / "layer_mapping.yaml",
          root / "expected" / "full"},
         {"pp_renumber", root / "pp_renumber" / "mindspore", root / "pp_renumber" / "pytorch",
@@ -86,7 +87,8 @@ TEST_CASE("layer mapping inputs", "[mapping]") {
     // With both files on the NPU side only, every row maps to N/A.
     std::ofstream(dir / "npu" / "stack.json") << R"({"Functional.relu.0.forward": ["File a.py, line 1, in f, \n x"]})";
     const auto result = mapping::generate_layer_mapping(npu, bench, {});
-    CHECK(result.items == std::vector<std::pair<std::string, std::string>>{{"Functional.relu.0.forward.input.0", "N/A"}});
+    CHECK(result.items ==
+          std::vector<std::pair<std::string, std::string>>{{"Functional.relu.0.forward.input.0", "N/A"}});
     // construct.json is read as every command reads it: an entry named twice is ambiguous.
     std::ofstream(dir / "npu" / "construct.json")
         << R"({"Functional.relu.0.forward": null, "Functional.relu.0.forward": "Module.a.A.forward.0"})";

@@ -29,10 +29,11 @@ LayerSide pytorch_side(const nlohmann::json& construct = nlohmann::json::object(
 }  // namespace
 
 TEST_CASE("layers, parameter gradients and APIs are decomposed by their names", "[mapping][layer_scope]") {
-    const auto items = layer_items({"Module.layer1.fc.Linear.forward.0", "Module.fc.Linear.parameters_grad",
-                                    "Functional.relu.0.forward", "Functional.gelu.1.forward"},
-                                   pytorch_side({{"Functional.relu.0.forward", "Module.layer1.fc.Linear.forward.0"},
-                                                 {"Functional.gelu.1.forward", nlohmann::json::array({"Module.layer2.act.GELU.forward.0", 3})}}));
+    const auto items = layer_items(
+        {"Module.layer1.fc.Linear.forward.0", "Module.fc.Linear.parameters_grad", "Functional.relu.0.forward",
+         "Functional.gelu.1.forward"},
+        pytorch_side({{"Functional.relu.0.forward", "Module.layer1.fc.Linear.forward.0"},
+                      {"Functional.gelu.1.forward", nlohmann::json::array({"Module.layer2.act.GELU.forward.0", 3})}}));
     REQUIRE(items.size() == 4);
     const LayerItem& layer = items[0];
     CHECK(layer.api_type == "Module");
@@ -58,14 +59,17 @@ TEST_CASE("layers, parameter gradients and APIs are decomposed by their names", 
     CHECK(items[3].full_scope == "Module.layer2.act.gelu");
 }
 
-TEST_CASE("an API without a parent is in the top layer, its framework frame joins the scope", "[mapping][layer_scope]") {
+TEST_CASE("an API without a parent is in the top layer, its framework frame joins the scope",
+          "[mapping][layer_scope]") {
     const nlohmann::json stack = {
         {"Functional.gelu.0.forward",
-         {"File /x/msprobe/pytorch/hook_module/wrap_functional.py, line 10, in FunctionalOPTemplate.forward, out = op()",
+         {"File /x/msprobe/pytorch/hook_module/wrap_functional.py, line 10, in FunctionalOPTemplate.forward, out = "
+          "op()",
           "File /usr/lib/python3/site-packages/torch/nn/functional.py, line 1500, in gelu, return torch._C.gelu(x)",
           "File /home/user/model.py, line 5, in forward, y = F.gelu(x)"}},
         {"Functional.relu.0.forward",
-         {"File /x/msprobe/pytorch/hook_module/wrap_functional.py, line 10, in FunctionalOPTemplate.forward, out = op()",
+         {"File /x/msprobe/pytorch/hook_module/wrap_functional.py, line 10, in FunctionalOPTemplate.forward, out = "
+          "op()",
           "File /home/user/model.py, line 7, in forward, y = F.relu(x)"}}};
     const auto items = layer_items({"Functional.gelu.0.forward", "Functional.relu.0.forward"}, pytorch_side({}, stack));
     CHECK(items[0].layer_scope == "TopLayer");
@@ -76,8 +80,9 @@ TEST_CASE("an API without a parent is in the top layer, its framework frame join
 }
 
 TEST_CASE("backward entries take their forward entry's scopes", "[mapping][layer_scope]") {
-    const auto items = layer_items({"Functional.relu.0.forward", "Functional.relu.0.backward", "Functional.tanh.0.backward"},
-                                   pytorch_side({{"Functional.relu.0.forward", "Module.layer1.act.ReLU.forward.0"}}));
+    const auto items =
+        layer_items({"Functional.relu.0.forward", "Functional.relu.0.backward", "Functional.tanh.0.backward"},
+                    pytorch_side({{"Functional.relu.0.forward", "Module.layer1.act.ReLU.forward.0"}}));
     CHECK(items[1].full_scope == "Module.layer1.act.relu");
     CHECK(items[1].layer_scope == "Module.layer1.act");
     CHECK(items[1].state == "backward");
@@ -102,8 +107,9 @@ TEST_CASE("short names, short parents and stacks that are not string lists are r
         CHECK(e.file() == "construct.json");
         CHECK(e.reason() == "dump entry 'Functional.relu.0' must contain no less than four fields");
     }
-    CHECK_THROWS_WITH(layer_items({"Functional.relu.0.forward"}, pytorch_side({{"Functional.relu.0.forward", "Module.fc"}})),
-                      Catch::Contains("parent 'Module.fc' of 'Functional.relu.0.forward' must contain no less than four fields"));
+    CHECK_THROWS_WITH(
+        layer_items({"Functional.relu.0.forward"}, pytorch_side({{"Functional.relu.0.forward", "Module.fc"}})),
+        Catch::Contains("parent 'Module.fc' of 'Functional.relu.0.forward' must contain no less than four fields"));
     try {
         layer_items({"Functional.relu.0.forward"}, pytorch_side({}, {{"Functional.relu.0.forward", {"ok", 3}}}));
         FAIL("a stack with a number must be refused");

@@ -34,7 +34,8 @@ TEST_CASE("the dump mode is told by the exact header, with or without the stack 
     CHECK(detect_dump_mode({}) == std::nullopt);
 }
 
-TEST_CASE("August's headers: Result in place of the tensor verdict, Err_message after the md5 one", "[merge][dump_mode]") {
+TEST_CASE("August's headers: Result in place of the tensor verdict, Err_message after the md5 one",
+          "[merge][dump_mode]") {
     const Header identity = {"NPU Name",         "Bench Name",         "NPU Dtype",         "Bench Dtype",
                              "NPU Tensor Shape", "Bench Tensor Shape", "NPU Requires_grad", "Bench Requires_grad"};
     const Header verdict_tensor =

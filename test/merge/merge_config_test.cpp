@@ -61,8 +61,8 @@ TEST_CASE("the api check runs before the compare_index check", "[merge_config]")
 }
 
 TEST_CASE("a valid config is returned as written", "[merge_config]") {
-    const MergeConfig config =
-        parse_merge_config("api:\n- api1\n- '123'\n- Distributed.all_reduce\ncompare_index:\n- index1\n- index2\n", "c");
+    const MergeConfig config = parse_merge_config(
+        "api:\n- api1\n- '123'\n- Distributed.all_reduce\ncompare_index:\n- index1\n- index2\n", "c");
     CHECK(config.apis == std::vector<std::string>{"api1", "123", "Distributed.all_reduce"});
     CHECK(config.compare_index == std::vector<std::string>{"index1", "index2"});
 }

@@ -102,16 +102,18 @@ TEST_CASE("reference samples: the crafted sheets read as the spec's worked examp
     if (!fixtures) return;
     const fs::path dir = *fixtures / "reference_samples" / "merge_result" / "crafted_summary_3ranks";
     msprobe::ThreadPool pool(1);
-    const auto sheets = merge_rank_files(rank_files(dir / "in"), load_merge_config((dir / "config.yaml").string()), pool,
-                                         "in");
+    const auto sheets =
+        merge_rank_files(rank_files(dir / "in"), load_merge_config((dir / "config.yaml").string()), pool, "in");
     REQUIRE(sheets.size() == 3);
     CHECK(sheets[0].name == "Max diff");
     CHECK(sheets[0].table.header == std::vector<std::string>{"NPU Name", "rank0", "rank1"});
     const auto& rows = sheets[0].table.rows;
     REQUIRE(rows.size() == 6);
     CHECK(rows[1] == std::vector<Cell>{Cell("Distributed.all_reduce.0.forward.input.group"),
-                                       Cell("NPU:tp-0-1-2-3  Bench:tp-0-1-2-3"), Cell("NPU:tp-0-1-2-3  Bench:tp-0-1-2-3")});
-    CHECK(rows[4] == std::vector<Cell>{Cell("Distributed.broadcast.0.forward.input.0"), Cell("NPU:3  Bench:inf"), Cell()});
+                                       Cell("NPU:tp-0-1-2-3  Bench:tp-0-1-2-3"),
+                                       Cell("NPU:tp-0-1-2-3  Bench:tp-0-1-2-3")});
+    CHECK(rows[4] ==
+          std::vector<Cell>{Cell("Distributed.broadcast.0.forward.input.0"), Cell("NPU:3  Bench:inf"), Cell()});
     CHECK(rows[5] == std::vector<Cell>{Cell("Distributed.all_gather.0.forward.output.0"), Cell(), Cell(1.0)});
     CHECK(sheets[2].table.rows[0][1] == Cell("12.5%"));
 }

@@ -29,7 +29,8 @@ TEST_CASE("a contiguous float tensor is read in place", "[metrics][block_source]
     CHECK(source.block(3, 2) == view.data + 3 * 2);
 }
 
-TEST_CASE("a strided or transposed float tensor is gathered in row-major order, in its own dtype", "[metrics][block_source]") {
+TEST_CASE("a strided or transposed float tensor is gathered in row-major order, in its own dtype",
+          "[metrics][block_source]") {
     const TensorView spread = make_tensor(DType::Float32, {1, 2, 3, 4, 5}, {-1}, 3);
     BlockSource spread_source(spread);
     CHECK(spread_source.block_dtype() == DType::Float32);

@@ -54,7 +54,8 @@ TEST_CASE("strided and mixed-dtype pairs are walked in logical order", "[locate]
 }
 
 TEST_CASE("0-d pairs locate at (), mismatched shapes are not located", "[locate]") {
-    const auto location = locate_max_errors(make_tensor(DType::Float32, {2.0}, {}), make_tensor(DType::Float32, {1.0}, {}));
+    const auto location =
+        locate_max_errors(make_tensor(DType::Float32, {2.0}, {}), make_tensor(DType::Float32, {1.0}, {}));
     REQUIRE(location);
     CHECK(location->max_abs.empty());
     CHECK_FALSE(locate_max_errors(make_tensor(DType::Float32, {1, 2}), make_tensor(DType::Float32, {1, 2, 3})));

@@ -157,7 +157,8 @@ TensorView layout(Generator& g, DType t, const std::vector<double>& values, int 
             // logical (i, j) of the cols x rows view = storage[j * cols + i] must equal values[i * rows + j]
             std::vector<double> storage(values.size());
             for (std::int64_t i = 0; i < cols; ++i) {
-                for (std::int64_t j = 0; j < rows; ++j) storage[static_cast<std::size_t>(j * cols + i)] = values[static_cast<std::size_t>(i * rows + j)];
+                for (std::int64_t j = 0; j < rows; ++j)
+                    storage[static_cast<std::size_t>(j * cols + i)] = values[static_cast<std::size_t>(i * rows + j)];
             }
             return transposed_view(t, storage, rows, cols);
         }
@@ -184,7 +185,8 @@ void require_kernels_match_reference(const TensorView& n, const TensorView& b, R
         INFO("kernel " << kernel_isa_name(isa));
         require_same_metrics(run(n, b, isa, rule), reference);
         if (n.numel() > 0) {
-            require_same_partial(accumulate_chunk(n, b, 0, isa, rule), accumulate_chunk(n, b, 0, KernelIsa::Scalar, rule));
+            require_same_partial(accumulate_chunk(n, b, 0, isa, rule),
+                                 accumulate_chunk(n, b, 0, KernelIsa::Scalar, rule));
         }
     }
 }
@@ -311,7 +313,8 @@ TEST_CASE("large pairs: chunks, threads and accuracy of the sums", "[metrics][si
         long double diff_squares = 0, npu_squares = 0;
         for (std::int64_t i = 0; i < count; ++i) {
             const double x = read_element_as_double(npu.data + i * static_cast<std::int64_t>(tensor::dtype_size(t)), t);
-            const double y = read_element_as_double(bench.data + i * static_cast<std::int64_t>(tensor::dtype_size(t)), t);
+            const double y =
+                read_element_as_double(bench.data + i * static_cast<std::int64_t>(tensor::dtype_size(t)), t);
             const double d = x - y;
             diff_squares += static_cast<long double>(d * d);
             npu_squares += static_cast<long double>(x * x);

@@ -140,7 +140,8 @@ TEST_CASE("a kernel that reports matching inf/nan as mismatched fails the self-c
         for (KernelIsa isa : available_kernel_isas()) {
             if (isa == KernelIsa::Scalar) continue;
             bool named = false;
-            for (const std::string& warning : choice.warnings) named = named || contains(warning, "the " + name_of(isa) + " ");
+            for (const std::string& warning : choice.warnings)
+                named = named || contains(warning, "the " + name_of(isa) + " ");
             CHECK(named);
         }
     }
@@ -161,7 +162,8 @@ TEST_CASE("MSPROBE_KERNEL_ISA forces one available set", "[metrics][selection]")
     }
 }
 
-TEST_CASE("MSPROBE_KERNEL_ISA with an unknown or unavailable set warns once and uses the widest", "[metrics][selection]") {
+TEST_CASE("MSPROBE_KERNEL_ISA with an unknown or unavailable set warns once and uses the widest",
+          "[metrics][selection]") {
     const std::string widest = name_of(best_kernel_isa());
     KernelChoice choice = requested_kernel_isa("avx-512");
     CHECK(choice.isa == best_kernel_isa());
@@ -184,7 +186,8 @@ TEST_CASE("narrower sets: avx512 -> avx2 -> sse2 -> scalar, neon -> scalar", "[m
     REQUIRE(isas.front() == KernelIsa::Scalar);
     for (std::size_t i = 1; i < isas.size(); ++i) CHECK(narrower_kernel_isa(isas[i]) == isas[i - 1]);
     CHECK(narrower_kernel_isa(KernelIsa::Scalar) == KernelIsa::Scalar);
-    if (kernel_isa_available(KernelIsa::Neon)) CHECK(isas == std::vector<KernelIsa>{KernelIsa::Scalar, KernelIsa::Neon});
+    if (kernel_isa_available(KernelIsa::Neon))
+        CHECK(isas == std::vector<KernelIsa>{KernelIsa::Scalar, KernelIsa::Neon});
     if (kernel_isa_available(KernelIsa::Sse2)) CHECK(isas[1] == KernelIsa::Sse2);
 }
 

@@ -286,7 +286,8 @@ TEST_CASE("0-d tensors: native arithmetic and the message", "[metrics]") {
         CHECK_FALSE(empty.bench_statistics.has_value());
     }
     SECTION("statistics of both sides") {
-        const PairMetrics m = run(scalar_tensor(DType::Float32, 2.5), scalar_tensor(DType::Float32, -2), KernelIsa::Scalar);
+        const PairMetrics m =
+            run(scalar_tensor(DType::Float32, 2.5), scalar_tensor(DType::Float32, -2), KernelIsa::Scalar);
         REQUIRE(m.npu_statistics);
         CHECK(m.npu_statistics->max == 2.5);
         CHECK(m.npu_statistics->l2norm == 2.5);
@@ -310,20 +311,24 @@ TEST_CASE("statistics of both sides come from the same pass", "[metrics]") {
         CHECK(m.bench_statistics->mean == 2.0);
 
         // Raw statistics keep inf and nan even though the metrics zero them.
-        const PairMetrics inf = run(make_tensor(DType::Float32, {1, kInf, -5}), make_tensor(DType::Float32, {1, kInf, 2}), isa);
+        const PairMetrics inf =
+            run(make_tensor(DType::Float32, {1, kInf, -5}), make_tensor(DType::Float32, {1, kInf, 2}), isa);
         CHECK(inf.npu_statistics->max == kInf);
         CHECK(inf.npu_statistics->min == -5.0);
         CHECK(inf.npu_statistics->mean == kInf);
         CHECK(inf.npu_statistics->l2norm == kInf);
-        const PairMetrics both = run(make_tensor(DType::Float64, {-kInf, kInf}), make_tensor(DType::Float64, {kInf, kInf}), isa);
+        const PairMetrics both =
+            run(make_tensor(DType::Float64, {-kInf, kInf}), make_tensor(DType::Float64, {kInf, kInf}), isa);
         CHECK(std::isnan(both.npu_statistics->mean));
         CHECK(both.npu_statistics->min == -kInf);
-        const PairMetrics nan = run(make_tensor(DType::Float64, {1, kNan}), make_tensor(DType::Float64, {1, kNan}), isa);
+        const PairMetrics nan =
+            run(make_tensor(DType::Float64, {1, kNan}), make_tensor(DType::Float64, {1, kNan}), isa);
         CHECK(std::isnan(nan.npu_statistics->max));
         CHECK(std::isnan(nan.npu_statistics->l2norm));
         CHECK(nan.cosine == MetricCell::number(1.0));
         // Positions differ: metrics N/A, statistics still there.
-        const PairMetrics differ = run(make_tensor(DType::Float64, {1, kNan}), make_tensor(DType::Float64, {1, 2}), isa);
+        const PairMetrics differ =
+            run(make_tensor(DType::Float64, {1, kNan}), make_tensor(DType::Float64, {1, 2}), isa);
         CHECK(differ.error == PairError::InfNanPositionMismatch);
         REQUIRE(differ.bench_statistics);
         CHECK(differ.bench_statistics->max == 2.0);

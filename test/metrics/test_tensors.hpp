@@ -62,7 +62,8 @@ inline TensorView make_tensor(DType dtype, const std::vector<double>& values,
     if (shape.size() == 1 && shape[0] == -1) shape = {static_cast<std::int64_t>(values.size())};
     const std::size_t element = tensor::dtype_size(dtype);
     const std::size_t count = values.size();
-    auto buffer = std::make_shared<std::vector<std::byte>>(byte_shift + (count * element_step + 1) * element, std::byte{0x5a});
+    auto buffer =
+        std::make_shared<std::vector<std::byte>>(byte_shift + (count * element_step + 1) * element, std::byte{0x5a});
     std::byte* base = buffer->data() + byte_shift;
     for (std::size_t i = 0; i < count; ++i) store_element(base + i * element_step * element, dtype, values[i]);
     TensorView view;

@@ -26,7 +26,8 @@ TEST_CASE("fixed-width integers wrap as NumPy's do", "[metrics][zero_dim]") {
 }
 
 TEST_CASE("the 0-d value broadcasts against a shaped bench, an empty bench gives NaN", "[metrics][zero_dim]") {
-    const ZeroDimErrors e = zero_dim_errors(scalar_tensor(DType::Float64, 3.0), make_tensor(DType::Float64, {2.0, 4.0}));
+    const ZeroDimErrors e =
+        zero_dim_errors(scalar_tensor(DType::Float64, 3.0), make_tensor(DType::Float64, {2.0, 4.0}));
     CHECK(e.max_abs_err == 1.0);
     CHECK(e.max_relative_err == 0.5);  // max(1/2, 1/4)
     const ZeroDimErrors empty = zero_dim_errors(scalar_tensor(DType::Float64, 3.0), make_tensor(DType::Float64, {}));

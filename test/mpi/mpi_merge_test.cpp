@@ -75,7 +75,8 @@ TEST_CASE("merge_result over three processes writes one process's book, cell for
         CHECK(count_of(spread.out, "are merged and saved in: spread_" + kind + "/multi_ranks_compare_merge_") == 1);
     }
     // August's command line spreads the same way.
-    const auto august = run_spread({"merge_result", "-i", "statistics", "-o", "august", "-config", "statistics.yaml"}, dir);
+    const auto august =
+        run_spread({"merge_result", "-i", "statistics", "-o", "august", "-config", "statistics.yaml"}, dir);
     REQUIRE(august.exit_code == 0);
     check_same_files(dir / "august", dir / "single_statistics");
 }

@@ -65,7 +65,8 @@ inline ProcessResult run_single(const std::vector<std::string>& args, const fs::
     return run_command(msprobe_command(args), cwd);
 }
 
-inline ProcessResult run_spread(const std::vector<std::string>& args, const fs::path& cwd, const std::string& wrapper = "") {
+inline ProcessResult run_spread(const std::vector<std::string>& args, const fs::path& cwd,
+                                const std::string& wrapper = "") {
     return run_command(mpirun_command(kProcesses, args, wrapper), cwd);
 }
 
@@ -105,8 +106,8 @@ inline void check_same_files(const fs::path& spread, const fs::path& single) {
         INFO(name);
         const fs::path& our_path = ours.at(name);
         if (path.extension() == ".xlsx") {
-            const auto differences = msprobe::testing::workbook_differences(msprobe::report::read_xlsx(our_path.string()),
-                                                                            msprobe::report::read_xlsx(path.string()));
+            const auto differences = msprobe::testing::workbook_differences(
+                msprobe::report::read_xlsx(our_path.string()), msprobe::report::read_xlsx(path.string()));
             CHECK(differences.empty());
         } else {
             CHECK(read_file_text(our_path) == read_file_text(path));
@@ -145,8 +146,9 @@ inline const fs::path& two_step_dump() {
                 fs::rename(generated / side / "step0", dir / side / fmt::format("step{}", step));
             }
             fs::remove_all(generated);
-            msprobe::testing::write_file(dir / fmt::format("compare_step{}.json", step),
-                                         fmt::format(R"({{"npu_path": "npu/step{0}", "bench_path": "bench/step{0}"}})", step));
+            msprobe::testing::write_file(
+                dir / fmt::format("compare_step{}.json", step),
+                fmt::format(R"({{"npu_path": "npu/step{0}", "bench_path": "bench/step{0}"}})", step));
         }
         return dir;
     }();

@@ -96,9 +96,11 @@ TEST_CASE("August's dump-root compare over three processes equals one process's"
 
 TEST_CASE("the first differing API over three processes: every rank's result, then process 0's analysis") {
     const fs::path dir = copied_dump("mpi_diff_analyze");
-    const auto single = run_single({"-f", "pytorch", "compare", "-i", "compare_step0.json", "-da", "-o", "single"}, dir);
+    const auto single =
+        run_single({"-f", "pytorch", "compare", "-i", "compare_step0.json", "-da", "-o", "single"}, dir);
     REQUIRE(single.exit_code == 0);
-    const auto spread = run_spread({"-f", "pytorch", "compare", "-i", "compare_step0.json", "-da", "-o", "spread"}, dir);
+    const auto spread =
+        run_spread({"-f", "pytorch", "compare", "-i", "compare_step0.json", "-da", "-o", "spread"}, dir);
     INFO(spread.err);
     REQUIRE(spread.exit_code == 0);
     const auto files = files_below(dir / "spread");
@@ -119,9 +121,11 @@ TEST_CASE("the first differing API over three processes: every rank's result, th
 TEST_CASE("ptdbg rank folders over three processes give one process's files") {
     const fs::path dir = msprobe::testing::scratch_dir("mpi_ptdbg_ranks");
     msprobe::testing::write_legacy_pair({dir, 5, false, true});
-    const auto single = run_single({"-f", "pytorch", "compare", "-i", "compare_ptdbg_distributed.json", "-o", "single"}, dir);
+    const auto single =
+        run_single({"-f", "pytorch", "compare", "-i", "compare_ptdbg_distributed.json", "-o", "single"}, dir);
     REQUIRE(single.exit_code == 0);
-    const auto spread = run_spread({"-f", "pytorch", "compare", "-i", "compare_ptdbg_distributed.json", "-o", "spread"}, dir);
+    const auto spread =
+        run_spread({"-f", "pytorch", "compare", "-i", "compare_ptdbg_distributed.json", "-o", "spread"}, dir);
     INFO(spread.err);
     REQUIRE(spread.exit_code == 0);
     CHECK(files_below(dir / "spread").size() == 10);
@@ -149,7 +153,9 @@ TEST_CASE("a process that cannot write its results fails the run, and no result 
     const auto r = run_spread({"-f", "pytorch", "compare", "-i", "compare_step1.json", "-o", "out"}, dir, wrapper);
     INFO(r.err);
     CHECK(r.exit_code == 2);
-    CHECK(std::regex_search(r.err, std::regex(R"(msprobe compare: error: out/compare_result_rank\d_\d{14}\.xlsx: write failed: File too large)")));
+    CHECK(std::regex_search(
+        r.err,
+        std::regex(R"(msprobe compare: error: out/compare_result_rank\d_\d{14}\.xlsx: write failed: File too large)")));
     // Printed once, by process 0, whichever process failed.
     CHECK(count_of(r.err, "msprobe compare: error:") == 1);
     CHECK(files_below(dir / "out").empty());
@@ -185,7 +191,8 @@ TEST_CASE("a process killed during the run fails it, and no result file appears"
     while (stopped == 0 && !finished) {
         const std::string pid_text = read_file_text(pid_file);
         if (!pid_text.empty()) {
-            const std::string status = read_file_text(fs::path("/proc") / std::to_string(std::stoi(pid_text)) / "status");
+            const std::string status =
+                read_file_text(fs::path("/proc") / std::to_string(std::stoi(pid_text)) / "status");
             if (status.find("State:\tT") != std::string::npos) stopped = std::stoi(pid_text);
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -251,7 +258,8 @@ TEST_CASE("a process terminated while results are staged: every process removes 
 
 TEST_CASE("a subcommand that does not spread refuses to run as several processes") {
     const fs::path dir = copied_dump("mpi_unspread_subcommand");
-    const auto r = run_command(mpirun_command(2, {"-f", "pytorch", "overflow_check", "-i", "npu/step0", "-o", "out"}), dir);
+    const auto r =
+        run_command(mpirun_command(2, {"-f", "pytorch", "overflow_check", "-i", "npu/step0", "-o", "out"}), dir);
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("msprobe overflow_check: error: started by an MPI launcher as 2 processes, but overflow_check "
                      "does not spread over processes; run it as one process") != std::string::npos);
@@ -289,7 +297,8 @@ TEST_CASE("the first NaN/Inf over three processes: each reads its ranks, process
 
 TEST_CASE("bad input every process finds is printed once, and nothing is written") {
     const fs::path dir = copied_dump("mpi_bad_input_once");
-    msprobe::testing::write_file(dir / "compare_missing.json", R"({"npu_path": "npu/step9", "bench_path": "bench/step9"})");
+    msprobe::testing::write_file(dir / "compare_missing.json",
+                                 R"({"npu_path": "npu/step9", "bench_path": "bench/step9"})");
     const auto april = run_spread({"-f", "pytorch", "compare", "-i", "compare_missing.json", "-o", "out"}, dir);
     CHECK(april.exit_code == 2);
     CHECK(count_of(april.err, "msprobe compare: error: npu/step9: ") == 1);

@@ -69,8 +69,9 @@ TEST_CASE("inputs without a dump.json where one belongs are refused naming the p
     CHECK(refusal(root / "npu.pkl") ==
           (root / "npu.pkl").string() + ": not a dump.json (ptdbg .pkl and other inputs are not supported yet)");
     fs::create_directories(root / "empty");
-    CHECK(refusal(root / "empty") == (root / "empty").string() +
-                                         ": no dump.json found (expected a dump.json, a rank, step or dump root directory)");
+    CHECK(refusal(root / "empty") ==
+          (root / "empty").string() +
+              ": no dump.json found (expected a dump.json, a rank, step or dump root directory)");
     fs::create_directories(root / "step0" / "rank0");
     CHECK(refusal(root / "step0") == (root / "step0" / "rank0").string() + ": no dump.json in this rank directory");
 }

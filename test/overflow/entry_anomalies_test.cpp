@@ -91,7 +91,8 @@ TEST_CASE("visit_records: every record in section order, a parameters_grad entry
     });
     CHECK(seen.size() == 4);  // the list inside input_args is not walked
 
-    const auto grads = parse(R"({"weight": {"type": "torch.Tensor", "Max": NaN}, "bias": {"type": "torch.Tensor", "Max": 0}})");
+    const auto grads =
+        parse(R"({"weight": {"type": "torch.Tensor", "Max": NaN}, "bias": {"type": "torch.Tensor", "Max": 0}})");
     std::vector<RecordSite> sites;
     visit_records(grads, true, [&](const RecordSite& site, msprobe::dump::JsonView) { sites.push_back(site); });
     REQUIRE(sites.size() == 2);

@@ -53,7 +53,8 @@ TEST_CASE("a rule drops an entry only when every anomaly is at an ignored positi
     const std::string nan = t("NaN", "NaN");
     const std::string ok = t("1", "0");
     // torch.empty_like ignores output 0 only.
-    CHECK(rules.ignores("Torch.empty_like.0.forward", anomalies_of("{\"input_args\": [" + ok + "], \"output\": [" + nan + "]}")));
+    CHECK(rules.ignores("Torch.empty_like.0.forward",
+                        anomalies_of("{\"input_args\": [" + ok + "], \"output\": [" + nan + "]}")));
     CHECK_FALSE(rules.ignores("Torch.empty_like.0.forward",
                               anomalies_of("{\"input_args\": [" + ok + "], \"output\": [" + ok + ", " + nan + "]}")));
     // distributed.recv ignores input 0 and keyword tensor; its outputs are not checked.
@@ -67,7 +68,8 @@ TEST_CASE("a rule drops an entry only when every anomaly is at an ignored positi
     // Backward entries: "input" stands for input_args.
     CHECK(rules.ignores("Distributed.recv.3.backward", anomalies_of("{\"input\": [" + nan + "], \"output\": []}")));
     // Unknown names have no rule.
-    CHECK_FALSE(rules.ignores("Torch.add.0.forward", anomalies_of("{\"input_args\": [" + ok + "], \"output\": [" + nan + "]}")));
+    CHECK_FALSE(rules.ignores("Torch.add.0.forward",
+                              anomalies_of("{\"input_args\": [" + ok + "], \"output\": [" + nan + "]}")));
     CHECK_FALSE(IgnoreRules::none().ignores("Torch.empty.0.forward",
                                             anomalies_of("{\"input_args\": [], \"output\": [" + nan + "]}")));
 }

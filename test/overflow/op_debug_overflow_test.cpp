@@ -47,9 +47,9 @@ fs::path overflow_tree(const std::string& name) {
 
 TEST_CASE("op-debug files are found at any depth and through mapping.csv, earliest first", "[overflow][op_debug]") {
     const fs::path dir = overflow_tree("find");
-    CHECK(find_op_debug_files(dir) == std::vector<fs::path>{dir / "device1" / "Opdebug.Node_OpDebug.9.3.1700000000000050",
-                                                           dir / "Opdebug.Node_OpDebug.7.3.1700000000000100",
-                                                           dir / "999"});
+    CHECK(find_op_debug_files(dir) ==
+          std::vector<fs::path>{dir / "device1" / "Opdebug.Node_OpDebug.9.3.1700000000000050",
+                                dir / "Opdebug.Node_OpDebug.7.3.1700000000000100", dir / "999"});
     CHECK(find_op_debug_files(dir / "device1").size() == 1);
 }
 

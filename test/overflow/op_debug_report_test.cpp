@@ -65,7 +65,8 @@ TEST_CASE("an overflow is described by its op, block, time stamp and the op's lo
 
 TEST_CASE("an overflow without its kernel dump keeps only the rule, kind and time stamp", "[overflow][op_debug]") {
     const fs::path dir = scratch_dir("op_debug_report_alone");
-    write_bytes(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050", encode_op_debug_dump(old_op_debug_record(3, 9, 0x80)));
+    write_bytes(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050",
+                encode_op_debug_dump(old_op_debug_record(3, 9, 0x80)));
     const auto entry = describe_overflow(trace_op_debug_file(dir / "Opdebug.Node_OpDebug.9.3.1700000000000050"));
     CHECK(op_debug_summary_text({entry}) == std::string(49, '=') + "[1]" + std::string(50, '=') +
                                                 "\n [AI Core][TaskId:9][StreamId:3][Status:128]\n"
@@ -100,7 +101,8 @@ TEST_CASE("overflow_check on a kernel dump tree writes the summary and each reco
     CHECK_THROWS_AS(run_overflow_check(options, pool), Error);
 }
 
-TEST_CASE("records that point at one kernel dump share its reading and write its tensors once", "[overflow][op_debug]") {
+TEST_CASE("records that point at one kernel dump share its reading and write its tensors once",
+          "[overflow][op_debug]") {
     const fs::path dir = conv_overflow_tree("shared");
     // 200 more records of the same task and stream: all point at Conv2D.conv.
     for (int i = 0; i < 200; ++i) {

@@ -109,7 +109,8 @@ TEST_CASE("tensor dumps are checked from their tensor files", "[overflow]") {
     for (const auto& rank_dir : planted.rank_dirs) {
         std::string text = read_file_text(rank_dir / "dump.json");
         for (const std::string token : {"-Infinity", "Infinity", "NaN"}) {
-            for (auto at = text.find(token); at != std::string::npos; at = text.find(token, at)) text.replace(at, token.size(), "1.0");
+            for (auto at = text.find(token); at != std::string::npos; at = text.find(token, at))
+                text.replace(at, token.size(), "1.0");
         }
         write_file(rank_dir / "dump.json", text);
     }
@@ -165,10 +166,11 @@ TEST_CASE("an overflow_check task dump: flagged entries only, their tensors read
     // msprobe's task "overflow_check" (spec 1.3): only flagged entries, each tensor saved. In saturation
     // mode the statistics can look finite; the saved tensor still shows the overflow.
     const fs::path rank_dir = scratch_dir("overflow_task_dump") / "step0" / "rank0";
-    const std::string entry = R"("Torch.mul.0.forward": {"input_args": [)" + t("300", "300") + ", " + t("300", "300") +
-                              R"(], "input_kwargs": {}, "output": [{"type": "torch.Tensor", "dtype": "torch.float32", )"
-                              R"("shape": [2], "Max": 1.0, "Min": 1.0, "Mean": 1.0, "Norm": 1.4, "requires_grad": false, )"
-                              R"("data_name": "Torch.mul.0.forward.output.0.pt"}]})";
+    const std::string entry =
+        R"("Torch.mul.0.forward": {"input_args": [)" + t("300", "300") + ", " + t("300", "300") +
+        R"(], "input_kwargs": {}, "output": [{"type": "torch.Tensor", "dtype": "torch.float32", )"
+        R"("shape": [2], "Max": 1.0, "Min": 1.0, "Mean": 1.0, "Norm": 1.4, "requires_grad": false, )"
+        R"("data_name": "Torch.mul.0.forward.output.0.pt"}]})";
     write_file(rank_dir / "dump.json", dump_text(entry, "overflow_check"));
     SyntheticTensor overflowed;
     overflowed.shape = {2};
@@ -236,7 +238,8 @@ TEST_CASE("which report files are written: none for text alone, both with -o, on
     CHECK(text_only.overflow_found());
     CHECK(text_only.text.find("overall: 2 dumps\n") != std::string::npos);
     CHECK(text_only.text.find("rank_1           first overflow: none\n") != std::string::npos);
-    CHECK(text_only.text.find("global first overflow (lowest execution index): rank_0 #0000 Torch.mul.0.forward [origin]\n") !=
+    CHECK(text_only.text.find(
+              "global first overflow (lowest execution index): rank_0 #0000 Torch.mul.0.forward [origin]\n") !=
           std::string::npos);
 
     options.output_dir = root / "out_both";
@@ -244,7 +247,10 @@ TEST_CASE("which report files are written: none for text alone, both with -o, on
     REQUIRE(both.written.size() == 2);
     CHECK(both.written[0].extension() == ".json");
     CHECK(both.written[1].extension() == ".csv");
-    CHECK(read_file_text(both.written[1]).starts_with("\xEF\xBB\xBFRank,Seq,API Name,Direction,Class,Level,Input Anomalies,Output Anomalies\r\n"));  // BOM, CRLF
+    CHECK(read_file_text(both.written[1])
+              .starts_with(
+                  "\xEF\xBB\xBFRank,Seq,API Name,Direction,Class,Level,Input Anomalies,Output Anomalies\r\n"));  // BOM,
+                                                                                                                 // CRLF
 
     options.output_dir = root / "out_csv";
     options.format = ReportFormat::Csv;

@@ -29,7 +29,8 @@ ScannedEntry entry(std::size_t seq, const std::string& api, OverflowClass c) {
     e.api = api;
     e.direction = "forward";
     e.overflow_class = c;
-    if (c != OverflowClass::Origin) e.anomalies.inputs.push_back(anomaly(Section::InputArgs, "input_args[0]", {{"Max", "inf"}}));
+    if (c != OverflowClass::Origin)
+        e.anomalies.inputs.push_back(anomaly(Section::InputArgs, "input_args[0]", {{"Max", "inf"}}));
     if (c != OverflowClass::Absorbed) {
         e.anomalies.outputs.push_back(anomaly(Section::Output, "output[0]", {{"Max", "inf"}, {"Min", "-inf"}}));
     }
@@ -63,8 +64,9 @@ TEST_CASE("text block: header, first overflow, one line per entry, summary", "[o
     const DumpScan scan = scan_of("step0", "rank_0", {entry(2, "Torch.mul.0.forward", OverflowClass::Origin),
                                                       entry(5, "Torch.add.0.forward", OverflowClass::Propagated)});
     const std::string text = text_block(scan, false);
-    CHECK(text.starts_with("overflow_check: /dumps/step0/rank_0/dump.json  (task=statistics, level=L1, 10 entries, 2 with anomalies)\n"
-                           "first overflow: #0002 Torch.mul.0.forward  [origin]  output[0] Max=inf,Min=-inf\n"));
+    CHECK(text.starts_with(
+        "overflow_check: /dumps/step0/rank_0/dump.json  (task=statistics, level=L1, 10 entries, 2 with anomalies)\n"
+        "first overflow: #0002 Torch.mul.0.forward  [origin]  output[0] Max=inf,Min=-inf\n"));
     CHECK(text.find(" 0005  propagated  Torch.add.0.forward") != std::string::npos);
     CHECK(text.ends_with("summary: origin=1 propagated=1 absorbed=0 mutation=0 filtered=0\n"));
     CHECK(text_block(scan, true).find("Torch.add.0.forward") == std::string::npos);
@@ -107,7 +109,8 @@ TEST_CASE("dump keys and the JSON report of one and of several dumps", "[overflo
     CHECK(several["global_first"]["seq"] == 3);
 }
 
-TEST_CASE("the CSV table: Step and Rank lead only for several dumps, mutations show their norms", "[overflow][report]") {
+TEST_CASE("the CSV table: Step and Rank lead only for several dumps, mutations show their norms",
+          "[overflow][report]") {
     ScannedEntry jump = entry(7, "Torch.exp.0.forward", OverflowClass::Mutation);
     jump.anomalies = {};
     jump.mutation = Mutation{"input_args[0]", 2.0, "output[0]", 400.0};

@@ -18,7 +18,8 @@ constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 // "Max=inf Min=-inf" for the anomalies of `values`.
 std::string anomalies(const std::vector<double>& values, bool include_mean = true) {
     std::string out;
-    for (const auto& a : value_anomalies(values, include_mean)) out += (out.empty() ? "" : " ") + a.statistic + "=" + a.value;
+    for (const auto& a : value_anomalies(values, include_mean))
+        out += (out.empty() ? "" : " ") + a.statistic + "=" + a.value;
     return out;
 }
 

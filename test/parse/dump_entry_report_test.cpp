@@ -100,8 +100,9 @@ TEST_CASE("parse dump.json --api --format json parses back to the stored record"
     CHECK(json["entry"]["input_args"][1][0]["value"] == 16);
     CHECK(json["construct"].size() == 3);
     REQUIRE(json["stack"].size() == 10);
-    CHECK(json["stack"][9] == "File /home/user/train/make_dumps.py, line 562, in <module>, \n run_one_entry(sys.argv[2], "
-                              "sys.argv[3], sys.argv[4], sys.argv[5])");
+    CHECK(json["stack"][9] ==
+          "File /home/user/train/make_dumps.py, line 562, in <module>, \n run_one_entry(sys.argv[2], "
+          "sys.argv[3], sys.argv[4], sys.argv[5])");
     // Several matches give an array.
     const auto both = nlohmann::json::parse(report(dump, "Functional.layer_norm", true).output);
     REQUIRE(both.is_array());

@@ -100,9 +100,13 @@ TEST_CASE("every element type converts to its values, .npy widens bfloat16 and 8
           "[kernel_dump_convert]") {
     const auto dir = testing::scratch_dir("kernel_dump_convert_dtypes");
     BinDumpSpec spec = dump_spec("net/all_types");
-    const std::vector<float> floats{0.0F, -0.0F, 1.5F, -2.25F, INFINITY, -INFINITY, NAN, 1e-45F, 3.4e38F, 7.0F, -8.0F, 0.1F, 2.0F, 3.0F, 4.0F};
+    const std::vector<float> floats{0.0F,    -0.0F, 1.5F,  -2.25F, INFINITY, -INFINITY, NAN, 1e-45F,
+                                    3.4e38F, 7.0F,  -8.0F, 0.1F,   2.0F,     3.0F,      4.0F};
     spec.outputs.push_back(tensor_spec(kFloat, {3, 5}, bytes_of(floats)));
-    spec.outputs.push_back(tensor_spec(kFloat16, {5, 3}, bytes_of(std::vector<std::uint16_t>{0x3C00, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x0001, 0x7BFF, 0xC000, 0x3555, 0, 1, 2, 3, 4, 5})));
+    spec.outputs.push_back(
+        tensor_spec(kFloat16, {5, 3},
+                    bytes_of(std::vector<std::uint16_t>{0x3C00, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x0001, 0x7BFF, 0xC000,
+                                                        0x3555, 0, 1, 2, 3, 4, 5})));
     spec.outputs.push_back(tensor_spec(kBFloat16, {3}, bytes_of(std::vector<std::uint16_t>{0x4049, 0x7FC0, 0x8001})));
     spec.outputs.push_back(tensor_spec(kInt8, {7}, bytes_of(std::vector<std::int8_t>{-128, 127, 0, -1, 5, 6, 7})));
     spec.outputs.push_back(tensor_spec(kUInt8, {1, 3}, bytes_of(std::vector<std::uint8_t>{0, 255, 17})));
@@ -132,7 +136,8 @@ TEST_CASE("every element type converts to its values, .npy widens bfloat16 and 8
         CHECK(result.warnings.empty());
         for (std::size_t i = 0; i < spec.outputs.size(); ++i) {
             INFO(extension(type) << " output " << i);
-            const auto written = read_converted(out / (file.filename().string() + ".output." + std::to_string(i) + extension(type)));
+            const auto written =
+                read_converted(out / (file.filename().string() + ".output." + std::to_string(i) + extension(type)));
             const TensorView& stored = dump.outputs[i].view();
             check_same_values(written, stored);
             const bool widened = type == TensorFileType::Npy && stored.dtype == DType::BFloat16;
@@ -169,9 +174,11 @@ TEST_CASE("every device layout converts to the logical array it was packed from"
         std::vector<std::uint16_t> logical(static_cast<std::size_t>(numel));
         for (std::size_t i = 0; i < logical.size(); ++i) logical[i] = static_cast<std::uint16_t>(0x3C00 + i % 1000);
         const auto logical_bytes = bytes_of(logical);
-        const auto packed = testing::pack_device_layout(logical_bytes, 2, layout.format, layout.logical_shape, layout.blocks);
+        const auto packed =
+            testing::pack_device_layout(logical_bytes, 2, layout.format, layout.logical_shape, layout.blocks);
         BinDumpSpec spec = dump_spec("net/layout");
-        auto output = tensor_spec(kFloat16, unsigned_dims(packed.device_shape), packed.bytes, format_number(layout.format));
+        auto output =
+            tensor_spec(kFloat16, unsigned_dims(packed.device_shape), packed.bytes, format_number(layout.format));
         output.original_shape = unsigned_dims(layout.logical_shape);
         spec.outputs.push_back(std::move(output));
         const auto file = dir / "in" / ("Conv.layout_" + std::to_string(c) + ".1.2.1700000000002000");
@@ -197,7 +204,8 @@ TEST_CASE("a target format writes that layout, named by its dims, and no buffers
     for (std::size_t i = 0; i < logical.size(); ++i) logical[i] = static_cast<float>(i);
     const auto packed = testing::pack_device_layout(bytes_of(logical), 4, AscendFormat::NC1HWC0, nchw);
     BinDumpSpec spec = dump_spec("net/transdata");
-    auto output = tensor_spec(kFloat, unsigned_dims(packed.device_shape), packed.bytes, format_number(AscendFormat::NC1HWC0));
+    auto output =
+        tensor_spec(kFloat, unsigned_dims(packed.device_shape), packed.bytes, format_number(AscendFormat::NC1HWC0));
     output.original_shape = unsigned_dims(nchw);
     spec.outputs.push_back(std::move(output));
     spec.outputs.push_back(tensor_spec(kInt32, {3}, bytes_of(std::vector<std::int32_t>{1, 2, 3})));  // ND: unchanged
@@ -232,7 +240,8 @@ TEST_CASE("buffers and workspaces are copied byte for byte", "[kernel_dump_conve
     const auto result = convert(file, dir / "out", TensorFileType::Pt);
     CHECK(result.tensors == 1);
     CHECK(result.other_files == 2);
-    CHECK(testing::read_file_text(dir / "out" / "Add.add.5.1.1700000000003000.l1buffer.0.bin") == std::string("\1\2\3"));
+    CHECK(testing::read_file_text(dir / "out" / "Add.add.5.1.1700000000003000.l1buffer.0.bin") ==
+          std::string("\1\2\3"));
     CHECK(testing::read_file_text(dir / "out" / "Add.add.5.1.1700000000003000.space.0.bin") == std::string("log\0", 4));
 }
 
@@ -307,7 +316,8 @@ TEST_CASE("a header that cannot be converted leaves its tensor out, a format wit
     CHECK(result.tensors == 1);
     REQUIRE(result.warnings.size() == 2);
     CHECK_THAT(result.warnings[0], Catch::StartsWith(file.string() + ": output 0: ") &&
-                                       Catch::Contains("does not hold original shape") && Catch::EndsWith("(not written)"));
+                                       Catch::Contains("does not hold original shape") &&
+                                       Catch::EndsWith("(not written)"));
     CHECK_THAT(result.warnings[1], Catch::Contains("output 1: written in its device layout"));
     CHECK_FALSE(fs::exists(dir / "out" / (file.filename().string() + ".output.0.npy")));
     const auto kept = tensor::read_npy(dir / "out" / (file.filename().string() + ".output.1.npy"));
@@ -359,11 +369,13 @@ TEST_CASE("output names of 255 bytes or more become UUID names listed in mapping
     CHECK(testing::read_file_text(out / "mapping.csv") ==
           "0123.npy,earlier.run.output.0.npy\n" + dns_uuid3_hex(input_name) + ".npy," + input_name + "\n" +
               dns_uuid3_hex(output_name) + ".npy," + output_name + "\n");
-    CHECK(tensor::to_double_vector(tensor::read_npy(out / (dns_uuid3_hex(output_name) + ".npy"))) == std::vector<double>{5});
+    CHECK(tensor::to_double_vector(tensor::read_npy(out / (dns_uuid3_hex(output_name) + ".npy"))) ==
+          std::vector<double>{5});
     // A second run into the same folder lists each name once.
     convert(file, out, TensorFileType::Npy);
     CHECK(testing::read_file_text(out / "mapping.csv").size() ==
-          std::string("0123.npy,earlier.run.output.0.npy\n").size() + 2 * (32 + 4 + 1 + 1) + input_name.size() + output_name.size());
+          std::string("0123.npy,earlier.run.output.0.npy\n").size() + 2 * (32 + 4 + 1 + 1) + input_name.size() +
+              output_name.size());
     CHECK(storable_file_name(std::string(254, 'a')) == std::string(254, 'a'));
     CHECK(storable_file_name(std::string(251, 'a') + ".npy").size() == 36);
 }
@@ -406,7 +418,8 @@ fs::path converted_file(const fs::path& out, const std::string& sample, const js
 
 }  // namespace
 
-TEST_CASE("every readable sample converts to its true logical values, as .npy and as .pt", "[fixtures][kernel_dump_convert]") {
+TEST_CASE("every readable sample converts to its true logical values, as .npy and as .pt",
+          "[fixtures][kernel_dump_convert]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto root = *fixtures / "bin_dumps";
@@ -420,7 +433,8 @@ TEST_CASE("every readable sample converts to its true logical values, as .npy an
             INFO(file << extension(type));
             const auto out = dir / (fs::path(file).filename().string() + extension(type));
             const auto result = convert(root / file, out, type);
-            CHECK(result.warnings.size() == (sample["expect"] == "ok_with_warning" || sample["expect"] == "ok_with_tensor_error" ? 1U : 0U));
+            CHECK(result.warnings.size() ==
+                  (sample["expect"] == "ok_with_warning" || sample["expect"] == "ok_with_tensor_error" ? 1U : 0U));
             for (const char* io : {"inputs", "outputs"}) {
                 for (const auto& tensor : sample.value(io, json::array())) {
                     const auto written = converted_file(out, file, tensor, type);
@@ -437,8 +451,10 @@ TEST_CASE("every readable sample converts to its true logical values, as .npy an
                 for (std::size_t i = 0; i < sample.value(kind, json::array()).size(); ++i) {
                     const auto& blob = sample[kind][i];
                     const auto name = fs::path(file).filename().string() +
-                                      (std::string(kind) == "buffers" ? ".l1buffer." : ".space.") + std::to_string(i) + ".bin";
-                    CHECK(testing::read_file_text(out / name) == testing::read_file_text(root / blob["raw_bin"].get<std::string>()));
+                                      (std::string(kind) == "buffers" ? ".l1buffer." : ".space.") + std::to_string(i) +
+                                      ".bin";
+                    CHECK(testing::read_file_text(out / name) ==
+                          testing::read_file_text(root / blob["raw_bin"].get<std::string>()));
                 }
             }
         }
@@ -467,7 +483,8 @@ TEST_CASE("a whole sample folder converts in one run", "[fixtures][kernel_dump_c
     CHECK(fs::exists(out / "1700000000123456789.output.0.pt"));
 }
 
-TEST_CASE("every damaged sample the manifest calls an error fails the run and writes nothing", "[fixtures][kernel_dump_convert]") {
+TEST_CASE("every damaged sample the manifest calls an error fails the run and writes nothing",
+          "[fixtures][kernel_dump_convert]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto root = *fixtures / "bin_dumps";
@@ -484,7 +501,10 @@ TEST_CASE("every damaged sample the manifest calls an error fails the run and wr
             FAIL("converted");
         } catch (const Error& error) {
             CHECK(error.file() == path.string());
-            CHECK_THAT(error.reason(), Catch::StartsWith(recommended.substr(recommended.find("E_"), recommended.find_first_of(" ,;.", recommended.find("E_")) - recommended.find("E_"))));
+            CHECK_THAT(error.reason(),
+                       Catch::StartsWith(recommended.substr(
+                           recommended.find("E_"),
+                           recommended.find_first_of(" ,;.", recommended.find("E_")) - recommended.find("E_"))));
             ++refused;
         }
         CHECK_FALSE(fs::exists(dir / "out"));
@@ -512,8 +532,9 @@ TEST_CASE("the op-debug samples become the manifest's decoded records", "[fixtur
     CHECK(records == 2);
 }
 
-TEST_CASE("a target format on the samples gives msprobe's arrays where msprobe is right, the true layout where it is not",
-          "[fixtures][kernel_dump_convert]") {
+TEST_CASE(
+    "a target format on the samples gives msprobe's arrays where msprobe is right, the true layout where it is not",
+    "[fixtures][kernel_dump_convert]") {
     const auto fixtures = testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto root = *fixtures / "bin_dumps";
@@ -568,7 +589,8 @@ TEST_CASE("one file with more tensor slots than the limit is refused in one line
         FAIL("converted");
     } catch (const Error& error) {
         CHECK(error.file() == many.string());
-        CHECK(error.reason() == "E_LIMIT: the header lists 200000 tensors, buffers and workspaces (at most 16384 per file)");
+        CHECK(error.reason() ==
+              "E_LIMIT: the header lists 200000 tensors, buffers and workspaces (at most 16384 per file)");
         CHECK(error.exit_code() == kExitBadInput);
     }
     CHECK_FALSE(fs::exists(dir / "out"));
@@ -583,7 +605,8 @@ TEST_CASE("files stream: each is converted and dropped before its thread reads t
     for (int i = 0; i < 8; ++i) {
         BinDumpSpec spec = dump_spec("net/op");
         spec.outputs.push_back(tensor_spec(kFloat, {2}, bytes_of(std::vector<float>{static_cast<float>(i), 2})));
-        testing::write_bytes(dir / "in" / fmt::format("Add.op{}.{}.1.1700000000000001", i, i), testing::encode_bin_dump(spec));
+        testing::write_bytes(dir / "in" / fmt::format("Add.op{}.{}.1.1700000000000001", i, i),
+                             testing::encode_bin_dump(spec));
     }
     for (const unsigned threads : {1U, 2U}) {
         INFO(threads << " threads");
@@ -606,7 +629,8 @@ TEST_CASE("of several damaged files the first by name is reported, whichever thr
     BinDumpSpec spec = dump_spec("net/good");
     spec.outputs.push_back(tensor_spec(kFloat, {2}, bytes_of(std::vector<float>{1, 2})));
     const Bytes good = testing::encode_bin_dump(spec);
-    for (int i = 0; i < 6; ++i) testing::write_bytes(dir / "in" / fmt::format("A.good{}.1.1.17000000000000{:02}", i, i), good);
+    for (int i = 0; i < 6; ++i)
+        testing::write_bytes(dir / "in" / fmt::format("A.good{}.1.1.17000000000000{:02}", i, i), good);
     testing::write_bytes(dir / "in" / "B.bad.2.1.1700000000000002", testing::truncated(good, 3));
     testing::write_bytes(dir / "in" / "C.bad.3.1.1700000000000003", Bytes(5, std::byte{1}));
     for (int run = 0; run < 5; ++run) {

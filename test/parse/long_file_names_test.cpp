@@ -8,7 +8,8 @@
 
 using namespace msprobe::parse;
 
-TEST_CASE("storable_file_name keeps short names and shortens long ones with their extension", "[parse][long_file_names]") {
+TEST_CASE("storable_file_name keeps short names and shortens long ones with their extension",
+          "[parse][long_file_names]") {
     CHECK(storable_file_name("Conv2D.conv.1.2.3.input.0.npy") == "Conv2D.conv.1.2.3.input.0.npy");
     const std::string long_name = std::string(300, 'a') + ".npy";
     const std::string stored = storable_file_name(long_name);
@@ -23,7 +24,8 @@ TEST_CASE("merged_mapping_csv keeps the rows there and appends the new ones once
           "a.npy,long.npy\nb.npy,other.npy\n");
 }
 
-TEST_CASE("merged_mapping_csv writes a long name as a CSV field, formula-like names guarded", "[parse][long_file_names]") {
+TEST_CASE("merged_mapping_csv writes a long name as a CSV field, formula-like names guarded",
+          "[parse][long_file_names]") {
     const std::string first = merged_mapping_csv("", {{"a.npy", "=HYPERLINK(\"http://x\",\"y\").npy"},
                                                       {"b.npy", "-1.5"},
                                                       {"c.npy", "x,y.npy"}});

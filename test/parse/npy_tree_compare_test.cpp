@@ -56,10 +56,11 @@ TEST_CASE("vc on two cad-style trees writes one CSV in msprobe's dialect", "[par
     for (const auto& e : fs::directory_iterator(dir / "out")) csvs.push_back(e.path());
     REQUIRE(csvs.size() == 1);
     CHECK(csvs[0].filename().string().rfind("batch_compare_", 0) == 0);
-    CHECK(testing::read_file_text(csvs[0]) ==
-          "\xEF\xBB\xBFNPU File Name,Bench File Name,Mean,Bench Mean,Md5 Consistency,Max Abs Error,Max Relative Error\r\n"
-          "a.output.0.npy,a.output.0.npy,3.0,3.2,False,1,0.16666666666666666\r\n"
-          "b.output.0.npy,b.output.0.npy,1.5,1.5,True,0.0,0.0\r\n");
+    CHECK(
+        testing::read_file_text(csvs[0]) ==
+        "\xEF\xBB\xBFNPU File Name,Bench File Name,Mean,Bench Mean,Md5 Consistency,Max Abs Error,Max Relative Error\r\n"
+        "a.output.0.npy,a.output.0.npy,3.0,3.2,False,1,0.16666666666666666\r\n"
+        "b.output.0.npy,b.output.0.npy,1.5,1.5,True,0.0,0.0\r\n");
 
     // Structure mismatch: an op folder only one side has. Nothing is written.
     fs::create_directories(dir / "golden" / "Mul_2" / "1");

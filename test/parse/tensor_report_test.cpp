@@ -50,10 +50,13 @@ TEST_CASE("spec 2.3: cn worked example (float32)", "[parse]") {
 
     // spec 4.4: the text of `parse a b`
     const std::string text = diff_text(d, "a.npy", "b.npy", {});
-    CHECK_THAT(text, Catch::Contains("Left:   a.npy   [Shape: (5,)] [Dtype: float32] [Max: 5.0] [Min: 1.0] [Mean: 3.0]\n"));
-    CHECK_THAT(text, Catch::Contains("Right:  b.npy   [Shape: (5,)] [Dtype: float32] [Max: 4.0] [Min: -5.0] [Mean: 1.0202]\n"));
-    CHECK_THAT(text, Catch::Contains("NumCnt:   5\nAllClose: False\nCosSim:   0.095866345\nErrorPer: 0.4  (rl= 0.001, al= 0.001)\n"
-                                     "MaxAbsErr: 10.0\nMaxRelErr: 2.0\n"));
+    CHECK_THAT(text,
+               Catch::Contains("Left:   a.npy   [Shape: (5,)] [Dtype: float32] [Max: 5.0] [Min: 1.0] [Mean: 3.0]\n"));
+    CHECK_THAT(text, Catch::Contains(
+                         "Right:  b.npy   [Shape: (5,)] [Dtype: float32] [Max: 4.0] [Min: -5.0] [Mean: 1.0202]\n"));
+    CHECK_THAT(text, Catch::Contains(
+                         "NumCnt:   5\nAllClose: False\nCosSim:   0.095866345\nErrorPer: 0.4  (rl= 0.001, al= 0.001)\n"
+                         "MaxAbsErr: 10.0\nMaxRelErr: 2.0\n"));
 }
 
 TEST_CASE("planted differences: the largest errors are found where they were put", "[parse]") {
@@ -62,7 +65,8 @@ TEST_CASE("planted differences: the largest errors are found where they were put
     std::vector<float> left(60), right(60);
     for (int i = 0; i < 60; ++i) {
         left[static_cast<std::size_t>(i)] = 1.0f + 0.25f * static_cast<float>(i % 7);
-        right[static_cast<std::size_t>(i)] = left[static_cast<std::size_t>(i)] * (1.0f + 1e-6f * static_cast<float>(i % 3));
+        right[static_cast<std::size_t>(i)] =
+            left[static_cast<std::size_t>(i)] * (1.0f + 1e-6f * static_cast<float>(i % 3));
     }
     // Largest absolute error at (2, 1, 3) = flat 48; largest relative error at (0, 2, 4) = flat 14,
     // where the bench value is tiny.
@@ -152,8 +156,9 @@ TEST_CASE("summary text and JSON of one tensor, the pt panel", "[parse][tensor_r
     CHECK(json["head"].dump() == R"([1.5,-2.0,"inf"])");
 
     const std::string panel = pt_panel_text(s, t.values, "x.npy");
-    CHECK(panel == "x.npy\nIndex  Data\n0      1.5 -2.0 inf\n"
-                   "[Shape: (3,)] [Dtype: float32] [Max: inf] [Min: -2.0] [Mean: inf]\nPath: x.npy\nTextFile: x.npy.txt\n");
+    CHECK(panel ==
+          "x.npy\nIndex  Data\n0      1.5 -2.0 inf\n"
+          "[Shape: (3,)] [Dtype: float32] [Max: inf] [Min: -2.0] [Mean: inf]\nPath: x.npy\nTextFile: x.npy.txt\n");
 
     testing::write_npy_f32(dir / "empty.npy", {0, 2}, {});
     const testing::LoadedTensor empty = testing::load_tensor_values(dir / "empty.npy");
@@ -168,8 +173,9 @@ TEST_CASE("cn's panel and the JSON of a diff", "[parse][tensor_report]") {
     const TensorDiff d = testing::diff_tensor_files(dir / "a.npy", dir / "b.npy");
     const std::string cn = cn_text(d, "a.npy", "b.npy", {}, "a.npy.txt");
     CHECK(cn.starts_with("Error Item Table\nIndex  Left  Right  Diff\n2      3.0   4.0    1.0\nTop Item Table\n"));
-    CHECK_THAT(cn, Catch::Contains("Left:\n ├─ NpyFile: a.npy\n ├─ TxtFile: a.npy.txt\n └─ NpySpec: [Shape: (3,)] [Dtype: float32] "
-                                   "[Max: 3.0] [Min: 1.0] [Mean: 2.0]\n"));
+    CHECK_THAT(cn, Catch::Contains(
+                       "Left:\n ├─ NpyFile: a.npy\n ├─ TxtFile: a.npy.txt\n └─ NpySpec: [Shape: (3,)] [Dtype: float32] "
+                       "[Max: 3.0] [Min: 1.0] [Mean: 2.0]\n"));
     CHECK_THAT(cn, Catch::Contains("Right:\n ├─ NpyFile: b.npy\n └─ NpySpec: "));
     CHECK(cn.ends_with("ErrorPer: 0.3333333333333333  (rl= 0.001, al= 0.001)\n"));
 

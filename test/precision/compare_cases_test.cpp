@@ -81,7 +81,8 @@ std::vector<ApiComparison> golden_cases(int lanes32, int lanes64) {
 
 }  // namespace
 
-TEST_CASE("constructed comparator cases reproduce msprobe's run_ut CSV files byte for byte", "[precision][golden][fixtures]") {
+TEST_CASE("constructed comparator cases reproduce msprobe's run_ut CSV files byte for byte",
+          "[precision][golden][fixtures]") {
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto golden = *fixtures / "reference_samples" / "run_ut_golden";

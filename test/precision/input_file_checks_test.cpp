@@ -15,7 +15,8 @@ using namespace msprobe::precision;
 namespace {
 
 std::string refusal(const fs::path& path, InputFileKind kind) {
-    return msprobe::testing::refusal_reason(path, [kind](const fs::path& p) { check_input_file(p, kind, "-api_info", false); });
+    return msprobe::testing::refusal_reason(
+        path, [kind](const fs::path& p) { check_input_file(p, kind, "-api_info", false); });
 }
 
 }  // namespace

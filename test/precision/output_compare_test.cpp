@@ -165,12 +165,14 @@ TEST_CASE("element compare of tensors and builtins (C5-C17)", "[precision]") {
     CHECK((row.status == "SKIP" && row.message == "Bench output is None, skip this test."));
 
     CHECK(compare_element(out(DType::Float32, {1, 2, 3}), out(DType::BFloat16, {1, 2, 3}), "api").status == "pass");
-    CHECK(compare_element(out(DType::Float32, std::vector<double>(6, 0.0), {2, 3}), out(DType::Float32, {0, 0, 0}), "api")
-              .status == "error");
+    CHECK(
+        compare_element(out(DType::Float32, std::vector<double>(6, 0.0), {2, 3}), out(DType::Float32, {0, 0, 0}), "api")
+            .status == "error");
     CHECK(compare_element(out(DType::Float16, {1, 2, 3}), out(DType::Float16, {1.1, 2.1, 3.1}), "__matmul__").status ==
           "error");
-    CHECK(compare_element(out(DType::Float16, {1, 2, 3}), out(DType::Float16, {1.0001, 2.0001, 3.0001}), "api").status ==
-          "pass");
+    CHECK(
+        compare_element(out(DType::Float16, {1, 2, 3}), out(DType::Float16, {1.0001, 2.0001, 3.0001}), "api").status ==
+        "pass");
     CHECK(compare_element(out(DType::Float16, {1, 2, 3}), out(DType::Float16, {1.01, 2.01, 3.01}), "api").status ==
           "Warning");
     CHECK(compare_element(out(DType::Float32, {1, 2, 3}), out(DType::Float32, {1.01, 2.01, 3.01}), "api").status ==

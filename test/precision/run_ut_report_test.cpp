@@ -54,7 +54,8 @@ TEST_CASE("the headers and the fields of a result row and a detail row", "[preci
     CHECK(result_fields(skipped_api("Torch.mul.0", "not run")) == CsvRow{"Torch.mul.0", "SKIP", "SKIP", "not run"});
 }
 
-TEST_CASE("a new report: both files named with the timestamp, headers first, one API's rows per append", "[precision][run_ut_report]") {
+TEST_CASE("a new report: both files named with the timestamp, headers first, one API's rows per append",
+          "[precision][run_ut_report]") {
     const fs::path dir = testing::scratch_dir("run_ut_report_create") / "out";
     const RunUtReport report = RunUtReport::create(dir, "20240101123456", 4);
     CHECK(report.result_path() == dir / "accuracy_checking_result_20240101123456.csv");
@@ -75,7 +76,8 @@ TEST_CASE("a new report: both files named with the timestamp, headers first, one
     CHECK(report.recorded_apis() == std::set<std::string>{"Torch.add.0", "Torch.mul.0"});
 }
 
-TEST_CASE("a continued report appends to both files, its name and its details file are checked", "[precision][run_ut_report]") {
+TEST_CASE("a continued report appends to both files, its name and its details file are checked",
+          "[precision][run_ut_report]") {
     const fs::path dir = testing::scratch_dir("run_ut_report_resume");
     const RunUtReport first = RunUtReport::create(dir, "20240101000000");
     first.append(passed_api("Torch.add.0"));
@@ -90,7 +92,8 @@ TEST_CASE("a continued report appends to both files, its name and its details fi
     fs::copy_file(first.result_path(), dir / "renamed.csv");
     CHECK_THROWS_WITH(RunUtReport::resume(dir / "renamed.csv"),
                       Catch::Contains("When continue run ut, please do not modify the result csv name."));
-    CHECK_THROWS_WITH(RunUtReport::resume(dir / "accuracy_checking_result_20240101999999.csv"), Catch::Contains("does not exist"));
+    CHECK_THROWS_WITH(RunUtReport::resume(dir / "accuracy_checking_result_20240101999999.csv"),
+                      Catch::Contains("does not exist"));
     fs::remove(first.details_path());
     try {
         RunUtReport::resume(first.result_path());

@@ -85,7 +85,8 @@ TEST_CASE("small-value and relative-error ratios (T11, T14-T19, T24, T25)", "[pr
 TEST_CASE("ULP, binary and thousandth standards (T20-T23)", "[precision]") {
     // T23 float32: ulps [31, 33, 31] against b = 1 -> 1/3 over the threshold 32.
     const double u = std::exp2(-23);
-    auto row = run_standard(Standard::Ulp, DType::Float64, {1, 1, 1}, DType::Float32, {1 + 31 * u, 1 + 33 * u, 1 + 31 * u});
+    auto row =
+        run_standard(Standard::Ulp, DType::Float64, {1, 1, 1}, DType::Float32, {1 + 31 * u, 1 + 33 * u, 1 + 31 * u});
     CHECK(row.at(Metric::UlpProportion).value() == Approx(1.0 / 3.0));
     CHECK(row.at(Metric::UlpMax).render(14) == "33.00000000000000");
     // T23 float16: ulps [0, 2, 0] -> 1/3 over the threshold 1; max/mean are float32 cells.

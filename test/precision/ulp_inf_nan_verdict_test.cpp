@@ -29,8 +29,9 @@ CsvRow ulp_row(const std::string& mean, const std::string& proportion) {
 
 std::vector<CsvRow> judge(bool strict_compat, const std::string& name, const CsvRow& npu_row, const CsvRow& gpu_row) {
     const auto dir = msprobe::testing::scratch_dir("precision_ulp_inf_nan_" + name);
-    ApiPrecisionCompareOptions options{write_details(dir, "npu.csv", {npu_row}), write_details(dir, "gpu.csv", {gpu_row}),
-                                       dir / "out", "20260101000000", strict_compat};
+    ApiPrecisionCompareOptions options{write_details(dir, "npu.csv", {npu_row}),
+                                       write_details(dir, "gpu.csv", {gpu_row}), dir / "out", "20260101000000",
+                                       strict_compat};
     return read_csv(api_precision_compare(options).details_csv);
 }
 

@@ -180,7 +180,8 @@ TEST_CASE("August's ranks in parallel: the same csv files as on one thread, a br
     CHECK(files_by_name(pair / "out_broken").size() == kRanks - 1);
 }
 
-TEST_CASE("a rank whose result cannot be written stops the run, and no rank's file appears", "[compare][parallel_ranks]") {
+TEST_CASE("a rank whose result cannot be written stops the run, and no rank's file appears",
+          "[compare][parallel_ranks]") {
     const fs::path pair = generated_ranks("unwritable", testing::DumpTask::Statistics);
     for (const unsigned threads : {1U, 4U}) {
         const fs::path out = pair / ("out" + std::to_string(threads));

@@ -43,7 +43,8 @@ TEST_CASE("read_csv types its cells: numbers in full, True/False, empty, else te
     CHECK(c[3].text() == "-");
 }
 
-TEST_CASE("quoted fields keep separators, doubled quotes and line breaks, BOM and blank lines skipped", "[report][csv_reader]") {
+TEST_CASE("quoted fields keep separators, doubled quotes and line breaks, BOM and blank lines skipped",
+          "[report][csv_reader]") {
     const std::string path = csv_file("quoted", "\xEF\xBB\xBFName,Message\r\n"
                                                 "\r\n"
                                                 "\"a,b\",\"say \"\"hi\"\"\"\r\n"
@@ -72,7 +73,8 @@ TEST_CASE("read_csv_text keeps every field as written", "[report][csv_reader]") 
     CHECK(report::read_csv_text(csv_file("empty", "")).header.empty());
 }
 
-TEST_CASE("an open quote, a row wider than the header and a missing file are refused, naming the file", "[report][csv_reader]") {
+TEST_CASE("an open quote, a row wider than the header and a missing file are refused, naming the file",
+          "[report][csv_reader]") {
     const std::string open = csv_file("open_quote", "A,B\n1,\"never closed\n");
     try {
         report::read_csv(open);

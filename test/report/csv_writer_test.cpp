@@ -41,17 +41,18 @@ TEST_CASE("append_csv_field quotes only what needs quoting", "[report][csv_write
 }
 
 TEST_CASE("append_csv_field guards formula-like texts, then quotes", "[report][csv_writer]") {
-    for (const auto& [field, written] : {std::pair<std::string, std::string>{
-                                             "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""},
-                                         {"+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"},
-                                         {"@SUM(1)", "'@SUM(1)"},
-                                         {"\tTorch.add.0", "'\tTorch.add.0"},
-                                         {"\r=1", "\"'\r=1\""},
-                                         {"'=x", "''=x"},
-                                         {"-1.5", "-1.5"},
-                                         {"-1e-05", "-1e-05"},
-                                         {"-inf", "-inf"},
-                                         {"-", "'-"}}) {
+    for (const auto& [field, written] :
+         {std::pair<std::string, std::string>{"=HYPERLINK(\"http://x\",\"y\")",
+                                              "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""},
+          {"+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"},
+          {"@SUM(1)", "'@SUM(1)"},
+          {"\tTorch.add.0", "'\tTorch.add.0"},
+          {"\r=1", "\"'\r=1\""},
+          {"'=x", "''=x"},
+          {"-1.5", "-1.5"},
+          {"-1e-05", "-1e-05"},
+          {"-inf", "-inf"},
+          {"-", "'-"}}) {
         std::string guarded;
         append_csv_field(guarded, field, FormulaCells::Guarded);
         CHECK(guarded == written);

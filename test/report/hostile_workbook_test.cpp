@@ -73,7 +73,8 @@ TEST_CASE("a well-formed minimal book reads", "[xlsx][hostile]") {
 }
 
 TEST_CASE("row numbers and cell references out of Excel's range are refused, not overflowed", "[xlsx][hostile]") {
-    for (const std::string r : {"-2147483648", "2147483648", "0", "1048577", "99999999999999999999", "1e3", "+5", " 7", ""}) {
+    for (const std::string r :
+         {"-2147483648", "2147483648", "0", "1048577", "99999999999999999999", "1e3", "+5", " 7", ""}) {
         INFO("r=\"" << r << "\"");
         CHECK_THROWS_WITH(read_xlsx(write_book("bad_row", row(r)).string()),
                           Contains("hostile_book") && Contains("row number out of range (1 to 1048576)"));

@@ -135,7 +135,8 @@ TEST_CASE("when the file with its own policy cannot be placed, nothing of the ru
     {
         msprobe::report::StagedFiles staged(msprobe::report::Existing::KeepBoth);
         staged.stage(dir / "out" / "result.db", [](const fs::path& p) { write(p, "result"); });
-        staged.stage(dir / "page.html", [](const fs::path& p) { write(p, "page"); }, msprobe::report::Existing::Replace);
+        staged.stage(
+            dir / "page.html", [](const fs::path& p) { write(p, "page"); }, msprobe::report::Existing::Replace);
         CHECK_THROWS_AS(staged.commit(), msprobe::Error);
     }
     CHECK_FALSE(fs::exists(dir / "out"));

@@ -25,7 +25,8 @@ std::string sheet_like(std::size_t size) {
     std::mt19937_64 random(5);
     std::string text;
     while (text.size() < size) {
-        text += "<c r=\"C" + std::to_string(random() % 9000) + "\"><v>" + std::to_string(random() % 100000) + "</v></c>";
+        text +=
+            "<c r=\"C" + std::to_string(random() % 9000) + "\"><v>" + std::to_string(random() % 100000) + "</v></c>";
     }
     text.resize(size);
     return text;

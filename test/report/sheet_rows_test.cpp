@@ -28,7 +28,8 @@ Table generated_table(std::size_t rows) {
     Table table;
     table.header = {"NPU Name", "Max diff", "Result", "Flag", "Err_message"};
     for (std::size_t r = 0; r < rows; ++r) {
-        const std::string name = "Functional.op_" + std::to_string(r % 97) + "." + std::to_string(r) + ".forward.output.0";
+        const std::string name =
+            "Functional.op_" + std::to_string(r % 97) + "." + std::to_string(r) + ".forward.output.0";
         std::vector<Cell> row = {name, static_cast<double>(r) * 0.25, r % 3 == 0 ? Cell("N/A") : Cell("pass")};
         if (r % 5 != 0) {
             row.push_back(Cell::boolean(r % 2 == 0));

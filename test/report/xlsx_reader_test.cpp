@@ -105,7 +105,8 @@ void check_cell_against_csv(const Cell& cell, const std::string& field, const st
     if (field.empty()) {
         CHECK((cell.is_empty() || (cell.is_text() && pandas_reads_as_missing(std::string(cell.text())))));
     } else if (field == "True" || field == "False") {
-        CHECK(((cell.is_bool() && cell.boolean_value() == (field == "True")) || (cell.is_text() && cell.text() == field)));
+        CHECK(((cell.is_bool() && cell.boolean_value() == (field == "True")) ||
+               (cell.is_text() && cell.text() == field)));
     } else if (const auto number = msprobe::py::parse_float(field); number && printed_by_pandas(field, *number)) {
         // pandas converts a column of numbers and booleans to numbers (True → 1).
         REQUIRE((cell.is_number() || cell.is_bool()));
@@ -253,7 +254,8 @@ TEST_CASE("read_xlsx reads the sheets of a multi-sheet book in workbook order", 
     const auto fixtures = msprobe::testing::shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto book = read_xlsx(
-        (*fixtures / "expected/dist_statistics_L1_2ranks/compare_dir_step0.merge_result.apis/multi_ranks_compare_merge.xlsx")
+        (*fixtures /
+         "expected/dist_statistics_L1_2ranks/compare_dir_step0.merge_result.apis/multi_ranks_compare_merge.xlsx")
             .string());
     std::vector<std::string> names;
     for (const auto& sheet : book.sheets) names.push_back(sheet.name);

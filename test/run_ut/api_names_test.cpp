@@ -12,8 +12,8 @@
 using msprobe::run_ut::is_known_api_name;
 
 TEST_CASE("api names from msprobe's hook lists are known and made-up ones are not", "[run_ut]") {
-    for (const char* name : {"conv2d", "matmul", "softmax", "relu", "__add__", "linalg.vector_norm", "float", "layer_norm",
-                             "cross_entropy", "npu_rms_norm", "npu_fusion_attention"}) {
+    for (const char* name : {"conv2d", "matmul", "softmax", "relu", "__add__", "linalg.vector_norm", "float",
+                             "layer_norm", "cross_entropy", "npu_rms_norm", "npu_fusion_attention"}) {
         INFO(name);
         CHECK(is_known_api_name(name));
     }

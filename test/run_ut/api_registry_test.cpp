@@ -18,7 +18,9 @@ using namespace msprobe::run_ut;
 
 namespace {
 
-PyValue tensor(std::initializer_list<float> values) { return PyValue::of_tensor(at::tensor(std::vector<float>(values))); }
+PyValue tensor(std::initializer_list<float> values) {
+    return PyValue::of_tensor(at::tensor(std::vector<float>(values)));
+}
 
 }  // namespace
 
@@ -53,8 +55,9 @@ TEST_CASE("a name registered twice is refused", "[run_ut]") {
     CHECK(registry.contains("Tensor", "twice"));
     CHECK_FALSE(registry.contains("Torch", "twice"));
     CHECK_THROWS_AS(registry.add("Tensor", "twice", [](const PyCall&) { return c10::IValue(1); }), std::logic_error);
-    CHECK_THROWS_WITH(registry.add("Tensor", "twice", {{"input", PyValue::none()}}, [](const Bound&) { return c10::IValue(); }),
-                      "Tensor.twice is registered twice");
+    CHECK_THROWS_WITH(
+        registry.add("Tensor", "twice", {{"input", PyValue::none()}}, [](const Bound&) { return c10::IValue(); }),
+        "Tensor.twice is registered twice");
     CHECK(registry.size() == 1);
 }
 
@@ -79,7 +82,8 @@ TEST_CASE("names neither registered nor in ATen are not known, and executing the
         CHECK_FALSE(api_resolves(family, "not_an_op_anywhere"));
     }
     CHECK_FALSE(api_resolves("VF", "lstm"));  // VF is never executed
-    CHECK_THROWS_WITH(execute_api("NPU", "npu_not_an_op", {{tensor({1})}, {}}), "There is not bench function npu_not_an_op");
+    CHECK_THROWS_WITH(execute_api("NPU", "npu_not_an_op", {{tensor({1})}, {}}),
+                      "There is not bench function npu_not_an_op");
     CHECK_THROWS_AS(execute_api("Functional", "not_an_op_anywhere", {{tensor({1})}, {}}), SkipApi);
     CHECK_THROWS_WITH(execute_api("Torch", "linalg.not_an_op", {{tensor({1})}, {}}),
                       "aten::linalg_not_an_op does not exist in libtorch 1.13");

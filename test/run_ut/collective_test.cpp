@@ -26,7 +26,8 @@ testing::GeneratedDumpPair two_rank_dump(const std::filesystem::path& out, testi
     return testing::generate_dump_pair(options);
 }
 
-std::map<std::string, precision::CsvRow> run_ut_rows(const std::filesystem::path& dump, const std::filesystem::path& out,
+std::map<std::string, precision::CsvRow> run_ut_rows(const std::filesystem::path& dump,
+                                                     const std::filesystem::path& out,
                                                      std::map<std::string, precision::CsvRow>* details = nullptr) {
     run_ut::RunUtOptions options;
     options.api_info = dump;
@@ -46,7 +47,8 @@ std::vector<std::string> collectives(const std::map<std::string, precision::CsvR
 
 }  // namespace
 
-TEST_CASE("all_reduce is recomputed from both ranks' real tensors and judged against the recorded sum", "[run_ut][collective]") {
+TEST_CASE("all_reduce is recomputed from both ranks' real tensors and judged against the recorded sum",
+          "[run_ut][collective]") {
     const auto dir = testing::scratch_dir("run_ut_collective_tensor");
     const auto pair = two_rank_dump(dir / "dump", testing::DumpTask::Tensor);
     std::map<std::string, precision::CsvRow> details;
@@ -91,7 +93,8 @@ TEST_CASE("all_reduce is recomputed from both ranks' real tensors and judged aga
     }
 }
 
-TEST_CASE("statistics dumps: every rank's inputs are drawn within its own record, the same in each rank's run", "[run_ut][collective]") {
+TEST_CASE("statistics dumps: every rank's inputs are drawn within its own record, the same in each rank's run",
+          "[run_ut][collective]") {
     const auto dir = testing::scratch_dir("run_ut_collective_statistics");
     const auto pair = two_rank_dump(dir / "dump", testing::DumpTask::Statistics);
     std::map<std::string, precision::CsvRow> rank0_details;
@@ -134,7 +137,8 @@ TEST_CASE("every re-executed collective reproduces the result each rank recorded
                   "API Distributed.reduce.0 not re-executed: only the destination rank 1 holds the result. SKIP.");
         }
         CHECK(rows.at("Distributed.send.0")[1] == "SKIP");
-        CHECK(rows.at("Distributed.send.0")[3].find("send is not a collective with a result to recompute") != std::string::npos);
+        CHECK(rows.at("Distributed.send.0")[3].find("send is not a collective with a result to recompute") !=
+              std::string::npos);
     }
     // all_gather's four gathered tensors are judged one by one.
     std::map<std::string, precision::CsvRow> details;

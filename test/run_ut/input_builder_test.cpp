@@ -47,7 +47,8 @@ TEST_CASE("random_tensor matches ATen's rand * scale + low byte for byte", "[run
                 const auto got = random_tensor(dtype, {n}, min, max);
                 at::manual_seed(77);
                 const auto want = aten_reference(dtype, n, low, high);
-                INFO("dtype " << c10::toString(dtype) << ", range [" << low << ", " << high << "], " << n << " elements");
+                INFO("dtype " << c10::toString(dtype) << ", range [" << low << ", " << high << "], " << n
+                              << " elements");
                 REQUIRE(got.scalar_type() == dtype);
                 CHECK(at::equal(bits(got), bits(want)));
             }

@@ -40,7 +40,8 @@ TEST_CASE("npu_fast_gelu_backward equals the closed form of spec run_ut §7", "[
 TEST_CASE("npu_rotary_mul_backward and npu_swiglu_backward", "[run_ut][npu]") {
     const auto x = doubles({1, 2, 3, 4}, {1, 1, 1, 4});
     const auto one = doubles({1}, {1});
-    const auto out = execute_api("Aten", "npu_rotary_mul_backward", {{arg(at::ones_like(x)), arg(x), arg(one), arg(one)}, {}});
+    const auto out =
+        execute_api("Aten", "npu_rotary_mul_backward", {{arg(at::ones_like(x)), arg(x), arg(one), arg(one)}, {}});
     REQUIRE(at::equal(element(out, 0), doubles({2, 2, 0, 0}, {1, 1, 1, 4})));  // r1·g + rotᵀ(r2·g)
     REQUIRE(element(out, 1).item<double>() == 10);                            // Σ x·g
     REQUIRE(element(out, 2).item<double>() == -4);                            // Σ rot(x)·g
@@ -62,7 +63,8 @@ TEST_CASE("npu_rms_norm_backward, npu_linear_backward and matmul_backward match 
     auto gl = gamma.clone().requires_grad_(true);
     const auto rstd = at::rsqrt(xl.pow(2).mean(-1, true) + eps);
     (xl * rstd * gl).backward(dy);
-    const auto out = execute_api("Aten", "npu_rms_norm_backward", {{arg(dy), arg(x), arg(gamma), arg(rstd.detach())}, {}});
+    const auto out =
+        execute_api("Aten", "npu_rms_norm_backward", {{arg(dy), arg(x), arg(gamma), arg(rstd.detach())}, {}});
     REQUIRE(at::allclose(element(out, 0), xl.grad()));
     REQUIRE(at::allclose(element(out, 1), gl.grad()));  // reduced to gamma's shape
 
@@ -89,8 +91,10 @@ TEST_CASE("npu_scaled_masked_softmax_backward and npu_fusion_attention_grad matc
     auto xl = x.clone().requires_grad_(true);
     const auto y = at::softmax((xl * 0.5).masked_fill(mask, -10000), -1);
     y.backward(dy);
-    const auto dx = execute_api("Aten", "npu_scaled_masked_softmax_backward",
-                                {{arg(dy), arg(y.detach()), arg(mask), PyValue::of_float(0.5), PyValue::of_bool(false)}, {}}).toTensor();
+    const auto dx =
+        execute_api("Aten", "npu_scaled_masked_softmax_backward",
+                    {{arg(dy), arg(y.detach()), arg(mask), PyValue::of_float(0.5), PyValue::of_bool(false)}, {}})
+            .toTensor();
     REQUIRE(at::allclose(dx, xl.grad().masked_fill(mask, 0)));
 
     const std::int64_t b = 1, n = 2, s = 3, d = 4;
@@ -99,7 +103,8 @@ TEST_CASE("npu_scaled_masked_softmax_backward and npu_fusion_attention_grad matc
     const auto v = at::randn({b, 1, s, d}, at::kDouble);
     const auto grad = at::randn({b, n, s, d}, at::kDouble);
     auto ql = q.clone().requires_grad_(true), kl = k.clone().requires_grad_(true), vl = v.clone().requires_grad_(true);
-    at::matmul(at::softmax(at::matmul(ql, kl.expand({b, n, s, d}).transpose(2, 3)) * 0.5, -1), vl.expand({b, n, s, d})).backward(grad);
+    at::matmul(at::softmax(at::matmul(ql, kl.expand({b, n, s, d}).transpose(2, 3)) * 0.5, -1), vl.expand({b, n, s, d}))
+        .backward(grad);
     const auto out = execute_api("Aten", "npu_fusion_attention_grad",
                                  {{arg(q), arg(k), arg(v), arg(grad), PyValue::of_int(n), PyValue::of_str("BNSD")},
                                   {{"scale_value", PyValue::of_float(0.5)}, {"sparse_mode", PyValue::of_int(1)}}});
@@ -113,15 +118,18 @@ TEST_CASE("npu_confusion_transpose_backward undoes the forward for both flag val
     const auto perm = PyValue::list({PyValue::of_int(0), PyValue::of_int(2), PyValue::of_int(1)});
     const auto x_shape = PyValue::list({PyValue::of_int(2), PyValue::of_int(3), PyValue::of_int(4)});
     // Forward with transpose_first: permute then reshape to (2, 12); its derivative runs with the flag cleared.
-    const auto y = execute_api("NPU", "npu_confusion_transpose",
-                               {{arg(x), perm, PyValue::list({PyValue::of_int(2), PyValue::of_int(12)}), PyValue::of_bool(true)}, {}});
+    const auto y = execute_api(
+        "NPU", "npu_confusion_transpose",
+        {{arg(x), perm, PyValue::list({PyValue::of_int(2), PyValue::of_int(12)}), PyValue::of_bool(true)}, {}});
     const auto back = execute_api("Aten", "npu_confusion_transpose_backward",
                                   {{arg(y.toTensor()), perm, x_shape, PyValue::of_bool(false)}, {}}).toTensor();
     REQUIRE(at::equal(back, x));
     // Forward without it: reshape to (2, 4, 3) then permute; the derivative runs with the flag set.
-    const auto y2 = execute_api("NPU", "npu_confusion_transpose",
-                                {{arg(x), perm, PyValue::list({PyValue::of_int(2), PyValue::of_int(4), PyValue::of_int(3)}),
-                                  PyValue::of_bool(false)}, {}});
+    const auto y2 =
+        execute_api("NPU", "npu_confusion_transpose",
+                    {{arg(x), perm, PyValue::list({PyValue::of_int(2), PyValue::of_int(4), PyValue::of_int(3)}),
+                      PyValue::of_bool(false)},
+                     {}});
     const auto back2 = execute_api("Aten", "npu_confusion_transpose_backward",
                                    {{arg(y2.toTensor()), perm, x_shape, PyValue::of_bool(true)}, {}}).toTensor();
     REQUIRE(at::equal(back2, x));

@@ -40,7 +40,8 @@ TEST_CASE("npu_fast_gelu, npu_rms_norm, npu_rotary_mul, npu_swiglu", "[run_ut][n
     REQUIRE(gelu[1] == Approx(-sigmoid(-1.702)));
     REQUIRE(gelu[2] == 0);
 
-    const auto rms = execute_api("NPU", "npu_rms_norm", {{tensor({3, 4}, {1, 2}), tensor({1, 2}, {2})}, {{"epsilon", PyValue::of_float(0.0)}}});
+    const auto rms = execute_api(
+        "NPU", "npu_rms_norm", {{tensor({3, 4}, {1, 2}), tensor({1, 2}, {2})}, {{"epsilon", PyValue::of_float(0.0)}}});
     const double rstd = 1.0 / std::sqrt(12.5);
     REQUIRE(values(first(rms))[0] == Approx(3 * rstd));
     REQUIRE(values(first(rms))[1] == Approx(8 * rstd));
@@ -54,10 +55,13 @@ TEST_CASE("npu_fast_gelu, npu_rms_norm, npu_rotary_mul, npu_swiglu", "[run_ut][n
 
     REQUIRE(values(execute_api("NPU", "npu_swiglu", {{tensor({1, 2}, {2})}, {}}))[0] == Approx(sigmoid(1.0) * 2));
     // bfloat16: silu rounded to bfloat16 before the product, as the operator does.
-    const auto half = execute_api("NPU", "npu_swiglu", {{PyValue::of_tensor(at::tensor({1.0f, 3.0f}).to(at::kBFloat16))}, {}});
+    const auto half =
+        execute_api("NPU", "npu_swiglu", {{PyValue::of_tensor(at::tensor({1.0f, 3.0f}).to(at::kBFloat16))}, {}});
     REQUIRE(half.toTensor().scalar_type() == at::kBFloat16);
-    const float silu = static_cast<float>(at::tensor({static_cast<float>(sigmoid(1.0))}).to(at::kBFloat16).item<float>());
-    REQUIRE(half.toTensor().to(at::kFloat).item<float>() == at::tensor({silu * 3.0f}).to(at::kBFloat16).to(at::kFloat).item<float>());
+    const float silu =
+        static_cast<float>(at::tensor({static_cast<float>(sigmoid(1.0))}).to(at::kBFloat16).item<float>());
+    REQUIRE(half.toTensor().to(at::kFloat).item<float>() ==
+            at::tensor({silu * 3.0f}).to(at::kBFloat16).to(at::kFloat).item<float>());
 }
 
 TEST_CASE("npu_confusion_transpose, npu_scaled_masked_softmax, npu_moe_gating_top_k_softmax", "[run_ut][npu]") {
@@ -68,7 +72,8 @@ TEST_CASE("npu_confusion_transpose, npu_scaled_masked_softmax, npu_moe_gating_to
             std::vector<double>{0, 3, 1, 4, 2, 5});
 
     const auto scores = tensor({0, 0, 0, 0}, {2, 2});
-    const auto mask = PyValue::of_tensor(at::tensor(std::vector<std::uint8_t>{0, 1, 0, 0}).reshape({2, 2}).to(at::kBool));
+    const auto mask =
+        PyValue::of_tensor(at::tensor(std::vector<std::uint8_t>{0, 1, 0, 0}).reshape({2, 2}).to(at::kBool));
     const auto soft = values(execute_api("NPU", "npu_scaled_masked_softmax", {{scores, mask}, {}}));
     REQUIRE(soft == std::vector<double>{1, 0, 0.5, 0.5});
 
@@ -87,8 +92,9 @@ TEST_CASE("npu_fusion_attention equals softmax attention in every layout, with G
     const auto v = at::randn({b, 1, s, d}, at::kDouble);
     const double scale = 0.5;
     const auto causal = at::ones({s, s}, at::kBool).triu(1);
-    const auto expected = at::matmul(
-        at::softmax((at::matmul(q, k.transpose(2, 3)) * scale).masked_fill(causal, -40000.0), -1), v.expand({b, n, s, d}));
+    const auto expected =
+        at::matmul(at::softmax((at::matmul(q, k.transpose(2, 3)) * scale).masked_fill(causal, -40000.0), -1),
+                   v.expand({b, n, s, d}));
     auto call = [&](const at::Tensor& qq, const at::Tensor& kk, const at::Tensor& vv, const char* layout) {
         return execute_api("NPU", "npu_fusion_attention",
                            {{PyValue::of_tensor(qq), PyValue::of_tensor(kk), PyValue::of_tensor(vv), PyValue::of_int(n),
@@ -97,34 +103,38 @@ TEST_CASE("npu_fusion_attention equals softmax attention in every layout, with G
     };
     const auto bnsd = first(call(q, k, v, "BNSD")).toTensor();
     REQUIRE(at::allclose(bnsd, expected));
-    const auto bsnd = first(call(q.permute({0, 2, 1, 3}), k.permute({0, 2, 1, 3}), v.permute({0, 2, 1, 3}), "BSND")).toTensor();
+    const auto bsnd =
+        first(call(q.permute({0, 2, 1, 3}), k.permute({0, 2, 1, 3}), v.permute({0, 2, 1, 3}), "BSND")).toTensor();
     REQUIRE(at::allclose(bsnd.permute({0, 2, 1, 3}), expected));
     auto to_bsh = [&](const at::Tensor& t) { return t.permute({0, 2, 1, 3}).reshape({b, s, -1}); };
     const auto bsh = first(call(to_bsh(q), to_bsh(k), to_bsh(v), "BSH")).toTensor();
     REQUIRE(at::allclose(bsh, to_bsh(expected)));
     // The fixed 2048x2048 mask of sparse mode 2 is rebuilt at the sequence lengths.
     const auto given = execute_api("NPU", "npu_fusion_attention",
-                                   {{PyValue::of_tensor(q), PyValue::of_tensor(k), PyValue::of_tensor(v), PyValue::of_int(n),
-                                     PyValue::of_str("BNSD")},
+                                   {{PyValue::of_tensor(q), PyValue::of_tensor(k), PyValue::of_tensor(v),
+                                     PyValue::of_int(n), PyValue::of_str("BNSD")},
                                     {{"atten_mask", PyValue::of_tensor(at::ones({2048, 2048}, at::kBool).triu(1))},
-                                     {"scale", PyValue::of_float(scale)}, {"sparse_mode", PyValue::of_int(2)}}});
+                                     {"scale", PyValue::of_float(scale)},
+                                     {"sparse_mode", PyValue::of_int(2)}}});
     REQUIRE(at::allclose(first(given).toTensor(), expected));
 }
 
 TEST_CASE("NPU APIs of a dump run through run_ut, those without a bench function are SKIP rows", "[run_ut][npu]") {
     const auto dir = testing::scratch_dir("run_ut_npu");
     auto leaf = [](const char* shape, double lo, double hi) {
-        return std::string(R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": )") + shape +
-               R"(, "Max": )" + std::to_string(hi) + R"(, "Min": )" + std::to_string(lo) + R"(, "requires_grad": false})";
+        return std::string(R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": )") + shape + R"(, "Max": )" +
+               std::to_string(hi) + R"(, "Min": )" + std::to_string(lo) + R"(, "requires_grad": false})";
     };
-    std::ofstream(dir / "dump.json") << R"({"task": "statistics", "level": "L1", "dump_data_dir": null, "data": {)"
+    std::ofstream(dir / "dump.json")
+        << R"({"task": "statistics", "level": "L1", "dump_data_dir": null, "data": {)"
         << R"("NPU.npu_rms_norm.0.forward": {"input_args": [)" << leaf("[4, 8]", -1, 1) << ", " << leaf("[8]", 0.5, 1.5)
         << R"(], "input_kwargs": {"epsilon": {"type": "float", "value": 1e-06}}, "output": []},)"
         << R"("NPU.npu_fusion_attention.0.forward": {"input_args": [)" << leaf("[1, 4, 16]", -1, 1) << ", "
         << leaf("[1, 4, 16]", -1, 1) << ", " << leaf("[1, 4, 16]", -1, 1)
         << R"(, {"type": "int", "value": 2}, {"type": "str", "value": "BSH"}], "input_kwargs": {"scale": {"type": "float", "value": 0.35},)"
         << R"( "sparse_mode": {"type": "int", "value": 0}}, "output": []},)"
-        << R"("NPU.npu_dtype_cast.0.forward": {"input_args": [)" << leaf("[2]", 0, 1) << R"(], "input_kwargs": {}, "output": []}}})";
+        << R"("NPU.npu_dtype_cast.0.forward": {"input_args": [)" << leaf("[2]", 0, 1)
+        << R"(], "input_kwargs": {}, "output": []}}})";
     run_ut::RunUtOptions options;
     options.api_info = dir / "dump.json";
     options.out_dir = dir / "out";
@@ -146,11 +156,12 @@ TEST_CASE("npu_apply_adam and npu_apply_adam_w: one optimizer step", "[run_ut][n
     const auto state = PyValue::list({tensor({1}, {1}), tensor({0}, {1}), tensor({0}, {1})});
     const auto grad = tensor({0.5}, {1});
     const double m = 0.05, v = 0.001 * 0.25;
-    const auto adam_w = execute_api("NPU", "npu_apply_adam_w",
-                                    {{PyValue::of_float(1.0), PyValue::of_float(1.0), PyValue::of_float(0.1), PyValue::of_float(0.01),
-                                      PyValue::of_float(0.9), PyValue::of_float(0.999), PyValue::of_float(1e-8), grad,
-                                      PyValue::none(), PyValue::of_bool(false), PyValue::of_bool(false)},
-                                     {{"out", state}}});
+    const auto adam_w =
+        execute_api("NPU", "npu_apply_adam_w",
+                    {{PyValue::of_float(1.0), PyValue::of_float(1.0), PyValue::of_float(0.1), PyValue::of_float(0.01),
+                      PyValue::of_float(0.9), PyValue::of_float(0.999), PyValue::of_float(1e-8), grad, PyValue::none(),
+                      PyValue::of_bool(false), PyValue::of_bool(false)},
+                     {{"out", state}}});
     const double var_t = 1 - 0.1 * 0.01;
     const double expected_w = var_t - 0.1 * (m / 0.1) / (std::sqrt(v / 0.001) + 1e-8);
     REQUIRE(values(first(adam_w))[0] == Approx(expected_w));
@@ -159,8 +170,8 @@ TEST_CASE("npu_apply_adam and npu_apply_adam_w: one optimizer step", "[run_ut][n
 
     // npu_apply_adam takes the powers already raised: beta1_power 0.9, beta2_power 0.999 for the first step.
     const auto adam = execute_api("NPU", "npu_apply_adam",
-                                  {{PyValue::of_float(0.9), PyValue::of_float(0.999), PyValue::of_float(0.1), PyValue::of_float(0.9),
-                                    PyValue::of_float(0.999), PyValue::of_float(1e-8), grad},
+                                  {{PyValue::of_float(0.9), PyValue::of_float(0.999), PyValue::of_float(0.1),
+                                    PyValue::of_float(0.9), PyValue::of_float(0.999), PyValue::of_float(1e-8), grad},
                                    {{"out", state}}});
     const double lr_t = 0.1 * std::sqrt(1 - 0.999) / (1 - 0.9);
     REQUIRE(values(first(adam))[0] == Approx(1 - lr_t * m / (1e-8 + std::sqrt(v))));

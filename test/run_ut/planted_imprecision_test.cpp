@@ -23,7 +23,8 @@ TEST_CASE("an API computed in lower precision than its inputs is reported as fai
     imprecise.out_dir = dir / "npu_out";
     imprecise.timestamp = "20260101000000";
     // -save_error_data into the error_data_path of a -config file.
-    std::ofstream(dir / "config.json") << R"({"task": "statistics", "run_ut": {"error_data_path": ")" << dir.string() << R"("}})";
+    std::ofstream(dir / "config.json") << R"({"task": "statistics", "run_ut": {"error_data_path": ")" << dir.string()
+                                       << R"("}})";
     imprecise.config = dir / "config.json";
     imprecise.save_error_data = true;
     const auto npu = run_ut::run_ut(imprecise);

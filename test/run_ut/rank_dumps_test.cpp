@@ -50,8 +50,10 @@ TEST_CASE("another rank's record of a call is read on first use", "[run_ut][rank
     const DumpRecords own = read_dump_records(step / "rank0" / "dump.json");
     auto dumps = RankDumps::beside(own);
     REQUIRE(dumps);
-    CHECK(dumps->forward_entry(10, "Distributed.all_reduce.0").member("input_args").item(0).member("value").integer() == 10);
-    CHECK(dumps->forward_entry(0, "Distributed.all_reduce.0").member("input_args").item(0).member("value").integer() == 0);
+    CHECK(dumps->forward_entry(10, "Distributed.all_reduce.0").member("input_args").item(0).member("value").integer() ==
+          10);
+    CHECK(dumps->forward_entry(0, "Distributed.all_reduce.0").member("input_args").item(0).member("value").integer() ==
+          0);
     CHECK_FALSE(dumps->forward_entry(1, "Distributed.broadcast.0").present());
     try {
         (void)dumps->forward_entry(3, "Distributed.all_reduce.0");

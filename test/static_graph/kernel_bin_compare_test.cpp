@@ -135,8 +135,9 @@ TEST_CASE("kernel compare BIN mode: a 2 MB header of a million tensor slots is r
     spec.op_name = "net/wide";
     spec.outputs.push_back(testing::tensor_spec(1, {1}, testing::bytes_of(std::vector<float>{1})));
     const fs::path wide = leaf / "Add.wide.99.1.1700000000099000";
-    testing::write_bytes(wide, testing::with_header_fields(testing::encode_bin_dump(spec),
-                                                           testing::repeated(testing::message_field(3, {}), 1'000'000)));
+    testing::write_bytes(wide,
+                         testing::with_header_fields(testing::encode_bin_dump(spec),
+                                                     testing::repeated(testing::message_field(3, {}), 1'000'000)));
     compare::CompareOptions options;
     options.input_path = pair.bin_compare_json;
     options.output_dir = root / "out";
@@ -147,7 +148,8 @@ TEST_CASE("kernel compare BIN mode: a 2 MB header of a million tensor slots is r
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.file() == wide.string());
-        CHECK(e.reason() == "E_LIMIT: the header lists 1000001 tensors, buffers and workspaces (at most 16384 per file)");
+        CHECK(e.reason() ==
+              "E_LIMIT: the header lists 1000001 tensors, buffers and workspaces (at most 16384 per file)");
         CHECK(e.exit_code() == kExitBadInput);
     }
     CHECK((!fs::exists(root / "out") || fs::is_empty(root / "out")));
@@ -158,7 +160,8 @@ TEST_CASE("kernel compare BIN mode: a tensor without decoding marks its row only
     for (const char* side : {"npu", "bench"}) {
         const fs::path dir = testing::kbk_step_dir(root / side, 0, 0);
         auto strings = testing::tensor_spec(13, {2}, testing::Bytes(16));  // DT_STRING
-        testing::write_kernel_dump(dir / "Cast.cast_1.3.2.1700000000000100", {testing::float_tensor({1, 2, 3}), strings});
+        testing::write_kernel_dump(dir / "Cast.cast_1.3.2.1700000000000100",
+                                   {testing::float_tensor({1, 2, 3}), strings});
     }
     testing::write_static_graph_compare_json(root / "compare.json", root / "npu", root / "bench",
                                              R"("rank_id": [], "step_id": [])");

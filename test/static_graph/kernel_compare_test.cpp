@@ -41,8 +41,8 @@ compare::CompareSummary run_kernel(const KernelRun& run, const std::string& ids 
     options.output_dir = run.out;
     options.strict_compat = strict;
     ThreadPool pool(2);
-    return static_graph::run_kernel_compare(std::get<compare::KernelDirs>(compare::read_compare_request(options.input_path)),
-                                       options, pool);
+    return static_graph::run_kernel_compare(
+        std::get<compare::KernelDirs>(compare::read_compare_request(options.input_path)), options, pool);
 }
 
 // The first sheet of the only workbook whose name starts with `prefix`, rows padded to the header.
@@ -107,10 +107,28 @@ TEST_CASE("kernel compare: §15.9 NPY vector, float16 l2norm overflows to inf", 
                                    "Bench min", "Bench mean", "Bench l2norm", "Accuracy Reached or Not",
                                    "Err_message", "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr",
                                    "One Thousandth Err Ratio", "Five Thousandths Err Ratio"}));
-    const std::vector<Cell> expected = {
-        (testing::kbk_step_dir(run.npu, 0, 0) / file).string(), (testing::kbk_step_dir(run.bench, 0, 0) / file).string(),
-        "float16", "float16", "(10, 10)", "(10, 10)", 44.0, 44.0, 44.0, "inf", 44.0, 44.0, 44.0, "inf", "Yes", Cell(),
-        1.0, 0.0, 0.0, 0.0, 1.0, 1.0};
+    const std::vector<Cell> expected = {(testing::kbk_step_dir(run.npu, 0, 0) / file).string(),
+                                        (testing::kbk_step_dir(run.bench, 0, 0) / file).string(),
+                                        "float16",
+                                        "float16",
+                                        "(10, 10)",
+                                        "(10, 10)",
+                                        44.0,
+                                        44.0,
+                                        44.0,
+                                        "inf",
+                                        44.0,
+                                        44.0,
+                                        44.0,
+                                        "inf",
+                                        "Yes",
+                                        Cell(),
+                                        1.0,
+                                        0.0,
+                                        0.0,
+                                        0.0,
+                                        1.0,
+                                        1.0};
     check_row(rows[1], expected);
 }
 
@@ -247,7 +265,8 @@ TEST_CASE("kernel compare: shape, scalar and inf/nan messages", "[kernel_compare
     run_kernel(run);
     const auto rows = book_rows(run.out, "compare_result_0_0_");
     REQUIRE(rows.size() == 4);
-    CHECK(rows[1][15] == Cell("This is type of scalar data, can not compare.\nShape of NPU and bench Tensor do not match.\n"));
+    CHECK(rows[1][15] ==
+          Cell("This is type of scalar data, can not compare.\nShape of NPU and bench Tensor do not match.\n"));
     CHECK(rows[2][15] == Cell("Shape of NPU and bench Tensor do not match.\n"));
     CHECK(rows[3][15] == Cell("The position of inf or nan in NPU and bench Tensor do not match.\n"));
     CHECK(rows[3][16] == Cell());

@@ -82,7 +82,8 @@ TEST_CASE("single-point compare: §15.10 vectors", "[single_point]") {
     SECTION("flat pairs, sorted by their counter") {
         const Trees t = trees("flat");
         for (const auto& root : {t.npu, t.bench}) {
-            for (int i : {1, 0}) testing::write_npy_f32(root / ("x_float32_" + std::to_string(i) + ".npy"), {2}, {1, 2});
+            for (int i : {1, 0})
+                testing::write_npy_f32(root / ("x_float32_" + std::to_string(i) + ".npy"), {2}, {1, 2});
         }
         run_single_point(t);
         CHECK(names(t.out / "result.csv") == std::vector<std::string>{"x_0", "x_1"});

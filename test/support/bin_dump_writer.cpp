@@ -51,7 +51,8 @@ void fill_slot(Slot* slot, const BinTensorSpec& tensor, bool inline_data) {
     set_shape(slot->mutable_shape(), tensor.shape);
     set_shape(slot->mutable_original_shape(), tensor.original_shape.value_or(tensor.shape));
     slot->set_size(declared_size(tensor));
-    if (inline_data) slot->set_data(std::string(reinterpret_cast<const char*>(tensor.bytes.data()), tensor.bytes.size()));
+    if (inline_data)
+        slot->set_data(std::string(reinterpret_cast<const char*>(tensor.bytes.data()), tensor.bytes.size()));
 }
 
 template <class Blob>

@@ -63,7 +63,9 @@ double plus(double a, double b) { return a + b; }
 double larger(double a, double b) { return std::max(a, b); }
 
 Json int_record(int v) { return Json{{"type", "int"}, {"value", v}}; }
-Json reduce_op(const char* op) { return Json{{"type", "torch.distributed.ReduceOp"}, {"value", std::string("RedOpType.") + op}}; }
+Json reduce_op(const char* op) {
+    return Json{{"type", "torch.distributed.ReduceOp"}, {"value", std::string("RedOpType.") + op}};
+}
 Json process_group(const std::vector<int>& ranks) {
     return Json{{"type", "torch.ProcessGroup"}, {"group_ranks", ranks}, {"group_id", "00000000"}};
 }
@@ -89,7 +91,8 @@ public:
             keywords[kwargs[i].first] = record(kwargs[i].second, prefix + "input." + kwargs[i].first);
             output.push_back(record(kwargs[i].second, prefix + "output." + std::to_string(before.size() + i)));
         }
-        data_[prefix.substr(0, prefix.size() - 1)] = {{"input_args", args}, {"input_kwargs", keywords}, {"output", output}};
+        data_[prefix.substr(0, prefix.size() - 1)] = {
+            {"input_args", args}, {"input_kwargs", keywords}, {"output", output}};
     }
 
     void write() const {
@@ -147,7 +150,8 @@ std::vector<std::filesystem::path> write_collective_dumps(const std::filesystem:
         w.call("Distributed.all_reduce.0", {own0}, {fold(per_rank([&](int q) { return block(q, 0); }, world), plus)});
 
         const std::vector<int> half = r % 2 == 0 ? std::vector<int>{0, 2} : std::vector<int>{1, 3};
-        w.call("Distributed.all_reduce.1", {block(r, 1)}, {fold(per_rank([&](int q) { return block(q, 1); }, half), larger)},
+        w.call("Distributed.all_reduce.1", {block(r, 1)},
+               {fold(per_rank([&](int q) { return block(q, 1); }, half), larger)},
                {{"op", reduce_op("MAX")}, {"group", process_group(half)}});
 
         w.call("Distributed.broadcast.0", {block(r, 2), int_record(2)}, {block(2, 2), int_record(2)});
@@ -171,14 +175,18 @@ std::vector<std::filesystem::path> write_collective_dumps(const std::filesystem:
                 block(r, 7, 0, big)});
 
         const auto sent = per_rank([&](int j) { return block(r, 8, j); }, world);
-        w.call("Distributed.all_to_all.0", {zeros_list, sent}, {per_rank([&](int q) { return block(q, 8, r); }, world), sent});
+        w.call("Distributed.all_to_all.0", {zeros_list, sent},
+               {per_rank([&](int q) { return block(q, 8, r); }, world), sent});
 
-        const Value scatter_list = r == 0 ? Value(per_rank([&](int j) { return block(0, 9, j); }, world)) : Value(Json());
-        w.call("Distributed.scatter.0", {zeros(kRows), scatter_list, int_record(0)}, {block(0, 9, r), scatter_list, int_record(0)});
+        const Value scatter_list =
+            r == 0 ? Value(per_rank([&](int j) { return block(0, 9, j); }, world)) : Value(Json());
+        w.call("Distributed.scatter.0", {zeros(kRows), scatter_list, int_record(0)},
+               {block(0, 9, r), scatter_list, int_record(0)});
 
         const Value gather_before = r == 0 ? Value(zeros_list) : Value(Json());
         const Value gather_after = r == 0 ? Value(per_rank([&](int q) { return block(q, 10); }, world)) : Value(Json());
-        w.call("Distributed.gather.0", {block(r, 10), gather_before, int_record(0)}, {block(r, 10), gather_after, int_record(0)});
+        w.call("Distributed.gather.0", {block(r, 10), gather_before, int_record(0)},
+               {block(r, 10), gather_after, int_record(0)});
 
         const auto reduced = r == 1 ? fold(per_rank([&](int q) { return block(q, 11); }, world), plus) : block(r, 11);
         w.call("Distributed.reduce.0", {block(r, 11), int_record(1)}, {reduced, int_record(1)});

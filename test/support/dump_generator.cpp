@@ -312,7 +312,8 @@ private:
         weights_[kNpu] =
             plan_.perturbed(block) ? perturbed(weights, perturbation_random_, options_.differences.perturbation_scale)
                                    : weights;
-        if (block == plan_.bench_only_block) side_only_call(kBench, "Tensor.contiguous", {}, model::CallSite::BenchOnlyApi);
+        if (block == plan_.bench_only_block)
+            side_only_call(kBench, "Tensor.contiguous", {}, model::CallSite::BenchOnlyApi);
         if (block == plan_.npu_only_block) {
             side_only_call(kNpu, "NPU.npu_format_cast", {DumpValue::integer(kNpuFormat)}, model::CallSite::NpuOnlyApi);
         }
@@ -385,7 +386,8 @@ private:
                 call.gradient_slots = {meta_of(x), meta_of(block_input_[side])};
                 break;
             case Step::Clamp:
-                call.kwargs = {{"min", DumpValue::real(-model::kClampLimit)}, {"max", DumpValue::real(model::kClampLimit)}};
+                call.kwargs = {{"min", DumpValue::real(-model::kClampLimit)},
+                               {"max", DumpValue::real(model::kClampLimit)}};
                 call.output = share(ops::clamp(*x, -model::kClampLimit, model::kClampLimit));
                 call.gradient_slots = {meta_of(x)};
                 break;
@@ -459,8 +461,8 @@ private:
     void write_block_record(Side side, int block) {
         auto& out = *sides_[side];
         const std::string name = model::block_module_name(block);
-        out.dump.module_forward(name, {DumpValue::tensor(block_input_[side])}, {}, {DumpValue::tensor(activation_[side])},
-                                {});
+        out.dump.module_forward(name, {DumpValue::tensor(block_input_[side])}, {},
+                                {DumpValue::tensor(activation_[side])}, {});
         const int site = static_cast<int>(model::CallSite::BlockRecord);
         out.stack.add(site, model::frames(site), name);
         out.construct.add(name, std::nullopt);
@@ -497,7 +499,8 @@ private:
     // returned for the activation, so neighbouring records agree.
     void backward() {
         if (records_.empty()) return;
-        std::array<TensorPtr, 2> incoming = fresh_gradient(records_.back().output[kBench], records_.back().output[kNpu]);
+        std::array<TensorPtr, 2> incoming =
+            fresh_gradient(records_.back().output[kBench], records_.back().output[kNpu]);
         for (auto record = records_.rbegin(); record != records_.rend(); ++record) {
             std::array<DumpValue::List, 2> outputs;
             std::array<TensorPtr, 2> to_activation = incoming;  // d(a + b)/da = the incoming gradient itself

@@ -61,7 +61,8 @@ int main(int argc, char** argv) {
                    "npu only, no other difference: one fc2 output element at --overflow-rank becomes inf, -inf or nan")
         ->check(CLI::IsMember({"inf", "-inf", "nan"}));
     app.add_option("--overflow-rank", overflow.planted_rank, "rank of the planted overflow (default 1)");
-    app.add_option("--overflow-at", overflow.planted_at, "position of the planted overflow in the run (0..1, default 0.5)")
+    app.add_option("--overflow-at", overflow.planted_at,
+                   "position of the planted overflow in the run (0..1, default 0.5)")
         ->check(CLI::Range(0.0, 1.0));
     app.add_flag("--legacy", legacy,
                  "write the legacy layouts instead: a ptdbg_ascend .pkl pair with .npy folders and an online-dispatch "
@@ -122,15 +123,17 @@ int main(int argc, char** argv) {
         print_site("requires_grad mismatch", pair.sites.requires_grad_mismatch);
         print_site("bench-only API", pair.sites.bench_only_api);
         print_site("first perturbed", pair.sites.first_perturbed);
-        if (!pair.sites.bfloat16_outputs.empty()) print_site("first bfloat16 output", pair.sites.bfloat16_outputs.front());
+        if (!pair.sites.bfloat16_outputs.empty())
+            print_site("first bfloat16 output", pair.sites.bfloat16_outputs.front());
         print_site("npu-only API", pair.sites.npu_only_api);
         print_site("inf statistic", pair.sites.inf_statistic);
         if (!plant.empty()) {
             const auto expected = expected_overflows(pair.sites);
             for (std::size_t rank = 0; rank < expected.size(); ++rank) {
                 if (expected[rank].origin.empty()) continue;
-                std::printf("  rank %zu: origin %s, %zu propagated, %zu absorbed\n", rank, expected[rank].origin.c_str(),
-                            expected[rank].propagated.size(), expected[rank].absorbed.size());
+                std::printf("  rank %zu: origin %s, %zu propagated, %zu absorbed\n", rank,
+                            expected[rank].origin.c_str(), expected[rank].propagated.size(),
+                            expected[rank].absorbed.size());
             }
         }
         auto npu_dump = [&](int rank) {

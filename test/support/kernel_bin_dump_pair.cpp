@@ -179,9 +179,13 @@ std::vector<Op> bench_ops(std::uint64_t seed) {
     ops.push_back({"FFT", "fft", "fft", 16, {r(kComplex64, {4})}, {r(kComplex128, {4})}});
     ops.push_back({"TransData", "trans_nc1hwc0", "trans_nc1hwc0", 17, {r(kFloat16, {2, 5, 3, 3})},
                    {r(kFloat16, {2, 5, 3, 3}, AscendFormat::NC1HWC0)}});
-    ops.push_back({"Conv2D", "conv_fractal_z", "conv_fractal_z", 18,
-                   {r(kFloat16, {1, 5, 4, 4}, AscendFormat::NC1HWC0), r(kFloat16, {17, 5, 3, 3}, AscendFormat::FRACTAL_Z)},
-                   {r(kFloat, {1, 17, 2, 2}, AscendFormat::NC1HWC0)}});
+    ops.push_back(
+        {"Conv2D",
+         "conv_fractal_z",
+         "conv_fractal_z",
+         18,
+         {r(kFloat16, {1, 5, 4, 4}, AscendFormat::NC1HWC0), r(kFloat16, {17, 5, 3, 3}, AscendFormat::FRACTAL_Z)},
+         {r(kFloat, {1, 17, 2, 2}, AscendFormat::NC1HWC0)}});
     ops.push_back({"MatMul", "matmul_nz", "matmul_nz", 19, {r(kFloat16, {5, 7}, AscendFormat::FRACTAL_NZ)},
                    {r(kFloat, {3, 17, 20}, AscendFormat::FRACTAL_NZ)}});
     ops.push_back({"ReduceSum", "reduce_scalar", "reduce_scalar", 20, {r(kFloat, {0, 3})}, {r(kFloat, {})}});
@@ -306,14 +310,17 @@ public:
         if (op.ffts) {
             for (std::int64_t thread = 0; thread < 2; ++thread) {
                 std::vector<Tensor> inputs, outputs;
-                for (const auto& t : op.inputs) inputs.push_back(rows_of(t, thread * t.shape[0] / 2, (thread + 1) * t.shape[0] / 2));
-                for (const auto& t : op.outputs) outputs.push_back(rows_of(t, thread * t.shape[0] / 2, (thread + 1) * t.shape[0] / 2));
+                for (const auto& t : op.inputs)
+                    inputs.push_back(rows_of(t, thread * t.shape[0] / 2, (thread + 1) * t.shape[0] / 2));
+                for (const auto& t : op.outputs)
+                    outputs.push_back(rows_of(t, thread * t.shape[0] / 2, (thread + 1) * t.shape[0] / 2));
                 if (thread == 0) npy_inputs = inputs;
-                nlohmann::json attr = {{"threadMode", 1},
-                                       {"slice_instance_num", 2},
-                                       {"input_tensor_slice", {slice_ranges(op.inputs, 0), slice_ranges(op.inputs, 1)}},
-                                       {"output_tensor_slice", {slice_ranges(op.outputs, 0), slice_ranges(op.outputs, 1)}},
-                                       {"outputCutList", nlohmann::json::array()}};
+                nlohmann::json attr = {
+                    {"threadMode", 1},
+                    {"slice_instance_num", 2},
+                    {"input_tensor_slice", {slice_ranges(op.inputs, 0), slice_ranges(op.inputs, 1)}},
+                    {"output_tensor_slice", {slice_ranges(op.outputs, 0), slice_ranges(op.outputs, 1)}},
+                    {"outputCutList", nlohmann::json::array()}};
                 for (const auto& t : op.outputs) {
                     std::vector<int> cuts(t.shape.size(), 1);
                     cuts[0] = 2;
@@ -321,7 +328,8 @@ public:
                 }
                 // Headers give the whole tensor's shape; each file holds its thread's slice.
                 const fs::path file = write_bin(
-                    op, fmt::format("{}.{}.{}.{}.{}.4.1.{}.0", op.type, op.name, op.task, kStream, time + thread, thread),
+                    op,
+                    fmt::format("{}.{}.{}.{}.{}.4.1.{}.0", op.type, op.name, op.task, kStream, time + thread, thread),
                     inputs, outputs, {{"_ffts_attr", attr.dump()}}, &op);
                 if (thread == 0) bin = file;
             }
@@ -348,7 +356,8 @@ private:
         }
         for (std::size_t i = 0; i < outputs.size(); ++i) {
             spec.outputs.push_back(bin_tensor(outputs[i]));
-            if (whole) spec.outputs.back().shape = *(spec.outputs.back().original_shape = dims(whole->outputs[i].shape));
+            if (whole)
+                spec.outputs.back().shape = *(spec.outputs.back().original_shape = dims(whole->outputs[i].shape));
         }
         fs::path file = bin_dir_ / name;
         if (op.long_name) file = bin_dir_ / short_name(name, bin_mapping_, "");
@@ -410,8 +419,10 @@ KernelBinPair write_kernel_bin_pair(const KernelBinPairOptions& options) {
     std::set<std::string> keys;
     for (const std::vector<Op>* ops : {&npu, static_cast<const std::vector<Op>*>(&bench)}) {
         for (const auto& op : *ops) {
-            for (std::size_t slot = 0; slot < op.inputs.size(); ++slot) keys.insert(fmt::format("{}.{}.input.{}", op.npy_name, op.task, slot));
-            for (std::size_t slot = 0; slot < op.outputs.size(); ++slot) keys.insert(fmt::format("{}.{}.output.{}", op.npy_name, op.task, slot));
+            for (std::size_t slot = 0; slot < op.inputs.size(); ++slot)
+                keys.insert(fmt::format("{}.{}.input.{}", op.npy_name, op.task, slot));
+            for (std::size_t slot = 0; slot < op.outputs.size(); ++slot)
+                keys.insert(fmt::format("{}.{}.output.{}", op.npy_name, op.task, slot));
         }
     }
     pair.tensors = keys.size();

@@ -28,7 +28,8 @@ fs::path kbk_step_dir(const fs::path& root, int rank, int step, const std::strin
 }
 
 std::string KernelTensorName::file_name() const {
-    return fmt::format("{}.{}.{}.{}.{}.{}.{}.{}.npy", op_type, op_name, task_id, stream_id, timestamp, io, slot, format);
+    return fmt::format("{}.{}.{}.{}.{}.{}.{}.{}.npy", op_type, op_name, task_id, stream_id, timestamp, io, slot,
+                       format);
 }
 
 void write_statistic_csv(const fs::path& path, const std::vector<StatisticCsvRow>& rows) {
@@ -36,8 +37,9 @@ void write_statistic_csv(const fs::path& path, const std::vector<StatisticCsvRow
         "Op Type,Op Name,Task ID,Stream ID,Timestamp,IO,Slot,Data Size,Data Type,Shape,Max Value,Min Value,Avg Value,"
         "L2Norm Value\n";
     for (const auto& r : rows) {
-        text += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.op_type, r.op_name, r.task_id, r.stream_id,
-                            r.timestamp, r.io, r.slot, r.data_size, r.data_type, r.shape, r.max, r.min, r.avg, r.l2norm);
+        text +=
+            fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.op_type, r.op_name, r.task_id, r.stream_id,
+                        r.timestamp, r.io, r.slot, r.data_size, r.data_type, r.shape, r.max, r.min, r.avg, r.l2norm);
     }
     write_text(path, text);
 }

@@ -27,14 +27,18 @@ void write_json(const std::filesystem::path& path, const Json& json) {
 
 LegacyRunUtFiles write_legacy_run_ut_dump(const std::filesystem::path& dir, int pid) {
     std::filesystem::create_directories(dir);
-    LegacyRunUtFiles files{dir / fmt::format("forward_info_{}.json", pid), dir / fmt::format("backward_info_{}.json", pid),
+    LegacyRunUtFiles files{dir / fmt::format("forward_info_{}.json", pid),
+                           dir / fmt::format("backward_info_{}.json", pid),
                            dir / fmt::format("stack_info_{}.json", pid)};
     Json forward = Json::object();
-    forward["Functional*relu*0"] = {{"args", Json::array({tensor({2, 3}, -1.0, 1.0, true)})}, {"kwargs", Json{{"inplace", Json{{"type", "bool"}, {"value", false}}}}}};
-    forward["Torch*matmul*0"] = {{"args", Json::array({tensor({2, 3}, -2.0, 2.0, true), tensor({3, 4}, -1.5, 1.5, true)})},
-                                 {"kwargs", Json::object()}};
-    forward["Tensor*__add__*0"] = {{"args", Json::array({tensor({2, 3}, 0.0, 4.0, true), Json{{"type", "int"}, {"value", 2}}})},
-                                   {"kwargs", Json::object()}};
+    forward["Functional*relu*0"] = {{"args", Json::array({tensor({2, 3}, -1.0, 1.0, true)})},
+                                    {"kwargs", Json{{"inplace", Json{{"type", "bool"}, {"value", false}}}}}};
+    forward["Torch*matmul*0"] = {
+        {"args", Json::array({tensor({2, 3}, -2.0, 2.0, true), tensor({3, 4}, -1.5, 1.5, true)})},
+        {"kwargs", Json::object()}};
+    forward["Tensor*__add__*0"] = {
+        {"args", Json::array({tensor({2, 3}, 0.0, 4.0, true), Json{{"type", "int"}, {"value", 2}}})},
+        {"kwargs", Json::object()}};
     Json backward = Json::object();
     backward["Functional*relu*0"] = Json::array({tensor({2, 3}, -0.5, 0.5, false)});
     backward["Torch*matmul*0"] = Json::array({tensor({2, 4}, -0.25, 0.75, false)});

@@ -75,7 +75,9 @@ struct StringMaker<msprobe::metrics::SideStatistics> {
 template <>
 struct StringMaker<msprobe::metrics::PairMetrics> {
     static std::string convert(const msprobe::metrics::PairMetrics& m) {
-        const auto cell = [](const msprobe::metrics::MetricCell& c) { return StringMaker<msprobe::metrics::MetricCell>::convert(c); };
+        const auto cell = [](const msprobe::metrics::MetricCell& c) {
+            return StringMaker<msprobe::metrics::MetricCell>::convert(c);
+        };
         return fmt::format("{{cosine {}, euc_dist {}, max_abs_err {}, max_relative_err {}, one_thousandth {}, "
                            "five_thousandths {}, error {}, message \"{}\"}}",
                            cell(m.cosine), cell(m.euc_dist), cell(m.max_abs_err), cell(m.max_relative_err),

@@ -34,7 +34,8 @@ std::vector<ExpectedOverflow> expected_overflows(const DifferenceSites& sites) {
             }
         }
         for (const auto& name : inputs) {
-            if (std::find(outputs.begin(), outputs.end(), name) == outputs.end()) expected[rank].absorbed.push_back(name);
+            if (std::find(outputs.begin(), outputs.end(), name) == outputs.end())
+                expected[rank].absorbed.push_back(name);
         }
     }
     return expected;

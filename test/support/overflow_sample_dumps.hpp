@@ -36,8 +36,9 @@ inline std::string backward_entry(const std::string& name, const std::string& in
 }
 
 inline std::string dump_text(const std::string& entries, const std::string& task = "statistics") {
-    return fmt::format(R"({{"task": "{}", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {{{}}}}})",
-                       task, entries);
+    return fmt::format(
+        R"({{"task": "{}", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {{{}}}}})", task,
+        entries);
 }
 
 // overflow_check.md §5.4, the worked example of the standalone subcommand.

@@ -38,7 +38,9 @@ struct Call {
     bool bench_only = false;
 };
 
-Values f32(std::vector<std::int64_t> shape, std::vector<double> data) { return {DType::Float32, std::move(shape), std::move(data)}; }
+Values f32(std::vector<std::int64_t> shape, std::vector<double> data) {
+    return {DType::Float32, std::move(shape), std::move(data)};
+}
 
 std::vector<Call> ptdbg_calls(bool perturb) {
     auto same = [](std::string io, Values v) { return Record{std::move(io), v, v, false}; };
@@ -69,7 +71,9 @@ std::vector<Call> ptdbg_calls(bool perturb) {
 }
 
 // The stored value of one element (float32 data is rounded to float32).
-double stored(const Values& v, double x) { return v.dtype == DType::Float32 ? static_cast<double>(static_cast<float>(x)) : x; }
+double stored(const Values& v, double x) {
+    return v.dtype == DType::Float32 ? static_cast<double>(static_cast<float>(x)) : x;
+}
 
 void write_values(const fs::path& file, const Values& v) {
     std::string bytes;
@@ -135,8 +139,10 @@ fs::path write_ptdbg_rank(const fs::path& rank_dir, const std::vector<Call>& cal
             write_values(data_dir / (name + ".npy"), v);
         }
         if (stack) {
-            pkl += fmt::format(R"json(["{}_stack_info", [["/home/user/train.py", "42", "forward", "y = model(x)"]]])json",
-                               call.prefix) + "\n";
+            pkl +=
+                fmt::format(R"json(["{}_stack_info", [["/home/user/train.py", "42", "forward", "y = model(x)"]]])json",
+                            call.prefix) +
+                "\n";
         }
     }
     const fs::path pkl_file = rank_dir / (stem + ".pkl");

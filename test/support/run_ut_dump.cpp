@@ -65,10 +65,12 @@ std::filesystem::path write_run_ut_dump(const std::filesystem::path& dir, bool i
 
     nlohmann::ordered_json data;
     data["Torch.matmul.0.forward"] = {
-        {"input_args", {real_tensor_record(a, data_dir, "Torch.matmul.0.forward.input.0.pt"),
-                        real_tensor_record(b, data_dir, "Torch.matmul.0.forward.input.1.pt")}},
+        {"input_args",
+         {real_tensor_record(a, data_dir, "Torch.matmul.0.forward.input.0.pt"),
+          real_tensor_record(b, data_dir, "Torch.matmul.0.forward.input.1.pt")}},
         {"input_kwargs", nlohmann::ordered_json::object()},
-        {"output", {real_tensor_record(matmul(a, b, imprecise_matmul), data_dir, "Torch.matmul.0.forward.output.0.pt")}}};
+        {"output",
+         {real_tensor_record(matmul(a, b, imprecise_matmul), data_dir, "Torch.matmul.0.forward.output.0.pt")}}};
     data["Functional.relu.0.forward"] = {
         {"input_args", {real_tensor_record(x, data_dir, "Functional.relu.0.forward.input.0.pt")}},
         {"input_kwargs", nlohmann::ordered_json::object()},

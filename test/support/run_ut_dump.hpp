@@ -19,6 +19,7 @@ nlohmann::ordered_json real_tensor_record(const SyntheticTensor& t, const std::f
                                           const std::string& data_name);
 
 // Writes <dir>/dump.json and <dir>/dump_tensor_data/*.pt; returns the dump.json path.
-std::filesystem::path write_run_ut_dump(const std::filesystem::path& dir, bool imprecise_matmul, std::uint64_t seed = 7);
+std::filesystem::path write_run_ut_dump(const std::filesystem::path& dir, bool imprecise_matmul,
+                                        std::uint64_t seed = 7);
 
 }  // namespace msprobe::testing

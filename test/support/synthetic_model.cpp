@@ -71,8 +71,10 @@ std::string frame(const std::string& file, int line, const std::string& function
 
 const std::string kApiHook = frame("/usr/local/lib/python3.11/site-packages/msprobe/core/data_dump/api_registry.py", 96,
                                    "api_function", "return api_instance(*args, **kwargs)");
-const std::string kModuleCall = frame(kTorchModules + "module.py", 1194, "_call_impl", "return forward_call(*input, **kwargs)");
-const std::string kModuleHook = frame(kTorchModules + "module.py", 1215, "_call_impl", "hook_result = hook(self, input, result)");
+const std::string kModuleCall =
+    frame(kTorchModules + "module.py", 1194, "_call_impl", "return forward_call(*input, **kwargs)");
+const std::string kModuleHook =
+    frame(kTorchModules + "module.py", 1215, "_call_impl", "hook_result = hook(self, input, result)");
 
 // The frames from the training script down to the model call.
 std::vector<std::string> outer_frames() {
@@ -100,8 +102,9 @@ StepSource source_of(Step step) {
             return {41, "h = self.ln(x)",
                     frame(kTorchModules + "normalization.py", 190, "forward", "return F.layer_norm(")};
         case Step::Linear1:
-            return {42, "h = self.fc1(h)",
-                    frame(kTorchModules + "linear.py", 114, "forward", "return F.linear(input, self.weight, self.bias)")};
+            return {
+                42, "h = self.fc1(h)",
+                frame(kTorchModules + "linear.py", 114, "forward", "return F.linear(input, self.weight, self.bias)")};
         case Step::Activation: return {43, "h = F.gelu(h, approximate=\"none\")", {}};
         case Step::Dropout0:
         case Step::Dropout1:
@@ -109,8 +112,9 @@ StepSource source_of(Step step) {
                     frame(kTorchModules + "dropout.py", 59, "forward",
                           "return F.dropout(input, self.p, self.training, self.inplace)")};
         case Step::Linear2:
-            return {46, "h = self.fc2(h)",
-                    frame(kTorchModules + "linear.py", 114, "forward", "return F.linear(input, self.weight, self.bias)")};
+            return {
+                46, "h = self.fc2(h)",
+                frame(kTorchModules + "linear.py", 114, "forward", "return F.linear(input, self.weight, self.bias)")};
         case Step::ResidualAdd: return {48, "h = h + x", {}};
         case Step::Clamp: return {49, "h = torch.clamp(h, min=-4.0, max=4.0)", {}};
         case Step::Softmax: return {50, "h = F.softmax(h, dim=-1, dtype=None)", {}};
@@ -145,12 +149,13 @@ std::map<int, std::vector<std::string>> all_frames() {
         sites[api_site(step, 1)] = api_frames(step, 1);
         if (module_of(step)) {
             std::vector<std::string> frames = {kModuleHook};
-            for (auto& inner : block_frames(source_of(step).line, source_of(step).code)) frames.push_back(std::move(inner));
+            for (auto& inner : block_frames(source_of(step).line, source_of(step).code))
+                frames.push_back(std::move(inner));
             sites[module_site(step)] = frames;
         }
     }
-    sites[static_cast<int>(CallSite::BlockRecord)] = {kModuleHook, frame(kScript, 71, "forward", "x = block(x)"), kModuleCall,
-                                                      frame(kScript, 97, "train_step", "out = model(x)"),
+    sites[static_cast<int>(CallSite::BlockRecord)] = {kModuleHook, frame(kScript, 71, "forward", "x = block(x)"),
+                                                      kModuleCall, frame(kScript, 97, "train_step", "out = model(x)"),
                                                       frame(kScript, 120, "<module>", "train_step(model, batch)")};
     sites[static_cast<int>(CallSite::BenchOnlyApi)] =
         script_frames({kApiHook, frame(kScript, 69, "forward", "x = x.contiguous()"), kModuleCall});

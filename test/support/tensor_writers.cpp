@@ -120,7 +120,8 @@ private:
     // pickle.encode_long: shortest little-endian two's complement.
     static std::string encode_long(std::int64_t value) {
         std::string bytes;
-        for (int i = 0; i < 8; ++i) bytes.push_back(static_cast<char>((static_cast<std::uint64_t>(value) >> (8 * i)) & 0xFF));
+        for (int i = 0; i < 8; ++i)
+            bytes.push_back(static_cast<char>((static_cast<std::uint64_t>(value) >> (8 * i)) & 0xFF));
         const auto top_bit = [&](std::size_t i) { return (static_cast<unsigned char>(bytes[i]) & 0x80) != 0; };
         const char fill = value < 0 ? '\xff' : '\0';
         while (bytes.size() > 1 && bytes.back() == fill && top_bit(bytes.size() - 2) == (value < 0)) bytes.pop_back();
@@ -170,10 +171,12 @@ std::string npy_descr(DType dtype) {
 }
 
 // numpy.lib.format._write_array_header and _wrap_header (numpy 1.24).
-std::string npy_bytes(const NpyLayout& layout, const std::vector<std::int64_t>& shape, std::span<const std::byte> data) {
+std::string npy_bytes(const NpyLayout& layout, const std::vector<std::int64_t>& shape,
+                      std::span<const std::byte> data) {
     constexpr std::size_t kAlign = 64;
     constexpr std::size_t kGrowthAxisMaxDigits = 21;
-    std::string header = "{'descr': '" + layout.descr + "', 'fortran_order': " + (layout.fortran_order ? "True" : "False") +
+    std::string header = "{'descr': '" + layout.descr +
+                         "', 'fortran_order': " + (layout.fortran_order ? "True" : "False") +
                          ", 'shape': " + tuple_repr(shape) + ", }";
     if (!shape.empty()) {  // spare room so the growing axis can be rewritten in place
         const auto growing = std::to_string(layout.fortran_order ? shape.back() : shape.front());
@@ -247,13 +250,16 @@ std::string torch_zip(const std::string& archive_name, const ZipRecords& records
     std::string out;
     for (const auto& [record, data] : records) {
         const std::string name = archive_name.empty() ? record : archive_name + "/" + record;
-        if (out.size() + data.size() >= 0xFFFFFFFFULL) throw std::length_error("torch_zip writes archives below 4 GiB only");
-        const auto crc = static_cast<std::uint32_t>(crc32_z(0, reinterpret_cast<const Bytef*>(data.data()), data.size()));
+        if (out.size() + data.size() >= 0xFFFFFFFFULL)
+            throw std::length_error("torch_zip writes archives below 4 GiB only");
+        const auto crc =
+            static_cast<std::uint32_t>(crc32_z(0, reinterpret_cast<const Bytef*>(data.data()), data.size()));
         // UTF-8 names; miniz announces a data descriptor for non-empty records only.
         const std::uint16_t flags = data.empty() ? 0x0800 : 0x0808;
         const std::size_t start = out.size() + kLocalHeaderSize + name.size() + 4;
         const std::size_t padding = (kAlign - start % kAlign) % kAlign;
-        written.push_back({name, crc, static_cast<std::uint32_t>(data.size()), static_cast<std::uint32_t>(out.size()), flags});
+        written.push_back(
+            {name, crc, static_cast<std::uint32_t>(data.size()), static_cast<std::uint32_t>(out.size()), flags});
         put_u32(out, 0x04034b50);
         put_u16(out, 0);       // version needed
         put_u16(out, flags);

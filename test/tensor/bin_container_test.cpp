@@ -90,7 +90,8 @@ TEST_CASE("malformed nano headers are bad headers", "[bin_dump]") {
 }
 
 TEST_CASE("a nano container without an inputs section has no inputs", "[bin_dump]") {
-    const auto dump = read_bin_bytes(encode_nano_bin_dump(one_output(7, {2}, bytes_of(std::vector<std::int32_t>{5, -6}))));
+    const auto dump =
+        read_bin_bytes(encode_nano_bin_dump(one_output(7, {2}, bytes_of(std::vector<std::int32_t>{5, -6}))));
     CHECK(dump.inputs.empty());
     CHECK(to_double_vector(dump.outputs[0].view()) == std::vector<double>{5, -6});
 }

@@ -54,7 +54,8 @@ void check_tensor_header(const BinTensorHeader& header, const json& expected) {
 }
 
 void check_tensors(const BinDump& dump, const std::vector<BinTensor>& tensors,
-                   const std::vector<BinTensorHeader>& headers, const json& expected, const std::filesystem::path& root) {
+                   const std::vector<BinTensorHeader>& headers, const json& expected,
+                   const std::filesystem::path& root) {
     REQUIRE(tensors.size() == expected.size());
     for (std::size_t i = 0; i < expected.size(); ++i) {
         const auto& entry = expected[i];

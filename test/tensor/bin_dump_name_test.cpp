@@ -105,7 +105,8 @@ TEST_CASE("DumpNameResolver reads a folder's mapping.csv once, and reports its b
     CHECK(names.resolved(dir / "123", warnings) == "Cast.cast_long.60.2.1700000000006000");
     CHECK(warnings.size() == 1);
     // Rewritten behind its back, the folder is still the one the resolver read first.
-    testing::write_file(dir / "mapping.csv", "123,Relu.relu_0.1.2.1700000000000001\n456,Add.add_0.2.2.1700000000000002\n");
+    testing::write_file(dir / "mapping.csv",
+                        "123,Relu.relu_0.1.2.1700000000000001\n456,Add.add_0.2.2.1700000000000002\n");
     CHECK(names.resolved(dir / "123", warnings) == "Cast.cast_long.60.2.1700000000006000");
     CHECK(names.parsed(dir / "456", warnings) == std::nullopt);
     CHECK(names.resolved(dir / "Relu.relu_0.1.2.1700000000000001", warnings) == "Relu.relu_0.1.2.1700000000000001");

@@ -109,8 +109,9 @@ TEST_CASE("8-bit floats widen to float32 by their own definitions", "[bin_dump]"
     CHECK(same(output_values(one_output(35, {5}, bytes_of_codes({0x7E, 0x7F, 0xFF, 0x01, 0xFE}))),
                {448, NAN, NAN, std::ldexp(1.0, -9), -448}));
     // HiFloat8: every dot-field width, a denormal, the specials
-    CHECK(same(output_values(one_output(33, {9}, bytes_of_codes({0x2B, 0x10, 0x08, 0x07, 0xC5, 0x6F, 0xEF, 0x80, 0x00}))),
-               {11, 2, 1, std::ldexp(1.0, -16), -40, inf, -inf, NAN, 0}));
+    CHECK(
+        same(output_values(one_output(33, {9}, bytes_of_codes({0x2B, 0x10, 0x08, 0x07, 0xC5, 0x6F, 0xEF, 0x80, 0x00}))),
+             {11, 2, 1, std::ldexp(1.0, -16), -40, inf, -inf, NAN, 0}));
     // e8m0: 2^(b-127), 0xFF NaN
     CHECK(same(output_values(one_output(36, {3}, bytes_of_codes({127, 130, 0xFF}))), {1, 8, NAN}));
 }
@@ -164,10 +165,12 @@ TEST_CASE("a short or undecodable tensor fails alone, the others are read", "[bi
     CHECK(to_double_vector(dump.inputs[0].view()) == std::vector<double>{7, 8, 9});
     REQUIRE(dump.outputs[0].error);
     CHECK(dump.outputs[0].error->file() == kDumpName);
-    CHECK_THAT(dump.outputs[0].error->reason(), StartsWith("E_SIZE_MISMATCH: output 0: shape (4, 4) of DT_FLOAT needs 64 bytes"));
+    CHECK_THAT(dump.outputs[0].error->reason(),
+               StartsWith("E_SIZE_MISMATCH: output 0: shape (4, 4) of DT_FLOAT needs 64 bytes"));
     CHECK_THROWS_AS(dump.outputs[0].view(), Error);
     CHECK_THAT(dump.outputs[1].error->reason(), StartsWith("E_UNSUPPORTED_DTYPE: output 1: data type 13 (DT_STRING)"));
-    CHECK_THAT(dump.outputs[2].error->reason(), StartsWith("E_UNSUPPORTED_DTYPE: output 2: data type 39 (DT_FLOAT4_E2M1)"));
+    CHECK_THAT(dump.outputs[2].error->reason(),
+               StartsWith("E_UNSUPPORTED_DTYPE: output 2: data type 39 (DT_FLOAT4_E2M1)"));
     CHECK_THAT(dump.outputs[3].error->reason(), StartsWith("E_UNSUPPORTED_DTYPE: output 3: data type 77 (DT_77)"));
     CHECK(dump.header.outputs[3].data_type == 77);
 }

@@ -13,7 +13,9 @@ using namespace msprobe::tensor;
 
 namespace {
 
-bool aligned(const TensorView& view) { return reinterpret_cast<std::uintptr_t>(view.data) % dtype_size(view.dtype) == 0; }
+bool aligned(const TensorView& view) {
+    return reinterpret_cast<std::uintptr_t>(view.data) % dtype_size(view.dtype) == 0;
+}
 
 // One float16 NC1HWC0 output (1x3x1x2 logical, C0 = 16, padding lanes hold 7.0) under an op name
 // whose length decides where the data starts.

@@ -37,8 +37,12 @@ bool survives(const std::string& bytes, Read read) {
     }
 }
 
-bool survives_pt(const std::string& bytes) { return survives(bytes, [](const std::string& b) { return read_pt_bytes(b); }); }
-bool survives_npy(const std::string& bytes) { return survives(bytes, [](const std::string& b) { return read_npy_bytes(b); }); }
+bool survives_pt(const std::string& bytes) {
+    return survives(bytes, [](const std::string& b) { return read_pt_bytes(b); });
+}
+bool survives_npy(const std::string& bytes) {
+    return survives(bytes, [](const std::string& b) { return read_npy_bytes(b); });
+}
 
 std::string sample_pt() {
     const auto storage = bytes_of(std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
@@ -280,7 +284,8 @@ void check_pt_outcome(const Outcome& outcome, const PtRegion& region, const Outc
 TEST_CASE("a .pt file cut at any length is rejected", "[corrupt][fixtures]") {
     std::vector<std::string> files{sample_pt()};
     if (const auto fixtures = shared_fixtures_or_skip()) {
-        for (const char* name : {"pt/f32_channels_last.pt", "pt/via_file_object.pt", "pt/parameter_2.pt", "pt/i64_scalar.pt"}) {
+        for (const char* name :
+             {"pt/f32_channels_last.pt", "pt/via_file_object.pt", "pt/parameter_2.pt", "pt/i64_scalar.pt"}) {
             std::ifstream in(*fixtures / "generated" / name, std::ios::binary);
             std::ostringstream text;
             text << in.rdbuf();

@@ -110,8 +110,10 @@ TEST_CASE("attributes and dim ranges are bounded", "[bin_dump][dump_data_wire]")
     CHECK(refusal(with_header_fields(dump, repeated(attr, kMaxBinAttrs + 1))) ==
           "E_LIMIT: the header lists 16385 attributes (at most 16384)");
     const Bytes output = message_field(3, repeated(message_field(10, {}), kMaxBinDims + 1));
-    CHECK(refusal(with_header_fields(dump, output)) == "E_BAD_HEADER: output 1 has more than 64 dim ranges (one per dim)");
-    const auto read = read_bin_bytes(with_header_fields(dump, message_field(3, repeated(message_field(10, {}), kMaxBinDims))));
+    CHECK(refusal(with_header_fields(dump, output)) ==
+          "E_BAD_HEADER: output 1 has more than 64 dim ranges (one per dim)");
+    const auto read =
+        read_bin_bytes(with_header_fields(dump, message_field(3, repeated(message_field(10, {}), kMaxBinDims))));
     REQUIRE(read.header.outputs.size() == 2);
     CHECK(read.header.outputs[1].dim_range.size() == kMaxBinDims);
 }

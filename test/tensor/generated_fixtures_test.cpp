@@ -83,7 +83,8 @@ TEST_CASE("every generated .pt and .npy sample reads as its manifest says", "[fi
         if (name.starts_with("pt/")) {
             const auto dtype = entry["dtype"].get<std::string>();
             // float8 has no TensorView dtype: widened to float32.
-            REQUIRE(std::string(torch_name(view.dtype)) == (dtype.starts_with("torch.float8") ? "torch.float32" : dtype));
+            REQUIRE(std::string(torch_name(view.dtype)) ==
+                    (dtype.starts_with("torch.float8") ? "torch.float32" : dtype));
             REQUIRE(view.strides == entry["stride"].get<std::vector<std::int64_t>>());
         } else {
             REQUIRE(view.dtype == dtype_of_descr(entry["descr"].get<std::string>()));
@@ -109,16 +110,27 @@ TEST_CASE("the rejected generated samples fail for their stated reason", "[fixtu
     const auto fixtures = shared_fixtures_or_skip();
     if (!fixtures) return;
     const auto sample = [&](const char* name) { return *fixtures / "generated" / name; };
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_forbidden_global.pt")), Contains("E_SECURITY: reject_forbidden_global/data.pkl byte 2: global os.system is not allowed"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_legacy_format.pt")), Contains("E_UNSUPPORTED: legacy torch serialization"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_list_of_tensors.pt")), Contains("E_SCHEMA: not a single tensor") && Contains("holds a list"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_path_traversal.pt")), Contains("E_SECURITY") && Contains("'x/../../evil'"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_short_storage.pt")), Contains("E_CORRUPT: record 'reject_short_storage/data/0' has 10 bytes, tensor needs 24"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_truncated.pt")), Contains("E_TRUNCATED: no ZIP end-of-central-directory record"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/deflated_f32_2x3.pt")), Contains("E_UNSUPPORTED: entry 'deflated_f32_2x3/data.pkl' is compressed (method 8)"));
+    REQUIRE_THROWS_WITH(
+        read_tensor_file(sample("pt/reject_forbidden_global.pt")),
+        Contains("E_SECURITY: reject_forbidden_global/data.pkl byte 2: global os.system is not allowed"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_legacy_format.pt")),
+                        Contains("E_UNSUPPORTED: legacy torch serialization"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_list_of_tensors.pt")),
+                        Contains("E_SCHEMA: not a single tensor") && Contains("holds a list"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_path_traversal.pt")),
+                        Contains("E_SECURITY") && Contains("'x/../../evil'"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_short_storage.pt")),
+                        Contains("E_CORRUPT: record 'reject_short_storage/data/0' has 10 bytes, tensor needs 24"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/reject_truncated.pt")),
+                        Contains("E_TRUNCATED: no ZIP end-of-central-directory record"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("pt/deflated_f32_2x3.pt")),
+                        Contains("E_UNSUPPORTED: entry 'deflated_f32_2x3/data.pkl' is compressed (method 8)"));
     REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/reject_object.npy")), Contains("E_SECURITY: object array"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/reject_truncated_data.npy")), Contains("E_TRUNCATED: 20 data bytes") && Contains("need 24"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/reject_truncated_data.npy")),
+                        Contains("E_TRUNCATED: 20 data bytes") && Contains("need 24"));
     REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/reject_bad_magic.npy")), Contains("E_BAD_MAGIC"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/reject_huge_shape.npy")), Contains("E_BAD_HEADER: element count of the shape overflows"));
-    REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/unicode_U2.npy")), Contains("E_UNSUPPORTED: non-numeric element type '<U2'"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/reject_huge_shape.npy")),
+                        Contains("E_BAD_HEADER: element count of the shape overflows"));
+    REQUIRE_THROWS_WITH(read_tensor_file(sample("npy/unicode_U2.npy")),
+                        Contains("E_UNSUPPORTED: non-numeric element type '<U2'"));
 }

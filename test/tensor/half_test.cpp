@@ -21,7 +21,8 @@ float round_reference(float value, int significant_bits, int min_exponent) {
     const int exponent = std::max(std::ilogb(exact), min_exponent);
     const double quantum = std::ldexp(1.0, exponent - (significant_bits - 1));
     const double rounded = std::nearbyint(exact / quantum) * quantum;
-    if (std::fabs(rounded) > std::numeric_limits<float>::max()) return std::copysign(std::numeric_limits<float>::infinity(), value);
+    if (std::fabs(rounded) > std::numeric_limits<float>::max())
+        return std::copysign(std::numeric_limits<float>::infinity(), value);
     return static_cast<float>(rounded);
 }
 

@@ -198,8 +198,8 @@ TEST_CASE("to_target_layout moves named axes and leaves ND alone") {
     const auto chwn = to_target_layout(logical, AscendFormat::NCHW, AscendFormat::CHWN, "x.bin");
     CHECK(chwn.shape == Shape{3, 4, 5, 2});
     // chwn[c=1][h=2][w=3][n=1] is logical[n=1][c=1][h=2][w=3].
-    CHECK(std::memcmp(chwn.data + 2 * (((1 * 4 + 2) * 5 + 3) * 2 + 1), logical.data + 2 * (((1 * 3 + 1) * 4 + 2) * 5 + 3),
-                      2) == 0);
+    CHECK(std::memcmp(chwn.data + 2 * (((1 * 4 + 2) * 5 + 3) * 2 + 1),
+                      logical.data + 2 * (((1 * 3 + 1) * 4 + 2) * 5 + 3), 2) == 0);
 
     const auto ncdhw = view_of(pattern(2 * 3 * 2 * 2 * 2, 4), DType::Float32, {2, 3, 2, 2, 2});
     const auto ndhwc = to_target_layout(ncdhw, AscendFormat::NCDHW, AscendFormat::NDHWC, "x.bin");
@@ -389,7 +389,7 @@ TEST_CASE("a pool shares the conversion of a large tensor") {
     const auto result = to_logical_layout(device, AscendFormat::FRACTAL_NZ, original, "x.bin", 0, &pool);
     CHECK(bytes_of(result) == logical);
     const Shape nchw{3, 100, 100, 70};
-    const auto nhwc =
-        to_target_layout(view_of(logical, DType::Float16, nchw), AscendFormat::NCHW, AscendFormat::NHWC, "x.bin", &pool);
+    const auto nhwc = to_target_layout(view_of(logical, DType::Float16, nchw), AscendFormat::NCHW, AscendFormat::NHWC,
+                                       "x.bin", &pool);
     CHECK(bytes_of(nhwc) == pack_device_layout(logical, 2, AscendFormat::NHWC, nchw).bytes);
 }

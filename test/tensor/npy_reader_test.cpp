@@ -51,13 +51,21 @@ struct Sample {
 
 std::vector<Sample> samples_of_every_dtype() {
     return {
-        {DType::Float16, bytes_of(std::vector<std::uint16_t>{0x3C00, 0xC000, 0x7BFF, 0x0001}), {1.0, -2.0, 65504.0, std::ldexp(1.0, -24)}},
-        {DType::Float32, bytes_of(std::vector<float>{1.5F, -0.25F, 3e38F, 0.0F}), {1.5, -0.25, static_cast<double>(3e38F), 0.0}},
+        {DType::Float16,
+         bytes_of(std::vector<std::uint16_t>{0x3C00, 0xC000, 0x7BFF, 0x0001}),
+         {1.0, -2.0, 65504.0, std::ldexp(1.0, -24)}},
+        {DType::Float32,
+         bytes_of(std::vector<float>{1.5F, -0.25F, 3e38F, 0.0F}),
+         {1.5, -0.25, static_cast<double>(3e38F), 0.0}},
         {DType::Float64, bytes_of(std::vector<double>{1e300, -1e-300, 0.1, 2.0}), {1e300, -1e-300, 0.1, 2.0}},
         {DType::Int8, bytes_of(std::vector<std::int8_t>{-128, 127, 0, -1}), {-128, 127, 0, -1}},
         {DType::Int16, bytes_of(std::vector<std::int16_t>{-32768, 32767, 1, -1}), {-32768, 32767, 1, -1}},
-        {DType::Int32, bytes_of(std::vector<std::int32_t>{-2147483647 - 1, 2147483647, 7, -7}), {-2147483648.0, 2147483647.0, 7, -7}},
-        {DType::Int64, bytes_of(std::vector<std::int64_t>{-(1LL << 53), 1LL << 53, 3, -3}), {-9007199254740992.0, 9007199254740992.0, 3, -3}},
+        {DType::Int32,
+         bytes_of(std::vector<std::int32_t>{-2147483647 - 1, 2147483647, 7, -7}),
+         {-2147483648.0, 2147483647.0, 7, -7}},
+        {DType::Int64,
+         bytes_of(std::vector<std::int64_t>{-(1LL << 53), 1LL << 53, 3, -3}),
+         {-9007199254740992.0, 9007199254740992.0, 3, -3}},
         {DType::UInt8, bytes_of(std::vector<std::uint8_t>{0, 255, 128, 1}), {0, 255, 128, 1}},
         {DType::Bool, bytes_of(std::vector<std::uint8_t>{1, 0, 0, 1}), {1, 0, 0, 1}},
         {DType::Complex64, bytes_of(std::vector<float>{1, 2, -3, 4, 5, -6, 0, 0.5F}), {1, 2, -3, 4, 5, -6, 0, 0.5}},
@@ -80,7 +88,8 @@ TEST_CASE("npy of every dtype reads back every value, in place", "[npy]") {
     for (const auto& sample : samples_of_every_dtype()) {
         INFO(torch_name(sample.dtype));
         const std::int64_t count = static_cast<std::int64_t>(sample.bytes.size() / dtype_size(sample.dtype));
-        const auto owner = std::make_shared<const std::string>(npy_bytes({npy_descr(sample.dtype)}, {count}, sample.bytes));
+        const auto owner =
+            std::make_shared<const std::string>(npy_bytes({npy_descr(sample.dtype)}, {count}, sample.bytes));
         const auto view = read_npy(span_of(*owner), owner, "x.npy");
         REQUIRE(view.dtype == sample.dtype);
         REQUIRE(view.shape == std::vector<std::int64_t>{count});
@@ -140,7 +149,8 @@ TEST_CASE("npy data at an unaligned offset is copied before use", "[npy]") {
 
 TEST_CASE("Fortran-order npy is a column-major view of the file, not a copy", "[npy]") {
     // [[0, 1, 2], [3, 4, 5]] stored column by column.
-    const auto owner = std::make_shared<const std::string>(npy_bytes({"<f4", true}, {2, 3}, span_of(floats({0, 3, 1, 4, 2, 5}))));
+    const auto owner =
+        std::make_shared<const std::string>(npy_bytes({"<f4", true}, {2, 3}, span_of(floats({0, 3, 1, 4, 2, 5}))));
     const auto view = read_npy(span_of(*owner), owner, "f.npy");
     REQUIRE(view.shape == std::vector<std::int64_t>{2, 3});
     REQUIRE(view.strides == std::vector<std::int64_t>{1, 2});
@@ -160,8 +170,8 @@ TEST_CASE("unsigned 16/32/64-bit npy are widened to int32/int64/float64", "[npy]
     REQUIRE(u32.dtype == DType::Int64);
     REQUIRE(to_double_vector(u32) == std::vector<double>{4294967294.0});
     // uint64 beyond int64 must not wrap negative: float64, exact up to 2^53, rounded above.
-    const auto u64 = read_npy_bytes(npy_bytes({"<u8"}, {3}, bytes_of(std::vector<std::uint64_t>{
-                                                                 10000000000000000000ULL, 18446744073709551615ULL, 7})));
+    const auto u64 = read_npy_bytes(npy_bytes(
+        {"<u8"}, {3}, bytes_of(std::vector<std::uint64_t>{10000000000000000000ULL, 18446744073709551615ULL, 7})));
     REQUIRE(u64.dtype == DType::Float64);
     REQUIRE(to_double_vector(u64) == std::vector<double>{1e19, 18446744073709551616.0, 7});
 }
@@ -189,17 +199,20 @@ TEST_CASE("malformed npy files are rejected with the reason", "[npy]") {
     const auto rejects = [&](const std::string& header, const char* code, const char* reason) {
         INFO(header);
         REQUIRE_THROWS_AS(read_npy_bytes(raw_npy(header, data)), Error);
-        REQUIRE_THROWS_WITH(read_npy_bytes(raw_npy(header, data)), Contains("memory.npy: ") && Contains(code) && Contains(reason));
+        REQUIRE_THROWS_WITH(read_npy_bytes(raw_npy(header, data)),
+                            Contains("memory.npy: ") && Contains(code) && Contains(reason));
     };
     rejects("{'descr': '<f4', 'fortran_order': False}", "E_BAD_HEADER", "needs the keys");
-    rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'extra': 1}", "E_BAD_HEADER", "unexpected key 'extra'");
+    rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'extra': 1}", "E_BAD_HEADER",
+            "unexpected key 'extra'");
     rejects("{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (2,)}", "E_BAD_HEADER", "duplicate key");
     rejects("{'descr': '<f4', 'fortran_order': false, 'shape': (2,)}", "E_BAD_HEADER", "True or False");
     rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (-2,)}", "E_BAD_HEADER", "negative dimension");
     rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (2)}", "E_BAD_HEADER", "not a tuple");
     rejects("{'descr': '<f4', 'fortran_order': False, 'shape': [2]}", "E_BAD_HEADER", "expected '('");
     rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,)}", "E_BAD_HEADER", "64 bits");
-    rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 4, 0)}", "E_BAD_HEADER", "overflows");
+    rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (4611686018427387904, 4, 0)}", "E_BAD_HEADER",
+            "overflows");
     rejects("{'descr': '<f4', 'fortran_order': False, 'shape': (2,)} x", "E_BAD_HEADER", "after the closing brace");
     rejects("{'descr': '<f4' 'fortran_order': False, 'shape': (2,)}", "E_BAD_HEADER", "expected ',' or '}'");
     rejects("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (2,)}", "E_UNSUPPORTED", "structured");

@@ -30,13 +30,15 @@ const DType kNumpyTypes[] = {DType::Float16, DType::Float32, DType::Float64, DTy
 TEST_CASE("write_npy writes numpy.save's bytes for every dtype", "[npy_writer]") {
     const auto dir = testing::scratch_dir("npy_writer_dtypes");
     for (const DType dtype : kNumpyTypes) {
-        for (const std::vector<std::int64_t>& shape : {std::vector<std::int64_t>{2, 3}, {}, {0, 3}, {5}, {1, 2, 1, 3, 1}}) {
+        for (const std::vector<std::int64_t>& shape :
+             {std::vector<std::int64_t>{2, 3}, {}, {0, 3}, {5}, {1, 2, 1, 3, 1}}) {
             std::int64_t numel = 1;
             for (const auto dim : shape) numel *= dim;
             const std::string data = patterned_bytes(static_cast<std::size_t>(numel) * dtype_size(dtype));
             const auto file = dir / "t.npy";
             write_npy(file, owned_view(dtype, shape, data));
-            const auto expected = testing::npy_bytes({testing::npy_descr(dtype), false, 1}, shape, testing::span_of(data));
+            const auto expected =
+                testing::npy_bytes({testing::npy_descr(dtype), false, 1}, shape, testing::span_of(data));
             INFO(numpy_name(dtype) << " rank " << shape.size());
             CHECK(testing::read_file_text(file) == expected);
             const TensorView back = read_npy(file);

@@ -32,7 +32,8 @@ TEST_CASE("numpy dtype names: torch's name without the module", "[tensor][numpy_
     CHECK(tensor::numpy_dtype_name(tensor::DType::BFloat16) == "bfloat16");
 }
 
-TEST_CASE("scalars by dtype: bfloat16 as float32, integers plain, non-finite as Python spells them", "[tensor][numpy_text]") {
+TEST_CASE("scalars by dtype: bfloat16 as float32, integers plain, non-finite as Python spells them",
+          "[tensor][numpy_text]") {
     CHECK(tensor::npy_str(0.1, tensor::DType::Float64) == "0.1");
     CHECK(tensor::npy_str(static_cast<float>(0.1), tensor::DType::Float64) == "0.10000000149011612");
     CHECK(tensor::npy_str(1.0, tensor::DType::BFloat16) == "1.0");

@@ -47,10 +47,12 @@ TEST_CASE("new-layout AI CPU and SDMA records", "[bin_dump]") {
 }
 
 TEST_CASE("short records and unknown acc types are refused", "[bin_dump]") {
-    CHECK_THROWS_WITH(decode(new_op_debug_record(1, 0, {1, 2, 3})), Contains("E_SIZE_MISMATCH: an AIC op-debug record needs 136 bytes"));
+    CHECK_THROWS_WITH(decode(new_op_debug_record(1, 0, {1, 2, 3})),
+                      Contains("E_SIZE_MISMATCH: an AIC op-debug record needs 136 bytes"));
     CHECK_THROWS_WITH(decode(new_op_debug_record(0, 7, {})), Contains("E_UNSUPPORTED: op-debug acc_type 7"));
     CHECK_THROWS_WITH(decode(bytes_of_codes({0x5A, 0x5A, 0x5A, 0x5A, 0})), Contains("E_SIZE_MISMATCH"));
-    CHECK_THROWS_WITH(decode(Bytes(100)), Contains("E_SIZE_MISMATCH: an old-layout op-debug record has 2048 bytes, this one 100"));
+    CHECK_THROWS_WITH(decode(Bytes(100)),
+                      Contains("E_SIZE_MISMATCH: an old-layout op-debug record has 2048 bytes, this one 100"));
 }
 
 TEST_CASE("old-layout records have three blocks", "[bin_dump]") {

@@ -20,10 +20,18 @@ public:
     Value find_class(Machine& machine, std::string_view module, std::string_view name) override {
         return machine.make_global(7, std::string(module) + "." + std::string(name));
     }
-    Value persistent_load(Machine& machine, const Value& pid) override { return machine.make_object(pid, "persistent"); }
-    Value reduce(Machine& machine, const Value& callable, const Value& args) override { return machine.make_tuple({callable, args}); }
-    Value build(Machine& machine, const Value&, const Value&) override { machine.fail(msprobe::tensor::ReadFailure::Unsupported, "BUILD"); }
-    Value new_object(Machine& machine, const Value&, const Value&) override { machine.fail(msprobe::tensor::ReadFailure::Unsupported, "NEWOBJ"); }
+    Value persistent_load(Machine& machine, const Value& pid) override {
+        return machine.make_object(pid, "persistent");
+    }
+    Value reduce(Machine& machine, const Value& callable, const Value& args) override {
+        return machine.make_tuple({callable, args});
+    }
+    Value build(Machine& machine, const Value&, const Value&) override {
+        machine.fail(msprobe::tensor::ReadFailure::Unsupported, "BUILD");
+    }
+    Value new_object(Machine& machine, const Value&, const Value&) override {
+        machine.fail(msprobe::tensor::ReadFailure::Unsupported, "NEWOBJ");
+    }
 };
 
 struct Run {
@@ -31,7 +39,8 @@ struct Run {
     std::string bytes;
     Machine machine;
     Value result;
-    explicit Run(std::string stream) : bytes(std::move(stream)), machine(msprobe::testing::span_of(bytes), "f.pt", "a/data.pkl", hooks) {
+    explicit Run(std::string stream)
+        : bytes(std::move(stream)), machine(msprobe::testing::span_of(bytes), "f.pt", "a/data.pkl", hooks) {
         result = machine.run();
     }
 };
@@ -64,16 +73,26 @@ TEST_CASE("pickle integers in every encoding", "[pickle]") {
     REQUIRE(integer(std::string("\x8a\x08\xff\xff\xff\xff\xff\xff\xff\x7f", 10)) == INT64_MAX);
     REQUIRE(integer(std::string("\x8a\x09\x00\x00\x00\x00\x00\x00\x00\x80\xff", 11)) == INT64_MIN);
     REQUIRE(integer(std::string("\x8b\x02\x00\x00\x00\x10\x00", 7)) == 16);  // LONG4
-    REQUIRE_THROWS_WITH(integer(std::string("\x8a\x09\x00\x00\x00\x00\x00\x00\x00\x80\x00", 11)), Contains("does not fit in 64 bits"));
-    REQUIRE_THROWS_WITH(integer(std::string("\x8a\x09\x00\x00\x00\x00\x00\x00\x00\x00\xff", 11)), Contains("does not fit in 64 bits"));
-    REQUIRE_THROWS_WITH(integer(std::string("\x8a\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00", 12)), Contains("does not fit in 64 bits"));
+    REQUIRE_THROWS_WITH(integer(std::string("\x8a\x09\x00\x00\x00\x00\x00\x00\x00\x80\x00", 11)),
+                        Contains("does not fit in 64 bits"));
+    REQUIRE_THROWS_WITH(integer(std::string("\x8a\x09\x00\x00\x00\x00\x00\x00\x00\x00\xff", 11)),
+                        Contains("does not fit in 64 bits"));
+    REQUIRE_THROWS_WITH(integer(std::string("\x8a\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00", 12)),
+                        Contains("does not fit in 64 bits"));
 }
 
 TEST_CASE("pickle strings, floats, constants", "[pickle]") {
-    Run run(std::string("\x80\x04\x95\x10\x00\x00\x00\x00\x00\x00\x00", 11) +         // PROTO 4, FRAME
-            "X\x03\x00\x00\x00" "abc"s "\x8c\x02" "de" + std::string("\x8d\x01\x00\x00\x00\x00\x00\x00\x00", 9) + "f" + "\x87" +
-            "U\x01\xe9" + std::string("T\x01\x00\x00\x00", 5) + "g" + "G\x3f\xf8\x00\x00\x00\x00\x00\x00" "\x87"s +
-            "(N\x88\x89t" "\x87.");
+    Run run(std::string("\x80\x04\x95\x10\x00\x00\x00\x00\x00\x00\x00", 11) +  // PROTO 4, FRAME
+            "X\x03\x00\x00\x00"
+            "abc"s
+            "\x8c\x02"
+            "de" +
+            std::string("\x8d\x01\x00\x00\x00\x00\x00\x00\x00", 9) + "f" + "\x87" + "U\x01\xe9" +
+            std::string("T\x01\x00\x00\x00", 5) + "g" +
+            "G\x3f\xf8\x00\x00\x00\x00\x00\x00"
+            "\x87"s +
+            "(N\x88\x89t"
+            "\x87.");
     const auto& m = run.machine;
     const auto outer = m.items(run.result);
     REQUIRE(outer.size() == 3);
@@ -154,7 +173,10 @@ TEST_CASE("malformed pickles are rejected with the offset", "[pickle]") {
     REQUIRE_THAT(run_error("\x80\x02" "cm\nf\nK\x01R."), Contains("REDUCE arguments are int 1, not a tuple"));
     REQUIRE_THAT(run_error("\x80\x02X\xff\xff\xff\x7f"), Contains("E_LIMIT") && Contains("string of 2147483647 bytes"));
     REQUIRE_THAT(run_error("\x80\x02X\x05\x00\x00\x00" "ab"s), Contains("pickle ends before its STOP"));
-    REQUIRE_THAT(run_error("\x80\x02" "c" + std::string(300, 'm')), Contains("E_LIMIT") && Contains("GLOBAL name longer"));
+    REQUIRE_THAT(run_error("\x80\x02"
+                           "c" +
+                           std::string(300, 'm')),
+                 Contains("E_LIMIT") && Contains("GLOBAL name longer"));
     REQUIRE_THAT(run_error("\x80\x02" "cmodule"), Contains("pickle ends before"));
     REQUIRE_THAT(run_error("\x80\x02" "\x8a\x05\x01"), Contains("pickle ends before"));
     REQUIRE_THAT(run_error("\x80\x02" "\x8b\xff\xff\xff\xff"), Contains("LONG4 with negative length"));
@@ -164,8 +186,10 @@ TEST_CASE("malformed pickles are rejected with the offset", "[pickle]") {
 }
 
 TEST_CASE("pickle resource limits", "[pickle]") {
-    REQUIRE_THAT(run_error(std::string(Machine::kMaxStackDepth + 1, 'N') + "."), Contains("E_LIMIT") && Contains("stack deeper than 10000"));
-    REQUIRE_THAT(run_error(std::string(Machine::kMaxStackDepth + 1, '(') + "."), Contains("E_LIMIT") && Contains("open MARKs"));
+    REQUIRE_THAT(run_error(std::string(Machine::kMaxStackDepth + 1, 'N') + "."),
+                 Contains("E_LIMIT") && Contains("stack deeper than 10000"));
+    REQUIRE_THAT(run_error(std::string(Machine::kMaxStackDepth + 1, '(') + "."),
+                 Contains("E_LIMIT") && Contains("open MARKs"));
     std::string many = "\x80\x02]";
     for (std::size_t i = 0; i <= Machine::kMaxContainerItems; ++i) many += "Na";
     REQUIRE_THAT(run_error(many + "."), Contains("E_LIMIT") && Contains("containers and elements"));
@@ -173,7 +197,8 @@ TEST_CASE("pickle resource limits", "[pickle]") {
     for (std::uint32_t i = 0; i <= Machine::kMaxMemoEntries; ++i) memo += "\x94";
     REQUIRE_THAT(run_error(memo + "."), Contains("E_LIMIT") && Contains("memo key 1000000"));
     REQUIRE_THAT(run_error("\x80\x02Nr\xff\xff\xff\xff."), Contains("E_LIMIT") && Contains("memo key 4294967295"));
-    REQUIRE_THAT(run_error(std::string(Machine::kMaxStreamBytes + 1, 'N')), Contains("E_LIMIT") && Contains("at most 16777216"));
+    REQUIRE_THAT(run_error(std::string(Machine::kMaxStreamBytes + 1, 'N')),
+                 Contains("E_LIMIT") && Contains("at most 16777216"));
     // Trailing bytes after STOP are tolerated (with a warning).
     Run trailing("\x80\x02K\x01.junk");
     REQUIRE(trailing.result.number == 1);

@@ -19,8 +19,9 @@ using testing::patterned_bytes;
 
 namespace {
 
-const DType kAllTypes[] = {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64,   DType::Int8,      DType::Int16,
-                           DType::Int32,   DType::Int64,    DType::UInt8,   DType::Complex64, DType::Complex128};
+const DType kAllTypes[] = {DType::Float16, DType::BFloat16,  DType::Float32,   DType::Float64,
+                           DType::Int8,    DType::Int16,     DType::Int32,     DType::Int64,
+                           DType::UInt8,   DType::Complex64, DType::Complex128};
 
 std::string as_text(std::span<const std::byte> bytes) {
     return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
@@ -56,7 +57,8 @@ TEST_CASE("write_pt lays out torch.save's records where the oracle does", "[pt_w
                 CHECK(as_text(written.stored_data(got)) == as_text(expected.stored_data(want)));
                 CHECK(got.crc32 == want.crc32);
                 // Records with data sit where torch puts them (empty ones lack torch's data descriptor).
-                if (want.size > 0 && (i == 0 || expected.entries()[i - 1].size > 0)) CHECK(got.data_offset == want.data_offset);
+                if (want.size > 0 && (i == 0 || expected.entries()[i - 1].size > 0))
+                    CHECK(got.data_offset == want.data_offset);
             }
 
             const TensorView back = read_pt(file, {.verify_storage_crc = true});

@@ -35,7 +35,8 @@ TEST_CASE("a small file viewing one element as 2^28 or 2^40 elements is refused"
     // Overlapping, not zero, strides: 4 elements read as 2^26.
     const std::string overlapping = pt_bytes({DType::Float32, {1 << 13, 1 << 13}, {1, 1}, 0,
                                               bytes_of(std::vector<float>(1 << 14, 1.0f))}, "archive");
-    REQUIRE_THROWS_WITH(read_pt_bytes(overlapping), Contains("E_LIMIT: view of 67108864 elements over a storage of 16384"));
+    REQUIRE_THROWS_WITH(read_pt_bytes(overlapping),
+                        Contains("E_LIMIT: view of 67108864 elements over a storage of 16384"));
 }
 
 TEST_CASE("expanded views up to the cap are read, and read right", "[pt][hostile]") {
@@ -52,19 +53,24 @@ TEST_CASE("expanded views up to the cap are read, and read right", "[pt][hostile
 TEST_CASE("a size-1 dimension with a huge stride walks only the elements the view reaches", "[pt][hostile]") {
     const std::vector<float> values = {1.0f, 2.0f, 3.0f};
     const std::int64_t huge = std::int64_t{1} << 60;
-    const TensorView view = read_pt_bytes(pt_bytes({DType::Float32, {1, 3, 1}, {huge, 1, huge}, 0, bytes_of(values)}, "archive"));
+    const TensorView view =
+        read_pt_bytes(pt_bytes({DType::Float32, {1, 3, 1}, {huge, 1, huge}, 0, bytes_of(values)}, "archive"));
     CHECK(to_double_vector(view) == std::vector<double>{1.0, 2.0, 3.0});
     CHECK(view.is_contiguous());  // size-1 dimensions do not count
     // Transposed, so that a copy is made, walking the huge stride.
     const std::vector<float> pairs = {1.0f, 2.0f, 3.0f, 4.0f};
-    const TensorView columns = read_pt_bytes(pt_bytes({DType::Float32, {2, 1, 2}, {1, huge, 2}, 0, bytes_of(pairs)}, "archive"));
+    const TensorView columns =
+        read_pt_bytes(pt_bytes({DType::Float32, {2, 1, 2}, {1, huge, 2}, 0, bytes_of(pairs)}, "archive"));
     CHECK_FALSE(columns.is_contiguous());
     CHECK(to_double_vector(to_contiguous(columns)) == std::vector<double>{1.0, 3.0, 2.0, 4.0});
 }
 
 TEST_CASE("an npy header whose shape the file cannot hold is refused before any allocation", "[npy][hostile]") {
     const std::vector<float> one = {1.0f};
-    const std::string file = npy_bytes({"<f4"}, {16384, 16384}, span_of(std::string(reinterpret_cast<const char*>(one.data()), 4)));
-    REQUIRE_THROWS_WITH(read_npy_bytes(file), Contains("E_TRUNCATED: 4 data bytes, the shape and descr '<f4' need 1073741824"));
-    REQUIRE_THROWS_WITH(read_npy_bytes(npy_bytes({"<f8"}, {1LL << 40, 1LL << 40}, {})), Contains("E_BAD_HEADER") && Contains("overflows 64 bits"));
+    const std::string file =
+        npy_bytes({"<f4"}, {16384, 16384}, span_of(std::string(reinterpret_cast<const char*>(one.data()), 4)));
+    REQUIRE_THROWS_WITH(read_npy_bytes(file),
+                        Contains("E_TRUNCATED: 4 data bytes, the shape and descr '<f4' need 1073741824"));
+    REQUIRE_THROWS_WITH(read_npy_bytes(npy_bytes({"<f8"}, {1LL << 40, 1LL << 40}, {})),
+                        Contains("E_BAD_HEADER") && Contains("overflows 64 bits"));
 }

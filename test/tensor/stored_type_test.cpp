@@ -51,7 +51,8 @@ TEST_CASE("native little-endian data is used in place, big-endian data is swappe
     const std::vector<float> values = {1.5f, -2.0f};
     std::vector<std::byte> stored(sizeof(float) * values.size());
     std::memcpy(stored.data(), values.data(), stored.size());
-    const HostElements host = to_host_elements(stored, StoredType{DType::Float32, Encoding::Native}, ByteOrder::Little, nullptr);
+    const HostElements host =
+        to_host_elements(stored, StoredType{DType::Float32, Encoding::Native}, ByteOrder::Little, nullptr);
     CHECK(host.data == stored.data());
 
     CHECK(host_values<std::int16_t>(bytes({0x01, 0x02, 0xFF, 0xFE}), StoredType{DType::Int16, Encoding::Native},

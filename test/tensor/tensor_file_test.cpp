@@ -17,8 +17,8 @@ using Catch::Contains;
 
 namespace {
 
-TensorView view_of(const std::vector<float>& storage, std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
-                   std::int64_t offset = 0) {
+TensorView view_of(const std::vector<float>& storage, std::vector<std::int64_t> shape,
+                   std::vector<std::int64_t> strides, std::int64_t offset = 0) {
     TensorView view;
     view.dtype = DType::Float32;
     view.shape = std::move(shape);
@@ -33,7 +33,8 @@ TEST_CASE("to_double_vector walks any strides in row-major order", "[tensor_file
     const std::vector<float> storage{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
     REQUIRE(to_double_vector(view_of(storage, {2, 3}, {3, 1})) == std::vector<double>{0, 1, 2, 3, 4, 5});
     REQUIRE(to_double_vector(view_of(storage, {3, 2}, {1, 3})) == std::vector<double>{0, 3, 1, 4, 2, 5});
-    REQUIRE(to_double_vector(view_of(storage, {2, 2, 3}, {1, 2, 4})) == std::vector<double>{0, 4, 8, 2, 6, 10, 1, 5, 9, 3, 7, 11});
+    REQUIRE(to_double_vector(view_of(storage, {2, 2, 3}, {1, 2, 4})) ==
+            std::vector<double>{0, 4, 8, 2, 6, 10, 1, 5, 9, 3, 7, 11});
     REQUIRE(to_double_vector(view_of(storage, {2, 3}, {0, 2}, 1)) == std::vector<double>{1, 3, 5, 1, 3, 5});
     REQUIRE(to_double_vector(view_of(storage, {}, {}, 7)) == std::vector<double>{7});
     REQUIRE(to_double_vector(view_of(storage, {3, 0, 2}, {0, 0, 0})).empty());
@@ -53,10 +54,12 @@ TEST_CASE("to_double_vector converts every dtype", "[tensor_file]") {
     };
     REQUIRE(one(DType::Float16, bytes_of(std::vector<std::uint16_t>{0x3C00, 0x7C00, 0x8001})) ==
             std::vector<double>{1.0, INFINITY, -std::ldexp(1.0, -24)});
-    REQUIRE(one(DType::BFloat16, bytes_of(std::vector<std::uint16_t>{0x3FC0, 0xC040})) == std::vector<double>{1.5, -3.0});
+    REQUIRE(one(DType::BFloat16, bytes_of(std::vector<std::uint16_t>{0x3FC0, 0xC040})) ==
+            std::vector<double>{1.5, -3.0});
     REQUIRE(std::isnan(one(DType::BFloat16, bytes_of(std::vector<std::uint16_t>{0x7FC1}))[0]));
     REQUIRE(one(DType::Bool, bytes_of(std::vector<std::uint8_t>{0, 1, 2})) == std::vector<double>{0, 1, 1});
-    REQUIRE(one(DType::Int64, bytes_of(std::vector<std::int64_t>{(1LL << 53) + 1})) == std::vector<double>{9007199254740992.0});
+    REQUIRE(one(DType::Int64, bytes_of(std::vector<std::int64_t>{(1LL << 53) + 1})) ==
+            std::vector<double>{9007199254740992.0});
     REQUIRE(one(DType::Complex64, bytes_of(std::vector<float>{1, -2})) == std::vector<double>{1, -2});
 }
 

@@ -19,7 +19,8 @@ using msprobe::testing::scratch_dir;
 TEST_CASE("spec 2.2: float16 arange(12).reshape(3, 4) / 3 summary and txt", "[parse]") {
     const auto dir = scratch_dir("parse_f16");
     std::vector<float> v;
-    for (int i = 0; i < 12; ++i) v.push_back(tensor::half_to_float(tensor::float_to_half(static_cast<float>(i) / 3.0f)));
+    for (int i = 0; i < 12; ++i)
+        v.push_back(tensor::half_to_float(tensor::float_to_half(static_cast<float>(i) / 3.0f)));
     testing::write_npy_f16(dir / "a.npy", {3, 4}, v);
     const testing::LoadedTensor t = testing::load_tensor_values(dir / "a.npy");
     const tensor::TensorSummary s = tensor::summarize(t.view, t.values);

@@ -117,7 +117,8 @@ inline void encode(DType dtype, double v, std::byte* out) {
 
 inline std::vector<std::byte> numbered_storage(DType dtype, std::int64_t count) {
     std::vector<std::byte> bytes(static_cast<std::size_t>(count) * dtype_size(dtype));
-    for (std::int64_t i = 0; i < count; ++i) encode(dtype, sample_value(dtype, i), bytes.data() + i * dtype_size(dtype));
+    for (std::int64_t i = 0; i < count; ++i)
+        encode(dtype, sample_value(dtype, i), bytes.data() + i * dtype_size(dtype));
     return bytes;
 }
 
@@ -172,8 +173,12 @@ inline std::string u32(std::uint32_t value) {
     for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
     return out;
 }
-inline std::string global(const std::string& module, const std::string& name) { return "c" + module + "\n" + name + "\n"; }
-inline std::string unicode(const std::string& text) { return "X" + u32(static_cast<std::uint32_t>(text.size())) + text; }
+inline std::string global(const std::string& module, const std::string& name) {
+    return "c" + module + "\n" + name + "\n";
+}
+inline std::string unicode(const std::string& text) {
+    return "X" + u32(static_cast<std::uint32_t>(text.size())) + text;
+}
 inline std::string integer(std::int64_t value) {
     if (value >= 0 && value < 256) return std::string("K") + static_cast<char>(value);
     std::string out = "\x8a\x08";
@@ -194,11 +199,13 @@ inline std::string int_tuple(const std::vector<std::int64_t>& values) {
 inline std::string ordered_dict() { return global("collections", "OrderedDict") + ")R"; }
 inline std::string storage(const std::string& storage_class, std::int64_t numel, const std::string& key = "0",
                            const std::string& module = "torch") {
-    return tuple({unicode("storage"), global(module, storage_class), unicode(key), unicode("cpu"), integer(numel)}) + "Q";
+    return tuple({unicode("storage"), global(module, storage_class), unicode(key), unicode("cpu"), integer(numel)}) +
+           "Q";
 }
 // _rebuild_tensor_v2(storage, offset, size, stride, requires_grad, OrderedDict())
-inline std::string rebuild_v2(const std::string& storage_pid, std::int64_t offset, const std::vector<std::int64_t>& size,
-                              const std::vector<std::int64_t>& stride, bool requires_grad = false) {
+inline std::string rebuild_v2(const std::string& storage_pid, std::int64_t offset,
+                              const std::vector<std::int64_t>& size, const std::vector<std::int64_t>& stride,
+                              bool requires_grad = false) {
     return global("torch._utils", "_rebuild_tensor_v2") + "(" + storage_pid + integer(offset) + int_tuple(size) +
            int_tuple(stride) + boolean(requires_grad) + ordered_dict() + "tR";
 }

@@ -25,8 +25,9 @@ std::string file_bytes(const std::filesystem::path& path) {
 }
 
 DType dtype_named(const std::string& name) {
-    for (const DType dtype : {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64, DType::Int8, DType::Int16,
-                              DType::Int32, DType::Int64, DType::UInt8, DType::Bool, DType::Complex64, DType::Complex128}) {
+    for (const DType dtype :
+         {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64, DType::Int8, DType::Int16, DType::Int32,
+          DType::Int64, DType::UInt8, DType::Bool, DType::Complex64, DType::Complex128}) {
         if (torch_name(dtype) == name) return dtype;
     }
     throw std::invalid_argument("no dtype " + name);
@@ -65,14 +66,19 @@ TEST_CASE("written .pt files equal torch.save's byte for byte (generated samples
     const auto manifest = parse_python_json(file_bytes(*fixtures / "generated" / "manifest.json"));
     int compared = 0;
     for (const auto& [name, entry] : manifest["files"].items()) {
-        if (!name.starts_with("pt/") || entry.value("producer", "").rfind("torch.save", 0) != 0 || !entry.contains("stride")) continue;
+        if (!name.starts_with("pt/") || entry.value("producer", "").rfind("torch.save", 0) != 0 ||
+            !entry.contains("stride"))
+            continue;
         if (name == "pt/parameter_2.pt") continue;  // a Parameter, not a plain tensor
         INFO(name);
         const auto path = *fixtures / "generated" / name;
         const RealPt real = read_real_pt(path);
-        const PtTensor tensor{dtype_named(entry["dtype"].get<std::string>()), entry["shape"].get<std::vector<std::int64_t>>(),
-                              entry["stride"].get<std::vector<std::int64_t>>(), entry["storage_offset"].get<std::int64_t>(),
-                              span_of(real.storage), entry["requires_grad"].get<bool>()};
+        const PtTensor tensor{dtype_named(entry["dtype"].get<std::string>()),
+                              entry["shape"].get<std::vector<std::int64_t>>(),
+                              entry["stride"].get<std::vector<std::int64_t>>(),
+                              entry["storage_offset"].get<std::int64_t>(),
+                              span_of(real.storage),
+                              entry["requires_grad"].get<bool>()};
         REQUIRE(pt_data_pkl(tensor) == real.data_pkl);
         const std::string archive = name == "pt/via_file_object.pt" ? "archive" : path.stem().string();
         REQUIRE(pt_bytes(tensor, archive, false) == real.bytes);
@@ -99,7 +105,12 @@ TEST_CASE("written .pt files equal msprobe's dumps byte for byte", "[writers][fi
                 INFO(path.string());
                 const RealPt real = read_real_pt(path);
                 const auto shape = node["shape"].get<std::vector<std::int64_t>>();
-                const PtTensor tensor{dtype_named(node["dtype"].get<std::string>()), shape, row_major(shape), 0, span_of(real.storage), false};
+                const PtTensor tensor{dtype_named(node["dtype"].get<std::string>()),
+                                      shape,
+                                      row_major(shape),
+                                      0,
+                                      span_of(real.storage),
+                                      false};
                 REQUIRE(pt_bytes(tensor, path.stem().string(), false) == real.bytes);
                 ++compared;
                 continue;
@@ -118,7 +129,8 @@ TEST_CASE("written .npy files equal numpy's byte for byte", "[writers][fixtures]
     const auto manifest = parse_python_json(file_bytes(*fixtures / "generated" / "manifest.json"));
     int compared = 0;
     for (const auto& [name, entry] : manifest["files"].items()) {
-        if (!name.starts_with("npy/") || entry.value("producer", "") != "numpy" || name == "npy/unicode_U2.npy") continue;
+        if (!name.starts_with("npy/") || entry.value("producer", "") != "numpy" || name == "npy/unicode_U2.npy")
+            continue;
         INFO(name);
         const std::string real = file_bytes(*fixtures / "generated" / name);
         const auto descr = entry["descr"].get<std::string>();
@@ -145,8 +157,9 @@ TEST_CASE("write_pt names the archive after the file, write_npy uses numpy's des
         names.push_back(entry.name);
         REQUIRE(entry.data_offset % 64 == 0);
     }
-    REQUIRE(names == std::vector<std::string>{"Tensor.add.0.forward.input.0/data.pkl", "Tensor.add.0.forward.input.0/byteorder",
-                                              "Tensor.add.0.forward.input.0/data/0", "Tensor.add.0.forward.input.0/version"});
+    REQUIRE(names ==
+            std::vector<std::string>{"Tensor.add.0.forward.input.0/data.pkl", "Tensor.add.0.forward.input.0/byteorder",
+                                     "Tensor.add.0.forward.input.0/data/0", "Tensor.add.0.forward.input.0/version"});
     REQUIRE(npy_descr(DType::Bool) == "|b1");
     REQUIRE(npy_descr(DType::Complex128) == "<c16");
     REQUIRE_THROWS(npy_descr(DType::BFloat16));

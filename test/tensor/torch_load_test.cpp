@@ -68,7 +68,8 @@ TEST_CASE("torch.load and numpy.load accept the written files", "[writers][torch
         for (const auto& g : kGeometries) {
             const bool requires_grad = index % 5 == 0 && (dtype == DType::Float32 || dtype == DType::Float64);
             const auto path = dir / ("Tensor.sample." + std::to_string(index++) + ".pt");
-            write_pt(path, dtype, g.shape, g.strides, g.offset, numbered_storage(dtype, g.storage_numel), requires_grad);
+            write_pt(path, dtype, g.shape, g.strides, g.offset, numbered_storage(dtype, g.storage_numel),
+                     requires_grad);
             expected[path.string()] = {std::string(torch_name(dtype)), g.shape, g.strides, g.offset, requires_grad,
                                        expected_values(dtype, g.shape, g.strides, g.offset)};
         }
@@ -76,7 +77,8 @@ TEST_CASE("torch.load and numpy.load accept the written files", "[writers][torch
         for (const int version : {1, 2, 3}) {
             for (const bool fortran : {false, true}) {
                 const std::vector<std::int64_t> shape{2, 3, 2};
-                const std::vector<std::int64_t> strides = fortran ? std::vector<std::int64_t>{1, 2, 6} : std::vector<std::int64_t>{6, 2, 1};
+                const std::vector<std::int64_t> strides =
+                    fortran ? std::vector<std::int64_t>{1, 2, 6} : std::vector<std::int64_t>{6, 2, 1};
                 const auto path = dir / ("array." + std::to_string(index++) + ".npy");
                 std::string descr = npy_descr(dtype);
                 write_tensor_bytes(path, npy_bytes({descr, fortran, version}, shape, numbered_storage(dtype, 12)));

@@ -55,15 +55,17 @@ TEST_CASE("torch.save's own data.pkl: storage, geometry and requires_grad", "[pt
 }
 
 TEST_CASE("storage classes, parameters and v3 dtypes give the element type", "[pt][torch_pickle]") {
-    const TorchTensorRecord doubles = unpickle(pk::stream(pk::rebuild_v2(pk::storage("DoubleStorage", 5, "7"), 1, {4}, {1})));
+    const TorchTensorRecord doubles =
+        unpickle(pk::stream(pk::rebuild_v2(pk::storage("DoubleStorage", 5, "7"), 1, {4}, {1})));
     CHECK(doubles.storage_key == "7");
     CHECK(doubles.storage_bytes == 40);
     CHECK(doubles.type.dtype == DType::Float64);
     CHECK_FALSE(doubles.requires_grad);
 
     const std::string tensor = pk::rebuild_v2(pk::storage("HalfStorage", 2), 0, {2}, {1});
-    const TorchTensorRecord parameter = unpickle(pk::stream(pk::global("torch._utils", "_rebuild_parameter") +
-                                                            pk::tuple({tensor, pk::boolean(true), pk::ordered_dict()}) + "R"));
+    const TorchTensorRecord parameter =
+        unpickle(pk::stream(pk::global("torch._utils", "_rebuild_parameter") +
+                            pk::tuple({tensor, pk::boolean(true), pk::ordered_dict()}) + "R"));
     CHECK(parameter.type.dtype == DType::Float16);
     CHECK(parameter.requires_grad);  // the parameter's flag wins
 

@@ -42,7 +42,8 @@ std::string zip64_extra_archive(const std::string& name, const std::string& data
 }  // namespace
 
 TEST_CASE("torch's ZIP layout: entries, aligned data in place", "[zip]") {
-    const std::string archive_bytes = torch_zip("arch", {{"data.pkl", "pickle"}, {"data/0", std::string(100, 'x')}, {"version", "3\n"}});
+    const std::string archive_bytes =
+        torch_zip("arch", {{"data.pkl", "pickle"}, {"data/0", std::string(100, 'x')}, {"version", "3\n"}});
     const ZipArchive archive(span_of(archive_bytes), "t.pt");
     REQUIRE(archive.entries().size() == 3);
     const ZipEntry* storage = archive.find("arch/data/0");
@@ -67,7 +68,8 @@ TEST_CASE("classic end record without ZIP64, comments, ZIP64 extra fields", "[zi
     commented += "hello";
     REQUIRE(ZipArchive(span_of(commented), "c.pt").entries().size() == 2);
 
-    const std::string extra = zip64_extra_archive("a/data/0", "payload", "a comment PK\x05\x06 followed by more than twenty-two characters");
+    const std::string extra =
+        zip64_extra_archive("a/data/0", "payload", "a comment PK\x05\x06 followed by more than twenty-two characters");
     const ZipArchive archive(span_of(extra), "z.pt");
     REQUIRE(text_of(archive.stored_data(*archive.find("a/data/0"))) == "payload");
 }
@@ -75,7 +77,8 @@ TEST_CASE("classic end record without ZIP64, comments, ZIP64 extra fields", "[zi
 TEST_CASE("unsafe or inconsistent archives are rejected", "[zip]") {
     const auto rejects = [](const std::string& bytes, const char* code, const std::string& fragment) {
         INFO(fragment);
-        REQUIRE_THROWS_WITH(ZipArchive(span_of(bytes), "z.pt"), Contains(std::string("z.pt: ") + code) && Contains(fragment));
+        REQUIRE_THROWS_WITH(ZipArchive(span_of(bytes), "z.pt"),
+                            Contains(std::string("z.pt: ") + code) && Contains(fragment));
     };
     ZipRecords many;
     for (int i = 0; i <= 1024; ++i) many.emplace_back(std::to_string(i), "");
@@ -118,7 +121,8 @@ TEST_CASE("unsafe or inconsistent archives are rejected", "[zip]") {
     std::string deflated = good;
     deflated[central + 10] = 8;
     const ZipArchive compressed(span_of(deflated), "z.pt");
-    REQUIRE_THROWS_WITH(compressed.stored_data(compressed.entries()[0]), Contains("E_UNSUPPORTED") && Contains("compressed (method 8)"));
+    REQUIRE_THROWS_WITH(compressed.stored_data(compressed.entries()[0]),
+                        Contains("E_UNSUPPORTED") && Contains("compressed (method 8)"));
     std::string corrupted = good;
     corrupted[64] = 'q';
     const ZipArchive bad_crc(span_of(corrupted), "z.pt");
