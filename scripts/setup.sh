@@ -17,6 +17,7 @@ packages=(
 )
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium)  # opens compare --html's report headless (test/cli/html_report_browser_test.cpp); not for building
+  packages+=(python3)  # the line-length check of the sources (scripts/check_line_length.py)
 fi
 
 missing=()
