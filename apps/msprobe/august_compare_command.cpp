@@ -18,10 +18,10 @@
 #include "verdict_compare/verdict_job.hpp"
 #include "verdict_compare/compare_units.hpp"
 #include "compare/html_compare_report.hpp"
+#include "compare_run/unit_run.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/diff_screen.hpp"
 #include "mapping/compare_keys.hpp"
-#include "static_graph/kernel_compare.hpp"
 
 namespace msprobe::cli {
 
@@ -111,67 +111,18 @@ std::vector<std::filesystem::path> dump_paths(const std::filesystem::path& targe
 }
 
 struct RunTotals {
-    std::size_t rows = 0, warnings = 0, errors = 0, files = 0;
+    std::size_t rows = 0, warnings = 0, errors = 0;
     std::vector<std::filesystem::path> written;  // every file the run placed, for --html's all-or-nothing
     std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
+
+    void add(compare::UnitResults unit) {
+        rows += unit.rows;
+        warnings += unit.warnings;
+        errors += unit.errors;
+        written.insert(written.end(), unit.written.begin(), unit.written.end());
+        if (unit.analysed_step) analysed_steps.push_back(std::move(*unit.analysed_step));
+    }
 };
-
-// A MindSpore kernel compare unit (--rank), on one process.
-void run_kernel_unit(const compare::CompareUnit& unit, const AugustCompareFlags& flags,
-                     const compare::VerdictJobOptions& options, ThreadPool& pool, RunTotals& totals) {
-    compare::CompareOptions kernel;
-    kernel.framework = compare::Framework::MindSpore;
-    kernel.output_dir = options.output_dir / unit.output_subdir;
-    kernel.strict_compat = options.table.strict_compat;
-    const compare::KernelDirs dirs{unit.target_dir, unit.golden_dir, id_list("--rank", flags.rank),
-                                   id_list("--step", flags.step),
-                                   options.format == compare::OutputFormat::Xlsx ? compare::OutputFormat::Xlsx
-                                                                                 : compare::OutputFormat::Csv};
-    const auto summary = static_graph::run_kernel_compare(dirs, kernel, pool);
-    for (const auto& pair : summary.pairs) {
-        totals.rows += pair.rows;
-        totals.errors += pair.errors;
-        totals.files += pair.written.size();
-        totals.written.insert(totals.written.end(), pair.written.begin(), pair.written.end());
-    }
-    if (summary.failed_ranks > 0) {
-        throw Error(
-            unit.target_dir.string(),
-            fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
-    }
-}
-
-// Pairs and -da units are spread over the run's processes; process 0 runs any other unit alone.
-void run_unit(const compare::CompareUnit& unit, const AugustCompareFlags& flags,
-              const compare::VerdictJobOptions& options, ThreadPool& pool, ProcessGroup& processes, RunTotals& totals) {
-    using Kind = compare::CompareUnit::Kind;
-    if (unit.kind == Kind::NothingToDo) {
-        if (processes.is_first()) log::info(unit.note);
-        return;
-    }
-    if (unit.kind == Kind::KernelCompare) {
-        // Process 0 alone; the others wait for it, so a failure ends every process here.
-        run_on_every_process(processes, unit.target_dir.string(), [&] {
-            if (processes.is_first()) run_kernel_unit(unit, flags, options, pool, totals);
-        });
-        return;
-    }
-    if (unit.kind == Kind::DiffAnalyze) {
-        const auto step = first_diff::run_positional_diff_analyze(unit.target_dir, unit.golden_dir,
-                                                              options.output_dir / unit.output_subdir, pool,
-                                                              options.table.strict_compat, processes);
-        totals.files += step.written.size();
-        totals.written.insert(totals.written.end(), step.written.begin(), step.written.end());
-        totals.analysed_steps.push_back(step);
-        return;
-    }
-    const auto summary = compare::run_verdict_pairs(unit, options, pool, processes);
-    totals.rows += summary.rows;
-    totals.warnings += summary.warnings;
-    totals.errors += summary.errors;
-    totals.files += summary.written.size();
-    totals.written.insert(totals.written.end(), summary.written.begin(), summary.written.end());
-}
 
 }  // namespace
 
@@ -252,13 +203,14 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
         });
         ThreadPool pool(worker_threads(flags->jobs));
         RunTotals totals;
-        for (const auto& unit : units) run_unit(unit, *flags, options, pool, processes, totals);
+        const compare::KernelSelection kernel{id_list("--rank", flags->rank), id_list("--step", flags->step)};
+        for (const auto& unit : units) totals.add(compare::run_compare_unit(unit, options, kernel, pool, processes));
         if (html && processes.is_first()) html->write(totals.written);
         RunOutcome outcome;
-        outcome.ends_successfully = totals.files > 0;
+        outcome.ends_successfully = !totals.written.empty();
         if (totals.analysed_steps.empty()) {
             outcome.screen = fmt::format("Compared {} rows: {} warning, {} error; {} file(s) written.\n", totals.rows,
-                                         totals.warnings, totals.errors, totals.files);
+                                         totals.warnings, totals.errors, totals.written.size());
         } else {
             const auto& steps = totals.analysed_steps;
             outcome.screen = first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps);

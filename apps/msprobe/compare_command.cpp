@@ -1,8 +1,7 @@
-// compare: flags → CompareOptions; compare.json → a compare request, run by the room of its flavour.
+// compare: flags → CompareOptions; compare.json run by lib/compare_run (run_compare_json), -da by first_diff.
 #include <fmt/format.h>
 
 #include <optional>
-#include <variant>
 
 #include "command_line.hpp"
 #include "commands.hpp"
@@ -12,14 +11,10 @@
 #include "common/error.hpp"
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
-#include "compare_request/compare_job.hpp"
-#include "compare_request/compare_request.hpp"
 #include "compare/html_compare_report.hpp"
+#include "compare_run/request_run.hpp"
 #include "first_diff/diff_analyze_job.hpp"
-#include "legacy/compare_job.hpp"
 #include "mapping/compare_keys.hpp"
-#include "static_graph/kernel_compare.hpp"
-#include "static_graph/single_point_compare.hpp"
 
 namespace msprobe::cli {
 
@@ -42,39 +37,6 @@ struct CompareFlags {
     unsigned jobs = 0;
     std::string html;
 };
-
-template <class... Run>
-struct Flavours : Run... {
-    using Run::operator()...;
-};
-template <class... Run>
-Flavours(Run...) -> Flavours<Run...>;  // clang 14 (the fuzz build) does not deduce aggregates yet
-
-// The flavours whose ranks are spread over the run's processes; process 0 runs any other alone.
-bool spreads_over_processes(const compare::CompareRequest& request) {
-    return std::holds_alternative<compare::StepDirs>(request) ||
-           std::holds_alternative<compare::PtdbgRankDirs>(request);
-}
-
-// Each flavour of compare request and the compare that runs it.
-compare::CompareSummary run_compare_request(const compare::CompareRequest& request,
-                                            const compare::CompareOptions& options, ThreadPool& pool,
-                                            ProcessGroup& processes) {
-    const Flavours run{
-        [&](const compare::DumpFilePair& files) { return compare::run_dump_pair_compare(files, options, pool); },
-        [&](const compare::StepDirs& dirs) { return compare::run_step_dirs_compare(dirs, options, pool, processes); },
-        [&](const compare::PtdbgPklPair& pkl) { return legacy::run_ptdbg_compare(pkl, options, pool); },
-        [&](const compare::PtdbgRankDirs& dirs) {
-            return legacy::run_ptdbg_ranks_compare(dirs, options, pool, processes);
-        },
-        [&](const compare::DispatchDirs& dirs) { return legacy::run_dispatch_compare(dirs, options, pool); },
-        [&](const compare::KernelDirs& dirs) { return static_graph::run_kernel_compare(dirs, options, pool); },
-        [&](const compare::SinglePointDirs& dirs) {
-            return static_graph::run_single_point_compare(dirs, options, pool);
-        },
-    };
-    return std::visit(run, request);
-}
 
 void reject_unsupported(const CLI::App& cmd, const GlobalOptions& global) {
     const bool pytorch = global.framework == "pytorch";
@@ -171,13 +133,9 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
             outcome.ends_successfully = true;
             return outcome;
         }
-        const auto request = prepared_on_every_process(
-            processes, options.input_path.string(), [&] { return compare::read_compare_request(options.input_path); });
-        if (html) run_on_every_process(processes, flags->html, [&] { html->check_inputs(paths_read(request)); });
-        const bool spread = spreads_over_processes(request);
-        if (!spread && !processes.is_first()) return RunOutcome{};  // process 0 compares it alone
-        const auto summary = run_compare_request(request, options, pool, spread ? processes : single_process());
-        if (html && processes.is_first()) html->write(summary.written());
+        const auto run = compare::run_compare_json(options, pool, processes);
+        if (!run.ran_here) return RunOutcome{};  // process 0 compared it alone
+        const auto& summary = run.summary;
         outcome.warnings.insert(outcome.warnings.end(), summary.ignored_flags.begin(), summary.ignored_flags.end());
         outcome.screen = compare::summary_text(summary);
         if (summary.failed_ranks > 0) {

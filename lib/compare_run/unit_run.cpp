@@ -1,0 +1,72 @@
+#include "compare_run/unit_run.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "compare/compare_options.hpp"
+#include "compare_request/compare_request.hpp"
+#include "static_graph/kernel_compare.hpp"
+
+namespace msprobe::compare {
+
+namespace {
+
+// A MindSpore kernel compare unit (--rank), on one process.
+UnitResults run_kernel_unit(const CompareUnit& unit, const VerdictJobOptions& options, const KernelSelection& kernel,
+                            ThreadPool& pool) {
+    CompareOptions kernel_options;
+    kernel_options.framework = Framework::MindSpore;
+    kernel_options.output_dir = options.output_dir / unit.output_subdir;
+    kernel_options.strict_compat = options.table.strict_compat;
+    const KernelDirs dirs{unit.target_dir, unit.golden_dir, kernel.rank_ids, kernel.step_ids,
+                          options.format == OutputFormat::Xlsx ? OutputFormat::Xlsx : OutputFormat::Csv};
+    const auto summary = static_graph::run_kernel_compare(dirs, kernel_options, pool);
+    UnitResults results;
+    for (const auto& pair : summary.pairs) {
+        results.rows += pair.rows;
+        results.errors += pair.errors;
+        results.written.insert(results.written.end(), pair.written.begin(), pair.written.end());
+    }
+    if (summary.failed_ranks > 0) {
+        throw Error(
+            unit.target_dir.string(),
+            fmt::format("{} rank/step pair(s) could not be compared (see the errors above)", summary.failed_ranks));
+    }
+    return results;
+}
+
+}  // namespace
+
+UnitResults run_compare_unit(const CompareUnit& unit, const VerdictJobOptions& options, const KernelSelection& kernel,
+                             ThreadPool& pool, ProcessGroup& processes) {
+    using Kind = CompareUnit::Kind;
+    UnitResults results;
+    if (unit.kind == Kind::NothingToDo) {
+        if (processes.is_first()) log::info(unit.note);
+        return results;
+    }
+    if (unit.kind == Kind::KernelCompare) {
+        // Process 0 alone; the others wait for it, so a failure ends every process here.
+        run_on_every_process(processes, unit.target_dir.string(), [&] {
+            if (processes.is_first()) results = run_kernel_unit(unit, options, kernel, pool);
+        });
+        return results;
+    }
+    if (unit.kind == Kind::DiffAnalyze) {
+        auto step = first_diff::run_positional_diff_analyze(unit.target_dir, unit.golden_dir,
+                                                            options.output_dir / unit.output_subdir, pool,
+                                                            options.table.strict_compat, processes);
+        results.written = step.written;
+        results.analysed_step = std::move(step);
+        return results;
+    }
+    auto summary = run_verdict_pairs(unit, options, pool, processes);
+    results.rows = summary.rows;
+    results.warnings = summary.warnings;
+    results.errors = summary.errors;
+    results.written = std::move(summary.written);
+    return results;
+}
+
+}  // namespace msprobe::compare
