@@ -40,7 +40,7 @@ std::vector<RankVerdict> rank_verdicts(const std::vector<DiffAnalyzeSummary>& st
 std::string diff_screen_text(const std::vector<RankVerdict>& verdicts, const std::vector<DiffAnalyzeSummary>& steps) {
     std::size_t differing = 0;
     for (const auto& v : verdicts) differing += v.first_api ? 1 : 0;
-    const std::string in_steps = steps.size() > 1 || !steps.front().step.empty()
+    const std::string in_steps = steps.size() > 1 || (!steps.empty() && !steps.front().step.empty())
                                      ? fmt::format(" in {} step(s)", steps.size())
                                      : std::string();
     std::string text = fmt::format("Analysed {} rank(s){}: {}.\n", verdicts.size(), in_steps,

@@ -28,7 +28,9 @@ GatheredRanks gather_ranks(ProcessGroup& processes, std::size_t rank_count,
     GatheredRanks gathered;
     gathered.results.resize(rank_count);
     const auto keep_own = [&] {
-        for (const auto& [rank, result] : results) gathered.results[rank] = result;
+        for (const auto& [rank, result] : results) {
+            if (rank < rank_count) gathered.results[rank] = result;  // as for other processes' ranks below
+        }
         gathered.skipped = skipped;
         gathered.notes = notes;
     };

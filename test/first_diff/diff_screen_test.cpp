@@ -115,6 +115,10 @@ TEST_CASE("diff screen: no difference found", "[first_diff][diff_screen]") {
           "  /out/compare_result_rank0_1.json\n");
 }
 
+TEST_CASE("diff screen: no step analysed says so, with nothing written", "[first_diff][diff_screen]") {
+    CHECK(diff_screen_text({}, {}) == "Analysed 0 rank(s): no difference found.\nWritten:\n");
+}
+
 TEST_CASE("diff screen: the steps of dump roots name their ranks", "[first_diff][diff_screen]") {
     const fs::path report = testing::scratch_file("diff_screen_steps", "diff_analyze_1.json", kReport);
     const std::vector<DiffAnalyzeSummary> steps = {step_of("step0", {{"rank0", 0}, {"rank1", 1}}, report),

@@ -102,6 +102,13 @@ TEST_CASE("gather_ranks: one process keeps what it has", "[rank_spread][spread_r
     CHECK(gathered.notes == std::vector<std::string>{"-s has no effect"});
 }
 
+TEST_CASE("gather_ranks: a result for a rank past the run's ranks is left out", "[rank_spread][spread_ranks]") {
+    const auto gathered = gather_ranks(single_process(), 2, {{1, json{{"rows", 2}}}, {7, json{{"rows", 9}}}}, {}, {});
+    REQUIRE(gathered.results.size() == 2);
+    CHECK_FALSE(gathered.results[0].has_value());
+    CHECK(gathered.results[1] == json{{"rows", 2}});
+}
+
 TEST_CASE("gather_ranks: process 0 learns every rank, the others keep their own", "[rank_spread][spread_ranks]") {
     // A path that is no UTF-8 travels as its bytes.
     const std::string odd_path = "/out/compare_result_\xff\xfe.csv";
