@@ -26,8 +26,11 @@ std::string one_line(std::string frame) {
     return frame;
 }
 
-std::string counts_text(std::size_t rows, std::size_t passed, std::size_t warnings, std::size_t errors) {
-    return fmt::format("{} rows: {} pass, {} warning, {} error", rows, passed, warnings, errors);
+std::string counts_text(std::size_t rows, std::size_t passed, std::size_t warnings, std::size_t errors,
+                        std::size_t unjudged) {
+    std::string text = fmt::format("{} rows: {} pass, {} warning, {} error", rows, passed, warnings, errors);
+    if (unjudged > 0) text += fmt::format(", {} not judged", unjudged);
+    return text;
 }
 
 }  // namespace
@@ -112,12 +115,14 @@ PairOutcome summarize_pair(std::string label, const ResultTable& result, const s
 }
 
 std::string summary_text(const CompareSummary& summary) {
-    std::string text = fmt::format("Compared {}.\n", counts_text(summary.rows(), total(summary, &PairOutcome::passed),
-                                                                 summary.warnings(), summary.errors()));
+    std::string text =
+        fmt::format("Compared {}.\n", counts_text(summary.rows(), total(summary, &PairOutcome::passed),
+                                                  summary.warnings(), summary.errors(),
+                                                  total(summary, &PairOutcome::unjudged)));
     if (summary.pairs.size() > 1) {
         for (const auto& pair : summary.pairs) {
             text += fmt::format("  {}: {}\n", printable(pair.label),
-                                counts_text(pair.rows, pair.passed, pair.warnings, pair.errors));
+                                counts_text(pair.rows, pair.passed, pair.warnings, pair.errors, pair.unjudged));
         }
     }
     const PairOutcome* first = nullptr;

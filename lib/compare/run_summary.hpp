@@ -30,6 +30,9 @@ struct PairOutcome {
     std::size_t passed = 0;
     std::size_t warnings = 0;
     std::size_t errors = 0;
+    // Rows no criterion could judge: a kernel compare's rows without a verdict (a side missing, a tensor that
+    // could not be compared). Every other compare judges each row.
+    std::size_t unjudged = 0;
     std::optional<FirstProblem> first_problem;  // the first error row, else the first warning row
     std::vector<std::filesystem::path> written;
 };

@@ -500,8 +500,13 @@ compare::PairOutcome static_graph_outcome(std::string label, const report::Table
     outcome.rows = table.rows.size();
     for (const auto& row : table.rows) {
         const Cell& accuracy = row[accuracy_column];
-        if (accuracy.is_text() && accuracy.text() == "Yes") ++outcome.passed;
-        if (accuracy.is_text() && accuracy.text() == "No") ++outcome.errors;
+        if (accuracy.is_text() && accuracy.text() == "Yes") {
+            ++outcome.passed;
+        } else if (accuracy.is_text() && accuracy.text() == "No") {
+            ++outcome.errors;
+        } else {
+            ++outcome.unjudged;  // no verdict: "None", "Unmatched", or none at all (the message column says why)
+        }
     }
     outcome.written.push_back(written);
     return outcome;

@@ -108,6 +108,20 @@ TEST_CASE("summary text of one pair", "[run_summary]") {
           "  /out/compare_result.xlsx\n");
 }
 
+TEST_CASE("summary text: rows without a verdict are counted as not judged, and only when there are some",
+          "[run_summary]") {
+    CompareSummary summary;
+    PairOutcome rank0;
+    rank0.label = "rank0", rank0.rows = 3, rank0.passed = 1, rank0.unjudged = 2;
+    PairOutcome rank1;
+    rank1.label = "rank1", rank1.rows = 1, rank1.passed = 1;
+    summary.pairs = {rank0, rank1};
+    CHECK(summary_text(summary) ==
+          "Compared 4 rows: 2 pass, 0 warning, 0 error, 2 not judged.\n"
+          "  rank0: 3 rows: 1 pass, 0 warning, 0 error, 2 not judged\n"
+          "  rank1: 1 rows: 1 pass, 0 warning, 0 error\n");
+}
+
 TEST_CASE("summary text of ranks: an error anywhere is named before earlier warnings", "[run_summary]") {
     CompareSummary summary;
     PairOutcome rank0;

@@ -34,6 +34,19 @@ PairOutcome sent(const PairOutcome& outcome) {
 
 }  // namespace
 
+TEST_CASE("pair outcome message: rows without a verdict travel, and a message without them reads as none",
+          "[rank_spread][pair_outcome_message]") {
+    PairOutcome outcome;
+    outcome.rows = 4;
+    outcome.passed = 1;
+    outcome.unjudged = 3;
+    CHECK(pair_outcome_message(outcome).at("unjudged") == 3);
+    CHECK(sent(outcome).unjudged == 3);
+    outcome.unjudged = 0;
+    CHECK_FALSE(pair_outcome_message(outcome).contains("unjudged"));
+    CHECK(sent(outcome).unjudged == 0);
+}
+
 TEST_CASE("pair outcome message: every field survives the trip", "[rank_spread][pair_outcome_message]") {
     const PairOutcome original = outcome_with_problem();
     const PairOutcome back = sent(original);

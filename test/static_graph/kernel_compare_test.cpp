@@ -370,3 +370,22 @@ TEST_CASE("kernel compare: statistic rows without partner, shape and dtype messa
     CHECK(rows[5][15] == Cell("Dump file not found.\n"));
     CHECK(rows[5][25] == Cell());
 }
+
+TEST_CASE("kernel compare: the outcome counts every row, those without a verdict as not judged", "[kernel_compare]") {
+    report::Table table;
+    table.header = {"NPU Name", "Accuracy Reached or Not", "Err_message"};
+    table.rows = {{Cell("a"), Cell("Yes"), Cell()},
+                  {Cell("b"), Cell("No"), Cell()},
+                  {Cell("c"), Cell("None"), Cell()},
+                  {Cell("d"), Cell("Unmatched"), Cell()},
+                  {Cell("e"), Cell(), Cell("The bench tensor is missing.")}};
+    const compare::PairOutcome outcome = static_graph::static_graph_outcome("rank 0 step 0", table, 1, "r.xlsx");
+    CHECK(outcome.rows == 5);
+    CHECK(outcome.passed == 1);
+    CHECK(outcome.errors == 1);
+    CHECK(outcome.warnings == 0);
+    CHECK(outcome.unjudged == 3);
+    compare::CompareSummary summary;
+    summary.pairs = {outcome};
+    CHECK(compare::summary_text(summary).starts_with("Compared 5 rows: 1 pass, 0 warning, 1 error, 3 not judged.\n"));
+}
