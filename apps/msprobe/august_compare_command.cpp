@@ -19,6 +19,7 @@
 #include "verdict_compare/compare_units.hpp"
 #include "compare/html_compare_report.hpp"
 #include "compare_run/unit_run.hpp"
+#include "dump/dump_file.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/diff_screen.hpp"
 #include "mapping/compare_keys.hpp"
@@ -94,7 +95,11 @@ std::vector<std::int64_t> id_list(const char* flag, const std::string& text) {
 // the only file pairs that get this far are PyTorch's).
 void check_api_mapping(const std::filesystem::path& target, const compare::VerdictJobOptions& options) {
     std::error_code ec;
-    if (options.table.mapping.api_mapping && std::filesystem::is_regular_file(target, ec)) {
+    if (!options.table.mapping.api_mapping || !std::filesystem::is_regular_file(target, ec)) return;
+    // msprobe refuses -am for a file pair whose target is PyTorch (a dump that names no framework counts as
+    // PyTorch); a MindSpore target goes on to the compare, which says what it does with MindSpore dumps.
+    const std::string framework = dump::read_dump_file(target).framework;
+    if (framework.empty() || framework == "pytorch") {
         throw Error("", "Argument -am is not supported in PyTorch framework");
     }
 }

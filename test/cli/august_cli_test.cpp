@@ -366,6 +366,18 @@ TEST_CASE("august: spellings, the option check and exit codes", "[cli]") {
     CHECK_FALSE(output_named(dir / "prefix", "compare_result_").empty());
     CHECK_FALSE(output_named(dir / "equals", "compare_result_").empty());
 
+    // -am is refused for a PyTorch target only: a MindSpore target is not told it is PyTorch.
+    const std::string mindspore = R"({"task": "statistics", "level": "L1", "framework": "mindspore", "data": {}})";
+    write_file(dir / "ms_npu" / "dump.json", mindspore);
+    write_file(dir / "ms_bench" / "dump.json", mindspore);
+    const auto ms_am = run_msprobe({"compare", "-tp", "ms_npu/dump.json", "-gp", "ms_bench/dump.json", "-am", "-o",
+                                    "ms_out"},
+                                   dir);
+    CHECK(ms_am.exit_code == 1);
+    CHECK(ms_am.err.find("PyTorch framework") == std::string::npos);
+    CHECK(ms_am.err.find("framework 'mindspore'") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "ms_out"));
+
     const auto missing = run_msprobe({"compare", "-tp", "nowhere/dump.json", "-gp", "bench/step0/rank/dump.json"}, dir);
     CHECK(missing.exit_code == 1);
     CHECK(missing.err.find("nowhere/dump.json: path does not exist, please check!") != std::string::npos);
