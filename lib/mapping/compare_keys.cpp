@@ -17,25 +17,25 @@ namespace {
 
 // -lm's mapping (replacing -dm), or -dm's, or none. An empty generated mapping
 // counts as none: msprobe then falls back to the ordinary join. A generated
-// mapping's yaml text is left in `generated_yaml`.
-std::optional<DataMapping> active_data_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                               const MappingOptions& options, const KeyContext& context,
-                                               std::optional<std::string>& generated_yaml) {
+// mapping is kept in `generated` and its yaml text in `generated_yaml`; -dm's
+// is the run's parsed file itself, not a copy per pair.
+const DataMapping* active_data_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
+                                       const MappingOptions& options, const KeyContext& context,
+                                       std::optional<DataMapping>& generated,
+                                       std::optional<std::string>& generated_yaml) {
     if (options.layer_mapping && context.mindspore) {
         static const LayerRules kNoRules;
         const LayerRules& rules =
             options.layer_mapping->empty() ? kNoRules : options.files->layer_rules(*options.layer_mapping);
-        const LayerMappingResult generated = generate_layer_mapping(npu, bench, rules);
-        if (!generated.items.empty()) {
-            generated_yaml = data_mapping_yaml(generated);
-            DataMapping mapping;
-            for (const auto& [from, to] : generated.items) mapping.emplace(from, to);
-            return mapping;
-        }
-        return std::nullopt;
+        const LayerMappingResult layers = generate_layer_mapping(npu, bench, rules);
+        if (layers.items.empty()) return nullptr;
+        generated_yaml = data_mapping_yaml(layers);
+        generated.emplace();
+        for (const auto& [from, to] : layers.items) generated->emplace(from, to);
+        return &*generated;
     }
-    if (options.data_mapping) return options.files->data(*options.data_mapping);
-    return std::nullopt;
+    if (options.data_mapping) return &options.files->data(*options.data_mapping);
+    return nullptr;
 }
 
 }  // namespace
@@ -62,9 +62,9 @@ CompareKeys npu_compare_keys(const dump::DumpFile& npu, const dump::DumpFile& be
         api && !options.api_mapping->empty() ? options.files->api(*options.api_mapping) : kNoRecords;
     const CellMapping& cells =
         !api && cell && !options.cell_mapping->empty() ? options.files->cell(*options.cell_mapping) : kNoCells;
-    const std::optional<DataMapping> data =
-        active_data_mapping(npu, bench, options, context, out.generated_mapping_yaml);
-    out.join_on_key_only = data.has_value();
+    std::optional<DataMapping> generated;
+    const DataMapping* data = active_data_mapping(npu, bench, options, context, generated, out.generated_mapping_yaml);
+    out.join_on_key_only = data != nullptr;
 
     if (!api && !cell && !data) return out;
     out.npu_keys.reserve(npu.rows.size());
