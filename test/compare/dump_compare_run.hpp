@@ -1,21 +1,15 @@
 #pragma once
-// The dump.json compare a compare.json asks for (two dump files or two step
-// directories), run on a pool of its own.
-#include <variant>
-
+// The compare a compare.json asks for, run on a pool of its own through the
+// one dispatch of request flavours (compare_run).
 #include "common/thread_pool.hpp"
-#include "compare_request/compare_job.hpp"
 #include "compare_request/compare_request.hpp"
+#include "compare_run/request_run.hpp"
 
 namespace msprobe::testing {
 
 inline compare::CompareSummary run_dump_compare(const compare::CompareOptions& options, unsigned threads = 2) {
     ThreadPool pool(threads);
-    const compare::CompareRequest request = compare::read_compare_request(options.input_path);
-    if (const auto* files = std::get_if<compare::DumpFilePair>(&request)) {
-        return compare::run_dump_pair_compare(*files, options, pool);
-    }
-    return compare::run_step_dirs_compare(std::get<compare::StepDirs>(request), options, pool);
+    return compare::run_compare_request(compare::read_compare_request(options.input_path), options, pool);
 }
 
 }  // namespace msprobe::testing

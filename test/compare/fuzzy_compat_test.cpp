@@ -3,29 +3,15 @@
 #include <catch2/catch.hpp>
 
 #include "compare/fuzzy_compat.hpp"
+#include "dump_rows.hpp"
 #include "result_cell.hpp"
 
 using namespace msprobe;
 using namespace msprobe::compare;
+using msprobe::testing::dump_of;
+using msprobe::testing::row;
 
 namespace {
-
-dump::DumpRow row(const std::string& name, const std::string& dtype, const std::string& shape) {
-    dump::DumpRow r;
-    r.name = name;
-    r.dtype = dtype;
-    r.shape = shape;
-    return r;
-}
-
-dump::DumpFile dump_of(std::vector<dump::DumpRow> rows) {
-    dump::DumpFile dump;
-    dump.path = "dump.json";
-    dump.framework = "pytorch";
-    dump.api_names = {"Functional.relu.0.forward"};
-    dump.rows = std::move(rows);
-    return dump;
-}
 
 const std::vector<std::string> kSummaryHeader = {
     "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape",

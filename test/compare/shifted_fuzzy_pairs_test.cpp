@@ -11,29 +11,15 @@
 #include "common/error.hpp"
 #include "compare/shifted_fuzzy_pairs.hpp"
 #include "compare/verdict_rules.hpp"
+#include "dump_rows.hpp"
 #include "result_cell.hpp"
 
 using namespace msprobe;
 using namespace msprobe::compare;
+using msprobe::testing::dump_of;
+using msprobe::testing::row;
 
 namespace {
-
-dump::DumpRow row(const std::string& name, const std::string& dtype, const std::string& shape) {
-    dump::DumpRow r;
-    r.name = name;
-    r.dtype = dtype;
-    r.shape = shape;
-    return r;
-}
-
-dump::DumpFile dump_of(const std::string& path, std::vector<dump::DumpRow> rows) {
-    dump::DumpFile dump;
-    dump.path = path;
-    dump.framework = "pytorch";
-    dump.api_names = {"Functional.relu.0.forward"};
-    dump.rows = std::move(rows);
-    return dump;
-}
 
 MatchPlan fuzzy_plan() {
     MatchPlan plan;
@@ -51,14 +37,14 @@ Pairs pairs_of(const std::vector<RowPair>& pairs) {
 }
 
 // relu(x) called as the 0th call on the NPU and the 2nd on the bench: fuzzy names agree.
-const dump::DumpFile kNpu =
-    dump_of("npu/dump.json", {row("Functional.relu.0.forward.input.0", "torch.float32", "[2]"),
-                              row("Functional.relu.0.forward.input.1", "None", "None"),
-                              row("Functional.relu.0.forward.output.0", "torch.float32", "[2]")});
-const dump::DumpFile kBench =
-    dump_of("bench/dump.json", {row("Functional.relu.2.forward.input.0", "torch.float32", "[3]"),
-                                row("Functional.relu.2.forward.input.1", "None", "None"),
-                                row("Functional.relu.2.forward.output.0", "torch.float64", "[2]")});
+const dump::DumpFile kNpu = dump_of({row("Functional.relu.0.forward.input.0", "torch.float32", "[2]"),
+                                     row("Functional.relu.0.forward.input.1", "None", "None"),
+                                     row("Functional.relu.0.forward.output.0", "torch.float32", "[2]")},
+                                    "npu/dump.json");
+const dump::DumpFile kBench = dump_of({row("Functional.relu.2.forward.input.0", "torch.float32", "[3]"),
+                                       row("Functional.relu.2.forward.input.1", "None", "None"),
+                                       row("Functional.relu.2.forward.output.0", "torch.float64", "[2]")},
+                                      "bench/dump.json");
 
 }  // namespace
 
