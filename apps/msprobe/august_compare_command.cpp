@@ -19,7 +19,6 @@
 #include "verdict_compare/compare_units.hpp"
 #include "compare/html_compare_report.hpp"
 #include "compare_run/unit_run.hpp"
-#include "dump/dump_file.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/diff_screen.hpp"
 #include "mapping/compare_keys.hpp"
@@ -56,6 +55,8 @@ compare::VerdictJobOptions job_options(const CLI::App& cmd, const AugustCompareF
     options.table.fuzzy_match = flags.fuzzy;
     options.table.print_compare_log = flags.tensor_log;
     options.table.mapping = given_mappings(cmd, flags.mapping);
+    options.cross_framework_needs_mapping = !flags.strict_compat;
+    options.missing_tensor_files_refused = !flags.strict_compat;
     return options;
 }
 
@@ -89,19 +90,6 @@ std::vector<std::int64_t> id_list(const char* flag, const std::string& text) {
         ids.push_back(id);
     }
     return ids;
-}
-
-// -am names MindSpore APIs: msprobe refuses it for a PyTorch file pair (directories pass it on unused;
-// the only file pairs that get this far are PyTorch's).
-void check_api_mapping(const std::filesystem::path& target, const compare::VerdictJobOptions& options) {
-    std::error_code ec;
-    if (!options.table.mapping.api_mapping || !std::filesystem::is_regular_file(target, ec)) return;
-    // msprobe refuses -am for a file pair whose target is PyTorch (a dump that names no framework counts as
-    // PyTorch); a MindSpore target goes on to the compare, which says what it does with MindSpore dumps.
-    const std::string framework = dump::read_dump_file(target).framework;
-    if (framework.empty() || framework == "pytorch") {
-        throw Error("", "Argument -am is not supported in PyTorch framework");
-    }
 }
 
 // What -tp and -gp name, with the folder of a dump file (its stack.json, construct.json and tensors).
@@ -201,10 +189,12 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
             log::warning("-da analyses step folders; two files get the normal compare.");
         }
         const auto units = prepared_on_every_process(processes, flags->target, [&] {
-            const compare::CompareUnitOptions inputs{flags->diff_analyze, cmd.count("--rank") > 0};
-            auto found = compare::compare_units(flags->target, flags->golden, inputs);
-            check_api_mapping(flags->target, options);
-            return found;
+            compare::CompareUnitOptions inputs;
+            inputs.diff_analyze = flags->diff_analyze;
+            inputs.kernel_compare = cmd.count("--rank") > 0;
+            inputs.mindtorch_steps = !flags->strict_compat;
+            inputs.mindspore_diff_analyze_compares = flags->strict_compat;
+            return compare::compare_units(flags->target, flags->golden, inputs);
         });
         ThreadPool pool(worker_threads(flags->jobs));
         RunTotals totals;

@@ -34,7 +34,7 @@ VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile&
         plan.bench_keys = occurrence_compare_keys(bench);
     }
     mapping::KeyContext context;
-    context.mindspore = npu.framework == "mindspore";
+    context.mindspore = dump::is_mindspore_framework(npu.framework);
     context.cell_mapping_any_framework = true;
     context.cell_rules.replace_contained_keys = true;
     if (!options.strict_compat) {
@@ -54,9 +54,10 @@ VerdictMatch verdict_match_plan(const dump::DumpFile& npu, const dump::DumpFile&
         written.npu_names = nullptr;  // the generated mapping's names are the written ones
         mapping::CompareKeys generated = mapping::npu_compare_keys(npu, bench, options.mapping, written);
         out.generated_mapping_yaml = std::move(generated.generated_mapping_yaml);
-        if (out.generated_mapping_yaml && options.strict_compat) {
+        const bool generated_any = generated.join_on_key_only;  // an empty mapping leaves the ordinary join
+        if (generated_any && options.strict_compat) {
             keys = std::move(generated);
-        } else if (out.generated_mapping_yaml) {
+        } else if (generated_any) {
             keys.join_on_key_only = true;
             // -am and -cm still make the keys (renumbered above); else the generated mapping does.
             if (!options.mapping.api_mapping && !options.mapping.cell_mapping) {

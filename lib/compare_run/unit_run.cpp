@@ -61,7 +61,16 @@ UnitResults run_compare_unit(const CompareUnit& unit, const VerdictJobOptions& o
         results.analysed_step = std::move(step);
         return results;
     }
-    auto summary = run_verdict_pairs(unit, options, pool, processes);
+    VerdictJobOptions plain;
+    if (unit.default_table) {  // the unit's own compare, not the one the run's flags ask for
+        plain = options;
+        plain.table.mapping = {};
+        plain.table.fuzzy_match = false;
+        plain.table.print_compare_log = false;
+        plain.format = OutputFormat::Csv;
+    }
+    auto summary = run_verdict_pairs(unit, unit.default_table ? plain : options, pool, processes);
+    if (!unit.note.empty() && processes.is_first()) log::info(unit.note);
     results.rows = summary.rows;
     results.warnings = summary.warnings;
     results.errors = summary.errors;

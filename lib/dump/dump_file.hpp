@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dump/dump_row.hpp"
@@ -28,6 +29,11 @@ struct DumpFile {
 private:
     mutable std::shared_ptr<const std::vector<std::string>> shared_api_names_;
 };
+
+// MindSpore's dumper or MSAdapter's ("mindtorch"): the dumps msprobe's MindSpore compare reads.
+inline bool is_mindspore_framework(std::string_view framework) {
+    return framework == "mindspore" || framework == "mindtorch";
+}
 
 // Peak bytes of memory per byte of a dump.json being read: the file streams
 // through a fixed buffer, so what stays is the rows built from it (measured,

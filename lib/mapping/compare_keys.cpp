@@ -16,8 +16,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // -lm's mapping (replacing -dm), or -dm's, or none. An empty generated mapping
-// counts as none: msprobe then falls back to the ordinary join. A generated
-// mapping is kept in `generated` and its yaml text in `generated_yaml`; -dm's
+// counts as none: msprobe then falls back to the ordinary join (its yaml is
+// still written). A generated mapping is kept in `generated` and its yaml text
+// in `generated_yaml`; -dm's
 // is the run's parsed file itself, not a copy per pair.
 const DataMapping* active_data_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                        const MappingOptions& options, const KeyContext& context,
@@ -28,8 +29,8 @@ const DataMapping* active_data_mapping(const dump::DumpFile& npu, const dump::Du
         const LayerRules& rules =
             options.layer_mapping->empty() ? kNoRules : options.files->layer_rules(*options.layer_mapping);
         const LayerMappingResult layers = generate_layer_mapping(npu, bench, rules);
+        generated_yaml = data_mapping_yaml(layers);  // written even when empty, as msprobe writes it
         if (layers.items.empty()) return nullptr;
-        generated_yaml = data_mapping_yaml(layers);
         generated.emplace();
         for (const auto& [from, to] : layers.items) generated->emplace(from, to);
         return &*generated;

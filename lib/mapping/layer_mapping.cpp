@@ -217,6 +217,7 @@ LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump:
 }
 
 std::string data_mapping_yaml(const LayerMappingResult& mapping) {
+    if (mapping.items.empty()) return "{}\n";  // PyYAML's flow form of an empty mapping
     std::string text;
     for (const auto& [npu, bench] : mapping.items) {
         const std::string key = yaml_scalar(npu);

@@ -39,7 +39,7 @@ LayerRules load_layer_rules(const std::filesystem::path& path);
 LayerMappingResult generate_layer_mapping(const dump::DumpFile& npu, const dump::DumpFile& bench,
                                           const LayerRules& rules);
 
-// The text of data_mapping_{timestamp}.yaml as msprobe writes it: "npu: bench" lines.
+// The text of data_mapping_{timestamp}.yaml as msprobe writes it: "npu: bench" lines, "{}" when empty.
 std::string data_mapping_yaml(const LayerMappingResult& mapping);
 
 }  // namespace msprobe::mapping

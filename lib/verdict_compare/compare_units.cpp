@@ -12,6 +12,7 @@
 #include "common/input_file.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
+#include "compare/matcher.hpp"
 #include "rank_spread/rank_dirs.hpp"
 
 namespace msprobe::compare {
@@ -22,15 +23,6 @@ namespace {
 
 constexpr const char* kDumpJson = "dump.json";
 constexpr const char* kDebugJson = "debug.json";
-
-bool is_mindspore(const std::string& framework) { return framework == "mindspore" || framework == "mindtorch"; }
-
-// August's table reads PyTorch dumps only; April's compare reads MindSpore's.
-[[noreturn]] void refuse_mindspore(const dump::DumpFile& target) {
-    throw Error(target.path, fmt::format("framework '{}': msprobe-cpp compares MindSpore dumps only through "
-                                         "compare.json (msprobe -f mindspore compare -i compare.json)",
-                                         target.framework));
-}
 
 std::string shown(const fs::path& p) { return printable(p.string()); }
 
@@ -100,42 +92,57 @@ CompareUnit nothing_to_do(const fs::path& output_subdir, std::string note) {
 }
 
 // The framework of a step compare: the first target rank's file speaks for every rank.
-void check_step_framework(const dump::DumpFile& first) {
+void check_step_framework(const dump::DumpFile& first, const CompareUnitOptions& options) {
     if (first.framework.empty()) {
         log::warning(fmt::format("Unable to get framework information from target {}, default setting is pytorch.",
                                  fs::path(first.path).filename().string()));
         return;
     }
-    if (first.framework == "pytorch") return;
-    if (is_mindspore(first.framework)) refuse_mindspore(first);
+    if (first.framework == "pytorch" || first.framework == "mindspore") return;
+    if (first.framework == "mindtorch" && options.mindtorch_steps) return;
     throw Error("", fmt::format("Unrecognized framework, now is {}, please check dump.json.", first.framework));
+}
+
+// The dump file a step compare reads in each rank folder, and the first target rank's copy of it;
+// nullopt when the first rank folder holds neither dump.json nor debug.json.
+struct StepDumpFile {
+    std::string name;
+    dump::DumpFile first;
+};
+
+std::optional<StepDumpFile> step_dump_file(const fs::path& first_rank) {
+    StepDumpFile out;
+    if (input_path_present(first_rank / kDumpJson)) {
+        out.name = kDumpJson;
+    } else if (input_path_present(first_rank / kDebugJson)) {
+        out.name = kDebugJson;
+    } else {
+        return std::nullopt;
+    }
+    out.first = dump::read_dump_file(first_rank / out.name);
+    if (out.name == kDumpJson && out.first.level == "debug") {
+        out.name = kDebugJson;  // a debug-level run: its debug.json files are compared, rank by rank
+        if (is_file(first_rank / out.name)) out.first = dump::read_dump_file(first_rank / out.name);
+    }
+    return out;
 }
 
 // Rank (or proc) folders paired by position: each pair's dump.json, or
 // debug.json when the first target folder says so.
 CompareUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs::path>& goldens,
-                      const fs::path& output_subdir) {
+                       const fs::path& output_subdir, const CompareUnitOptions& options) {
     if (targets.size() != goldens.size()) {
         throw Error("", fmt::format("The number of ranks in the two runs are different. Unable to match the ranks. "
                                     "target has {}, golden has {}.",
                                     targets.size(), goldens.size()));
     }
-    const fs::path& first = targets.front();
-    std::string name;
-    if (input_path_present(first / kDumpJson)) {
-        name = kDumpJson;
-    } else if (input_path_present(first / kDebugJson)) {
-        name = kDebugJson;
-    } else {
+    const auto step_file = step_dump_file(targets.front());
+    if (!step_file) {
         return nothing_to_do(output_subdir, fmt::format("neither dump.json nor debug.json in {}: nothing to compare.",
-                                                        shown(first)));
+                                                        shown(targets.front())));
     }
-    dump::DumpFile first_file = dump::read_dump_file(first / name);
-    if (name == kDumpJson && first_file.level == "debug") {
-        name = kDebugJson;  // a debug-level run: its debug.json files are compared, rank by rank
-        if (is_file(first / name)) first_file = dump::read_dump_file(first / name);
-    }
-    check_step_framework(first_file);
+    const std::string& name = step_file->name;
+    check_step_framework(step_file->first, options);
     CompareUnit unit;
     unit.output_subdir = output_subdir;
     for (std::size_t i = 0; i < targets.size(); ++i) {
@@ -184,7 +191,7 @@ public:
         if (options_.diff_analyze) return plan_diff_analyze(target, golden, output_subdir);
         const auto ranks = list_rank_dirs(target, OtherEntries::Ignore);
         if (!ranks.empty()) {
-            units_.push_back(rank_pairs(ranks, list_rank_dirs(golden, OtherEntries::Ignore), output_subdir));
+            units_.push_back(rank_pairs(ranks, list_rank_dirs(golden, OtherEntries::Ignore), output_subdir, options_));
             return;
         }
         static const std::regex kProc("^proc[0-9]+$");
@@ -197,7 +204,7 @@ public:
             if (plan_steps(target, golden, output_subdir)) return;
         }
         const fs::path target_proc = single_proc_dir(target);  // the target side is named first
-        units_.push_back(rank_pairs({target_proc}, {single_proc_dir(golden)}, output_subdir));
+        units_.push_back(rank_pairs({target_proc}, {single_proc_dir(golden)}, output_subdir, options_));
     }
 
     std::vector<CompareUnit> take() { return std::move(units_); }
@@ -223,10 +230,22 @@ private:
     }
 
     void plan_diff_analyze(const fs::path& target, const fs::path& golden, const fs::path& output_subdir) {
-        if (list_rank_dirs(target, OtherEntries::Ignore).empty()) {
-            units_.push_back(
-                nothing_to_do(output_subdir, "Cannot find any diff node, no need to generate analyze file."));
+        static const char* kNoDiffNode = "Cannot find any diff node, no need to generate analyze file.";
+        const auto ranks = list_rank_dirs(target, OtherEntries::Ignore);
+        if (ranks.empty()) {
+            units_.push_back(nothing_to_do(output_subdir, kNoDiffNode));
             return;
+        }
+        if (options_.mindspore_diff_analyze_compares) {
+            const auto step_file = step_dump_file(ranks.front());
+            if (step_file && step_file->first.framework == "mindspore") {
+                CompareUnit unit = rank_pairs(ranks, list_rank_dirs(golden, OtherEntries::Ignore), output_subdir,
+                                              options_);
+                unit.default_table = true;
+                unit.note = kNoDiffNode;
+                units_.push_back(std::move(unit));
+                return;
+            }
         }
         units_.push_back(two_folders(CompareUnit::Kind::DiffAnalyze, target, golden, output_subdir));
     }
@@ -281,7 +300,7 @@ std::vector<CompareUnit> compare_units(const fs::path& target, const fs::path& g
     return planner.take();
 }
 
-void check_pair_frameworks(const dump::DumpFile& target, const dump::DumpFile& golden) {
+void check_pair_frameworks(const dump::DumpFile& target, const dump::DumpFile& golden, bool api_mapping) {
     std::string t = target.framework, g = golden.framework;
     for (auto [framework, side, file] : {std::tuple{&t, "target", &target}, std::tuple{&g, "golden", &golden}}) {
         if (!framework->empty()) continue;
@@ -289,10 +308,29 @@ void check_pair_frameworks(const dump::DumpFile& target, const dump::DumpFile& g
                                  fs::path(file->path).filename().string()));
         *framework = "pytorch";
     }
-    if (t == "pytorch" && g == "pytorch") return;
-    if (is_mindspore(t) && (g == "pytorch" || g == "mindspore")) refuse_mindspore(target);
-    throw Error("", fmt::format("Unrecognized framework, target now is {}, golden now is {}, please check dump.json.",
-                                t, g));
+    if (t == "pytorch" && g == "pytorch") {
+        if (api_mapping) throw Error("", "Argument -am is not supported in PyTorch framework");
+        return;
+    }
+    if (dump::is_mindspore_framework(t) && (g == "pytorch" || g == "mindspore")) return;
+    std::string message =
+        fmt::format("Unrecognized framework, target now is {}, golden now is {}, please check dump.json.", t, g);
+    // The MindSpore side is always the target: a PyTorch run can be the golden of a MindSpore one, not the reverse.
+    if (t == "pytorch" && dump::is_mindspore_framework(g)) {
+        message += fmt::format(" The {} dump ({}) goes to -tp and the PyTorch one ({}) to -gp: swap them.", g,
+                               shown(golden.path), shown(target.path));
+    }
+    throw Error("", message);
+}
+
+void check_cross_framework_mapping(const dump::DumpFile& target, const dump::DumpFile& golden, bool mapped) {
+    if (mapped || !is_cross_framework(target, golden)) return;
+    throw Error(target.path,
+                fmt::format("a {} dump against a PyTorch golden ({}) needs a mapping: API and cell names differ "
+                            "between the frameworks, so without one almost no row pairs. Add -am (API names), -cm "
+                            "(cell names), -lm (layers) or -dm (a data mapping yaml); --strict_compat compares "
+                            "without one as msprobe does",
+                            target.framework, shown(golden.path)));
 }
 
 }  // namespace msprobe::compare

@@ -34,12 +34,19 @@ struct CompareUnit {
     std::filesystem::path golden_dir;
     std::vector<UnitPair> pairs;        // Pairs
     bool single_pair = false;             // Pairs of two files: both files' frameworks are checked
-    std::string note;                     // NothingToDo: why
+    bool default_table = false;           // Pairs compared without the run's mapping, fuzzy and workbook options
+    std::string note;                     // NothingToDo: why; Pairs: said once the pairs are written
 };
 
 struct CompareUnitOptions {
     bool diff_analyze = false;  // -da: step folders are analysed, not compared; no proc fallback
     bool kernel_compare = false;  // --rank: folders hold MindSpore kernel dumps
+    // Step folders of "mindtorch" (MSAdapter) dumps are compared as MindSpore's; msprobe refuses them there
+    // while it compares a file pair of them.
+    bool mindtorch_steps = true;
+    // -da on MindSpore step folders writes the plain per-rank compare and no analysis (msprobe's MindSpore
+    // compare never writes the per-rank json its analysis reads).
+    bool mindspore_diff_analyze_compares = false;
 };
 
 // The units of work of one command line, in the order msprobe runs them.
@@ -50,8 +57,14 @@ std::vector<CompareUnit> compare_units(const std::filesystem::path& target, cons
                                      const CompareUnitOptions& options);
 
 // Two dump files of a file pair: a missing "framework" is PyTorch (with a
-// warning); target PyTorch needs golden PyTorch; MindSpore targets are
-// refused (the August table reads PyTorch dumps only).
-void check_pair_frameworks(const dump::DumpFile& target, const dump::DumpFile& golden);
+// warning); target PyTorch needs golden PyTorch (the message says to swap -tp
+// and -gp when the golden is MindSpore's); a MindSpore or MSAdapter target
+// takes a PyTorch or MindSpore golden. -am (`api_mapping`) names MindSpore
+// APIs: it is refused for a PyTorch pair.
+void check_pair_frameworks(const dump::DumpFile& target, const dump::DumpFile& golden, bool api_mapping);
+
+// A MindSpore target against a PyTorch golden pairs rows only through a
+// mapping: without one (`mapped` false) it is refused, naming the flags.
+void check_cross_framework_mapping(const dump::DumpFile& target, const dump::DumpFile& golden, bool mapped);
 
 }  // namespace msprobe::compare

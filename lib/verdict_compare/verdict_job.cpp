@@ -12,6 +12,7 @@
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "common/timestamps.hpp"
+#include "compare/missing_tensor_file.hpp"
 #include "compare/tensor_log.hpp"
 #include "compare/html_compare_report.hpp"
 #include "rank_spread/parallel_ranks.hpp"
@@ -74,7 +75,20 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
                         report::StagedFiles* staged = nullptr) {
     const LiveRankTable live;
     const PairInputs inputs = read_pair_inputs(pair.target, pair.golden, pool);
-    if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench);
+    const bool api_mapping = options.table.mapping.api_mapping.has_value();
+    if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench, api_mapping);
+    if (options.cross_framework_needs_mapping) {
+        check_cross_framework_mapping(inputs.npu, inputs.bench, options.table.mapping.any());
+    }
+    if (options.missing_tensor_files_refused) {
+        for (const auto* dump : {&inputs.npu, &inputs.bench}) {
+            if (const auto missing = missing_tensor_file(*dump)) {
+                throw Error(missing->string(), fmt::format("no such file, named by {}: its rows cannot be compared "
+                                                           "(--strict_compat compares the others as msprobe does)",
+                                                           printable(dump->path)));
+            }
+        }
+    }
     PairResult out;
     if (inputs.npu.rows.empty() || inputs.bench.rows.empty()) {
         log::warning("No valid data found. No compare result file generated. Please check input json.");
@@ -97,6 +111,9 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
         }
     }
     const std::string name = verdict_result_name(pair.debug_json, pair.rank_label, stamp, options.format);
+    // -lm's generated mapping is written beside the result, as data_mapping_<timestamp>.yaml.
+    const auto& mapping_yaml = table.result.generated_mapping_yaml;
+    const fs::path yaml_name = fmt::format("data_mapping_{}.yaml", stamp);
     std::error_code ec;
     // A namesake another run wrote in the same second is kept beside ours, unless msprobe's replacing is asked for.
     if (options.table.strict_compat && fs::exists(out_dir / name, ec)) {
@@ -107,9 +124,18 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
         for (const auto& file : write_verdict_table(table, write_dir / name, options.format, &pool, formulas, staged)) {
             out.written.push_back(out_dir / file.filename());
         }
+        if (mapping_yaml) {
+            if (staged != nullptr) {
+                staged->stage_text(write_dir / yaml_name, *mapping_yaml);
+            } else {
+                report::write_text_atomically(write_dir / yaml_name, *mapping_yaml, result_policy(options));
+            }
+            out.written.push_back(out_dir / yaml_name);
+        }
     } catch (const Error& e) {
         if (staged != nullptr) {
             for (const auto& file : result_table_files(table, write_dir / name, options.format)) staged->discard(file);
+            if (mapping_yaml) staged->discard(write_dir / yaml_name);
         }
         // A result that cannot be written (an output folder that cannot be made) stops the run: every rank would
         // meet the same folder, so it is said once, not as each rank's failure.

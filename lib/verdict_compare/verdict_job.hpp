@@ -19,6 +19,11 @@ struct VerdictJobOptions {
     OutputFormat format = OutputFormat::Csv;
     std::filesystem::path output_dir = "./output";
     HtmlCompareReport* html = nullptr;  // --html: the report every pair's rows are recorded into
+    // A MindSpore target against a PyTorch golden without any mapping flag is refused (check_cross_framework_mapping).
+    bool cross_framework_needs_mapping = true;
+    // A pair whose dump names a tensor file that is missing is refused, naming the file; otherwise its rows
+    // read "unsupported" and pass, as msprobe's verdicts drop the read failure.
+    bool missing_tensor_files_refused = true;
 };
 
 // What a run wrote, and its rows counted by their Result.

@@ -192,11 +192,17 @@ TEST_CASE("compare units: the first target rank's framework speaks for the step"
                    "pytorch.") != std::string::npos);
     CHECK(step.at(0).pairs.size() == 1);
 
-    const fs::path first = dump_text_in(dir / "npu" / "rank0", "mindspore");
-    CHECK(refusal(dir / "npu", dir / "bench") ==
-          std::pair<std::string, std::string>{first.string(), "framework 'mindspore': msprobe-cpp compares MindSpore "
-                                                              "dumps only through compare.json (msprobe -f mindspore "
-                                                              "compare -i compare.json)"});
+    // msprobe's compare_distributed_inner: "mindspore" goes to its MindSpore compare.
+    dump_text_in(dir / "npu" / "rank0", "mindspore");
+    CHECK(units(dir / "npu", dir / "bench").at(0).pairs.size() == 1);
+    // "mindtorch" (MSAdapter) is refused there although a file pair of it compares; we compare it, and refuse it
+    // only as msprobe does.
+    dump_text_in(dir / "npu" / "rank0", "mindtorch");
+    CHECK(units(dir / "npu", dir / "bench").at(0).pairs.size() == 1);
+    CompareUnitOptions msprobe_steps;
+    msprobe_steps.mindtorch_steps = false;
+    CHECK(refusal(dir / "npu", dir / "bench", msprobe_steps) ==
+          std::pair<std::string, std::string>{"", "Unrecognized framework, now is mindtorch, please check dump.json."});
     dump_text_in(dir / "npu" / "rank0", "jax");
     CHECK(refusal(dir / "npu", dir / "bench") ==
           std::pair<std::string, std::string>{"", "Unrecognized framework, now is jax, please check dump.json."});
@@ -251,6 +257,33 @@ TEST_CASE("compare units: graph and pynative halves, each step one level down", 
     for (const char* side : {"npu", "bench"}) dump_in(dir / side / "graph" / "step0" / "graph" / "step0" / "rank0");
     CHECK(refusal(dir / "npu", dir / "bench") ==
           std::pair<std::string, std::string>{"", "Recursive compare error, depth exceeds 2."});
+}
+
+TEST_CASE("compare units: -da on MindSpore step folders is analysed, or compared plainly as msprobe does",
+          "[verdict_compare][compare_units]") {
+    const fs::path dir = testing::scratch_dir("compare_units_ms_da");
+    for (const char* side : {"npu", "bench"}) {
+        for (const char* rank : {"rank0", "rank1"}) dump_text_in(dir / side / rank, "mindspore");
+    }
+    CompareUnitOptions da;
+    da.diff_analyze = true;
+    const auto analysed = units(dir / "npu", dir / "bench", da);
+    REQUIRE(analysed.size() == 1);
+    CHECK(analysed[0].kind == Kind::DiffAnalyze);
+    // msprobe's DiffAnalyzer runs ms_compare, whose mode never asks for the per-rank json it then looks for:
+    // the ranks get the plain csv compare, and the analysis finds nothing.
+    da.mindspore_diff_analyze_compares = true;
+    const auto compared = units(dir / "npu", dir / "bench", da);
+    REQUIRE(compared.size() == 1);
+    CHECK(compared[0].kind == Kind::Pairs);
+    CHECK(compared[0].default_table);
+    CHECK(compared[0].pairs.size() == 2);
+    CHECK(compared[0].note == "Cannot find any diff node, no need to generate analyze file.");
+    // PyTorch step folders are analysed either way.
+    for (const char* side : {"npu", "bench"}) {
+        for (const char* rank : {"rank0", "rank1"}) dump_text_in(dir / side / rank, "pytorch");
+    }
+    CHECK(units(dir / "npu", dir / "bench", da).at(0).kind == Kind::DiffAnalyze);
 }
 
 TEST_CASE("compare units: a rank folder is its dump file pair", "[verdict_compare][compare_units]") {
@@ -319,42 +352,71 @@ TEST_CASE("compare units: --rank hands the folders to the kernel compare", "[ver
     CHECK(units_made[0].output_subdir.empty());
 }
 
-TEST_CASE("check_pair_frameworks: PyTorch against PyTorch only", "[verdict_compare][compare_units]") {
+TEST_CASE("check_pair_frameworks: msprobe's get_compare_framework, -am and the swap hint",
+          "[verdict_compare][compare_units]") {
     const auto dump_of = [](const std::string& path, const std::string& framework) {
         dump::DumpFile dump;
         dump.path = path;
         dump.framework = framework;
         return dump;
     };
-    CHECK_NOTHROW(check_pair_frameworks(dump_of("t/dump.json", "pytorch"), dump_of("g/dump.json", "pytorch")));
+    CHECK_NOTHROW(check_pair_frameworks(dump_of("t/dump.json", "pytorch"), dump_of("g/dump.json", "pytorch"), false));
     const std::string out = testing::captured_output(STDOUT_FILENO, [&] {
-        check_pair_frameworks(dump_of("t/dump.json", ""), dump_of("g/debug.json", ""));
+        check_pair_frameworks(dump_of("t/dump.json", ""), dump_of("g/debug.json", ""), false);
     });
     CHECK(out.find("[WARNING] Unable to get framework information from target dump.json, default setting is "
                    "pytorch.") != std::string::npos);
     CHECK(out.find("[WARNING] Unable to get framework information from golden debug.json, default setting is "
                    "pytorch.") != std::string::npos);
 
-    const auto refusal_of = [](const dump::DumpFile& t, const dump::DumpFile& g) {
+    const auto refusal_of = [](const dump::DumpFile& t, const dump::DumpFile& g, bool api_mapping = false) {
         try {
-            check_pair_frameworks(t, g);
+            check_pair_frameworks(t, g, api_mapping);
         } catch (const Error& e) {
             return std::pair<std::string, std::string>{e.file(), e.reason()};
         }
         return std::pair<std::string, std::string>{"", "no error"};
     };
-    CHECK(refusal_of(dump_of("t/dump.json", "pytorch"), dump_of("g/dump.json", "mindspore")) ==
-          std::pair<std::string, std::string>{"", "Unrecognized framework, target now is pytorch, golden now is "
-                                                  "mindspore, please check dump.json."});
-    const std::string ms_refusal = "framework 'mindspore': msprobe-cpp compares MindSpore dumps only through "
-                                   "compare.json (msprobe -f mindspore compare -i compare.json)";
-    CHECK(refusal_of(dump_of("t/dump.json", "mindspore"), dump_of("g/dump.json", "pytorch")) ==
-          std::pair<std::string, std::string>{"t/dump.json", ms_refusal});
-    CHECK(refusal_of(dump_of("t/dump.json", "mindspore"), dump_of("g/dump.json", "")) ==
-          std::pair<std::string, std::string>{"t/dump.json", ms_refusal});  // a missing golden framework is PyTorch
-    CHECK(refusal_of(dump_of("t/dump.json", "mindtorch"), dump_of("g/dump.json", "mindspore")).second ==
-          "framework 'mindtorch': msprobe-cpp compares MindSpore dumps only through compare.json (msprobe -f mindspore "
-          "compare -i compare.json)");
+    // msprobe's auto_compare: a MindSpore or MSAdapter target takes a PyTorch or MindSpore golden.
+    for (const char* target : {"mindspore", "mindtorch"}) {
+        for (const char* golden : {"pytorch", "mindspore", ""}) {
+            INFO(target << " against " << golden);
+            CHECK(refusal_of(dump_of("t/dump.json", target), dump_of("g/dump.json", golden), true).second ==
+                  "no error");
+        }
+    }
+    // -am names MindSpore APIs: refused for a PyTorch pair, a dump without framework counting as PyTorch.
+    CHECK(refusal_of(dump_of("t/dump.json", ""), dump_of("g/dump.json", "pytorch"), true).second ==
+          "Argument -am is not supported in PyTorch framework");
+    // The MindSpore side must be the target: msprobe's message, then what to do.
+    CHECK(refusal_of(dump_of("t/dump.json", "pytorch"), dump_of("g/dump.json", "mindspore")).second ==
+          "Unrecognized framework, target now is pytorch, golden now is mindspore, please check dump.json. The "
+          "mindspore dump (g/dump.json) goes to -tp and the PyTorch one (t/dump.json) to -gp: swap them.");
     CHECK(refusal_of(dump_of("t/dump.json", "mindspore"), dump_of("g/dump.json", "jax")).second ==
           "Unrecognized framework, target now is mindspore, golden now is jax, please check dump.json.");
+    CHECK(refusal_of(dump_of("t/dump.json", "mindtorch"), dump_of("g/dump.json", "mindtorch")).second ==
+          "Unrecognized framework, target now is mindtorch, golden now is mindtorch, please check dump.json.");
+}
+
+TEST_CASE("check_cross_framework_mapping: a MindSpore target against PyTorch needs a mapping",
+          "[verdict_compare][compare_units]") {
+    const auto dump_of = [](const std::string& path, const std::string& framework) {
+        dump::DumpFile dump;
+        dump.path = path;
+        dump.framework = framework;
+        return dump;
+    };
+    const auto ms = dump_of("t/dump.json", "mindspore");
+    CHECK_NOTHROW(check_cross_framework_mapping(ms, dump_of("g/dump.json", "mindspore"), false));
+    CHECK_NOTHROW(check_cross_framework_mapping(ms, dump_of("g/dump.json", "pytorch"), true));
+    CHECK_NOTHROW(check_cross_framework_mapping(dump_of("t/dump.json", "pytorch"), dump_of("g/dump.json", "pytorch"),
+                                                false));
+    try {
+        check_cross_framework_mapping(ms, dump_of("g/dump.json", "pytorch"), false);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.file() == "t/dump.json");
+        CHECK(e.reason().find("a mindspore dump against a PyTorch golden (g/dump.json) needs a mapping") == 0);
+        CHECK(e.reason().find("Add -am (API names), -cm (cell names), -lm (layers) or -dm") != std::string::npos);
+    }
 }
