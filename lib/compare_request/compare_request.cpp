@@ -4,6 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <iterator>
+#include <set>
+
 #include "common/error.hpp"
 #include "common/path_status.hpp"
 #include "dump/dump_layout.hpp"
@@ -116,6 +120,39 @@ std::optional<CompareRequest> legacy_dirs_request(const fs::path& npu, const fs:
     return std::nullopt;
 }
 
+// Names both folders hold (files count too), in name order.
+std::vector<std::string> names_in_both(const fs::path& a, const fs::path& b) {
+    auto names = [](const fs::path& dir) {
+        std::set<std::string> out;
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(dir, ec)) out.insert(entry.path().filename().string());
+        if (ec) throw Error(dir.string(), fmt::format("cannot list: {}", ec.message()));
+        return out;
+    };
+    const auto in_a = names(a), in_b = names(b);
+    std::vector<std::string> both;
+    std::set_intersection(in_a.begin(), in_a.end(), in_b.begin(), in_b.end(), std::back_inserter(both));
+    return both;
+}
+
+// msprobe's mix compare: the graph/ and pynative/ halves both roots hold, each step of both halves.
+std::optional<MixedHalvesDirs> mixed_halves_request(const fs::path& npu, const fs::path& bench) {
+    MixedHalvesDirs mixed{npu, bench, {}};
+    bool halves = false;
+    for (const auto& half : names_in_both(npu, bench)) {
+        if (half != "graph" && half != "pynative") continue;
+        halves = true;
+        if (!fs::is_directory(path_status(npu / half)) || !fs::is_directory(path_status(bench / half))) continue;
+        for (const auto& step : names_in_both(npu / half, bench / half)) {
+            const fs::path n = npu / half / step, b = bench / half / step;
+            if (!fs::is_directory(path_status(n)) || !fs::is_directory(path_status(b))) continue;
+            mixed.steps.push_back({fs::path(half) / step, StepDirs{n, b}});
+        }
+    }
+    if (!halves) return std::nullopt;
+    return mixed;
+}
+
 CompareRequest dump_request(const CompareJson& config) {
     const fs::path npu = config.path("npu_path");
     const fs::path bench = config.path("bench_path");
@@ -164,6 +201,12 @@ CompareRequest read_compare_request(const fs::path& compare_json) {
                 return *legacy;
             }
         }
+        if (dirs) {
+            if (auto mixed = mixed_halves_request(npu, bench)) {
+                config.check_print_log_flag();
+                return *mixed;
+            }
+        }
     }
     if (config.has("rank_id")) return config.kernel_dirs();
     if (config.single_point()) {
@@ -191,6 +234,7 @@ std::vector<fs::path> paths_read(const CompareRequest& request) {
         std::vector<fs::path> operator()(const DispatchDirs& r) const { return {r.npu_dir, r.cpu_dir}; }
         std::vector<fs::path> operator()(const KernelDirs& r) const { return {r.npu_path, r.bench_path}; }
         std::vector<fs::path> operator()(const SinglePointDirs& r) const { return {r.npu_path, r.bench_path}; }
+        std::vector<fs::path> operator()(const MixedHalvesDirs& r) const { return {r.npu_root, r.bench_root}; }
     };
     return std::visit(Paths{}, request);
 }

@@ -64,14 +64,28 @@ struct SinglePointDirs {
     std::map<std::string, std::string> map_dict;  // NPU key → bench key, used when the bench lacks the key
 };
 
-using CompareRequest =
-    std::variant<DumpFilePair, StepDirs, PtdbgPklPair, PtdbgRankDirs, DispatchDirs, KernelDirs, SinglePointDirs>;
+// A jit-mixed MindSpore dump root on each side: its graph/ and pynative/
+// halves, each a folder of step folders. Every step both sides have is
+// compared as StepDirs into <output>/<half>/<step>.
+struct MixedHalvesDirs {
+    std::filesystem::path npu_root;
+    std::filesystem::path bench_root;
+    struct Step {
+        std::filesystem::path output_subdir;  // "graph/step0"
+        StepDirs dirs;
+    };
+    std::vector<Step> steps;  // by half, then step, in name order
+};
+
+using CompareRequest = std::variant<DumpFilePair, StepDirs, PtdbgPklPair, PtdbgRankDirs, DispatchDirs, KernelDirs,
+                                    SinglePointDirs, MixedHalvesDirs>;
 
 // The request a compare.json makes. The legacy layouts are recognised first
 // (a .pkl pair; then two directories, without rank_id or common, holding
-// rankN/*.pkl folders or online-dispatch folders), then the static-graph
-// flavours (rank_id; "common": true), else dump.json files or step
-// directories. Throws msprobe::Error (exit 2) naming the file and the reason
+// rankN/*.pkl folders or online-dispatch folders), then two dump roots that
+// both hold graph/ or pynative/ (whatever else the compare.json says, as in
+// msprobe), then the static-graph flavours (rank_id; "common": true), else
+// dump.json files or step directories. Throws msprobe::Error (exit 2) naming the file and the reason
 // for anything malformed, a missing path among them.
 CompareRequest read_compare_request(const std::filesystem::path& compare_json);
 

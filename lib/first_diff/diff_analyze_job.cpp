@@ -140,6 +140,7 @@ struct FlavourName {
     const char* operator()(const compare::DispatchDirs&) const { return "an online-dispatch"; }
     const char* operator()(const compare::KernelDirs&) const { return "a kernel-level (rank_id)"; }
     const char* operator()(const compare::SinglePointDirs&) const { return "a static-graph single-point (common)"; }
+    const char* operator()(const compare::MixedHalvesDirs&) const { return "a jit-mixed (graph/ and pynative/)"; }
 };
 
 // One step's rank pairs and, once staged, where its files go.

@@ -28,21 +28,6 @@ using namespace msprobe::testing;
 
 namespace {
 
-// A scratch folder standing in for a fixture case's folder: its dump folders
-// linked, compare.json copied, so runs write nothing into the fixtures.
-fs::path linked_case(const fs::path& case_dir, const std::string& name) {
-    const fs::path dir = scratch_dir(name);
-    for (const auto& entry : fs::directory_iterator(case_dir)) {
-        const fs::path to = dir / entry.path().filename();
-        if (entry.is_directory()) {
-            fs::create_directory_symlink(entry.path(), to);
-        } else {
-            write_text(to, read_file_text(entry.path()));
-        }
-    }
-    return dir;
-}
-
 // msprobe's synthetic layouts of one case (expected_august/README.md): the rank
 // folder of each side as proc12345, or as rank0 below graph/step0 and pynative/step0.
 fs::path proc_layout(const fs::path& case_dir) {
@@ -86,52 +71,10 @@ std::string recorded_error(const fs::path& run_dir) {
     return reason;
 }
 
-// A result file name without its timestamp: compare_result_rank0_20261126054952.csv → compare_result_rank0.csv,
-// diff_analyze_1764136192123456789.json → diff_analyze.json.
-std::string without_timestamp(const std::string& name) {
-    static const std::regex kStamp("_[0-9]{14}(?=[._])|_[0-9]{19}(?=\\.json$)");
-    return std::regex_replace(name, kStamp, "");
-}
-
-// Every result file msprobe wrote in `expected` (below it too) against ours in
-// `ours`, by name without timestamps; a workbook's pandas export is not a result.
-// Only a run that msprobe ended without a file (`may_write_nothing`) matches an empty folder.
+// Every result file msprobe wrote in `expected` against ours in `ours` (support/august_outputs.hpp).
 void check_same_results(const fs::path& expected, const fs::path& ours, bool may_write_nothing = false) {
-    std::map<std::string, fs::path> mine;
-    if (fs::is_directory(ours)) {
-        for (const auto& e : fs::recursive_directory_iterator(ours)) {
-            if (!e.is_regular_file()) continue;
-            const fs::path rel = fs::relative(e.path(), ours);
-            mine[(rel.parent_path() / without_timestamp(rel.filename().string())).lexically_normal().string()] =
-                e.path();
-        }
-    }
-    std::set<std::string> wanted;
-    for (const auto& e : fs::recursive_directory_iterator(expected)) {
-        if (!e.is_regular_file()) continue;
-        const std::string name = msprobe::testing::stored_output_name(e.path());
-        if (name == "msprobe.log" || name == "original_names.txt") continue;
-        const fs::path rel = (fs::relative(e.path().parent_path(), expected) / name).lexically_normal();
-        if (rel.extension() == ".csv" && fs::exists(expected / fs::path(rel).replace_extension(".xlsx"))) continue;
-        wanted.insert(rel.string());
-    }
-    if (!may_write_nothing) REQUIRE_FALSE(wanted.empty());
-    for (const auto& rel : wanted) {
-        INFO(expected.string() << ": " << rel);
-        const auto it = mine.find(rel);
-        REQUIRE(it != mine.end());
-        const fs::path theirs = stored_output(expected / rel);
-        if (fs::path(rel).extension() == ".xlsx") {
-            CHECK(workbook_differences(msprobe::report::read_xlsx(it->second.string()),
-                                       msprobe::report::read_xlsx(theirs.string()), summation_order_tolerance()) ==
-                  std::vector<std::string>{});
-        } else if (fs::path(rel).extension() == ".json") {
-            CHECK(json_file_differences(it->second, theirs) == std::vector<std::string>{});
-        } else {
-            CHECK(august_csv_differences(it->second, theirs) == std::vector<std::string>{});
-        }
-    }
-    CHECK(mine.size() == wanted.size());
+    INFO(expected.string());
+    CHECK(result_folder_differences(expected, ours, may_write_nothing) == std::vector<std::string>{});
 }
 
 // The runs whose command lines are April's and that we therefore run as April on purpose

@@ -26,4 +26,22 @@ RecordedRun read_recorded_run(const std::filesystem::path& run_dir);
 std::vector<std::string> august_csv_differences(const std::filesystem::path& ours,
                                                 const std::filesystem::path& expected);
 
+// A result file name without its timestamp: compare_result_rank0_20261126054952.csv → compare_result_rank0.csv,
+// diff_analyze_1764136192123456789.json → diff_analyze.json.
+std::string without_timestamp(const std::string& name);
+
+// Every result file msprobe wrote in `expected` (below it too) against ours in
+// `ours`, by name without timestamps, cell for cell (csv, xlsx, json); empty
+// when they agree. A workbook's pandas export, msprobe.log, args.txt and rc.txt
+// are not results. Only a run msprobe ended without a file (`may_write_nothing`)
+// matches an empty folder.
+std::vector<std::string> result_folder_differences(const std::filesystem::path& expected,
+                                                   const std::filesystem::path& ours, bool may_write_nothing = false);
+
+// A scratch folder standing in for a fixture case's folder: its dump folders
+// linked, its files copied, so runs write nothing into the fixtures. A file
+// holding only a relative path to a folder (a link stored as text) becomes a
+// link to that folder.
+std::filesystem::path linked_case(const std::filesystem::path& case_dir, const std::string& name);
+
 }  // namespace msprobe::testing
