@@ -1,9 +1,7 @@
 #include "support/mindspore_dump.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <array>
-#include <fstream>
+#include <regex>
 #include <span>
 #include <utility>
 
@@ -13,7 +11,6 @@
 namespace msprobe::testing {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
 
 namespace {
 
@@ -35,54 +32,32 @@ std::string npy_file_name(const std::string& pt_name) {
     return name;
 }
 
-// Every value of a dump entry: tensor leaves get MindSpore's type, dtype and file name.
-void convert_value(Json& value) {
-    if (value.is_array()) {
-        for (auto& item : value) convert_value(item);
-        return;
+// The dump files are rewritten as text: a statistics dump may hold Infinity and NaN, which JSON parsers refuse.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
     }
-    if (!value.is_object()) return;
-    for (auto& [key, item] : value.items()) {
-        if (key == "type" && item == "torch.Tensor") {
-            item = "mindspore.Tensor";
-        } else if (key == "dtype" && item.is_string()) {
-            for (const auto& [torch_name, ms_name] : kDtypes) {
-                if (item == torch_name) item = ms_name;
-            }
-        } else if (key == "data_name" && item.is_string()) {
-            item = npy_file_name(item.get<std::string>());
-        } else {
-            convert_value(item);
-        }
-    }
+    return text;
 }
 
-Json read_json(const fs::path& file) { return Json::parse(read_file_text(file)); }
-
-void write_json(const fs::path& file, const Json& json) { write_file(file, json.dump(1) + "\n"); }
-
-// A stack.json in either layout: {name: [lines]} or {"0": [[names], [lines]]}.
-Json converted_stack(const Json& stack) {
-    Json out = Json::object();
-    for (const auto& [key, value] : stack.items()) {
-        if (value.is_array() && value.size() == 2 && value[0].is_array()) {
-            Json group = value;
-            for (auto& name : group[0]) name = mindspore_dump_name(name.get<std::string>());
-            out[key] = group;
-        } else {
-            out[mindspore_dump_name(key)] = value;
-        }
+// Every dump name in the text (a quoted string starting with a PyTorch prefix) in MindSpore's spelling.
+std::string converted_names(std::string text) {
+    for (const auto& [torch_prefix, ms_prefix] : kPrefixes) {
+        text = replaced(std::move(text), std::string("\"") + torch_prefix, std::string("\"") + ms_prefix);
     }
-    return out;
+    return text;
 }
 
-Json converted_construct(const Json& construct) {
-    Json out = Json::object();
-    for (const auto& [key, parent] : construct.items()) {
-        out[mindspore_dump_name(key)] = parent.is_string() ? Json(mindspore_dump_name(parent.get<std::string>()))
-                                                           : parent;
+std::string converted_dump(std::string text) {
+    text = replaced(std::move(text), "\"framework\": \"pytorch\"", "\"framework\": \"mindspore\"");
+    text = replaced(std::move(text), "\"type\": \"torch.Tensor\"", "\"type\": \"mindspore.Tensor\"");
+    for (const auto& [torch_name, ms_name] : kDtypes) {
+        text = replaced(std::move(text), std::string("\"dtype\": \"") + torch_name + "\"",
+                        std::string("\"dtype\": \"") + ms_name + "\"");
     }
-    return out;
+    static const std::regex kPtFile(R"(("data_name": "[^"]*)\.pt")");
+    text = std::regex_replace(text, kPtFile, "$1.npy\"");
+    return converted_names(std::move(text));
 }
 
 // The tensor file MindSpore's dumper writes: .npy under the converted name, bfloat16 widened to float32.
@@ -106,22 +81,11 @@ std::string mindspore_dump_name(const std::string& pytorch_name) {
 void convert_rank_dir_to_mindspore(const fs::path& rank_dir) {
     for (const char* name : {"dump.json", "debug.json"}) {
         const fs::path file = rank_dir / name;
-        if (!fs::exists(file)) continue;
-        Json dump = read_json(file);
-        dump["framework"] = "mindspore";
-        Json data = Json::object();
-        for (auto& [key, entry] : dump["data"].items()) {
-            convert_value(entry);
-            data[mindspore_dump_name(key)] = entry;
-        }
-        dump["data"] = data;
-        write_json(file, dump);
+        if (fs::exists(file)) write_file(file, converted_dump(read_file_text(file)));
     }
-    if (fs::exists(rank_dir / "stack.json")) {
-        write_json(rank_dir / "stack.json", converted_stack(read_json(rank_dir / "stack.json")));
-    }
-    if (fs::exists(rank_dir / "construct.json")) {
-        write_json(rank_dir / "construct.json", converted_construct(read_json(rank_dir / "construct.json")));
+    for (const char* name : {"stack.json", "construct.json"}) {
+        const fs::path file = rank_dir / name;
+        if (fs::exists(file)) write_file(file, converted_names(read_file_text(file)));
     }
 }
 
