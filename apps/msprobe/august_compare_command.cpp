@@ -123,8 +123,9 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     auto flags = std::make_shared<AugustCompareFlags>();
     cmd.add_option("-m,--mode", flags->mode, "comparison mode: auto (the only one msprobe-cpp provides)");
     cmd.add_option("--target_path", flags->target,
-                   "-tp: the NPU side: a dump.json/debug.json, a step folder (rank folders), a rank folder or a dump "
-                   "root (step folders)")
+                   "-tp: the NPU side (the MindSpore one against a PyTorch golden): a dump.json/debug.json, a step "
+                   "folder (rank folders), a rank folder, a dump root (step folders) or a root of graph/ and "
+                   "pynative/ halves")
         ->required();
     cmd.add_option("--golden_path", flags->golden, "-gp: the bench side, of the same kind as -tp")->required();
     cmd.add_option("-o,--output_path", flags->output, "output directory (default ./output; created with parents)")
@@ -137,7 +138,8 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
                    "-am [yaml]: MindSpore → PyTorch API mapping (refused for a PyTorch file pair)")
         ->expected(0, 1);
     cmd.add_option("--data_mapping", flags->mapping.data_mapping, "-dm yaml: NPU row name → bench row name");
-    cmd.add_option("--layer_mapping", flags->mapping.layer_mapping, "-lm [yaml]: layer mapping (MindSpore)")
+    cmd.add_option("--layer_mapping", flags->mapping.layer_mapping,
+                   "-lm [yaml]: layer mapping (MindSpore); writes data_mapping_{ts}.yaml beside the result")
         ->expected(0, 1);
     cmd.add_flag("--diff_analyze", flags->diff_analyze,
                  "-da: step folders: find the first differing API instead of comparing (ignored for two files)");

@@ -11,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "support/dump_generator.hpp"
+#include "support/mindspore_dump.hpp"
 #include "support/kernel_bin_dump_pair.hpp"
 #include "support/overflow_dump.hpp"
 #include "support/ptdbg_writer.hpp"
@@ -55,6 +56,10 @@ int main(int argc, char** argv) {
     app.add_option("--tensor-elements", options.tensor_elements, "elements per activation tensor (rows of 16)")
         ->check(CLI::Range(std::int64_t{16}, std::int64_t{1} << 30));
     app.add_flag("--identical", identical, "no npu/bench differences");
+    bool mindspore = false;
+    app.add_flag("--mindspore", mindspore,
+                 "write the pair in MindSpore's dump layout (Cell./Mint./MintFunctional. names, MindSpore dtypes, "
+                 ".npy tensor files)");
     std::string plant;
     OverflowDumpOptions overflow;
     app.add_option("--plant-overflow", plant,
@@ -117,7 +122,7 @@ int main(int argc, char** argv) {
             if (!identical) print_site("first perturbed", pair.perturbed_ptdbg_row);
             return msprobe::kExitOk;
         }
-        const GeneratedDumpPair pair = generate_dump_pair(options);
+        const GeneratedDumpPair pair = mindspore ? generate_mindspore_dump_pair(options) : generate_dump_pair(options);
         std::printf("wrote %zu npu / %zu bench entries per rank, %d rank(s), into %s\n", pair.npu_entries,
                     pair.bench_entries, options.ranks, options.out.string().c_str());
         print_site("requires_grad mismatch", pair.sites.requires_grad_mismatch);
