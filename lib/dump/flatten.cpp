@@ -280,7 +280,8 @@ const rapidjson::Value& value_of(JsonView entry) {
 
 void flatten_into(std::string_view key, const rapidjson::Value& entry, std::uint32_t api_index,
                   const std::string& file, std::vector<DumpRow>& rows, std::vector<JsonView>* leaves) {
-    if (!entry.IsObject() && !entry.IsNull()) {
+    // A single-point save (".debug") records the saved value as it is: a tensor, a list, a dict or a scalar.
+    if (!entry.IsObject() && !entry.IsNull() && last_segment(key) != "debug") {
         throw Error(file, fmt::format("entry '{}' is not an object", key));
     }
     const std::size_t first = rows.size();

@@ -121,6 +121,19 @@ TEST_CASE("debug and parameters_grad entries flatten whole, under one state", "[
     REQUIRE(debug.size() == 1);
     CHECK(debug[0].name == "loss.0.debug");
     CHECK(debug[0].state == RowState::Debug);
+
+    // save() of a list records the list itself (spec formats §9): one row per element, named by its index.
+    const auto saved_list = flatten("grads.0.debug", R"([
+        {"type": "mindspore.Tensor", "dtype": "Float32", "shape": [2], "Max": 2, "Min": 0.5, "Mean": 1.25,
+         "Norm": 2.06},
+        {"type": "int", "value": 3}])");
+    REQUIRE(saved_list.size() == 2);
+    CHECK(saved_list[0].name == "grads.0.debug.0");
+    CHECK(saved_list[1].name == "grads.0.debug.1");
+    CHECK(saved_list[0].dtype == "Float32");
+    CHECK(saved_list[1].state == RowState::Debug);
+    // Any other entry is an object.
+    CHECK_THROWS_AS(flatten("Torch.add.0.forward", "[1, 2]"), msprobe::Error);
 }
 
 TEST_CASE("a shape that is not a list is refused naming the file", "[dump][flatten]") {
