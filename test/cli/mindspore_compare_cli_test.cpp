@@ -229,6 +229,29 @@ TEST_CASE("mindspore compare: a MindSpore pair writes the PyTorch pair's result 
                 ++files;
             }
             CHECK(files == static_cast<std::size_t>(v.ranks));
+
+            // April's line reads the same MindSpore dumps: -f mindspore compare of the step folders writes the
+            // -f pytorch result of the twin, in MindSpore's names.
+            const std::string step_json = R"({"npu_path": "npu/step0", "bench_path": "bench/step0"})";
+            for (const auto& [root, framework] : {std::pair{&c.pytorch, "pytorch"}, std::pair{&c.mindspore,
+                                                                                          "mindspore"}}) {
+                write_text(*root / "steps.json", step_json);
+                const auto r = run_msprobe({"-f", framework, "compare", "-i", "steps.json", "-o", "april", "--format",
+                                            "csv"},
+                                           *root);
+                INFO(root->string() << "\n" << r.err);
+                REQUIRE(r.exit_code == 0);
+            }
+            std::size_t april_files = 0;
+            for (const auto& e : fs::directory_iterator(c.pytorch / "april")) {
+                const std::string name = e.path().filename().string();
+                if (name.rfind("compare_result", 0) != 0) continue;
+                INFO(name);
+                const std::string rank = name.substr(0, name.rfind('_'));
+                CHECK(records_of(only_result(c.mindspore / "april", rank + "_")) == as_mindspore(records_of(e.path())));
+                ++april_files;
+            }
+            CHECK(april_files == static_cast<std::size_t>(v.ranks));
         }
     }
 }
