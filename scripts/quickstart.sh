@@ -4,8 +4,10 @@
 # spelling and, for the statistics pair, in August's too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-scripts/build.sh
+scripts/setup.sh --tool
+# Only the msprobe binary: no test suite, no libtorch (scripts/test.sh builds everything).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DMSPROBE_BUILD_TESTS=OFF -DMSPROBE_WITH_TORCH=OFF >/dev/null
+cmake --build build -j "$(nproc 2>/dev/null || echo 2)" --target msprobe
 root=$(pwd)
 (cd examples/statistics_pair && "$root/build/apps/msprobe/msprobe" -f pytorch compare -i compare.json -o "$root/output/statistics")
 (cd examples/tensor_pair && "$root/build/apps/msprobe/msprobe" -f pytorch compare -i compare.json -o "$root/output/tensor" -hl)

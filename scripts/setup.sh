@@ -2,7 +2,9 @@
 # Installs the Debian packages msprobe-cpp builds against. Idempotent: packages
 # already present are left alone and nothing is fetched when all are there.
 #
-#   scripts/setup.sh [--test]   --test: also what only the test suite needs
+#   scripts/setup.sh [--tool | --test]
+#     --tool: only what the msprobe binary needs (no libtorch, no Catch2): the quick start
+#     --test: also what only the test suite needs
 set -euo pipefail
 
 packages=(
@@ -15,6 +17,13 @@ packages=(
   libopenmpi-dev openmpi-bin  # directory compares over MPI processes (lib/common/mpi_process_group); optional
   libtorch-dev  # run_ut only (lib/run_ut); configure with -DMSPROBE_WITH_TORCH=OFF to build without it
 )
+if [ "${1:-}" = "--tool" ]; then
+  kept=()
+  for p in "${packages[@]}"; do
+    case "$p" in catch2|libtorch-dev) ;; *) kept+=("$p") ;; esac
+  done
+  packages=("${kept[@]}")
+fi
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium)  # opens compare --html's report headless (test/cli/html_report_browser_test.cpp); not for building
   packages+=(python3)  # the line-length check of the sources (scripts/check_line_length.py)

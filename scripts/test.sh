@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
-scripts/build.sh -DMSPROBE_WERROR=ON
+# Everything, whatever an earlier quick start configured.
+scripts/build.sh -DMSPROBE_WERROR=ON -DMSPROBE_BUILD_TESTS=ON -DMSPROBE_WITH_TORCH=ON
 ctest --test-dir build --output-on-failure -j "$(nproc 2>/dev/null || echo 2)"

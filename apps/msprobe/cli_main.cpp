@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "build_info.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
@@ -269,7 +270,8 @@ int run_cli(int argc, char** argv, std::span<const Subcommand> table, const This
     const AliasMap& aliases = shape == Shape::August ? august_single_dash_aliases() : single_dash_aliases();
 
     CLI::App app(shape == Shape::August ? binary.august_description : binary.april_description, "msprobe");
-    app.set_version_flag("-v,--version", std::string("msprobe-cpp ") + MSPROBE_VERSION);
+    app.set_version_flag("-v,--version", [&binary] { return version_text(binary.binary); },
+                         "the version, commit, msprobe releases reproduced, kernel and build features");
     app.require_subcommand(0, 1);
     GlobalOptions global;
     global.raw_args.assign(argv, argv + argc);
