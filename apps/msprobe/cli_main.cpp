@@ -16,6 +16,7 @@
 
 #include "build_info.hpp"
 #include "command_line.hpp"
+#include "command_reference.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
 #include "common/interrupt_cleanup.hpp"
@@ -281,6 +282,14 @@ int run_cli(int argc, char** argv, std::span<const Subcommand> table, const This
         app.footer(shapes_help(table));
     }
 
+    // The completion scripts and the man page, made from the table (hidden: packaging runs them).
+    std::string completion_shell;
+    bool man = false;
+    app.add_option("--print-completion", completion_shell, "print the bash or zsh completion script")
+        ->check(CLI::IsMember({"bash", "zsh"}))
+        ->group("");
+    app.add_flag("--print-man-page", man, "print msprobe(1) in troff")->group("");
+
     std::vector<Registered> registered;
     for (const auto& sub : table) {
         // msprobe hands the rows of msprobe-torch over to it once their flags are read; msprobe-torch runs only those.
@@ -325,6 +334,14 @@ int run_cli(int argc, char** argv, std::span<const Subcommand> table, const This
 
     for (const auto& cmd : registered) {
         if (cmd.app->parsed()) return run_parsed(cmd);
+    }
+    if (!completion_shell.empty() || man) {
+        const auto reference = command_reference(table);
+        const std::string text = man                         ? man_page(reference, MSPROBE_VERSION)
+                                 : completion_shell == "zsh" ? zsh_completion(reference)
+                                                             : bash_completion(reference);
+        std::fputs(text.c_str(), stdout);
+        return 0;
     }
     if (is_first_launched_process()) std::fputs(app.help().c_str(), stdout);
     return 0;
