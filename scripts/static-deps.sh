@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Builds the two libraries Debian ships only as shared objects, ISA-L and libzip, as static archives from
+# Debian's own source packages, into a prefix a static msprobe build links against (cmake -DMSPROBE_STATIC=ON
+# -DMSPROBE_STATIC_PREFIX=<prefix>). Everything else of a static build comes from Debian's -dev packages.
+#
+#   scripts/static-deps.sh PREFIX [x86_64|aarch64]
+#
+# Needs a deb-src entry for Debian's registry (added here when missing), nasm for x86_64's ISA-L, and for
+# aarch64 the cross compiler (g++-aarch64-linux-gnu) and zlib1g-dev:arm64.
+set -euo pipefail
+prefix=$(realpath -m "${1:?usage: scripts/static-deps.sh PREFIX [x86_64|aarch64]}")
+arch=${2:-$(uname -m)}
+work="$prefix/src"
+mkdir -p "$work" "$prefix/lib" "$prefix/include/isa-l"
+
+if [ -f "$prefix/lib/libisal.a" ] && [ -f "$prefix/lib/libzip.a" ]; then
+  echo "static-deps: $prefix already holds libisal.a and libzip.a"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+if ! grep -rqs "deb-src" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  echo "static-deps: adding a deb-src entry for Debian's registry"
+  $SUDO tee /etc/apt/sources.list.d/msprobe-deb-src.sources >/dev/null <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  $SUDO apt-get update -qq
+fi
+tools=(dpkg-dev)
+if [ "$arch" = x86_64 ]; then tools+=(nasm); fi
+missing=()
+for p in "${tools[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cd "$work"
+if ! ls libisal_*.orig.tar.* >/dev/null 2>&1; then apt-get source --download-only libisal; fi
+if ! ls libzip_*.orig.tar.* >/dev/null 2>&1; then apt-get source --download-only libzip; fi
+rm -rf isal zip && mkdir isal zip
+tar -xf libisal_*.orig.tar.* -C isal --strip-components=1
+tar -xf libzip_*.orig.tar.* -C zip --strip-components=1
+
+jobs=$(nproc 2>/dev/null || echo 2)
+if [ "$arch" = aarch64 ]; then
+  cc=aarch64-linux-gnu-gcc
+  make -C isal -f Makefile.unx -j "$jobs" lib host_cpu=aarch64 arch=aarch64 CC="$cc" AS="$cc" >/dev/null
+  toolchain=(-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64 -DCMAKE_C_COMPILER="$cc"
+             -DCMAKE_FIND_ROOT_PATH=/usr/aarch64-linux-gnu -DCMAKE_FIND_ROOT_PATH_MODE_LIBRARY=ONLY
+             -DCMAKE_FIND_ROOT_PATH_MODE_INCLUDE=BOTH -DZLIB_LIBRARY=/usr/lib/aarch64-linux-gnu/libz.a)
+else
+  make -C isal -f Makefile.unx -j "$jobs" lib >/dev/null
+  toolchain=()
+fi
+cp isal/bin/isa-l.a "$prefix/lib/libisal.a"
+cp isal/include/*.h "$prefix/include/isa-l/"
+
+# libzip with zlib only: no bzip2, lzma, zstd or encryption (the xlsx members are deflated).
+cmake -S zip -B zip/build -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DCMAKE_INSTALL_PREFIX="$prefix" \
+  -DCMAKE_INSTALL_LIBDIR=lib -DENABLE_BZIP2=OFF -DENABLE_LZMA=OFF -DENABLE_ZSTD=OFF -DENABLE_GNUTLS=OFF \
+  -DENABLE_OPENSSL=OFF -DENABLE_MBEDTLS=OFF -DENABLE_COMMONCRYPTO=OFF -DENABLE_WINDOWS_CRYPTO=OFF \
+  -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF "${toolchain[@]}" >/dev/null
+cmake --build zip/build -j "$jobs" >/dev/null
+cmake --install zip/build >/dev/null
+echo "static-deps: libisal.a and libzip.a ($arch) are in $prefix/lib"
