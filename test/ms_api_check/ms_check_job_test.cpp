@@ -181,3 +181,32 @@ TEST_CASE("ms check job: the shared MindSpore tensor fixtures", "[ms_api_check][
               std::string::npos);
     }
 }
+
+TEST_CASE("ms check job: a real MindSpore statistics dump: its three checkable APIs SKIP, the rest left out",
+          "[ms_api_check]") {
+    // The entries of msprobe's test/msprobe_test/mindspore_ut/compare/dump_file/mindspore_data/dump.json (written by
+    // MindSpore: "dump_data_dir": null), records shortened.
+    const std::string tensor = R"({"type": "mindspore.Tensor", "dtype": "Float32", "shape": [2], "Max": 1, "Min": 0})";
+    std::string data;
+    for (const char* key : {"Tensor.__add__.0.forward", "Tensor.__bool__.1.forward", "Tensor.__add__.1.forward",
+                            "Mint.logical_or.0.forward", "Distributed.all_reduce.0.forward",
+                            "Cell.network_with_loss.module.VocabParallelEmbedding.forward.0",
+                            "Primitive.norm.RmsNorm.0.forward", "Mint.cos.0.forward",
+                            "Functional.flash_attention_score.0.forward",
+                            "Functional.flash_attention_score.0.backward"}) {
+        data += std::string(data.empty() ? "" : ", ") + "\"" + key + "\": {\"input_args\": [" + tensor +
+                "], \"input_kwargs\": {}, \"output\": [" + tensor + "]}";
+    }
+    const auto dir = msprobe::testing::scratch_dir("ms_check_real_statistics");
+    const auto dump = msprobe::testing::scratch_file("ms_check_real_statistics_dump", "dump.json",
+                                                     R"({"task": "statistics", "level": "mix", "framework": )"
+                                                     R"("mindspore", "dump_data_dir": null, "data": {)" + data + "}}");
+    const auto summary = run_ms_check(options_for(dump, dir));
+    CHECK(summary.apis == 3);
+    CHECK(summary.left_out == 6);
+    const auto result = rows_by_name(summary.result_csv);
+    REQUIRE(result.size() == 3);
+    CHECK((result.at("Mint.logical_or.0") == CsvRow{"Mint.logical_or.0", "SKIP", "", kStatisticsSkip}));
+    CHECK((result.at("Functional.flash_attention_score.0") ==
+           CsvRow{"Functional.flash_attention_score.0", "SKIP", "SKIP", kStatisticsSkip}));
+}
