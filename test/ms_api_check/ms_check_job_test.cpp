@@ -210,3 +210,20 @@ TEST_CASE("ms check job: a real MindSpore statistics dump: its three checkable A
     CHECK((result.at("Functional.flash_attention_score.0") ==
            CsvRow{"Functional.flash_attention_score.0", "SKIP", "SKIP", kStatisticsSkip}));
 }
+
+TEST_CASE("ms check job: a MindTorch dump's Torch and Tensor APIs run as the torch APIs of the same names",
+          "[ms_api_check]") {
+    const auto dir = msprobe::testing::scratch_dir("ms_check_mindtorch");
+    MsCheckerDump d(dir / "dump");
+    d.forward("Torch.mul.0.forward", {d.tensor("a.npy", {2}, {1, 2}), d.tensor("b.npy", {2}, {3, 4})},
+              {d.tensor("o.npy", {2}, {3, 8})});
+    d.forward("Tensor.matmul.0.forward", {d.tensor("m.npy", {1, 2}, {1, 2}), d.tensor("n.npy", {2, 1}, {3, 4})},
+              {d.tensor("p.npy", {1, 1}, {11})});
+    d.forward("Mint.mul.0.forward", {d.tensor("c.npy", {1}, {1})}, {d.tensor("q.npy", {1}, {1})});
+    const auto summary = run_ms_check(options_for(d.write("tensor", "mindtorch"), dir / "out"));
+    CHECK(summary.left_out == 1);  // Mint is MindSpore's family, not MindTorch's
+    const auto result = rows_by_name(summary.result_csv);
+    REQUIRE(result.size() == 2);
+    CHECK((result.at("Torch.mul.0") == CsvRow{"Torch.mul.0", "pass", "", ""}));
+    CHECK((result.at("Tensor.matmul.0") == CsvRow{"Tensor.matmul.0", "pass", "", ""}));  // any Tensor method
+}
