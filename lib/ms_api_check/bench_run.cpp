@@ -4,6 +4,7 @@
 #include <torch/csrc/autograd/autograd.h>
 
 #include "ms_api_check/check_skipped.hpp"
+#include "ms_api_check/flash_attention_score_bench.hpp"
 #include "ms_api_check/ms_dtypes.hpp"
 #include "run_ut/api_executor.hpp"
 #include "run_ut/skip_api.hpp"
@@ -37,6 +38,11 @@ auto guarded(F&& run) {
     }
 }
 
+c10::IValue run(const BenchCall& bench, const run_ut::PyCall& call) {
+    if (bench.family == kFusionFamily) return flash_attention_score_bench(call);
+    return run_ut::execute_api(bench.family, bench.api_name, call);
+}
+
 bool is_floating(const at::Tensor& t) { return is_float_dtype(dtype_text_of(t.scalar_type())); }
 
 }  // namespace
@@ -68,7 +74,7 @@ CheckedValue checked_value_of(const c10::IValue& value) {
 
 std::vector<CheckedValue> bench_forward(const BenchCall& bench) {
     return guarded([&] {
-        const auto result = run_ut::execute_api(bench.family, bench.api_name, bench.call);
+        const auto result = run(bench, bench.call);
         std::vector<CheckedValue> out;
         for (const auto& v : as_tuple(result)) out.push_back(checked_value_of(v));
         return out;
@@ -85,7 +91,7 @@ std::vector<CheckedValue> bench_backward(const BenchCall& bench, const std::vect
                 tracked.push_back(arg.tensor);
             }
         }
-        const auto outputs = as_tuple(run_ut::execute_api(bench.family, bench.api_name, call));
+        const auto outputs = as_tuple(run(bench, call));
         // zip(forward_results, gradient_inputs): the shorter one ends it; no graph is retained between seeds.
         for (std::size_t i = 0; i < outputs.size() && i < gradients.size(); ++i) {
             if (!outputs[i].isTensor()) {

@@ -10,8 +10,11 @@
 
 namespace msprobe::ms_api_check {
 
+// The family of msprobe's own fusion benches (api_runner.py's FUSION_API), not run_ut's executor.
+inline constexpr const char* kFusionFamily = "FUSION";
+
 struct BenchCall {
-    std::string family;    // run_ut's executor family: "Torch", "Functional" or "Tensor"
+    std::string family;    // run_ut's executor family: "Torch", "Functional" or "Tensor"; or kFusionFamily
     std::string api_name;  // "relu"
     run_ut::PyCall call;   // positional arguments, then keywords
 };

@@ -45,10 +45,8 @@ BenchCall bench_api(const std::string& api_name, const MsDump& dump, const MsChe
                                     family == "Functional")
                                  : (family == "Torch" || family == "Functional" || family == "Tensor");
     if (!known) throw CheckSkipped(kWrongValue);
-    if (sub_name == "flash_attention_score") {
-        throw CheckSkipped("the bench of flash_attention_score (msprobe's fusion bench function, "
-                           "bench_functions/flash_attention_score.py) is not provided by msprobe-cpp");
-    }
+    // get_api_instance: the fusion bench for the torch side, whatever the family.
+    if (sub_name == "flash_attention_score") return BenchCall{kFusionFamily, sub_name, {}};
     const auto module = bench_module(family, dump.framework);
     const auto family_name = executor_family(family, dump.framework);
     if (family_name.empty() || !run_ut::api_resolves(family_name, sub_name)) {

@@ -227,3 +227,25 @@ TEST_CASE("ms check job: a MindTorch dump's Torch and Tensor APIs run as the tor
     CHECK((result.at("Torch.mul.0") == CsvRow{"Torch.mul.0", "pass", "", ""}));
     CHECK((result.at("Tensor.matmul.0") == CsvRow{"Tensor.matmul.0", "pass", "", ""}));  // any Tensor method
 }
+
+TEST_CASE("ms check job: flash_attention_score through msprobe's fusion bench, in float64", "[ms_api_check]") {
+    const auto dir = msprobe::testing::scratch_dir("ms_check_flash_attention");
+    MsCheckerDump d(dir / "dump");
+    const float e = static_cast<float>(std::exp(1.0));
+    // q = k = (1, 0), v = (1, 3), one head of dimension 1, BNSD, no masking: attention ((e + 3) / (e + 1), 2).
+    d.forward("Functional.flash_attention_score.0.forward",
+              {d.tensor("q.npy", {1, 1, 2, 1}, {1, 0}), d.tensor("k.npy", {1, 1, 2, 1}, {1, 0}),
+               d.tensor("v.npy", {1, 1, 2, 1}, {1, 3}), MsCheckerDump::value("int", 1)},
+              {d.tensor("o.npy", {1, 1, 2, 1}, {(e + 3) / (e + 1), 2})},
+              {{"attn_mask", d.tensor("m.npy", {2, 2}, {0, 0, 0, 0})},
+               {"scalar_value", MsCheckerDump::value("float", 1.0)},
+               {"input_layout", MsCheckerDump::value("str", "BNSD")}});
+    const auto summary = run_ms_check(options_for(d.write(), dir / "out"));
+    const auto details = rows_by_name(summary.details_csv);
+    REQUIRE(details.size() == 1);
+    const auto& row = details.at("Functional.flash_attention_score.0.forward.output.0");
+    CHECK(row[1] == "Float64");
+    CHECK(row[2] == "Float32");
+    CHECK(row[7] == "pass");
+    CHECK(std::stod(row[5]) < 1e-6);  // the float32 rounding of the recorded value
+}
