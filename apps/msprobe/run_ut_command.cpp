@@ -1,5 +1,6 @@
 // run_ut, multi_run_ut, run_overflow_check (and August's acc_check, multi_acc_check):
-// flags → RunUtOptions → one msprobe::run_ut call.
+// flags → RunUtOptions → one msprobe::run_ut call; a MindSpore dump (April's -f mindspore, August's
+// "framework" of the dump) → MsCheckOptions → msprobe::ms_api_check's checker.
 // In msprobe these commands parse their flags and hand the same command line to
 // msprobe-torch beside it (the only binary linking libtorch); built there, they
 // run. Without msprobe-torch (-DMSPROBE_WITH_TORCH=OFF) they refuse to run.
@@ -19,7 +20,11 @@
 #include "common/launcher_environment.hpp"
 #include "common/process_group.hpp"
 #include "common/printable.hpp"
+#include "ms_api_check/ms_check_options.hpp"
 #include "precision/input_file_checks.hpp"
+#ifdef MSPROBE_WITH_TORCH
+#include "ms_api_check/ms_check_job.hpp"
+#endif
 #include "run_ut/overflow_rerun.hpp"
 #include "run_ut/run_ut_job.hpp"
 #include "subcommand_table.hpp"
@@ -177,16 +182,112 @@ RunOutcome say_api_info_missing(const std::string& command) {
     return outcome;
 }
 
+// msprobe's MindSpore checker parses -api_info, -o, -csv_path and -save_error_data (and -d when split); its
+// parser refuses PyTorch's other flags, so they are refused here too rather than ignored.
+void refuse_pytorch_only_flags(const CLI::App& cmd, bool split) {
+    static const std::pair<const char*, const char*> kPyTorchOnly[] = {
+        {"--filter_api", "-f"},          {"--config", "-config"},
+        {"--jit_compile", "-j"},         {"--backward_input_file", "-backward"},
+        {"--seed_per_api", "--seed_per_api"}, {"--max_tensor_elements", "--max_tensor_elements"},
+        {"--num_splits", "-n"}};
+    std::vector<std::pair<const char*, const char*>> refused(std::begin(kPyTorchOnly), std::end(kPyTorchOnly));
+    if (!split) refused.emplace_back("--device", "-d");
+    for (const auto& [option, spelling] : refused) {
+        const CLI::Option* o = cmd.get_option_no_throw(option);
+        if (o != nullptr && o->count() > 0) {
+            throw Error("", fmt::format("{} is not an option of the MindSpore checker (it takes -api_info, -o, "
+                                        "-csv_path, -save_error_data{})",
+                                        spelling, split ? ", -d" : ""));
+        }
+    }
+}
+
+// -d of the split MindSpore checker: msprobe's UniqueDeviceAction range.
+void check_mindspore_devices(const std::vector<int>& devices) {
+    for (const int id : devices) {
+        if (id < 0 || id > 4095) {
+            throw Error("", fmt::format("the argument 'device_id' must be in range [0, 4095], but got {}", id));
+        }
+    }
+}
+
+[[maybe_unused]] ms_api_check::MsCheckOptions mindspore_options(const RunUtFlags& f, bool split) {
+    ms_api_check::MsCheckOptions o;
+    o.api_info = f.options.api_info;
+    o.out_dir = f.options.out_dir;
+    o.resume_csv = f.options.resume_csv;
+    o.save_error_data = f.options.save_error_data;
+    o.devices = f.options.devices;
+    o.split_over_devices = split;
+    o.timestamp = f.options.timestamp;
+    const bool strict = f.options.strict_compat;
+    o.split_records_skips = !strict;
+    o.tensors_where_written = strict;
+    o.bare_api_wrong_message = strict;
+    o.verbatim_formulas = strict;
+    return o;
+}
+
+#ifdef MSPROBE_WITH_TORCH
+RunOutcome report_mindspore(const ms_api_check::MsCheckSummary& s, const std::string& fail_on) {
+    RunOutcome outcome;
+    const std::size_t rows = s.pass + s.error + s.skip;
+    outcome.screen = fmt::format("{} APIs: {} pass, {} error, {} skip.\n", rows, s.pass, s.error, s.skip);
+    if (!s.result_csv.empty()) {
+        outcome.screen += fmt::format("Written:\n  {}\n  {}\n", printable(s.result_csv.string()),
+                                      printable(s.details_csv.string()));
+    }
+    if (s.statistics_dump && s.apis > 0) {
+        outcome.warnings.push_back("a statistics dump records no tensors: the tested (MindSpore) side cannot be "
+                                   "re-run without MindSpore, so every API is SKIP");
+    }
+    if (s.already_recorded > 0) {
+        outcome.info_lines.push_back(fmt::format("{} API(s) already in {} were not checked again", s.already_recorded,
+                                                 printable(s.result_csv.string())));
+    }
+    if (s.left_out > 0) {
+        outcome.remark = fmt::format("{} dump entries are outside the MindSpore checker's support list and were not "
+                                     "checked (first: {})",
+                                     s.left_out, printable(s.left_out_example));
+    } else if (s.apis == 0) {
+        outcome.remark = "the dump holds no API the MindSpore checker supports; nothing was written";
+    }
+    outcome.fail_on = {fail_on, s.error, 0, fmt::format("{} error API(s)", s.error)};
+    return outcome;
+}
+#endif
+
+// April: -f mindspore; August: the dump's "framework" (or its records, when the key is missing).
+bool is_mindspore_dump(const RunUtFlags& f, const GlobalOptions& global, bool august) {
+    if (!august) return global.framework == "mindspore";
+    const bool announce = std::getenv(kHandedOver) == nullptr;  // said once, before the hand-over
+    return api_info_framework(f.options.api_info, f.options.strict_compat, announce) == CheckerFramework::MindSpore;
+}
+
+// The MindSpore checker on this process (msprobe-torch), or the command line handed to msprobe-torch.
+RunOutcome run_mindspore_checker(const CLI::App& cmd, const RunUtFlags& f, bool split, const GlobalOptions& global,
+                                 const std::string& name) {
+    refuse_pytorch_only_flags(cmd, split);
+    if (split) check_mindspore_devices(f.options.devices);
+#ifdef MSPROBE_WITH_TORCH
+    (void)global;
+    (void)name;
+    return report_mindspore(ms_api_check::run_ms_check(mindspore_options(f, split)), f.fail_on);
+#else
+    run_in_torch_binary(name, global);
+#endif
+}
+
 Runner add_run_ut(CLI::App& cmd, const GlobalOptions& global, bool august) {
     auto f = std::make_shared<RunUtFlags>();
     add_common_flags(&cmd, *f, august);
     cmd.add_option("--api_range", f->range, "FIRST:COUNT of the forward APIs (multi_run_ut's workers)")
         ->group("");  // internal, hidden from --help
     add_fail_on_flag(&cmd, *f);
-    return [f, &global, name = cmd.get_name(), august]() -> RunOutcome {
+    return [f, &global, &cmd, name = cmd.get_name(), august]() -> RunOutcome {
         if (august && f->options.api_info.empty()) return say_api_info_missing(name);
         finish_options(*f);
-        if (august) check_api_info_framework(f->options.api_info);
+        if (is_mindspore_dump(*f, global, august)) return run_mindspore_checker(cmd, *f, false, global, name);
         if (!f->range.empty()) {
             const auto colon = f->range.find(':');
             if (colon == std::string::npos) throw Error("", "--api_range takes FIRST:COUNT");
@@ -209,15 +310,22 @@ Runner add_multi_run_ut(CLI::App& cmd, const GlobalOptions& global, bool august)
     cmd.add_option("-n,--num_splits", f->processes, "number of processes (1..64, default 8)")
         ->check(CLI::Range(1, 64));
     add_fail_on_flag(&cmd, *f);
-    return [f, &global, name = cmd.get_name(), august]() -> RunOutcome {
+    return [f, &global, &cmd, name = cmd.get_name(), august]() -> RunOutcome {
         if (august && f->options.api_info.empty()) return say_api_info_missing(name);
+        const auto is_mindspore = [&] { return is_mindspore_dump(*f, global, august); };
 #ifdef MSPROBE_WITH_TORCH
         ProcessGroup& processes = run_processes();
+        bool mindspore = false;
         // Checked on every process, printed once.
         run_on_every_process(processes, f->options.api_info.string(), [&] {
             finish_options(*f);
-            if (august) check_api_info_framework(f->options.api_info);
+            mindspore = is_mindspore();
         });
+        if (mindspore) {
+            // The MindSpore checker splits over threads of one process: the first process runs it.
+            if (!processes.is_first()) return RunOutcome{};
+            return run_mindspore_checker(cmd, *f, true, global, name);
+        }
         if (processes.size() == 1) {
             return report(run_ut::multi_run_ut(f->options, f->processes, worker_command_line), f->fail_on);
         }
@@ -228,7 +336,7 @@ Runner add_multi_run_ut(CLI::App& cmd, const GlobalOptions& global, bool august)
         const auto launched = launcher_environment();
         if (!launched || launched->count == std::size_t{1}) {
             finish_options(*f);
-            if (august) check_api_info_framework(f->options.api_info);
+            if (is_mindspore()) return run_mindspore_checker(cmd, *f, true, global, name);
         }
         run_in_torch_binary(name, global);
 #endif
