@@ -30,6 +30,12 @@ inline std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
+// The binary under test: the build's, or the one MSPROBE_TEST_BINARY names (a packaged static build, say).
+inline std::string tested_binary() {
+    const char* other = std::getenv("MSPROBE_TEST_BINARY");
+    return other != nullptr && *other != '\0' ? std::string(other) : std::string(MSPROBE_BINARY);
+}
+
 // `stdin_text`, when given, is what the process reads on stdin; `shell_setup`
 // (e.g. "ulimit -v 1048576 && ") runs in its shell first.
 inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std::filesystem::path& cwd,
@@ -41,7 +47,7 @@ inline ProcessResult run_msprobe(const std::vector<std::string>& args, const std
 #ifdef MSPROBE_BINARY_EMULATOR
     cmd += MSPROBE_BINARY_EMULATOR " ";  // a cross-built binary: its emulator, as ctest uses
 #endif
-    cmd += shell_quote(MSPROBE_BINARY);
+    cmd += shell_quote(tested_binary());
     for (const auto& a : args) cmd += " " + shell_quote(a);
     if (stdin_text != nullptr) {
         std::ofstream(in_file, std::ios::binary) << *stdin_text;
