@@ -6,14 +6,17 @@
 #   scripts/static-deps.sh PREFIX [x86_64|aarch64]
 #
 # Needs a deb-src entry for Debian's registry (added here when missing), nasm for x86_64's ISA-L, and for
-# aarch64 the cross compiler (g++-aarch64-linux-gnu) and zlib1g-dev:arm64.
+# aarch64 the cross compiler (g++-aarch64-linux-gnu) and zlib1g-dev:arm64; for aarch64 it also takes
+# libyaml-cpp.a out of Debian's arm64 libyaml-cpp-dev (not co-installable with the host's).
 set -euo pipefail
 prefix=$(realpath -m "${1:?usage: scripts/static-deps.sh PREFIX [x86_64|aarch64]}")
 arch=${2:-$(uname -m)}
 work="$prefix/src"
 mkdir -p "$work" "$prefix/lib" "$prefix/include/isa-l"
 
-if [ -f "$prefix/lib/libisal.a" ] && [ -f "$prefix/lib/libzip.a" ]; then
+have_yaml=1
+if [ "$arch" = aarch64 ] && [ ! -f "$prefix/lib/libyaml-cpp.a" ]; then have_yaml=; fi
+if [ -f "$prefix/lib/libisal.a" ] && [ -f "$prefix/lib/libzip.a" ] && [ -n "$have_yaml" ]; then
   echo "static-deps: $prefix already holds libisal.a and libzip.a"
   exit 0
 fi
@@ -60,6 +63,12 @@ else
   toolchain=()
 fi
 cp isal/bin/isa-l.a "$prefix/lib/libisal.a"
+if [ "$arch" = aarch64 ]; then
+  # yaml-cpp's arm64 -dev package cannot be installed beside the host's: its archive is taken from the .deb.
+  apt-get download -qq libyaml-cpp-dev:arm64
+  dpkg-deb -x libyaml-cpp-dev_*_arm64.deb yaml
+  cp yaml/usr/lib/aarch64-linux-gnu/libyaml-cpp.a "$prefix/lib/"
+fi
 cp isal/include/*.h "$prefix/include/isa-l/"
 
 # libzip with zlib only: no bzip2, lzma, zstd or encryption (the xlsx members are deflated).
