@@ -20,29 +20,7 @@ for binary in static dynamic; do
   (cd examples/tensor_pair && "$exe" -f pytorch compare -i compare.json -o "$out/$binary/april_tensor" -hl >/dev/null)
   (cd examples/statistics_pair && "$exe" compare -tp npu/step0 -gp bench/step0 -o "$out/$binary/august" >/dev/null)
 done
-# The same files, named alike once the timestamps are taken out.
-keyed() { (cd "$1" && find . -type f | sort | while read -r f; do echo "$(echo "$f" | sed -E 's/_[0-9]{14}//') $f"; done); }
-diff <(keyed "$out/static" | cut -d' ' -f1) <(keyed "$out/dynamic" | cut -d' ' -f1)
-# A workbook is a zip whose members carry the time they were written: its members are compared instead, all but
-# docProps/core.xml (the creation time).
-same_workbook() {
-  python3 - "$1" "$2" <<'PY'
-import sys, zipfile
-a, b = (zipfile.ZipFile(p) for p in sys.argv[1:3])
-names = [n for n in a.namelist() if n != "docProps/core.xml"]
-if names != [n for n in b.namelist() if n != "docProps/core.xml"]:
-    sys.exit(f"{sys.argv[1]}: members differ")
-for n in names:
-    if a.read(n) != b.read(n):
-        sys.exit(f"{sys.argv[1]}: member {n} differs")
-PY
-}
-paste -d' ' <(keyed "$out/static") <(keyed "$out/dynamic") | while read -r _ mine _ theirs; do
-  case "$mine" in
-    *.xlsx) same_workbook "$out/static/$mine" "$out/dynamic/$theirs" ;;
-    *) cmp "$out/static/$mine" "$out/dynamic/$theirs" ;;
-  esac
-done
+scripts/same-results.sh "$out/static" "$out/dynamic"
 echo "check-static: the static binary writes the dynamic build's files on both example pairs"
 
 MSPROBE_TEST_BINARY="$static" ctest --test-dir build --output-on-failure -j "$(nproc 2>/dev/null || echo 2)" \

@@ -91,3 +91,30 @@ printf 'test-aarch64: not run under qemu-user (resource limits bind the emulator
 MSPROBE_PROPERTY_ITERATIONS=${MSPROBE_PROPERTY_ITERATIONS:-100} \
   ctest --test-dir "$build" --output-on-failure -j "$jobs" -E "$exclude"
 echo "test-aarch64: built in $((built - start)) s, tested in $((SECONDS - built)) s"
+
+# The static aarch64 binary (scripts/package.sh aarch64) runs the examples under qemu-aarch64 without a sysroot
+# and writes what the native x86_64 build writes. Skipped when MSPROBE_SKIP_STATIC=1.
+if [ "${MSPROBE_SKIP_STATIC:-0}" != 1 ]; then
+  scripts/package.sh aarch64
+  static="$PWD/build-static/aarch64/apps/msprobe/msprobe"
+  file "$static" | grep -q "ARM aarch64.*statically linked"
+  out="$PWD/build-static/examples-aarch64"
+  rm -rf "$out"
+  for pair in statistics_pair tensor_pair; do
+    (cd "examples/$pair" && qemu-aarch64 "$static" -f pytorch compare -i compare.json -o "$out/$pair" >/dev/null)
+    (cd "examples/$pair" && qemu-aarch64 "$static" compare -tp npu/step0 -gp bench/step0 -o "$out/${pair}_august" \
+      >/dev/null)
+  done
+  echo "test-aarch64: the static aarch64 binary compared both examples under qemu-aarch64 (no sysroot) into $out"
+  native="$PWD/build/apps/msprobe/msprobe"
+  if [ -x "$native" ]; then
+    for pair in statistics_pair tensor_pair; do
+      (cd "examples/$pair" && "$native" -f pytorch compare -i compare.json -o "$out/native/$pair" >/dev/null)
+      (cd "examples/$pair" && "$native" compare -tp npu/step0 -gp bench/step0 -o "$out/native/${pair}_august" \
+        >/dev/null)
+    done
+    mkdir -p "$out/emulated" && mv "$out"/*_pair* "$out/emulated/"
+    scripts/same-results.sh "$out/emulated" "$out/native"
+    echo "test-aarch64: its files are the native x86_64 build's"
+  fi
+fi
