@@ -65,5 +65,41 @@ EOF
   echo "package: dist/$name.tar.gz and dist/msprobe_${version}_$deb_arch.deb"
 done
 
+# msprobe-torch (run_ut, acc_check) of the full dynamic build, when there is one for this machine: a .deb that
+# depends on the packages of the libraries it loads (libtorch's among them) and on the msprobe it sits beside.
+torch="$root/build/apps/msprobe/msprobe-torch"
+host_deb_arch=$(dpkg --print-architecture)
+if [ -x "$torch" ]; then
+  owner() {  # the package that ships a library file, under either of its merged-/usr paths
+    local path=$1 p
+    for p in "$path" "$(readlink -f "$path")" "${path/#\/usr\/lib/\/lib}" "${path/#\/lib/\/usr\/lib}"; do
+      if dpkg -S "$p" >/dev/null 2>&1; then dpkg -S "$p" | head -1 | cut -d: -f1; return; fi
+    done
+  }
+  depends=$(for lib in $(objdump -p "$torch" | awk '/NEEDED/ {print $2}'); do
+              owner "$(ldd "$torch" | awk -v l="$lib" '$1 == l {print $3}')"
+            done | sort -u | paste -sd, | sed 's/,/, /g')
+  deb="build-static/deb/msprobe-torch_${version}_$host_deb_arch"
+  rm -rf "$deb" && mkdir -p "$deb/DEBIAN" "$deb/usr/bin" "$deb/usr/share/doc/msprobe-torch"
+  install -m 0755 -s "$torch" "$deb/usr/bin/msprobe-torch"
+  cp LICENSE "$deb/usr/share/doc/msprobe-torch/copyright"
+  cat > "$deb/DEBIAN/control" <<EOF
+Package: msprobe-torch
+Version: $version
+Architecture: $host_deb_arch
+Maintainer: msprobe-cpp <msprobe-cpp@localhost>
+Installed-Size: $(du -sk "$deb/usr" | cut -f1)
+Depends: msprobe (= $version), $depends
+Section: devel
+Priority: optional
+Homepage: https://gitee.com/ascend/mstt
+Description: msprobe's API accuracy checker (run_ut, acc_check) through libtorch
+ The re-execution half of msprobe-cpp: msprobe hands run_ut, multi_run_ut,
+ acc_check, multi_acc_check and run_overflow_check to it.
+EOF
+  fakeroot dpkg-deb --build "$deb" "dist/msprobe-torch_${version}_$host_deb_arch.deb" >/dev/null
+  echo "package: dist/msprobe-torch_${version}_$host_deb_arch.deb"
+fi
+
 (cd dist && sha256sum -- *.tar.gz *.deb > SHA256SUMS)
 echo "package: dist/SHA256SUMS"

@@ -54,7 +54,7 @@ tar -xf libzip_*.orig.tar.* -C zip --strip-components=1
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ "$arch" = aarch64 ]; then
   cc=aarch64-linux-gnu-gcc
-  make -C isal -f Makefile.unx -j "$jobs" lib host_cpu=aarch64 arch=aarch64 CC="$cc" AS="$cc" >/dev/null
+  make -C isal -f Makefile.unx -j "$jobs" lib host_cpu=aarch64 arch=aarch64 CC="$cc" >/dev/null  # AS: $(CC) -D__ASSEMBLY__
   toolchain=(-DCMAKE_SYSTEM_NAME=Linux -DCMAKE_SYSTEM_PROCESSOR=aarch64 -DCMAKE_C_COMPILER="$cc"
              -DCMAKE_FIND_ROOT_PATH=/usr/aarch64-linux-gnu -DCMAKE_FIND_ROOT_PATH_MODE_LIBRARY=ONLY
              -DCMAKE_FIND_ROOT_PATH_MODE_INCLUDE=BOTH -DZLIB_LIBRARY=/usr/lib/aarch64-linux-gnu/libz.a)
