@@ -27,6 +27,7 @@ fi
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium)  # opens compare --html's report headless (test/cli/html_report_browser_test.cpp); not for building
   packages+=(python3)  # the line-length check of the sources (scripts/check_line_length.py)
+  packages+=(zsh)  # drives the zsh completion script (test/cli/command_reference_test.cpp)
 fi
 
 missing=()

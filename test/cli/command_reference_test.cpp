@@ -47,6 +47,17 @@ std::string bash_completes(const fs::path& script, const std::string& words) {
     return read_file_text(dir / "reply.txt");
 }
 
+// The words the zsh script offers for a command line (its last word being completed): compadd and _files stubbed.
+std::string zsh_offers(const fs::path& script, const std::string& words, const std::string& prefix) {
+    const fs::path dir = script.parent_path();
+    const std::string cmd = "zsh -c 'compadd() { [[ $1 == -- ]] && shift; print -r -- \"$@\"; }; "
+                            "_files() { print FILES; }; words=(" +
+                            words + "); CURRENT=${#words}; PREFIX=" + prefix + "; source " + script.string() +
+                            "' > " + (dir / "offers.txt").string();
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    return read_file_text(dir / "offers.txt");
+}
+
 }  // namespace
 
 TEST_CASE("command reference: the rows' flags as typed, argparse's single-dash spellings included", "[cli]") {
@@ -119,4 +130,28 @@ TEST_CASE("command reference: the binary prints them, and bash completes with th
     REQUIRE(man.exit_code == 0);
     CHECK(man.out.rfind(".TH MSPROBE 1", 0) == 0);
     CHECK(run_msprobe({"--print-completion", "fish"}, dir).exit_code != 0);
+}
+
+TEST_CASE("command reference: zsh offers the table's words for the line typed", "[cli]") {
+    const fs::path dir = scratch_dir("command_reference_zsh");
+    const auto printed = run_msprobe({"--print-completion", "zsh"}, dir);
+    REQUIRE(printed.exit_code == 0);
+    CHECK(printed.out.rfind("#compdef msprobe msprobe-torch\n", 0) == 0);
+    write_file(dir / "_msprobe", printed.out);
+    const auto reference = command_reference(subcommand_table());
+    auto flags_of = [&](Shape shape, const std::string& name) {
+        std::string out;
+        for (const auto& flag : row(reference, shape, name).flags) {
+            for (const auto& spelling : flag.spellings) out += (out.empty() ? "" : " ") + spelling;
+        }
+        return out + "\n";
+    };
+    // zsh filters by the prefix itself: the script offers every flag of the line's subcommand.
+    CHECK(zsh_offers(dir / "_msprobe", "msprobe compare -t", "-t") == flags_of(Shape::August, "compare"));
+    CHECK(zsh_offers(dir / "_msprobe", "msprobe -f pytorch compare -h", "-h") == flags_of(Shape::April, "compare"));
+    CHECK(zsh_offers(dir / "_msprobe", "msprobe -f \"\"", "") == "pytorch mindspore\n");
+    CHECK(zsh_offers(dir / "_msprobe", "msprobe compare npu/", "npu/") == "FILES\n");
+    const std::string first = zsh_offers(dir / "_msprobe", "msprobe \"\"", "");
+    CHECK(first.find("acc_check") != std::string::npos);
+    CHECK(first.find("run_ut") != std::string::npos);
 }
