@@ -82,7 +82,7 @@ Runner add_diff_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
             steps = first_diff::run_diff_analyze(input, options, pool, processes);
         } else {
             options.input_path = flags->input;
-            steps.push_back(first_diff::run_compare_diff_analyze(options, pool, processes));
+            steps = first_diff::run_compare_diff_analyze(options, pool, processes);
         }
         RunOutcome outcome;
         outcome.ends_successfully = true;

@@ -352,8 +352,8 @@ std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare
 
 }  // namespace
 
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool,
-                                            ProcessGroup& processes) {
+std::vector<DiffAnalyzeSummary> run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool,
+                                                         ProcessGroup& processes) {
     log::info("Start finding first diff node......");
     auto runs = prepared_on_every_process(processes, options.output_dir.string(), [&] {
         const compare::CompareRequest request = compare::read_compare_request(options.input_path);
@@ -362,10 +362,19 @@ DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& optio
             log::warning("two dump files: analysing the pair as a single rank.");
             return step_runs_of(*files, options.output_dir);
         }
+        if (const auto* mixed = std::get_if<compare::MixedHalvesDirs>(&request)) {
+            // msprobe's mix compare: each step of each half analysed into <output>/<half>/<step>.
+            std::vector<StepRun> runs;
+            for (const auto& step : mixed->steps) {
+                runs.push_back({step.output_subdir.generic_string(), options.output_dir / step.output_subdir,
+                                rank_jobs_of_dirs(step.dirs.npu_dir, step.dirs.bench_dir), {}, {}, {}});
+            }
+            return runs;
+        }
         throw Error(options.input_path.string(),
                     fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
     });
-    return analyse(std::move(runs), options, pool, processes).front();
+    return analyse(std::move(runs), options, pool, processes);
 }
 
 std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, const compare::CompareOptions& options,

@@ -32,7 +32,7 @@ struct AnalysedRank {
 };
 
 struct DiffAnalyzeSummary {
-    std::string step;                            // "step0" of dump roots; "" otherwise
+    std::string step;                            // "step0" of dump roots, "graph/step0" of jit-mixed ones; else ""
     std::vector<std::filesystem::path> written;  // per-rank results, then the analysis file if any
     bool found = false;                          // a first differing node was found
     std::vector<AnalysedRank> ranks;             // the ranks compared, in rank order
@@ -41,13 +41,15 @@ struct DiffAnalyzeSummary {
 
 // Classifies the compare.json of options.input_path as compare does. Step
 // directories: every rank pair is compared; two dump files: the pair is
-// analysed as one rank; any other flavour is refused. All files appear
-// together at the end, or none: any bad input throws msprobe::Error (exit 2)
-// before a file is in place. Spread over `processes`, each compares its share of
-// the ranks and process 0 runs the analysis once every rank is written; its
-// summary names every file, the others' only their own.
-DiffAnalyzeSummary run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool,
-                                            ProcessGroup& processes = single_process());
+// analysed as one rank; two jit-mixed dump roots: each step of each half,
+// into <output_dir>/<half>/<step>; any other flavour is refused. All files
+// appear together at the end, or none: any bad input throws msprobe::Error
+// (exit 2) before a file is in place. Spread over `processes`, each compares
+// its share of the ranks and process 0 runs the analysis once every rank is
+// written; its summaries name every file, the others' only their own. One
+// summary per step analysed.
+std::vector<DiffAnalyzeSummary> run_compare_diff_analyze(const compare::CompareOptions& options, ThreadPool& pool,
+                                                         ProcessGroup& processes = single_process());
 
 // The same analysis of two sides named directly (options.input_path is not
 // read): the same files, all or none; dump roots write each step's into

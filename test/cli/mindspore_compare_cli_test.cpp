@@ -295,6 +295,19 @@ TEST_CASE("mindspore compare: the jit-mixed graph/ and pynative/ roots, in both 
         CHECK_FALSE(only_result(dir / "april" / half / "step0", "compare_result_rank_").empty());
         CHECK_FALSE(only_result(dir / "april" / half / "step0", "advisor_rank_").empty());
     }
+    // April's -da: msprobe's mix compare runs the first-difference analysis on each step of each half; its files
+    // are those of August's -da on the same roots.
+    const auto april_da = run_msprobe({"-f", "mindspore", "compare", "-i", "compare.json", "-da", "-o", "april_da"},
+                                      dir);
+    INFO(april_da.err);
+    REQUIRE(april_da.exit_code == 0);
+    const auto august_da = run_msprobe({"compare", "-tp", "npu", "-gp", "bench", "-da", "-o", "august_da"}, dir);
+    REQUIRE(august_da.exit_code == 0);
+    for (const char* half : {"graph", "pynative"}) {
+        const fs::path april_step = dir / "april_da" / half / "step0", august_step = dir / "august_da" / half / "step0";
+        CHECK_FALSE(only_result(april_step, "compare_result_rank_").empty());
+        CHECK(fs::exists(april_step) == fs::exists(august_step));
+    }
 }
 
 TEST_CASE("mindspore compare: -lm writes msprobe's data_mapping yaml beside the result", "[fixtures][cli]") {

@@ -26,7 +26,7 @@ first_diff::DiffAnalyzeSummary analyse(const fs::path& dir, const std::string& n
     options.input_path = dir / "compare.json";
     options.output_dir = dir / "out";
     ThreadPool pool(2);
-    return first_diff::run_compare_diff_analyze(options, pool);
+    return first_diff::run_compare_diff_analyze(options, pool).at(0);
 }
 
 std::vector<std::string> names_of(const std::vector<fs::path>& paths) {

@@ -29,7 +29,7 @@ first_diff::DiffAnalyzeSummary run_da(const fs::path& compare_json, const fs::pa
     options.input_path = compare_json;
     options.output_dir = out;
     ThreadPool pool(2);
-    return first_diff::run_compare_diff_analyze(options, pool);
+    return first_diff::run_compare_diff_analyze(options, pool).at(0);
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ TEST_CASE("compare -da finds a divergence planted at one rank of a generated 4-r
     options.input_path = dir / "compare_dir_step0.json";
     options.output_dir = dir / "out";
     ThreadPool pool(2);
-    const auto summary = first_diff::run_compare_diff_analyze(options, pool);
+    const auto summary = first_diff::run_compare_diff_analyze(options, pool).at(0);
     CHECK(summary.found);
     CHECK(summary.written.size() == 5);
     const std::string report = only_file(dir / "out", "diff_analyze_");
@@ -68,7 +68,7 @@ TEST_CASE("compare -da on generated identical ranks finds nothing", "[first_diff
     options.input_path = dir / "compare_dir_step0.json";
     options.output_dir = dir / "out";
     ThreadPool pool(1);
-    const auto summary = first_diff::run_compare_diff_analyze(options, pool);
+    const auto summary = first_diff::run_compare_diff_analyze(options, pool).at(0);
     CHECK_FALSE(summary.found);
     CHECK(summary.written.size() == 2);  // the per-rank results only
     fs::remove_all(dir);
