@@ -364,12 +364,12 @@ std::vector<DiffAnalyzeSummary> run_compare_diff_analyze(const compare::CompareO
         }
         if (const auto* mixed = std::get_if<compare::MixedHalvesDirs>(&request)) {
             // msprobe's mix compare: each step of each half analysed into <output>/<half>/<step>.
-            std::vector<StepRun> runs;
+            std::vector<StepRun> halves;
             for (const auto& step : mixed->steps) {
-                runs.push_back({step.output_subdir.generic_string(), options.output_dir / step.output_subdir,
-                                rank_jobs_of_dirs(step.dirs.npu_dir, step.dirs.bench_dir), {}, {}, {}});
+                halves.push_back({step.output_subdir.generic_string(), options.output_dir / step.output_subdir,
+                                  rank_jobs_of_dirs(step.dirs.npu_dir, step.dirs.bench_dir), {}, {}, {}});
             }
-            return runs;
+            return halves;
         }
         throw Error(options.input_path.string(),
                     fmt::format("{} compare.json is not usable here", std::visit(FlavourName{}, request)));
