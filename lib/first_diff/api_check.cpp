@@ -6,23 +6,13 @@
 #include <unordered_map>
 
 #include "common/error.hpp"
+#include "common/python_str.hpp"
 #include "common/python_text.hpp"
 #include "compare/api_batch.hpp"
 
 namespace msprobe::first_diff {
 
 namespace {
-
-std::vector<std::string> segments(const std::string& key) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = key.find('.', start);
-        out.push_back(key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-        if (dot == std::string::npos) return out;
-        start = dot + 1;
-    }
-}
 
 }  // namespace
 
@@ -51,8 +41,8 @@ bool metric_exceeds(const DiffCheckConfig& config, const std::string& metric, co
 }
 
 std::string api_short_name(const std::string& api) {
-    const auto parts = segments(api);
-    return parts.size() >= 3 ? parts[parts.size() - 3] : std::string();
+    const auto parts = py::split_dots(api);
+    return parts.size() >= 3 ? std::string(parts[parts.size() - 3]) : std::string();
 }
 
 std::vector<ApiCheck> check_apis(const compare::ResultTable& result, const DiffCheckConfig& config,
@@ -76,7 +66,7 @@ std::vector<ApiCheck> check_apis(const compare::ResultTable& result, const DiffC
             }
         }
         ApiCheck check{key, true, i, end};
-        if (segments(key).size() >= 4) {
+        if (py::split_dots(key).size() >= 4) {
             const auto ignored = config.ignored_outputs.find(api_short_name(key));
             std::size_t output_number = 0;
             for (std::size_t r = i; r < end; ++r) {

@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "common/python_str.hpp"
+
 namespace msprobe::first_diff {
 
 namespace {
@@ -67,14 +69,7 @@ const KeyRules& nan_key_rules() {
 }
 
 std::optional<std::string> comm_api(std::string_view key) {
-    std::vector<std::string_view> segments;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = key.find('.', start);
-        segments.push_back(key.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
-    }
+    const auto segments = py::split_dots(key);
     if (segments.size() < 4) return std::nullopt;
     return std::string(segments[1]);
 }

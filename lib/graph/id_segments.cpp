@@ -1,15 +1,12 @@
 #include "graph/id_segments.hpp"
 
+#include "common/python_str.hpp"
+
 namespace msprobe::graph {
 
 std::vector<std::string> split_id(const std::string& id) {
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    for (std::size_t dot; (dot = id.find('.', start)) != std::string::npos; start = dot + 1) {
-        fields.push_back(id.substr(start, dot - start));
-    }
-    fields.push_back(id.substr(start));
-    return fields;
+    const auto fields = py::split_dots(id);
+    return {fields.begin(), fields.end()};
 }
 
 std::string join_fields(const std::vector<std::string>& fields, std::size_t count) {

@@ -7,7 +7,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "mapping/builtin_api_table.hpp"
-#include "mapping/name_text.hpp"
+#include "common/python_str.hpp"
 #include "mapping/yaml_file.hpp"
 
 namespace msprobe::mapping {
@@ -28,10 +28,10 @@ std::string api_name_of(std::string_view row_name, const std::string& file) {
 std::string builtin_api_key(const std::string& row_name, const std::string& file) {
     const std::string api = api_name_of(row_name, file);
     const std::string_view prefix = std::string_view(api).substr(0, api.find('.'));
-    if (prefix == "Mint") return replace_all(row_name, "Mint", "Torch");
-    if (prefix == "MintFunctional") return replace_all(row_name, "MintFunctional", "Functional");
+    if (prefix == "Mint") return py::replace_all(row_name, "Mint", "Torch");
+    if (prefix == "MintFunctional") return py::replace_all(row_name, "MintFunctional", "Functional");
     const auto& table = builtin_api_table();
-    if (auto it = table.find(api); it != table.end()) return replace_all(row_name, api, it->second);
+    if (auto it = table.find(api); it != table.end()) return py::replace_all(row_name, api, it->second);
     return row_name;
 }
 
@@ -110,8 +110,8 @@ void apply_user_api_mapping(const std::vector<ApiMappingRecord>& records, const 
         if (rows == npu_apis.end() || !bench_apis.contains(record.pt_api)) continue;
         for (std::size_t index : rows->second) {
             const auto& row = npu.rows[index];
-            const std::string renamed = replace_first(row.name, record.ms_api, record.pt_api);
-            const std::string origin = replace_first(npu.api_names[row.api_index], record.ms_api, record.pt_api);
+            const std::string renamed = py::replace_first(row.name, record.ms_api, record.pt_api);
+            const std::string origin = py::replace_first(npu.api_names[row.api_index], record.ms_api, record.pt_api);
             const std::vector<std::string>* ms = nullptr;
             const std::vector<std::string>* pt = nullptr;
             std::string_view infix;
@@ -138,7 +138,7 @@ void apply_user_api_mapping(const std::vector<ApiMappingRecord>& records, const 
             std::string key = renamed + "abandoned";
             for (std::size_t i = 0; i < ms->size(); ++i) {
                 if ((*ms)[i] != rest) continue;  // the last listed duplicate wins, as in msprobe
-                key = replace_all(renamed, std::string(infix) + (*ms)[i], std::string(infix) + (*pt)[i]);
+                key = py::replace_all(renamed, std::string(infix) + (*ms)[i], std::string(infix) + (*pt)[i]);
             }
             npu_keys[index] = std::move(key);
         }

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/error.hpp"
-#include "mapping/name_text.hpp"
+#include "common/python_str.hpp"
 #include "mapping/yaml_file.hpp"
 
 namespace msprobe::mapping {
@@ -40,9 +40,11 @@ CellMapping load_cell_mapping(const std::filesystem::path& path) {
 std::string cell_mapping_key(const std::string& row_name, const CellMapping& mapping, CellKeyRules rules) {
     if (row_name.empty()) return "N/A";
     bool parameters_grad = false;
-    for (std::string_view part : split_dots(row_name)) parameters_grad = parameters_grad || part == "parameters_grad";
-    if (!parameters_grad && !contains(row_name, ".forward.") && !contains(row_name, ".backward.")) return "N/A";
-    std::string key = !rules.leading_cell_only                ? replace_first(row_name, "Cell", "Module")
+    for (std::string_view part : py::split_dots(row_name)) {
+        parameters_grad = parameters_grad || part == "parameters_grad";
+    }
+    if (!parameters_grad && !py::contains(row_name, ".forward.") && !py::contains(row_name, ".backward.")) return "N/A";
+    std::string key = !rules.leading_cell_only                ? py::replace_first(row_name, "Cell", "Module")
                       : row_name.rfind("Cell.", 0) == 0 ? "Module" + row_name.substr(4)
                                                           : row_name;
     if (mapping.empty()) return key;
@@ -55,13 +57,13 @@ std::string cell_mapping_key(const std::string& row_name, const CellMapping& map
         cut = std::min(cut, after.find(marker));
     }
     const std::string cell_name(after.substr(0, cut));
-    if (const std::string* module = mapping.find(cell_name)) return replace_first(key, cell_name, *module);
+    if (const std::string* module = mapping.find(cell_name)) return py::replace_first(key, cell_name, *module);
     if (!rules.replace_contained_keys) return key;
     std::string renamed = cell_name;
     for (const auto& [cell, module] : mapping.entries()) {
-        if (contains(renamed, cell)) renamed = replace_first(renamed, cell, module);
+        if (py::contains(renamed, cell)) renamed = py::replace_first(renamed, cell, module);
     }
-    return replace_first(key, cell_name, renamed);
+    return py::replace_first(key, cell_name, renamed);
 }
 
 }  // namespace msprobe::mapping

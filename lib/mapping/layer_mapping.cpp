@@ -12,7 +12,7 @@
 #include "dump/json_file.hpp"
 #include "dump/json_tree.hpp"
 #include "mapping/layer_scope.hpp"
-#include "mapping/name_text.hpp"
+#include "common/python_str.hpp"
 #include "mapping/yaml_file.hpp"
 
 namespace msprobe::mapping {
@@ -62,7 +62,7 @@ LayerNode build_tree(const std::vector<LayerItem>& items) {
     LayerNode root{"TopLayer", {}, {}};
     for (const auto& item : items) {
         LayerNode* node = &root;
-        const auto parts = split_dots(item.full_scope);
+        const auto parts = py::split_dots(item.full_scope);
         for (std::size_t i = 1; i < parts.size(); ++i) {  // the first part (Cell/Module/TopLayer) is the root
             auto& slot = node->children[std::string(parts[i])];
             if (!slot) slot = std::make_unique<LayerNode>(LayerNode{std::string(parts[i]), {}, {}});
@@ -97,7 +97,7 @@ LayerRules load_layer_rules(const fs::path& path) {
             const std::string source = scalar_text(rule.first, path, "an NPU name");
             std::string target = scalar_text(rule.second, path, "a bench name");
             target = target.substr(0, target.find('('));  // "npu_rms_norm(xx)" → "npu_rms_norm"
-            const auto parts = split_dots(source);
+            const auto parts = py::split_dots(source);
             auto& list = rules[parent][std::string(parts[0])];
             // A later duplicate of a key replaces the earlier one, as a yaml mapping does.
             std::erase_if(list, [&](const Rule& r) { return r.source == source; });
@@ -117,7 +117,7 @@ namespace {
 // The bench entry an NPU item corresponds to, or "N/A".
 std::string convert_item(const LayerItem& item, const LayerNode& npu_root, const LayerNode& bench_root,
                          const Rules& rules) {
-    const auto parts = split_dots(item.full_scope);
+    const auto parts = py::split_dots(item.full_scope);
     std::vector<std::string> bench_path;
     const LayerNode* cur = &npu_root;
     std::size_t i = 0;
@@ -140,7 +140,7 @@ std::string convert_item(const LayerItem& item, const LayerNode& npu_root, const
             }
         }
         if (!chosen) chosen = &identity;
-        for (std::string_view level : split_dots(chosen->target)) bench_path.emplace_back(level);
+        for (std::string_view level : py::split_dots(chosen->target)) bench_path.emplace_back(level);
         for (std::size_t step = 0; step < chosen->depth; ++step) {
             const LayerNode* next = cur->child(parts[i + 1 + step]);
             if (!next) return kNotApplicable;  // cannot happen: the item itself was put there
@@ -179,10 +179,10 @@ std::string_view suffix_after(const std::string& name, const std::string& key) {
 std::string yaml_scalar(const std::string& text) {
     static const std::string kIndicators = "-?:,[]{}#&*!|>'\"%@`";
     const bool special = text.empty() || kIndicators.find(text.front()) != std::string::npos ||
-                         contains(text, ": ") || contains(text, " #") || text.front() == ' ' || text.back() == ' ' ||
-                         text.back() == ':';
+                         py::contains(text, ": ") || py::contains(text, " #") || text.front() == ' ' ||
+                         text.back() == ' ' || text.back() == ':';
     if (!special) return text;
-    return "'" + replace_all(text, "'", "''") + "'";
+    return "'" + py::replace_all(text, "'", "''") + "'";
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <unordered_map>
 
 #include "common/error.hpp"
-#include "mapping/name_text.hpp"
+#include "common/python_str.hpp"
 
 namespace msprobe::mapping {
 
@@ -33,7 +33,7 @@ bool all_digits(std::string_view text) {
 }
 
 void decompose_name(LayerItem& item, const std::string& file) {
-    const auto s = split_dots(item.key);
+    const auto s = py::split_dots(item.key);
     const std::size_t m = s.size();
     if (m < 4) {
         throw Error(file, fmt::format("dump entry '{}' must contain no less than four fields", item.key));
@@ -52,18 +52,18 @@ void decompose_name(LayerItem& item, const std::string& file) {
 }
 
 void set_layer_scope(LayerItem& item, const std::string& parent, const std::string& construct_file) {
-    const auto s = split_dots(item.key);
+    const auto s = py::split_dots(item.key);
     if (item.api_type == "Cell" || item.api_type == "Module") {
         item.layer_scope = join(s, 0, s.size() - 4);  // without instance, class, direction, index
     } else if (item.api_type == "parameters_grad") {
         item.layer_scope = join(s, 0, s.size() - 3);
     } else if (!parent.empty()) {
-        const auto p = split_dots(parent);
+        const auto p = py::split_dots(parent);
         item.layer_scope = p.size() > 3 ? join(p, 0, p.size() - 3) : "";  // empty, as msprobe makes it
     } else {
         item.layer_scope = "TopLayer";
     }
-    if (contains(parent, ".") && split_dots(parent).size() < 4) {
+    if (py::contains(parent, ".") && py::split_dots(parent).size() < 4) {
         throw Error(construct_file,
                     fmt::format("parent '{}' of '{}' must contain no less than four fields", parent, item.key));
     }
@@ -75,10 +75,10 @@ std::string frame_stack_scope(const std::vector<std::string>& lines, bool pytorc
     std::int64_t end = static_cast<std::int64_t>(lines.size());
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const std::string& line = lines[i];
-        if (contains(line, "Template")) {
+        if (py::contains(line, "Template")) {
             start = static_cast<std::int64_t>(i);
-        } else if (start >= 0 && (pytorch ? (contains(line, "in forward,") || contains(line, "in backward,"))
-                                          : contains(line, "construct"))) {
+        } else if (start >= 0 && (pytorch ? (py::contains(line, "in forward,") || py::contains(line, "in backward,"))
+                                          : py::contains(line, "construct"))) {
             end = static_cast<std::int64_t>(i);
             break;
         }
@@ -90,7 +90,7 @@ std::string frame_stack_scope(const std::vector<std::string>& lines, bool pytorc
         bool framework = false;
         for (std::string_view dir : {"site-packages/torch", "package/torch", "site-packages/mindspore",
                                      "package/mindspore"}) {
-            framework = framework || contains(file, dir);
+            framework = framework || py::contains(file, dir);
         }
         if (!framework) break;  // the first user frame ends the framework phase
         framework_entry = &line;
@@ -104,8 +104,8 @@ std::string frame_stack_scope(const std::vector<std::string>& lines, bool pytorc
     }
     fields.push_back(rest);
     if (fields.size() < 3) return "";
-    if (contains(fields[0], "msprobe") || contains(fields[0], "MindSpeed")) return "";
-    if (contains(fields[2], "construct") || contains(fields[2], "__call__")) return "";
+    if (py::contains(fields[0], "msprobe") || py::contains(fields[0], "MindSpeed")) return "";
+    if (py::contains(fields[2], "construct") || py::contains(fields[2], "__call__")) return "";
     // "in get_batch" → get_batch (the second whitespace-separated word)
     std::vector<std::string_view> words;
     std::string_view func = fields[2];
@@ -138,13 +138,13 @@ void backward_pass(std::vector<LayerItem>& items) {
     std::unordered_map<std::string, std::size_t> by_key;
     for (std::size_t i = 0; i < items.size(); ++i) by_key.emplace(items[i].key, i);
     for (auto& item : items) {
-        const auto s = split_dots(item.key);
+        const auto s = py::split_dots(item.key);
         const std::size_t from = s.size() >= 2 ? s.size() - 2 : 0;
         bool backward = false;
         for (std::size_t i = from; i < s.size(); ++i) backward = backward || s[i] == "backward";
         if (!backward) continue;
         std::vector<std::string> renamed(s.begin(), s.end());
-        for (std::size_t i = from; i < s.size(); ++i) renamed[i] = replace_all(s[i], "backward", "forward");
+        for (std::size_t i = from; i < s.size(); ++i) renamed[i] = py::replace_all(s[i], "backward", "forward");
         std::string forward = renamed[0];
         for (std::size_t i = 1; i < renamed.size(); ++i) forward += "." + renamed[i];
         auto it = by_key.find(forward);

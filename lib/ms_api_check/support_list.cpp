@@ -2,20 +2,11 @@
 
 #include <algorithm>
 
+#include "common/python_str.hpp"
+
 namespace msprobe::ms_api_check {
 
 namespace {
-
-std::vector<std::string_view> split(std::string_view text) {
-    std::vector<std::string_view> parts;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = text.find('.', start);
-        parts.push_back(text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
-        if (dot == std::string_view::npos) return parts;
-        start = dot + 1;
-    }
-}
 
 // MsCompareConst.SUPPORTED_FUSION_LIST.
 constexpr std::string_view kFusionApi = "flash_attention_score";
@@ -36,7 +27,7 @@ const std::vector<std::string>& supported_tensor_methods() {
 }
 
 bool is_checkable(std::string_view entry_key, TestedFramework framework) {
-    const auto parts = split(entry_key);
+    const auto parts = py::split_dots(entry_key);
     if (parts.size() < 4) return false;  // MsCompareConst.API_NAME_STR_LENGTH
     const auto family = parts.front();
     // The API's own name: everything between the family and "<call>.<direction>".

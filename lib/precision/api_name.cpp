@@ -3,20 +3,15 @@
 #include <array>
 #include <vector>
 
+#include "common/python_str.hpp"
 namespace msprobe::precision {
 
 namespace {
 
+// The name's dot-separated fields, as strings (they are joined again).
 std::vector<std::string> split_dots(std::string_view text) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = text.find('.', start);
-        parts.emplace_back(text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
-    }
-    return parts;
+    const auto fields = py::split_dots(text);
+    return {fields.begin(), fields.end()};
 }
 
 constexpr std::array<std::string_view, 10> kFormulaStarts = {"+", "-", "=", "%", "@", "＋", "－", "＝", "％", "＠"};

@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 #include "mapping/mapping_files.hpp"
@@ -82,28 +81,22 @@ std::size_t column(const Records& records, const std::string& name) {
 // A PyTorch result as the same compare of the converted MindSpore dumps writes it: names, dtypes and tensor file
 // names in MindSpore's spelling (msprobe's ms_compare is its pt_compare with another file reader).
 Records as_mindspore(Records records) {
-    const std::map<std::string, std::string> dtypes = {{"torch.float32", "Float32"}, {"torch.bfloat16", "BFloat16"},
-                                                       {"torch.int64", "Int64"},     {"torch.bool", "Bool"},
-                                                       {"torch.float16", "Float16"}, {"torch.int32", "Int32"}};
     const auto& header = records.at(0);
     for (std::size_t r = 1; r < records.size(); ++r) {
         for (std::size_t c = 0; c < header.size(); ++c) {
             std::string& cell = records[r][c];
             if (header[c] == "NPU Name" || header[c] == "Bench Name") cell = mindspore_dump_name(cell);
-            if (header[c] == "NPU Dtype" || header[c] == "Bench Dtype") {
-                if (const auto it = dtypes.find(cell); it != dtypes.end()) cell = it->second;
-            }
+            if (header[c] == "NPU Dtype" || header[c] == "Bench Dtype") cell = mindspore_dtype_name(cell);
             if (header[c] == "Data_name") {
-                // "['Functional.linear.0.forward.input.0.pt', …]": each name converted, .pt → .npy.
+                // "['Functional.linear.0.forward.input.0.pt', …]": each quoted file name converted.
                 std::string out;
                 std::size_t at = 0;
                 while (true) {
                     const auto open = cell.find('\'', at);
                     if (open == std::string::npos) break;
                     const auto close = cell.find('\'', open + 1);
-                    std::string name = mindspore_dump_name(cell.substr(open + 1, close - open - 1));
-                    if (name.ends_with(".pt")) name.replace(name.size() - 3, 3, ".npy");
-                    out += cell.substr(at, open + 1 - at) + name + "'";
+                    out += cell.substr(at, open + 1 - at) +
+                           mindspore_tensor_file_name(cell.substr(open + 1, close - open - 1)) + "'";
                     at = close + 1;
                 }
                 cell = out + cell.substr(at);

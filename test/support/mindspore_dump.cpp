@@ -5,6 +5,7 @@
 #include <span>
 #include <utility>
 
+#include "common/python_str.hpp"
 #include "support/file_text.hpp"
 #include "support/tensor_writers.hpp"
 
@@ -26,34 +27,22 @@ constexpr std::array<std::pair<const char*, const char*>, 8> kDtypes = {{{"torch
                                                                          {"torch.int8", "Int8"},
                                                                          {"torch.bool", "Bool"}}};
 
-std::string npy_file_name(const std::string& pt_name) {
-    std::string name = mindspore_dump_name(pt_name);
-    if (name.ends_with(".pt")) name.replace(name.size() - 3, 3, ".npy");
-    return name;
-}
-
 // The dump files are rewritten as text: a statistics dump may hold Infinity and NaN, which JSON parsers refuse.
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-        text.replace(at, from.size(), to);
-    }
-    return text;
-}
 
 // Every dump name in the text (a quoted string starting with a PyTorch prefix) in MindSpore's spelling.
 std::string converted_names(std::string text) {
     for (const auto& [torch_prefix, ms_prefix] : kPrefixes) {
-        text = replaced(std::move(text), std::string("\"") + torch_prefix, std::string("\"") + ms_prefix);
+        text = py::replace_all(text, std::string("\"") + torch_prefix, std::string("\"") + ms_prefix);
     }
     return text;
 }
 
 std::string converted_dump(std::string text) {
-    text = replaced(std::move(text), "\"framework\": \"pytorch\"", "\"framework\": \"mindspore\"");
-    text = replaced(std::move(text), "\"type\": \"torch.Tensor\"", "\"type\": \"mindspore.Tensor\"");
+    text = py::replace_all(text, "\"framework\": \"pytorch\"", "\"framework\": \"mindspore\"");
+    text = py::replace_all(text, "\"type\": \"torch.Tensor\"", "\"type\": \"mindspore.Tensor\"");
     for (const auto& [torch_name, ms_name] : kDtypes) {
-        text = replaced(std::move(text), std::string("\"dtype\": \"") + torch_name + "\"",
-                        std::string("\"dtype\": \"") + ms_name + "\"");
+        text = py::replace_all(text, std::string("\"dtype\": \"") + torch_name + "\"",
+                               std::string("\"dtype\": \"") + ms_name + "\"");
     }
     static const std::regex kPtFile(R"(("data_name": "[^"]*)\.pt")");
     text = std::regex_replace(text, kPtFile, "$1.npy\"");
@@ -62,7 +51,7 @@ std::string converted_dump(std::string text) {
 
 // The tensor file MindSpore's dumper writes: .npy under the converted name, bfloat16 widened to float32.
 void write_mindspore_tensor_file(const fs::path& pt_file, const SyntheticTensor& tensor) {
-    const fs::path file = pt_file.parent_path() / npy_file_name(pt_file.filename().string());
+    const fs::path file = pt_file.parent_path() / mindspore_tensor_file_name(pt_file.filename().string());
     std::span<const float> values(tensor.values);
     write_npy(file, tensor::DType::Float32, tensor.shape, std::as_bytes(values));
 }
@@ -76,6 +65,19 @@ std::string mindspore_dump_name(const std::string& pytorch_name) {
         }
     }
     return pytorch_name;
+}
+
+std::string mindspore_dtype_name(const std::string& pytorch_dtype) {
+    for (const auto& [torch_name, ms_name] : kDtypes) {
+        if (pytorch_dtype == torch_name) return ms_name;
+    }
+    return pytorch_dtype;
+}
+
+std::string mindspore_tensor_file_name(const std::string& pt_file_name) {
+    std::string name = mindspore_dump_name(pt_file_name);
+    if (name.ends_with(".pt")) name.replace(name.size() - 3, 3, ".npy");
+    return name;
 }
 
 void convert_rank_dir_to_mindspore(const fs::path& rank_dir) {

@@ -20,6 +20,13 @@ namespace msprobe::testing {
 // The MindSpore name of a PyTorch dump name ("Functional.linear.0.forward" → "MintFunctional.linear.0.forward").
 std::string mindspore_dump_name(const std::string& pytorch_name);
 
+// MindSpore's spelling of a PyTorch dtype ("torch.bfloat16" → "BFloat16"); other texts unchanged.
+std::string mindspore_dtype_name(const std::string& pytorch_dtype);
+
+// The .npy file MindSpore's dumper writes for a .pt tensor file of that name
+// ("Functional.linear.0.forward.input.0.pt" → "MintFunctional.linear.0.forward.input.0.npy").
+std::string mindspore_tensor_file_name(const std::string& pt_file_name);
+
 // generate_dump_pair(options) in MindSpore's layout (options.write_tensor_file is replaced).
 GeneratedDumpPair generate_mindspore_dump_pair(DumpPairOptions options);
 

@@ -1,6 +1,6 @@
-#include "mapping/name_text.hpp"
+#include "common/python_str.hpp"
 
-namespace msprobe::mapping {
+namespace msprobe::py {
 
 std::string replace_all(std::string_view text, std::string_view from, std::string_view to) {
     if (from.empty()) return std::string(text);  // never asked for; Python would interleave
@@ -35,4 +35,4 @@ std::vector<std::string_view> split_dots(std::string_view text) {
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
-}  // namespace msprobe::mapping
+}  // namespace msprobe::py

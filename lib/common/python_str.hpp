@@ -1,15 +1,15 @@
 #pragma once
-// Python str operations on row names, with Python's semantics, as msprobe's
-// mappings use them (replace, replace(..., 1), split('.')).
+// Python's str methods on dump names, with Python's semantics, as msprobe applies them
+// (replace, replace(..., 1), split('.'), `in`).
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace msprobe::mapping {
+namespace msprobe::py {
 
 std::string replace_all(std::string_view text, std::string_view from, std::string_view to);
 std::string replace_first(std::string_view text, std::string_view from, std::string_view to);
 std::vector<std::string_view> split_dots(std::string_view text);
 bool contains(std::string_view text, std::string_view part);
 
-}  // namespace msprobe::mapping
+}  // namespace msprobe::py
