@@ -128,15 +128,17 @@ std::optional<StepDumpFile> step_dump_file(const fs::path& first_rank) {
 }
 
 // Rank (or proc) folders paired by position: each pair's dump.json, or
-// debug.json when the first target folder says so.
+// debug.json when the first target folder says so. `step_file`: that folder's
+// file when the caller has read it already.
 CompareUnit rank_pairs(const std::vector<fs::path>& targets, const std::vector<fs::path>& goldens,
-                       const fs::path& output_subdir, const CompareUnitOptions& options) {
+                       const fs::path& output_subdir, const CompareUnitOptions& options,
+                       std::optional<StepDumpFile> step_file = std::nullopt) {
     if (targets.size() != goldens.size()) {
         throw Error("", fmt::format("The number of ranks in the two runs are different. Unable to match the ranks. "
                                     "target has {}, golden has {}.",
                                     targets.size(), goldens.size()));
     }
-    const auto step_file = step_dump_file(targets.front());
+    if (!step_file) step_file = step_dump_file(targets.front());
     if (!step_file) {
         return nothing_to_do(output_subdir, fmt::format("neither dump.json nor debug.json in {}: nothing to compare.",
                                                         shown(targets.front())));
@@ -237,10 +239,11 @@ private:
             return;
         }
         if (options_.mindspore_diff_analyze_compares) {
-            const auto step_file = step_dump_file(ranks.front());
+            auto step_file = step_dump_file(ranks.front());
             if (step_file && step_file->first.framework == "mindspore") {
+                // The first rank's file, read once here, also names the file every rank pair compares.
                 CompareUnit unit = rank_pairs(ranks, list_rank_dirs(golden, OtherEntries::Ignore), output_subdir,
-                                              options_);
+                                              options_, std::move(step_file));
                 unit.default_table = true;
                 unit.note = kNoDiffNode;
                 units_.push_back(std::move(unit));
