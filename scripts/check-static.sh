@@ -13,13 +13,8 @@ file "$static" | grep -q "statically linked" || { echo "check-static: $static is
 
 out="$root/build-static/examples"
 rm -rf "$out"
-for binary in static dynamic; do
-  exe=$static
-  if [ "$binary" = dynamic ]; then exe=$dynamic; fi
-  (cd examples/statistics_pair && "$exe" -f pytorch compare -i compare.json -o "$out/$binary/april_statistics" >/dev/null)
-  (cd examples/tensor_pair && "$exe" -f pytorch compare -i compare.json -o "$out/$binary/april_tensor" -hl >/dev/null)
-  (cd examples/statistics_pair && "$exe" compare -tp npu/step0 -gp bench/step0 -o "$out/$binary/august" >/dev/null)
-done
+scripts/run-examples.sh "$out/static" "$static"
+scripts/run-examples.sh "$out/dynamic" "$dynamic"
 scripts/same-results.sh "$out/static" "$out/dynamic"
 echo "check-static: the static binary writes the dynamic build's files on both example pairs"
 

@@ -100,20 +100,11 @@ if [ "${MSPROBE_SKIP_STATIC:-0}" != 1 ]; then
   file "$static" | grep -q "ARM aarch64.*statically linked"
   out="$PWD/build-static/examples-aarch64"
   rm -rf "$out"
-  for pair in statistics_pair tensor_pair; do
-    (cd "examples/$pair" && qemu-aarch64 "$static" -f pytorch compare -i compare.json -o "$out/$pair" >/dev/null)
-    (cd "examples/$pair" && qemu-aarch64 "$static" compare -tp npu/step0 -gp bench/step0 -o "$out/${pair}_august" \
-      >/dev/null)
-  done
+  scripts/run-examples.sh "$out/emulated" qemu-aarch64 "$static"
   echo "test-aarch64: the static aarch64 binary compared both examples under qemu-aarch64 (no sysroot) into $out"
   native="$PWD/build/apps/msprobe/msprobe"
   if [ -x "$native" ]; then
-    for pair in statistics_pair tensor_pair; do
-      (cd "examples/$pair" && "$native" -f pytorch compare -i compare.json -o "$out/native/$pair" >/dev/null)
-      (cd "examples/$pair" && "$native" compare -tp npu/step0 -gp bench/step0 -o "$out/native/${pair}_august" \
-        >/dev/null)
-    done
-    mkdir -p "$out/emulated" && mv "$out"/*_pair* "$out/emulated/"
+    scripts/run-examples.sh "$out/native" "$native"
     scripts/same-results.sh "$out/emulated" "$out/native"
     echo "test-aarch64: its files are the native x86_64 build's"
   fi
