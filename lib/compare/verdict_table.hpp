@@ -33,7 +33,7 @@ struct VerdictTable {
 };
 
 struct VerdictTableOptions {
-    bool strict_compat = false;      // reproduce msprobe's own defects (august_result_rules.hpp)
+    bool strict_compat = false;      // reproduce msprobe's own defects (verdict_rules.hpp)
     bool show_progress = false;      // real data: the tensor progress bar
     bool fuzzy_match = false;        // -fm: pair entries ignoring their call counters
     mapping::MappingOptions mapping;  // -cm, -dm (applied to PyTorch pairs too), -am, -lm
