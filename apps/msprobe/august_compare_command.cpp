@@ -10,6 +10,7 @@
 #include "august_option_check.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
+#include "kernel_mode_compare.hpp"
 #include "mapping_flags.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
@@ -39,6 +40,7 @@ struct AugustCompareFlags {
     std::string rank, step;
     bool consistent_check = false;
     std::string backend;
+    std::string fusion_rule, quant_fusion_rule, close_fusion_rule;  // offline_data's
     std::string foreign;  // the options of other modes: registered so that prefixes read as in msprobe
     std::string fail_on;
     unsigned jobs = 0;
@@ -63,7 +65,7 @@ compare::VerdictJobOptions job_options(const CLI::App& cmd, const AugustCompareF
 // What msprobe refuses once the options are read, before any path is looked at.
 void check_options(const AugustCompareFlags& flags, const GlobalOptions& global) {
     check_mode(flags.mode);
-    check_whitelist(global, flags.strict_compat);
+    check_whitelist(global, flags.strict_compat, flags.mode);
     if (flags.consistent_check) {
         if (flags.backend.empty()) {
             throw Error("", "If the 'consistent_check' parameter is specified, the 'backend' parameter must be set to "
@@ -117,11 +119,32 @@ struct RunTotals {
     }
 };
 
+// -m offline_data | atb | torchair, after msprobe's checks; offline_model is refused by check_mode.
+RunOutcome run_kernel_mode(const AugustCompareFlags& flags, const GlobalOptions& global) {
+    check_options(flags, global);
+    KernelModeFlags mode{flags.mode,
+                         flags.target,
+                         flags.golden,
+                         flags.output.empty() ? "./output" : flags.output,
+                         flags.fusion_rule,
+                         flags.quant_fusion_rule,
+                         flags.close_fusion_rule,
+                         flags.fail_on,
+                         flags.jobs,
+                         flags.strict_compat};
+    if (!run_processes().is_first()) return {};  // these modes run on one process
+    if (flags.mode == "offline_data") return run_offline_data_compare(mode);
+    if (flags.mode == "atb") return run_atb_compare(mode);
+    return run_torchair_compare(mode);
+}
+
 }  // namespace
 
 Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     auto flags = std::make_shared<AugustCompareFlags>();
-    cmd.add_option("-m,--mode", flags->mode, "comparison mode: auto (the only one msprobe-cpp provides)");
+    cmd.add_option("-m,--mode", flags->mode,
+                   "comparison mode: auto (dump.json compare), offline_data (kernel dumps, msaccucmp's rules), atb, "
+                   "torchair; offline_model is refused (it needs an NPU)");
     cmd.add_option("--target_path", flags->target,
                    "-tp: the NPU side (the MindSpore one against a PyTorch golden): a dump.json/debug.json, a step "
                    "folder (rank folders), a rank folder, a dump root (step folders) or a root of graph/ and "
@@ -145,11 +168,12 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
                  "-da: step folders: find the first differing API instead of comparing (ignored for two files)");
     cmd.add_flag("--is_print_compare_log", flags->tensor_log,
                  "-tensor_log: two log lines per row of a real-data compare");
-    // Other modes' options: msprobe's parser knows them, so they make -f and -c ambiguous and
-    // fail the mode's check rather than the parser.
-    for (const char* foreign : {"--fusion_rule_file", "--quant_fusion_rule_file", "--close_fusion_rule_file"}) {
-        cmd.add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
-    }
+    cmd.add_option("--fusion_rule_file", flags->fusion_rule,
+                   "-fr: -m offline_data: ATC's fusion rule json of the NPU model (the graph dump json)");
+    cmd.add_option("--quant_fusion_rule_file", flags->quant_fusion_rule,
+                   "-qfr: -m offline_data: the fusion rule json of the quantized model");
+    cmd.add_option("--close_fusion_rule_file", flags->close_fusion_rule,
+                   "-cfr: -m offline_data: the fusion rule json of the model built with fusion off (NPU vs NPU)");
     cmd.add_option("--rank", flags->rank,
                    "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
     cmd.add_option("--step", flags->step, "steps of the kernel compare (ignored without --rank)");
@@ -171,6 +195,7 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
                  "msprobe refuses (--output_path=x, prefixes)");
 
     return [flags, &cmd, &global]() {
+        if (flags->mode != "auto") return run_kernel_mode(*flags, global);
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
         std::optional<compare::HtmlCompareReport> html;

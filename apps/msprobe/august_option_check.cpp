@@ -10,24 +10,28 @@ namespace msprobe::cli {
 
 namespace {
 
-// Every option string mode auto allows, as msprobe checks them, plus ours.
-const std::set<std::string>& auto_mode_options() {
-    static const std::set<std::string> allowed = {
-        "--mode", "-m", "--target_path", "-tp", "--golden_path", "-gp", "--output_path", "-o", "--xlsx",
-        "--fuzzy_match", "-fm", "--cell_mapping", "-cm", "--api_mapping", "-am", "--data_mapping", "-dm",
-        "--layer_mapping", "-lm", "--diff_analyze", "-da", "--rank", "--step", "--is_print_compare_log",
-        "-tensor_log", "--consistent_check", "--backend",
-        // ours
-        "--fail-on", "-j", "--jobs", "--strict_compat", "--html"};
+// Every option string a mode allows, as msprobe checks them (compare_cli.py's
+// VALID_ARGS_MAP), plus ours.
+std::set<std::string> mode_options(const std::string& mode) {
+    std::set<std::string> allowed = {"--mode",        "-m",  "--target_path", "-tp", "--golden_path", "-gp",
+                                     "--output_path", "-o",  "--fail-on",     "-j",  "--jobs",        "--strict_compat"};
+    if (mode == "auto") {
+        allowed.insert({"--xlsx", "--fuzzy_match", "-fm", "--cell_mapping", "-cm", "--api_mapping", "-am",
+                        "--data_mapping", "-dm", "--layer_mapping", "-lm", "--diff_analyze", "-da", "--rank", "--step",
+                        "--is_print_compare_log", "-tensor_log", "--consistent_check", "--backend", "--html"});
+    } else if (mode == "offline_data") {
+        allowed.insert({"--fusion_rule_file", "-fr", "--quant_fusion_rule_file", "-qfr", "--close_fusion_rule_file",
+                        "-cfr"});
+    }
     return allowed;
 }
 
 }  // namespace
 
-void check_whitelist(const GlobalOptions& global, bool strict) {
-    const auto& allowed = auto_mode_options();
-    const auto refuse = [](const std::string& token) {
-        throw Error("", fmt::format("Invalid argument '{}' for mode 'auto'", token));
+void check_whitelist(const GlobalOptions& global, bool strict, const std::string& mode) {
+    const auto allowed = mode_options(mode);
+    const auto refuse = [&mode](const std::string& token) {
+        throw Error("", fmt::format("Invalid argument '{}' for mode '{}'", token, mode));
     };
     if (strict) {
         for (std::size_t i = 2; i < global.raw_args.size(); ++i) {
@@ -42,9 +46,10 @@ void check_whitelist(const GlobalOptions& global, bool strict) {
 }
 
 void check_mode(const std::string& mode) {
-    if (mode == "auto") return;
-    if (mode == "offline_data" || mode == "torchair" || mode == "offline_model" || mode == "atb") {
-        throw Error("", fmt::format("mode '{}' is not provided by msprobe-cpp (only 'auto')", mode));
+    if (mode == "auto" || mode == "offline_data" || mode == "torchair" || mode == "atb") return;
+    if (mode == "offline_model") {
+        throw Error("", "mode 'offline_model' runs the model on an NPU through the CANN runtime (msprobe's "
+                        "msquickcmp); msprobe-cpp compares dumps only: dump both sides and use -m offline_data");
     }
     throw Error("", fmt::format("Invalid mode '{}'. Available modes: ['auto', 'offline_data', 'torchair', "
                                 "'offline_model', 'atb']",
