@@ -10,6 +10,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "support/offline_model_dump.hpp"
 #include "support/dump_generator.hpp"
 #include "support/mindspore_dump.hpp"
 #include "support/kernel_bin_dump_pair.hpp"
@@ -80,6 +81,18 @@ int main(int argc, char** argv) {
                  "(.bin) files in bin/{npu,bench} and the equivalent .npy files in npy/{npu,bench}, with "
                  "compare_bin.json and compare_npy.json (uses --out, --seed, --identical)");
     app.add_flag("--damaged-bin", damaged_bin, "with --mindspore-kernel: cut the last bytes off one npu .bin file");
+    bool offline_model = false;
+    OfflineModelOptions offline;
+    app.add_flag("--offline-model", offline_model,
+                 "write a converted model's dumps instead: NPU kernel dumps (float16 NC1HWC0 and FRACTAL_NZ) in npu/, "
+                 "TensorFlow-style golden .npy dumps in golden/ and fusion_rule.json (uses --out, --seed)");
+    app.add_option("--offline-blocks", offline.blocks, "with --offline-model: blocks of ops")->check(CLI::PositiveNumber);
+    app.add_option("--offline-spatial", offline.spatial, "with --offline-model: H = W of the conv tensors")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--offline-channels", offline.channels, "with --offline-model: conv channels")->check(CLI::PositiveNumber);
+    app.add_option("--offline-rows", offline.rows, "with --offline-model: matmul rows")->check(CLI::PositiveNumber);
+    app.add_option("--offline-columns", offline.columns, "with --offline-model: matmul columns")
+        ->check(CLI::Range(std::int64_t{2}, std::int64_t{1} << 20));
     app.add_option("--plant-divergence", divergent_rank,
                    "scale the outputs of this rank's 6th compute forward by 3 on the npu side (compare -da origin)");
     app.add_option("--plant-inf", inf_rank,
@@ -103,6 +116,17 @@ int main(int argc, char** argv) {
     }
 
     try {
+        if (offline_model) {
+            offline.seed = options.seed;
+            const OfflineModelTree tree = write_offline_model(options.out, offline);
+            std::printf("wrote a converted model's dumps (%d block(s)): %.1f MB of NPU dumps, %.1f MB of golden dumps\n",
+                        offline.blocks, static_cast<double>(tree.npu_bytes) / 1e6,
+                        static_cast<double>(tree.golden_bytes) / 1e6);
+            print_site("npu", tree.npu.string());
+            print_site("golden", tree.golden.string());
+            print_site("fusion rule", tree.fusion_rule.string());
+            return msprobe::kExitOk;
+        }
         if (mindspore_kernel) {
             const KernelBinPair pair = write_kernel_bin_pair(
                 {options.out, 0, 0, options.seed, identical, damaged_bin});
