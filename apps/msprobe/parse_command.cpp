@@ -1,6 +1,6 @@
 // parse: flags → ParseOptions → msprobe::parse::run_parse, or the interactive
-// parse tool when no file is given and stdin is a terminal (or --interactive),
-// or with -d the conversion of kernel dumps (msprobe::parse::convert_kernel_dumps).
+// parse tool (its dc and cad on the command's thread pool) when no file is given and stdin is a terminal (or
+// --interactive), or with -d the conversion of kernel dumps (msprobe::parse::convert_kernel_dumps).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -108,7 +108,8 @@ Runner add_parse_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     cmd.add_option("--rtol", o.diff.rtol, "two tensors: relative tolerance (default 0.001)");
     cmd.add_option("-p,--print", o.diff.print_rows, "two tensors: rows of the error and top tables (default 20)");
     auto* interactive = cmd.add_flag("--interactive", flags->interactive,
-                  "read msprobe's parse-tool commands (pt, cn, pk, vc) from stdin even when it is not a terminal");
+                  "read msprobe's parse-tool commands (pt, cn, pk, vc, dc, cad) from stdin even when it is not a "
+                  "terminal");
     dump_path->excludes(api)->excludes(txt)->excludes(interactive);  // -d is a mode of its own
     cmd.add_flag("--no-color", flags->no_color, "accepted for compatibility (output is never coloured)");
 
@@ -117,8 +118,9 @@ Runner add_parse_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
         auto& options = flags->options;
         if (flags->interactive || (flags->inputs.empty() && cmd.count("--api") == 0 && isatty(STDIN_FILENO))) {
             if (!flags->inputs.empty()) throw Error("", "--interactive takes no files");
+            ThreadPool pool(worker_threads(flags->jobs));  // dc and cad convert on it
             RunOutcome shell;
-            shell.differs = parse::run_interactive_shell(std::cin, std::cout) != kExitOk;
+            shell.differs = parse::run_interactive_shell(std::cin, std::cout, pool) != kExitOk;
             return shell;
         }
         for (const auto& input : flags->inputs) options.inputs.emplace_back(input);

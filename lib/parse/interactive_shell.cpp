@@ -13,7 +13,10 @@
 #include "common/log.hpp"
 #include "common/python_text.hpp"
 #include "dump/ptdbg_pkl.hpp"
+#include "parse/kernel_dump_batch_convert.hpp"
+#include "parse/kernel_dump_to_npy.hpp"
 #include "parse/npy_tree_compare.hpp"
+#include "tensor/ascend_format.hpp"
 #include "tensor/numpy_text.hpp"
 #include "parse/parse_job.hpp"
 #include "parse/pkl_report.hpp"
@@ -191,6 +194,69 @@ void refuse_kernel_dump(const std::string& command) {
     throw Error("", fmt::format("{} requires CANN msaccucmp.py (not bundled)", command));
 }
 
+// The reference's checks of a kernel dump path: it exists, and a folder is not empty.
+void check_dump_path(const std::string& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) throw Error(path, "The path does not exist.");
+    if (fs::is_directory(path, ec) && fs::is_empty(path, ec)) throw Error(path, "No files found in path.");
+}
+
+// Kernel dumps are converted natively: the msaccucmp.py path msprobe's command lines carry is not used.
+void ignore_msaccucmp_path(const std::map<std::string, std::string>& flags, const char* name) {
+    if (flags.count(name) == 0) return;
+    log::warning(fmt::format("{} is not needed: kernel dumps are converted without msaccucmp.py; the path is ignored",
+                             name));
+}
+
+// -f: the reference's parameter check (FILE_PATTERN, at most 255 characters), then a format we know.
+std::optional<std::string> target_format(const std::map<std::string, std::string>& flags) {
+    const auto it = flags.find("-f");
+    if (it == flags.end() || it->second.empty()) return std::nullopt;  // an empty -f is none, as in Python
+    if (it->second.size() > 255) throw Error("", "The parameter length exceeds limit");
+    if (!valid_prefix(it->second)) {
+        throw Error("", fmt::format("The parameter {} contains special characters.", it->second));
+    }
+    tensor::parse_format(it->second, "-f");
+    return it->second;
+}
+
+// dc: one kernel dump file or folder to .npy files (parse_data/dump_convert by default).
+void convert_dump(const std::vector<std::string>& args, std::ostream& out, ThreadPool& pool) {
+    const std::string usage = "usage: dc -n NAME [-f FORMAT] [-out OUTPUT_PATH] [-cmp_path MSACCUCMP_PATH]";
+    const auto flags = parse_flags(args,
+                                   {{"-n", "--name", true},
+                                    {"-f", "--format", true},
+                                    {"-out", "--output_path", true},
+                                    {"-cmp_path", "--msaccucmp_path", true}},
+                                   usage);
+    const std::string path = required(flags, "-n", usage);
+    check_dump_path(path);
+    ignore_msaccucmp_path(flags, "-cmp_path");
+    NpyConvertRequest request{path, fs::path("parse_data") / "dump_convert", target_format(flags)};
+    if (auto it = flags.find("-out"); it != flags.end() && !it->second.empty()) request.output_dir = it->second;
+    convert_to_npy(request, pool, out);
+}
+
+// cad: every kernel dump of a tree to <out>/<op_name>/<timestamp>/ (vc's .npy tree).
+void convert_dump_tree(const std::vector<std::string>& args, std::ostream& out, ThreadPool& pool) {
+    const std::string usage = "usage: cad -m MY_DUMP_PATH [-out OUTPUT_PATH] [-asc MSACCUCMP_PATH]";
+    const auto flags = parse_flags(args,
+                                   {{"-m", "--my_dump_path", true},
+                                    {"-out", "--output_path", true},
+                                    {"-asc", "--msaccucmp_path", true}},
+                                   usage);
+    const std::string path = required(flags, "-m", usage);
+    check_dump_path(path);
+    fs::path output = default_batch_convert_dir();
+    if (auto it = flags.find("-out"); it != flags.end() && !it->second.empty()) output = it->second;
+    ignore_msaccucmp_path(flags, "-asc");
+    const BatchConvertOutcome outcome = batch_convert_kernel_dumps(path, output, pool, out);
+    if (!outcome.failures.empty()) {
+        throw Error("", fmt::format("{} of {} kernel dump files were not converted", outcome.failures.size(),
+                                    outcome.files));
+    }
+}
+
 // vc: two trees of .npy files (from cad) are compared natively; kernel dumps need msaccucmp.
 void compare_dump_trees(const std::vector<std::string>& args, std::ostream& out) {
     const std::string usage =
@@ -232,7 +298,7 @@ std::vector<std::string> split_command_line(const std::string& line, const std::
     return words;
 }
 
-void run_shell_command(const std::string& line, std::ostream& out) {
+void run_shell_command(const std::string& line, std::ostream& out, ThreadPool& pool) {
     const auto args = split_command_line(line);
     if (args.empty()) return;
     const std::string& command = args.front();
@@ -245,12 +311,15 @@ void run_shell_command(const std::string& line, std::ostream& out) {
             print_pkl(args, out);
         } else if (command == "vc") {
             compare_dump_trees(args, out);
-        } else if (command == "dc" || command == "cad") {
-            refuse_kernel_dump(command);
+        } else if (command == "dc") {
+            convert_dump(args, out, pool);
+        } else if (command == "cad") {
+            convert_dump_tree(args, out, pool);
         } else if (command == "help" || command == "?") {
             out << "Commands: pt -n FILE | cn -m MINE -g GOLDEN [-p N] [-s] [-al A] [-rl R] | pk -f FILE.pkl -n PREFIX"
-                   " | vc -m DIR -g DIR [-out DIR] | exit\n(dc and cad, and vc on kernel dumps, need CANN's "
-                   "msaccucmp.py and are not available)\n";
+                   " | vc -m DIR -g DIR [-out DIR] | dc -n PATH [-f FORMAT] [-out DIR] | cad -m DIR [-out DIR]"
+                   " | exit\n(dc and cad convert kernel dumps to .npy files; vc compares two .npy trees such as cad "
+                   "writes)\n";
         } else {
             out << kInvalid << "\n";
         }
@@ -263,7 +332,7 @@ void run_shell_command(const std::string& line, std::ostream& out) {
     }
 }
 
-int run_interactive_shell(std::istream& in, std::ostream& out) {
+int run_interactive_shell(std::istream& in, std::ostream& out, ThreadPool& pool) {
     log::info("Interactive command mode");
     out << kBanner << "Start Parsing........\n";
     std::string line;
@@ -276,7 +345,7 @@ int run_interactive_shell(std::istream& in, std::ostream& out) {
         const auto words = split_command_line(line);
         if (words.empty()) continue;
         if (words.front() == "exit" || words.front() == "quit" || words.front() == "q") break;
-        run_shell_command(line, out);
+        run_shell_command(line, out, pool);
         out << std::flush;
     }
     log::info("Exit parsing.......");

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "msprobe_process.hpp"
+#include "support/bin_dump_writer.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_tensors.hpp"
 
@@ -156,6 +157,57 @@ TEST_CASE("parse --interactive reproduces msprobe's pt and cn session on the fix
         }
     }
     CHECK(r.out.find("[INFO] Interactive command mode") != std::string::npos);  // msprobe logs to stdout
+}
+
+TEST_CASE("parse --interactive: dc and cad convert kernel dumps, vc compares what cad wrote", "[cli][parse]") {
+    const auto dir = scratch_dir("parse_cli_dc_cad");
+    const std::string name = "Add.net_add.5.1.1700000000003000";
+    for (const char* side : {"mine", "golden"}) {
+        msprobe::testing::BinDumpSpec spec;
+        spec.op_name = "net/add";
+        spec.inputs.push_back(msprobe::testing::tensor_spec(
+            1, {3}, msprobe::testing::bytes_of(std::vector<float>{1, 2, std::string(side) == "mine" ? 3.0F : 3.5F})));
+        fs::create_directories(dir / side / "0");
+        msprobe::testing::write_bytes(dir / side / "0" / name, msprobe::testing::encode_bin_dump(spec));
+    }
+    const ProcessResult r = run_with_stdin({"-f", "pytorch", "parse", "--interactive"}, dir,
+                                           "dc -n mine/0/" + name + " -cmp_path msaccucmp.py\n"
+                                           "dc -n mine/0 -f N;CHW\n"
+                                           "cad -m mine\n"
+                                           "cad -m golden -out batch_golden -asc msaccucmp.py\n"
+                                           "dc -n missing\n");
+    REQUIRE(r.exit_code == 0);
+    const auto parts = sessions(r.out);
+    REQUIRE(parts.size() == 6);
+    // dc: msprobe's log lines, then the panel; the file in parse_data/dump_convert.
+    CHECK(parts[0].find("[WARNING] -cmp_path is not needed") != std::string::npos);
+    CHECK(parts[0].find("[INFO] Covert file is: mine/0/" + name + "\n") != std::string::npos);
+    const auto converted = fs::canonical(dir) / "parse_data/dump_convert";
+    CHECK(parts[0].find("[INFO] Transfer result is saved in : " + converted.string() + "\nSrcFile: mine/0/" + name +
+                        "\n - " + name + ".input.0.npy\n") != std::string::npos);
+    CHECK(fs::exists(dir / "parse_data/dump_convert" / (name + ".input.0.npy")));
+    CHECK(parts[1] == "error: The parameter N;CHW contains special characters.\nCommand execution failed\n");
+    // cad: <out>/<op_name>/<timestamp>/, the default out named by the local time.
+    CHECK(parts[2].find("\nSrcFile: mine/0/" + name + "\n - " + name + ".input.0.npy\n") != std::string::npos);
+    std::vector<fs::path> batches;
+    for (const auto& entry : fs::directory_iterator(dir / "parse_data/batch_dump_convert")) {
+        batches.push_back(entry.path());
+    }
+    REQUIRE(batches.size() == 1);
+    CHECK(std::regex_match(batches[0].filename().string(), std::regex(R"(20\d{12})")));
+    CHECK(fs::exists(dir / "batch_golden/net_add/1700000000003000" / (name + ".input.0.npy")));
+    CHECK(parts[4] == "error: missing: The path does not exist.\nCommand execution failed\n");
+
+    // vc reads both trees cad wrote.
+    const ProcessResult vc = run_with_stdin({"-f", "pytorch", "parse", "--interactive"}, dir,
+                                            "vc -m " + fs::relative(batches[0], dir).string() +
+                                                " -g batch_golden -out cmp\n");
+    REQUIRE(vc.exit_code == 0);
+    std::vector<fs::path> csvs;
+    for (const auto& entry : fs::directory_iterator(dir / "cmp")) csvs.push_back(entry.path());
+    REQUIRE(csvs.size() == 1);
+    CHECK(read_file_text(csvs[0]).find("\r\n" + name + ".input.0.npy," + name +
+                                       ".input.0.npy,2.0,2.1666667,False,0.5,0.14285715\r\n") != std::string::npos);
 }
 
 TEST_CASE("parse A B: planted differences, located, in text and JSON", "[cli][parse]") {

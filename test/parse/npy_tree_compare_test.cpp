@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/thread_pool.hpp"
 #include "parse/interactive_shell.hpp"
 #include "parse/npy_tree_compare.hpp"
 #include "support/file_text.hpp"
@@ -48,9 +49,10 @@ TEST_CASE("vc on two cad-style trees writes one CSV in msprobe's dialect", "[par
     }
     testing::write_npy_f32(dir / "golden" / "Add_1" / "1636595794631347" / "c.extra.npy", {1}, {1});
     std::ostringstream out;
+    ThreadPool pool(1);
     parse::run_shell_command("vc -m " + (dir / "mine").string() + " -g " + (dir / "golden").string() + " -out " +
                                  (dir / "out").string(),
-                             out);
+                             out, pool);
     CHECK(out.str().empty());
     std::vector<fs::path> csvs;
     for (const auto& e : fs::directory_iterator(dir / "out")) csvs.push_back(e.path());
@@ -68,7 +70,7 @@ TEST_CASE("vc on two cad-style trees writes one CSV in msprobe's dialect", "[par
     std::ostringstream bad;
     parse::run_shell_command("vc -m " + (dir / "mine").string() + " -g " + (dir / "golden").string() + " -out " +
                                  (dir / "out2").string(),
-                             bad);
+                             bad, pool);
     CHECK(bad.str().find("Top level(Opname level) directory structure is inconsistent.") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "out2"));
 
@@ -76,7 +78,7 @@ TEST_CASE("vc on two cad-style trees writes one CSV in msprobe's dialect", "[par
     testing::write_npy_f32(dir / "k1" / "x.npy", {1}, {1});
     std::ostringstream kernel;
     std::ofstream(dir / "k2" / "Add.op.1.2.1636595794731103", std::ios::binary) << "x";
-    parse::run_shell_command("vc -m " + (dir / "k1").string() + " -g " + (dir / "k2").string(), kernel);
+    parse::run_shell_command("vc -m " + (dir / "k1").string() + " -g " + (dir / "k2").string(), kernel, pool);
     CHECK(kernel.str().find("requires CANN msaccucmp.py (not bundled)") != std::string::npos);
 }
 

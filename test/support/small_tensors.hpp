@@ -6,15 +6,11 @@
 #include <span>
 #include <vector>
 
+#include "support/element_bytes.hpp"
 #include "support/tensor_writers.hpp"
 #include "tensor/half.hpp"
 
 namespace msprobe::testing {
-
-template <typename T>
-std::span<const std::byte> bytes_of(const std::vector<T>& v) {
-    return std::as_bytes(std::span<const T>(v));
-}
 
 inline void write_npy_f32(const std::filesystem::path& p, const std::vector<std::int64_t>& shape,
                           const std::vector<float>& values) {
