@@ -1,5 +1,7 @@
 #include "parse/interactive_shell.hpp"
 
+#include "kernel_dump_compare/vector_compare.hpp"
+
 #include <fmt/format.h>
 
 #include <cctype>
@@ -190,10 +192,6 @@ void print_pkl(const std::vector<std::string>& args, std::ostream& out) {
     out << pkl_text(select_pkl_records(records, prefix), file, 5);
 }
 
-void refuse_kernel_dump(const std::string& command) {
-    throw Error("", fmt::format("{} requires CANN msaccucmp.py (not bundled)", command));
-}
-
 // The reference's checks of a kernel dump path: it exists, and a folder is not empty.
 void check_dump_path(const std::string& path) {
     std::error_code ec;
@@ -258,7 +256,27 @@ void convert_dump_tree(const std::vector<std::string>& args, std::ostream& out, 
 }
 
 // vc: two trees of .npy files (from cad) are compared natively; kernel dumps need msaccucmp.
-void compare_dump_trees(const std::vector<std::string>& args, std::ostream& out) {
+// vc on kernel dump folders: msaccucmp's vector comparison, natively (without rule files, as the shell runs it).
+void compare_kernel_dumps(const std::map<std::string, std::string>& flags, const fs::path& mine, const fs::path& golden,
+                          ThreadPool& pool) {
+    std::error_code ec;
+    if (!fs::is_directory(mine, ec) || !fs::is_directory(golden, ec)) {
+        throw Error(fs::is_directory(mine, ec) ? golden.string() : mine.string(), "Please enter a directory not a file");
+    }
+    ignore_msaccucmp_path(flags, "-cmp_path");
+    kernel_dump_compare::VectorCompareRequest request;
+    request.mine = mine;
+    request.golden = golden;
+    const auto out = flags.find("-out");
+    request.output_dir = out != flags.end() ? fs::path(out->second) : fs::path("parse_data") / "compare_result";
+    log::info("Start Compare ...............");
+    const auto result = kernel_dump_compare::run_vector_compare(request, pool);
+    for (const auto& warning : result.warnings) log::warning(warning);
+    log::info(fmt::format("The comparison result have been written to \"'{}'\".", fs::absolute(result.written).string()));
+    log::info("Compare finished!!");
+}
+
+void compare_dump_trees(const std::vector<std::string>& args, std::ostream& out, ThreadPool& pool) {
     const std::string usage =
         "usage: vc -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH [-out OUTPUT_PATH] [-cmp_path MSACCUCMP_PATH]";
     const auto flags = parse_flags(args,
@@ -275,7 +293,10 @@ void compare_dump_trees(const std::vector<std::string>& args, std::ostream& out)
     }
     const bool npy_trees = fs::is_directory(mine, ec) && fs::is_directory(golden, ec) && is_npy_tree(mine) &&
                            is_npy_tree(golden);
-    if (!npy_trees) refuse_kernel_dump("vc on kernel dumps");
+    if (!npy_trees) {
+        compare_kernel_dumps(flags, mine, golden, pool);
+        return;
+    }
     std::optional<fs::path> output;
     if (auto it = flags.find("-out"); it != flags.end()) output = it->second;
     const NpyTreeCompare result = compare_npy_trees(mine, golden, output);
@@ -310,7 +331,7 @@ void run_shell_command(const std::string& line, std::ostream& out, ThreadPool& p
         } else if (command == "pk") {
             print_pkl(args, out);
         } else if (command == "vc") {
-            compare_dump_trees(args, out);
+            compare_dump_trees(args, out, pool);
         } else if (command == "dc") {
             convert_dump(args, out, pool);
         } else if (command == "cad") {
@@ -319,7 +340,7 @@ void run_shell_command(const std::string& line, std::ostream& out, ThreadPool& p
             out << "Commands: pt -n FILE | cn -m MINE -g GOLDEN [-p N] [-s] [-al A] [-rl R] | pk -f FILE.pkl -n PREFIX"
                    " | vc -m DIR -g DIR [-out DIR] | dc -n PATH [-f FORMAT] [-out DIR] | cad -m DIR [-out DIR]"
                    " | exit\n(dc and cad convert kernel dumps to .npy files; vc compares two .npy trees such as cad "
-                   "writes)\n";
+                   "writes, or two kernel dump folders)\n";
         } else {
             out << kInvalid << "\n";
         }

@@ -10,6 +10,7 @@
 #include "parse/interactive_shell.hpp"
 #include "parse/npy_tree_compare.hpp"
 #include "support/file_text.hpp"
+#include "support/offline_model_dump.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_tensors.hpp"
 
@@ -74,12 +75,28 @@ TEST_CASE("vc on two cad-style trees writes one CSV in msprobe's dialect", "[par
     CHECK(bad.str().find("Top level(Opname level) directory structure is inconsistent.") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "out2"));
 
-    // Kernel dumps (not .npy) need msaccucmp.
+    // Kernel dump folders get msaccucmp's vector comparison; a folder without a dump name is refused.
     testing::write_npy_f32(dir / "k1" / "x.npy", {1}, {1});
     std::ostringstream kernel;
     std::ofstream(dir / "k2" / "Add.op.1.2.1636595794731103", std::ios::binary) << "x";
     parse::run_shell_command("vc -m " + (dir / "k1").string() + " -g " + (dir / "k2").string(), kernel, pool);
-    CHECK(kernel.str().find("requires CANN msaccucmp.py (not bundled)") != std::string::npos);
+    CHECK(kernel.str().find("No valid dump files in the path.") != std::string::npos);
+    CHECK(kernel.str().find("Command execution failed") != std::string::npos);
+
+    const auto model = testing::write_offline_model(dir / "model", {});
+    std::ostringstream npu;
+    parse::run_shell_command("vc -m " + model.npu.string() + " -g " + model.npu.string() + " -out " +
+                                 (dir / "kernel_out").string(),
+                             npu, pool);
+    CHECK(npu.str().find("error") == std::string::npos);
+    std::vector<fs::path> results;
+    for (const auto& e : fs::directory_iterator(dir / "kernel_out")) results.push_back(e.path());
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].filename().string().rfind("result_", 0) == 0);
+    const std::string text = testing::read_file_text(results[0]);
+    CHECK(text.rfind("Index,OpType,NPUDump,DataType,Address,GroundTruth,DataType,Address,TensorIndex,Shape,", 0) == 0);
+    // The same dumps on both sides: every tensor agrees (alg_CosineSimilarity: 1, alg_MaxAbsoluteError: 0).
+    CHECK(text.find("block0_matmul:output:0,\"[2,3,16,16]\",1.000000,0.000000,") != std::string::npos);
 }
 
 TEST_CASE("an npy tree holds files, all .npy, within depth 5", "[parse][vc]") {
