@@ -1,0 +1,27 @@
+#include "kernel_dump_compare/numpy_sum.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace msprobe::kernel_dump_compare;
+
+TEST_CASE("numpy sum: float32 sums in NumPy's pairwise order", "[kernel_dump_compare]") {
+    // np.arange(20000, dtype=np.float32) * np.float32(0.1): NumPy 1.24's .sum() is 19999000.0; a running sum drifts.
+    std::vector<float> x(20000);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i) * 0.1F;
+    const auto at = [&](std::size_t i) { return x[i]; };
+    CHECK(numpy_sum<float>(at, x.size()) == 19999000.0F);
+    float running = 0;
+    for (const float v : x) running += v;
+    CHECK(running != 19999000.0F);
+
+    // With a float64 accumulator (np.mean(x, dtype=np.float64)): 999.9500160807293.
+    const double mean = buffered_sum<double>([&](std::size_t i) { return static_cast<double>(x[i]); }, x.size()) /
+                        static_cast<double>(x.size());
+    CHECK(mean == 999.9500160807293);
+
+    // Below eight elements the sum runs left to right; eight accumulators from eight up.
+    CHECK(numpy_sum<float>([](std::size_t i) { return i == 0 ? 1e8F : 1.0F; }, 5) == 1e8F);
+    CHECK(numpy_sum<float>([](std::size_t) { return 0.5F; }, 0) == 0.0F);
+}
