@@ -181,16 +181,18 @@ private:
                                              op.op_name, op.op_type));
         }
         OpDump mine;
+        // _compare_by_operator puts its own words in place of the reader's.
+        const CompareFailure unreadable(
+            FailureCode::InvalidShapeData,
+            fmt::format("[{0}] There is no dump file for my output operator \"{0}\". The type is {1}.", op.op_name,
+                        op.op_type));
         try {
             mine = read_op_dump(*files, sides_.mine.kind());
-        } catch (const CompareFailure& failure) {
-            // _compare_by_operator replaces the reader's message by its own.
-            throw CompareFailure(failure.code(),
-                                 fmt::format("[{0}] There is no dump file for my output operator \"{0}\". The type is {1}.",
-                                             op.op_name, op.op_type));
-        } catch (const Error& e) {
+        } catch (const CompareFailure&) {
+            throw unreadable;
+        } catch (const Error&) {
             if (sides_.refuse_damaged_dumps) throw;
-            throw CompareFailure(FailureCode::InvalidShapeData, e.what());
+            throw unreadable;
         }
         std::vector<TensorRow> rows;
         const auto ends = [&](const std::string& suffix) {
