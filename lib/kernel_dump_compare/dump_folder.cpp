@@ -98,6 +98,12 @@ bool names_quant_op(const std::string& op_name) {
 
 }  // namespace
 
+std::uint64_t ffts_timestamp(const std::string& name) {
+    const auto fields = split_dots(name);
+    if (fields.size() <= 4 || fields[4].size() != 16 || !all_digits(fields[4])) return 0;
+    return std::stoull(fields[4]);
+}
+
 std::string without_slice_marks(const std::string& name) {
     static const std::regex slice("_lxslice[0-9]+");
     return std::regex_replace(name, slice, "");
@@ -212,12 +218,31 @@ DumpFolder::DumpFolder(const fs::path& folder, bool fusion_rule_given) : path_(f
     if (!kind) throw Error(folder.string(), "No valid dump files in the path.");
     kind_ = *kind;
     if (kind_ == DumpKind::Numpy) kind_ = quantized_ ? DumpKind::Quant : DumpKind::Standard;
-    for (auto& [key, op] : ops_) {
+    for (auto& entry : ops_) {
         // dump_utils.sort_dump_file_list: by time stamp (stable), FFTS+ slices then by thread or slice number.
-        std::stable_sort(op.files.begin(), op.files.end(), [](const DumpFile& a, const DumpFile& b) {
-            return file_timestamp(a.name) < file_timestamp(b.name);
-        });
-        (void)key;
+        OpFiles& op = entry.second;
+        const auto by = [&](auto key) {
+            std::stable_sort(op.files.begin(), op.files.end(),
+                             [&](const DumpFile& a, const DumpFile& b) { return key(a.name) < key(b.name); });
+        };
+        if (op.mode == TaskMode::Normal) {
+            by(file_timestamp);
+            continue;
+        }
+        by(ffts_timestamp);
+        if (op.mode == TaskMode::FftsAutomatic) {
+            by([](const std::string& name) {
+                const auto fields = split_dots(name);
+                return fields.size() >= 2 && all_digits(fields[fields.size() - 2]) ? std::stoull(fields[fields.size() - 2])
+                                                                                   : 2ULL;  // INVALID_THREAD_ID
+            });
+        } else {
+            by([](const std::string& name) {
+                const auto fields = split_dots(name);
+                const char last = fields.size() > 1 && !fields[1].empty() ? fields[1].back() : 'x';
+                return last >= '0' && last <= '9' ? static_cast<unsigned long long>(last - '0') : 3ULL;  // INVALID_SLICE_X
+            });
+        }
     }
 }
 

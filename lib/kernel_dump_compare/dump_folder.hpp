@@ -72,6 +72,9 @@ private:
 // The sort key msaccucmp orders files by: the 16-digit time stamp field (0 when not 16 digits).
 std::uint64_t file_timestamp(const std::string& name);
 
+// The sort key of an FFTS+ slice file: the time stamp of its fifth field (dump_utils.get_ffts_timestamp).
+std::uint64_t ffts_timestamp(const std::string& name);
+
 // The op type an Offline file name starts with, "NaN" outside the grammar (dump_utils.get_op_type_from_file_name).
 std::string op_type_of_file(const std::string& name);
 

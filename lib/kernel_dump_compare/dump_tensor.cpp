@@ -55,6 +55,7 @@ DumpFileTensors read_kernel_dump(const std::filesystem::path& file) {
     tensors.path = file;
     tensors.op_name = dump.header.op_name;
     tensors.has_attributes = !dump.header.attrs.empty();
+    if (tensors.has_attributes) tensors.first_attribute = dump.header.attrs.front().value;
     tensors.owner = dump.owner;
     const bool nano = dump.container == tensor::BinContainerKind::Nano;
     for (std::size_t i = 0; i < dump.inputs.size(); ++i) {

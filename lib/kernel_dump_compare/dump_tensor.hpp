@@ -31,6 +31,7 @@ struct DumpFileTensors {
     std::filesystem::path path;
     std::string op_name;  // the header's op name (.bin)
     bool has_attributes = false;
+    std::string first_attribute;  // the header's first attribute value (FFTS+: its JSON description)
     std::vector<DumpTensor> inputs;
     std::vector<DumpTensor> outputs;
     std::shared_ptr<const void> owner;  // the mapped file the values lie in

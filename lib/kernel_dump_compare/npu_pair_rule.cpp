@@ -18,22 +18,7 @@ std::vector<TimedOp> by_latest_dump(const DumpFolder& folder) {
     std::vector<TimedOp> ops;
     for (const auto& [name, files] : folder.ops()) {
         const std::string& last = files.files.back().name;
-        std::uint64_t timestamp = file_timestamp(last);
-        if (files.mode != TaskMode::Normal) {
-            // FFTS+ names carry the time stamp as their fifth field.
-            std::size_t start = 0;
-            for (int field = 0; field < 4 && start != std::string::npos; ++field) {
-                start = last.find('.', start);
-                if (start != std::string::npos) ++start;
-            }
-            timestamp = 0;
-            if (start != std::string::npos) {
-                const std::string field = last.substr(start, last.find('.', start) - start);
-                if (field.size() == 16 && std::all_of(field.begin(), field.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-                    timestamp = std::stoull(field);
-                }
-            }
-        }
+        const std::uint64_t timestamp = files.mode == TaskMode::Normal ? file_timestamp(last) : ffts_timestamp(last);
         ops.push_back({name, timestamp, &files});
     }
     std::stable_sort(ops.begin(), ops.end(), [](const TimedOp& a, const TimedOp& b) { return a.timestamp < b.timestamp; });
