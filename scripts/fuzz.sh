@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
-# .pkl, kernel dump .bin, xlsx, csv, yaml) and the graph's tree building from
+# .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json) and the graph's tree building from
 # construct.json (graph_construct) with libFuzzer under ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-600}
 shift || true
-all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml)
+all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml fusion_rule)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -128,6 +128,18 @@ for fmt in xlsx csv; do
 done
 # Small csv seeds too: a header and a few rows mutate much faster than a whole book.
 for f in "$gen"/result-csv/compare_result_*.csv; do head -4 "$f" > "$seeds/csv/head-$(basename "$f")"; done
+# Fusion rules: the generated model's, and one of L1 fusion, multi-ops, slices and a quant op.
+"$dumpgen" --out "$gen/offline" --offline-model >/dev/null
+copy_seeds fusion_rule "$gen/offline/fusion_rule.json"
+cat > "$seeds/fusion_rule/l1_multiop.json" <<'EOF'
+{"graph": [{"op": [
+ {"name": "a_lxslice0", "type": "Conv2D", "id": 2, "input": ["b:0", "c:-1", ""],
+  "attr": [{"key": "_L1_fusion_sub_graph_no", "value": {"s": "3"}}, {"key": "_datadump_is_multiop", "value": {"b": true}},
+           {"key": "_datadump_original_op_names", "value": {"list": {"s": ["x", "y"]}}}],
+  "output_desc": [{"dtype": "DT_INT8", "attr": [{"key": "_datadump_origin_name", "value": {"s": ""}},
+     {"key": "origin_shape", "value": {"list": {"i": [1, 2]}}}]}]},
+ {"name": "b_quant_layer", "type": "AscendQuant", "id": 1, "output_desc": [{"dtype": "DT_INT8", "attr": []}]}]}]}
+EOF
 cat > "$seeds/yaml/data_mapping.yaml" <<'EOF'
 Functional.linear.0.forward.input.0: Functional.linear.1.forward.input.0
 Tensor.add.0.forward.output.0: Tensor.add.0.forward.output.0
