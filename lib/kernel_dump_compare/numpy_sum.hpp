@@ -4,10 +4,10 @@
 // sum differs from NumPy's pairwise one in the last bits of large tensors.
 //
 // pairwise_sum is numpy's `pairwise_sum` (blocks of 128, eight running sums
-// inside a block), the order `np.sum` and `np.add.reduce` use on a contiguous
-// array of their own type. buffered_sum is the order of a reduction that
-// casts (`np.sum(float32_array, dtype=np.float64)`): the iterator hands the
-// loop chunks of 8192 elements, each summed pairwise onto the running total.
+// inside a block). A reduction (`np.sum`, `np.add.reduce`, `np.mean`, the
+// norm) never hands it more than the iterator's buffer: chunks of 8192
+// elements, each summed pairwise onto the running total from 0 (numpy_sum),
+// whether or not the reduction casts.
 #include <cstddef>
 
 namespace msprobe::kernel_dump_compare {
@@ -36,15 +36,9 @@ T pairwise_sum(const Value& value, std::size_t begin, std::size_t n) {
     return pairwise_sum<T>(value, begin, half) + pairwise_sum<T>(value, begin + half, n - half);
 }
 
-// np.add.reduce over n elements: the identity 0 plus the pairwise sum.
+// np.add.reduce: 0, then each 8192-element chunk's pairwise sum added in turn.
 template <class T, class Value>
 T numpy_sum(const Value& value, std::size_t n) {
-    return static_cast<T>(0) + pairwise_sum<T>(value, 0, n);
-}
-
-// np.add.reduce with a cast: 0, then each 8192-element chunk's pairwise sum added in turn.
-template <class T, class Value>
-T buffered_sum(const Value& value, std::size_t n) {
     constexpr std::size_t kBuffer = 8192;
     T sum = 0;
     for (std::size_t begin = 0; begin < n; begin += kBuffer) {

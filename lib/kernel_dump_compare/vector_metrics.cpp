@@ -4,192 +4,190 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
+#include "kernel_dump_compare/metric_texts.hpp"
 #include "kernel_dump_compare/numpy_sum.hpp"
+#include "kernel_dump_compare/numpy_sums.hpp"
 
 namespace msprobe::kernel_dump_compare {
 
+using namespace metric_texts;
+
 namespace {
 
-// ConstManager.FLOAT_EPSILON (np.finfo(float).eps), as NumPy compares it with float32 values.
-constexpr float kEpsilon = static_cast<float>(std::numeric_limits<double>::epsilon());
-constexpr double kEpsilonDouble = std::numeric_limits<double>::epsilon();
-// alg_KullbackLeiblerDivergence.FLOAT_EPSILON: np.finfo(np.float32).eps.
-constexpr float kFloat32Epsilon = std::numeric_limits<float>::epsilon();
-constexpr const char* kNan = "NaN";
-const std::string kEmptyMaximum = "zero-size array to reduction operation maximum which has no identity";
+// Pass 1: the sums and extremes that need nothing else: x², y², the relative error, |x - y| and (x - y)²,
+// max |x - y| and max relative error, and min/max of each side (NumPy's NaN-propagating max and min).
+struct FirstPass {
+    const float* x;
+    const float* y;
+    // Per-lane running extremes; NaN is tracked apart so the comparisons stay branch-free.
+    mutable float max_abs[8], max_rel[8], min_x[8], max_x[8], min_y[8], max_y[8];
+    mutable bool nan_abs = false, nan_rel = false, nan_x = false, nan_y = false;
 
-enum Algorithm : std::size_t {
-    Cosine,
-    MaxAbsolute,
-    AccumulatedRelative,
-    RelativeEuclidean,
-    KullbackLeibler,
-    StandardDeviation,
-    MeanAbsolute,
-    RootMeanSquare,
-    MaxRelative,
-    MeanRelative,
+    FirstPass(const float* a, const float* b) : x(a), y(b) {
+        std::fill(std::begin(max_abs), std::end(max_abs), -INFINITY);
+        std::fill(std::begin(max_rel), std::end(max_rel), -INFINITY);
+        std::fill(std::begin(max_x), std::end(max_x), -INFINITY);
+        std::fill(std::begin(max_y), std::end(max_y), -INFINITY);
+        std::fill(std::begin(min_x), std::end(min_x), INFINITY);
+        std::fill(std::begin(min_y), std::end(min_y), INFINITY);
+    }
+
+    void lane(std::size_t j, float a, float b, float abs_diff, float rel) const {
+        max_abs[j] = abs_diff > max_abs[j] ? abs_diff : max_abs[j];
+        max_rel[j] = rel > max_rel[j] ? rel : max_rel[j];
+        max_x[j] = a > max_x[j] ? a : max_x[j];
+        min_x[j] = a < min_x[j] ? a : min_x[j];
+        max_y[j] = b > max_y[j] ? b : max_y[j];
+        min_y[j] = b < min_y[j] ? b : min_y[j];
+    }
+
+    void block8(std::size_t i, float (&v)[5][8]) const {
+        bool nan_a = false, nan_b = false, nan_d = false, nan_r = false;
+        for (std::size_t j = 0; j < 8; ++j) {
+            const float a = x[i + j], b = y[i + j];
+            const float d = a - b;
+            const float abs_diff = std::fabs(d);
+            const float rel = std::fabs(b) > kEpsilon ? std::fabs(a / b - 1.0F) : 0.0F;
+            v[0][j] = a * a;
+            v[1][j] = b * b;
+            v[2][j] = rel;
+            v[3][j] = abs_diff;
+            v[4][j] = d * d;
+            nan_a |= a != a;
+            nan_b |= b != b;
+            nan_d |= abs_diff != abs_diff;
+            nan_r |= rel != rel;
+            lane(j, a, b, abs_diff, rel);
+        }
+        nan_x |= nan_a;
+        nan_y |= nan_b;
+        nan_abs |= nan_d;
+        nan_rel |= nan_r;
+    }
+
+    void one(std::size_t i, float (&v)[5]) const {
+        const float a = x[i], b = y[i];
+        const float d = a - b;
+        const float abs_diff = std::fabs(d);
+        const float rel = relative_error(a, b);
+        v[0] = a * a;
+        v[1] = b * b;
+        v[2] = rel;
+        v[3] = abs_diff;
+        v[4] = d * d;
+        nan_x |= a != a;
+        nan_y |= b != b;
+        nan_abs |= abs_diff != abs_diff;
+        nan_rel |= rel != rel;
+        lane(0, a, b, abs_diff, rel);
+    }
+
+    static float reduce_max(const float (&lanes)[8], bool nan) {
+        if (nan) return NAN;
+        return *std::max_element(std::begin(lanes), std::end(lanes));
+    }
+    static float reduce_min(const float (&lanes)[8], bool nan) {
+        if (nan) return NAN;
+        return *std::min_element(std::begin(lanes), std::end(lanes));
+    }
 };
 
-std::string failed(Algorithm algorithm, const std::string& reason) {
-    return fmt::format("Failed to execute 'compare' in '{}'. {}", algorithm_names()[algorithm], reason);
-}
-
-// np.max of float32 values: NaN as soon as one is NaN.
-template <class Value>
-float numpy_max(const Value& value, std::size_t n) {
-    float best = value(0);
-    for (std::size_t i = 1; i < n; ++i) {
-        const float v = value(i);
-        if (std::isnan(best)) break;
-        if (std::isnan(v) || v > best) best = v;
+// The float64 sums of both sides in the casting reduction's order (np.mean(dtype=np.float64)).
+struct DoubleSums {
+    const float* x;
+    const float* y;
+    void block8(std::size_t i, double (&v)[2][8]) const {
+        for (std::size_t j = 0; j < 8; ++j) {
+            v[0][j] = static_cast<double>(x[i + j]);
+            v[1][j] = static_cast<double>(y[i + j]);
+        }
     }
-    return best;
-}
-
-template <class Value>
-float numpy_min(const Value& value, std::size_t n) {
-    float best = value(0);
-    for (std::size_t i = 1; i < n; ++i) {
-        const float v = value(i);
-        if (std::isnan(best)) break;
-        if (std::isnan(v) || v < best) best = v;
+    void one(std::size_t i, double (&v)[2]) const {
+        v[0] = static_cast<double>(x[i]);
+        v[1] = static_cast<double>(y[i]);
     }
-    return best;
-}
+};
 
-// np.mean of a float32 array: the float32 sum divided by the count in float64, cast back.
-template <class Value>
-float numpy_mean(const Value& value, std::size_t n) {
-    const float sum = numpy_sum<float>(value, n);
+// Squared deviations from the float64 means (np.std's second reduction, over a float64 array).
+struct Deviations {
+    const float* x;
+    const float* y;
+    double mean_x, mean_y;
+    void block8(std::size_t i, double (&v)[2][8]) const {
+        for (std::size_t j = 0; j < 8; ++j) {
+            const double a = static_cast<double>(x[i + j]) - mean_x;
+            const double b = static_cast<double>(y[i + j]) - mean_y;
+            v[0][j] = a * a;
+            v[1][j] = b * b;
+        }
+    }
+    void one(std::size_t i, double (&v)[2]) const {
+        const double a = static_cast<double>(x[i]) - mean_x;
+        const double b = static_cast<double>(y[i]) - mean_y;
+        v[0] = a * a;
+        v[1] = b * b;
+    }
+};
+
+// alg_KullbackLeiblerDivergence._normalized: min-max scaled (when the range is not 0), at least float32 eps.
+struct Scaling {
+    float min, range;
+    float operator()(float v) const {
+        const float s = range != 0.0F ? (v - min) / range : v;
+        return std::max(s, kFloat32Epsilon);  // keeps NaN, as np.maximum does
+    }
+};
+
+// Pass 2: the cosine's normalized products and the KL sides' scaled sums.
+struct SecondPass {
+    const float* x;
+    const float* y;
+    float norm_x, norm_y;
+    Scaling p, q;
+    void block8(std::size_t i, float (&v)[3][8]) const {
+        for (std::size_t j = 0; j < 8; ++j) {
+            const float a = x[i + j], b = y[i + j];
+            v[0][j] = (a / norm_x) * (b / norm_y);
+            v[1][j] = p(a);
+            v[2][j] = q(b);
+        }
+    }
+    void one(std::size_t i, float (&v)[3]) const {
+        v[0] = (x[i] / norm_x) * (y[i] / norm_y);
+        v[1] = p(x[i]);
+        v[2] = q(y[i]);
+    }
+};
+
+// Pass 3: the KL terms p * log(p / q) of the normalized distributions.
+struct KlPass {
+    const float* x;
+    const float* y;
+    Scaling p, q;
+    float sum_p, sum_q;
+    float term(float a, float b) const {
+        const float pp = p(a) / sum_p;
+        const float qq = q(b) / sum_q;
+        return pp * std::log(pp / qq);
+    }
+    void block8(std::size_t i, float (&v)[1][8]) const {
+        for (std::size_t j = 0; j < 8; ++j) v[0][j] = term(x[i + j], y[i + j]);
+    }
+    void one(std::size_t i, float (&v)[1]) const { v[0] = term(x[i], y[i]); }
+};
+
+float mean_of(float sum, std::size_t n) {
     return static_cast<float>(static_cast<double>(sum) / static_cast<double>(n));
-}
-
-// |x/y - 1| where |y| > eps, else 0 (the three relative-error algorithms).
-float relative_error(float x, float y) { return std::fabs(y) > kEpsilon ? std::fabs(x / y - 1.0F) : 0.0F; }
-
-void cosine(const VectorPair& p, VectorMetrics& out) {
-    if (p.scalar) {
-        out.cells[Cosine] = six_decimals(1);
-        out.messages.emplace_back("This tensor is scalar.");
-        return;
-    }
-    const std::size_t n = p.mine.size();
-    const float mine_norm = std::sqrt(numpy_sum<float>([&](std::size_t i) { return p.mine[i] * p.mine[i]; }, n));
-    const float golden_norm =
-        std::sqrt(numpy_sum<float>([&](std::size_t i) { return p.golden[i] * p.golden[i]; }, n));
-    if (mine_norm <= kEpsilon && golden_norm < kEpsilon) {
-        out.cells[Cosine] = "1.0";
-        return;
-    }
-    if (std::sqrt(mine_norm) <= kEpsilon) {
-        out.cells[Cosine] = kNan;
-        out.messages.push_back("Cannot compare by Cosine Similarity. All the data is zero in " + p.my_file + ".");
-        return;
-    }
-    if (std::sqrt(golden_norm) <= kEpsilon) {
-        out.cells[Cosine] = kNan;
-        out.messages.push_back("Cannot compare by Cosine Similarity. All the data is zero in " + p.golden_file + ".");
-        return;
-    }
-    const float result = numpy_sum<float>(
-        [&](std::size_t i) { return (p.mine[i] / mine_norm) * (p.golden[i] / golden_norm); }, n);
-    // min(result, 1.0): a NaN result stays NaN.
-    out.cells[Cosine] = six_decimals(result > 1.0F ? 1.0 : static_cast<double>(result));
-}
-
-void relative_euclidean(const VectorPair& p, VectorMetrics& out) {
-    const std::size_t n = p.mine.size();
-    const float golden_square = numpy_sum<float>([&](std::size_t i) { return p.golden[i] * p.golden[i]; }, n);
-    if (std::sqrt(static_cast<double>(golden_square)) <= kEpsilonDouble) {
-        out.cells[RelativeEuclidean] = six_decimals(0.0);
-        return;
-    }
-    const float diff_square = numpy_sum<float>(
-        [&](std::size_t i) {
-            const float d = p.mine[i] - p.golden[i];
-            return d * d;
-        },
-        n);
-    const float ratio = diff_square / golden_square;
-    out.cells[RelativeEuclidean] = six_decimals(std::sqrt(static_cast<double>(ratio)));
-}
-
-// alg_KullbackLeiblerDivergence._normalized: min-max scaled to [0, 1] (when the range is not 0), at least eps.
-std::vector<float> normalized(std::span<const float> data) {
-    const std::size_t n = data.size();
-    const auto at = [&](std::size_t i) { return data[i]; };
-    const float max_value = numpy_max(at, n);
-    const float min_value = numpy_min(at, n);
-    const float range = max_value - min_value;
-    std::vector<float> scaled(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const float v = range != 0.0F ? (data[i] - min_value) / range : data[i];
-        scaled[i] = std::isnan(v) ? v : std::max(v, kFloat32Epsilon);  // np.maximum keeps NaN
-    }
-    return scaled;
-}
-
-void kullback_leibler(const VectorPair& p, VectorMetrics& out) {
-    const std::size_t n = p.mine.size();
-    if (n == 0) {
-        out.cells[KullbackLeibler] = kNan;
-        out.messages.push_back(failed(KullbackLeibler, kEmptyMaximum));
-        return;
-    }
-    // After the clamp to eps no value is 0, so msaccucmp's all-zero refusals cannot fire.
-    const std::vector<float> mine = normalized(p.mine);
-    const std::vector<float> golden = normalized(p.golden);
-    const float mine_sum = numpy_sum<float>([&](std::size_t i) { return mine[i]; }, n);
-    const float golden_sum = numpy_sum<float>([&](std::size_t i) { return golden[i]; }, n);
-    float result = numpy_sum<float>(
-        [&](std::size_t i) {
-            const float x = mine[i] / mine_sum;
-            const float y = golden[i] / golden_sum;
-            return x * std::log(x / y);
-        },
-        n);
-    if (std::fabs(result) < kEpsilon) result = 0.0F;
-    out.cells[KullbackLeibler] = six_decimals(result);
-    if (std::isinf(result) && result > 0) {
-        out.messages.push_back("Cannot compare by KL Divergence. The data contains 0 in '" + p.golden_file + "'.");
-    }
-}
-
-// "(mean;std)" with float64 accumulators (np.mean/np.std with dtype=np.float64), values under 0.001 shown as 0.
-std::string mean_and_deviation(std::span<const float> data) {
-    const std::size_t n = data.size();
-    const double count = static_cast<double>(n);
-    const double mean =
-        buffered_sum<double>([&](std::size_t i) { return static_cast<double>(data[i]); }, n) / count;
-    const double variance = numpy_sum<double>(
-                                [&](std::size_t i) {
-                                    const double d = static_cast<double>(data[i]) - mean;
-                                    return d * d;
-                                },
-                                n) /
-                            count;
-    double deviation = std::sqrt(variance);
-    double shown_mean = mean;
-    if (std::fabs(deviation) < 0.001) deviation = 0.0;
-    if (std::fabs(shown_mean) < 0.001) shown_mean = 0.0;
-    const auto text = [](double v) {
-        if (std::isnan(v)) return std::string("nan");
-        if (std::isinf(v)) return std::string(v > 0 ? "inf" : "-inf");
-        return fmt::format("{:.3f}", v);
-    };
-    return "(" + text(shown_mean) + ";" + text(deviation) + ")";
 }
 
 }  // namespace
 
 const std::array<std::string, kAlgorithmCount>& algorithm_names() {
     static const std::array<std::string, kAlgorithmCount> names = {
-        "CosineSimilarity",       "MaxAbsoluteError",  "AccumulatedRelativeError", "RelativeEuclideanDistance",
-        "KullbackLeiblerDivergence", "StandardDeviation", "MeanAbsoluteError",      "RootMeanSquareError",
-        "MaxRelativeError",       "MeanRelativeError"};
+        "CosineSimilarity",          "MaxAbsoluteError",  "AccumulatedRelativeError", "RelativeEuclideanDistance",
+        "KullbackLeiblerDivergence", "StandardDeviation", "MeanAbsoluteError",        "RootMeanSquareError",
+        "MaxRelativeError",          "MeanRelativeError"};
     return names;
 }
 
@@ -205,36 +203,84 @@ std::string six_decimals(double value) {
     return fmt::format("{:.6f}", value);
 }
 
-VectorMetrics compare_vectors(const VectorPair& p) {
+VectorMetrics compare_vectors(const VectorPair& pair) {
     VectorMetrics out;
-    const std::size_t n = p.mine.size();
-    const auto abs_diff = [&](std::size_t i) { return std::fabs(p.mine[i] - p.golden[i]); };
-    const auto relative = [&](std::size_t i) { return relative_error(p.mine[i], p.golden[i]); };
-    const auto square_diff = [&](std::size_t i) {
-        const float d = p.mine[i] - p.golden[i];
-        return d * d;
-    };
+    const std::size_t n = pair.mine.size();
+    const float* x = pair.mine.data();
+    const float* y = pair.golden.data();
 
-    cosine(p, out);
+    const FirstPass first(x, y);
+    const auto sums = numpy_sums<float, 5>(first, n);
+    const float sum_xx = sums[0], sum_yy = sums[1], sum_rel = sums[2], sum_abs = sums[3], sum_sq = sums[4];
+    const auto means = numpy_sums<double, 2>(DoubleSums{x, y}, n);
+    const double count = static_cast<double>(n);
+    const double mean_x = means[0] / count, mean_y = means[1] / count;
+
+    // alg_CosineSimilarity: np.linalg.norm in float32.
+    const float norm_x = std::sqrt(sum_xx), norm_y = std::sqrt(sum_yy);
+    bool cosine_runs = false;
+    if (pair.scalar) {
+        out.cells[Cosine] = six_decimals(1);
+        out.messages.emplace_back("This tensor is scalar.");
+    } else if (norm_x <= kEpsilon && norm_y < kEpsilon) {
+        out.cells[Cosine] = "1.0";
+    } else if (std::sqrt(norm_x) <= kEpsilon) {
+        out.cells[Cosine] = kNan;
+        out.messages.push_back(zero_data(pair.my_file));
+    } else if (std::sqrt(norm_y) <= kEpsilon) {
+        out.cells[Cosine] = kNan;
+        out.messages.push_back(zero_data(pair.golden_file));
+    } else {
+        cosine_runs = true;
+    }
     if (n == 0) {
         out.cells[MaxAbsolute] = kNan;
         out.messages.push_back(failed(MaxAbsolute, kEmptyMaximum));
     } else {
-        out.cells[MaxAbsolute] = six_decimals(numpy_max(abs_diff, n));
+        out.cells[MaxAbsolute] = six_decimals(FirstPass::reduce_max(first.max_abs, first.nan_abs));
     }
-    out.cells[AccumulatedRelative] = six_decimals(numpy_sum<float>(relative, n));
-    relative_euclidean(p, out);
-    kullback_leibler(p, out);
-    out.cells[StandardDeviation] = mean_and_deviation(p.mine) + "," + mean_and_deviation(p.golden);
-    out.cells[MeanAbsolute] = six_decimals(numpy_mean(abs_diff, n));
-    out.cells[RootMeanSquare] = six_decimals(std::sqrt(numpy_mean(square_diff, n)));
+    out.cells[AccumulatedRelative] = six_decimals(sum_rel);
+    // alg_RelativeEuclideanDistance: the ratio in float32, its root in float64.
+    out.cells[RelativeEuclidean] = std::sqrt(static_cast<double>(sum_yy)) <= kEpsilonDouble
+                                       ? six_decimals(0.0)
+                                       : six_decimals(std::sqrt(static_cast<double>(sum_sq / sum_yy)));
+
+    float kl = 0;
+    if (n > 0) {
+        const float max_x = FirstPass::reduce_max(first.max_x, first.nan_x);
+        const float min_x = FirstPass::reduce_min(first.min_x, first.nan_x);
+        const float max_y = FirstPass::reduce_max(first.max_y, first.nan_y);
+        const float min_y = FirstPass::reduce_min(first.min_y, first.nan_y);
+        const Scaling p{min_x, max_x - min_x}, q{min_y, max_y - min_y};
+        const auto second = numpy_sums<float, 3>(SecondPass{x, y, norm_x, norm_y, p, q}, n);
+        if (cosine_runs) {
+            const float cosine = second[0];
+            out.cells[Cosine] = six_decimals(cosine > 1.0F ? 1.0 : static_cast<double>(cosine));
+        }
+        kl = numpy_sums<float, 1>(KlPass{x, y, p, q, second[1], second[2]}, n)[0];
+        if (std::fabs(kl) < kEpsilon) kl = 0.0F;
+        out.cells[KullbackLeibler] = six_decimals(kl);
+    } else {
+        if (cosine_runs) out.cells[Cosine] = six_decimals(0);
+        out.cells[KullbackLeibler] = kNan;
+        out.messages.push_back(failed(KullbackLeibler, kEmptyMaximum));
+    }
+    if (std::isinf(kl) && kl > 0) {
+        out.messages.push_back("Cannot compare by KL Divergence. The data contains 0 in '" + pair.golden_file + "'.");
+    }
+
+    const auto deviations = numpy_sums<double, 2>(Deviations{x, y, mean_x, mean_y}, n);
+    out.cells[StandardDeviation] = mean_deviation_text(mean_x, std::sqrt(deviations[0] / count)) + "," +
+                                   mean_deviation_text(mean_y, std::sqrt(deviations[1] / count));
+    out.cells[MeanAbsolute] = six_decimals(mean_of(sum_abs, n));
+    out.cells[RootMeanSquare] = six_decimals(std::sqrt(mean_of(sum_sq, n)));
     if (n == 0) {
         out.cells[MaxRelative] = kNan;
         out.messages.push_back(failed(MaxRelative, kEmptyMaximum));
     } else {
-        out.cells[MaxRelative] = six_decimals(numpy_max(relative, n));
+        out.cells[MaxRelative] = six_decimals(FirstPass::reduce_max(first.max_rel, first.nan_rel));
     }
-    out.cells[MeanRelative] = six_decimals(numpy_mean(relative, n));
+    out.cells[MeanRelative] = six_decimals(mean_of(sum_rel, n));
     return out;
 }
 
