@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/python_str.hpp"
 #include "tensor/checked_math.hpp"
 #include "tensor/mapped_file.hpp"
 #include "tensor/stored_type.hpp"
@@ -93,14 +94,11 @@ Header read_header(std::span<const std::byte> bytes) {
             if (key == "dtype") header.dtype = number.value_or(-1);
         } else if (key == "dims") {
             std::vector<std::int64_t> dims;
-            for (std::size_t start = 0;;) {
-                const std::size_t comma = value.find(',', start);
-                const auto number = python_int(value.substr(start, comma - start));
+            for (const auto dim : py::split(value, ',')) {
+                const auto number = python_int(dim);
                 if (!number) note(fmt::format("dims '{}' holds a value that is not an integer", value));
                 if (number == -1) note(fmt::format("dims '{}' holds -1", value));
                 dims.push_back(number.value_or(-1));
-                if (comma == std::string_view::npos) break;
-                start = comma + 1;
             }
             header.dims = std::move(dims);
         }

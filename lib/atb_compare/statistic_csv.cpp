@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "common/error.hpp"
+#include "common/python_str.hpp"
 #include "report/csv_reader.hpp"
 
 namespace msprobe::atb {
@@ -20,25 +21,11 @@ constexpr std::size_t kDeviceAndPid = 0, kExecutionCount = 1, kOpName = 2, kOpId
 // A Tensor Path names atb_dump_data/data/<device_pid>/<round>/ before the tensor's own path.
 constexpr std::size_t kRoundDepth = 4;
 
-// Python's str.split(sep): every separator splits, nothing is dropped.
-std::vector<std::string_view> split(std::string_view text, char sep) {
-    std::vector<std::string_view> parts;
-    for (std::size_t start = 0;;) {
-        const std::size_t end = text.find(sep, start);
-        if (end == std::string_view::npos) {
-            parts.push_back(text.substr(start));
-            return parts;
-        }
-        parts.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-}
-
 // "<id>_<name>/" per scope level, then "<io>.<index>"; empty when the levels of
 // Op Name and Op Id differ.
 std::string data_name(const std::vector<std::string>& record) {
-    const auto names = split(record[kOpName], '/');
-    const auto ids = split(record[kOpId], '_');
+    const auto names = py::split(record[kOpName], '/');
+    const auto ids = py::split(record[kOpId], '_');
     if (names.size() != ids.size()) return {};
     std::string name;
     for (std::size_t i = 0; i < names.size(); ++i) name += fmt::format("{}_{}/", ids[i], names[i]);
@@ -50,9 +37,10 @@ std::string data_name(const std::vector<std::string>& record) {
 std::string rebased_tensor_path(std::string_view recorded, const fs::path& round_dir) {
     const std::size_t at = recorded.rfind("atb_dump_data");
     // Without atb_dump_data msprobe keeps the last character alone, which never reaches deep enough.
-    const auto parts = split(at == std::string_view::npos ? recorded.substr(recorded.empty() ? 0 : recorded.size() - 1)
-                                                          : recorded.substr(at),
-                             '/');
+    const auto parts =
+        py::split(at == std::string_view::npos ? recorded.substr(recorded.empty() ? 0 : recorded.size() - 1)
+                                               : recorded.substr(at),
+                  '/');
     if (parts.size() <= kRoundDepth) return {};
     std::string below;
     for (std::size_t i = kRoundDepth; i < parts.size(); ++i) {

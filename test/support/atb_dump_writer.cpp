@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "common/python_str.hpp"
 #include "support/element_bytes.hpp"
 #include "support/file_text.hpp"
 #include "tensor/half.hpp"
@@ -20,18 +21,6 @@ std::vector<std::byte> narrowed_bytes(const std::vector<float>& values, Narrow n
     std::vector<std::uint16_t> bits;
     for (const float v : values) bits.push_back(narrow(v));
     return bytes_of(bits);
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-    std::vector<std::string> parts(1);
-    for (const char c : text) {
-        if (c == sep) {
-            parts.emplace_back();
-        } else {
-            parts.back() += c;
-        }
-    }
-    return parts;
 }
 
 std::string round_path(const AtbRound& round) {
@@ -66,10 +55,10 @@ std::string atb_statistic_header() {
 }
 
 std::string atb_tensor_relative_path(const AtbTensorRow& row) {
-    const auto names = split(row.op_name, '/');
-    const auto ids = split(row.op_id, '_');
+    const auto names = py::split(row.op_name, '/');
+    const auto ids = py::split(row.op_id, '_');
     std::string path;
-    for (std::size_t i = 0; i < names.size() && i < ids.size(); ++i) path += ids[i] + "_" + names[i] + "/";
+    for (std::size_t i = 0; i < names.size() && i < ids.size(); ++i) path += fmt::format("{}_{}/", ids[i], names[i]);
     const bool input = row.io == "input";
     return path + fmt::format("{}/{}tensor{}.bin", input ? "before" : "after", input ? "in" : "out", row.index);
 }
