@@ -36,18 +36,11 @@ std::string data_name(const std::vector<std::string>& record) {
 // as os.path.join does; empty when the path does not reach that deep.
 std::string rebased_tensor_path(std::string_view recorded, const fs::path& round_dir) {
     const std::size_t at = recorded.rfind("atb_dump_data");
-    // Without atb_dump_data msprobe keeps the last character alone, which never reaches deep enough.
-    const auto parts =
-        py::split(at == std::string_view::npos ? recorded.substr(recorded.empty() ? 0 : recorded.size() - 1)
-                                               : recorded.substr(at),
-                  '/');
+    // Without atb_dump_data msprobe keeps the path's last character alone, which never reaches deep enough.
+    if (at == std::string_view::npos) return {};
+    const auto parts = py::split(recorded.substr(at), '/');
     if (parts.size() <= kRoundDepth) return {};
-    std::string below;
-    for (std::size_t i = kRoundDepth; i < parts.size(); ++i) {
-        if (i > kRoundDepth) below += '/';
-        below += parts[i];
-    }
-    return (round_dir / below).string();
+    return (round_dir / fmt::format("{}", fmt::join(parts.begin() + kRoundDepth, parts.end(), "/"))).string();
 }
 
 }  // namespace
