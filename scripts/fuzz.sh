@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
-# .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json) and the graph's tree building from
+# .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json, ATB .bin and statistic.csv) and the graph's tree building from
 # construct.json (graph_construct) with libFuzzer under ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
@@ -16,7 +16,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-600}
 shift || true
-all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml fusion_rule)
+all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml fusion_rule atb_bin
+             atb_csv)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -139,6 +140,16 @@ cat > "$seeds/fusion_rule/l1_multiop.json" <<'EOF'
   "output_desc": [{"dtype": "DT_INT8", "attr": [{"key": "_datadump_origin_name", "value": {"s": ""}},
      {"key": "origin_shape", "value": {"list": {"i": [1, 2]}}}]}]},
  {"name": "b_quant_layer", "type": "AscendQuant", "id": 1, "output_desc": [{"dtype": "DT_INT8", "attr": []}]}]}]}
+EOF
+# ATB seeds: float16 and bool tensor files, one whose data do not fill its dims, a statistic.csv of both modes.
+{ printf '$Version=1.0\nformat=2\ndtype=1\ndims=2,2\n$Object.Count=1\n$Object.Length=8\n$End=1\n'
+  printf '\x00\x3c\x00\x40\x00\x42\x00\x44'; } > "$seeds/atb_bin/float16"
+printf 'dtype=12\ndims=3\n$End=1\n\x01\x00\x01' > "$seeds/atb_bin/bool"
+printf '$Version=1.0\ndtype=27\nformat=1\ndims=2,2\n$End=1\n\x00\x00\x80\x3f' > "$seeds/atb_bin/short"
+cat > "$seeds/atb_csv/statistic.csv" <<'EOF'
+Device and PID,Execution Count,Op Name,Op Type,Op Id,Input/Output,Index,Dtype,Format,Shape,Max,Min,Mean,Norm,Tensor Path
+0_1,0,Embedding/Gather,Gather,0_0,input,0,float16,nd,1*4096,0.582031,-0.00132,0.28355,17.01721,N/A
+0_1,0,Prefill,Linear,2,output,0,bf16,nd,3584,N/A,N/A,N/A,N/A,/d/atb_dump_data/data/0_1/0/2_Prefill/after/outtensor0.bin
 EOF
 cat > "$seeds/yaml/data_mapping.yaml" <<'EOF'
 Functional.linear.0.forward.input.0: Functional.linear.1.forward.input.0

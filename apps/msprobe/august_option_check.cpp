@@ -13,15 +13,17 @@ namespace {
 // Every option string a mode allows, as msprobe checks them (compare_cli.py's
 // VALID_ARGS_MAP), plus ours.
 std::set<std::string> mode_options(const std::string& mode) {
-    std::set<std::string> allowed = {"--mode",        "-m",  "--target_path", "-tp", "--golden_path", "-gp",
-                                     "--output_path", "-o",  "--fail-on",     "-j",  "--jobs",        "--strict_compat"};
+    std::set<std::string> allowed = {"--mode",        "-m", "--target_path", "-tp", "--golden_path", "-gp",
+                                     "--output_path", "-o", "--fail-on",     "-j",  "--jobs",        "--strict_compat"};
     if (mode == "auto") {
-        allowed.insert({"--xlsx", "--fuzzy_match", "-fm", "--cell_mapping", "-cm", "--api_mapping", "-am",
-                        "--data_mapping", "-dm", "--layer_mapping", "-lm", "--diff_analyze", "-da", "--rank", "--step",
-                        "--is_print_compare_log", "-tensor_log", "--consistent_check", "--backend", "--html"});
+        allowed.insert(
+            {"--xlsx",    "--fuzzy_match",  "-fm",    "--cell_mapping",         "-cm",         "--api_mapping",
+             "-am",       "--data_mapping", "-dm",    "--layer_mapping",        "-lm",         "--diff_analyze",
+             "-da",       "--rank",         "--step", "--is_print_compare_log", "-tensor_log", "--consistent_check",
+             "--backend", "--html"});
     } else if (mode == "offline_data") {
-        allowed.insert({"--fusion_rule_file", "-fr", "--quant_fusion_rule_file", "-qfr", "--close_fusion_rule_file",
-                        "-cfr"});
+        allowed.insert(
+            {"--fusion_rule_file", "-fr", "--quant_fusion_rule_file", "-qfr", "--close_fusion_rule_file", "-cfr"});
     }
     return allowed;
 }
@@ -48,8 +50,9 @@ void check_whitelist(const GlobalOptions& global, bool strict, const std::string
 void check_mode(const std::string& mode) {
     if (mode == "auto" || mode == "offline_data" || mode == "torchair" || mode == "atb") return;
     if (mode == "offline_model") {
-        throw Error("", "mode 'offline_model' runs the model on an NPU through the CANN runtime (msprobe's "
-                        "msquickcmp); msprobe-cpp compares dumps only: dump both sides and use -m offline_data");
+        throw Error("",
+                    "mode 'offline_model' runs the model on an NPU through the CANN runtime (msprobe's "
+                    "msquickcmp); msprobe-cpp compares dumps only: dump both sides and use -m offline_data");
     }
     throw Error("", fmt::format("Invalid mode '{}'. Available modes: ['auto', 'offline_data', 'torchair', "
                                 "'offline_model', 'atb']",

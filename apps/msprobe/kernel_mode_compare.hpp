@@ -11,9 +11,9 @@ namespace msprobe::cli {
 
 struct KernelModeFlags {
     std::string mode;
-    std::string target, golden;    // -tp, -gp
-    std::string output;            // -o; "./output" when omitted or given without a value
-    std::string fusion_rule;       // -fr (offline_data only)
+    std::string target, golden;     // -tp, -gp
+    std::string output;             // -o; "./output" when omitted or given without a value
+    std::string fusion_rule;        // -fr (offline_data only)
     std::string quant_fusion_rule;  // -qfr
     std::string close_fusion_rule;  // -cfr
     std::string fail_on;

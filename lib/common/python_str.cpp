@@ -22,16 +22,18 @@ std::string replace_first(std::string_view text, std::string_view from, std::str
     return out;
 }
 
-std::vector<std::string_view> split_dots(std::string_view text) {
+std::vector<std::string_view> split(std::string_view text, char separator) {
     std::vector<std::string_view> parts;
     std::size_t start = 0;
-    for (std::size_t dot = text.find('.'); dot != std::string_view::npos; dot = text.find('.', start)) {
-        parts.push_back(text.substr(start, dot - start));
-        start = dot + 1;
+    for (std::size_t at = text.find(separator); at != std::string_view::npos; at = text.find(separator, start)) {
+        parts.push_back(text.substr(start, at - start));
+        start = at + 1;
     }
     parts.push_back(text.substr(start));
     return parts;
 }
+
+std::vector<std::string_view> split_dots(std::string_view text) { return split(text, '.'); }
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 

@@ -88,12 +88,11 @@ std::string handled_op_name(std::string name, bool fusion_rule_given) {
 
 // ConstManager.QUANT_OP_NANE_SUFFIX_LIST + DEQUANT_OP_NANE_SUFFIX_LIST: any of them marks a quantized model.
 bool names_quant_op(const std::string& op_name) {
-    static const std::vector<std::string> marks = {"_quant_layer", "_anti_quant_layer", "AscendQuant",
-                                                   "AscendWeightQuant", "AntiQuant", "_quant", "_weight_quant",
-                                                   "_anti_quant", "_dequant_layer", "AscendDequant", "_dequant"};
-    return std::any_of(marks.begin(), marks.end(), [&](const std::string& m) {
-        return op_name.find(m) != std::string::npos;
-    });
+    static const std::vector<std::string> marks = {
+        "_quant_layer",  "_anti_quant_layer", "AscendQuant",    "AscendWeightQuant", "AntiQuant", "_quant",
+        "_weight_quant", "_anti_quant",       "_dequant_layer", "AscendDequant",     "_dequant"};
+    return std::any_of(marks.begin(), marks.end(),
+                       [&](const std::string& m) { return op_name.find(m) != std::string::npos; });
 }
 
 }  // namespace
@@ -206,8 +205,8 @@ DumpFolder::DumpFolder(const fs::path& folder, bool fusion_rule_given) : path_(f
         if (!kind) {
             kind = file_kind;
         } else if (*kind != file_kind) {
-            throw Error(folder.string(), fmt::format("Not all files in the path are of the same type, such as \"{}\".",
-                                                     item));
+            throw Error(folder.string(),
+                        fmt::format("Not all files in the path are of the same type, such as \"{}\".", item));
         }
         auto [it, added] = index_.emplace(key, ops_.size());
         if (added) ops_.push_back({key, OpFiles{}});
@@ -233,14 +232,16 @@ DumpFolder::DumpFolder(const fs::path& folder, bool fusion_rule_given) : path_(f
         if (op.mode == TaskMode::FftsAutomatic) {
             by([](const std::string& name) {
                 const auto fields = split_dots(name);
-                return fields.size() >= 2 && all_digits(fields[fields.size() - 2]) ? std::stoull(fields[fields.size() - 2])
-                                                                                   : 2ULL;  // INVALID_THREAD_ID
+                return fields.size() >= 2 && all_digits(fields[fields.size() - 2])
+                           ? std::stoull(fields[fields.size() - 2])
+                           : 2ULL;  // INVALID_THREAD_ID
             });
         } else {
             by([](const std::string& name) {
                 const auto fields = split_dots(name);
                 const char last = fields.size() > 1 && !fields[1].empty() ? fields[1].back() : 'x';
-                return last >= '0' && last <= '9' ? static_cast<unsigned long long>(last - '0') : 3ULL;  // INVALID_SLICE_X
+                return last >= '0' && last <= '9' ? static_cast<unsigned long long>(last - '0')
+                                                  : 3ULL;  // INVALID_SLICE_X
             });
         }
     }
@@ -260,17 +261,10 @@ std::string DumpFolder::data_info() const {
     std::string info = "side is dump data of the ";
     const std::string prefix = quantized_ ? "quantized" : "unquantized";
     switch (kind_) {
-        case DumpKind::Offline:
-            info += prefix + " model executed on the AI processor";
-            break;
-        case DumpKind::Standard:
-            info += "unquantized original model";
-            break;
-        case DumpKind::Quant:
-            info += "quantized original model";
-            break;
-        case DumpKind::Numpy:
-            break;
+        case DumpKind::Offline: info += prefix + " model executed on the AI processor"; break;
+        case DumpKind::Standard: info += "unquantized original model"; break;
+        case DumpKind::Quant: info += "quantized original model"; break;
+        case DumpKind::Numpy: break;
     }
     return info;
 }

@@ -46,8 +46,9 @@ DumpFileTensors read_kernel_dump(const std::filesystem::path& file) {
     for (const auto* slots : {&dump.header.outputs, &dump.header.inputs}) {
         for (const auto& header : *slots) {
             if (!read_by_msaccucmp(header.data_type)) {
-                throw CompareFailure(FailureCode::InvalidShapeData,
-                                     "The output data type (" + std::to_string(header.data_type) + ") does not support.");
+                throw CompareFailure(
+                    FailureCode::InvalidShapeData,
+                    "The output data type (" + std::to_string(header.data_type) + ") does not support.");
             }
         }
     }
@@ -80,13 +81,27 @@ DumpFileTensors read_golden_npy(const std::filesystem::path& file) {
 
 std::string data_type_cell(std::int32_t data_type) {
     static const std::map<std::string, std::string> names = {
-        {"DT_FLOAT", "float32"},    {"DT_FLOAT16", "float16"},     {"DT_DOUBLE", "float64"},
-        {"DT_INT8", "int8"},        {"DT_INT16", "int16"},         {"DT_INT32", "int32"},
-        {"DT_INT64", "int64"},      {"DT_UINT8", "uint8"},         {"DT_UINT16", "uint16"},
-        {"DT_UINT32", "uint32"},    {"DT_UINT64", "uint64"},       {"DT_BOOL", "bool"},
-        {"DT_COMPLEX64", "complex64"}, {"DT_COMPLEX128", "complex128"}, {"DT_BF16", "bfloat16"},
-        {"DT_UINT1", "uint1"},      {"DT_UNDEFINED", "int8"},      {"DT_RESOURCE", "int64"},
-        {"DT_FLOAT8_E4M3FN", "float8_e4m3fn"}, {"DT_HIFLOAT8", "hifloat8"}, {"DT_FLOAT8_E5M2", "float8_e5m2"},
+        {"DT_FLOAT", "float32"},
+        {"DT_FLOAT16", "float16"},
+        {"DT_DOUBLE", "float64"},
+        {"DT_INT8", "int8"},
+        {"DT_INT16", "int16"},
+        {"DT_INT32", "int32"},
+        {"DT_INT64", "int64"},
+        {"DT_UINT8", "uint8"},
+        {"DT_UINT16", "uint16"},
+        {"DT_UINT32", "uint32"},
+        {"DT_UINT64", "uint64"},
+        {"DT_BOOL", "bool"},
+        {"DT_COMPLEX64", "complex64"},
+        {"DT_COMPLEX128", "complex128"},
+        {"DT_BF16", "bfloat16"},
+        {"DT_UINT1", "uint1"},
+        {"DT_UNDEFINED", "int8"},
+        {"DT_RESOURCE", "int64"},
+        {"DT_FLOAT8_E4M3FN", "float8_e4m3fn"},
+        {"DT_HIFLOAT8", "hifloat8"},
+        {"DT_FLOAT8_E5M2", "float8_e5m2"},
     };
     const auto it = names.find(tensor::bin_data_type_name(data_type));
     return it == names.end() ? "NaN" : it->second;

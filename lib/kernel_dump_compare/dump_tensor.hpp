@@ -20,10 +20,10 @@ struct DumpTensor {
     std::vector<std::int64_t> original_shape;  // the framework's shape (.bin); empty when none
     tensor::AscendFormat format = tensor::AscendFormat::ND;
     std::int32_t sub_format = 0;
-    std::optional<std::int32_t> data_type;     // CANN's number (.bin only)
-    std::string address;                       // the Address cell
-    tensor::TensorView values;                 // in stored order, shaped as `shape` (read lazily by the caller)
-    std::optional<std::string> error;          // why the values cannot be read
+    std::optional<std::int32_t> data_type;  // CANN's number (.bin only)
+    std::string address;                    // the Address cell
+    tensor::TensorView values;              // in stored order, shaped as `shape` (read lazily by the caller)
+    std::optional<std::string> error;       // why the values cannot be read
     bool is_bool() const { return !error && values.dtype == tensor::DType::Bool; }
 };
 

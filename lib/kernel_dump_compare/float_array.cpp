@@ -23,30 +23,18 @@ T load(const std::byte* p) {
 float as_float(tensor::DType dtype, const std::byte* p) {
     using tensor::DType;
     switch (dtype) {
-        case DType::Float16:
-            return tensor::half_to_float(load<std::uint16_t>(p));
-        case DType::BFloat16:
-            return tensor::bfloat16_to_float(load<std::uint16_t>(p));
-        case DType::Float32:
-            return load<float>(p);
-        case DType::Float64:
-            return static_cast<float>(load<double>(p));
-        case DType::Int8:
-            return static_cast<float>(load<std::int8_t>(p));
-        case DType::Int16:
-            return static_cast<float>(load<std::int16_t>(p));
-        case DType::Int32:
-            return static_cast<float>(load<std::int32_t>(p));
-        case DType::Int64:
-            return static_cast<float>(load<std::int64_t>(p));
-        case DType::UInt8:
-            return static_cast<float>(load<std::uint8_t>(p));
-        case DType::Bool:
-            return load<std::uint8_t>(p) != 0 ? 1.0F : 0.0F;
-        case DType::Complex64:
-            return load<std::complex<float>>(p).real();
-        case DType::Complex128:
-            return static_cast<float>(load<std::complex<double>>(p).real());
+        case DType::Float16: return tensor::half_to_float(load<std::uint16_t>(p));
+        case DType::BFloat16: return tensor::bfloat16_to_float(load<std::uint16_t>(p));
+        case DType::Float32: return load<float>(p);
+        case DType::Float64: return static_cast<float>(load<double>(p));
+        case DType::Int8: return static_cast<float>(load<std::int8_t>(p));
+        case DType::Int16: return static_cast<float>(load<std::int16_t>(p));
+        case DType::Int32: return static_cast<float>(load<std::int32_t>(p));
+        case DType::Int64: return static_cast<float>(load<std::int64_t>(p));
+        case DType::UInt8: return static_cast<float>(load<std::uint8_t>(p));
+        case DType::Bool: return load<std::uint8_t>(p) != 0 ? 1.0F : 0.0F;
+        case DType::Complex64: return load<std::complex<float>>(p).real();
+        case DType::Complex128: return static_cast<float>(load<std::complex<double>>(p).real());
     }
     return 0.0F;
 }

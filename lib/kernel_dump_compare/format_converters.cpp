@@ -60,22 +60,14 @@ FloatArray from_fractal_nz(std::span<const std::int64_t> from, std::span<const s
 bool has_converter(AscendFormat from, AscendFormat to) {
     using F = AscendFormat;
     switch (from) {
-        case F::NC1HWC0:
-            return to == F::NCHW || to == F::NHWC || to == F::HWCN;
-        case F::FRACTAL_Z:
-            return to == F::NCHW || to == F::HWCN;
-        case F::FRACTAL_NZ:
-            return to == F::ND || to == F::NCHW || to == F::NHWC;
-        case F::NHWC:
-            return to == F::NCHW || to == F::HWCN;
-        case F::HWCN:
-            return to == F::NCHW || to == F::NHWC;
-        case F::NCHW:
-            return to == F::NHWC;
-        case F::NDC1HWC0:
-            return to == F::NCDHW || to == F::ND;
-        default:
-            return false;
+        case F::NC1HWC0: return to == F::NCHW || to == F::NHWC || to == F::HWCN;
+        case F::FRACTAL_Z: return to == F::NCHW || to == F::HWCN;
+        case F::FRACTAL_NZ: return to == F::ND || to == F::NCHW || to == F::NHWC;
+        case F::NHWC: return to == F::NCHW || to == F::HWCN;
+        case F::HWCN: return to == F::NCHW || to == F::NHWC;
+        case F::NCHW: return to == F::NHWC;
+        case F::NDC1HWC0: return to == F::NCDHW || to == F::ND;
+        default: return false;
     }
 }
 
@@ -122,8 +114,7 @@ std::optional<FloatArray> convert_format(AscendFormat from, AscendFormat to, std
             a.shape = {h, w, c1 * c0, no * ni};
             return cropped(a, Shape{h, w, padded_limit(c1 * c0, c, c1 * c0), padded_limit(no * ni, n, no * ni)});
         }
-        case F::FRACTAL_NZ:
-            return from_fractal_nz(shape_from, shape_to, std::move(values), what);
+        case F::FRACTAL_NZ: return from_fractal_nz(shape_from, shape_to, std::move(values), what);
         case F::NHWC: {
             need(4);
             FloatArray a = reshaped(std::move(values), {s[0], s[1], s[2], s[3]}, what);
@@ -148,8 +139,7 @@ std::optional<FloatArray> convert_format(AscendFormat from, AscendFormat to, std
             }
             return a;
         }
-        default:
-            return std::nullopt;
+        default: return std::nullopt;
     }
 }
 

@@ -117,7 +117,8 @@ private:
         array(list, "i");
         std::vector<std::int64_t> shape;
         for (const auto& dim : list.at("i")) {
-            if (!dim.is_number_integer()) fail("The content of the json file is invalid. The \"i\" element is not a integer.");
+            if (!dim.is_number_integer())
+                fail("The content of the json file is invalid. The \"i\" element is not a integer.");
             shape.push_back(dim.get<std::int64_t>());
         }
         return shape;
@@ -149,7 +150,8 @@ private:
             if (!item.is_string()) fail("The content of the json file is invalid. An \"input\" item is not a string.");
             std::string text = item.get<std::string>();
             if (text.empty() && items.size() == 1) break;
-            if (text.empty() || (text.size() >= 3 && text.compare(text.size() - 3, 3, ":-1") == 0)) continue;  // control edge
+            if (text.empty() || (text.size() >= 3 && text.compare(text.size() - 3, 3, ":-1") == 0))
+                continue;  // control edge
             if (text.find("_lxslice") != std::string::npos) text = without_slice_marks(text);
             list.push_back(text);
         }
@@ -166,14 +168,16 @@ private:
         for (const auto& desc : op.at("output_desc")) {
             if (desc.is_object() && desc.contains("attr")) {
                 const json& attrs = desc.at("attr");
-                if (!attrs.is_array()) fail("The content of the json file is invalid. The \"attr\" element is not an array.");
+                if (!attrs.is_array())
+                    fail("The content of the json file is invalid. The \"attr\" element is not an array.");
                 OutputDesc out;
                 out.origin_name = string_attr(attrs, "_datadump_origin_name");
                 out.origin_output_index = int_attr(attrs, "_datadump_origin_output_index").value_or(position);
                 out.origin_format = string_attr(attrs, "_datadump_origin_format");
                 if (out.origin_format.empty()) out.origin_format = string_attr(attrs, "origin_format");
                 out.origin_shape = shape_attr(attrs);
-                if (desc.contains("dtype") && desc.at("dtype").is_string()) out.data_type = desc.at("dtype").get<std::string>();
+                if (desc.contains("dtype") && desc.at("dtype").is_string())
+                    out.data_type = desc.at("dtype").get<std::string>();
                 descs.push_back(std::move(out));
             }
             ++position;
@@ -226,8 +230,8 @@ private:
         if (found != position_.end()) {
             FusionGroup& group = rule_.groups[found->second];
             op.op_id = group.ops.front().op_id;
-            const bool present = std::any_of(group.ops.begin(), group.ops.end(),
-                                             [&](const FusionOp& o) { return o.op_name == name; });
+            const bool present =
+                std::any_of(group.ops.begin(), group.ops.end(), [&](const FusionOp& o) { return o.op_name == name; });
             if (!present) group.ops.push_back(std::move(op));
         } else {
             op.op_id = rule_.groups.size();
@@ -258,7 +262,8 @@ std::string FusionOp::real_op_type() const { return op_type == "Left" || op_type
 
 bool FusionOp::is_inner_node() const {
     if (!multi_op) return false;
-    return std::all_of(output_desc.begin(), output_desc.end(), [](const OutputDesc& d) { return d.origin_name.empty(); });
+    return std::all_of(output_desc.begin(), output_desc.end(),
+                       [](const OutputDesc& d) { return d.origin_name.empty(); });
 }
 
 FusionRelation relation_of(const FusionGroup& group) {
@@ -296,7 +301,8 @@ std::vector<const FusionOp*> FusionRule::ops_by_sequence() const {
     for (const auto& g : groups) {
         for (const auto& op : g.ops) ops.push_back(&op);
     }
-    std::stable_sort(ops.begin(), ops.end(), [](const FusionOp* a, const FusionOp* b) { return a->sequence < b->sequence; });
+    std::stable_sort(ops.begin(), ops.end(),
+                     [](const FusionOp* a, const FusionOp* b) { return a->sequence < b->sequence; });
     return ops;
 }
 

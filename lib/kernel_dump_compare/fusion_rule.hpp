@@ -43,7 +43,7 @@ struct FusionOp {
     std::vector<std::string> original_op_names;
     std::string l1_fusion_no;
     bool multi_op = false;
-    std::int64_t sequence = 0;  // "id"
+    std::int64_t sequence = 0;    // "id"
     bool quant_filtered = false;  // inside a quant/dequant pair: not compared
     std::vector<std::filesystem::path> files;
 
@@ -63,10 +63,10 @@ enum class FusionRelation { OneToOne, MultiToOne, OneToMulti, MultiToMulti, L1Fu
 FusionRelation relation_of(const FusionGroup& group);
 
 struct FusionRule {
-    std::vector<FusionGroup> groups;                // in the order of their numbers
-    std::map<std::string, std::string> group_of;    // op name -> group key
-    std::vector<std::string> op_order;              // the op names of group_of in the order they were first read
-    std::vector<std::string> input_nodes;           // names of "Data" ops
+    std::vector<FusionGroup> groups;              // in the order of their numbers
+    std::map<std::string, std::string> group_of;  // op name -> group key
+    std::vector<std::string> op_order;            // the op names of group_of in the order they were first read
+    std::vector<std::string> input_nodes;         // names of "Data" ops
 
     const FusionGroup* group(const std::string& key) const;
     // The op named `op_name` and its group, or nullptr (FusionRuleParser.get_fusion_op_list).

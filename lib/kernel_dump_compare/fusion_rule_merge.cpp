@@ -135,9 +135,10 @@ FusionRule merge_close_rule(FusionRule open, const FusionRule& close, std::vecto
                     if (it != close_op_of.end()) {
                         add_unique(names, it->second);
                     } else {
-                        warnings.push_back(fmt::format("There is no original operator associated with the operator "
-                                                       "\"{}\" in original op names.",
-                                                       original));
+                        warnings.push_back(
+                            fmt::format("There is no original operator associated with the operator "
+                                        "\"{}\" in original op names.",
+                                        original));
                     }
                 }
                 op.original_op_names = names;
@@ -152,7 +153,8 @@ FusionRule merge_close_rule(FusionRule open, const FusionRule& close, std::vecto
                         for (const auto& cop : close_group->ops) {
                             for (std::size_t j = 0; j < cop.output_desc.size() && !found; ++j) {
                                 const OutputDesc& cd = cop.output_desc[j];
-                                if (cd.origin_name == desc.origin_name && cd.origin_output_index == desc.origin_output_index) {
+                                if (cd.origin_name == desc.origin_name &&
+                                    cd.origin_output_index == desc.origin_output_index) {
                                     desc.origin_output_index = static_cast<std::int64_t>(j);
                                     found = true;
                                 }

@@ -21,7 +21,8 @@ std::vector<TimedOp> by_latest_dump(const DumpFolder& folder) {
         const std::uint64_t timestamp = files.mode == TaskMode::Normal ? file_timestamp(last) : ffts_timestamp(last);
         ops.push_back({name, timestamp, &files});
     }
-    std::stable_sort(ops.begin(), ops.end(), [](const TimedOp& a, const TimedOp& b) { return a.timestamp < b.timestamp; });
+    std::stable_sort(ops.begin(), ops.end(),
+                     [](const TimedOp& a, const TimedOp& b) { return a.timestamp < b.timestamp; });
     return ops;
 }
 

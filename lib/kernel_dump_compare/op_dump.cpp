@@ -19,7 +19,7 @@ using nlohmann::json;
 
 // The FFTS+ description a slice file's first attribute holds (DumpDataObj.attr).
 struct SliceDescription {
-    std::int64_t threads = 0;                     // slice_instance_num
+    std::int64_t threads = 0;                    // slice_instance_num
     std::vector<std::vector<std::size_t>> cuts;  // per output: the dims whose outputCutList factor is not 1
 };
 
@@ -53,7 +53,8 @@ FloatArray concatenated(const std::vector<FloatArray>& parts, std::size_t axis, 
     for (const auto& part : parts) {
         auto other = part.shape;
         auto first = parts.front().shape;
-        if (other.size() != first.size()) throw CompareFailure(FailureCode::InvalidShapeData, what + ": slice ranks differ");
+        if (other.size() != first.size())
+            throw CompareFailure(FailureCode::InvalidShapeData, what + ": slice ranks differ");
         other[axis] = first[axis] = 0;
         if (other != first) throw CompareFailure(FailureCode::InvalidShapeData, what + ": slice shapes differ");
         out.shape[axis] += part.shape[axis];
@@ -96,15 +97,16 @@ OpDump merged_slices(const OpFiles& files) {
     const DumpFileTensors& base = slices.front();
     const SliceDescription description = slice_description(base);
     dump.slices_complete = static_cast<std::int64_t>(slices.size()) == description.threads;
-    const bool no_cut = std::all_of(description.cuts.begin(), description.cuts.end(),
-                                    [](const auto& axes) { return axes.empty(); });
+    const bool no_cut =
+        std::all_of(description.cuts.begin(), description.cuts.end(), [](const auto& axes) { return axes.empty(); });
     if (no_cut) {
         // The slice with the greatest fifth name field stands for the op.
         std::size_t chosen = 0;
         for (std::size_t i = 0; i < files.files.size(); ++i) {
             const auto field = [](const std::string& path) {
                 std::string name = std::filesystem::path(path).filename().string();
-                for (int k = 0; k < 4 && name.find('.') != std::string::npos; ++k) name = name.substr(name.find('.') + 1);
+                for (int k = 0; k < 4 && name.find('.') != std::string::npos; ++k)
+                    name = name.substr(name.find('.') + 1);
                 return name.substr(0, name.find('.'));
             };
             if (field(files.files[i].name) >= field(files.files[chosen].name)) chosen = i;
@@ -139,7 +141,8 @@ OpDump merged_slices(const OpFiles& files) {
             if (t.error) throw CompareFailure(FailureCode::InvalidShapeData, *t.error);
             parts.push_back(FloatArray{t.values.shape, float32_values(t.values)});
         }
-        dump.data.outputs.push_back(merged_tensor(base.outputs[o], concatenated(parts, description.cuts[o].front(), what)));
+        dump.data.outputs.push_back(
+            merged_tensor(base.outputs[o], concatenated(parts, description.cuts[o].front(), what)));
     }
     // The path shown: the first file's path up to its fourth '.', then ".*".
     const std::string first = files.files.front().path.string();
@@ -159,7 +162,8 @@ OpDump merged_slices(const OpFiles& files) {
 }  // namespace
 
 OpDump read_op_dump(const OpFiles& files, DumpKind kind) {
-    if (kind == DumpKind::Offline && files.mode != TaskMode::Normal && files.files.size() > 1) return merged_slices(files);
+    if (kind == DumpKind::Offline && files.mode != TaskMode::Normal && files.files.size() > 1)
+        return merged_slices(files);
     OpDump dump;
     const DumpFile& last = files.files.back();
     dump.data = kind == DumpKind::Offline ? read_kernel_dump(last.path) : read_golden_npy(last.path);

@@ -8,8 +8,8 @@ namespace msprobe::kernel_dump_compare {
 
 struct OpDump {
     DumpFileTensors data;
-    std::string shown_path;        // the path rows and messages name (FFTS+: the first file's fields and ".*")
-    bool slices_complete = true;   // FFTS+: as many files as threads (msaccucmp's ffts_file_check)
+    std::string shown_path;       // the path rows and messages name (FFTS+: the first file's fields and ".*")
+    bool slices_complete = true;  // FFTS+: as many files as threads (msaccucmp's ffts_file_check)
 };
 
 // Throws msprobe::Error naming the file that cannot be read.

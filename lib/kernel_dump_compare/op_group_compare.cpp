@@ -38,8 +38,8 @@ struct TensorRow {
 };
 
 ResultRow make_row(std::size_t op_id, const std::string& my_op, const std::string& golden_op, const TensorRow& t) {
-    ResultRow row = {std::to_string(op_id), t.op_type,   my_op,       t.my_dtype, t.my_address,
-                     golden_op,             t.golden_dtype, t.golden_address, t.tensor_id, t.shape};
+    ResultRow row = {std::to_string(op_id), t.op_type,        my_op,       t.my_dtype, t.my_address, golden_op,
+                     t.golden_dtype,        t.golden_address, t.tensor_id, t.shape};
     row.insert(row.end(), t.metrics.begin(), t.metrics.end());
     row.push_back(joined(t.messages));
     return row;
@@ -87,10 +87,12 @@ public:
         const FusionOp* current = &op;
         std::size_t at = index;
         if (is_input) std::tie(current, at) = producer(*current, at);
-        while (current->op_type == "Cast" || current->op_type == "TransData") std::tie(current, at) = producer(*current, at);
+        while (current->op_type == "Cast" || current->op_type == "TransData")
+            std::tie(current, at) = producer(*current, at);
         if (current->output_desc.empty()) {
-            throw CompareFailure(FailureCode::NoDumpFile,
-                                 fmt::format("The output description of the fusion operator \"{}\" is empty.", current->op_name));
+            throw CompareFailure(
+                FailureCode::NoDumpFile,
+                fmt::format("The output description of the fusion operator \"{}\" is empty.", current->op_name));
         }
         const OutputDesc& desc = current->output_desc[at < current->output_desc.size() ? at : 0];
         if (desc.origin_name.empty()) {
@@ -107,7 +109,8 @@ private:
         const std::string& input = op.inputs[index];
         const auto colon = input.find(':');
         const auto invalid = [&](const std::string& why) {
-            return CompareFailure(FailureCode::InvalidJson, fmt::format("The input information ({}) is invalid. {}", input, why));
+            return CompareFailure(FailureCode::InvalidJson,
+                                  fmt::format("The input information ({}) is invalid. {}", input, why));
         };
         if (colon == std::string::npos || input.find(':', colon + 1) != std::string::npos) {
             throw invalid("It only supports op_name:index.");
@@ -125,7 +128,8 @@ private:
         }
         const FusionOp* found = sides_.rule.find_op(name);
         if (found == nullptr) {
-            throw CompareFailure(FailureCode::InvalidParam, fmt::format("There is no \"{}\" in the fusion rule file.", name));
+            throw CompareFailure(FailureCode::InvalidParam,
+                                 fmt::format("There is no \"{}\" in the fusion rule file.", name));
         }
         return {found, static_cast<std::size_t>(std::stoull(number))};
     }
@@ -135,18 +139,16 @@ private:
 
 class FusionGroupComparison {
 public:
-    FusionGroupComparison(const FusionGroup& group, const RuleSides& sides) : group_(group), sides_(sides), lookup_(sides) {}
+    FusionGroupComparison(const FusionGroup& group, const RuleSides& sides)
+        : group_(group), sides_(sides), lookup_(sides) {}
 
     GroupOutcome run() {
         switch (relation_of(group_)) {
             case FusionRelation::OneToOne:
-            case FusionRelation::MultiToOne:
-                return any_to_one();
+            case FusionRelation::MultiToOne: return any_to_one();
             case FusionRelation::OneToMulti:
-            case FusionRelation::MultiToMulti:
-                return any_to_multi(group_.ops);
-            case FusionRelation::L1Fusion:
-                return l1_fusion();
+            case FusionRelation::MultiToMulti: return any_to_multi(group_.ops);
+            case FusionRelation::L1Fusion: return l1_fusion();
         }
         return {};
     }
@@ -176,9 +178,10 @@ private:
     std::vector<TensorRow> compare_op(const FusionOp& op) {
         const OpFiles* files = sides_.mine.find(op.op_name);
         if (files == nullptr) {
-            throw CompareFailure(FailureCode::NoDumpFile,
-                                 fmt::format("[{0}] There is no dump file for my output operator \"{0}\". The type is {1}.",
-                                             op.op_name, op.op_type));
+            throw CompareFailure(
+                FailureCode::NoDumpFile,
+                fmt::format("[{0}] There is no dump file for my output operator \"{0}\". The type is {1}.", op.op_name,
+                            op.op_type));
         }
         OpDump mine;
         // _compare_by_operator puts its own words in place of the reader's.
@@ -199,7 +202,8 @@ private:
             return op.op_name.size() >= suffix.size() &&
                    op.op_name.compare(op.op_name.size() - suffix.size(), suffix.size(), suffix) == 0;
         };
-        const bool dequant = op.op_type == "AscendDequant" || ends("_dequant_layer") || ends("AscendDequant") || ends("_dequant");
+        const bool dequant =
+            op.op_type == "AscendDequant" || ends("_dequant_layer") || ends("AscendDequant") || ends("_dequant");
         if (!dequant) compare_tensors(op, mine, true, rows);
         if (op.op_type != "AscendQuant") compare_tensors(op, mine, false, rows);
         return rows;
@@ -220,10 +224,10 @@ private:
                 row.my_dtype = kNan;
                 row.golden_dtype = kNan;
                 row.shape = shape_cell(tensor.shape);
-                row.messages = {failure.code() == FailureCode::NoDumpFile
-                                    ? fmt::format("[{}] There is no the ground truth dump file for {}.", op.op_name,
-                                                  row.tensor_id)
-                                    : std::string(failure.what())};
+                row.messages = {
+                    failure.code() == FailureCode::NoDumpFile
+                        ? fmt::format("[{}] There is no the ground truth dump file for {}.", op.op_name, row.tensor_id)
+                        : std::string(failure.what())};
             }
             rows.push_back(std::move(row));
         }
@@ -300,7 +304,8 @@ private:
         for (const auto& op : ops) {
             if (op.quant_filtered) continue;
             if (op.is_inner_node()) {
-                messages.push_back(fmt::format("[{}] The op is inner node for multi to multi relation.Skip the op.", op.op_name));
+                messages.push_back(
+                    fmt::format("[{}] The op is inner node for multi to multi relation.Skip the op.", op.op_name));
                 continue;
             }
             std::vector<TensorRow> rows;
@@ -333,7 +338,8 @@ private:
             if (files == nullptr) continue;
             timed.push_back({file_timestamp(files->files.back().name), &op, joined(op.original_op_names)});
         }
-        std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.timestamp < b.timestamp; });
+        std::stable_sort(timed.begin(), timed.end(),
+                         [](const Timed& a, const Timed& b) { return a.timestamp < b.timestamp; });
         if (timed.empty()) {
             GroupOutcome outcome;
             outcome.code = static_cast<int>(FailureCode::NoDumpFile);
@@ -371,8 +377,9 @@ private:
         return outcome;
     }
 
-    static void append(GroupOutcome& outcome, const FusionOp& op, const std::string& my_op, const std::string& golden_op,
-                       const std::vector<TensorRow>& rows, const std::vector<std::string>& messages) {
+    static void append(GroupOutcome& outcome, const FusionOp& op, const std::string& my_op,
+                       const std::string& golden_op, const std::vector<TensorRow>& rows,
+                       const std::vector<std::string>& messages) {
         if (rows.empty()) {
             outcome.rows.push_back(empty_row(op.op_id, op.real_op_type(), my_op, golden_op, messages));
             return;
@@ -389,13 +396,14 @@ private:
 std::optional<std::string> tensors_mismatch(const std::string& op_name, const std::vector<DumpTensor>& mine,
                                             const std::vector<DumpTensor>& golden, const char* kind) {
     if (mine.size() != golden.size()) {
-        return fmt::format("[{}] The number of {} does not match ({} vs {}).", op_name, kind, mine.size(), golden.size());
+        return fmt::format("[{}] The number of {} does not match ({} vs {}).", op_name, kind, mine.size(),
+                           golden.size());
     }
     if (mine.empty()) return fmt::format("[{0}] There is no {1}. Skip the {0}:{1}.", op_name, kind);
     for (std::size_t i = 0; i < mine.size(); ++i) {
         if (mine[i].shape != golden[i].shape) {
-            return fmt::format("[{}] The shape does not match ({} vs {}) for {}:{}:{}.", op_name, shape_text(mine[i].shape),
-                               shape_text(golden[i].shape), op_name, kind, i);
+            return fmt::format("[{}] The shape does not match ({} vs {}) for {}:{}:{}.", op_name,
+                               shape_text(mine[i].shape), shape_text(golden[i].shape), op_name, kind, i);
         }
     }
     return std::nullopt;
@@ -429,7 +437,8 @@ GroupOutcome compare_npu_pair(const FusionGroup& group, const DumpFolder& mine, 
         golden_dump = read_op_dump(*golden_files, DumpKind::Offline);
     } catch (const std::exception& failure) {
         if (refuse_damaged_dumps && dynamic_cast<const Error*>(&failure) != nullptr) throw;
-        outcome.rows.push_back(empty_row(first.op_id, first.real_op_type(), first.op_name, first.op_name, {failure.what()}));
+        outcome.rows.push_back(
+            empty_row(first.op_id, first.real_op_type(), first.op_name, first.op_name, {failure.what()}));
         outcome.code = static_cast<int>(FailureCode::InvalidShapeData);
         outcome.matched = true;
         return outcome;
@@ -440,7 +449,8 @@ GroupOutcome compare_npu_pair(const FusionGroup& group, const DumpFolder& mine, 
     const std::string op_type = op_type_of_file(my_files->files.back().path.filename().string());
 
     std::vector<ResultRow> rows;
-    const auto compare = [&](const std::vector<DumpTensor>& left, const std::vector<DumpTensor>& right, const char* kind) {
+    const auto compare = [&](const std::vector<DumpTensor>& left, const std::vector<DumpTensor>& right,
+                             const char* kind) {
         for (std::size_t i = 0; i < left.size() && i < right.size(); ++i) {
             TensorRow row;
             row.op_type = op_type;
@@ -468,11 +478,13 @@ GroupOutcome compare_npu_pair(const FusionGroup& group, const DumpFolder& mine, 
     };
     const auto input_problem = tensors_mismatch(first.op_name, my_dump.data.inputs, golden_dump.data.inputs, "input");
     if (!input_problem) compare(my_dump.data.inputs, golden_dump.data.inputs, "input");
-    const auto output_problem = tensors_mismatch(first.op_name, my_dump.data.outputs, golden_dump.data.outputs, "output");
+    const auto output_problem =
+        tensors_mismatch(first.op_name, my_dump.data.outputs, golden_dump.data.outputs, "output");
     if (!output_problem) compare(my_dump.data.outputs, golden_dump.data.outputs, "output");
     std::vector<std::string> messages;
     if (!my_dump.slices_complete) {
-        messages.emplace_back("This is a FFTS+ mode dump data, The number of files does not match the number of thread");
+        messages.emplace_back(
+            "This is a FFTS+ mode dump data, The number of files does not match the number of thread");
     }
     outcome.matched = true;
     if (input_problem && output_problem) {

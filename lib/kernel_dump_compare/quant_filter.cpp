@@ -13,7 +13,8 @@ enum OutputType { Normal = 0, Middle = 1, Quant = 2, Dequant = 3, QuantDequant =
 // Caffe "_quant_layer", TensorFlow "/AscendQuant", ONNX ".quant", and their dequant counterparts.
 int name_type(const FusionOp& op) {
     static const std::regex quant(R"(_quant_layer|/AscendQuant|/AscendWeightQuant|\.quant|\.weight_quant)");
-    static const std::regex dequant(R"(_dequant_layer|_anti_quant_layer|/AscendDequant|/AntiQuant|\.dequant|\.anti_quant)");
+    static const std::regex dequant(
+        R"(_dequant_layer|_anti_quant_layer|/AscendDequant|/AntiQuant|\.dequant|\.anti_quant)");
     std::string joined;
     for (const auto& name : op.original_op_names) joined += name;
     int type = Normal;
@@ -24,8 +25,7 @@ int name_type(const FusionOp& op) {
 
 int output_type(int name, const std::string& data_type, bool in_pair) {
     switch (name) {
-        case Normal:
-            return in_pair ? Middle : Normal;
+        case Normal: return in_pair ? Middle : Normal;
         case Quant:
             if (data_type == "DT_INT8") return Quant;
             break;
@@ -36,8 +36,7 @@ int output_type(int name, const std::string& data_type, bool in_pair) {
             if (data_type == "DT_FLOAT16") return Dequant;
             if (data_type == "DT_INT8") return Quant;
             break;
-        default:
-            break;
+        default: break;
     }
     return in_pair ? Middle : Normal;  // named like a quant op without its output type: an ordinary op
 }
@@ -49,7 +48,8 @@ void mark_quant_pairs(FusionRule& rule) {
     for (auto& group : rule.groups) {
         for (auto& op : group.ops) ops.push_back(&op);
     }
-    std::stable_sort(ops.begin(), ops.end(), [](const FusionOp* a, const FusionOp* b) { return a->sequence < b->sequence; });
+    std::stable_sort(ops.begin(), ops.end(),
+                     [](const FusionOp* a, const FusionOp* b) { return a->sequence < b->sequence; });
     std::map<std::string, std::vector<int>> outputs_of;
     for (FusionOp* op : ops) {
         const int type = name_type(*op);
@@ -58,7 +58,8 @@ void mark_quant_pairs(FusionRule& rule) {
             const auto colon = input.rfind(':');
             if (colon == std::string::npos) continue;
             const std::string index = input.substr(colon + 1);
-            if (index.empty() || !std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+            if (index.empty() ||
+                !std::all_of(index.begin(), index.end(), [](char c) { return c >= '0' && c <= '9'; })) {
                 continue;
             }
             const auto producer = outputs_of.find(input.substr(0, colon));

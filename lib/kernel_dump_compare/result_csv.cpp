@@ -35,7 +35,7 @@ void append_line(std::string& text, const std::vector<std::string>& cells) {
 }  // namespace
 
 std::vector<std::string> result_header(ResultColumns columns) {
-    std::vector<std::string> header = {"Index",     "OpType",   "NPUDump",     "DataType", "Address",
+    std::vector<std::string> header = {"Index",       "OpType",   "NPUDump", "DataType",    "Address",
                                        "GroundTruth", "DataType", "Address", "TensorIndex", "Shape"};
     const auto& names = algorithm_names();
     header.insert(header.end(), names.begin(), names.end());

@@ -25,10 +25,11 @@ std::vector<float> stored_values(const DumpTensor& t) {
 
 std::string cannot_compare(const std::string& op_name, const std::string& left, const std::string& right) {
     const std::string prefix = op_name.empty() ? "" : "[" + op_name + "] ";
-    return fmt::format("{}Due to the different shapes on the left and right,the left dump data{} can not be compared "
-                       "to the right dump data{}. Please check the batch of the dump data or the shape may be changed "
-                       "due to optimization.",
-                       prefix, left, right);
+    return fmt::format(
+        "{}Due to the different shapes on the left and right,the left dump data{} can not be compared "
+        "to the right dump data{}. Please check the batch of the dump data or the shape may be changed "
+        "due to optimization.",
+        prefix, left, right);
 }
 
 // utils.get_shape_type: a shape whose dims add up to its length counts as a scalar.
@@ -52,7 +53,8 @@ Shape without_ones(const Shape& shape, bool& all_ones) {
 }
 
 void check_same_shape(const Shape& mine, const Shape& golden, const std::string& op_name) {
-    if (mine != golden) throw CompareFailure(FailureCode::InvalidShape, cannot_compare(op_name, shape_text(mine), shape_text(golden)));
+    if (mine != golden)
+        throw CompareFailure(FailureCode::InvalidShape, cannot_compare(op_name, shape_text(mine), shape_text(golden)));
 }
 
 // TensorConversion.slice_data: crop the NPU array to the golden shape where it is larger.
@@ -68,14 +70,16 @@ FloatArray sliced(FloatArray mine, const Shape& golden_shape, const std::string&
     const Shape slice_shape = padded_to(golden_shape, my_shape.size());
     const std::int64_t ones = std::count(mine.shape.begin(), mine.shape.end(), 1);
     if (element_count_of(slice_shape) == element_count_of(my_shape) &&
-        (ones == static_cast<std::int64_t>(mine.shape.size()) || ones == static_cast<std::int64_t>(mine.shape.size()) - 1)) {
+        (ones == static_cast<std::int64_t>(mine.shape.size()) ||
+         ones == static_cast<std::int64_t>(mine.shape.size()) - 1)) {
         return mine;
     }
     bool slice = false;
     for (std::size_t i = 0; i < my_shape.size() && i < slice_shape.size(); ++i) {
         if (my_shape[i] < slice_shape[i]) {
-            throw CompareFailure(FailureCode::InvalidShape,
-                                 op_name.empty() ? "" : cannot_compare(op_name, shape_text(my_shape), shape_text(slice_shape)));
+            throw CompareFailure(
+                FailureCode::InvalidShape,
+                op_name.empty() ? "" : cannot_compare(op_name, shape_text(my_shape), shape_text(slice_shape)));
         }
         if (my_shape[i] > slice_shape[i]) {
             slice = true;
@@ -96,7 +100,8 @@ AscendFormat golden_format(GoldenSide& golden) {
     try {
         format = tensor::parse_format(golden.format, "");
     } catch (const Error&) {
-        throw CompareFailure(FailureCode::InvalidFormat, fmt::format("The format \" {} \" is not supported.", golden.format));
+        throw CompareFailure(FailureCode::InvalidFormat,
+                             fmt::format("The format \" {} \" is not supported.", golden.format));
     }
     const Shape& stored = golden.tensor->shape;
     if ((golden.format == "NHWC" || golden.format == "NCHW") && golden.shape.size() == 4 && stored.size() == 4 &&
@@ -125,11 +130,13 @@ FloatArray converted(const DumpTensor& mine, AscendFormat to, const Shape& golde
         return FloatArray{mine.shape, std::move(v)};
     };
     if (from == AscendFormat::ND) return reshaped(std::move(values));
-    if ((from == AscendFormat::NCHW || from == AscendFormat::HWCN || from == AscendFormat::NHWC) && mine.shape.size() != 4) {
+    if ((from == AscendFormat::NCHW || from == AscendFormat::HWCN || from == AscendFormat::NHWC) &&
+        mine.shape.size() != 4) {
         return reshaped(std::move(values));
     }
     if (from == to) return reshaped(std::move(values));
-    if (from == AscendFormat::FRACTAL_NZ && to == AscendFormat::ND && golden_shape.size() > 2 && mine.shape.size() >= 4) {
+    if (from == AscendFormat::FRACTAL_NZ && to == AscendFormat::ND && golden_shape.size() > 2 &&
+        mine.shape.size() >= 4) {
         const std::int64_t h = element_count_of(std::span(golden_shape).first(golden_shape.size() - 2));
         const auto& s = mine.shape;
         const std::int64_t expected = h * s[s.size() - 4] * s[s.size() - 3] * s[s.size() - 2] * s[s.size() - 1];
@@ -151,7 +158,8 @@ std::string shape_text(const Shape& shape) { return fmt::format("({})", fmt::joi
 std::vector<float> restored_values(const DumpTensor& t, const std::string& what) {
     std::vector<float> values = stored_values(t);
     AscendFormat real = t.format;
-    if ((real == AscendFormat::HWCN || real == AscendFormat::NCHW || real == AscendFormat::NHWC) && t.shape.size() != 4) {
+    if ((real == AscendFormat::HWCN || real == AscendFormat::NCHW || real == AscendFormat::NHWC) &&
+        t.shape.size() != 4) {
         real = AscendFormat::ND;
     }
     const std::size_t rank = t.original_shape.size();
@@ -174,7 +182,8 @@ std::vector<float> restored_values(const DumpTensor& t, const std::string& what)
     return conversion->values;
 }
 
-AlignedPair align_with_golden(const DumpTensor& mine, GoldenSide golden, bool quant_vs_origin, const std::string& op_name) {
+AlignedPair align_with_golden(const DumpTensor& mine, GoldenSide golden, bool quant_vs_origin,
+                              const std::string& op_name) {
     AscendFormat origin = mine.format;
     if (!golden.format.empty()) origin = golden_format(golden);
     AlignedPair pair;
@@ -190,15 +199,16 @@ AlignedPair align_with_golden(const DumpTensor& mine, GoldenSide golden, bool qu
     }
     const bool is_tensor = !is_scalar_shape(mine.shape);
     FloatArray my_array;
-    if ((origin == AscendFormat::ND && mine.format != AscendFormat::FRACTAL_NZ && mine.format != AscendFormat::NDC1HWC0) ||
+    if ((origin == AscendFormat::ND && mine.format != AscendFormat::FRACTAL_NZ &&
+         mine.format != AscendFormat::NDC1HWC0) ||
         !is_tensor) {
         my_array = FloatArray{{static_cast<std::int64_t>(my_values.size())}, std::move(my_values)};
     } else {
         my_array = converted(mine, origin, golden.shape, std::move(my_values), op_name);
     }
     const Shape& golden_shape = golden.tensor->shape;
-    if (mine.format != AscendFormat::ND ||
-        (is_tensor && static_cast<std::int64_t>(my_array.values.size()) != static_cast<std::int64_t>(golden_values.size()))) {
+    if (mine.format != AscendFormat::ND || (is_tensor && static_cast<std::int64_t>(my_array.values.size()) !=
+                                                             static_cast<std::int64_t>(golden_values.size()))) {
         my_array = sliced(std::move(my_array), golden_shape, op_name);
     }
     if (my_array.values.size() != golden_values.size()) {

@@ -18,13 +18,13 @@ std::vector<float> restored_values(const DumpTensor& tensor, const std::string& 
 
 struct GoldenSide {
     const DumpTensor* tensor = nullptr;
-    std::string format;                 // the rule's origin format ("" when it names none)
-    std::vector<std::int64_t> shape;    // the rule's origin shape, or the NPU tensor's original shape
+    std::string format;               // the rule's origin format ("" when it names none)
+    std::vector<std::int64_t> shape;  // the rule's origin shape, or the NPU tensor's original shape
 };
 
 struct AlignedPair {
-    std::vector<float> mine, golden;   // flattened, same length
-    std::vector<std::int64_t> shape;   // the NPU array's shape after conversion (the Shape cell)
+    std::vector<float> mine, golden;  // flattened, same length
+    std::vector<std::int64_t> shape;  // the NPU array's shape after conversion (the Shape cell)
     bool both_bool = false;
 };
 

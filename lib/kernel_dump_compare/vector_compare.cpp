@@ -26,8 +26,9 @@ void check_rule_file(const fs::path& file) {
     std::error_code ec;
     if (!fs::exists(file, ec)) throw Error(file.string(), "The path does not exist.");
     if (fs::is_directory(file, ec)) {
-        throw Error(file.string(), "is a folder: msaccucmp's batch compare of several models' rules is not provided; "
-                                   "name one fusion rule json");
+        throw Error(file.string(),
+                    "is a folder: msaccucmp's batch compare of several models' rules is not provided; "
+                    "name one fusion rule json");
     }
     if (!fs::is_regular_file(file, ec)) throw Error(file.string(), "is not a regular file");
 }
@@ -39,7 +40,9 @@ void check_scenario(const DumpFolder& mine, const DumpFolder& golden, const Vect
     const std::string info = fmt::format("When the left {} and the right {},", mine.data_info(), golden.data_info());
     const auto refuse = [&](const std::string& what) { throw Error(golden.path().string(), info + " " + what); };
     const std::string cannot = "this scenario cannot be compared.";
-    const auto required = [&](const std::string& option) { return fmt::format("the {} parameter is required.", option); };
+    const auto required = [&](const std::string& option) {
+        return fmt::format("the {} parameter is required.", option);
+    };
     const auto needless = [&](const std::string& option) {
         return fmt::format("there is no need to enter the {} parameter.", option);
     };
@@ -67,8 +70,7 @@ void check_scenario(const DumpFolder& mine, const DumpFolder& golden, const Vect
             if (!quant) refuse(required(names.quant));
             if (fusion) refuse(needless(names.fusion));
             return;
-        default:
-            refuse(cannot);
+        default: refuse(cannot);
     }
 }
 
@@ -93,7 +95,8 @@ VectorCompareResult run_vector_compare(const VectorCompareRequest& r, ThreadPool
         if (!fs::exists(side, ec)) throw Error(side.string(), "The path does not exist.");
     }
     if (fs::is_regular_file(r.mine, ec) && fs::is_regular_file(r.golden, ec)) {
-        throw Error(r.mine.string(), "two files are compared by msaccucmp to the screen only; give the two dump folders");
+        throw Error(r.mine.string(),
+                    "two files are compared by msaccucmp to the screen only; give the two dump folders");
     }
     for (const auto& side : {r.mine, r.golden}) {
         if (!fs::is_directory(side, ec)) throw Error(side.string(), "is not a directory");
@@ -111,15 +114,15 @@ VectorCompareResult run_vector_compare(const VectorCompareRequest& r, ThreadPool
     check_scenario(mine, golden, r);
     const FusionRule rule = rule_of(r, mine, golden, result.warnings);
     const bool rules_given = fusion_given || !r.quant_rule.empty();
-    const RuleSides sides{mine, golden, rule,
-                          mine.kind() == DumpKind::Quant && golden.kind() == DumpKind::Standard,
+    const RuleSides sides{mine, golden, rule, mine.kind() == DumpKind::Quant && golden.kind() == DumpKind::Standard,
                           r.refuse_damaged_dumps};
 
     std::vector<GroupOutcome> outcomes(rule.groups.size());
     pool.parallel_for(static_cast<std::int64_t>(rule.groups.size()), [&](std::int64_t i) {
         const FusionGroup& group = rule.groups[static_cast<std::size_t>(i)];
-        outcomes[static_cast<std::size_t>(i)] =
-            rules_given ? compare_fusion_group(group, sides) : compare_npu_pair(group, mine, golden, r.refuse_damaged_dumps);
+        outcomes[static_cast<std::size_t>(i)] = rules_given
+                                                    ? compare_fusion_group(group, sides)
+                                                    : compare_npu_pair(group, mine, golden, r.refuse_damaged_dumps);
     });
 
     // utils.sort_result_file_by_index: rows stably ordered by Index.
@@ -140,7 +143,8 @@ VectorCompareResult run_vector_compare(const VectorCompareRequest& r, ThreadPool
     for (const auto& row : rows) {
         for (const auto& cell : row) {
             if (is_formula_like(cell)) {
-                throw Error(r.mine.string(), fmt::format("Malicious value is not allowed to be written to the csv: {}", cell));
+                throw Error(r.mine.string(),
+                            fmt::format("Malicious value is not allowed to be written to the csv: {}", cell));
             }
         }
     }

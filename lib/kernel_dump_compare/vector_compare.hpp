@@ -27,8 +27,8 @@ struct RuleOptionNames {
 };
 
 struct VectorCompareRequest {
-    std::filesystem::path mine;    // the NPU dump folder
-    std::filesystem::path golden;  // the golden dump folder
+    std::filesystem::path mine;                                 // the NPU dump folder
+    std::filesystem::path golden;                               // the golden dump folder
     std::filesystem::path fusion_rule, quant_rule, close_rule;  // empty: not given
     std::filesystem::path output_dir;
     RuleOptionNames option_names;
@@ -42,8 +42,8 @@ struct VectorCompareResult {
     std::filesystem::path written;  // the result file; empty when none was written
     std::size_t rows = 0;
     std::size_t groups = 0;
-    bool matched = false;           // some NPU op had dump data to compare
-    int code = 0;                   // msaccucmp's exit status: 0, or 2 when nothing matched
+    bool matched = false;  // some NPU op had dump data to compare
+    int code = 0;          // msaccucmp's exit status: 0, or 2 when nothing matched
     std::vector<std::string> warnings;
 };
 

@@ -297,7 +297,8 @@ VectorMetrics compare_bool_vectors(std::span<const std::uint8_t> mine, std::span
                 continue;
             }
             // np.linalg.norm widens bool to float64.
-            const double mine_norm = std::sqrt(numpy_sum<double>([&](std::size_t i) { return mine[i] ? 1.0 : 0.0; }, n));
+            const double mine_norm =
+                std::sqrt(numpy_sum<double>([&](std::size_t i) { return mine[i] ? 1.0 : 0.0; }, n));
             const double golden_norm =
                 std::sqrt(numpy_sum<double>([&](std::size_t i) { return golden[i] ? 1.0 : 0.0; }, n));
             if (mine_norm <= kEpsilonDouble && golden_norm < kEpsilonDouble) {
@@ -311,7 +312,9 @@ VectorMetrics compare_bool_vectors(std::span<const std::uint8_t> mine, std::span
                                        ".");
             } else {
                 const double result = numpy_sum<double>(
-                    [&](std::size_t i) { return ((mine[i] ? 1.0 : 0.0) / mine_norm) * ((golden[i] ? 1.0 : 0.0) / golden_norm); },
+                    [&](std::size_t i) {
+                        return ((mine[i] ? 1.0 : 0.0) / mine_norm) * ((golden[i] ? 1.0 : 0.0) / golden_norm);
+                    },
                     n);
                 out.cells[a] = six_decimals(std::min(result, 1.0));
             }

@@ -26,10 +26,10 @@ struct VectorMetrics {
 };
 
 struct VectorPair {
-    std::span<const float> mine;    // both flattened, same length (the caller checks)
+    std::span<const float> mine;  // both flattened, same length (the caller checks)
     std::span<const float> golden;
-    bool scalar = false;             // the NPU shape has only dims of 1 (utils.get_shape_type)
-    std::string my_file;             // named by the zero-data messages
+    bool scalar = false;  // the NPU shape has only dims of 1 (utils.get_shape_type)
+    std::string my_file;  // named by the zero-data messages
     std::string golden_file;
 };
 

@@ -47,7 +47,6 @@ float numpy_mean(const Value& value, std::size_t n) {
     return static_cast<float>(static_cast<double>(sum) / static_cast<double>(n));
 }
 
-
 void cosine(const VectorPair& p, VectorMetrics& out) {
     if (p.scalar) {
         out.cells[Cosine] = six_decimals(1);
@@ -56,8 +55,7 @@ void cosine(const VectorPair& p, VectorMetrics& out) {
     }
     const std::size_t n = p.mine.size();
     const float mine_norm = std::sqrt(numpy_sum<float>([&](std::size_t i) { return p.mine[i] * p.mine[i]; }, n));
-    const float golden_norm =
-        std::sqrt(numpy_sum<float>([&](std::size_t i) { return p.golden[i] * p.golden[i]; }, n));
+    const float golden_norm = std::sqrt(numpy_sum<float>([&](std::size_t i) { return p.golden[i] * p.golden[i]; }, n));
     if (mine_norm <= kEpsilon && golden_norm < kEpsilon) {
         out.cells[Cosine] = "1.0";
         return;
@@ -72,8 +70,8 @@ void cosine(const VectorPair& p, VectorMetrics& out) {
         out.messages.push_back(zero_data(p.golden_file));
         return;
     }
-    const float result = numpy_sum<float>(
-        [&](std::size_t i) { return (p.mine[i] / mine_norm) * (p.golden[i] / golden_norm); }, n);
+    const float result =
+        numpy_sum<float>([&](std::size_t i) { return (p.mine[i] / mine_norm) * (p.golden[i] / golden_norm); }, n);
     // min(result, 1.0): a NaN result stays NaN.
     out.cells[Cosine] = six_decimals(result > 1.0F ? 1.0 : static_cast<double>(result));
 }
@@ -140,8 +138,7 @@ void kullback_leibler(const VectorPair& p, VectorMetrics& out) {
 std::string mean_and_deviation(std::span<const float> data) {
     const std::size_t n = data.size();
     const double count = static_cast<double>(n);
-    const double mean =
-        numpy_sum<double>([&](std::size_t i) { return static_cast<double>(data[i]); }, n) / count;
+    const double mean = numpy_sum<double>([&](std::size_t i) { return static_cast<double>(data[i]); }, n) / count;
     const double variance = numpy_sum<double>(
                                 [&](std::size_t i) {
                                     const double d = static_cast<double>(data[i]) - mean;
@@ -153,9 +150,6 @@ std::string mean_and_deviation(std::span<const float> data) {
 }
 
 }  // namespace
-
-
-
 
 VectorMetrics compare_vectors_reference(const VectorPair& p) {
     VectorMetrics out;

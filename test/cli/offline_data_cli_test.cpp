@@ -15,7 +15,9 @@ using namespace msprobe::testing;
 
 namespace {
 
-std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t lines(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 }  // namespace
 
@@ -36,10 +38,10 @@ TEST_CASE("offline_data: a converted model compared through its fusion rule", "[
     CHECK((r.out + r.err).find("The comparison result have been written to") != std::string::npos);
 
     // Long spellings, and -o given without a value: ./output.
-    const auto long_form = run_msprobe({"compare", "--mode", "offline_data", "--target_path", tree.npu.string(),
-                                        "--golden_path", tree.golden.string(), "--fusion_rule_file",
-                                        tree.fusion_rule.string(), "-o"},
-                                       dir);
+    const auto long_form =
+        run_msprobe({"compare", "--mode", "offline_data", "--target_path", tree.npu.string(), "--golden_path",
+                     tree.golden.string(), "--fusion_rule_file", tree.fusion_rule.string(), "-o"},
+                    dir);
     CHECK(long_form.exit_code == 0);
     CHECK_FALSE(output_named(dir / "output", "result_").empty());
 }
@@ -48,8 +50,8 @@ TEST_CASE("offline_data: bad input gets one line naming the file, exit 1, nothin
     const auto dir = scratch_dir("cli_offline_data_refusals");
     const auto tree = write_offline_model(dir / "model", {});
     const auto refused = [&](std::vector<std::string> more, const std::string& message) {
-        std::vector<std::string> args = {"compare", "-m", "offline_data", "-tp", tree.npu.string(), "-gp",
-                                         tree.golden.string(), "-o", "out"};
+        std::vector<std::string> args = {
+            "compare", "-m", "offline_data", "-tp", tree.npu.string(), "-gp", tree.golden.string(), "-o", "out"};
         args.insert(args.end(), more.begin(), more.end());
         const auto r = run_msprobe(args, dir);
         INFO(r.err);
@@ -62,8 +64,9 @@ TEST_CASE("offline_data: bad input gets one line naming the file, exit 1, nothin
     refused({"-fr", tree.fusion_rule.string(), "-qfr", tree.fusion_rule.string()},
             "there is no need to enter the -qfr parameter.");
     write_file(dir / "bad_rule.json", R"({"graph": [{"op": {}}]})");
-    refused({"-fr", (dir / "bad_rule.json").string()}, "bad_rule.json: The content of the json file is invalid. The "
-                                                       "\"op\" element is not an array.");
+    refused({"-fr", (dir / "bad_rule.json").string()},
+            "bad_rule.json: The content of the json file is invalid. The "
+            "\"op\" element is not an array.");
     write_file(dir / "other_rule.json", R"({"graph": [{"op": [{"name": "x", "type": "Add"}]}]})");
     refused({"-fr", (dir / "other_rule.json").string()}, "The model does not match the dump data");
     refused({"-fr", tree.fusion_rule.string(), "--xlsx"}, "Invalid argument '--xlsx' for mode 'offline_data'");
@@ -77,10 +80,10 @@ TEST_CASE("offline_data: bad input gets one line naming the file, exit 1, nothin
     refused({"-fr", tree.fusion_rule.string()}, victim.filename().string() + ": E_TRUNCATED");
 
     // --strict_compat: msprobe's exit 0 and msaccucmp's rows.
-    const auto strict = run_msprobe({"compare", "-m", "offline_data", "-tp", tree.npu.string(), "-gp",
-                                     tree.golden.string(), "-fr", tree.fusion_rule.string(), "-o", "strict",
-                                     "--strict_compat"},
-                                    dir);
+    const auto strict =
+        run_msprobe({"compare", "-m", "offline_data", "-tp", tree.npu.string(), "-gp", tree.golden.string(), "-fr",
+                     tree.fusion_rule.string(), "-o", "strict", "--strict_compat"},
+                    dir);
     CHECK(strict.exit_code == 0);
     CHECK(read_file_text(output_named(dir / "strict", "result_"))
               .find("There is no dump file for my output operator \"\"block0_conv_relu\"\"") != std::string::npos);

@@ -1,4 +1,4 @@
-// Python's str.replace, str.replace(..., 1), str.split('.') and `in`, as msprobe
+// Python's str.replace, str.replace(..., 1), str.split(sep), str.split('.') and `in`, as msprobe
 // applies them to dump names.
 #include <catch2/catch.hpp>
 
@@ -25,6 +25,13 @@ TEST_CASE("split_dots keeps empty parts like Python's split('.')", "[common][pyt
     CHECK(split_dots("") == Parts{""});
     CHECK(split_dots("a..b.") == Parts{"a", "", "b", ""});
     CHECK(split_dots(".") == Parts{"", ""});
+}
+
+TEST_CASE("split keeps empty parts like Python's split(sep)", "[common][python_str]") {
+    CHECK(split("Prefill_layer/Attention", '/') == Parts{"Prefill_layer", "Attention"});
+    CHECK(split("2_0_", '_') == Parts{"2", "0", ""});
+    CHECK(split("", ',') == Parts{""});
+    CHECK(split("/a", '/') == Parts{"", "a"});
 }
 
 TEST_CASE("contains is Python's `in` on strings", "[common][python_str]") {

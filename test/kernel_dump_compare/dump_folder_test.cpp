@@ -28,8 +28,8 @@ TEST_CASE("dump folder: NPU dump names, keys and the latest file", "[kernel_dump
     const auto dir = testing::scratch_dir("kdc_folder_npu");
     testing::touch(dir / "Add.net_add.3.0.1700000000000002");
     testing::touch(dir / "Add.net_add.4.0.1700000000000001");  // an earlier run of the same op
-    testing::touch(dir / "Conv2D.conv1.5.1700000000000003");    // old 4-field name
-    testing::touch(dir / "notes.txt");                           // outside the grammar: skipped
+    testing::touch(dir / "Conv2D.conv1.5.1700000000000003");   // old 4-field name
+    testing::touch(dir / "notes.txt");                         // outside the grammar: skipped
     testing::write_file(dir / "mapping.csv", "");
     const DumpFolder folder(dir, false);
     CHECK(folder.kind() == DumpKind::Offline);

@@ -85,7 +85,8 @@ TEST_CASE("fusion rule: ops grouped and numbered as msaccucmp groups them", "[ke
     CHECK(rule.find_op("nothing") == nullptr);
 }
 
-TEST_CASE("fusion rule: several original names share a group when they join to the same text", "[kernel_dump_compare]") {
+TEST_CASE("fusion rule: several original names share a group when they join to the same text",
+          "[kernel_dump_compare]") {
     CHECK(fusion_group_key("op", "", {"ab", "c"}) == fusion_group_key("other", "", {"a", "bc"}));
     CHECK(fusion_group_key("op", "", {""}) == "op");
     CHECK(fusion_group_key("op", "3", {"x"}) == "3");
@@ -96,8 +97,8 @@ TEST_CASE("fusion rule: a file of the wrong shape is refused with msaccucmp's me
     CHECK(error_of(R"({"graph": {}})").find("The \"graph\" element is not an array.") != std::string::npos);
     CHECK(error_of(R"({"graph": [{"op": [{"type": "Add"}]}]})").find("There is no \"name\" element") !=
           std::string::npos);
-    CHECK(error_of(R"({"graph": [{"op": [{"name": 3, "type": "Add"}]}]})").find("The \"name\" element is not a string.") !=
-          std::string::npos);
+    CHECK(error_of(R"({"graph": [{"op": [{"name": 3, "type": "Add"}]}]})")
+              .find("The \"name\" element is not a string.") != std::string::npos);
     CHECK(error_of(R"({"graph": [{"op": [{"name": "a", "type": "Add", "id": 1.5}]}]})")
               .find("The \"id\" element is not a integer.") != std::string::npos);
     CHECK(error_of(R"({"graph": [{"op": [{"name": "a", "type": "Add", "attr": [{"value": {}}]}]}]})")

@@ -36,9 +36,9 @@ void write_slice(const fs::path& dir, int thread, const std::vector<float>& slic
     spec.inputs = {in};
     spec.outputs = {out};
     const auto bytes = testing::encode_bin_dump(spec);
-    std::ofstream file(dir / ("Mul.ffts_mul.2.9.170000000000000" + std::to_string(thread) + ".4.487." +
-                              std::to_string(thread) + ".0"),
-                       std::ios::binary);
+    std::ofstream file(
+        dir / ("Mul.ffts_mul.2.9.170000000000000" + std::to_string(thread) + ".4.487." + std::to_string(thread) + ".0"),
+        std::ios::binary);
     file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 

@@ -33,10 +33,10 @@ TEST_CASE("quant filter: the ops between a quant and its dequant op are skipped"
     testing::write_file(dir / "rule.json", kPair);
     const FusionRule rule = read_fusion_rule(dir / "rule.json");  // reading runs the filter
     const auto filtered = [&](const std::string& name) { return rule.find_op(name)->quant_filtered; };
-    CHECK_FALSE(filtered("x_quant_layer"));   // its input comes from outside any pair
-    CHECK(filtered("conv"));                  // fed by an int8 quant output: in the pair
-    CHECK_FALSE(filtered("x_dequant_layer")); // in the pair, but all its outputs are float16 dequant outputs
-    CHECK_FALSE(filtered("relu"));            // after the dequant op
-    CHECK_FALSE(filtered("odd_quant_layer")); // named like a quant op without an int8 output: an ordinary op
+    CHECK_FALSE(filtered("x_quant_layer"));    // its input comes from outside any pair
+    CHECK(filtered("conv"));                   // fed by an int8 quant output: in the pair
+    CHECK_FALSE(filtered("x_dequant_layer"));  // in the pair, but all its outputs are float16 dequant outputs
+    CHECK_FALSE(filtered("relu"));             // after the dequant op
+    CHECK_FALSE(filtered("odd_quant_layer"));  // named like a quant op without an int8 output: an ordinary op
     CHECK_FALSE(filtered("after_odd"));
 }

@@ -38,7 +38,9 @@ struct ResultFile {
         FAIL("no column " << name);
         return 0;
     }
-    std::string cell(const std::string& tensor, const std::string& column) const { return row(tensor).at(column_of(column)); }
+    std::string cell(const std::string& tensor, const std::string& column) const {
+        return row(tensor).at(column_of(column));
+    }
 };
 
 ResultFile read_result(const fs::path& file) {
@@ -129,20 +131,50 @@ TEST_CASE("vector compare: NPU dumps against golden .npy dumps through the fusio
     CHECK(result.written.filename().string().rfind("result_", 0) == 0);
     const ResultFile file = read_result(result.written);
     // The golden side holds .npy files: its Address column is dropped.
-    CHECK(file.header == std::vector<std::string>{"Index", "OpType", "NPUDump", "DataType", "Address", "GroundTruth",
-                                                  "DataType", "TensorIndex", "Shape", "CosineSimilarity",
-                                                  "MaxAbsoluteError", "AccumulatedRelativeError",
-                                                  "RelativeEuclideanDistance", "KullbackLeiblerDivergence",
-                                                  "StandardDeviation", "MeanAbsoluteError", "RootMeanSquareError",
-                                                  "MaxRelativeError", "MeanRelativeError", "CompareFailReason"});
+    CHECK(file.header == std::vector<std::string>{"Index",
+                                                  "OpType",
+                                                  "NPUDump",
+                                                  "DataType",
+                                                  "Address",
+                                                  "GroundTruth",
+                                                  "DataType",
+                                                  "TensorIndex",
+                                                  "Shape",
+                                                  "CosineSimilarity",
+                                                  "MaxAbsoluteError",
+                                                  "AccumulatedRelativeError",
+                                                  "RelativeEuclideanDistance",
+                                                  "KullbackLeiblerDivergence",
+                                                  "StandardDeviation",
+                                                  "MeanAbsoluteError",
+                                                  "RootMeanSquareError",
+                                                  "MaxRelativeError",
+                                                  "MeanRelativeError",
+                                                  "CompareFailReason"});
     // One row per compared tensor, a NaN row for each Data op (no NPU dump), in Index order.
     REQUIRE(file.rows.size() == 14);
     std::vector<std::string> index;
     for (const auto& row : file.rows) index.push_back(row[0]);
     CHECK(index == std::vector<std::string>{"0", "1", "1", "2", "3", "3", "4", "4", "5", "5", "6", "6", "6", "6"});
-    CHECK(file.rows[0] == std::vector<std::string>{"0", "Data", "block0_input", "NaN", "NaN", "block0/input", "NaN",
-                                                   "NaN", "NaN", "NaN", "NaN", "NaN", "NaN", "NaN", "NaN", "NaN",
-                                                   "NaN", "NaN", "NaN",
+    CHECK(file.rows[0] == std::vector<std::string>{"0",
+                                                   "Data",
+                                                   "block0_input",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "block0/input",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
+                                                   "NaN",
                                                    "[block0_input] There is no dump file for my output operator "
                                                    "\"block0_input\". The type is Data."});
 
@@ -259,8 +291,9 @@ TEST_CASE("vector compare: refusals name the file and the reason", "[kernel_dump
         found = true;
         CHECK(row[file.column_of("CosineSimilarity")] == "NaN");
         // _compare_by_operator puts its own words in place of the reader's.
-        CHECK(row.back() == "[block0_matmul] There is no dump file for my output operator \"block0_matmul\". The type is "
-                            "MatMul.");
+        CHECK(row.back() ==
+              "[block0_matmul] There is no dump file for my output operator \"block0_matmul\". The type is "
+              "MatMul.");
     }
     CHECK(found);
 }

@@ -55,7 +55,9 @@ Tensor make_tensor(const OfflineModelOptions& o, int block, const std::string& n
     return t;
 }
 
-std::vector<std::int64_t> image_shape(const OfflineModelOptions& o) { return {o.batch, o.channels, o.spatial, o.spatial}; }
+std::vector<std::int64_t> image_shape(const OfflineModelOptions& o) {
+    return {o.batch, o.channels, o.spatial, o.spatial};
+}
 
 Tensor block_tensor(const OfflineModelOptions& o, int block, const std::string& op) {
     const std::vector<std::int64_t> matrix = {o.rows, o.columns};
@@ -87,7 +89,8 @@ std::vector<std::uint64_t> unsigned_shape(const std::vector<std::int64_t>& shape
 }
 
 // A float16 tensor in `format` (ND: as is), its original shape the logical one.
-BinTensorSpec device_tensor(const std::vector<float>& values, const std::vector<std::int64_t>& shape, AscendFormat format) {
+BinTensorSpec device_tensor(const std::vector<float>& values, const std::vector<std::int64_t>& shape,
+                            AscendFormat format) {
     BinTensorSpec spec;
     spec.data_type = kFloat16;
     spec.format = static_cast<std::int32_t>(format);
@@ -192,8 +195,8 @@ OfflineModelTree write_offline_model(const fs::path& root, const OfflineModelOpt
     TreeWriter w(root, o);
     int id = 0;
     for (int b = 0; b < o.blocks; ++b) {
-        const std::string g = fmt::format("block{}/", b);   // golden scope
-        const std::string n = fmt::format("block{}_", b);   // NPU names
+        const std::string g = fmt::format("block{}/", b);  // golden scope
+        const std::string n = fmt::format("block{}_", b);  // NPU names
         const Tensor input = block_tensor(o, b, "input");
         const Tensor conv = block_tensor(o, b, "conv_relu");
         const Tensor flat = block_tensor(o, b, "flat");
@@ -224,22 +227,26 @@ OfflineModelTree write_offline_model(const fs::path& root, const OfflineModelOpt
         // A Cast ATC inserted: no original op; its readers are compared with what it casts.
         w.npu_dump("Cast", n + "cast", {device_tensor(matmul.npu, matmul.shape, AscendFormat::FRACTAL_NZ)},
                    {float_tensor(matmul.npu, matmul.shape)});
-        json cast = rule_op(n + "cast", "Cast", id++, {n + "matmul:0"}, {}, {output_desc("DT_FLOAT", "", 0, "ND", matmul.shape)});
+        json cast = rule_op(n + "cast", "Cast", id++, {n + "matmul:0"}, {},
+                            {output_desc("DT_FLOAT", "", 0, "ND", matmul.shape)});
         cast["attr"][0]["value"]["list"] = json::object();
         w.rule(cast);
 
         if (!o.drop_golden_bias_add) w.golden_npy(g + "bias_add", 0, bias);
-        w.npu_dump("BiasAdd", n + "bias_add", {float_tensor(matmul.npu, matmul.shape)}, {float_tensor(bias.npu, bias.shape)});
+        w.npu_dump("BiasAdd", n + "bias_add", {float_tensor(matmul.npu, matmul.shape)},
+                   {float_tensor(bias.npu, bias.shape)});
         w.rule(rule_op(n + "bias_add", "BiasAdd", id++, {n + "cast:0"}, {g + "bias_add"},
                        {output_desc("DT_FLOAT", g + "bias_add", 0, "ND", bias.shape)}));
 
         // One golden op with two outputs, split by ATC into two NPU ops.
         w.golden_npy(g + "split", 0, split0);
         w.golden_npy(g + "split", 1, split1);
-        w.npu_dump("Split", n + "split_0", {float_tensor(bias.npu, bias.shape)}, {float_tensor(split0.npu, split0.shape)});
+        w.npu_dump("Split", n + "split_0", {float_tensor(bias.npu, bias.shape)},
+                   {float_tensor(split0.npu, split0.shape)});
         w.rule(rule_op(n + "split_0", "Split", id++, {n + "bias_add:0"}, {g + "split"},
                        {output_desc("DT_FLOAT", g + "split", 0, "ND", split0.shape)}));
-        w.npu_dump("Split", n + "split_1", {float_tensor(bias.npu, bias.shape)}, {float_tensor(split1.npu, split1.shape)});
+        w.npu_dump("Split", n + "split_1", {float_tensor(bias.npu, bias.shape)},
+                   {float_tensor(split1.npu, split1.shape)});
         w.rule(rule_op(n + "split_1", "Split", id++, {n + "bias_add:0"}, {g + "split"},
                        {output_desc("DT_FLOAT", g + "split", 1, "ND", split1.shape)}));
     }

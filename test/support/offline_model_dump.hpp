@@ -25,10 +25,10 @@ struct OfflineModelOptions {
     std::uint64_t seed = 1;
     int blocks = 1;
     std::int64_t batch = 2;
-    std::int64_t channels = 19;   // not a multiple of 16: NC1HWC0 pads
-    std::int64_t spatial = 5;     // H = W
-    std::int64_t rows = 33;       // matmul M (FRACTAL_NZ pads to 16)
-    std::int64_t columns = 20;    // matmul N
+    std::int64_t channels = 19;  // not a multiple of 16: NC1HWC0 pads
+    std::int64_t spatial = 5;    // H = W
+    std::int64_t rows = 33;      // matmul M (FRACTAL_NZ pads to 16)
+    std::int64_t columns = 20;   // matmul N
     double npu_noise = 1e-3;
     bool drop_golden_bias_add = false;  // leave one golden file out
 };
