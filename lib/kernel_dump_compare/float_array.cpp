@@ -1,6 +1,7 @@
 #include "kernel_dump_compare/float_array.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <complex>
 #include <cstring>
 
@@ -39,6 +40,22 @@ float as_float(tensor::DType dtype, const std::byte* p) {
     return 0.0F;
 }
 
+// IEEE half to float, branch-free so the loop vectorizes: normal numbers, inf and NaN by re-biasing the bits,
+// subnormals through their integer value times 2^-24 (exact).
+void widen_halves(const std::byte* source, std::size_t n, float* __restrict out) {
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint16_t h;
+        std::memcpy(&h, source + 2 * i, 2);
+        const std::uint32_t magnitude = h & 0x7FFFU;
+        const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000U) << 16;
+        const std::uint32_t shifted = magnitude << 13;
+        const std::uint32_t normal = shifted + (magnitude >= 0x7C00U ? 0x70000000U : 0x38000000U);
+        const float subnormal = static_cast<float>(magnitude) * 5.9604644775390625e-8F;
+        const std::uint32_t bits = magnitude < 0x0400U ? std::bit_cast<std::uint32_t>(subnormal) : normal;
+        out[i] = std::bit_cast<float>(bits | sign);
+    }
+}
+
 std::vector<std::int64_t> row_major(std::span<const std::int64_t> shape) {
     std::vector<std::int64_t> strides(shape.size(), 1);
     for (std::size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
@@ -55,15 +72,43 @@ std::int64_t element_count_of(std::span<const std::int64_t> shape) {
 
 std::vector<float> float32_values(const tensor::TensorView& view) {
     std::vector<float> values;
-    values.reserve(static_cast<std::size_t>(std::max<std::int64_t>(view.numel(), 0)));
+    const auto n = static_cast<std::size_t>(std::max<std::int64_t>(view.numel(), 0));
     if (view.dtype == tensor::DType::Float32 && view.is_contiguous()) {
-        const auto n = static_cast<std::size_t>(view.numel());
         values.resize(n);
         if (n != 0) std::memcpy(values.data(), view.data, n * sizeof(float));
         return values;
     }
+    if (view.dtype == tensor::DType::Float16 && view.is_contiguous()) {
+        values.resize(n);
+        widen_halves(view.data, n, values.data());
+        return values;
+    }
+    values.reserve(n);
     tensor::for_each_element(view, [&](const std::byte* p) { values.push_back(as_float(view.dtype, p)); });
     return values;
+}
+
+Float32Values Float32Values::owning(std::vector<float> values) {
+    Float32Values v;
+    v.copy = std::move(values);
+    v.values = v.copy;
+    return v;
+}
+
+std::vector<float> Float32Values::take() && {
+    if (!copy.empty() || values.empty()) return std::move(copy);
+    return {values.begin(), values.end()};
+}
+
+Float32Values float32_view(const tensor::TensorView& view) {
+    const bool aligned = reinterpret_cast<std::uintptr_t>(view.data) % alignof(float) == 0;
+    if (view.dtype == tensor::DType::Float32 && view.is_contiguous() && aligned) {
+        Float32Values v;
+        v.values = std::span(reinterpret_cast<const float*>(view.data), static_cast<std::size_t>(view.numel()));
+        v.owner = view.owner;
+        return v;
+    }
+    return Float32Values::owning(float32_values(view));
 }
 
 FloatArray transposed(const FloatArray& array, std::span<const std::size_t> axes) {

@@ -5,6 +5,7 @@
 // are made of.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -21,6 +22,25 @@ struct FloatArray {
 // doubles rounded to nearest, bool as 0/1). Complex values keep their real
 // part, as numpy's cast does (with a warning).
 std::vector<float> float32_values(const tensor::TensorView& view);
+
+// The same values without a copy when `view` already holds contiguous,
+// aligned float32 elements (a golden .npy, an ND float32 dump): `values`
+// then points into the view's memory, which `owner` keeps alive.
+struct Float32Values {
+    std::vector<float> copy;
+    std::span<const float> values;
+    std::shared_ptr<const void> owner;
+
+    Float32Values() = default;
+    Float32Values(Float32Values&&) noexcept = default;  // a moved vector keeps its buffer: `values` stays valid
+    Float32Values& operator=(Float32Values&&) noexcept = default;
+    Float32Values(const Float32Values&) = delete;
+    Float32Values& operator=(const Float32Values&) = delete;
+
+    static Float32Values owning(std::vector<float> values);
+    std::vector<float> take() &&;  // the values as a vector of their own (a copy only for a view)
+};
+Float32Values float32_view(const tensor::TensorView& view);
 
 // numpy.transpose: axis i of the result is axis axes[i] of `array`.
 FloatArray transposed(const FloatArray& array, std::span<const std::size_t> axes);

@@ -55,7 +55,7 @@ ResultRow empty_row(std::size_t op_id, const std::string& op_type, const std::st
     return row;
 }
 
-void measure(const std::vector<float>& mine, const std::vector<float>& golden, bool both_bool, bool scalar,
+void measure(std::span<const float> mine, std::span<const float> golden, bool both_bool, bool scalar,
              const std::string& my_file, const std::string& golden_file, TensorRow& row) {
     VectorMetrics metrics;
     if (both_bool) {
@@ -270,10 +270,10 @@ private:
         row.my_dtype = array_dtype_name(tensor);
         row.golden_dtype = array_dtype_name(*golden_tensor);
         row.shape = shape_cell(pair.shape);
-        if (pair.mine.size() != pair.golden.size()) {
+        if (pair.mine.values.size() != pair.golden.values.size()) {
             throw CompareFailure(FailureCode::InvalidShapeData, "");
         }
-        measure(pair.mine, pair.golden, pair.both_bool, scalar_shape(pair.shape), mine.shown_path,
+        measure(pair.mine.values, pair.golden.values, pair.both_bool, scalar_shape(pair.shape), mine.shown_path,
                 golden_dump.shown_path, row);
     }
 
@@ -461,14 +461,15 @@ GroupOutcome compare_npu_pair(const FusionGroup& group, const DumpFolder& mine, 
             row.my_address = left[i].address;
             row.golden_address = right[i].address;
             try {
-                const std::vector<float> a = restored_values(left[i], my_dump.shown_path);
-                const std::vector<float> b = restored_values(right[i], golden_dump.shown_path);
-                if (a.size() != b.size()) {
+                const Float32Values a = restored_values(left[i], my_dump.shown_path);
+                const Float32Values b = restored_values(right[i], golden_dump.shown_path);
+                if (a.values.size() != b.values.size()) {
                     throw CompareFailure(FailureCode::InvalidShape,
                                          fmt::format("[{}_TENSOR] Shape mismatch after restore: ({},) vs ({},)",
-                                                     first.op_name, a.size(), b.size()));
+                                                     first.op_name, a.values.size(), b.values.size()));
                 }
-                measure(a, b, false, scalar_shape(left[i].shape), my_dump.shown_path, golden_dump.shown_path, row);
+                measure(a.values, b.values, false, scalar_shape(left[i].shape), my_dump.shown_path,
+                        golden_dump.shown_path, row);
             } catch (const CompareFailure& failure) {
                 row.metrics = nan_cells();
                 row.messages.emplace_back(failure.what());

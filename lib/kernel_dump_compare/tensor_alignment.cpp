@@ -18,9 +18,9 @@ namespace {
 using tensor::AscendFormat;
 using Shape = std::vector<std::int64_t>;
 
-std::vector<float> stored_values(const DumpTensor& t) {
+Float32Values stored_values(const DumpTensor& t) {
     if (t.error) throw CompareFailure(FailureCode::InvalidShapeData, *t.error);
-    return float32_values(t.values);
+    return float32_view(t.values);
 }
 
 std::string cannot_compare(const std::string& op_name, const std::string& left, const std::string& right) {
@@ -155,8 +155,8 @@ FloatArray converted(const DumpTensor& mine, AscendFormat to, const Shape& golde
 
 std::string shape_text(const Shape& shape) { return fmt::format("({})", fmt::join(shape, ", ")); }
 
-std::vector<float> restored_values(const DumpTensor& t, const std::string& what) {
-    std::vector<float> values = stored_values(t);
+Float32Values restored_values(const DumpTensor& t, const std::string& what) {
+    Float32Values values = stored_values(t);
     AscendFormat real = t.format;
     if ((real == AscendFormat::HWCN || real == AscendFormat::NCHW || real == AscendFormat::NHWC) &&
         t.shape.size() != 4) {
@@ -167,19 +167,20 @@ std::vector<float> restored_values(const DumpTensor& t, const std::string& what)
     if (real == to || !has_converter(real, to)) return values;
     std::optional<FloatArray> conversion;
     try {
-        conversion = convert_format(real, to, t.shape, t.original_shape, values, what);
+        conversion =
+            convert_format(real, to, t.shape, t.original_shape, {values.values.begin(), values.values.end()}, what);
     } catch (const Error&) {
         return values;
     }
     if (!conversion) return values;
     if (rank > 0) {
         try {
-            return sliced(std::move(*conversion), t.original_shape, "").values;
+            return Float32Values::owning(sliced(std::move(*conversion), t.original_shape, "").values);
         } catch (const CompareFailure&) {
-            return conversion->values;
+            return Float32Values::owning(std::move(conversion->values));
         }
     }
-    return conversion->values;
+    return Float32Values::owning(std::move(conversion->values));
 }
 
 AlignedPair align_with_golden(const DumpTensor& mine, GoldenSide golden, bool quant_vs_origin,
@@ -188,8 +189,8 @@ AlignedPair align_with_golden(const DumpTensor& mine, GoldenSide golden, bool qu
     if (!golden.format.empty()) origin = golden_format(golden);
     AlignedPair pair;
     pair.both_bool = mine.is_bool() && golden.tensor->is_bool();
-    std::vector<float> my_values = stored_values(mine);
-    std::vector<float> golden_values = stored_values(*golden.tensor);
+    Float32Values my_values = stored_values(mine);
+    Float32Values golden_values = stored_values(*golden.tensor);
     if (quant_vs_origin) {
         check_same_shape(mine.shape, golden.tensor->shape, op_name);
         pair.mine = std::move(my_values);
@@ -198,25 +199,34 @@ AlignedPair align_with_golden(const DumpTensor& mine, GoldenSide golden, bool qu
         return pair;
     }
     const bool is_tensor = !is_scalar_shape(mine.shape);
+    const bool unconverted = (origin == AscendFormat::ND && mine.format != AscendFormat::FRACTAL_NZ &&
+                              mine.format != AscendFormat::NDC1HWC0) ||
+                             !is_tensor;
+    const std::size_t golden_count = golden_values.values.size();
+    if (unconverted && mine.format == AscendFormat::ND && my_values.values.size() == golden_count) {
+        // Flattened as stored and nothing to cut: compared where they lie.
+        pair.shape = {static_cast<std::int64_t>(my_values.values.size())};
+        pair.mine = std::move(my_values);
+        pair.golden = std::move(golden_values);
+        return pair;
+    }
     FloatArray my_array;
-    if ((origin == AscendFormat::ND && mine.format != AscendFormat::FRACTAL_NZ &&
-         mine.format != AscendFormat::NDC1HWC0) ||
-        !is_tensor) {
-        my_array = FloatArray{{static_cast<std::int64_t>(my_values.size())}, std::move(my_values)};
+    if (unconverted) {
+        const auto count = static_cast<std::int64_t>(my_values.values.size());
+        my_array = FloatArray{{count}, std::move(my_values).take()};
     } else {
-        my_array = converted(mine, origin, golden.shape, std::move(my_values), op_name);
+        my_array = converted(mine, origin, golden.shape, std::move(my_values).take(), op_name);
     }
     const Shape& golden_shape = golden.tensor->shape;
-    if (mine.format != AscendFormat::ND || (is_tensor && static_cast<std::int64_t>(my_array.values.size()) !=
-                                                             static_cast<std::int64_t>(golden_values.size()))) {
+    if (mine.format != AscendFormat::ND || (is_tensor && my_array.values.size() != golden_count)) {
         my_array = sliced(std::move(my_array), golden_shape, op_name);
     }
-    if (my_array.values.size() != golden_values.size()) {
-        throw CompareFailure(FailureCode::InvalidShape,
-                             cannot_compare(op_name, fmt::format("({})", my_array.values.size()),
-                                            fmt::format("({})", golden_values.size())));
+    if (my_array.values.size() != golden_count) {
+        throw CompareFailure(
+            FailureCode::InvalidShape,
+            cannot_compare(op_name, fmt::format("({})", my_array.values.size()), fmt::format("({})", golden_count)));
     }
-    pair.mine = std::move(my_array.values);
+    pair.mine = Float32Values::owning(std::move(my_array.values));
     pair.golden = std::move(golden_values);
     pair.shape = my_array.shape;
     return pair;

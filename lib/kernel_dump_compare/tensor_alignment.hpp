@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "kernel_dump_compare/dump_tensor.hpp"
+#include "kernel_dump_compare/float_array.hpp"
 
 namespace msprobe::kernel_dump_compare {
 
 // NPU vs NPU without rules (ConvertSingleTensorFormat): the values of one
 // tensor in the layout its original shape implies (NCHW for 4 dims, ND for 2
 // or 3), as stored when msaccucmp has no converter or the conversion fails.
-std::vector<float> restored_values(const DumpTensor& tensor, const std::string& what);
+Float32Values restored_values(const DumpTensor& tensor, const std::string& what);
 
 struct GoldenSide {
     const DumpTensor* tensor = nullptr;
@@ -23,7 +24,7 @@ struct GoldenSide {
 };
 
 struct AlignedPair {
-    std::vector<float> mine, golden;  // flattened, same length
+    Float32Values mine, golden;       // flattened, same length
     std::vector<std::int64_t> shape;  // the NPU array's shape after conversion (the Shape cell)
     bool both_bool = false;
 };

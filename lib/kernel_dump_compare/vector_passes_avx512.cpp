@@ -1,0 +1,3 @@
+// The passes of vector_passes.hpp compiled for avx512 (see CMakeLists.txt).
+#define MSPROBE_PASSES_NAMESPACE passes_avx512
+#include "kernel_dump_compare/vector_passes_impl.hpp"
