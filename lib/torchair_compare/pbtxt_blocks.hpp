@@ -32,9 +32,9 @@ using PbtxtMessage = std::vector<PbtxtField>;
 inline constexpr std::size_t kMaxPbtxtDepth = 1000;
 
 // The top-level messages of `text`. Throws msprobe::Error(file, "line N: …")
-// for a "}" that closes no block, or blocks nested deeper than the bound. A
-// value holding ": " itself is read from the first ": " on (msprobe's reader
-// raises on such a line, and takes a stray "}" for the last open block).
+// for a "}" that closes no block (msprobe's reader goes on in whatever block
+// it recorded last), or blocks nested deeper than the bound. A value holding
+// ": " itself is read from the first ": " on (msprobe's reader raises there).
 std::vector<PbtxtMessage> parse_pbtxt(std::string_view text, const std::string& file);
 
 // parse_pbtxt of a file, opened as every input is (InputFile).
