@@ -265,3 +265,20 @@ TEST_CASE("torchair compare: a damaged dump that is compared stops the run, nami
                       Catch::StartsWith((token / "Add.Add_1.1.6.1700000000000200").string()));
     CHECK_FALSE(fs::exists(dir / "out"));
 }
+
+TEST_CASE("torchair compare: a graph that fails takes back the reports of the graphs before it",
+          "[torchair_compare]") {
+    const fs::path dir = scratch_dir("torchair_run_all_or_nothing");
+    const fs::path ge = dir / "ge";
+    write_ge_graph(ge, 1, 0, kGraph);
+    write_ge_graph(ge, 2, 0, kGraph);
+    write_ge_token(ge_token_dir(ge, 0, 1, 0), 0);  // graph 1 compares and stages its report
+    const fs::path broken = ge_token_dir(ge, 0, 2, 0, "graph_2") / "Add.Add_1.1.6.1700000000000200";
+    write_bytes(broken, {std::byte{0xff}});  // graph 2 stops the run
+    const fs::path fx = dir / "fx";
+    write_fx_token(fx / "1" / "gm_1_dump");
+    write_fx_token(fx / "1" / "gm_2_dump");
+    ThreadPool pool(1);
+    CHECK_THROWS_WITH(run_torchair_compare(request_of(ge, fx, dir / "out"), pool), Catch::StartsWith(broken.string()));
+    CHECK_FALSE(fs::exists(dir / "out"));
+}
