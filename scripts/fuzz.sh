@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
-# .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json, ATB .bin and statistic.csv) and the graph's tree building from
-# construct.json (graph_construct) with libFuzzer under ASan+UBSan, for a fixed time each.
+# .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json, ATB .bin and statistic.csv, torchair's GE
+# graph text as pbtxt) and the graph's tree building from construct.json (graph_construct) with libFuzzer under
+# ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh 600                     (readers fuzzed side by side)
@@ -17,7 +18,7 @@ root=$(pwd)
 seconds=${1:-600}
 shift || true
 all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml fusion_rule atb_bin
-             atb_csv)
+             atb_csv pbtxt)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -178,6 +179,36 @@ api:
 compare_index:
   - Max diff
   - Cosine
+EOF
+
+# pbtxt: GE graph text as torchair dumps it, with repeated keys, nesting and a value holding ': '.
+cat > "$seeds/pbtxt/graph.txt" <<'EOF'
+op {
+  name: "Add_1"
+  type: "Add"
+  input: "arg0_1:0"
+  input: "arg1_1:0"
+  attr {
+    key: "_origin"
+    value {
+      s: "a: b"
+    }
+  }
+  output_desc {
+    name: "y"
+    dtype: DT_FLOAT
+    attr {
+      key: "_fx_tensor_name"
+      value {
+        s: "add-aten.add.Tensor.OUTPUT.0"
+      }
+    }
+  }
+}
+op {
+  name: "Mul_2"
+  input: "Add_1:0"
+}
 EOF
 
 # --- the campaign -------------------------------------------------------------

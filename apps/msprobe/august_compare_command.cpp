@@ -120,7 +120,7 @@ struct RunTotals {
 };
 
 // -m offline_data | atb | torchair, after msprobe's checks; offline_model is refused by check_mode.
-RunOutcome run_kernel_mode(const AugustCompareFlags& flags, const GlobalOptions& global) {
+RunOutcome run_kernel_mode(const AugustCompareFlags& flags, const GlobalOptions& global, bool rank_given) {
     check_options(flags, global);
     KernelModeFlags mode{flags.mode,
                          flags.target,
@@ -129,6 +129,7 @@ RunOutcome run_kernel_mode(const AugustCompareFlags& flags, const GlobalOptions&
                          flags.fusion_rule,
                          flags.quant_fusion_rule,
                          flags.close_fusion_rule,
+                         rank_given ? std::optional<std::string>(flags.rank) : std::nullopt,
                          flags.fail_on,
                          flags.jobs,
                          flags.strict_compat};
@@ -195,7 +196,7 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
                  "msprobe refuses (--output_path=x, prefixes)");
 
     return [flags, &cmd, &global]() {
-        if (flags->mode != "auto") return run_kernel_mode(*flags, global);
+        if (flags->mode != "auto") return run_kernel_mode(*flags, global, cmd.count("--rank") > 0);
         ProcessGroup& processes = run_processes();
         // Checked on every process, printed once.
         std::optional<compare::HtmlCompareReport> html;

@@ -3,6 +3,7 @@
 // the flags they share, and one driver per mode turning them into its
 // library's request. august_compare_command.cpp reads the line and hands it
 // to the mode's driver after msprobe's mode and option checks.
+#include <optional>
 #include <string>
 
 #include "run_outcome.hpp"
@@ -16,6 +17,7 @@ struct KernelModeFlags {
     std::string fusion_rule;        // -fr (offline_data only)
     std::string quant_fusion_rule;  // -qfr
     std::string close_fusion_rule;  // -cfr
+    std::optional<std::string> rank;  // --rank (torchair: msprobe refuses it, we take it unless --strict_compat)
     std::string fail_on;
     unsigned jobs = 0;
     bool strict_compat = false;

@@ -90,6 +90,17 @@ std::string float_repr(double value) { return shortest_repr(value); }
 
 std::string float32_repr(float value) { return shortest_repr(value); }
 
+double round_digits(double value, int ndigits) {
+    if (!std::isfinite(value)) return value;
+    // Fixed notation of std::to_chars is exact, like CPython's dtoa in mode 3.
+    char text[400];
+    const auto written = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, ndigits);
+    if (written.ec != std::errc()) return value;
+    double rounded = value;
+    std::from_chars(text, written.ptr, rounded);
+    return rounded;
+}
+
 std::string str_repr(std::string_view text) {
     const bool has_single = text.find('\'') != std::string_view::npos;
     const bool has_double = text.find('"') != std::string_view::npos;

@@ -16,6 +16,10 @@ std::string float_repr(double value);
 // repr(float32 numpy scalar): shortest digits that round-trip in float32.
 std::string float32_repr(float value);
 
+// round(value, ndigits) on a float: the decimal of `ndigits` places nearest to
+// the exact binary value (exact ties to even), read back as a double.
+double round_digits(double value, int ndigits);
+
 // repr(str): quoted and escaped the way Python does it.
 std::string str_repr(std::string_view text);
 

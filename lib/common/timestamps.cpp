@@ -14,6 +14,15 @@ std::string local_timestamp() {
     return text;
 }
 
+std::string utc_timestamp() {
+    char text[16];
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &utc);
+    return text;
+}
+
 std::string next_local_timestamp(const std::string& timestamp) {
     std::tm local{};
     if (timestamp.size() != 14 || ::strptime(timestamp.c_str(), "%Y%m%d%H%M%S", &local) == nullptr) {

@@ -13,6 +13,9 @@ std::string local_timestamp();
 // text unchanged plus "1" if it is not such a timestamp.
 std::string next_local_timestamp(const std::string& timestamp);
 
+// UTC as YYYYmmddHHMMSS (torchair's msprobe_cmp_report_{ts}.csv).
+std::string utc_timestamp();
+
 // Nanoseconds since the Unix epoch, as Python's time.time_ns() (diff_analyze_{ns}.json).
 std::int64_t epoch_nanoseconds();
 

@@ -11,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "common/python_text.hpp"
+#include "report/csv_parts.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
 #include "report/xlsx_writer.hpp"
@@ -98,7 +99,7 @@ std::vector<fs::path> detail::write_python_csv(const VerdictTable& table, const 
     const std::size_t rows = table.result.table.rows.size();
     report::StagedFiles own(report::Existing::Replace);
     report::StagedFiles& files = into != nullptr ? *into : own;
-    const std::vector<fs::path> targets = csv_part_files(rows, path, part_rows);
+    const std::vector<fs::path> targets = report::csv_part_files(rows, path, part_rows);
     for (std::size_t part = 0; part < targets.size(); ++part) {
         const std::size_t first = part * part_rows;
         const std::size_t end = std::min(rows, first + part_rows);
@@ -108,24 +109,15 @@ std::vector<fs::path> detail::write_python_csv(const VerdictTable& table, const 
     return targets;
 }
 
-std::vector<fs::path> detail::csv_part_files(std::size_t rows, const fs::path& path, std::size_t part_rows) {
-    if (rows <= part_rows) return {path};
-    std::vector<fs::path> files;
-    for (std::size_t first = 0, part = 1; first < rows; first += part_rows, ++part) {
-        files.push_back(path.parent_path() / fmt::format("{}_part_{}.csv", path.stem().string(), part));
-    }
-    return files;
-}
-
 std::vector<fs::path> result_table_files(const VerdictTable& table, const fs::path& path, OutputFormat format) {
     if (format == OutputFormat::Csv)
-        return detail::csv_part_files(table.result.table.rows.size(), path, detail::kCsvPartRows);
+        return report::csv_part_files(table.result.table.rows.size(), path);
     return {path};
 }
 
 std::vector<fs::path> write_verdict_table(const VerdictTable& table, const fs::path& path, OutputFormat format,
                                           ThreadPool* pool, report::FormulaCells formulas, report::StagedFiles* into) {
-    if (format == OutputFormat::Csv) return detail::write_python_csv(table, path, detail::kCsvPartRows, formulas, into);
+    if (format == OutputFormat::Csv) return detail::write_python_csv(table, path, report::kCsvPartRows, formulas, into);
     const report::Table& cells = table.result.table;
     const auto write = [&](const fs::path& temp) {
         report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);

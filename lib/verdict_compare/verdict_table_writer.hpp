@@ -42,15 +42,10 @@ std::string python_csv_text(const VerdictTable& table, std::size_t first_row, st
                             report::FormulaCells formulas = report::FormulaCells::Guarded);
 
 namespace detail {
-// msprobe cuts a CSV into parts of this many data rows.
-inline constexpr std::size_t kCsvPartRows = 1000000;
 std::vector<std::filesystem::path> write_python_csv(const VerdictTable& table, const std::filesystem::path& path,
                                                     std::size_t part_rows,
                                                     report::FormulaCells formulas = report::FormulaCells::Guarded,
                                                     report::StagedFiles* into = nullptr);
-// The CSV files of `rows` rows at `path`: `path`, or its parts of `part_rows` rows each.
-std::vector<std::filesystem::path> csv_part_files(std::size_t rows, const std::filesystem::path& path,
-                                                    std::size_t part_rows);
 }  // namespace detail
 
 }  // namespace msprobe::compare

@@ -33,6 +33,22 @@ TEST_CASE("float32_repr gives the shortest digits that round-trip in float32", "
     CHECK(float32_repr(16777216.0f) == "16777216.0");
 }
 
+TEST_CASE("round_digits rounds as Python's round(x, n)", "[common][python_text]") {
+    CHECK(round_digits(0.123456789012345, 10) == 0.123456789);
+    CHECK(round_digits(0.99999999996, 10) == 1.0);
+    // 2.675 is stored as 2.67499999999999982236431605997495353221893310546875: down, as Python gives 2.67.
+    CHECK(round_digits(2.675, 2) == 2.67);
+    // Exact binary ties go to the even digit: round(0.125, 2) == 0.12, round(2.5, 0) == 2.0.
+    CHECK(round_digits(0.125, 2) == 0.12);
+    CHECK(round_digits(2.5, 0) == 2.0);
+    CHECK(round_digits(3.5, 0) == 4.0);
+    // A small negative value keeps its sign: round(-1e-12, 10) is -0.0.
+    CHECK(round_digits(-1e-12, 10) == 0.0);
+    CHECK(std::signbit(round_digits(-1e-12, 10)));
+    CHECK(std::isinf(round_digits(std::numeric_limits<double>::infinity(), 10)));
+    CHECK(std::isnan(round_digits(std::numeric_limits<double>::quiet_NaN(), 10)));
+}
+
 TEST_CASE("str_repr quotes and escapes like Python's repr(str)", "[common][python_text]") {
     CHECK(str_repr("abc") == "'abc'");
     CHECK(str_repr("it's") == "\"it's\"");

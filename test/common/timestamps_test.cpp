@@ -1,4 +1,4 @@
-// The timestamps of output file names: local time as YYYYmmddHHMMSS, and
+// The timestamps of output file names: local time and UTC as YYYYmmddHHMMSS, and
 // nanoseconds since the epoch.
 #include <catch2/catch.hpp>
 
@@ -18,6 +18,14 @@ std::string local_text(std::time_t t) {
     return text;
 }
 
+std::string utc_text(std::time_t t) {
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y%m%d%H%M%S", &utc);
+    return text;
+}
+
 std::int64_t now_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
@@ -34,6 +42,18 @@ TEST_CASE("local_timestamp is the local time of the call, to the second", "[comm
     bool matches = false;
     for (std::time_t t = before; t <= after; ++t) matches = matches || stamp == local_text(t);
     CHECK(matches);
+}
+
+TEST_CASE("utc_timestamp is the UTC time of the call, to the second", "[common][timestamps]") {
+    const std::time_t before = std::time(nullptr);
+    const std::string stamp = msprobe::utc_timestamp();
+    const std::time_t after = std::time(nullptr);
+    CHECK(stamp.size() == 14);
+    bool matches = false;
+    for (std::time_t t = before; t <= after; ++t) matches = matches || stamp == utc_text(t);
+    CHECK(matches);
+    // The epoch itself reads as 1970-01-01 00:00:00 whatever the time zone.
+    CHECK(utc_text(0) == "19700101000000");
 }
 
 TEST_CASE("epoch_nanoseconds reads the system clock", "[common][timestamps]") {
