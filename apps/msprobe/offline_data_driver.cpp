@@ -12,6 +12,9 @@
 namespace msprobe::cli {
 
 RunOutcome run_offline_data_compare(const KernelModeFlags& flags) {
+    if (!flags.fail_on.empty()) {
+        throw Error("", "--fail-on: the result of -m offline_data has no pass/warning/error column to gate on");
+    }
     kernel_dump_compare::VectorCompareRequest request;
     request.mine = flags.target;
     request.golden = flags.golden;
@@ -21,9 +24,18 @@ RunOutcome run_offline_data_compare(const KernelModeFlags& flags) {
     request.output_dir = flags.output;
     request.option_names = {"-fr", "-qfr", "-cfr"};
     request.keep_unmatched_result = flags.strict_compat;
-    request.refuse_damaged_dumps = !flags.strict_compat;
+    request.reading = {.refuse_damaged_dumps = !flags.strict_compat, .float8_without_nan = flags.strict_compat};
     ThreadPool pool(worker_threads(flags.jobs));
-    const auto result = kernel_dump_compare::run_vector_compare(request, pool);
+    kernel_dump_compare::VectorCompareResult result;
+    try {
+        result = kernel_dump_compare::run_vector_compare(request, pool);
+    } catch (const Error& e) {
+        if (!flags.strict_compat) throw;
+        // msprobe logs what msaccucmp said and ends with 0 whatever its return code.
+        log::error(e.what());
+        log::error("msaccucmp execution failed with return code 1");
+        return {};
+    }
     for (const auto& warning : result.warnings) log::warning(warning);
     RunOutcome outcome;
     outcome.ends_successfully = !result.written.empty();

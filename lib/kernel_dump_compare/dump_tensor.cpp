@@ -1,5 +1,6 @@
 #include "kernel_dump_compare/dump_tensor.hpp"
 
+#include <cmath>
 #include <map>
 
 #include "common/error.hpp"
@@ -12,7 +13,32 @@ namespace msprobe::kernel_dump_compare {
 
 namespace {
 
-DumpTensor from_bin(const tensor::BinTensor& stored, const tensor::BinTensorHeader& header, bool nano) {
+// msaccucmp's float8_e4m3fn decoding: sign, 4 exponent bits (bias 7), 3 mantissa bits, subnormals, no NaN.
+tensor::TensorView float8_without_nan(std::span<const std::byte> blob, const std::vector<std::int64_t>& shape) {
+    auto values = std::make_shared<std::vector<float>>(blob.size());
+    for (std::size_t i = 0; i < blob.size(); ++i) {
+        const auto bits = static_cast<unsigned>(blob[i]);
+        const float sign = (bits >> 7) != 0 ? -1.0F : 1.0F;
+        const int exponent = static_cast<int>((bits >> 3) & 0xFU);
+        const auto mantissa = static_cast<float>(bits & 0x7U);
+        (*values)[i] = exponent == 0 ? sign * (mantissa / 8.0F) * std::ldexp(1.0F, -6)
+                                     : sign * (1.0F + mantissa / 8.0F) * std::ldexp(1.0F, exponent - 7);
+    }
+    tensor::TensorView view;
+    view.dtype = tensor::DType::Float32;
+    std::int64_t count = 1;
+    for (const auto d : shape) count *= d;
+    view.shape = shape;
+    if (count != static_cast<std::int64_t>(values->size())) view.shape = {static_cast<std::int64_t>(values->size())};
+    view.strides.assign(view.shape.size(), 1);
+    for (std::size_t i = view.shape.size(); i-- > 1;) view.strides[i - 1] = view.strides[i] * view.shape[i];
+    view.data = reinterpret_cast<const std::byte*>(values->data());
+    view.owner = values;
+    return view;
+}
+
+DumpTensor from_bin(const tensor::BinTensor& stored, const tensor::BinTensorHeader& header, bool nano,
+                    const ReadPolicy& policy) {
     DumpTensor t;
     t.shape = header.shape;
     t.original_shape = header.original_shape;
@@ -22,6 +48,11 @@ DumpTensor from_bin(const tensor::BinTensor& stored, const tensor::BinTensorHead
     // The protobuf header reaches msaccucmp as JSON, where a uint64 address is a string:
     // "0" never equals 0 there, so only nano containers show NaN for a zero address.
     t.address = nano && header.address == 0 ? "NaN" : std::to_string(header.address);
+    if (policy.float8_without_nan && tensor::bin_data_type_name(header.data_type) == "DT_FLOAT8_E4M3FN" &&
+        !stored.error) {
+        t.values = float8_without_nan(stored.blob, t.shape);
+        return t;
+    }
     if (stored.error) {
         t.error = stored.error->what();
     } else {
@@ -41,7 +72,7 @@ bool read_by_msaccucmp(std::int32_t data_type) { return data_type_cell(data_type
 
 }  // namespace
 
-DumpFileTensors read_kernel_dump(const std::filesystem::path& file) {
+DumpFileTensors read_kernel_dump(const std::filesystem::path& file, const ReadPolicy& policy) {
     const tensor::BinDump dump = tensor::read_bin_dump(file);
     for (const auto* slots : {&dump.header.outputs, &dump.header.inputs}) {
         for (const auto& header : *slots) {
@@ -60,10 +91,10 @@ DumpFileTensors read_kernel_dump(const std::filesystem::path& file) {
     tensors.owner = dump.owner;
     const bool nano = dump.container == tensor::BinContainerKind::Nano;
     for (std::size_t i = 0; i < dump.inputs.size(); ++i) {
-        tensors.inputs.push_back(from_bin(dump.inputs[i], dump.header.inputs[i], nano));
+        tensors.inputs.push_back(from_bin(dump.inputs[i], dump.header.inputs[i], nano, policy));
     }
     for (std::size_t i = 0; i < dump.outputs.size(); ++i) {
-        tensors.outputs.push_back(from_bin(dump.outputs[i], dump.header.outputs[i], nano));
+        tensors.outputs.push_back(from_bin(dump.outputs[i], dump.header.outputs[i], nano, policy));
     }
     return tensors;
 }

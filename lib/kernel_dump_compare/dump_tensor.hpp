@@ -37,8 +37,17 @@ struct DumpFileTensors {
     std::shared_ptr<const void> owner;  // the mapped file the values lie in
 };
 
+// How dump files are read and what a file that cannot be read does.
+struct ReadPolicy {
+    // A dump file that cannot be read stops the run (msprobe::Error naming it) instead of becoming a row's reason.
+    bool refuse_damaged_dumps = true;
+    // float8_e4m3fn decoded by msaccucmp's dtype_conversion.float8e4m3fn_to_float32, which has no NaN: the
+    // codes 0x7F and 0xFF read as 480 and -480 instead of NaN.
+    bool float8_without_nan = false;
+};
+
 // Reads a kernel dump. Throws msprobe::Error naming the file when it cannot be read as a whole.
-DumpFileTensors read_kernel_dump(const std::filesystem::path& file);
+DumpFileTensors read_kernel_dump(const std::filesystem::path& file, const ReadPolicy& policy = {});
 
 // Reads a golden .npy file as a dump with one output. Throws msprobe::Error naming the file.
 DumpFileTensors read_golden_npy(const std::filesystem::path& file);

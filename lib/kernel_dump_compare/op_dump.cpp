@@ -90,9 +90,9 @@ DumpTensor merged_tensor(const DumpTensor& like, FloatArray array) {
 }
 
 // FFTSParser.parse_ffts: every thread's slice of each output put back together along its cut axis.
-OpDump merged_slices(const OpFiles& files) {
+OpDump merged_slices(const OpFiles& files, const ReadPolicy& policy) {
     std::vector<DumpFileTensors> slices;
-    for (const auto& file : files.files) slices.push_back(read_kernel_dump(file.path));
+    for (const auto& file : files.files) slices.push_back(read_kernel_dump(file.path, policy));
     OpDump dump;
     const DumpFileTensors& base = slices.front();
     const SliceDescription description = slice_description(base);
@@ -161,12 +161,12 @@ OpDump merged_slices(const OpFiles& files) {
 
 }  // namespace
 
-OpDump read_op_dump(const OpFiles& files, DumpKind kind) {
+OpDump read_op_dump(const OpFiles& files, DumpKind kind, const ReadPolicy& policy) {
     if (kind == DumpKind::Offline && files.mode != TaskMode::Normal && files.files.size() > 1)
-        return merged_slices(files);
+        return merged_slices(files, policy);
     OpDump dump;
     const DumpFile& last = files.files.back();
-    dump.data = kind == DumpKind::Offline ? read_kernel_dump(last.path) : read_golden_npy(last.path);
+    dump.data = kind == DumpKind::Offline ? read_kernel_dump(last.path, policy) : read_golden_npy(last.path);
     dump.shown_path = last.path.string();
     return dump;
 }

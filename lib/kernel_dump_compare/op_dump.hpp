@@ -13,6 +13,6 @@ struct OpDump {
 };
 
 // Throws msprobe::Error naming the file that cannot be read.
-OpDump read_op_dump(const OpFiles& files, DumpKind kind);
+OpDump read_op_dump(const OpFiles& files, DumpKind kind, const ReadPolicy& policy = {});
 
 }  // namespace msprobe::kernel_dump_compare

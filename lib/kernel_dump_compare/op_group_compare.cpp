@@ -190,11 +190,11 @@ private:
             fmt::format("[{0}] There is no dump file for my output operator \"{0}\". The type is {1}.", op.op_name,
                         op.op_type));
         try {
-            mine = read_op_dump(*files, sides_.mine.kind());
+            mine = read_op_dump(*files, sides_.mine.kind(), sides_.reading);
         } catch (const CompareFailure&) {
             throw unreadable;
         } catch (const Error&) {
-            if (sides_.refuse_damaged_dumps) throw;
+            if (sides_.reading.refuse_damaged_dumps) throw;
             throw unreadable;
         }
         std::vector<TensorRow> rows;
@@ -244,9 +244,9 @@ private:
         if (files == nullptr) throw CompareFailure(FailureCode::NoDumpFile, "");
         OpDump golden_dump;
         try {
-            golden_dump = read_op_dump(*files, golden.kind());
+            golden_dump = read_op_dump(*files, golden.kind(), sides_.reading);
         } catch (const Error& e) {
-            if (sides_.refuse_damaged_dumps) throw;
+            if (sides_.reading.refuse_damaged_dumps) throw;
             throw CompareFailure(FailureCode::InvalidShapeData, e.what());
         }
         GoldenSide side;
@@ -416,7 +416,7 @@ GroupOutcome compare_fusion_group(const FusionGroup& group, const RuleSides& sid
 }
 
 GroupOutcome compare_npu_pair(const FusionGroup& group, const DumpFolder& mine, const DumpFolder& golden,
-                              bool refuse_damaged_dumps) {
+                              const ReadPolicy& reading) {
     GroupOutcome outcome;
     const FusionOp& first = group.ops.front();
     if (group.ops.size() == 1) {
@@ -433,10 +433,10 @@ GroupOutcome compare_npu_pair(const FusionGroup& group, const DumpFolder& mine, 
     const OpFiles* golden_files = golden.find(group.ops[1].op_name);
     OpDump my_dump, golden_dump;
     try {
-        my_dump = read_op_dump(*my_files, DumpKind::Offline);
-        golden_dump = read_op_dump(*golden_files, DumpKind::Offline);
+        my_dump = read_op_dump(*my_files, DumpKind::Offline, reading);
+        golden_dump = read_op_dump(*golden_files, DumpKind::Offline, reading);
     } catch (const std::exception& failure) {
-        if (refuse_damaged_dumps && dynamic_cast<const Error*>(&failure) != nullptr) throw;
+        if (reading.refuse_damaged_dumps && dynamic_cast<const Error*>(&failure) != nullptr) throw;
         outcome.rows.push_back(
             empty_row(first.op_id, first.real_op_type(), first.op_name, first.op_name, {failure.what()}));
         outcome.code = static_cast<int>(FailureCode::InvalidShapeData);

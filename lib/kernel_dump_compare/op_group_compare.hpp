@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernel_dump_compare/dump_folder.hpp"
+#include "kernel_dump_compare/dump_tensor.hpp"
 #include "kernel_dump_compare/fusion_rule.hpp"
 
 namespace msprobe::kernel_dump_compare {
@@ -27,8 +28,7 @@ struct RuleSides {
     const DumpFolder& golden;
     const FusionRule& rule;
     bool quant_vs_origin = false;  // a quantized model's .npy against the original's
-    // A dump file that cannot be read stops the run (msprobe::Error naming it) instead of becoming a row's reason.
-    bool refuse_damaged_dumps = true;
+    ReadPolicy reading;
 };
 
 // The group of a rule file: its NPU ops' inputs and outputs against the golden tensors the rule names.
@@ -36,6 +36,6 @@ GroupOutcome compare_fusion_group(const FusionGroup& group, const RuleSides& sid
 
 // A group of the rule two NPU folders make (npu_pair_rule): the op's latest dump on each side, tensor by tensor.
 GroupOutcome compare_npu_pair(const FusionGroup& group, const DumpFolder& mine, const DumpFolder& golden,
-                              bool refuse_damaged_dumps);
+                              const ReadPolicy& reading);
 
 }  // namespace msprobe::kernel_dump_compare

@@ -115,14 +115,13 @@ VectorCompareResult run_vector_compare(const VectorCompareRequest& r, ThreadPool
     const FusionRule rule = rule_of(r, mine, golden, result.warnings);
     const bool rules_given = fusion_given || !r.quant_rule.empty();
     const RuleSides sides{mine, golden, rule, mine.kind() == DumpKind::Quant && golden.kind() == DumpKind::Standard,
-                          r.refuse_damaged_dumps};
+                          r.reading};
 
     std::vector<GroupOutcome> outcomes(rule.groups.size());
     pool.parallel_for(static_cast<std::int64_t>(rule.groups.size()), [&](std::int64_t i) {
         const FusionGroup& group = rule.groups[static_cast<std::size_t>(i)];
-        outcomes[static_cast<std::size_t>(i)] = rules_given
-                                                    ? compare_fusion_group(group, sides)
-                                                    : compare_npu_pair(group, mine, golden, r.refuse_damaged_dumps);
+        outcomes[static_cast<std::size_t>(i)] =
+            rules_given ? compare_fusion_group(group, sides) : compare_npu_pair(group, mine, golden, r.reading);
     });
 
     // utils.sort_result_file_by_index: rows stably ordered by Index.

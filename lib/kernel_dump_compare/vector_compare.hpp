@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "kernel_dump_compare/dump_tensor.hpp"
+
 namespace msprobe {
 class ThreadPool;
 }
@@ -34,8 +36,7 @@ struct VectorCompareRequest {
     RuleOptionNames option_names;
     // Write the header-only result when no op matched (msaccucmp does, and returns 2) instead of refusing.
     bool keep_unmatched_result = false;
-    // A dump file that cannot be read stops the run; otherwise its op's row names the reason (msaccucmp).
-    bool refuse_damaged_dumps = true;
+    ReadPolicy reading;  // damaged dumps refused or made rows; msaccucmp's float8 decoding
 };
 
 struct VectorCompareResult {

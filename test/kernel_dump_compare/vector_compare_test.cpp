@@ -282,7 +282,7 @@ TEST_CASE("vector compare: refusals name the file and the reason", "[kernel_dump
     const std::string damaged = error_of(request);
     CHECK(damaged.find(victim.filename().string()) != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "out_damaged"));
-    request.refuse_damaged_dumps = false;  // msaccucmp's way: the op's row says why
+    request.reading.refuse_damaged_dumps = false;  // msaccucmp's way: the op's row says why
     const ResultFile file = read_result(run_vector_compare(request, pool).written);
     CHECK(file.cell("block0_cast:output:0", "CosineSimilarity") != "NaN");
     bool found = false;
