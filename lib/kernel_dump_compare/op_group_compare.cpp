@@ -296,14 +296,15 @@ private:
         return outcome;
     }
 
-    GroupOutcome any_to_multi(const std::vector<FusionOp>& ops) {
+    // _compare_for_any_to_multi (which skips inner nodes) and _compare_for_l1_fusion (which does not).
+    GroupOutcome any_to_multi(const std::vector<FusionOp>& ops, bool skip_inner_nodes = true) {
         GroupOutcome outcome;
         const auto [my_op, golden_op] = group_names();
         std::vector<std::string> messages;
         bool any = false;
         for (const auto& op : ops) {
             if (op.quant_filtered) continue;
-            if (op.is_inner_node()) {
+            if (skip_inner_nodes && op.is_inner_node()) {
                 messages.push_back(
                     fmt::format("[{}] The op is inner node for multi to multi relation.Skip the op.", op.op_name));
                 continue;
@@ -350,31 +351,7 @@ private:
         std::vector<FusionOp> chosen;
         if (timed.back().names != timed.front().names) chosen.push_back(*timed.front().op);
         chosen.push_back(*timed.back().op);
-        return any_to_multi_of(chosen);
-    }
-
-    GroupOutcome any_to_multi_of(const std::vector<FusionOp>& ops) {
-        GroupOutcome outcome;
-        const auto [my_op, golden_op] = group_names();
-        std::vector<std::string> messages;
-        bool any = false;
-        for (const auto& op : ops) {
-            if (op.quant_filtered) continue;
-            std::vector<TensorRow> rows;
-            try {
-                rows = compare_op(op);
-            } catch (const CompareFailure& failure) {
-                outcome.code = static_cast<int>(failure.code());
-                messages.emplace_back(failure.what());
-                if (failure.code() == FailureCode::NoDumpFile) continue;
-            }
-            messages.clear();
-            any = true;
-            outcome.matched = true;
-            append(outcome, op, my_op, golden_op, rows, messages);
-        }
-        if (!any) append(outcome, group_.ops.front(), my_op, golden_op, {}, messages);
-        return outcome;
+        return any_to_multi(chosen, false);
     }
 
     static void append(GroupOutcome& outcome, const FusionOp& op, const std::string& my_op,
