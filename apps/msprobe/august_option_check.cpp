@@ -13,8 +13,8 @@ namespace {
 // Every option string a mode allows, as msprobe checks them (compare_cli.py's
 // VALID_ARGS_MAP), plus ours.
 std::set<std::string> mode_options(const std::string& mode, bool strict) {
-    std::set<std::string> allowed = {"--mode",        "-m",  "--target_path", "-tp", "--golden_path", "-gp",
-                                     "--output_path", "-o",  "--fail-on",     "-j",  "--jobs",        "--strict_compat"};
+    std::set<std::string> allowed = {"--mode",        "-m", "--target_path", "-tp", "--golden_path", "-gp",
+                                     "--output_path", "-o", "--fail-on",     "-j",  "--jobs",        "--strict_compat"};
     if (mode == "auto") {
         allowed.insert(
             {"--xlsx",    "--fuzzy_match",  "-fm",    "--cell_mapping",         "-cm",         "--api_mapping",
@@ -22,8 +22,8 @@ std::set<std::string> mode_options(const std::string& mode, bool strict) {
              "-da",       "--rank",         "--step", "--is_print_compare_log", "-tensor_log", "--consistent_check",
              "--backend", "--html"});
     } else if (mode == "offline_data") {
-        allowed.insert({"--fusion_rule_file", "-fr", "--quant_fusion_rule_file", "-qfr", "--close_fusion_rule_file",
-                        "-cfr"});
+        allowed.insert(
+            {"--fusion_rule_file", "-fr", "--quant_fusion_rule_file", "-qfr", "--close_fusion_rule_file", "-cfr"});
     } else if (mode == "torchair" && !strict) {
         allowed.insert("--rank");  // msprobe's torchair compare reads it, but its own list refuses it
     }

@@ -18,13 +18,13 @@
 #include "parse/kernel_dump_batch_convert.hpp"
 #include "parse/kernel_dump_to_npy.hpp"
 #include "parse/npy_tree_compare.hpp"
-#include "tensor/ascend_format.hpp"
-#include "tensor/numpy_text.hpp"
 #include "parse/parse_job.hpp"
 #include "parse/pkl_report.hpp"
 #include "parse/tensor_report.hpp"
-#include "tensor/tensor_summary.hpp"
+#include "tensor/ascend_format.hpp"
+#include "tensor/numpy_text.hpp"
 #include "tensor/tensor_file.hpp"
+#include "tensor/tensor_summary.hpp"
 
 namespace msprobe::parse {
 
@@ -136,8 +136,7 @@ void print_tensor(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 void compare_tensors(const std::vector<std::string>& args, std::ostream& out) {
-    const std::string usage =
-        "usage: cn -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH [-p PRINT] [-s] [-al ATOL] [-rl RTOL]";
+    const std::string usage = "usage: cn -m MY_DUMP_PATH -g GOLDEN_DUMP_PATH [-p PRINT] [-s] [-al ATOL] [-rl RTOL]";
     const auto flags = parse_flags(args,
                                    {{"-m", "--my_dump_path", true},
                                     {"-g", "--golden_dump_path", true},
@@ -202,8 +201,8 @@ void check_dump_path(const std::string& path) {
 // Kernel dumps are converted natively: the msaccucmp.py path msprobe's command lines carry is not used.
 void ignore_msaccucmp_path(const std::map<std::string, std::string>& flags, const char* name) {
     if (flags.count(name) == 0) return;
-    log::warning(fmt::format("{} is not needed: kernel dumps are converted without msaccucmp.py; the path is ignored",
-                             name));
+    log::warning(
+        fmt::format("{} is not needed: kernel dumps are converted without msaccucmp.py; the path is ignored", name));
 }
 
 // -f: the reference's parameter check (FILE_PATTERN, at most 255 characters), then a format we know.
@@ -238,11 +237,9 @@ void convert_dump(const std::vector<std::string>& args, std::ostream& out, Threa
 // cad: every kernel dump of a tree to <out>/<op_name>/<timestamp>/ (vc's .npy tree).
 void convert_dump_tree(const std::vector<std::string>& args, std::ostream& out, ThreadPool& pool) {
     const std::string usage = "usage: cad -m MY_DUMP_PATH [-out OUTPUT_PATH] [-asc MSACCUCMP_PATH]";
-    const auto flags = parse_flags(args,
-                                   {{"-m", "--my_dump_path", true},
-                                    {"-out", "--output_path", true},
-                                    {"-asc", "--msaccucmp_path", true}},
-                                   usage);
+    const auto flags = parse_flags(
+        args, {{"-m", "--my_dump_path", true}, {"-out", "--output_path", true}, {"-asc", "--msaccucmp_path", true}},
+        usage);
     const std::string path = required(flags, "-m", usage);
     check_dump_path(path);
     fs::path output = default_batch_convert_dir();
@@ -250,8 +247,8 @@ void convert_dump_tree(const std::vector<std::string>& args, std::ostream& out, 
     ignore_msaccucmp_path(flags, "-asc");
     const BatchConvertOutcome outcome = batch_convert_kernel_dumps(path, output, pool, out);
     if (!outcome.failures.empty()) {
-        throw Error("", fmt::format("{} of {} kernel dump files were not converted", outcome.failures.size(),
-                                    outcome.files));
+        throw Error(
+            "", fmt::format("{} of {} kernel dump files were not converted", outcome.failures.size(), outcome.files));
     }
 }
 
@@ -261,7 +258,8 @@ void compare_kernel_dumps(const std::map<std::string, std::string>& flags, const
                           ThreadPool& pool) {
     std::error_code ec;
     if (!fs::is_directory(mine, ec) || !fs::is_directory(golden, ec)) {
-        throw Error(fs::is_directory(mine, ec) ? golden.string() : mine.string(), "Please enter a directory not a file");
+        throw Error(fs::is_directory(mine, ec) ? golden.string() : mine.string(),
+                    "Please enter a directory not a file");
     }
     ignore_msaccucmp_path(flags, "-cmp_path");
     kernel_dump_compare::VectorCompareRequest request;
@@ -272,7 +270,8 @@ void compare_kernel_dumps(const std::map<std::string, std::string>& flags, const
     log::info("Start Compare ...............");
     const auto result = kernel_dump_compare::run_vector_compare(request, pool);
     for (const auto& warning : result.warnings) log::warning(warning);
-    log::info(fmt::format("The comparison result have been written to \"'{}'\".", fs::absolute(result.written).string()));
+    log::info(
+        fmt::format("The comparison result have been written to \"'{}'\".", fs::absolute(result.written).string()));
     log::info("Compare finished!!");
 }
 
@@ -291,8 +290,8 @@ void compare_dump_trees(const std::vector<std::string>& args, std::ostream& out,
     for (const auto& p : {mine, golden}) {
         if (!fs::exists(p, ec)) throw Error(p.string(), "The path does not exist.");
     }
-    const bool npy_trees = fs::is_directory(mine, ec) && fs::is_directory(golden, ec) && is_npy_tree(mine) &&
-                           is_npy_tree(golden);
+    const bool npy_trees =
+        fs::is_directory(mine, ec) && fs::is_directory(golden, ec) && is_npy_tree(mine) && is_npy_tree(golden);
     if (!npy_trees) {
         compare_kernel_dumps(flags, mine, golden, pool);
         return;

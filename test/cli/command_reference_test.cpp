@@ -50,10 +50,11 @@ std::string bash_completes(const fs::path& script, const std::string& words) {
 // The words the zsh script offers for a command line (its last word being completed): compadd and _files stubbed.
 std::string zsh_offers(const fs::path& script, const std::string& words, const std::string& prefix) {
     const fs::path dir = script.parent_path();
-    const std::string cmd = "zsh -c 'compadd() { [[ $1 == -- ]] && shift; print -r -- \"$@\"; }; "
-                            "_files() { print FILES; }; words=(" +
-                            words + "); CURRENT=${#words}; PREFIX=" + prefix + "; source " + script.string() +
-                            "' > " + (dir / "offers.txt").string();
+    const std::string cmd =
+        "zsh -c 'compadd() { [[ $1 == -- ]] && shift; print -r -- \"$@\"; }; "
+        "_files() { print FILES; }; words=(" +
+        words + "); CURRENT=${#words}; PREFIX=" + prefix + "; source " + script.string() + "' > " +
+        (dir / "offers.txt").string();
     REQUIRE(std::system(cmd.c_str()) == 0);
     return read_file_text(dir / "offers.txt");
 }
@@ -64,8 +65,8 @@ TEST_CASE("command reference: the rows' flags as typed, argparse's single-dash s
     const auto reference = command_reference(subcommand_table());
     REQUIRE(reference.size() == subcommand_table().size());
     const auto& august_compare = row(reference, Shape::August, "compare");
-    for (const char* spelling : {"-tp", "--target_path", "-gp", "-fm", "-tensor_log", "--xlsx", "--strict_compat", "-fr",
-                                 "--close_fusion_rule_file"}) {
+    for (const char* spelling : {"-tp", "--target_path", "-gp", "-fm", "-tensor_log", "--xlsx", "--strict_compat",
+                                 "-fr", "--close_fusion_rule_file"}) {
         CHECK(has_spelling(august_compare, spelling));
     }
     CHECK_FALSE(has_spelling(august_compare, "--input_shape"));  // offline_model's flags are hidden, to be refused
@@ -92,7 +93,8 @@ TEST_CASE("command reference: every subcommand and flag is in both completions a
         // The line's words, each between spaces.
         auto words_at = [](const std::string& script, std::size_t at) {
             std::string line = script.substr(at, script.find('\n', at) - at) + " ";
-            std::replace_if(line.begin(), line.end(), [](char c) { return c == '"' || c == '(' || c == ')'; }, ' ');
+            std::replace_if(
+                line.begin(), line.end(), [](char c) { return c == '"' || c == '(' || c == ')'; }, ' ');
             return line;
         };
         const std::string bash_words = words_at(bash, bash_at), zsh_words = words_at(zsh, zsh_at);

@@ -10,13 +10,13 @@
 #include <string>
 
 #include "common/error.hpp"
-#include "support/offline_model_dump.hpp"
 #include "support/dump_generator.hpp"
-#include "support/mindspore_dump.hpp"
 #include "support/kernel_bin_dump_pair.hpp"
+#include "support/mindspore_dump.hpp"
+#include "support/offline_model_dump.hpp"
 #include "support/overflow_dump.hpp"
-#include "support/ptdbg_writer.hpp"
 #include "support/planted_anomaly.hpp"
+#include "support/ptdbg_writer.hpp"
 
 namespace {
 
@@ -86,10 +86,12 @@ int main(int argc, char** argv) {
     app.add_flag("--offline-model", offline_model,
                  "write a converted model's dumps instead: NPU kernel dumps (float16 NC1HWC0 and FRACTAL_NZ) in npu/, "
                  "TensorFlow-style golden .npy dumps in golden/ and fusion_rule.json (uses --out, --seed)");
-    app.add_option("--offline-blocks", offline.blocks, "with --offline-model: blocks of ops")->check(CLI::PositiveNumber);
+    app.add_option("--offline-blocks", offline.blocks, "with --offline-model: blocks of ops")
+        ->check(CLI::PositiveNumber);
     app.add_option("--offline-spatial", offline.spatial, "with --offline-model: H = W of the conv tensors")
         ->check(CLI::PositiveNumber);
-    app.add_option("--offline-channels", offline.channels, "with --offline-model: conv channels")->check(CLI::PositiveNumber);
+    app.add_option("--offline-channels", offline.channels, "with --offline-model: conv channels")
+        ->check(CLI::PositiveNumber);
     app.add_option("--offline-rows", offline.rows, "with --offline-model: matmul rows")->check(CLI::PositiveNumber);
     app.add_option("--offline-columns", offline.columns, "with --offline-model: matmul columns")
         ->check(CLI::Range(std::int64_t{2}, std::int64_t{1} << 20));
@@ -108,7 +110,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "msprobe-dumpgen: --overflow-rank must name one of the %d rank(s)\n", options.ranks);
             return msprobe::kExitBadInput;
         }
-        overflow.planted_value = plant == "nan"    ? std::numeric_limits<float>::quiet_NaN()
+        overflow.planted_value = plant == "nan"   ? std::numeric_limits<float>::quiet_NaN()
                                  : plant == "inf" ? std::numeric_limits<float>::infinity()
                                                   : -std::numeric_limits<float>::infinity();
         const DumpPairOptions planted = overflow_dump_pair_options(overflow);
@@ -119,17 +121,17 @@ int main(int argc, char** argv) {
         if (offline_model) {
             offline.seed = options.seed;
             const OfflineModelTree tree = write_offline_model(options.out, offline);
-            std::printf("wrote a converted model's dumps (%d block(s)): %.1f MB of NPU dumps, %.1f MB of golden dumps\n",
-                        offline.blocks, static_cast<double>(tree.npu_bytes) / 1e6,
-                        static_cast<double>(tree.golden_bytes) / 1e6);
+            std::printf(
+                "wrote a converted model's dumps (%d block(s)): %.1f MB of NPU dumps, %.1f MB of golden dumps\n",
+                offline.blocks, static_cast<double>(tree.npu_bytes) / 1e6,
+                static_cast<double>(tree.golden_bytes) / 1e6);
             print_site("npu", tree.npu.string());
             print_site("golden", tree.golden.string());
             print_site("fusion rule", tree.fusion_rule.string());
             return msprobe::kExitOk;
         }
         if (mindspore_kernel) {
-            const KernelBinPair pair = write_kernel_bin_pair(
-                {options.out, 0, 0, options.seed, identical, damaged_bin});
+            const KernelBinPair pair = write_kernel_bin_pair({options.out, 0, 0, options.seed, identical, damaged_bin});
             std::printf("wrote a MindSpore kernel dump pair (%zu tensors) as .bin and .npy files into %s\n",
                         pair.tensors, options.out.string().c_str());
             print_site(".bin compare.json", pair.bin_compare_json.string());
