@@ -2,14 +2,29 @@
 // anything and stop with one line saying so.
 #include <fmt/format.h>
 
+#include <string>
+
 #include "commands.hpp"
 
 namespace msprobe::cli {
 
+namespace {
+
+// Why, for the ones that cannot run off the device.
+std::string reason(const std::string& name) {
+    if (name == "offline_dump") {
+        return ": it runs the model on an NPU through the CANN runtime; compare the kernel dumps it writes with "
+               "`msprobe compare -m offline_data`";
+    }
+    return " (yet)";
+}
+
+}  // namespace
+
 Runner add_not_provided_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     cmd.allow_extras();
     return [name = cmd.get_name()]() -> RunOutcome {
-        throw UsageError(name, fmt::format("msprobe-cpp does not provide {} (yet)", name));
+        throw UsageError(name, fmt::format("msprobe-cpp does not provide {}{}", name, reason(name)));
     };
 }
 

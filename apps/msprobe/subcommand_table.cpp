@@ -83,7 +83,7 @@ constexpr Subcommand kTable[] = {
     {.name = "data2db", .shape = August, .add = &add_not_provided_command,
      .help = "dump or monitor data into SQLite (not provided by msprobe-cpp)"},
     {.name = "offline_dump", .shape = August, .add = &add_not_provided_command,
-     .help = "inference model dump (not provided by msprobe-cpp)"},
+     .help = "inference model dump on the NPU (not provided: it needs the CANN runtime)"},
     {.name = "install_deps", .shape = August, .add = &add_not_provided_command,
      .help = "dependency installer (not provided by msprobe-cpp)"},
 };
