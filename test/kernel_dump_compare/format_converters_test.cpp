@@ -75,3 +75,25 @@ TEST_CASE("format converters: plain transposes, and pairs msaccucmp has no conve
     CHECK_FALSE(has_converter(AscendFormat::C1HWNCoC0, AscendFormat::NCHW));
     CHECK_FALSE(convert_format(AscendFormat::ND, AscendFormat::NCHW, nhwc_shape, {}, values, "t"));
 }
+
+TEST_CASE("format converters: NDC1HWC0 to NCDHW and HWCN to NCHW", "[kernel_dump_compare]") {
+    const std::vector<std::int64_t> volume = {1, 2, 3, 2, 2};  // N C D H W
+    const auto logical = iota(24);
+    const auto [device, values] = packed(logical, volume, AscendFormat::NDC1HWC0);
+    const auto ncdhw = convert_format(AscendFormat::NDC1HWC0, AscendFormat::NCDHW, device, volume, values, "t");
+    REQUIRE(ncdhw);
+    CHECK(ncdhw->shape == volume);  // convert_NDC1HWC0_to_NCDHW cuts the padded channels itself
+    CHECK(ncdhw->values == logical);
+
+    // HWCN (2, 3, 4, 5) to NCHW: element (n, c, h, w) is HWCN (h, w, c, n).
+    const std::vector<std::int64_t> hwcn = {2, 3, 4, 5};
+    const auto v = iota(120);
+    const auto nchw = convert_format(AscendFormat::HWCN, AscendFormat::NCHW, hwcn, {}, v, "t");
+    REQUIRE(nchw);
+    CHECK(nchw->shape == std::vector<std::int64_t>{5, 4, 2, 3});
+    const auto at = [&](std::int64_t n, std::int64_t c, std::int64_t h, std::int64_t w) {
+        return nchw->values[static_cast<std::size_t>(((n * 4 + c) * 2 + h) * 3 + w)];
+    };
+    CHECK(at(1, 2, 1, 0) == v[static_cast<std::size_t>(((1 * 3 + 0) * 4 + 2) * 5 + 1)]);
+    CHECK(at(4, 3, 0, 2) == v[static_cast<std::size_t>(((0 * 3 + 2) * 4 + 3) * 5 + 4)]);
+}
