@@ -279,10 +279,19 @@ FusionRelation relation_of(const FusionGroup& group) {
 }
 
 const FusionGroup* FusionRule::group(const std::string& key) const {
+    const auto it = group_position_.find(key);
+    if (it != group_position_.end() && it->second < groups.size() && groups[it->second].key == key) {
+        return &groups[it->second];
+    }
     for (const auto& g : groups) {
         if (g.key == key) return &g;
     }
     return nullptr;
+}
+
+void FusionRule::index_groups() {
+    group_position_.clear();
+    for (std::size_t i = 0; i < groups.size(); ++i) group_position_.emplace(groups[i].key, i);
 }
 
 const FusionOp* FusionRule::find_op(const std::string& op_name) const {
@@ -320,6 +329,7 @@ std::string fusion_group_key(const std::string& op_name, const std::string& l1_f
 FusionRule read_fusion_rule(const std::filesystem::path& file) {
     FusionRule rule = RuleReader(file).read();
     mark_quant_pairs(rule);
+    rule.index_groups();
     return rule;
 }
 

@@ -68,11 +68,17 @@ struct FusionRule {
     std::vector<std::string> op_order;            // the op names of group_of in the order they were first read
     std::vector<std::string> input_nodes;         // names of "Data" ops
 
+    // Finds the group of `key` through the index index_groups() made (a scan when it is stale).
     const FusionGroup* group(const std::string& key) const;
+    // Indexes `groups` by key: every maker of a rule calls it once its groups are final.
+    void index_groups();
     // The op named `op_name` and its group, or nullptr (FusionRuleParser.get_fusion_op_list).
     const FusionOp* find_op(const std::string& op_name) const;
     // Every op in "id" order (FusionRuleParser.op_list).
     std::vector<const FusionOp*> ops_by_sequence() const;
+
+private:
+    std::map<std::string, std::size_t> group_position_;
 };
 
 // Reads and groups a rule file, then marks the ops of quant/dequant pairs.

@@ -95,6 +95,7 @@ FusionRule merge_quant_rule(FusionRule offline, const FusionRule& quant, std::ve
         }
     }
     offline.groups = merged.take();
+    offline.index_groups();
     return offline;
 }
 
@@ -173,6 +174,7 @@ FusionRule merge_close_rule(FusionRule open, const FusionRule& close, std::vecto
         }
     }
     merged.groups = groups.take();
+    merged.index_groups();
     return merged;
 }
 

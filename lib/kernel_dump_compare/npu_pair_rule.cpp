@@ -62,6 +62,7 @@ FusionRule npu_pair_rule(const DumpFolder& mine, const DumpFolder& golden) {
             group.ops.push_back(placeholder(group.ops.front().op_id, op, "Right"));
         }
     }
+    rule.index_groups();
     return rule;
 }
 
