@@ -102,8 +102,8 @@ TEST_CASE("op group compare: an L1 fusion subgraph compares its first and last o
     const GroupOutcome outcome = compare_fusion_group(*l1, sides);
     CHECK(outcome.matched);
     // l1_b, in the middle, is left out; every row names the whole group.
-    CHECK(column(outcome, 8) == std::vector<std::string>{"l1_a:input:0", "l1_a:output:0", "l1_c:input:0",
-                                                         "l1_c:output:0"});
+    CHECK(column(outcome, 8) ==
+          std::vector<std::string>{"l1_a:input:0", "l1_a:output:0", "l1_c:input:0", "l1_c:output:0"});
     CHECK(column(outcome, 2) == std::vector<std::string>(4, "l1_a,l1_b,l1_c"));
     CHECK(column(outcome, 5) == std::vector<std::string>(4, "x,y,z"));
     // l1_c's input comes from l1_b, whose golden y has no dump.
