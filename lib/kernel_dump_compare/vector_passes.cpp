@@ -25,6 +25,7 @@ const VectorPasses& passes();
 
 namespace {
 
+#if defined(MSPROBE_METRICS_X86)
 bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
 bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
 
@@ -62,6 +63,7 @@ bool agrees_with_baseline(const VectorPasses& wide) {
     x[5] = NAN;
     return std::isnan(wide.first(x.data(), y.data(), n).max_abs);
 }
+#endif
 
 const VectorPasses* widest_allowed() {
     switch (metrics::selected_kernel_isa()) {

@@ -3,14 +3,18 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
+#include <fstream>
 #include <map>
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
 #include "report/csv_reader.hpp"
+#include "support/bin_dump_writer.hpp"
 #include "support/file_text.hpp"
 #include "support/offline_model_dump.hpp"
 #include "support/shared_fixtures.hpp"
+#include "support/tensor_writers.hpp"
 
 using namespace msprobe;
 using namespace msprobe::kernel_dump_compare;
@@ -296,4 +300,62 @@ TEST_CASE("vector compare: refusals name the file and the reason", "[kernel_dump
               "MatMul.");
     }
     CHECK(found);
+}
+
+namespace {
+
+void write_float_dump(const fs::path& file, const std::vector<float>& input, const std::vector<float>& output) {
+    const auto bytes_of = [](const std::vector<float>& v) {
+        testing::Bytes b(v.size() * 4);
+        std::memcpy(b.data(), v.data(), b.size());
+        return b;
+    };
+    testing::BinDumpSpec spec;
+    spec.op_name = file.filename().string();
+    spec.inputs = {testing::tensor_spec(1, {input.size()}, bytes_of(input))};
+    spec.outputs = {testing::tensor_spec(1, {output.size()}, bytes_of(output))};
+    const auto bytes = testing::encode_bin_dump(spec);
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+}  // namespace
+
+// A quantized NPU model against the original model's golden dumps: -fr's original names and output descriptions
+// are taken through -qfr (merge_fusion_rule); the rows are the ones msaccucmp writes for the same files.
+TEST_CASE("vector compare: a quantized model through the quant fusion rule", "[kernel_dump_compare]") {
+    const auto dir = testing::scratch_dir("kdc_vector_quant");
+    fs::create_directories(dir / "npu");
+    fs::create_directories(dir / "golden");
+    write_float_dump(dir / "npu" / "AscendQuant.conv1_quant_layer.1.0.1700000000000001", {1, 2, 3, 4}, {1, 2, 3, 4});
+    write_float_dump(dir / "npu" / "Conv2D.conv1.2.0.1700000000000002", {1, 2, 3, 4}, {2, 4, 6, 8.5F});
+    const std::vector<float> conv = {2, 4, 6, 8}, data = {1, 2, 3, 4};
+    testing::write_npy(dir / "golden" / "conv1.0.1700000000000001.npy", tensor::DType::Float32, {4},
+                       std::as_bytes(std::span(conv)));
+    testing::write_npy(dir / "golden" / "data.0.1700000000000000.npy", tensor::DType::Float32, {4},
+                       std::as_bytes(std::span(data)));
+    testing::write_file(dir / "off.json", R"({"graph": [{"op": [{"name": "data", "type": "Data", "id": 0, "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1_quant_layer", "type": "AscendQuant", "id": 1, "input": ["data:0"], "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1_quant_layer"]}}}], "output_desc": [{"dtype": "DT_FLOAT16", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1_quant_layer"}}]}]}, {"name": "conv1", "type": "Conv2D", "id": 2, "input": ["conv1_quant_layer:0"], "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT16", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1"}}]}]}]}]})");
+    testing::write_file(dir / "quant.json", R"({"graph": [{"op": [{"name": "data", "type": "Data", "id": 0, "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1_quant_layer", "type": "AscendQuant", "id": 1, "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1", "type": "Conv2D", "id": 2, "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1"}}]}]}]}]})");
+    VectorCompareRequest request;
+    request.mine = dir / "npu";
+    request.golden = dir / "golden";
+    request.fusion_rule = dir / "off.json";
+    request.output_dir = dir / "out";
+    request.option_names = {"-fr", "-qfr", "-cfr"};
+    // The NPU model is quantized (an op named *_quant_layer): -qfr is required.
+    CHECK(error_of(request).find("the -qfr parameter is required.") != std::string::npos);
+    request.quant_rule = dir / "quant.json";
+    ThreadPool pool(1);
+    const ResultFile file = read_result(run_vector_compare(request, pool).written);
+    REQUIRE(file.rows.size() == 4);
+    // Both NPU ops came from golden conv1: one group (OneToMulti); the AscendQuant op's outputs are not compared.
+    CHECK(file.cell("conv1_quant_layer:input:0", "NPUDump") == "conv1_quant_layer,conv1");
+    CHECK(file.cell("conv1_quant_layer:input:0", "GroundTruth") == "conv1");
+    // conv1's input comes from the quant op, whose output the quant rule names as golden "data".
+    CHECK(file.cell("conv1:input:0", "CosineSimilarity") == "1.000000");
+    // (2, 4, 6, 8.5) against (2, 4, 6, 8): cosine 124 / sqrt(128.25 * 120), max |x - y| 0.5, sum |x/y - 1| 0.0625,
+    // sqrt(0.25 / 120).
+    const auto& out = file.row("conv1:output:0");
+    CHECK(std::vector<std::string>(out.begin() + 9, out.begin() + 13) ==
+          std::vector<std::string>{"0.999545", "0.500000", "0.062500", "0.045644"});
 }
