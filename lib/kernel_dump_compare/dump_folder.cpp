@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <regex>
 
 #include "common/error.hpp"
+#include "common/python_str.hpp"
 #include "tensor/bin_dump_name.hpp"
 
 namespace msprobe::kernel_dump_compare {
@@ -48,19 +50,15 @@ bool ends_with(const std::string& text, const std::string& suffix) {
     return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-bool all_digits(const std::string& text) {
+bool all_digits(std::string_view text) {
     return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::vector<std::string> split_dots(const std::string& text) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = text.find('.', start);
-        parts.push_back(text.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-        if (dot == std::string::npos) return parts;
-        start = dot + 1;
-    }
+// A field all_digits() accepted, as a number.
+std::uint64_t number(std::string_view digits) {
+    std::uint64_t value = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return value;
 }
 
 // dump.py handle_op_name: how an FFTS+ manual slice or a subgraph prefix shows in an op name.
@@ -98,9 +96,9 @@ bool names_quant_op(const std::string& op_name) {
 }  // namespace
 
 std::uint64_t ffts_timestamp(const std::string& name) {
-    const auto fields = split_dots(name);
+    const auto fields = py::split_dots(name);
     if (fields.size() <= 4 || fields[4].size() != 16 || !all_digits(fields[4])) return 0;
-    return std::stoull(fields[4]);
+    return number(fields[4]);
 }
 
 std::string without_slice_marks(const std::string& name) {
@@ -109,11 +107,11 @@ std::string without_slice_marks(const std::string& name) {
 }
 
 std::uint64_t file_timestamp(const std::string& name) {
-    const auto parts = split_dots(name);
+    const auto parts = py::split_dots(name);
     const bool golden = ends_with(name, ".pb") || ends_with(name, ".npy") || ends_with(name, ".quant");
-    const std::string& field = golden ? (parts.size() > 2 ? parts[2] : parts.back()) : parts.back();
+    const std::string_view field = golden ? (parts.size() > 2 ? parts[2] : parts.back()) : parts.back();
     if (field.size() != 16 || !all_digits(field)) return 0;
-    return std::stoull(field);
+    return number(field);
 }
 
 std::string op_type_of_file(const std::string& name) {
@@ -186,9 +184,9 @@ DumpFolder::DumpFolder(const fs::path& folder, bool fusion_rule_given) : path_(f
         // dump.py _check_task_type
         TaskMode mode = TaskMode::Normal;
         if (!ends_with(item, ".npy")) {
-            const auto fields = split_dots(item);
+            const auto fields = py::split_dots(item);
             if (fields.size() > 5) {
-                const std::string& task_type = fields[fields.size() - 4];
+                const std::string_view task_type = fields[fields.size() - 4];
                 if (task_type.size() != 1 || task_type[0] < '0' || task_type[0] > '4') {
                     throw Error(file.string(), fmt::format("the task type '{}' of the file name is none of 0 "
                                                            "(AICORE) to 4 (FFTSPLUS)",
@@ -231,14 +229,14 @@ DumpFolder::DumpFolder(const fs::path& folder, bool fusion_rule_given) : path_(f
         by(ffts_timestamp);
         if (op.mode == TaskMode::FftsAutomatic) {
             by([](const std::string& name) {
-                const auto fields = split_dots(name);
+                const auto fields = py::split_dots(name);
                 return fields.size() >= 2 && all_digits(fields[fields.size() - 2])
-                           ? std::stoull(fields[fields.size() - 2])
+                           ? number(fields[fields.size() - 2])
                            : 2ULL;  // INVALID_THREAD_ID
             });
         } else {
             by([](const std::string& name) {
-                const auto fields = split_dots(name);
+                const auto fields = py::split_dots(name);
                 const char last = fields.size() > 1 && !fields[1].empty() ? fields[1].back() : 'x';
                 return last >= '0' && last <= '9' ? static_cast<unsigned long long>(last - '0')
                                                   : 3ULL;  // INVALID_SLICE_X
