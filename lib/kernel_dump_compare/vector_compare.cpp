@@ -124,7 +124,8 @@ VectorCompareResult run_vector_compare(const VectorCompareRequest& r, ThreadPool
             rules_given ? compare_fusion_group(group, sides) : compare_npu_pair(group, mine, golden, r.reading);
     });
 
-    // utils.sort_result_file_by_index: rows stably ordered by Index.
+    // utils.sort_result_file_by_index: rows stably ordered by Index. Every row carries its group's number, so
+    // the groups in that order, each with its rows as made, are the sorted file.
     std::vector<std::size_t> order(outcomes.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -136,9 +137,6 @@ VectorCompareResult run_vector_compare(const VectorCompareRequest& r, ThreadPool
         result.matched = result.matched || outcomes[g].matched;
         for (auto& row : outcomes[g].rows) rows.push_back(std::move(row));
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const ResultRow& a, const ResultRow& b) {
-        return std::stoll(a.front()) < std::stoll(b.front());
-    });
     for (const auto& row : rows) {
         for (const auto& cell : row) {
             if (is_formula_like(cell)) {
