@@ -1,7 +1,6 @@
 #include "kernel_dump_compare/float_array.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <complex>
 #include <cstring>
 
@@ -9,6 +8,7 @@
 #include "tensor/layout_plan.hpp"
 #include "tensor/strided.hpp"
 #include "tensor/strided_copy.hpp"
+#include "tensor/widen.hpp"
 
 namespace msprobe::kernel_dump_compare {
 
@@ -40,22 +40,6 @@ float as_float(tensor::DType dtype, const std::byte* p) {
     return 0.0F;
 }
 
-// IEEE half to float, branch-free so the loop vectorizes: normal numbers, inf and NaN by re-biasing the bits,
-// subnormals through their integer value times 2^-24 (exact).
-void widen_halves(const std::byte* source, std::size_t n, float* __restrict out) {
-    for (std::size_t i = 0; i < n; ++i) {
-        std::uint16_t h;
-        std::memcpy(&h, source + 2 * i, 2);
-        const std::uint32_t magnitude = h & 0x7FFFU;
-        const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000U) << 16;
-        const std::uint32_t shifted = magnitude << 13;
-        const std::uint32_t normal = shifted + (magnitude >= 0x7C00U ? 0x70000000U : 0x38000000U);
-        const float subnormal = static_cast<float>(magnitude) * 5.9604644775390625e-8F;
-        const std::uint32_t bits = magnitude < 0x0400U ? std::bit_cast<std::uint32_t>(subnormal) : normal;
-        out[i] = std::bit_cast<float>(bits | sign);
-    }
-}
-
 std::vector<std::int64_t> row_major(std::span<const std::int64_t> shape) {
     std::vector<std::int64_t> strides(shape.size(), 1);
     for (std::size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
@@ -80,7 +64,7 @@ std::vector<float> float32_values(const tensor::TensorView& view) {
     }
     if (view.dtype == tensor::DType::Float16 && view.is_contiguous()) {
         values.resize(n);
-        widen_halves(view.data, n, values.data());
+        tensor::widen_float16(view.data, n, values.data());
         return values;
     }
     values.reserve(n);

@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "tensor/half.hpp"
 #include "tensor/widen.hpp"
 
 using namespace msprobe::tensor;
@@ -53,4 +54,18 @@ TEST_CASE("bfloat16 values widen to the same float32 values, in row-major order"
     CHECK(wide[2] == 3.140625f);
     CHECK(wide[3] == 0.0f);
     CHECK(std::signbit(wide[3]));
+}
+
+TEST_CASE("widen_float16 gives half_to_float's bits for every float16 pattern", "[tensor][widen]") {
+    std::vector<std::uint16_t> all(65536);
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<std::uint16_t>(i);
+    std::vector<float> wide(all.size());
+    widen_float16(reinterpret_cast<const std::byte*>(all.data()), all.size(), wide.data());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const float expected = half_to_float(all[i]);
+        if (std::memcmp(&wide[i], &expected, sizeof(float)) != 0) FAIL("float16 bits " << i);
+    }
+    // A contiguous float16 view takes this path in widened_to_float32 too.
+    const auto view = floats_of(widened_to_float32(half_view(DType::Float16, all, {65536}, {1})));
+    CHECK(std::memcmp(view.data(), wide.data(), wide.size() * sizeof(float)) == 0);
 }
