@@ -5,36 +5,16 @@
 #include <cstring>
 #include <fstream>
 
-#include "support/bin_dump_writer.hpp"
 #include "support/file_text.hpp"
+#include "support/offline_model_dump.hpp"
 #include "support/shared_fixtures.hpp"
-#include "support/tensor_writers.hpp"
+#include "support/small_tensors.hpp"
 
 using namespace msprobe;
 using namespace msprobe::kernel_dump_compare;
 namespace fs = std::filesystem;
 
 namespace {
-
-void write_float_dump(const fs::path& file, const std::vector<float>& input, const std::vector<float>& output) {
-    const auto bytes_of = [](const std::vector<float>& v) {
-        testing::Bytes b(v.size() * 4);
-        std::memcpy(b.data(), v.data(), b.size());
-        return b;
-    };
-    testing::BinDumpSpec spec;
-    spec.op_name = file.filename().string();
-    spec.inputs = {testing::tensor_spec(1, {input.size()}, bytes_of(input))};
-    spec.outputs = {testing::tensor_spec(1, {output.size()}, bytes_of(output))};
-    const auto bytes = testing::encode_bin_dump(spec);
-    std::ofstream(file, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
-
-void write_golden(const fs::path& file, const std::vector<float>& values) {
-    testing::write_npy(file, tensor::DType::Float32, {static_cast<std::int64_t>(values.size())},
-                       std::as_bytes(std::span(values)));
-}
 
 struct Model {
     fs::path npu, golden;
@@ -47,15 +27,15 @@ Model write_model(const fs::path& dir) {
     Model m{dir / "npu", dir / "golden", {}};
     fs::create_directories(m.npu);
     fs::create_directories(m.golden);
-    write_float_dump(m.npu / "Add.l1_a.1.0.1700000000000001", {1, 2}, {3, 4});
-    write_float_dump(m.npu / "Add.l1_b.2.0.1700000000000002", {3, 4}, {5, 6});
-    write_float_dump(m.npu / "Add.l1_c.3.0.1700000000000003", {5, 6}, {7, 8.5F});
-    write_float_dump(m.npu / "Mul.m1.4.0.1700000000000004", {1, 1}, {2, 2});
-    write_float_dump(m.npu / "Mul.m2.5.0.1700000000000005", {2, 2}, {4, 4});
-    write_golden(m.golden / "data.0.1700000000000000.npy", {1, 2});
-    write_golden(m.golden / "x.0.1700000000000001.npy", {3, 4});
-    write_golden(m.golden / "z.0.1700000000000003.npy", {7, 8});
-    write_golden(m.golden / "q.0.1700000000000005.npy", {4, 4.5F});
+    testing::write_float_kernel_dump(m.npu / "Add.l1_a.1.0.1700000000000001", {1, 2}, {3, 4});
+    testing::write_float_kernel_dump(m.npu / "Add.l1_b.2.0.1700000000000002", {3, 4}, {5, 6});
+    testing::write_float_kernel_dump(m.npu / "Add.l1_c.3.0.1700000000000003", {5, 6}, {7, 8.5F});
+    testing::write_float_kernel_dump(m.npu / "Mul.m1.4.0.1700000000000004", {1, 1}, {2, 2});
+    testing::write_float_kernel_dump(m.npu / "Mul.m2.5.0.1700000000000005", {2, 2}, {4, 4});
+    testing::write_npy_f32(m.golden / "data.0.1700000000000000.npy", {2}, {1, 2});
+    testing::write_npy_f32(m.golden / "x.0.1700000000000001.npy", {2}, {3, 4});
+    testing::write_npy_f32(m.golden / "z.0.1700000000000003.npy", {2}, {7, 8});
+    testing::write_npy_f32(m.golden / "q.0.1700000000000005.npy", {2}, {4, 4.5F});
     testing::write_file(dir / "rule.json", R"({"graph": [{"op": [
       {"name": "data", "type": "Data", "id": 0},
       {"name": "l1_a", "type": "Add", "id": 1, "input": ["data:0"], "attr": [

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -10,17 +11,22 @@
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
 #include "report/csv_reader.hpp"
-#include "support/bin_dump_writer.hpp"
 #include "support/file_text.hpp"
 #include "support/offline_model_dump.hpp"
 #include "support/shared_fixtures.hpp"
-#include "support/tensor_writers.hpp"
+#include "support/small_tensors.hpp"
 
 using namespace msprobe;
 using namespace msprobe::kernel_dump_compare;
 namespace fs = std::filesystem;
 
 namespace {
+
+std::size_t count_crlf(const std::string& text) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find("\r\n"); at != std::string::npos; at = text.find("\r\n", at + 2)) ++n;
+    return n;
+}
 
 struct ResultFile {
     std::vector<std::string> header;
@@ -48,41 +54,14 @@ struct ResultFile {
 };
 
 ResultFile read_result(const fs::path& file) {
+    // Python's csv writer ends every line with CRLF.
     const std::string text = testing::read_file_text(file);
+    CHECK(std::count(text.begin(), text.end(), '\n') == static_cast<std::ptrdiff_t>(count_crlf(text)));
+    auto records = report::read_csv_records(file.string());
+    REQUIRE_FALSE(records.empty());
     ResultFile result;
-    std::size_t start = 0;
-    bool first = true;
-    while (start < text.size()) {
-        const auto end = text.find("\r\n", start);
-        REQUIRE(end != std::string::npos);  // Python's csv writer ends every line with CRLF
-        std::vector<std::string> cells;
-        std::string cell;
-        bool quoted = false;
-        for (std::size_t i = start; i < end; ++i) {
-            const char c = text[i];
-            if (c == '"') {
-                if (quoted && i + 1 < end && text[i + 1] == '"') {
-                    cell += '"';
-                    ++i;
-                } else {
-                    quoted = !quoted;
-                }
-            } else if (c == ',' && !quoted) {
-                cells.push_back(cell);
-                cell.clear();
-            } else {
-                cell += c;
-            }
-        }
-        cells.push_back(cell);
-        if (first) {
-            result.header = cells;
-            first = false;
-        } else {
-            result.rows.push_back(cells);
-        }
-        start = end + 2;
-    }
+    result.header = std::move(records.front());
+    result.rows.assign(std::make_move_iterator(records.begin() + 1), std::make_move_iterator(records.end()));
     return result;
 }
 
@@ -302,40 +281,24 @@ TEST_CASE("vector compare: refusals name the file and the reason", "[kernel_dump
     CHECK(found);
 }
 
-namespace {
-
-void write_float_dump(const fs::path& file, const std::vector<float>& input, const std::vector<float>& output) {
-    const auto bytes_of = [](const std::vector<float>& v) {
-        testing::Bytes b(v.size() * 4);
-        std::memcpy(b.data(), v.data(), b.size());
-        return b;
-    };
-    testing::BinDumpSpec spec;
-    spec.op_name = file.filename().string();
-    spec.inputs = {testing::tensor_spec(1, {input.size()}, bytes_of(input))};
-    spec.outputs = {testing::tensor_spec(1, {output.size()}, bytes_of(output))};
-    const auto bytes = testing::encode_bin_dump(spec);
-    std::ofstream(file, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-}
-
-}  // namespace
-
 // A quantized NPU model against the original model's golden dumps: -fr's original names and output descriptions
 // are taken through -qfr (merge_fusion_rule); the rows are the ones msaccucmp writes for the same files.
 TEST_CASE("vector compare: a quantized model through the quant fusion rule", "[kernel_dump_compare]") {
     const auto dir = testing::scratch_dir("kdc_vector_quant");
     fs::create_directories(dir / "npu");
     fs::create_directories(dir / "golden");
-    write_float_dump(dir / "npu" / "AscendQuant.conv1_quant_layer.1.0.1700000000000001", {1, 2, 3, 4}, {1, 2, 3, 4});
-    write_float_dump(dir / "npu" / "Conv2D.conv1.2.0.1700000000000002", {1, 2, 3, 4}, {2, 4, 6, 8.5F});
+    testing::write_float_kernel_dump(dir / "npu" / "AscendQuant.conv1_quant_layer.1.0.1700000000000001", {1, 2, 3, 4},
+                                     {1, 2, 3, 4});
+    testing::write_float_kernel_dump(dir / "npu" / "Conv2D.conv1.2.0.1700000000000002", {1, 2, 3, 4}, {2, 4, 6, 8.5F});
     const std::vector<float> conv = {2, 4, 6, 8}, data = {1, 2, 3, 4};
-    testing::write_npy(dir / "golden" / "conv1.0.1700000000000001.npy", tensor::DType::Float32, {4},
-                       std::as_bytes(std::span(conv)));
-    testing::write_npy(dir / "golden" / "data.0.1700000000000000.npy", tensor::DType::Float32, {4},
-                       std::as_bytes(std::span(data)));
-    testing::write_file(dir / "off.json", R"({"graph": [{"op": [{"name": "data", "type": "Data", "id": 0, "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1_quant_layer", "type": "AscendQuant", "id": 1, "input": ["data:0"], "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1_quant_layer"]}}}], "output_desc": [{"dtype": "DT_FLOAT16", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1_quant_layer"}}]}]}, {"name": "conv1", "type": "Conv2D", "id": 2, "input": ["conv1_quant_layer:0"], "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT16", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1"}}]}]}]}]})");
-    testing::write_file(dir / "quant.json", R"({"graph": [{"op": [{"name": "data", "type": "Data", "id": 0, "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1_quant_layer", "type": "AscendQuant", "id": 1, "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1", "type": "Conv2D", "id": 2, "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1"}}]}]}]}]})");
+    testing::write_npy_f32(dir / "golden" / "conv1.0.1700000000000001.npy", {4}, conv);
+    testing::write_npy_f32(dir / "golden" / "data.0.1700000000000000.npy", {4}, data);
+    testing::write_file(
+        dir / "off.json",
+        R"({"graph": [{"op": [{"name": "data", "type": "Data", "id": 0, "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1_quant_layer", "type": "AscendQuant", "id": 1, "input": ["data:0"], "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1_quant_layer"]}}}], "output_desc": [{"dtype": "DT_FLOAT16", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1_quant_layer"}}]}]}, {"name": "conv1", "type": "Conv2D", "id": 2, "input": ["conv1_quant_layer:0"], "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT16", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1"}}]}]}]}]})");
+    testing::write_file(
+        dir / "quant.json",
+        R"({"graph": [{"op": [{"name": "data", "type": "Data", "id": 0, "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1_quant_layer", "type": "AscendQuant", "id": 1, "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "data"}}]}]}, {"name": "conv1", "type": "Conv2D", "id": 2, "attr": [{"key": "_datadump_original_op_names", "value": {"list": {"s": ["conv1"]}}}], "output_desc": [{"dtype": "DT_FLOAT", "attr": [{"key": "_datadump_origin_name", "value": {"s": "conv1"}}]}]}]}]})");
     VectorCompareRequest request;
     request.mine = dir / "npu";
     request.golden = dir / "golden";

@@ -186,6 +186,16 @@ private:
 
 }  // namespace
 
+void write_float_kernel_dump(const fs::path& file, const std::vector<float>& input, const std::vector<float>& output) {
+    BinDumpSpec spec;
+    spec.op_name = file.filename().string();
+    spec.inputs = {tensor_spec(kFloat, {input.size()}, float_bytes(input))};
+    spec.outputs = {tensor_spec(kFloat, {output.size()}, float_bytes(output))};
+    const Bytes bytes = encode_bin_dump(spec);
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
 OfflineModelValues offline_model_values(const OfflineModelOptions& options, int block, const std::string& op) {
     const Tensor t = block_tensor(options, block, op);
     return {t.shape, t.golden, t.npu};

@@ -51,4 +51,8 @@ struct OfflineModelValues {
 };
 OfflineModelValues offline_model_values(const OfflineModelOptions& options, int block, const std::string& op);
 
+// A kernel dump named `file` (its file name is also its op name) with one 1-D float32 input and output.
+void write_float_kernel_dump(const std::filesystem::path& file, const std::vector<float>& input,
+                             const std::vector<float>& output);
+
 }  // namespace msprobe::testing
