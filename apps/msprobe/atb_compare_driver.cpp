@@ -9,9 +9,6 @@
 namespace msprobe::cli {
 
 RunOutcome run_atb_compare(const KernelModeFlags& flags) {
-    if (!flags.fail_on.empty()) {
-        throw Error("", "--fail-on: compare -m atb writes no Result column (pass, warning, error) to gate on");
-    }
     atb::AtbCompareRequest request;
     request.target = flags.target;
     request.golden = flags.golden;

@@ -122,6 +122,11 @@ struct RunTotals {
 // -m offline_data | atb | torchair, after msprobe's checks; offline_model is refused by check_mode.
 RunOutcome run_kernel_mode(const AugustCompareFlags& flags, const GlobalOptions& global, bool rank_given) {
     check_options(flags, global);
+    // offline_data's csv and atb's book hold no verdict; torchair's rows have one (a fail reason, a criterion).
+    if (!flags.fail_on.empty() && flags.mode != "torchair") {
+        throw Error("", fmt::format("--fail-on: compare -m {} writes no Result column (pass, warning, error) to gate on",
+                                    flags.mode));
+    }
     KernelModeFlags mode{flags.mode,
                          flags.target,
                          flags.golden,

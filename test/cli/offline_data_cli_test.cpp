@@ -70,6 +70,8 @@ TEST_CASE("offline_data: bad input gets one line naming the file, exit 1, nothin
     write_file(dir / "other_rule.json", R"({"graph": [{"op": [{"name": "x", "type": "Add"}]}]})");
     refused({"-fr", (dir / "other_rule.json").string()}, "The model does not match the dump data");
     refused({"-fr", tree.fusion_rule.string(), "--xlsx"}, "Invalid argument '--xlsx' for mode 'offline_data'");
+    refused({"-fr", tree.fusion_rule.string(), "--fail-on", "error"},
+            "--fail-on: compare -m offline_data writes no Result column");
 
     fs::path victim;
     for (const auto& e : fs::directory_iterator(tree.npu)) {
