@@ -10,19 +10,19 @@
 #include "august_option_check.hpp"
 #include "command_line.hpp"
 #include "commands.hpp"
-#include "kernel_mode_compare.hpp"
-#include "mapping_flags.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
-#include "verdict_compare/verdict_job.hpp"
-#include "verdict_compare/compare_units.hpp"
 #include "compare/html_compare_report.hpp"
 #include "compare_run/unit_run.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 #include "first_diff/diff_screen.hpp"
+#include "kernel_mode_compare.hpp"
 #include "mapping/compare_keys.hpp"
+#include "mapping_flags.hpp"
+#include "verdict_compare/compare_units.hpp"
+#include "verdict_compare/verdict_job.hpp"
 
 namespace msprobe::cli {
 
@@ -68,8 +68,9 @@ void check_options(const AugustCompareFlags& flags, const GlobalOptions& global)
     check_whitelist(global, flags.strict_compat, flags.mode);
     if (flags.consistent_check) {
         if (flags.backend.empty()) {
-            throw Error("", "If the 'consistent_check' parameter is specified, the 'backend' parameter must be set to "
-                            "'fsdp' or 'megatron'. Current 'backend' parameter is .");
+            throw Error("",
+                        "If the 'consistent_check' parameter is specified, the 'backend' parameter must be set to "
+                        "'fsdp' or 'megatron'. Current 'backend' parameter is .");
         }
         throw Error("", "--consistent_check (the verl training-vs-inference compare) is not provided by msprobe-cpp");
     }
@@ -124,8 +125,9 @@ RunOutcome run_kernel_mode(const AugustCompareFlags& flags, const GlobalOptions&
     check_options(flags, global);
     // offline_data's csv and atb's book hold no verdict; torchair's rows have one (a fail reason, a criterion).
     if (!flags.fail_on.empty() && flags.mode != "torchair") {
-        throw Error("", fmt::format("--fail-on: compare -m {} writes no Result column (pass, warning, error) to gate on",
-                                    flags.mode));
+        throw Error("",
+                    fmt::format("--fail-on: compare -m {} writes no Result column (pass, warning, error) to gate on",
+                                flags.mode));
     }
     KernelModeFlags mode{flags.mode,
                          flags.target,
@@ -183,8 +185,8 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     cmd.add_option("--rank", flags->rank,
                    "\"0,1\": folders of MindSpore kernel dumps, compared per rank and step (\"\": every rank)");
     cmd.add_option("--step", flags->step, "steps of the kernel compare (ignored without --rank)");
-    for (const char* foreign : {"--input_data", "--input_shape", "--output_size", "--dym_shape_range",
-                                "--onnx_fusion_switch"}) {
+    for (const char* foreign :
+         {"--input_data", "--input_shape", "--output_size", "--dym_shape_range", "--onnx_fusion_switch"}) {
         cmd.add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
     }
     cmd.add_flag("--consistent_check", flags->consistent_check, "verl training-vs-inference compare (not provided)");
