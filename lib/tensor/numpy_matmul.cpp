@@ -1,0 +1,200 @@
+#include "tensor/numpy_matmul.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstring>
+
+#include "common/error.hpp"
+#include "tensor/half.hpp"
+#include "tensor/numpy_promotion.hpp"
+#include "tensor/strided.hpp"
+
+namespace msprobe::tensor {
+
+namespace {
+
+template <class T>
+T load(const std::byte* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// One element as the arithmetic type `Acc` of the result: NumPy casts both
+// operands to the result type first, and every such cast here is exact except
+// int64 into float64, which rounds as NumPy's cast does.
+template <class Acc>
+Acc element_as(const std::byte* p, DType dtype) {
+    switch (dtype) {
+        case DType::Float16: return static_cast<Acc>(half_to_float(load<std::uint16_t>(p)));
+        case DType::Float32: return static_cast<Acc>(load<float>(p));
+        case DType::Float64: return static_cast<Acc>(load<double>(p));
+        case DType::Int8: return static_cast<Acc>(load<std::int8_t>(p));
+        case DType::Int16: return static_cast<Acc>(load<std::int16_t>(p));
+        case DType::Int32: return static_cast<Acc>(load<std::int32_t>(p));
+        case DType::Int64: return static_cast<Acc>(load<std::int64_t>(p));
+        case DType::UInt8: return static_cast<Acc>(load<std::uint8_t>(p));
+        case DType::Bool: return static_cast<Acc>(load<std::uint8_t>(p) != 0 ? 1 : 0);
+        default: return Acc{};  // refused before
+    }
+}
+
+template <class Acc>
+std::vector<Acc> dense(const TensorView& view) {
+    std::vector<Acc> values;
+    values.reserve(static_cast<std::size_t>(view.numel()));
+    for_each_element(view, [&](const std::byte* p) { values.push_back(element_as<Acc>(p, view.dtype)); });
+    return values;
+}
+
+// The shapes of one product: batch dimensions broadcast, m x k times k x n.
+struct Plan {
+    std::vector<std::int64_t> batch;
+    std::vector<std::int64_t> a_batch_strides, b_batch_strides;  // in elements; 0 where broadcast
+    std::int64_t m = 1, k = 1, n = 1;
+    std::vector<std::int64_t> result_shape;
+};
+
+std::string shape_text(const std::vector<std::int64_t>& shape) { return fmt::format("({})", fmt::join(shape, ",")); }
+
+Plan plan_of(const TensorView& a, const TensorView& b) {
+    if (a.shape.empty() || b.shape.empty()) {
+        throw Error("", "matmul: Input operand does not have enough dimensions (a 0-d tensor)");
+    }
+    std::vector<std::int64_t> as = a.shape, bs = b.shape;
+    const bool a_vector = as.size() == 1, b_vector = bs.size() == 1;
+    if (a_vector) as.insert(as.begin(), 1);
+    if (b_vector) bs.push_back(1);
+    Plan plan;
+    plan.m = as[as.size() - 2];
+    plan.k = as.back();
+    plan.n = bs.back();
+    if (bs[bs.size() - 2] != plan.k) {
+        throw Error("", fmt::format("matmul: shapes {} and {} do not share their core dimension ({} against {})",
+                                    shape_text(a.shape), shape_text(b.shape), plan.k, bs[bs.size() - 2]));
+    }
+    const std::size_t a_rank = as.size() - 2, b_rank = bs.size() - 2;
+    const std::size_t rank = std::max(a_rank, b_rank);
+    // Row-major strides of each operand's batch dimensions in its dense copy.
+    const auto batch_strides = [](const std::vector<std::int64_t>& shape, std::size_t batch_rank) {
+        std::vector<std::int64_t> strides(batch_rank);
+        std::int64_t step = shape[shape.size() - 2] * shape.back();
+        for (std::size_t d = batch_rank; d-- > 0;) {
+            strides[d] = step;
+            step *= shape[d];
+        }
+        return strides;
+    };
+    const auto a_strides = batch_strides(as, a_rank), b_strides = batch_strides(bs, b_rank);
+    for (std::size_t d = 0; d < rank; ++d) {
+        // Aligned from the right, as NumPy broadcasts.
+        const bool in_a = d + a_rank >= rank, in_b = d + b_rank >= rank;
+        const std::int64_t da = in_a ? as[d + a_rank - rank] : 1, db = in_b ? bs[d + b_rank - rank] : 1;
+        if (da != db && da != 1 && db != 1) {
+            throw Error("", fmt::format("matmul: batch dimensions of {} and {} do not broadcast", shape_text(a.shape),
+                                        shape_text(b.shape)));
+        }
+        plan.batch.push_back(da == 1 ? db : da);
+        plan.a_batch_strides.push_back(in_a && da != 1 ? a_strides[d + a_rank - rank] : 0);
+        plan.b_batch_strides.push_back(in_b && db != 1 ? b_strides[d + b_rank - rank] : 0);
+    }
+    plan.result_shape = plan.batch;
+    if (!a_vector) plan.result_shape.push_back(plan.m);
+    if (!b_vector) plan.result_shape.push_back(plan.n);
+    return plan;
+}
+
+// Every output row: out[i, :] = sum over l, in order, of a[i, l] * b[l, :].
+// Walking l outside j keeps b's rows sequential and sums each element in
+// NumPy's order.
+template <class Acc>
+void multiply(const Plan& plan, const std::vector<Acc>& a, const std::vector<Acc>& b, std::vector<Acc>& out) {
+    std::int64_t batches = 1;
+    for (const auto d : plan.batch) batches *= d;
+    out.assign(static_cast<std::size_t>(batches * plan.m * plan.n), Acc{});
+    std::vector<std::int64_t> index(plan.batch.size(), 0);
+    std::int64_t a_offset = 0, b_offset = 0;
+    for (std::int64_t batch = 0; batch < batches; ++batch) {
+        Acc* rows = out.data() + batch * plan.m * plan.n;
+        for (std::int64_t i = 0; i < plan.m; ++i) {
+            Acc* row = rows + i * plan.n;
+            const Acc* a_row = a.data() + a_offset + i * plan.k;
+            for (std::int64_t l = 0; l < plan.k; ++l) {
+                const Acc x = a_row[l];
+                const Acc* b_row = b.data() + b_offset + l * plan.n;
+                for (std::int64_t j = 0; j < plan.n; ++j) {
+                    row[j] += x * b_row[j];
+                }
+            }
+        }
+        // Odometer over the batch dimensions.
+        for (std::size_t d = plan.batch.size(); d-- > 0;) {
+            a_offset += plan.a_batch_strides[d];
+            b_offset += plan.b_batch_strides[d];
+            if (++index[d] < plan.batch[d]) break;
+            a_offset -= plan.a_batch_strides[d] * plan.batch[d];
+            b_offset -= plan.b_batch_strides[d] * plan.batch[d];
+            index[d] = 0;
+        }
+    }
+}
+
+template <class Stored, class Acc, class Convert>
+TensorView stored(DType dtype, const std::vector<std::int64_t>& shape, const std::vector<Acc>& values,
+                  Convert convert) {
+    auto elements = std::make_shared<std::vector<Stored>>(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) (*elements)[i] = convert(values[i]);
+    TensorView view;
+    view.dtype = dtype;
+    view.shape = shape;
+    view.strides = row_major_strides(shape);
+    view.data = reinterpret_cast<const std::byte*>(elements->data());
+    view.owner = elements;
+    return view;
+}
+
+template <class Acc, class Stored, class Convert>
+TensorView product(DType dtype, const Plan& plan, const TensorView& a, const TensorView& b, Convert convert) {
+    std::vector<Acc> out;
+    multiply(plan, dense<Acc>(a), dense<Acc>(b), out);
+    return stored<Stored>(dtype, plan.result_shape, out, convert);
+}
+
+// Integers multiply and add modulo 2^64; the low bits are those of NumPy's
+// arithmetic in the narrower type.
+template <class Stored>
+TensorView integer_product(DType dtype, const Plan& plan, const TensorView& a, const TensorView& b) {
+    return product<std::uint64_t, Stored>(dtype, plan, a, b, [](std::uint64_t v) { return static_cast<Stored>(v); });
+}
+
+}  // namespace
+
+TensorView numpy_matmul(const TensorView& a, const TensorView& b) {
+    for (const auto* operand : {&a, &b}) {
+        if (operand->dtype == DType::BFloat16) throw Error("", "NumPy holds no bfloat16 tensor");
+        if (operand->dtype == DType::Complex64 || operand->dtype == DType::Complex128) {
+            throw Error("", "complex tensors are not multiplied");
+        }
+    }
+    const Plan plan = plan_of(a, b);
+    const DType dtype = numpy_result_type(a.dtype, b.dtype);
+    const auto same = [](auto v) { return v; };
+    switch (dtype) {
+        case DType::Float16:
+            return product<float, std::uint16_t>(dtype, plan, a, b, [](float v) { return float_to_half(v); });
+        case DType::Float32: return product<float, float>(dtype, plan, a, b, same);
+        case DType::Float64: return product<double, double>(dtype, plan, a, b, same);
+        case DType::Int8: return integer_product<std::int8_t>(dtype, plan, a, b);
+        case DType::Int16: return integer_product<std::int16_t>(dtype, plan, a, b);
+        case DType::Int32: return integer_product<std::int32_t>(dtype, plan, a, b);
+        case DType::Int64: return integer_product<std::int64_t>(dtype, plan, a, b);
+        case DType::UInt8: return integer_product<std::uint8_t>(dtype, plan, a, b);
+        case DType::Bool:  // any(a & b): a count of the products that are 1
+            return product<std::uint64_t, std::uint8_t>(dtype, plan, a, b,
+                                                        [](std::uint64_t v) { return std::uint8_t{v != 0}; });
+        default: throw Error("", "unsupported dtype");
+    }
+}
+
+}  // namespace msprobe::tensor
