@@ -122,6 +122,9 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
         unreadable.report(reading->string(), e.what());
         return read_failed();
     }
+    if (options.tensor_postprocess && options.tensor_postprocess->effective()) {
+        options.tensor_postprocess->apply(n, b, npu_name, bench_name);
+    }
     // msprobe computes the relative error of a float16 pair in float16: identical
     // tensors holding a zero then read MaxRelativeErr "Nan", and every ratio is
     // rounded to float16. We measure such pairs in float32 (docs/compatibility.md).

@@ -1,11 +1,13 @@
 #pragma once
 // The real-data ("all" mode) result table: every matched pair of tensor files
 // read and measured by the fused metric kernel, on a thread pool, in NPU order.
+#include <memory>
 #include <vector>
 
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
+#include "compare/tensor_postprocess.hpp"
 #include "dump/stack_file.hpp"
 #include "metrics/metric_cell.hpp"
 #include "metrics/relative_error.hpp"
@@ -20,6 +22,8 @@ struct RealDataOptions {
     bool fuzzy_match = false;    // -f: pairs whose names differ say so in Err_message
     metrics::RelativeEpsilon relative_epsilon = metrics::RelativeEpsilon::Float64;  // August: OfComputeType
     bool shape_before_zero_dim = false;  // August: a 0-d NPU tensor must match the bench shape too
+    // Tensors of configured entries right-multiplied between reading and comparing (null: none).
+    std::shared_ptr<const TensorPostprocess> tensor_postprocess;
 };
 
 // A metric as msprobe writes it: the number, "Nan", or the placeholder text.

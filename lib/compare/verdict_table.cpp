@@ -77,6 +77,7 @@ ResultTable verdict_real_data_table(const dump::DumpFile& npu, const dump::DumpF
     real.show_progress = options.show_progress;
     real.relative_epsilon = metrics::RelativeEpsilon::OfComputeType;
     real.shape_before_zero_dim = true;
+    real.tensor_postprocess = options.tensor_postprocess;
     ResultTable result = real_data_table(npu, bench, pairs, stack, pool, real);
     const int verdict = result.column("Accuracy Reached or Not");
     result.table.header[static_cast<std::size_t>(verdict)] = "Result";
