@@ -7,6 +7,7 @@
 
 #include "msprobe_process.hpp"
 #include "report/csv_reader.hpp"
+#include "support/scoped_variable.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_dump.hpp"
 #include "support/tensor_writers.hpp"
@@ -131,6 +132,38 @@ TEST_CASE("tensor post-processing: graph_visualize's real-data compare applies i
     CHECK(r.out.find("[INFO] [Functional.linear.0.forward.output.0.pt] Right-matmul target tensor from " +
                      (dir / "calib.npy").string()) != std::string::npos);
     CHECK_FALSE(output_named(dir / "out", "compare_").empty());
+}
+
+TEST_CASE("tensor post-processing: an installed binary reads share/msprobe/tensor_postprocess", "[cli]") {
+    const fs::path dir = scratch_dir("tensor_postprocess_cli_installed");
+    write_dumps(dir);
+    // An installed layout: <prefix>/bin/msprobe and the yaml cmake --install puts beside it.
+    const fs::path prefix = dir / "prefix";
+    const fs::path folder = prefix / "share" / "msprobe" / "tensor_postprocess";
+    fs::create_directories(prefix / "bin");
+    fs::create_directories(folder);
+    fs::copy_file(tested_binary(), prefix / "bin" / "msprobe");
+    fs::copy_file(MSPROBE_SHIPPED_RIGHT_MATMUL_YAML, folder / "right_matmul.yaml");
+    const ScopedVariable binary("MSPROBE_TEST_BINARY", (prefix / "bin" / "msprobe").string());
+    const ScopedVariable no_override("MSPROBE_TENSOR_POSTPROCESS_DIR", std::nullopt);
+
+    // The shipped configuration names nothing: msprobe's line, and the tensors compared as read.
+    auto r = run_msprobe(plus(kCompare, "shipped"), dir);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("[INFO] Skipped empty tensor postprocess config [right_matmul] from " +
+                     (folder / "right_matmul.yaml").string()) != std::string::npos);
+    CHECK(metrics_of(output_named(dir / "shipped", "compare_result_"), "Functional.linear.0.forward.output.0")[0] ==
+          "0.658645112674");
+
+    // The user's edit takes effect.
+    fs::copy_file(dir / "config" / "right_matmul.yaml", folder / "right_matmul.yaml",
+                  fs::copy_options::overwrite_existing);
+    r = run_msprobe(plus(kCompare, "edited"), dir);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("[INFO] Loaded tensor postprocess mode [right_matmul] from " +
+                     (folder / "right_matmul.yaml").string()) != std::string::npos);
+    CHECK(metrics_of(output_named(dir / "edited", "compare_result_"), "Functional.linear.0.forward.output.0")[0] ==
+          "0.999988");
 }
 
 TEST_CASE("tensor post-processing: a folder that is not there is refused before anything is written", "[cli]") {
