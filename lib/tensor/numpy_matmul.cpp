@@ -3,9 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <cstring>
-
 #include "common/error.hpp"
+#include "tensor/element_value.hpp"
 #include "tensor/half.hpp"
 #include "tensor/numpy_promotion.hpp"
 #include "tensor/strided.hpp"
@@ -14,36 +13,12 @@ namespace msprobe::tensor {
 
 namespace {
 
-template <class T>
-T load(const std::byte* p) {
-    T v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-
-// One element as the arithmetic type `Acc` of the result: NumPy casts both
-// operands to the result type first, and every such cast here is exact except
-// int64 into float64, which rounds as NumPy's cast does.
-template <class Acc>
-Acc element_as(const std::byte* p, DType dtype) {
-    switch (dtype) {
-        case DType::Float16: return static_cast<Acc>(half_to_float(load<std::uint16_t>(p)));
-        case DType::Float32: return static_cast<Acc>(load<float>(p));
-        case DType::Float64: return static_cast<Acc>(load<double>(p));
-        case DType::Int8: return static_cast<Acc>(load<std::int8_t>(p));
-        case DType::Int16: return static_cast<Acc>(load<std::int16_t>(p));
-        case DType::Int32: return static_cast<Acc>(load<std::int32_t>(p));
-        case DType::Int64: return static_cast<Acc>(load<std::int64_t>(p));
-        case DType::UInt8: return static_cast<Acc>(load<std::uint8_t>(p));
-        case DType::Bool: return static_cast<Acc>(load<std::uint8_t>(p) != 0 ? 1 : 0);
-        default: return Acc{};  // refused before
-    }
-}
-
 template <class Acc>
 std::vector<Acc> dense(const TensorView& view) {
     std::vector<Acc> values;
     values.reserve(static_cast<std::size_t>(view.numel()));
+    // NumPy casts both operands to the result type first; every such cast is
+    // exact here except int64 into float64, which rounds as NumPy's does.
     for_each_element(view, [&](const std::byte* p) { values.push_back(element_as<Acc>(p, view.dtype)); });
     return values;
 }
