@@ -11,7 +11,9 @@
 
 #include "compare/right_matmul.hpp"
 #include "support/captured_output.hpp"
+#include "support/owned_tensor.hpp"
 #include "support/shared_fixtures.hpp"
+#include "support/small_tensors.hpp"
 #include "support/tensor_writers.hpp"
 #include "tensor/strided.hpp"
 
@@ -23,29 +25,11 @@ namespace fs = std::filesystem;
 namespace {
 
 template <class T>
-TensorView owning(DType dtype, std::vector<std::int64_t> shape, std::vector<T> values) {
-    auto owner = std::make_shared<const std::vector<T>>(std::move(values));
-    TensorView v;
-    v.dtype = dtype;
-    v.strides = tensor::row_major_strides(shape);
-    v.shape = std::move(shape);
-    v.data = reinterpret_cast<const std::byte*>(owner->data());
-    v.owner = owner;
-    return v;
-}
-
-template <class T>
 std::vector<T> values_of(const TensorView& v) {
     REQUIRE(v.is_contiguous());
     std::vector<T> out(static_cast<std::size_t>(v.numel()));
     std::memcpy(out.data(), v.data, out.size() * sizeof(T));
     return out;
-}
-
-template <class T>
-void write_npy_values(const fs::path& path, DType dtype, const std::vector<std::int64_t>& shape,
-                      const std::vector<T>& values) {
-    testing::write_npy(path, dtype, shape, std::as_bytes(std::span(values)));
 }
 
 // The 4 x 2 calibration of these tests, and an NPU vector whose product NumPy gave.
@@ -101,11 +85,11 @@ TEST_CASE("right_matmul skips a tensor path whose data_names are not a list, nam
 TEST_CASE("right_matmul multiplies the configured side by a .npy calibration", "[compare][right_matmul]") {
     const fs::path dir = testing::scratch_dir("right_matmul_npy");
     const std::string calibration = (dir / "calib.npy").string();
-    write_npy_values(calibration, DType::Float32, {4, 2}, kCalibration);
+    testing::write_npy_f32(calibration, {4, 2}, kCalibration);
     const compare::RightMatmul processor(config_naming("target_tensor_map", calibration, {"npu.pt"}), "f.yaml");
 
-    TensorView npu = owning(DType::Float32, {4}, kVector);
-    TensorView bench = owning(DType::Float32, {4}, kVector);
+    TensorView npu = testing::owned_tensor(DType::Float32, {4}, kVector);
+    TensorView bench = testing::owned_tensor(DType::Float32, {4}, kVector);
     const std::byte* bench_data = bench.data;
     const std::string out =
         testing::captured_output(STDOUT_FILENO, [&] { processor.apply(npu, bench, "npu.pt", "bench.pt"); });
@@ -126,9 +110,10 @@ TEST_CASE("right_matmul reads a bfloat16 dump tensor as float32 and promotes by 
     testing::write_pt(calibration, DType::Float64, {4, 2}, {2, 1}, 0, std::as_bytes(std::span(wide)));
     const compare::RightMatmul processor(config_naming("golden_tensor_map", calibration, {"bench.pt"}), "f.yaml");
 
-    TensorView npu = owning(DType::Float32, {4}, kVector);
+    TensorView npu = testing::owned_tensor(DType::Float32, {4}, kVector);
     // bfloat16 1.5, -2.25, 0.125, 3
-    TensorView bench = owning(DType::BFloat16, {4}, std::vector<std::uint16_t>{0x3FC0, 0xC010, 0x3E00, 0x4040});
+    TensorView bench =
+        testing::owned_tensor(DType::BFloat16, {4}, std::vector<std::uint16_t>{0x3FC0, 0xC010, 0x3E00, 0x4040});
     const std::string out =
         testing::captured_output(STDOUT_FILENO, [&] { processor.apply(npu, bench, "npu.pt", "bench.pt"); });
     CHECK(out.find("[INFO] [bench.pt] Right-matmul golden tensor from " + calibration) != std::string::npos);
@@ -141,7 +126,7 @@ TEST_CASE("right_matmul reads a bfloat16 dump tensor as float32 and promotes by 
 TEST_CASE("right_matmul leaves the tensor and warns when it cannot multiply", "[compare][right_matmul]") {
     const fs::path dir = testing::scratch_dir("right_matmul_failures");
     const std::string wrong_shape = (dir / "three_rows.npy").string();
-    write_npy_values(wrong_shape, DType::Float32, {3, 2}, std::vector<float>(6, 1.0f));
+    testing::write_npy_f32(wrong_shape, {3, 2}, std::vector<float>(6, 1.0f));
     const std::string missing = (dir / "missing.npy").string();
     const std::string text = (dir / "calib.txt").string();
     testing::write_tensor_bytes(text, "1 2 3");
@@ -157,7 +142,7 @@ TEST_CASE("right_matmul leaves the tensor and warns when it cannot multiply", "[
          {Case{wrong_shape, true}, Case{missing, false}, Case{text, false}, Case{bf16, false}}) {
         INFO(path);
         const compare::RightMatmul processor(config_naming("target_tensor_map", path, {"npu.pt"}), "f.yaml");
-        TensorView npu = owning(DType::Float32, {4}, kVector);
+        TensorView npu = testing::owned_tensor(DType::Float32, {4}, kVector);
         TensorView bench = npu;
         const std::byte* before = npu.data;
         const std::string out =

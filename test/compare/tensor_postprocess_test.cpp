@@ -11,7 +11,9 @@
 #include "compare/tensor_postprocess.hpp"
 #include "support/captured_output.hpp"
 #include "support/file_text.hpp"
+#include "support/owned_tensor.hpp"
 #include "support/shared_fixtures.hpp"
+#include "support/small_tensors.hpp"
 #include "support/tensor_writers.hpp"
 #include "tensor/strided.hpp"
 
@@ -24,26 +26,11 @@ namespace {
 
 void write(const fs::path& path, const std::string& text) { testing::write_tensor_bytes(path, text); }
 
-TensorView float_view(std::vector<std::int64_t> shape, std::vector<float> values) {
-    auto owner = std::make_shared<const std::vector<float>>(std::move(values));
-    TensorView v;
-    v.dtype = DType::Float32;
-    v.strides = tensor::row_major_strides(shape);
-    v.shape = std::move(shape);
-    v.data = reinterpret_cast<const std::byte*>(owner->data());
-    v.owner = owner;
-    return v;
-}
-
 std::vector<float> floats_of(const TensorView& v) {
     REQUIRE(v.is_contiguous());
     std::vector<float> out(static_cast<std::size_t>(v.numel()));
     std::memcpy(out.data(), v.data, out.size() * sizeof(float));
     return out;
-}
-
-void write_matrix(const fs::path& path, const std::vector<float>& values) {
-    testing::write_npy(path, DType::Float32, {2, 2}, std::as_bytes(std::span(values)));
 }
 
 std::string naming(const fs::path& calibration, const std::string& data_name) {
@@ -54,7 +41,7 @@ std::string naming(const fs::path& calibration, const std::string& data_name) {
 
 TEST_CASE("every yaml of the folder is read in name order, each with msprobe's line", "[compare][tensor_postprocess]") {
     const fs::path dir = testing::scratch_dir("tensor_postprocess_load");
-    write_matrix(dir / "p.npy", {1, 2, 0, 1});
+    testing::write_npy_f32(dir / "p.npy", {2, 2}, std::vector<float>{1, 2, 0, 1});
     write(dir / "a_empty.yaml", "mode: right_matmul\ntarget_tensor_map: {}\ngolden_tensor_map: {}\n");
     write(dir / "b_other.yml", "mode: left_matmul\n");
     write(dir / "c_no_mode.yaml", "target_tensor_map: {}\n");
@@ -100,15 +87,15 @@ TEST_CASE("no folder, or nothing named, is no post-processing", "[compare][tenso
 
 TEST_CASE("a named pair is squeezed, then each configuration applies in name order", "[compare][tensor_postprocess]") {
     const fs::path dir = testing::scratch_dir("tensor_postprocess_order");
-    write_matrix(dir / "p.npy", {1, 2, 0, 1});  // [[1, 2], [0, 1]]
-    write_matrix(dir / "q.npy", {0, 1, 1, 0});  // [[0, 1], [1, 0]]
+    testing::write_npy_f32(dir / "p.npy", {2, 2}, std::vector<float>{1, 2, 0, 1});  // [[1, 2], [0, 1]]
+    testing::write_npy_f32(dir / "q.npy", {2, 2}, std::vector<float>{0, 1, 1, 0});  // [[0, 1], [1, 0]]
     write(dir / "1.yaml", naming(dir / "p.npy", "npu.pt"));
     write(dir / "2.yaml", naming(dir / "q.npy", "npu.pt"));
     const auto manager = compare::TensorPostprocess::load(dir);
 
     // (1, 2) squeezed to (2,): [1, 0] @ P = [1, 2], then @ Q = [2, 1] (Q then P would give [0, 1]).
-    TensorView npu = float_view({1, 2}, {1, 0});
-    TensorView bench = float_view({1, 2, 1}, {7, 8});
+    TensorView npu = testing::owned_tensor(DType::Float32, {1, 2}, std::vector<float>{1, 0});
+    TensorView bench = testing::owned_tensor(DType::Float32, {1, 2, 1}, std::vector<float>{7, 8});
     manager.apply(npu, bench, "npu.pt", "bench.pt");
     CHECK(npu.shape == std::vector<std::int64_t>{2});
     CHECK(floats_of(npu) == std::vector<float>{2, 1});
@@ -116,7 +103,7 @@ TEST_CASE("a named pair is squeezed, then each configuration applies in name ord
     CHECK(floats_of(bench) == std::vector<float>{7, 8});
 
     // A pair no configuration names is left exactly as read.
-    TensorView other = float_view({1, 2}, {1, 0});
+    TensorView other = testing::owned_tensor(DType::Float32, {1, 2}, std::vector<float>{1, 0});
     TensorView other_bench = other;
     manager.apply(other, other_bench, "other.pt", "bench.pt");
     CHECK(other.shape == std::vector<std::int64_t>{1, 2});

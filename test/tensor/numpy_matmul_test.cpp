@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "support/owned_tensor.hpp"
 #include "tensor/half.hpp"
 #include "tensor/numpy_matmul.hpp"
 #include "tensor/strided.hpp"
@@ -15,18 +16,6 @@
 using namespace msprobe::tensor;
 
 namespace {
-
-template <class T>
-TensorView owning(DType dtype, std::vector<std::int64_t> shape, std::vector<T> values) {
-    auto owner = std::make_shared<const std::vector<T>>(std::move(values));
-    TensorView v;
-    v.dtype = dtype;
-    v.strides = row_major_strides(shape);
-    v.shape = std::move(shape);
-    v.data = reinterpret_cast<const std::byte*>(owner->data());
-    v.owner = owner;
-    return v;
-}
 
 // ((i * mul) % mod) / div - off for i < n, rounded to the element type as
 // NumPy's astype does (float16 by way of float32, as the reference was made).
@@ -43,21 +32,21 @@ TensorView f32(std::vector<std::int64_t> shape, Pattern p) {
     for (auto d : shape) n *= d;
     std::vector<float> v;
     for (std::int64_t i = 0; i < n; ++i) v.push_back(static_cast<float>(p.at(i)));
-    return owning(DType::Float32, std::move(shape), std::move(v));
+    return msprobe::testing::owned_tensor(DType::Float32, std::move(shape), std::move(v));
 }
 TensorView f16(std::vector<std::int64_t> shape, Pattern p) {
     std::int64_t n = 1;
     for (auto d : shape) n *= d;
     std::vector<std::uint16_t> v;
     for (std::int64_t i = 0; i < n; ++i) v.push_back(float_to_half(static_cast<float>(p.at(i))));
-    return owning(DType::Float16, std::move(shape), std::move(v));
+    return msprobe::testing::owned_tensor(DType::Float16, std::move(shape), std::move(v));
 }
 TensorView f64(std::vector<std::int64_t> shape, Pattern p) {
     std::int64_t n = 1;
     for (auto d : shape) n *= d;
     std::vector<double> v;
     for (std::int64_t i = 0; i < n; ++i) v.push_back(p.at(i));
-    return owning(DType::Float64, std::move(shape), std::move(v));
+    return msprobe::testing::owned_tensor(DType::Float64, std::move(shape), std::move(v));
 }
 
 template <class Bits>
@@ -132,37 +121,39 @@ TEST_CASE("batch dimensions broadcast", "[tensor][numpy_matmul]") {
 
 TEST_CASE("a strided operand is read in logical order", "[tensor][numpy_matmul]") {
     // The transpose of a row-major 2x3 [[1,2,3],[4,5,6]] is [[1,4],[2,5],[3,6]].
-    auto t = owning(DType::Float32, {2, 3}, std::vector<float>{1, 2, 3, 4, 5, 6});
+    auto t = msprobe::testing::owned_tensor(DType::Float32, {2, 3}, std::vector<float>{1, 2, 3, 4, 5, 6});
     t.shape = {3, 2};
     t.strides = {1, 3};
-    const auto r = numpy_matmul(owning(DType::Float32, {1, 3}, std::vector<float>{1, 10, 100}), t);
+    const auto r =
+        numpy_matmul(msprobe::testing::owned_tensor(DType::Float32, {1, 3}, std::vector<float>{1, 10, 100}), t);
     CHECK(r.shape == Shape{1, 2});
     CHECK(bits_of<std::uint32_t>(r) ==
           std::vector<std::uint32_t>{std::bit_cast<std::uint32_t>(321.0f), std::bit_cast<std::uint32_t>(654.0f)});
 }
 
 TEST_CASE("integer matmul wraps in the promoted integer type", "[tensor][numpy_matmul]") {
-    const auto a = owning(DType::Int8, {2, 3}, std::vector<std::int8_t>{100, -100, 7, 3, 4, 5});
-    const auto b = owning(DType::UInt8, {3, 2}, std::vector<std::uint8_t>{200, 1, 2, 250, 255, 3});
+    const auto a = msprobe::testing::owned_tensor(DType::Int8, {2, 3}, std::vector<std::int8_t>{100, -100, 7, 3, 4, 5});
+    const auto b =
+        msprobe::testing::owned_tensor(DType::UInt8, {3, 2}, std::vector<std::uint8_t>{200, 1, 2, 250, 255, 3});
     const auto r = numpy_matmul(a, b);
     CHECK(r.dtype == DType::Int16);
     CHECK(bits_of<std::int16_t>(r) == std::vector<std::int16_t>{21585, -24879, 1883, 1018});
 
-    const auto c = owning(DType::Int32, {2, 2}, std::vector<std::int32_t>{1 << 30, 3, 5, -7});
-    const auto d = owning(DType::Int32, {2, 2}, std::vector<std::int32_t>{4, 1, 1 << 29, 9});
+    const auto c = msprobe::testing::owned_tensor(DType::Int32, {2, 2}, std::vector<std::int32_t>{1 << 30, 3, 5, -7});
+    const auto d = msprobe::testing::owned_tensor(DType::Int32, {2, 2}, std::vector<std::int32_t>{4, 1, 1 << 29, 9});
     CHECK(bits_of<std::int32_t>(numpy_matmul(c, d)) ==
           std::vector<std::int32_t>{1610612736, 1073741851, 536870932, -58});
 }
 
 TEST_CASE("bool matmul is any of the ands, int64 x float32 is float64", "[tensor][numpy_matmul]") {
-    const auto a = owning(DType::Bool, {2, 3}, std::vector<std::uint8_t>{1, 0, 1, 0, 0, 0});
-    const auto b = owning(DType::Bool, {3, 2}, std::vector<std::uint8_t>{0, 1, 0, 1, 1, 0});
+    const auto a = msprobe::testing::owned_tensor(DType::Bool, {2, 3}, std::vector<std::uint8_t>{1, 0, 1, 0, 0, 0});
+    const auto b = msprobe::testing::owned_tensor(DType::Bool, {3, 2}, std::vector<std::uint8_t>{0, 1, 0, 1, 1, 0});
     const auto r = numpy_matmul(a, b);
     CHECK(r.dtype == DType::Bool);
     CHECK(bits_of<std::uint8_t>(r) == std::vector<std::uint8_t>{1, 1, 0, 0});
 
-    const auto i = owning(DType::Int64, {2, 2}, std::vector<std::int64_t>{1, 2, 3, 4});
-    const auto f = owning(DType::Float32, {2, 2}, std::vector<float>{0.5f, 0.25f, 1.5f, 2.0f});
+    const auto i = msprobe::testing::owned_tensor(DType::Int64, {2, 2}, std::vector<std::int64_t>{1, 2, 3, 4});
+    const auto f = msprobe::testing::owned_tensor(DType::Float32, {2, 2}, std::vector<float>{0.5f, 0.25f, 1.5f, 2.0f});
     const auto m = numpy_matmul(i, f);
     CHECK(m.dtype == DType::Float64);
     CHECK(bits_of<std::uint64_t>(m) ==
