@@ -122,8 +122,12 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
         unreadable.report(reading->string(), e.what());
         return read_failed();
     }
+    const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
+        pool.parallel_for(count, body);
+    };
+    // Before the float16 widening: a float16 product is NumPy's float16.
     if (options.tensor_postprocess && options.tensor_postprocess->effective()) {
-        options.tensor_postprocess->apply(n, b, npu_name, bench_name);
+        options.tensor_postprocess->apply(n, b, npu_name, bench_name, parallel);
     }
     // msprobe computes the relative error of a float16 pair in float16: identical
     // tensors holding a zero then read MaxRelativeErr "Nan", and every ratio is
@@ -136,9 +140,6 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
     metric_options.strict_compat = options.strict_compat;
     metric_options.relative_epsilon = options.relative_epsilon;
     metric_options.shape_before_zero_dim = options.shape_before_zero_dim;
-    const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
-        pool.parallel_for(count, body);
-    };
     TensorStep step{metrics::compare_tensors(n, b, metric_options, parallel), {}};
     if (options.locate && !step.metrics.error) step.location = metrics::locate_max_errors(n, b);
     return step;

@@ -79,14 +79,15 @@ tensor::TensorView read_calibration(const std::string& path) {
 }
 
 // One side: `side` is "target" (NPU) or "golden" (bench).
-void multiply(tensor::TensorView& value, const std::string& data_name, const std::string& path, const char* side) {
+void multiply(tensor::TensorView& value, const std::string& data_name, const std::string& path, const char* side,
+              const tensor::MatmulParallelFor& parallel_for) {
     try {
         const tensor::TensorView calibration = read_calibration(path);
         log::info(fmt::format("[{}] Right-matmul {} tensor from {}", data_name, side, path));
         // msprobe's reader hands a bfloat16 dump tensor to NumPy as float32.
         const tensor::TensorView loaded =
             value.dtype == tensor::DType::BFloat16 ? tensor::widened_to_float32(value) : value;
-        value = tensor::numpy_matmul(loaded, calibration);
+        value = tensor::numpy_matmul(loaded, calibration, parallel_for);
     } catch (const Error& e) {
         log::warning(fmt::format("[{}] Failed to right-matmul {} tensor from {}", data_name, side, path));
         log::warning(e.what());
@@ -104,12 +105,12 @@ bool RightMatmul::names(const std::string& npu_data_name, const std::string& ben
 }
 
 void RightMatmul::apply(tensor::TensorView& npu, tensor::TensorView& bench, const std::string& npu_data_name,
-                        const std::string& bench_data_name) const {
+                        const std::string& bench_data_name, const tensor::MatmulParallelFor& parallel_for) const {
     if (const auto it = npu_calibration_.find(npu_data_name); it != npu_calibration_.end()) {
-        multiply(npu, npu_data_name, it->second, "target");
+        multiply(npu, npu_data_name, it->second, "target", parallel_for);
     }
     if (const auto it = bench_calibration_.find(bench_data_name); it != bench_calibration_.end()) {
-        multiply(bench, bench_data_name, it->second, "golden");
+        multiply(bench, bench_data_name, it->second, "golden", parallel_for);
     }
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "tensor/numpy_matmul.hpp"
 #include "tensor/tensor_view.hpp"
 
 namespace msprobe::compare {
@@ -23,8 +24,9 @@ public:
 
     // The configured sides multiplied, each with msprobe's log lines; a side
     // whose calibration cannot be read or multiplied keeps its tensor.
+    // `parallel_for` (a pool's) multiplies blocks of rows at once.
     void apply(tensor::TensorView& npu, tensor::TensorView& bench, const std::string& npu_data_name,
-               const std::string& bench_data_name) const;
+               const std::string& bench_data_name, const tensor::MatmulParallelFor& parallel_for = {}) const;
 
 private:
     std::unordered_map<std::string, std::string> npu_calibration_;  // data_name → calibration file

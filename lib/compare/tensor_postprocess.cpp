@@ -74,13 +74,13 @@ TensorPostprocess TensorPostprocess::load(const fs::path& dir) {
 }
 
 void TensorPostprocess::apply(tensor::TensorView& npu, tensor::TensorView& bench, const std::string& npu_data_name,
-                              const std::string& bench_data_name) const {
+                              const std::string& bench_data_name, const tensor::MatmulParallelFor& parallel_for) const {
     const bool named = std::any_of(processors_.begin(), processors_.end(),
                                    [&](const RightMatmul& p) { return p.names(npu_data_name, bench_data_name); });
     if (!named) return;
     npu = tensor::squeezed(npu);
     bench = tensor::squeezed(bench);
-    for (const auto& processor : processors_) processor.apply(npu, bench, npu_data_name, bench_data_name);
+    for (const auto& processor : processors_) processor.apply(npu, bench, npu_data_name, bench_data_name, parallel_for);
 }
 
 }  // namespace msprobe::compare

@@ -23,7 +23,7 @@ public:
     // A pair some configuration names is first squeezed, as msprobe's August
     // readers squeeze every tensor, then each configuration applied in order.
     void apply(tensor::TensorView& npu, tensor::TensorView& bench, const std::string& npu_data_name,
-               const std::string& bench_data_name) const;
+               const std::string& bench_data_name, const tensor::MatmulParallelFor& parallel_for = {}) const;
 
 private:
     std::vector<RightMatmul> processors_;

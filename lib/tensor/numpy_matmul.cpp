@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <utility>
+
 #include "common/error.hpp"
 #include "tensor/element_value.hpp"
 #include "tensor/half.hpp"
@@ -80,38 +83,57 @@ Plan plan_of(const TensorView& a, const TensorView& b) {
     return plan;
 }
 
-// Every output row: out[i, :] = sum over l, in order, of a[i, l] * b[l, :].
-// Walking l outside j keeps b's rows sequential and sums each element in
-// NumPy's order.
+// Offsets of batch `batch` (row-major over plan.batch) in a's and b's dense copies.
+std::pair<std::int64_t, std::int64_t> batch_offsets(const Plan& plan, std::int64_t batch) {
+    std::int64_t a_offset = 0, b_offset = 0;
+    for (std::size_t d = plan.batch.size(); d-- > 0;) {
+        const std::int64_t index = batch % plan.batch[d];
+        batch /= plan.batch[d];
+        a_offset += index * plan.a_batch_strides[d];
+        b_offset += index * plan.b_batch_strides[d];
+    }
+    return {a_offset, b_offset};
+}
+
+// Blocks that keep a slice of b (kDepth x kColumns) in cache while kRows rows use it.
+constexpr std::int64_t kRows = 32, kDepth = 128, kColumns = 1024;
+
+// out[i, j] = sum over l, in increasing order, of a[i, l] * b[l, j]: each
+// element is summed in NumPy's order whatever the blocking, since every block
+// of l is finished before the next begins. Row blocks are independent items.
 template <class Acc>
-void multiply(const Plan& plan, const std::vector<Acc>& a, const std::vector<Acc>& b, std::vector<Acc>& out) {
+void multiply(const Plan& plan, const std::vector<Acc>& a, const std::vector<Acc>& b, std::vector<Acc>& out,
+              const MatmulParallelFor& parallel_for) {
     std::int64_t batches = 1;
     for (const auto d : plan.batch) batches *= d;
     out.assign(static_cast<std::size_t>(batches * plan.m * plan.n), Acc{});
-    std::vector<std::int64_t> index(plan.batch.size(), 0);
-    std::int64_t a_offset = 0, b_offset = 0;
-    for (std::int64_t batch = 0; batch < batches; ++batch) {
+    const std::int64_t row_blocks = (plan.m + kRows - 1) / kRows;
+    const auto block = [&](std::int64_t item) {
+        const std::int64_t batch = item / row_blocks, first_row = item % row_blocks * kRows;
+        const std::int64_t end_row = std::min(plan.m, first_row + kRows);
+        const auto [a_offset, b_offset] = batch_offsets(plan, batch);
         Acc* rows = out.data() + batch * plan.m * plan.n;
-        for (std::int64_t i = 0; i < plan.m; ++i) {
-            Acc* row = rows + i * plan.n;
-            const Acc* a_row = a.data() + a_offset + i * plan.k;
-            for (std::int64_t l = 0; l < plan.k; ++l) {
-                const Acc x = a_row[l];
-                const Acc* b_row = b.data() + b_offset + l * plan.n;
-                for (std::int64_t j = 0; j < plan.n; ++j) {
-                    row[j] += x * b_row[j];
+        for (std::int64_t column = 0; column < plan.n; column += kColumns) {
+            const std::int64_t width = std::min(kColumns, plan.n - column);
+            for (std::int64_t depth = 0; depth < plan.k; depth += kDepth) {
+                const std::int64_t end_depth = std::min(plan.k, depth + kDepth);
+                for (std::int64_t i = first_row; i < end_row; ++i) {
+                    Acc* row = rows + i * plan.n + column;
+                    const Acc* a_row = a.data() + a_offset + i * plan.k;
+                    for (std::int64_t l = depth; l < end_depth; ++l) {
+                        const Acc x = a_row[l];
+                        const Acc* b_row = b.data() + b_offset + l * plan.n + column;
+                        for (std::int64_t j = 0; j < width; ++j) row[j] += x * b_row[j];
+                    }
                 }
             }
         }
-        // Odometer over the batch dimensions.
-        for (std::size_t d = plan.batch.size(); d-- > 0;) {
-            a_offset += plan.a_batch_strides[d];
-            b_offset += plan.b_batch_strides[d];
-            if (++index[d] < plan.batch[d]) break;
-            a_offset -= plan.a_batch_strides[d] * plan.batch[d];
-            b_offset -= plan.b_batch_strides[d] * plan.batch[d];
-            index[d] = 0;
-        }
+    };
+    const std::int64_t items = batches * row_blocks;
+    if (parallel_for && items > 1) {
+        parallel_for(items, block);
+    } else {
+        for (std::int64_t item = 0; item < items; ++item) block(item);
     }
 }
 
@@ -130,22 +152,25 @@ TensorView stored(DType dtype, const std::vector<std::int64_t>& shape, const std
 }
 
 template <class Acc, class Stored, class Convert>
-TensorView product(DType dtype, const Plan& plan, const TensorView& a, const TensorView& b, Convert convert) {
+TensorView product(DType dtype, const Plan& plan, const TensorView& a, const TensorView& b, Convert convert,
+                   const MatmulParallelFor& parallel_for) {
     std::vector<Acc> out;
-    multiply(plan, dense<Acc>(a), dense<Acc>(b), out);
+    multiply(plan, dense<Acc>(a), dense<Acc>(b), out, parallel_for);
     return stored<Stored>(dtype, plan.result_shape, out, convert);
 }
 
 // Integers multiply and add modulo 2^64; the low bits are those of NumPy's
 // arithmetic in the narrower type.
 template <class Stored>
-TensorView integer_product(DType dtype, const Plan& plan, const TensorView& a, const TensorView& b) {
-    return product<std::uint64_t, Stored>(dtype, plan, a, b, [](std::uint64_t v) { return static_cast<Stored>(v); });
+TensorView integer_product(DType dtype, const Plan& plan, const TensorView& a, const TensorView& b,
+                           const MatmulParallelFor& parallel_for) {
+    return product<std::uint64_t, Stored>(
+        dtype, plan, a, b, [](std::uint64_t v) { return static_cast<Stored>(v); }, parallel_for);
 }
 
 }  // namespace
 
-TensorView numpy_matmul(const TensorView& a, const TensorView& b) {
+TensorView numpy_matmul(const TensorView& a, const TensorView& b, const MatmulParallelFor& parallel_for) {
     for (const auto* operand : {&a, &b}) {
         if (operand->dtype == DType::BFloat16) throw Error("", "NumPy holds no bfloat16 tensor");
         if (operand->dtype == DType::Complex64 || operand->dtype == DType::Complex128) {
@@ -155,19 +180,21 @@ TensorView numpy_matmul(const TensorView& a, const TensorView& b) {
     const Plan plan = plan_of(a, b);
     const DType dtype = numpy_result_type(a.dtype, b.dtype);
     const auto same = [](auto v) { return v; };
+    const auto& p = parallel_for;
     switch (dtype) {
         case DType::Float16:
-            return product<float, std::uint16_t>(dtype, plan, a, b, [](float v) { return float_to_half(v); });
-        case DType::Float32: return product<float, float>(dtype, plan, a, b, same);
-        case DType::Float64: return product<double, double>(dtype, plan, a, b, same);
-        case DType::Int8: return integer_product<std::int8_t>(dtype, plan, a, b);
-        case DType::Int16: return integer_product<std::int16_t>(dtype, plan, a, b);
-        case DType::Int32: return integer_product<std::int32_t>(dtype, plan, a, b);
-        case DType::Int64: return integer_product<std::int64_t>(dtype, plan, a, b);
-        case DType::UInt8: return integer_product<std::uint8_t>(dtype, plan, a, b);
+            return product<float, std::uint16_t>(
+                dtype, plan, a, b, [](float v) { return float_to_half(v); }, p);
+        case DType::Float32: return product<float, float>(dtype, plan, a, b, same, p);
+        case DType::Float64: return product<double, double>(dtype, plan, a, b, same, p);
+        case DType::Int8: return integer_product<std::int8_t>(dtype, plan, a, b, p);
+        case DType::Int16: return integer_product<std::int16_t>(dtype, plan, a, b, p);
+        case DType::Int32: return integer_product<std::int32_t>(dtype, plan, a, b, p);
+        case DType::Int64: return integer_product<std::int64_t>(dtype, plan, a, b, p);
+        case DType::UInt8: return integer_product<std::uint8_t>(dtype, plan, a, b, p);
         case DType::Bool:  // any(a & b): a count of the products that are 1
-            return product<std::uint64_t, std::uint8_t>(dtype, plan, a, b,
-                                                        [](std::uint64_t v) { return std::uint8_t{v != 0}; });
+            return product<std::uint64_t, std::uint8_t>(
+                dtype, plan, a, b, [](std::uint64_t v) { return std::uint8_t{v != 0}; }, p);
         default: throw Error("", "unsupported dtype");
     }
 }

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -170,4 +171,30 @@ TEST_CASE("numpy.matmul's refusals are errors", "[tensor][numpy_matmul]") {
     bf16.dtype = DType::BFloat16;
     CHECK_THROWS_AS(numpy_matmul(bf16, matrix), msprobe::Error);
     CHECK_THROWS_AS(numpy_matmul(matrix, bf16), msprobe::Error);
+}
+
+TEST_CASE("blocks of rows, columns and depth, in any order, sum each element in NumPy's order",
+          "[tensor][numpy_matmul]") {
+    // 2 batches of 70 rows (3 row blocks), 300 deep (3 depth blocks), 1100 wide (2 column blocks).
+    const auto a = f32({2, 70, 300}, kLeft);
+    const auto b = f32({300, 1100}, kRight);
+    const auto sequential = numpy_matmul(a, b);
+    std::vector<std::int64_t> order;
+    const auto backwards = numpy_matmul(a, b, [&](std::int64_t count, const std::function<void(std::int64_t)>& body) {
+        for (std::int64_t i = count; i-- > 0;) {
+            order.push_back(i);
+            body(i);
+        }
+    });
+    CHECK(order.size() == 6);
+    CHECK(bits_of<std::uint32_t>(backwards) == bits_of<std::uint32_t>(sequential));
+    // The last element against a plain float32 sum in order.
+    float sum = 0;
+    for (std::int64_t l = 0; l < 300; ++l) {
+        const float x = static_cast<float>(kLeft.at(70 * 300 + 69 * 300 + l));
+        const float y = static_cast<float>(kRight.at(l * 1100 + 1099));
+        const volatile float product = x * y;  // rounded apart from the sum, on any target
+        sum += product;
+    }
+    CHECK(bits_of<std::uint32_t>(sequential).back() == std::bit_cast<std::uint32_t>(sum));
 }
