@@ -58,7 +58,7 @@ compare::VerdictJobOptions job_options(const CLI::App& cmd, const AugustCompareF
     options.table.fuzzy_match = flags.fuzzy;
     options.table.print_compare_log = flags.tensor_log;
     options.table.mapping = given_mappings(cmd, flags.mapping);
-    options.table.tensor_postprocess = load_tensor_postprocess();
+    options.table.tensor_postprocess = tensor_postprocess_folder();
     options.cross_framework_needs_mapping = !flags.strict_compat;
     options.missing_tensor_files_refused = !flags.strict_compat;
     return options;

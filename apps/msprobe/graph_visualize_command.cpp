@@ -146,7 +146,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
         options.behaviour = graph::graph_visualize_behaviour();
-        options.behaviour.comparison.tensor_postprocess = load_tensor_postprocess();
+        options.behaviour.comparison.tensor_postprocess = tensor_postprocess_folder();
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd.count("--layer_mapping")) {

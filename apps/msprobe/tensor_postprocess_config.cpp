@@ -11,7 +11,7 @@ namespace msprobe::cli {
 
 namespace fs = std::filesystem;
 
-std::shared_ptr<const compare::TensorPostprocess> load_tensor_postprocess() {
+std::shared_ptr<const compare::TensorPostprocessFolder> tensor_postprocess_folder() {
     fs::path dir;
     std::error_code ec;
     const char* chosen = std::getenv(kTensorPostprocessVariable);
@@ -28,9 +28,7 @@ std::shared_ptr<const compare::TensorPostprocess> load_tensor_postprocess() {
     }
     // Named as msprobe names its folder: without links and dots.
     const fs::path canonical = fs::weakly_canonical(dir, ec);
-    auto loaded = std::make_shared<compare::TensorPostprocess>(compare::TensorPostprocess::load(ec ? dir : canonical));
-    if (!loaded->effective()) return nullptr;
-    return loaded;
+    return std::make_shared<compare::TensorPostprocessFolder>(ec ? dir : canonical);
 }
 
 }  // namespace msprobe::cli

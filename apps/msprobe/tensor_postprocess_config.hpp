@@ -4,15 +4,15 @@
 // binary, <prefix>/share/msprobe/tensor_postprocess (docs/tensor_postprocess.md).
 #include <memory>
 
-#include "compare/tensor_postprocess.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 
 namespace msprobe::cli {
 
 inline constexpr const char* kTensorPostprocessVariable = "MSPROBE_TENSOR_POSTPROCESS_DIR";
 
-// The configurations loaded (their log lines written), or null when none names
-// an entry, so that a run without one looks at no tensor. Throws
-// msprobe::Error when the variable names something that is not a folder.
-std::shared_ptr<const compare::TensorPostprocess> load_tensor_postprocess();
+// The folder, read when a real-data compare first needs it; null when there is
+// none (a build tree). Throws msprobe::Error when the variable names something
+// that is not a folder.
+std::shared_ptr<const compare::TensorPostprocessFolder> tensor_postprocess_folder();
 
 }  // namespace msprobe::cli

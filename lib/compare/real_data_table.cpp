@@ -74,9 +74,10 @@ struct TensorStep {
     std::optional<metrics::ErrorLocation> location;
 };
 
+// `postprocess`: the run's configurations when one names an entry, else null.
 TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::DumpRow& npu_leaf,
                        const dump::DumpRow* bench_leaf, ThreadPool& pool, const RealDataOptions& options,
-                       UnreadableFiles& unreadable) {
+                       const TensorPostprocess* postprocess, UnreadableFiles& unreadable) {
     using metrics::PairError;
     const std::string& npu_name = npu_leaf.data_name();
     const std::string bench_name = bench_leaf ? bench_leaf->data_name() : kNotApplicable;
@@ -126,9 +127,7 @@ TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, c
         pool.parallel_for(count, body);
     };
     // Before the float16 widening: a float16 product is NumPy's float16.
-    if (options.tensor_postprocess && options.tensor_postprocess->effective()) {
-        options.tensor_postprocess->apply(n, b, npu_name, bench_name, parallel);
-    }
+    if (postprocess) postprocess->apply(n, b, npu_name, bench_name, parallel);
     // msprobe computes the relative error of a float16 pair in float16: identical
     // tensors holding a zero then read MaxRelativeErr "Nan", and every ratio is
     // rounded to float16. We measure such pairs in float32 (docs/compatibility.md).
@@ -176,6 +175,10 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         result.table.header.emplace_back("MaxRelativeErr Index");
     }
 
+    const TensorPostprocess* postprocess = nullptr;  // read here: a run without tensors never reads it
+    if (options.tensor_postprocess && options.tensor_postprocess->configurations().effective()) {
+        postprocess = &options.tensor_postprocess->configurations();
+    }
     // The tensor step of every row, in parallel; results land by row index.
     std::vector<TensorStep> steps(pairs.size());
     UnreadableFiles unreadable;
@@ -185,7 +188,8 @@ ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& ben
         pool.parallel_for(static_cast<std::int64_t>(pairs.size()), [&](std::int64_t i) {
             const auto& pair = pairs[static_cast<std::size_t>(i)];
             steps[static_cast<std::size_t>(i)] =
-                tensor_step(npu, bench, npu.rows[pair.npu], bench_row(bench, pair), pool, options, unreadable);
+                tensor_step(npu, bench, npu.rows[pair.npu], bench_row(bench, pair), pool, options, postprocess,
+                            unreadable);
             progress.advance();
         });
     }

@@ -7,7 +7,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
-#include "compare/tensor_postprocess.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 #include "dump/stack_file.hpp"
 #include "metrics/metric_cell.hpp"
 #include "metrics/relative_error.hpp"
@@ -23,7 +23,7 @@ struct RealDataOptions {
     metrics::RelativeEpsilon relative_epsilon = metrics::RelativeEpsilon::Float64;  // August: OfComputeType
     bool shape_before_zero_dim = false;  // August: a 0-d NPU tensor must match the bench shape too
     // Tensors of configured entries right-multiplied between reading and comparing (null: none).
-    std::shared_ptr<const TensorPostprocess> tensor_postprocess;
+    std::shared_ptr<const TensorPostprocessFolder> tensor_postprocess;
 };
 
 // A metric as msprobe writes it: the number, "Nan", or the placeholder text.

@@ -15,7 +15,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
-#include "compare/tensor_postprocess.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "mapping/mapping_options.hpp"
@@ -40,7 +40,7 @@ struct VerdictTableOptions {
     mapping::MappingOptions mapping;  // -cm, -dm (applied to PyTorch pairs too), -am, -lm
     bool print_compare_log = false;  // -tensor_log: a log line per row in real-data mode
     // Real data: configured tensors right-multiplied before the metrics (null: none).
-    std::shared_ptr<const TensorPostprocess> tensor_postprocess;
+    std::shared_ptr<const TensorPostprocessFolder> tensor_postprocess;
 };
 
 // August's statistics rows of matched `pairs` (diff texts included), before

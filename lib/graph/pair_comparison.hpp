@@ -6,7 +6,7 @@
 
 #include "common/thread_pool.hpp"
 #include "compare/compare_mode.hpp"
-#include "compare/tensor_postprocess.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 #include "graph/node_matching.hpp"
 #include "graph/precision_index.hpp"
 #include "graph/rank_folder.hpp"
@@ -24,7 +24,7 @@ struct ComparisonRules {
     // on another item of the node, docs/compatibility.md); else each item names its own row.
     bool misaligned_item_names = true;
     // Real data: tensors of configured entries right-multiplied before the metrics (null: none).
-    std::shared_ptr<const compare::TensorPostprocess> tensor_postprocess;
+    std::shared_ptr<const compare::TensorPostprocessFolder> tensor_postprocess;
 };
 
 // Real-data mode reads the tensors from both folders' dump_tensor_data; nullopt (structure-only dumps)

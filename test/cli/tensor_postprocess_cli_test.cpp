@@ -166,6 +166,20 @@ TEST_CASE("tensor post-processing: an installed binary reads share/msprobe/tenso
           "0.999988");
 }
 
+TEST_CASE("tensor post-processing: a statistics compare never reads the folder", "[cli]") {
+    const fs::path dir = scratch_dir("tensor_postprocess_cli_statistics");
+    write_dumps(dir);  // for the configuration; the dumps compared are statistics dumps
+    const std::vector<SmallApi> apis = {{"Functional.linear.0.forward", {{1, 2, 3, 4}}, {{1.5f, -2.25f, 0.1f, 3}}}};
+    write_small_dump(dir / "npu_statistics", apis);
+    write_small_dump(dir / "bench_statistics", apis);
+    const auto r =
+        run_msprobe({"compare", "-tp", "npu_statistics/dump.json", "-gp", "bench_statistics/dump.json", "-o", "out"},
+                    dir, nullptr, with_config(dir / "config"));
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("tensor postprocess") == std::string::npos);  // msprobe builds its manager for tensors only
+    CHECK_FALSE(output_named(dir / "out", "compare_result_").empty());
+}
+
 TEST_CASE("tensor post-processing: a folder that is not there is refused before anything is written", "[cli]") {
     const fs::path dir = scratch_dir("tensor_postprocess_cli_missing");
     write_dumps(dir);
