@@ -11,19 +11,10 @@
 #include "support/captured_output.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_tensors.hpp"
+#include "support/text_occurrences.hpp"
 
 using namespace msprobe;
 namespace fs = std::filesystem;
-
-namespace {
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-    std::size_t count = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-    return count;
-}
-
-}  // namespace
 
 TEST_CASE("the folder is read on first use, once", "[compare][tensor_postprocess_folder]") {
     const fs::path dir = testing::scratch_dir("tensor_postprocess_folder");
@@ -47,7 +38,7 @@ TEST_CASE("the folder is read on first use, once", "[compare][tensor_postprocess
         }
         for (auto& thread : threads) thread.join();
     });
-    CHECK(occurrences(out, "[INFO] Loaded tensor postprocess mode [right_matmul] from ") == 1);
+    CHECK(testing::occurrences(out, "[INFO] Loaded tensor postprocess mode [right_matmul] from ") == 1);
     CHECK(seen.size() == 1);
     CHECK(folder->configurations().effective());
 }
