@@ -11,6 +11,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "common/python_str.hpp"
 #include "common/python_text.hpp"
 #include "compare/row_cells.hpp"
 
@@ -103,14 +104,7 @@ bool values_equal(const Cell& a, const Cell& b) {
 std::vector<std::string_view> shape_parts(std::string_view shape) {
     const auto first = shape.find_first_not_of("[]");
     if (first == std::string_view::npos) return {std::string_view()};
-    shape = shape.substr(first, shape.find_last_not_of("[]") - first + 1);
-    std::vector<std::string_view> parts;
-    for (std::size_t start = 0;;) {
-        const auto comma = shape.find(',', start);
-        parts.push_back(shape.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-        if (comma == std::string_view::npos) return parts;
-        start = comma + 1;
-    }
+    return py::split(shape.substr(first, shape.find_last_not_of("[]") - first + 1), ',');
 }
 
 // A squeezed 3-d training shape whose rank differs from the inference one, as "[d0,d1*d2]".

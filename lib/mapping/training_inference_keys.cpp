@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "common/log.hpp"
+#include "common/python_str.hpp"
 
 namespace msprobe::mapping {
 
@@ -45,16 +46,6 @@ struct EntryParts {
     Direction direction = Direction::Forward;
 };
 
-std::vector<std::string_view> dot_parts(std::string_view name) {
-    std::vector<std::string_view> parts;
-    for (std::size_t start = 0;;) {
-        const auto dot = name.find('.', start);
-        parts.push_back(name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
-        if (dot == std::string_view::npos) return parts;
-        start = dot + 1;
-    }
-}
-
 std::string joined(const std::vector<std::string_view>& parts, std::size_t count) {
     std::string out;
     for (std::size_t i = 0; i < count; ++i) {
@@ -66,7 +57,7 @@ std::string joined(const std::vector<std::string_view>& parts, std::size_t count
 
 // Nothing when the name holds no direction, or nothing before it.
 std::optional<EntryParts> entry_parts(std::string_view name) {
-    const auto parts = dot_parts(name);
+    const auto parts = py::split_dots(name);
     const std::string_view last = parts.back();
     const std::string_view second_last = parts.size() >= 2 ? parts[parts.size() - 2] : std::string_view();
     EntryParts out;
@@ -142,17 +133,6 @@ std::string module_of(const std::string& module_class) {
     return dot == std::string::npos ? std::string() : module_class.substr(0, dot);
 }
 
-std::string suffix_of(const std::string& row_name, const std::string& entry_name) {
-    if (entry_name.empty()) return row_name;
-    std::string out;
-    for (std::size_t start = 0;;) {
-        const auto at = row_name.find(entry_name, start);
-        out.append(row_name, start, at == std::string::npos ? std::string::npos : at - start);
-        if (at == std::string::npos) return out;
-        start = at + entry_name.size();
-    }
-}
-
 // One kept entry: its parts and module, and the rows it owns.
 struct KeptEntry {
     std::size_t api_index;
@@ -186,7 +166,7 @@ KeyedRows keyed_rows(const dump::DumpFile& dump, const std::vector<KeptEntry>& e
         const KeptEntry* e = entry_of[row.api_index];
         if (e == nullptr) continue;
         out.rows.push_back(r);
-        out.keys.push_back({e->parts.call_direction, suffix_of(row.name, dump.api_names[row.api_index]),
+        out.keys.push_back({e->parts.call_direction, py::replace_all(row.name, dump.api_names[row.api_index], ""),
                             layer_number(e->parts.module_path), e->module});
     }
     return out;
@@ -214,7 +194,7 @@ KeyedRows training_row_keys(const dump::DumpFile& training, const TrainingKeyOpt
     bool reading = true;
     for (std::size_t a = 0; a < training.api_names.size(); ++a) {
         const std::string& name = training.api_names[a];
-        const auto parts = dot_parts(name);
+        const auto parts = py::split_dots(name);
         if (parts.size() < 3) {
             log::error(
                 fmt::format("Length of op name in dump.json is not as expected. The division should be no "
