@@ -13,7 +13,9 @@
 #include "common/python_text.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/training_inference_table.hpp"
+#include "compare/verdict_table.hpp"
 #include "dump/dump_file.hpp"
+#include "support/entry_rows.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/small_dump.hpp"
 #include "support/training_inference_pair.hpp"
@@ -193,4 +195,19 @@ TEST_CASE("training inference table: statistics dumps are refused, naming the tr
     ThreadPool pool(1);
     CHECK_THROWS_WITH(training_inference_table(train, infer, nullptr, pool, {}),
                       Catch::Contains("reads tensor dumps") && Catch::Contains("t/dump.json"));
+}
+
+TEST_CASE("training inference table: a MindSpore target runs the ordinary compare, as msprobe's MindSpore compare does",
+          "[compare][training_inference_table]") {
+    auto npu = dump_of_entries({{"Functional.relu.0.forward", {".input.0", ".output.0"}}});
+    npu.task = "statistics";
+    auto bench = npu;
+    VerdictTableOptions options;
+    options.training_inference = TrainingInferenceOptions{};
+    ThreadPool pool(1);
+    CHECK_THROWS_WITH(verdict_table(npu, bench, nullptr, pool, options), Catch::Contains("reads tensor dumps"));
+    npu.framework = "mindspore";
+    const VerdictTable table = verdict_table(npu, bench, nullptr, pool, options);
+    REQUIRE(table.result.table.rows.size() == 2);
+    CHECK(table.result.table.header.at(8) == "Max diff");  // the statistics table
 }
