@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
+#include "compare/training_inference_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "mapping/mapping_options.hpp"
@@ -38,6 +40,9 @@ struct VerdictTableOptions {
     bool fuzzy_match = false;        // -fm: pair entries ignoring their call counters
     mapping::MappingOptions mapping;  // -cm, -dm (applied to PyTorch pairs too), -am, -lm
     bool print_compare_log = false;  // -tensor_log: a log line per row in real-data mode
+    // Set: a training dump against an inference dump (training_inference_table.hpp) in place of the
+    // ordinary matching; the mappings are not read.
+    std::optional<TrainingInferenceOptions> training_inference;
 };
 
 // August's statistics rows of matched `pairs` (diff texts included), before
