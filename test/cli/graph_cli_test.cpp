@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bad_input_checks.hpp"
+#include "graph/vis_db_query.hpp"
 #include "msprobe_process.hpp"
 #include "support/shared_fixtures.hpp"
 
@@ -332,9 +333,9 @@ TEST_CASE("graph and graph_visualize under a file-size limit: one line naming th
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_file_limit");
     write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
     write_text(dir / "input.json", R"({"npu_path": "npu"})");
-    for (const auto& args : std::vector<std::vector<std::string>>{
-             {"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"},
-             {"graph_visualize", "-tp", "npu", "-o", "out", "--html", "page.html"}}) {
+    for (const auto& args :
+         std::vector<std::vector<std::string>>{{"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"},
+                                               {"graph_visualize", "-tp", "npu", "-o", "out", "--html", "page.html"}}) {
         // 1 KiB: the error line fits, a database page (4 KiB) does not.
         const auto r = run_with_file_limit(dir, 1, args);
         require_one_line_error(r, {"out/build_", ".vis.db", "cannot write the database"});
@@ -353,8 +354,8 @@ TEST_CASE("graph and graph_visualize --html naming one of the run's inputs: refu
         {"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "out", "--html"},
     };
     for (const auto& run : runs) {
-        for (const std::string input : {"input.json", "npu/rank0/dump.json", "npu/rank1/construct.json",
-                                        "bench/rank0/stack.json", "out"}) {
+        for (const std::string input :
+             {"input.json", "npu/rank0/dump.json", "npu/rank1/construct.json", "bench/rank0/stack.json", "out"}) {
             if (input == "input.json" && run.front() == "graph_visualize") continue;  // not read by graph_visualize
             CAPTURE(run.front(), input);
             const bool is_file = input != "out";
@@ -369,4 +370,40 @@ TEST_CASE("graph and graph_visualize --html naming one of the run's inputs: refu
             CHECK_FALSE(fs::exists(dir / "out"));
         }
     }
+}
+
+TEST_CASE("graph_visualize merges each side with its own layout: four ranks against two, and against one",
+          "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize_layouts");
+    for (int r = 0; r < 4; ++r)
+        write_rank(dir / "npu" / ("rank" + std::to_string(r)), R"({"Torch.relu.0.forward": null})");
+    for (int r = 0; r < 2; ++r)
+        write_rank(dir / "two" / ("rank" + std::to_string(r)), R"({"Torch.relu.0.forward": null})");
+    write_rank(dir / "one" / "rank0", R"({"Torch.relu.0.forward": null})");
+    for (const auto& [bench, size] : std::vector<std::pair<std::string, std::string>>{{"two", "2"}, {"one", "1"}}) {
+        const auto r = run_msprobe({"graph_visualize", "-tp", "npu", "-gp", bench, "-o", "out_" + bench, "--rank_size",
+                                    "4", size, "--tp", "4", size, "--pp", "1", "1"},
+                                   dir);
+        INFO(r.err);
+        CHECK(r.exit_code == 0);
+        const auto db = msprobe::testing::output_named(dir / ("out_" + bench), "compare_");
+        CHECK(
+            msprobe::testing::query_rows(db, "SELECT DISTINCT rank, data_source FROM tb_nodes ORDER BY data_source") ==
+            std::vector<std::vector<std::string>>{{"rank", "data_source"}, {"0", "Bench"}, {"0", "NPU"}});
+    }
+    // Each side's rank_size counts that side's rank folders; the message names the side and its folder.
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "two", "-o", "x", "--rank_size", "4",
+                                        "4", "--tp", "4", "4", "--pp", "1", "1"},
+                                       dir),
+                           {"parallel_merge.bench: 'rank_size' is 4, but two has 2 rank folders"});
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "two", "-o", "x", "--rank_size", "2",
+                                        "2", "--tp", "2", "2", "--pp", "1", "1"},
+                                       dir),
+                           {"parallel_merge: 'rank_size' is 2, but npu has 4 rank folders"});
+    // Sides merging into different numbers of graphs cannot be paired.
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "two", "-o", "x", "--rank_size", "4",
+                                        "2", "--tp", "2", "2", "--pp", "1", "1"},
+                                       dir),
+                           {"npu_path merges into 2 graphs, bench_path into 1"});
+    CHECK_FALSE(fs::exists(dir / "x"));
 }
