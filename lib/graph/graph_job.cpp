@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <limits>
 #include <map>
 #include <memory>
@@ -19,6 +21,7 @@
 #include "graph/graph_html_report.hpp"
 #include "graph/graph_legend.hpp"
 #include "graph/layer_map.hpp"
+#include "graph/merged_dump_files.hpp"
 #include "graph/micro_steps.hpp"
 #include "graph/node_matching.hpp"
 #include "graph/overflow_levels.hpp"
@@ -226,6 +229,37 @@ void write_step(const StepGraphs& built, const std::vector<int>& steps, const Gr
     }
 }
 
+// The step a merge build's files go under: a step folder's number; for a
+// folder of rank folders named step<n> (as msprobe reads its name), n; else 0.
+int files_step(int step, const fs::path& npu_path, Layout layout) {
+    if (layout != Layout::Ranks) return step;
+    fs::path folder = npu_path.lexically_normal();
+    if (!folder.has_filename()) folder = folder.parent_path();
+    const std::string name = folder.filename().string();
+    const std::string digits = name.starts_with("step") ? name.substr(4) : "";
+    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return 0;
+    return std::stoi(digits);
+}
+
+// A merge build's dump files, every merged graph's under step<n>/rank<r>,
+// all put in place together once every step is written.
+fs::path write_merged_dump_files(const RunInput& input, const RunFolders& npu, Layout layout,
+                                 const GraphOptions& options, ThreadPool& pool) {
+    report::StagedFiles staged(report::Existing::Replace);
+    for (const auto& [step, ranks] : npu) {
+        const StepGraphs built = build_step(step, ranks, RunFolders{}, input, options, pool);
+        const int shown_step = files_step(step, input.npu_path, layout);
+        for (const ExportedGraphs& graphs : built.exported()) {
+            const fs::path folder =
+                options.output_dir / fmt::format("step{}", shown_step) / fmt::format("rank{}", graphs.rank);
+            stage_merged_dump_files(*graphs.npu, ranks.at(graphs.rank), folder, staged);
+            log::info(fmt::format("JSON files exported to {}", printable(folder.string())));
+        }
+    }
+    staged.commit();
+    return options.output_dir;
+}
+
 // The mode the umask gives a new file (msprobe's graph_visualize leaves its database so).
 void apply_umask_mode(const fs::path& file) {
     const mode_t mask = ::umask(0);
@@ -256,6 +290,19 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
         }
         bench = run_folders(*input.bench_path, npu_layout, behaviour.run_folders);
         npu = shared_folders(npu, bench, options.input, input.npu_parallel.has_value());
+    }
+    if (options.merged_dump_files) {
+        // Dump files are written of a merge build of rank folders only.
+        if (!input.npu_parallel || input.bench_path) {
+            throw Error(options.input.string(), "merged dump files are written of a parallel merge build only");
+        }
+        if (npu_layout == Layout::Files) {
+            throw Error(options.input.string(),
+                        "You have specified the \"--rank_size\" parameter for data merging, "
+                        "so the \"-tp\" parameter must pass in multiple rank data.");
+        }
+        check_parallel_merge(input, npu, bench, options.input);
+        return write_merged_dump_files(input, npu, npu_layout, options, pool);
     }
     check_parallel_merge(input, npu, bench, options.input);
     const std::string stem = input.bench_path ? "compare_" : "build_";
