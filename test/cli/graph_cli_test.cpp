@@ -10,6 +10,7 @@
 #include "bad_input_checks.hpp"
 #include "graph/vis_db_query.hpp"
 #include "msprobe_process.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
@@ -144,10 +145,15 @@ TEST_CASE("graph_visualize: August's line builds and compares, and refuses in on
          {"'tp' * 'pp' is greater than 'rank_size'"}},
         {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "4", "--tp", "4", "--pp", "1"},
          {"'rank_size' is 4", "2 rank folders"}},
-        {{"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "x", "--file_type", "json"}, {"not with -gp"}},
+        {{"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "x", "--file_type", "json"},
+         {"The --file_type json parameter is not supported in graph comparison mode. Please remove the "
+          "-gp/--golden_path parameter or use --file_type db."}},
         {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "2", "--tp", "2", "--pp", "1", "--file_type",
+          "json", "--html", "page.html"},
+         {"--html", "not with --file_type json"}},
+        {{"graph_visualize", "-tp", "npu/rank0", "-o", "x", "--rank_size", "1", "--tp", "1", "--pp", "1", "--file_type",
           "json"},
-         {"--file_type json", "not provided"}},
+         {"npu/rank0", "the \"-tp\" parameter must pass in multiple rank data"}},
         {{"graph_visualize", "-tp", "nowhere", "-o", "x"}, {"nowhere"}},
         {{"graph_visualize", "-tp", "npu"}, {"--output_path"}},
     };
@@ -406,4 +412,36 @@ TEST_CASE("graph_visualize merges each side with its own layout: four ranks agai
                                        dir),
                            {"npu_path merges into 2 graphs, bench_path into 1"});
     CHECK_FALSE(fs::exists(dir / "x"));
+}
+
+TEST_CASE("graph_visualize --file_type json writes a merge build's dump files, and falls back to db without a merge",
+          "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize_json");
+    write_two_ranks_a_side(dir);
+    const auto merged = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "out", "--rank_size", "2", "--tp", "2",
+                                     "--pp", "1", "--file_type", "json"},
+                                    dir);
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    const std::string log = merged.out + merged.err;
+    CHECK(log.find("JSON files exported to out/step0/rank0") != std::string::npos);
+    CHECK(log.find("Model graph exported successfully as JSON files to out") != std::string::npos);
+    std::vector<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(dir / "out")) {
+        if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir / "out").string());
+    }
+    std::sort(files.begin(), files.end());
+    CHECK(files ==
+          std::vector<std::string>{"step0/rank0/construct.json", "step0/rank0/dump.json", "step0/rank0/stack.json"});
+    CHECK(msprobe::testing::read_file_text(dir / "out" / "step0" / "rank0" / "construct.json") ==
+          "{\n  \"Torch.relu.0.forward\": \"DefaultModel\"\n}");
+
+    // Without --rank_size: a warning, then the database.
+    const auto plain = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "db", "--file_type", "json"}, dir);
+    INFO(plain.err);
+    CHECK(plain.exit_code == 0);
+    CHECK((plain.out + plain.err)
+              .find("The --file_type json parameter is only supported in graph merge build scenarios. Falling back "
+                    "to default db output.") != std::string::npos);
+    CHECK(msprobe::testing::output_named(dir / "db", "build_").extension() == ".db");
 }

@@ -157,6 +157,12 @@ Rows graph_rows(const fs::path& db) {
 }
 
 // The exported output of the linear in the graph of `rank` and `side`.
+// The database of a merged compare of the sides `npu` and `bench` under a new scratch folder `name`.
+fs::path merged_compare_db(const std::string& name, const std::vector<double>& npu, const std::vector<double>& bench,
+                           const std::string& merge) {
+    return msprobe::testing::run_graph(merged_compare(msprobe::testing::scratch_dir(name), npu, bench, merge));
+}
+
 nlohmann::json output_of(const fs::path& db, int rank, const std::string& side) {
     const auto rows = msprobe::testing::query_rows(
         db, "SELECT output_data FROM tb_nodes WHERE node_name = 'Functional.linear.0.forward' AND data_source = '" +
@@ -169,11 +175,9 @@ nlohmann::json output_of(const fs::path& db, int rank, const std::string& side) 
 
 TEST_CASE("a parallel merge compares sides of different layouts: four TP ranks against two",
           "[graph][parallel_merge]") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_merge_four_against_two");
-    const auto options = merged_compare(dir, {1, 2, 2, 4}, {3, 4},
-                                        R"({"npu": {"rank_size": 4, "tp": 4, "pp": 1},
-                                            "bench": {"rank_size": 2, "tp": 2, "pp": 1}})");
-    const fs::path db = msprobe::testing::run_graph(options);
+    const fs::path db = merged_compare_db("graph_merge_four_against_two", {1, 2, 2, 4}, {3, 4},
+                                          R"({"npu": {"rank_size": 4, "tp": 4, "pp": 1},
+                                              "bench": {"rank_size": 2, "tp": 2, "pp": 1}})");
     // One merged graph a side, the bench one written under the NPU graph's rank.
     CHECK(graph_rows(db) == Rows{{"rank", "data_source", "count(*)"}, {"0", "Bench", "3"}, {"0", "NPU", "3"}});
     CHECK(msprobe::testing::query_rows(db, "SELECT rank_list FROM tb_config")[1][0] == "[0]");
@@ -199,11 +203,9 @@ TEST_CASE("a parallel merge compares sides of different layouts: four TP ranks a
 
 TEST_CASE("a parallel merge pairs the merged graphs in order: data-parallel groups of TP 2 against single ranks",
           "[graph][parallel_merge]") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_merge_groups_in_order");
-    const auto options = merged_compare(dir, {3, 4, 6, 8}, {4, 8},
-                                        R"({"npu": {"rank_size": 4, "tp": 2, "pp": 1},
-                                            "bench": {"rank_size": 2, "tp": 1, "pp": 1}})");
-    const fs::path db = msprobe::testing::run_graph(options);
+    const fs::path db = merged_compare_db("graph_merge_groups_in_order", {3, 4, 6, 8}, {4, 8},
+                                          R"({"npu": {"rank_size": 4, "tp": 2, "pp": 1},
+                                              "bench": {"rank_size": 2, "tp": 1, "pp": 1}})");
     // NPU groups [0, 1] and [2, 3] merge into ranks 0 and 2; bench ranks 0 and 1 stay; second pairs with second.
     CHECK(graph_rows(db) == Rows{{"rank", "data_source", "count(*)"},
                                  {"0", "Bench", "3"},
@@ -220,11 +222,9 @@ TEST_CASE("a parallel merge pairs the merged graphs in order: data-parallel grou
 }
 
 TEST_CASE("a parallel merge compares many ranks against one", "[graph][parallel_merge]") {
-    const fs::path dir = msprobe::testing::scratch_dir("graph_merge_many_against_one");
-    const auto options = merged_compare(dir, {1, 2, 2, 4}, {4},
-                                        R"({"npu": {"rank_size": 4, "tp": 4, "pp": 1},
-                                            "bench": {"rank_size": 1, "tp": 1, "pp": 1}})");
-    const fs::path db = msprobe::testing::run_graph(options);
+    const fs::path db = merged_compare_db("graph_merge_many_against_one", {1, 2, 2, 4}, {4},
+                                          R"({"npu": {"rank_size": 4, "tp": 4, "pp": 1},
+                                              "bench": {"rank_size": 1, "tp": 1, "pp": 1}})");
     CHECK(graph_rows(db) == Rows{{"rank", "data_source", "count(*)"}, {"0", "Bench", "3"}, {"0", "NPU", "3"}});
     CHECK(output_of(db, 0, "Bench").value("Norm", "") == "4.0");
     CHECK(output_of(db, 0, "NPU").value("Norm", "") == "5.0");
