@@ -46,8 +46,12 @@ void write_tp_rank(const fs::path& dir, double max) {
 // A PP stage: two free APIs, then a model whose layers.0 runs one linear, the
 // layer's input 1 + 10 * stage and output 2 + 10 * stage.
 void write_pp_rank(const fs::path& dir, int stage) {
-    const auto layer =
-        call_record({stat_tensor(1 + 10 * stage), {{"type", "int"}, {"value", 2}}}, stat_tensor(2 + 10 * stage));
+    const auto layer = call_record({stat_tensor(1 + 10 * stage),
+                                    {{"type", "int"}, {"value", 2}},
+                                    {{"type", "torch.Size"}, {"value", {2, 3}}},
+                                    {{"type", "bool"}, {"value", false}},
+                                    nullptr},
+                                   stat_tensor(2 + 10 * stage));
     msprobe::testing::write_rank_dump(
         dir, {{"Torch.add.0.forward", "", call_record({stat_tensor(5)}, stat_tensor(5))},
               {"Torch.add.1.forward", "", call_record({stat_tensor(5)}, stat_tensor(5))},
@@ -100,44 +104,45 @@ TEST_CASE("merged dump files of a TP build: the main rank's entries with merged 
                                   "1": [["Module.model.Net.forward.0"], ["File b.py, line 2, in g"]]})j"));
 
     const ordered_json dump = json_of(rank / "dump.json");
-CHECK(dump.size() == 6);
-CHECK(dump["task"] == "statistics");
-CHECK(dump["level"] == "mix");
-CHECK(dump["framework"] == "pytorch");
-CHECK(dump["dump_data_dir"].is_null());
-CHECK(dump["is_merged"] == true);
-const ordered_json& data = dump["data"];
-CHECK(data.size() == 3);
-// Entries in post-order, members as recorded; a scalar item takes its value as statistics.
-const ordered_json& add = data["Torch.add.0.forward"];
-CHECK(add["input_args"][1] ==
-      ordered_json::parse(R"({"type": "int", "value": 2, "Max": 2, "Min": 2, "Mean": 2, "Norm": 2})"));
-CHECK(add["input_args"][2] ==
-      ordered_json::parse(R"({"type": "bool", "value": true, "Max": true, "Min": true, "Mean": true,
+    CHECK(dump.size() == 6);
+    CHECK(dump["task"] == "statistics");
+    CHECK(dump["level"] == "mix");
+    CHECK(dump["framework"] == "pytorch");
+    CHECK(dump["dump_data_dir"].is_null());
+    CHECK(dump["is_merged"] == true);
+    const ordered_json& data = dump["data"];
+    CHECK(data.size() == 3);
+    // Entries in post-order, members as recorded; a scalar item takes its value as statistics.
+    const ordered_json& add = data["Torch.add.0.forward"];
+    CHECK(add["input_args"][1] ==
+          ordered_json::parse(R"({"type": "int", "value": 2, "Max": 2, "Min": 2, "Mean": 2, "Norm": 2})"));
+    CHECK(add["input_args"][2] ==
+          ordered_json::parse(R"({"type": "bool", "value": true, "Max": true, "Min": true, "Mean": true,
                                   "Norm": true})"));
-CHECK(add["input_kwargs"]["alpha"] ==
-      ordered_json::parse(R"({"type": "float", "value": 1.5, "Max": 1.5, "Min": 1.5, "Mean": 1.5,
+    CHECK(add["input_kwargs"]["alpha"] ==
+          ordered_json::parse(R"({"type": "float", "value": 1.5, "Max": 1.5, "Min": 1.5, "Mean": 1.5,
                                   "Norm": 1.5})"));
-CHECK_FALSE(add.contains("parallel_merge_info"));
-// The linear's output merged across the TP group, its md5 left out, its formulas appended.
-const ordered_json& linear = data["Functional.linear.0.forward"];
-CHECK(linear["output"][0] ==
-      ordered_json::parse(R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], "Max": 4.0,
+    CHECK_FALSE(add.contains("parallel_merge_info"));
+    // The linear's output merged across the TP group, its md5 left out, its formulas appended.
+    const ordered_json& linear = data["Functional.linear.0.forward"];
+    CHECK(linear["output"][0] ==
+          ordered_json::parse(R"({"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], "Max": 4.0,
                                   "Min": 0.0, "Mean": 1.75, "Norm": 5.0, "requires_grad": false})"));
-CHECK(linear["input_args"][1] ==
-      ordered_json::parse(R"({"type": "torch.Size", "value": [2, 3], "Max": null, "Min": null, "Mean": null,
+    CHECK(linear["input_args"][1] ==
+          ordered_json::parse(R"({"type": "torch.Size", "value": [2, 3], "Max": null, "Min": null, "Mean": null,
                                   "Norm": null})"));
-CHECK(linear["parameters"][0]["Max"] == 1.0);
-REQUIRE(linear["parallel_merge_info"].size() == 5);
-CHECK(linear["parallel_merge_info"][0] ==
-      "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].");
-CHECK(linear["parallel_merge_info"][4] ==
-      "The Norm value merging method for output.0 is: (3.0 ** 2 + 4.0 ** 2) ** 0.5 = 5.0");
-std::vector<std::string> keys;
-for (const auto& [key, value] : linear.items()) keys.push_back(key);
-CHECK(keys == std::vector<std::string>{"input_args", "input_kwargs", "output", "parameters", "parallel_merge_info"});
-// Floats as Python prints them, indent 2.
-CHECK(text_of(rank / "dump.json").find("\n          \"Mean\": 1.75,\n") != std::string::npos);
+    CHECK(linear["parameters"][0]["Max"] == 1.0);
+    REQUIRE(linear["parallel_merge_info"].size() == 5);
+    CHECK(linear["parallel_merge_info"][0] ==
+          "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].");
+    CHECK(linear["parallel_merge_info"][4] ==
+          "The Norm value merging method for output.0 is: (3.0 ** 2 + 4.0 ** 2) ** 0.5 = 5.0");
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : linear.items()) keys.push_back(key);
+    CHECK(keys ==
+          std::vector<std::string>{"input_args", "input_kwargs", "output", "parameters", "parallel_merge_info"});
+    // Floats as Python prints them, indent 2.
+    CHECK(text_of(rank / "dump.json").find("\n          \"Mean\": 1.75,\n") != std::string::npos);
 }
 
 TEST_CASE("merged dump files of a PP build: nodes of other stages are made from their items",
@@ -157,13 +162,19 @@ TEST_CASE("merged dump files of a PP build: nodes of other stages are made from 
 
     const ordered_json data = json_of(rank / "dump.json")["data"];
     // Collections carry no data and are left out; the renamed API of rank 1 is made from its items: no
-    // input_kwargs, a scalar's dtype and shape as msprobe fills them in.
+    // input_kwargs, a scalar's dtype and shape as msprobe fills them in, its bool value as msprobe's op item
+    // holds it ("False"), a None item null.
     CHECK_FALSE(data.contains("Apis_Between_Modules_Rank1.0"));
     CHECK(data["Functional.linear_rank1.0.forward"] == ordered_json::parse(R"({"input_args": [
                 {"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], "Max": 11.0, "Min": 0.0,
                  "Mean": 5.5, "Norm": 11.0, "requires_grad": false},
                 {"type": "int", "value": 2, "Max": 2, "Min": 2, "Mean": 2, "Norm": 2, "dtype": "<class 'int'>",
-                 "shape": []}],
+                 "shape": []},
+                {"type": "torch.Size", "value": [2, 3], "Max": null, "Min": null, "Mean": null, "Norm": null,
+                 "dtype": "torch.Size", "shape": [2, 3]},
+                {"type": "bool", "value": "False", "Max": false, "Min": false, "Mean": false, "Norm": false,
+                 "dtype": "<class 'bool'>", "shape": []},
+                null],
               "output": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2], "Max": 12.0, "Min": 0.0,
                           "Mean": 6.0, "Norm": 12.0, "requires_grad": false}]})"));
     // The model every stage has shows the last stage's output.
