@@ -14,6 +14,8 @@ namespace msprobe::cli {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 // os.path.splitext's extension, lower-cased: from the last dot of the name, unless the name only starts with dots.
 std::string extension(const std::string& path) {
     const auto slash = path.find_last_of('/');
@@ -78,12 +80,19 @@ std::optional<std::string> verify_arguments_error(const std::vector<std::string>
         "txt file).");
 }
 
-RunOutcome outcome_of(const verl_config::VerlOutcome& result, const char* what) {
+// msprobe's log lines for the files it saved: the config files, then the table.
+RunOutcome outcome_of(const verl_config::VerlOutcome& result, const fs::path& output_dir, const char* table,
+                      const char* counted) {
     RunOutcome outcome;
     outcome.warnings = result.warnings;
     outcome.ends_successfully = true;
-    for (const auto& file : result.written) outcome.info_lines.push_back("Saving " + file.string());
-    outcome.screen = fmt::format("{} {}, {} inconsistent\n", result.rows, what, result.inconsistent);
+    for (std::size_t i = 0; i < result.written.size(); ++i) {
+        const std::string shown = (output_dir / result.written[i].filename()).string();
+        outcome.info_lines.push_back(i + 1 < result.written.size()
+                                         ? "Saving json file to disk: " + shown
+                                         : fmt::format("Saving verl {} file to disk: {}", table, shown));
+    }
+    outcome.screen = fmt::format("{} {}, {} inconsistent\n", result.rows, counted, result.inconsistent);
     return outcome;
 }
 
@@ -97,7 +106,8 @@ RunOutcome run_verl_compare_mode(const std::string& npu_log, const std::string& 
     request.npu_log = npu_log;
     request.bench_log = bench_log;
     request.output_dir = output.empty() ? "./verl_param_compare_result" : output;
-    return outcome_of(verl_config::compare_verl_logs(request), "hyper-parameters compared");
+    return outcome_of(verl_config::compare_verl_logs(request), request.output_dir, "compare",
+                      "hyper-parameters compared");
 }
 
 RunOutcome run_verl_verify_mode(const std::vector<std::string>& paths, const std::string& output) {
@@ -106,7 +116,7 @@ RunOutcome run_verl_verify_mode(const std::vector<std::string>& paths, const std
     if (paths.size() == 2) request.bench_yaml = paths[0];
     request.target_log = paths.back();
     request.output_dir = output.empty() ? "./verl_param_verify_result" : output;
-    return outcome_of(verl_config::verify_verl_log(request), "key parameters verified");
+    return outcome_of(verl_config::verify_verl_log(request), request.output_dir, "verify", "key parameters verified");
 }
 
 }  // namespace msprobe::cli
