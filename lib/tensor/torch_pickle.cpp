@@ -398,7 +398,7 @@ private:
 class ObjectTree {
 public:
     static constexpr std::size_t kMaxDepth = 200;
-    static constexpr std::size_t kMaxNodes = 10000000;
+    static constexpr std::size_t kMaxNodes = 2000000;  // a rank file of a large model holds about 100 000
 
     explicit ObjectTree(const Machine& machine) : machine_(machine) {}
 

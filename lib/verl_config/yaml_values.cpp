@@ -28,6 +28,22 @@ std::string without_underscores(const std::string& text) {
     return out;
 }
 
+// YAML 1.1's base 60 ("1:30" is 90): each part is worth 60 times the part after it.
+template <class Number, class Parse>
+Number sexagesimal(const std::string& text, Parse parse) {
+    Number value = 0;
+    Number base = 1;
+    std::size_t end = text.size();
+    while (true) {
+        const auto colon = text.rfind(':', end - 1);
+        const auto start = colon == std::string::npos ? 0 : colon + 1;
+        value += parse(text.substr(start, end - start)) * base;
+        base *= 60;
+        if (colon == std::string::npos) return value;
+        end = colon;
+    }
+}
+
 // construct_yaml_int.
 PyValue yaml_int(std::string text) {
     text = without_underscores(text);
@@ -46,16 +62,7 @@ PyValue yaml_int(std::string text) {
     } else if (text.starts_with("0")) {
         value = std::stoll(text, nullptr, 8);
     } else if (text.find(':') != std::string::npos) {
-        std::int64_t base = 1;
-        std::size_t end = text.size();
-        while (true) {
-            const auto colon = text.rfind(':', end - 1);
-            const auto start = colon == std::string::npos ? 0 : colon + 1;
-            value += std::stoll(text.substr(start, end - start)) * base;
-            base *= 60;
-            if (colon == std::string::npos) break;
-            end = colon;
-        }
+        value = sexagesimal<std::int64_t>(text, [](const std::string& part) { return std::stoll(part); });
     } else {
         value = std::stoll(text);
     }
@@ -74,18 +81,8 @@ PyValue yaml_float(std::string text) {
     if (text == ".inf") return PyValue::floating(sign * HUGE_VAL);
     if (text == ".nan") return PyValue::floating(std::nan(""));
     if (text.find(':') != std::string::npos) {
-        double value = 0.0;
-        double base = 1.0;
-        std::size_t end = text.size();
-        while (true) {
-            const auto colon = text.rfind(':', end - 1);
-            const auto start = colon == std::string::npos ? 0 : colon + 1;
-            value += std::stod(text.substr(start, end - start)) * base;
-            base *= 60.0;
-            if (colon == std::string::npos) break;
-            end = colon;
-        }
-        return PyValue::floating(sign * value);
+        return PyValue::floating(sign *
+                                 sexagesimal<double>(text, [](const std::string& part) { return std::stod(part); }));
     }
     return PyValue::floating(sign * std::strtod(text.c_str(), nullptr));
 }
