@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "config_check_modes.hpp"
+#include "support/current_path.hpp"
 #include "support/file_text.hpp"
 #include "support/megatron_checkpoint_writer.hpp"
 #include "support/shared_fixtures.hpp"
@@ -15,18 +16,6 @@ using namespace msprobe::cli;
 namespace fs = std::filesystem;
 
 namespace {
-
-// The working directory of one test, given back at its end.
-class WorkingDirectory {
-public:
-    explicit WorkingDirectory(const fs::path& dir) : previous_(fs::current_path()) { fs::current_path(dir); }
-    ~WorkingDirectory() { fs::current_path(previous_); }
-    WorkingDirectory(const WorkingDirectory&) = delete;
-    WorkingDirectory& operator=(const WorkingDirectory&) = delete;
-
-private:
-    fs::path previous_;
-};
 
 std::string verify_refusal(const std::vector<std::string>& paths) {
     try {
@@ -80,7 +69,7 @@ TEST_CASE("config_check -vc and -vv into their default folders", "[cli][config_c
     const fs::path dir = testing::scratch_dir("config_check_verl_defaults");
     testing::write_file(dir / "npu.LOG", testing::npu_training_log());
     testing::write_file(dir / "bench.txt", testing::bench_training_log());
-    const WorkingDirectory cwd(dir);
+    const testing::CurrentPath cwd(dir);
     const RunOutcome compared = run_verl_compare_mode("npu.LOG", "bench.txt", "");
     CHECK(compared.screen == "32 hyper-parameters compared, 3 inconsistent\n");
     CHECK(compared.info_lines ==
@@ -104,7 +93,7 @@ TEST_CASE("config_check -c on checkpoint folders into ./ckpt_similarity.json", "
         rank.chunks = {{{"output_layer.weight", {2}, {1, 2}}, {std::string("only_") + name, {1}, {1}}}};
         testing::write_megatron_rank_file(dir / name / "iter_0000005", 0, 0, 0, rank);
     }
-    const WorkingDirectory cwd(dir);
+    const testing::CurrentPath cwd(dir);
     const RunOutcome outcome = run_checkpoint_compare_mode("a/iter_0000005", "b/iter_0000005", "");
     CHECK(outcome.screen == "1 weights compared, 1 only in the first checkpoint, 1 only in the second\n");
     CHECK(testing::read_file_text(dir / "ckpt_similarity.json") ==
