@@ -140,6 +140,7 @@ std::string python_type_name(const PyValue& value) {
         case PyValue::Kind::Set: return "set";
         case PyValue::Kind::Dict: return "dict";
         case PyValue::Kind::Bytes: return "bytes";
+        case PyValue::Kind::Date: return "date";
     }
     return "object";
 }
@@ -152,6 +153,7 @@ std::string python_repr(const PyValue& value) {
         case PyValue::Kind::Float: return py::float_repr(value.real);
         case PyValue::Kind::Str: return py::str_repr(value.text);
         case PyValue::Kind::Bytes: return bytes_repr(value.text);
+        case PyValue::Kind::Date: return value.text;
         case PyValue::Kind::List: return "[" + joined(value.items) + "]";
         case PyValue::Kind::Tuple: return "(" + joined(value.items) + (value.items.size() == 1 ? ",)" : ")");
         case PyValue::Kind::Set: return value.items.empty() ? "set()" : "{" + joined(value.items) + "}";
@@ -172,7 +174,8 @@ bool python_equal(const PyValue& a, const PyValue& b) {
     switch (a.kind) {
         case PyValue::Kind::None: return true;
         case PyValue::Kind::Str:
-        case PyValue::Kind::Bytes: return a.text == b.text;
+        case PyValue::Kind::Bytes:
+        case PyValue::Kind::Date: return a.text == b.text;
         case PyValue::Kind::List:
         case PyValue::Kind::Tuple:
             if (a.items.size() != b.items.size()) return false;

@@ -11,7 +11,7 @@
 namespace msprobe::verl_config {
 
 struct PyValue {
-    enum class Kind { None, Bool, Int, Float, Str, List, Tuple, Set, Dict, Bytes };
+    enum class Kind { None, Bool, Int, Float, Str, List, Tuple, Set, Dict, Bytes, Date };
     Kind kind = Kind::None;
     std::int64_t integer = 0;    // Bool (0/1), Int
     double real = 0.0;           // Float

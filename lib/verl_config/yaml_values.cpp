@@ -20,6 +20,9 @@ const std::regex kFloat(
     "[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?|"
     "[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN)");
 
+// A date (PyYAML's timestamp without a time of day) becomes datetime.date.
+const std::regex kDate("([0-9]{4})-([0-9]{2})-([0-9]{2})");
+
 std::string without_underscores(const std::string& text) {
     std::string out;
     for (const char c : text) {
@@ -102,6 +105,14 @@ PyValue scalar(const YAML::Node& node) {
         throw std::invalid_argument("integer " + text + " is out of the supported range");
     }
     if (std::regex_match(text, kFloat)) return yaml_float(text);
+    std::smatch date;
+    if (std::regex_match(text, date, kDate)) {
+        PyValue value;
+        value.kind = PyValue::Kind::Date;
+        value.text = "datetime.date(" + std::to_string(std::stoi(date[1].str())) + ", " +
+                     std::to_string(std::stoi(date[2].str())) + ", " + std::to_string(std::stoi(date[3].str())) + ")";
+        return value;
+    }
     return PyValue::string(text);
 }
 

@@ -15,6 +15,12 @@ TEST_CASE("plain scalars resolved as PyYAML resolves them", "[yaml_values]") {
           "'j': 1000, 'k': '1', 'l': 90, 'm': [1, 'two'], 'n': True}");
 }
 
+TEST_CASE("a date is a datetime.date, equal to no text", "[yaml_values]") {
+    const PyValue doc = load_yaml_values("day: 2001-12-14\nquoted: '2001-12-14'\n");
+    CHECK(python_repr(doc) == "{'day': datetime.date(2001, 12, 14), 'quoted': '2001-12-14'}");
+    CHECK_FALSE(python_equal(doc.items[1], doc.items[3]));
+}
+
 TEST_CASE("msprobe's verify list reads as its yaml says", "[yaml_values]") {
     const PyValue doc = load_yaml_values(kDefaultVerifyYaml);
     CHECK(python_repr(doc).starts_with("{'trainer': {'balance_batch': False}, 'critic': {'shuffle': False"));
