@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
 # .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json, ATB .bin and statistic.csv, torchair's GE
-# graph text as pbtxt) and the graph's tree building from construct.json (graph_construct) with libFuzzer under
-# ASan+UBSan, for a fixed time each.
+# graph text as pbtxt, verl training logs) and the graph's tree building from construct.json (graph_construct)
+# with libFuzzer under ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh 600                     (readers fuzzed side by side)
@@ -18,7 +18,7 @@ root=$(pwd)
 seconds=${1:-600}
 shift || true
 all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml fusion_rule atb_bin
-             atb_csv pbtxt)
+             atb_csv pbtxt verl_log)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -209,6 +209,20 @@ op {
   name: "Mul_2"
   input: "Add_1:0"
 }
+EOF
+
+# verl logs: a config pprint'ed behind a worker's prefix, with a wrapped string, a list over lines and a
+# line of another worker in the middle.
+cat > "$seeds/verl_log/pprint.log" <<'EOF'
+(TaskRunner pid=7) {'actor_rollout_ref': {'actor': {'checkpoint': {'contents': ['model',
+(TaskRunner pid=7)                                                           'optimizer']},
+(TaskRunner pid=7)                                  'optim': {'lr': 1e-06, 'warmup': -1},
+(WorkerDict pid=9) another worker's line
+(TaskRunner pid=7)                                  'note': 'a long text '
+(TaskRunner pid=7)                                          'wrapped'},
+(TaskRunner pid=7)                        'model': {'override_config': {}, 'path': None}},
+(TaskRunner pid=7)  'trainer': {'balance_batch': True, 'logger': ['console', 'wandb']}}
+(TaskRunner pid=7) Using dataset class: RLHFDataset
 EOF
 
 # --- the campaign -------------------------------------------------------------

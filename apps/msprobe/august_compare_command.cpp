@@ -61,6 +61,13 @@ compare::VerdictJobOptions job_options(const CLI::App& cmd, const AugustCompareF
     options.table.tensor_postprocess = tensor_postprocess_folder();
     options.cross_framework_needs_mapping = !flags.strict_compat;
     options.missing_tensor_files_refused = !flags.strict_compat;
+    if (flags.consistent_check) {
+        compare::TrainingInferenceOptions check;
+        check.backend =
+            flags.backend == "megatron" ? mapping::TrainingBackend::Megatron : mapping::TrainingBackend::Fsdp;
+        check.names_for_workbook = flags.xlsx;
+        options.table.training_inference = check;
+    }
     return options;
 }
 
@@ -74,7 +81,18 @@ void check_options(const AugustCompareFlags& flags, const GlobalOptions& global)
                         "If the 'consistent_check' parameter is specified, the 'backend' parameter must be set to "
                         "'fsdp' or 'megatron'. Current 'backend' parameter is .");
         }
-        throw Error("", "--consistent_check (the verl training-vs-inference compare) is not provided by msprobe-cpp");
+        // msprobe stops with a KeyError (-fm, -dm) or analyses the ordinary pairs (-da on folders).
+        std::error_code ec;
+        const bool analyses = flags.diff_analyze && std::filesystem::is_directory(flags.target, ec);
+        for (const auto& [given, flag] :
+             {std::pair{flags.fuzzy, "-fm"}, std::pair{!flags.mapping.data_mapping.empty(), "-dm"},
+              std::pair{analyses, "-da"}}) {
+            if (given) {
+                throw Error("", fmt::format("--consistent_check pairs training and inference rows by its own keys; "
+                                            "{} cannot be combined with it",
+                                            flag));
+            }
+        }
     }
 }
 
@@ -191,8 +209,11 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
          {"--input_data", "--input_shape", "--output_size", "--dym_shape_range", "--onnx_fusion_switch"}) {
         cmd.add_option(foreign, flags->foreign, "(other modes; refused)")->group("");
     }
-    cmd.add_flag("--consistent_check", flags->consistent_check, "verl training-vs-inference compare (not provided)");
-    cmd.add_option("--backend", flags->backend, "with --consistent_check")->check(CLI::IsMember({"fsdp", "megatron"}));
+    cmd.add_flag("--consistent_check", flags->consistent_check,
+                 "verl training-vs-inference compare: -tp the training tensor dump, -gp the inference one");
+    cmd.add_option("--backend", flags->backend,
+                   "the training backend of --consistent_check: fsdp or megatron (no effect without it)")
+        ->check(CLI::IsMember({"fsdp", "megatron"}));
     cmd.add_option("--fail-on", flags->fail_on,
                    "exit 1 when any row's Result reaches this level (error, or warning: warning or error), after "
                    "every file is written")

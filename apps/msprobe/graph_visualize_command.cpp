@@ -65,8 +65,8 @@ void check_merge_options_need_rank_size(const CLI::App& cmd, const GraphVisualiz
     for (const char* option : {"--tp", "--pp", "--vpp", "--order"}) {
         if (cmd.count(option) == 0) continue;
         if (!flags.strict_compat) {
-            throw Error("", fmt::format("{} describes a parallel merge and needs --rank_size (with --tp and --pp)",
-                                        option));
+            throw Error(
+                "", fmt::format("{} describes a parallel merge and needs --rank_size (with --tp and --pp)", option));
         }
         log::warning(fmt::format("{} is ignored without --rank_size.", option));
     }
@@ -118,7 +118,8 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
     cmd.add_option("--vpp", flags->vpp, "parallel merge: virtual pipeline size per side (default 1)")->expected(1, 2);
     cmd.add_option("--order", flags->order, "parallel merge: Megatron order per side (default tp-cp-ep-dp-pp)")
         ->expected(1, 2);
-    cmd.add_option("--file_type", flags->file_type, "db (the only one msprobe-cpp writes) or json")
+    cmd.add_option("--file_type", flags->file_type,
+                   "db, or json: a merge build's merged construct.json, dump.json and stack.json per rank")
         ->check(CLI::IsMember({"db", "json"}));
     add_jobs_option(&cmd, flags->jobs, "threads building the two sides, writing rows, measuring real-data tensors");
     add_html_option(&cmd, flags->html);
@@ -132,13 +133,21 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         options.input = flags->target;
         check_merge_options_need_rank_size(cmd, *flags);
         options.run_input = run_input(*flags);
+        // --file_type json: the dump files of a merge build (graph merged_dump_files), checked as msprobe does.
         if (flags->file_type == "json") {
-            if (!flags->golden.empty())
-                throw Error("", "--file_type json writes merged dumps of a build: not with -gp");
+            if (!flags->golden.empty()) {
+                throw Error("",
+                            "The --file_type json parameter is not supported in graph comparison mode. "
+                            "Please remove the -gp/--golden_path parameter or use --file_type db.");
+            }
             if (!options.run_input->npu_parallel) {
-                log::warning("--file_type json is only for a parallel merge build; writing a .vis.db instead.");
+                log::warning(
+                    "The --file_type json parameter is only supported in graph merge build scenarios. "
+                    "Falling back to default db output.");
+            } else if (!flags->html.empty()) {
+                throw Error("", "--html shows a database: not with --file_type json");
             } else {
-                throw Error("", "--file_type json (merged dump files) is not provided by msprobe-cpp; use db");
+                options.merged_dump_files = true;
             }
         }
         options.output_dir = flags->output;
@@ -157,8 +166,10 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         const auto written = graph::run_graph(options, pool);
         if (flags->progress_log) print_progress(100, false);
         RunOutcome outcome;
-        outcome.info_lines = {fmt::format("Model graph exported successfully, the result file is saved in {}",
-                                          written.string())};
+        outcome.info_lines = {
+            options.merged_dump_files
+                ? fmt::format("Model graph exported successfully as JSON files to {}", written.string())
+                : fmt::format("Model graph exported successfully, the result file is saved in {}", written.string())};
         return outcome;
     };
 }

@@ -16,6 +16,10 @@ std::string reason(const std::string& name) {
         return ": it runs the model on an NPU through the CANN runtime; compare the kernel dumps it writes with "
                "`msprobe compare -m offline_data`";
     }
+    if (name == "install_deps") {
+        return ": it installs the Python packages of offline_dump and `compare -m offline_model`, which run the model "
+               "on an NPU through the CANN runtime; msprobe-cpp's own subcommands need no packages";
+    }
     return " (yet)";
 }
 

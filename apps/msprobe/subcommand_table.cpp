@@ -85,7 +85,7 @@ constexpr Subcommand kTable[] = {
     {.name = "offline_dump", .shape = August, .add = &add_not_provided_command,
      .help = "inference model dump on the NPU (not provided: it needs the CANN runtime)"},
     {.name = "install_deps", .shape = August, .add = &add_not_provided_command,
-     .help = "dependency installer (not provided by msprobe-cpp)"},
+     .help = "installer of the Python packages of offline_dump (not provided: msprobe-cpp needs none)"},
 };
 
 }  // namespace

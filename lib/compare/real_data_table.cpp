@@ -17,6 +17,7 @@
 #include "metrics/error_cells.hpp"
 #include "metrics/error_location.hpp"
 #include "metrics/tensor_metrics.hpp"
+#include "tensor/concatenate.hpp"
 #include "tensor/tensor_file.hpp"
 #include "tensor/widen.hpp"
 
@@ -67,80 +68,96 @@ private:
     std::set<std::string> reported_;
 };
 
-// One row's tensor step: msprobe's metrics, and where the largest errors sit
-// when --locate asked for it.
-struct TensorStep {
-    metrics::PairMetrics metrics;
-    std::optional<metrics::ErrorLocation> location;
-};
+// msprobe's checks of a side's data names, then of its files: true (the reason
+// reported) when one is refused.
+bool refused_names(const TensorSide& side, UnreadableFiles& unreadable) {
+    // A data_name that leaves dump_tensor_data is not opened: the row reads
+    // msprobe's "read failed" and stderr says why (docs/compatibility.md).
+    for (const auto& name : side.files) {
+        if (const auto problem = dump::data_name_problem(name)) {
+            const auto& api = side.dump->api_names[side.row->api_index];
+            unreadable.report(side.dump->path + "\n" + name,
+                              side.dump->path + ": " + dump::data_name_refusal(name, api, *problem));
+            return true;
+        }
+    }
+    return false;
+}
+
+bool refused_files(const TensorSide& side, UnreadableFiles& unreadable) {
+    for (const auto& name : side.files) {
+        const fs::path file = side.dump->tensor_dir() / name;
+        if (const auto problem = tensor_file_problem(file)) {
+            unreadable.report(file.string(), file.string() + ": " + *problem);
+            return true;
+        }
+    }
+    return false;
+}
+
+// One side's tensor: its file, or its files joined along the side's axis;
+// nullopt (the reason reported) when one cannot be read or they cannot be joined.
+std::optional<tensor::TensorView> read_side(const TensorSide& side, UnreadableFiles& unreadable) {
+    std::vector<tensor::TensorView> parts;
+    for (const auto& name : side.files) {
+        const fs::path file = side.dump->tensor_dir() / name;
+        try {
+            parts.push_back(tensor::read_tensor_file(file));
+        } catch (const Error& e) {
+            unreadable.report(file.string(), e.what());
+            return std::nullopt;
+        }
+    }
+    if (parts.size() == 1) return parts.front();
+    if (const auto problem = tensor::concatenation_problem(parts, side.join_axis)) {
+        unreadable.report(side.dump->path + "\n" + side.data_name,
+                          fmt::format("{}: {} cannot be joined: {}", side.dump->path, side.data_name, *problem));
+        return std::nullopt;
+    }
+    return tensor::concatenated(parts, side.join_axis);
+}
 
 // `postprocess`: the run's configurations when one names an entry, else null.
-TensorStep tensor_step(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::DumpRow& npu_leaf,
-                       const dump::DumpRow* bench_leaf, ThreadPool& pool, const RealDataOptions& options,
+TensorStep tensor_step(const TensorSide& npu, const TensorSide& bench, ThreadPool& pool, const RealDataOptions& options,
                        const TensorPostprocess* postprocess, UnreadableFiles& unreadable) {
     using metrics::PairError;
-    const std::string& npu_name = npu_leaf.data_name();
-    const std::string bench_name = bench_leaf ? bench_leaf->data_name() : kNotApplicable;
-    if (npu_name == "-1") return {metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file."), {}};
-    if (bench_name == "-1")
+    if (npu.data_name == "-1")
+        return {metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file."), {}};
+    if (bench.data_name == "-1")
         return {metrics::error_metrics(PairError::NoDataFile, "Bench does not have data file."), {}};
-    if (bench_leaf == nullptr) {
+    if (npu.row == nullptr || bench.row == nullptr) {
         return {metrics::error_metrics(PairError::BenchUnmatched, "Bench api/module unmatched."), {}};
     }
     auto read_failed = [&] {
-        return TensorStep{
-            metrics::error_metrics(PairError::ReadFailure, metrics::dump_file_read_failed(py::list_text(
-                                                               {py::str_repr(npu_name), py::str_repr(bench_name)}))),
-            {}};
+        return TensorStep{metrics::error_metrics(PairError::ReadFailure,
+                                                 metrics::dump_file_read_failed(py::list_text(
+                                                     {py::str_repr(npu.data_name), py::str_repr(bench.data_name)}))),
+                          {}};
     };
-    // A data_name that leaves dump_tensor_data is not opened: the row reads
-    // msprobe's "read failed" and stderr says why (docs/compatibility.md).
-    const auto refused_name = [&](const dump::DumpFile& dump, const dump::DumpRow& row) {
-        const auto problem = dump::data_name_problem(row.data_name());
-        if (problem) {
-            unreadable.report(
-                dump.path + "\n" + row.data_name(),
-                dump.path + ": " + dump::data_name_refusal(row.data_name(), dump.api_names[row.api_index], *problem));
-        }
-        return problem.has_value();
-    };
-    if (refused_name(npu, npu_leaf) || refused_name(bench, *bench_leaf)) return read_failed();
-    const fs::path npu_file = npu.tensor_dir() / npu_name;
-    const fs::path bench_file = bench.tensor_dir() / bench_name;
-    for (const auto* file : {&npu_file, &bench_file}) {
-        if (const auto problem = tensor_file_problem(*file)) {
-            unreadable.report(file->string(), file->string() + ": " + *problem);
-            return read_failed();
-        }
-    }
-    tensor::TensorView n, b;
-    const fs::path* reading = &npu_file;
-    try {
-        n = tensor::read_tensor_file(npu_file);
-        reading = &bench_file;
-        b = tensor::read_tensor_file(bench_file);
-    } catch (const Error& e) {
-        unreadable.report(reading->string(), e.what());
-        return read_failed();
-    }
+    if (refused_names(npu, unreadable) || refused_names(bench, unreadable)) return read_failed();
+    if (refused_files(npu, unreadable) || refused_files(bench, unreadable)) return read_failed();
+    auto n = read_side(npu, unreadable);
+    if (!n) return read_failed();
+    auto b = read_side(bench, unreadable);
+    if (!b) return read_failed();
     const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
         pool.parallel_for(count, body);
     };
     // Before the float16 widening: a float16 product is NumPy's float16.
-    if (postprocess) postprocess->apply(n, b, npu_name, bench_name, parallel);
+    if (postprocess) postprocess->apply(*n, *b, npu.data_name, bench.data_name, parallel);
     // msprobe computes the relative error of a float16 pair in float16: identical
     // tensors holding a zero then read MaxRelativeErr "Nan", and every ratio is
     // rounded to float16. We measure such pairs in float32 (docs/compatibility.md).
-    if (!options.strict_compat && n.dtype == tensor::DType::Float16 && b.dtype == tensor::DType::Float16) {
-        n = tensor::widened_to_float32(n);
-        b = tensor::widened_to_float32(b);
+    if (!options.strict_compat && n->dtype == tensor::DType::Float16 && b->dtype == tensor::DType::Float16) {
+        n = tensor::widened_to_float32(*n);
+        b = tensor::widened_to_float32(*b);
     }
     metrics::CompareOptions metric_options;
     metric_options.strict_compat = options.strict_compat;
     metric_options.relative_epsilon = options.relative_epsilon;
     metric_options.shape_before_zero_dim = options.shape_before_zero_dim;
-    TensorStep step{metrics::compare_tensors(n, b, metric_options, parallel), {}};
-    if (options.locate && !step.metrics.error) step.location = metrics::locate_max_errors(n, b);
+    TensorStep step{metrics::compare_tensors(*n, *b, metric_options, parallel), {}};
+    if (options.locate && !step.metrics.error) step.location = metrics::locate_max_errors(*n, *b);
     return step;
 }
 
@@ -151,6 +168,54 @@ Cell location_cell(const std::optional<metrics::ErrorLocation>& location, bool r
 }
 
 }  // namespace
+
+const std::vector<std::string>& real_data_headers() {
+    static const std::vector<std::string> headers = {"Cosine",
+                                                     "EucDist",
+                                                     "MaxAbsErr",
+                                                     "MaxRelativeErr",
+                                                     "One Thousandth Err Ratio",
+                                                     "Five Thousandths Err Ratio",
+                                                     "NPU max",
+                                                     "NPU min",
+                                                     "NPU mean",
+                                                     "NPU l2norm",
+                                                     "Bench max",
+                                                     "Bench min",
+                                                     "Bench mean",
+                                                     "Bench l2norm",
+                                                     "Requires_grad Consistent",
+                                                     "Accuracy Reached or Not",
+                                                     "Err_message"};
+    return headers;
+}
+
+TensorSide TensorSide::of_row(const dump::DumpFile& dump, const dump::DumpRow* row) {
+    TensorSide side;
+    side.dump = &dump;
+    side.row = row;
+    side.data_name = row ? row->data_name() : kNotApplicable;
+    side.files = {side.data_name};
+    return side;
+}
+
+std::vector<TensorStep> tensor_steps(std::size_t count, const std::function<TensorSides(std::size_t)>& sides_of,
+                                     ThreadPool& pool, const RealDataOptions& options) {
+    const TensorPostprocess* postprocess = nullptr;  // read here: a run without tensors never reads it
+    if (options.tensor_postprocess && options.tensor_postprocess->configurations().effective()) {
+        postprocess = &options.tensor_postprocess->configurations();
+    }
+    std::vector<TensorStep> steps(count);
+    UnreadableFiles unreadable;
+    Progress progress("Comparing tensors", static_cast<std::int64_t>(count), options.show_progress, "tensors");
+    pool.parallel_for(static_cast<std::int64_t>(count), [&](std::int64_t i) {
+        const auto sides = sides_of(static_cast<std::size_t>(i));
+        steps[static_cast<std::size_t>(i)] =
+            tensor_step(sides.npu, sides.bench, pool, options, postprocess, unreadable);
+        progress.advance();
+    });
+    return steps;
+}
 
 void require_tensor_dirs(const dump::DumpFile& npu, const dump::DumpFile& bench) {
     std::error_code ec;
@@ -163,36 +228,21 @@ void require_tensor_dirs(const dump::DumpFile& npu, const dump::DumpFile& bench)
 
 ResultTable real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
                             const dump::StackFile* stack, ThreadPool& pool, const RealDataOptions& options) {
-    ResultTable result = start_table(
-        CompareMode::All, npu, pairs,
-        {"Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio", "Five Thousandths Err Ratio",
-         "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm",
-         "Requires_grad Consistent", "Accuracy Reached or Not", "Err_message"},
-        stack != nullptr);
+    ResultTable result = start_table(CompareMode::All, npu, pairs, real_data_headers(), stack != nullptr);
     result.table.header.emplace_back("Data_name");
     if (options.locate) {
         result.table.header.emplace_back("MaxAbsErr Index");
         result.table.header.emplace_back("MaxRelativeErr Index");
     }
 
-    const TensorPostprocess* postprocess = nullptr;  // read here: a run without tensors never reads it
-    if (options.tensor_postprocess && options.tensor_postprocess->configurations().effective()) {
-        postprocess = &options.tensor_postprocess->configurations();
-    }
     // The tensor step of every row, in parallel; results land by row index.
-    std::vector<TensorStep> steps(pairs.size());
-    UnreadableFiles unreadable;
-    {
-        Progress progress("Comparing tensors", static_cast<std::int64_t>(pairs.size()), options.show_progress,
-                          "tensors");
-        pool.parallel_for(static_cast<std::int64_t>(pairs.size()), [&](std::int64_t i) {
-            const auto& pair = pairs[static_cast<std::size_t>(i)];
-            steps[static_cast<std::size_t>(i)] =
-                tensor_step(npu, bench, npu.rows[pair.npu], bench_row(bench, pair), pool, options, postprocess,
-                            unreadable);
-            progress.advance();
-        });
-    }
+    const auto steps = tensor_steps(
+        pairs.size(),
+        [&](std::size_t i) {
+            return TensorSides{TensorSide::of_row(npu, &npu.rows[pairs[i].npu]),
+                               TensorSide::of_row(bench, bench_row(bench, pairs[i]))};
+        },
+        pool, options);
 
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const auto& pair = pairs[i];

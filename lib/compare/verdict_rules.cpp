@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
 
+#include "common/python_str.hpp"
 #include "common/python_text.hpp"
 #include "compare/row_cells.hpp"
 
@@ -97,6 +100,26 @@ bool values_equal(const Cell& a, const Cell& b) {
     return a == b;
 }
 
+// Python's s.strip("[]").split(","): the dims of a shape text, untrimmed.
+std::vector<std::string_view> shape_parts(std::string_view shape) {
+    const auto first = shape.find_first_not_of("[]");
+    if (first == std::string_view::npos) return {std::string_view()};
+    return py::split(shape.substr(first, shape.find_last_not_of("[]") - first + 1), ',');
+}
+
+// A squeezed 3-d training shape whose rank differs from the inference one, as "[d0,d1*d2]".
+std::string merged_last_two(const std::string& npu, const std::string& bench) {
+    const auto parts = shape_parts(npu);
+    if (parts.size() != 3 || parts.size() == shape_parts(bench).size()) return npu;
+    std::array<long long, 3> dims{};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto digits = trimmed(parts[i]);
+        const auto [end, err] = std::from_chars(digits.data(), digits.data() + digits.size(), dims[i]);
+        if (err != std::errc() || end != digits.data() + digits.size()) return npu;  // msprobe: a ValueError
+    }
+    return "[" + std::to_string(dims[0]) + "," + std::to_string(dims[1] * dims[2]) + "]";
+}
+
 class Judge {
 public:
     Judge(const ResultTable& result, const VerdictRuleOptions& options)
@@ -107,13 +130,14 @@ public:
     }
 
     std::vector<RowVerdict> run() {
-        const std::size_t n = result_.table.rows.size();
-        for (std::size_t begin = 0; begin < n;) {
-            std::size_t end = begin + 1;
-            while (end < n && result_.api_index[end] == result_.api_index[begin]) ++end;
-            judge_entry(begin, end);
-            begin = end;
+        std::vector<std::vector<std::size_t>> entries;
+        std::unordered_map<std::uint32_t, std::size_t> entry_of;  // api_index → position in entries
+        for (std::size_t r = 0; r < result_.table.rows.size(); ++r) {
+            const auto [it, added] = entry_of.try_emplace(result_.api_index[r], entries.size());
+            if (added) entries.emplace_back();
+            entries[it->second].push_back(r);
         }
+        for (const auto& rows : entries) judge_entry(rows);
         return std::move(verdicts_);
     }
 
@@ -152,9 +176,9 @@ private:
         return m;
     }
 
-    void judge_entry(std::size_t begin, std::size_t end) {
+    void judge_entry(const std::vector<std::size_t>& rows) {
         std::vector<std::size_t> inputs, outputs;
-        for (std::size_t r = begin; r < end; ++r) (is_output(r) ? outputs : inputs).push_back(r);
+        for (const auto r : rows) (is_output(r) ? outputs : inputs).push_back(r);
         std::string api_class;
         if (!inputs.empty()) {
             const std::string name = text(inputs.front(), "NPU Name");
@@ -169,7 +193,7 @@ private:
         if (listed(kIgnoredApis)) return;
         const bool outputs_only = listed(kOutputOnlyApis);
         std::vector<std::size_t> judged;
-        for (std::size_t r = begin; r < end; ++r) {
+        for (const auto r : rows) {
             if (!outputs_only || is_output(r)) judged.push_back(r);
         }
 
@@ -195,12 +219,14 @@ private:
     // Requires_grad, scalar parameters, dtype and shape, in that order.
     void common_rules(const std::vector<std::size_t>& judged, const std::vector<std::size_t>& inputs,
                       bool outputs_only) {
-        for (auto r : judged) requires_grad(r);
+        if (options_.requires_grad_rule) {
+            for (auto r : judged) requires_grad(r);
+        }
         if (!outputs_only) {
             for (auto r : inputs) scalar_parameters(r);
         }
         for (auto r : judged) dtype(r);
-        for (auto r : judged) shape(r);
+        for (auto r : judged) options_.squeezed_shapes ? squeezed_shape(r, *options_.squeezed_shapes) : shape(r);
     }
 
     void inf_nan(std::size_t r) {
@@ -248,6 +274,18 @@ private:
         }
     }
 
+    void squeezed_shape(std::size_t r, const SqueezedShapeRule& rule) {
+        if (!matched(r) || text(r, "NPU Name") == kNotApplicable) return;
+        const std::string bench_name = text(r, "Bench Name");
+        const bool fused =
+            bench_name.find("qkv") != std::string::npos || bench_name.find("gate_up") != std::string::npos;
+        if (rule.skip_fused_modules && fused) return;
+        std::string npu = squeezed_shape_text(text(r, "NPU Tensor Shape"));
+        const std::string bench = squeezed_shape_text(text(r, "Bench Tensor Shape"));
+        if (rule.merge_last_two_of_three) npu = merged_last_two(npu, bench);
+        if (npu != bench) raise(r, Level::Error, kShape);
+    }
+
     void cosine(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
         if (outputs.empty()) return;
         const double in = minimum(inputs, "Cosine");
@@ -288,6 +326,19 @@ private:
 };
 
 }  // namespace
+
+std::string squeezed_shape_text(std::string_view shape) {
+    std::string out = "[";
+    bool first = true;
+    for (const auto part : shape_parts(shape)) {
+        const auto dim = trimmed(part);
+        if (dim == "1") continue;
+        if (!first) out += ',';
+        out += dim;
+        first = false;
+    }
+    return out + "]";
+}
 
 std::vector<RowVerdict> rule_verdicts(const ResultTable& result, const VerdictRuleOptions& options) {
     return Judge(result, options).run();

@@ -2,7 +2,9 @@
 // August msprobe's verdict on every row: "Result" (pass / warning / error) and
 // "Err_message" (a JSON list of the messages of the rules that fired), decided
 // per dump entry from the cells of the entry's input and output rows.
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compare/result_table.hpp"
@@ -10,14 +12,29 @@
 
 namespace msprobe::compare {
 
+// The shape rule of a training-vs-inference compare: shapes compared without
+// their size-1 dims.
+struct SqueezedShapeRule {
+    // FSDP: rows of a fused inference module (qkv, gate_up) are not judged by shape.
+    bool skip_fused_modules = false;
+    // Megatron: a 3-d training shape against one of another rank is read with its last two dims merged.
+    bool merge_last_two_of_three = false;
+};
+
 struct VerdictRuleOptions {
     // msprobe flags an output whose One Thousandth Err Ratio drops below 0.1
     // while its message says 0.6; we use 0.6 unless asked to reproduce it.
     bool strict_compat = false;
+    bool requires_grad_rule = true;                                   // the training-vs-inference compare has none
+    std::optional<SqueezedShapeRule> squeezed_shapes = std::nullopt;  // set: in place of the exact shape rule
 };
 
+// A shape text without its size-1 dims, as msprobe writes it: "[1, 217, 1, 896]" → "[217,896]".
+std::string squeezed_shape_text(std::string_view shape);
+
 // The verdict of every row of `result` (real-data, statistics or md5 table with
-// the August columns), in row order.
+// the August columns), in row order. Rows are judged with the other rows of their
+// entry (api_index), wherever those sit in the table.
 std::vector<RowVerdict> rule_verdicts(const ResultTable& result, const VerdictRuleOptions& options);
 
 // The md5 rule's message for two different digests.

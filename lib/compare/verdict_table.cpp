@@ -108,6 +108,15 @@ ResultTable statistics_diff_table(const dump::DumpFile& npu, const dump::DumpFil
 
 VerdictTable verdict_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
                          ThreadPool& pool, const VerdictTableOptions& options) {
+    // msprobe's MindSpore compare ignores the training-vs-inference request: a MindSpore target runs the ordinary one.
+    if (options.training_inference && !dump::is_mindspore_framework(npu.framework)) {
+        VerdictTable table;
+        const TrainingInferenceRun run{*options.training_inference, options.strict_compat, options.show_progress,
+                                       options.tensor_postprocess};
+        table.result = training_inference_table(npu, bench, stack, pool, run);
+        table.integer_cells.assign(table.result.table.rows.size(), 0);  // msprobe reads every number back as a float
+        return table;
+    }
     const CompareMode mode = detect_mode(npu, bench);
     VerdictMatch match = verdict_match_plan(npu, bench, options);
     const MatchPlan& plan = match.plan;

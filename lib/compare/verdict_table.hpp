@@ -10,12 +10,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
 #include "compare/tensor_postprocess_folder.hpp"
+#include "compare/training_inference_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "mapping/mapping_options.hpp"
@@ -39,6 +41,9 @@ struct VerdictTableOptions {
     bool fuzzy_match = false;        // -fm: pair entries ignoring their call counters
     mapping::MappingOptions mapping;  // -cm, -dm (applied to PyTorch pairs too), -am, -lm
     bool print_compare_log = false;  // -tensor_log: a log line per row in real-data mode
+    // Set: a training dump against an inference dump (training_inference_table.hpp) in place of the
+    // ordinary matching; the mappings are not read.
+    std::optional<TrainingInferenceOptions> training_inference;
     // Real data: configured tensors right-multiplied before the metrics (null: none).
     std::shared_ptr<const TensorPostprocessFolder> tensor_postprocess;
 };

@@ -31,9 +31,10 @@ DumpRecord make_dump_record(const std::string& id, dump::JsonView entry, const s
     DumpRecord record;
     try {
         if (use == RecordUse::ParameterGradient) {
-            record_port_items(id, entry, file, false, record.inputs, record.inputs);
+            record_port_items(id, entry, file, false, record.inputs, record.inputs, rules.keep_every_leaf);
         } else {
-            record_port_items(id, entry, file, rules.strict_compat, record.inputs, record.outputs);
+            record_port_items(id, entry, file, rules.strict_compat, record.inputs, record.outputs,
+                              rules.keep_every_leaf);
         }
     } catch (const Error& error) {
         record = DumpRecord{};

@@ -29,7 +29,8 @@ enum class RecordUse {
 
 // How items are made from entries.
 struct RecordRules {
-    bool strict_compat = false;  // split inputs and outputs as msprobe does (record_port_items)
+    bool strict_compat = false;    // split inputs and outputs as msprobe does (record_port_items)
+    bool keep_every_leaf = false;  // every item keeps its leaf: merged dump files are written from them
 };
 
 DumpRecord make_dump_record(const std::string& id, dump::JsonView entry, const std::string& file,

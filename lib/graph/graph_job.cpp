@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <limits>
 #include <map>
 #include <memory>
@@ -19,6 +21,7 @@
 #include "graph/graph_html_report.hpp"
 #include "graph/graph_legend.hpp"
 #include "graph/layer_map.hpp"
+#include "graph/merged_dump_files.hpp"
 #include "graph/micro_steps.hpp"
 #include "graph/node_matching.hpp"
 #include "graph/overflow_levels.hpp"
@@ -60,8 +63,8 @@ RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& opti
     return result;
 }
 
-RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder, int rank,
-                        const GraphOptions& options, ThreadPool& pool) {
+RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder, int rank, const GraphOptions& options,
+                        ThreadPool& pool) {
     // The two sides are read and built at once; an NPU error is still the one reported first.
     std::optional<RankFolder> bench_read;
     std::optional<ModelGraph> bench_graph;
@@ -102,12 +105,17 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
 
 // The common part of two sides' folders: steps, and ranks within each step. A
 // proc<number> folder pairs only with another (msprobe uses them only when
-// neither side has rank folders).
-RunFolders shared_folders(const RunFolders& npu, const RunFolders& bench, const fs::path& input) {
+// neither side has rank folders). A parallel merge keeps each side's ranks:
+// the sides may have different layouts, their merged graphs are paired.
+RunFolders shared_folders(const RunFolders& npu, const RunFolders& bench, const fs::path& input, bool each_side_ranks) {
     RunFolders shared;
     for (const auto& [step, ranks] : npu) {
         const auto other = bench.find(step);
         if (other == bench.end()) continue;
+        if (each_side_ranks) {
+            shared[step] = ranks;
+            continue;
+        }
         for (const auto& [rank, folder] : ranks) {
             const auto partner = other->second.find(rank);
             if (partner != other->second.end() && is_process_folder(folder) == is_process_folder(partner->second)) {
@@ -140,19 +148,21 @@ ConfigRow config_row(const ExportedGraphs& first, const std::vector<int>& ranks,
     return config;
 }
 
-// The layout counts every rank folder of a step (spec §8.1), checked before anything is built.
-void check_parallel_merge(const RunInput& input, const RunFolders& npu, const fs::path& file) {
+// Each side's layout counts that side's rank folders of a step (spec §8.1), checked before anything is built.
+void check_parallel_merge(const RunInput& input, const RunFolders& npu, const RunFolders& bench, const fs::path& file) {
+    const auto check = [&](const ParallelParams& params, const std::map<int, fs::path>& ranks, const fs::path& side,
+                           const char* entry) {
+        if (static_cast<int>(ranks.size()) == params.rank_size) return;
+        // The folder holding the rank folders: the side's folder or its step folder.
+        const fs::path where =
+            ranks.size() == 1 && ranks.begin()->second == side ? side : ranks.begin()->second.parent_path();
+        throw Error(file.string(), fmt::format("parallel_merge{}: 'rank_size' is {}, but {} has {} rank folders", entry,
+                                               params.rank_size, printable(where.string()), ranks.size()));
+    };
     if (!input.npu_parallel) return;
     for (const auto& [step, ranks] : npu) {
-        if (static_cast<int>(ranks.size()) != input.npu_parallel->rank_size) {
-            throw Error(file.string(),
-                        fmt::format("parallel_merge: 'rank_size' is {}, but the step has {} rank folders",
-                                    input.npu_parallel->rank_size, ranks.size()));
-        }
-        if (input.bench_parallel && static_cast<int>(ranks.size()) != input.bench_parallel->rank_size) {
-            throw Error(file.string(), fmt::format("parallel_merge.bench: 'rank_size' is {}, but the step has {} rank "
-                                                   "folders", input.bench_parallel->rank_size, ranks.size()));
-        }
+        check(*input.npu_parallel, ranks, input.npu_path, "");
+        if (input.bench_parallel) check(*input.bench_parallel, bench.at(step), *input.bench_path, ".bench");
     }
 }
 
@@ -176,8 +186,8 @@ StepGraphs build_step(int step, const std::map<int, fs::path>& ranks, const RunF
                       const GraphOptions& options, ThreadPool& pool) {
     StepGraphs built{step, {}, nullptr};
     if (input.npu_parallel) {
-        built.merged = std::make_unique<MergedStep>(ranks, input.bench_path ? &bench.at(step) : nullptr, input, options,
-                                                    pool);
+        built.merged =
+            std::make_unique<MergedStep>(ranks, input.bench_path ? &bench.at(step) : nullptr, input, options, pool);
         return built;
     }
     for (const auto& [rank, folder] : ranks) {
@@ -210,12 +220,44 @@ void write_step(const StepGraphs& built, const std::vector<int>& steps, const Gr
         writer.add_config(config_row(graphs, rank_list, steps, options));
         if (html) {
             const std::string rank_label = fmt::format("rank{}", graphs.rank);
-            const std::string label =
-                steps.size() > 1 ? fmt::format("step{}/{}", built.step, rank_label) : rank_label;
-            if (graphs.bench) html->add_compare(*graphs.npu, graphs.mode, label);
-            else html->add_build(*graphs.npu, label);
+            const std::string label = steps.size() > 1 ? fmt::format("step{}/{}", built.step, rank_label) : rank_label;
+            if (graphs.bench)
+                html->add_compare(*graphs.npu, graphs.mode, label);
+            else
+                html->add_build(*graphs.npu, label);
         }
     }
+}
+
+// The step a merge build's files go under: a step folder's number; for a
+// folder of rank folders named step<n> (as msprobe reads its name), n; else 0.
+int files_step(int step, const fs::path& npu_path, Layout layout) {
+    if (layout != Layout::Ranks) return step;
+    fs::path folder = npu_path.lexically_normal();
+    if (!folder.has_filename()) folder = folder.parent_path();
+    const std::string name = folder.filename().string();
+    const std::string digits = name.starts_with("step") ? name.substr(4) : "";
+    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return 0;
+    return std::stoi(digits);
+}
+
+// A merge build's dump files, every merged graph's under step<n>/rank<r>,
+// all put in place together once every step is written.
+fs::path write_merged_dump_files(const RunInput& input, const RunFolders& npu, Layout layout,
+                                 const GraphOptions& options, ThreadPool& pool) {
+    report::StagedFiles staged(report::Existing::Replace);
+    for (const auto& [step, ranks] : npu) {
+        const StepGraphs built = build_step(step, ranks, RunFolders{}, input, options, pool);
+        const int shown_step = files_step(step, input.npu_path, layout);
+        for (const ExportedGraphs& graphs : built.exported()) {
+            const fs::path folder =
+                options.output_dir / fmt::format("step{}", shown_step) / fmt::format("rank{}", graphs.rank);
+            stage_merged_dump_files(*graphs.npu, ranks.at(graphs.rank), folder, staged);
+            log::info(fmt::format("JSON files exported to {}", printable(folder.string())));
+        }
+    }
+    staged.commit();
+    return options.output_dir;
 }
 
 // The mode the umask gives a new file (msprobe's graph_visualize leaves its database so).
@@ -247,9 +289,22 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
             throw Error(options.input.string(), "the folders of npu_path and bench_path have different layouts");
         }
         bench = run_folders(*input.bench_path, npu_layout, behaviour.run_folders);
-        npu = shared_folders(npu, bench, options.input);
+        npu = shared_folders(npu, bench, options.input, input.npu_parallel.has_value());
     }
-    check_parallel_merge(input, npu, options.input);
+    if (options.merged_dump_files) {
+        // Dump files are written of a merge build of rank folders only.
+        if (!input.npu_parallel || input.bench_path) {
+            throw Error(options.input.string(), "merged dump files are written of a parallel merge build only");
+        }
+        if (npu_layout == Layout::Files) {
+            throw Error(options.input.string(),
+                        "You have specified the \"--rank_size\" parameter for data merging, "
+                        "so the \"-tp\" parameter must pass in multiple rank data.");
+        }
+        check_parallel_merge(input, npu, bench, options.input);
+        return write_merged_dump_files(input, npu, npu_layout, options, pool);
+    }
+    check_parallel_merge(input, npu, bench, options.input);
     const std::string stem = input.bench_path ? "compare_" : "build_";
     const fs::path db_path = options.output_dir / (stem + local_timestamp() + ".vis.db");
 
@@ -268,8 +323,8 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
         write_step(first, steps, options, writer, html, pool);
         first = StepGraphs{};
         while (++next != npu.end()) {
-            write_step(build_step(next->first, next->second, bench, input, options, pool), steps, options, writer,
-                       html, pool);
+            write_step(build_step(next->first, next->second, bench, input, options, pool), steps, options, writer, html,
+                       pool);
         }
         writer.finish();
     });

@@ -25,14 +25,18 @@ struct GraphOptions {
     bool strict_compat = false;  // reproduce msprobe's defects (docs/compatibility.md)
     GraphBehaviour behaviour;    // where msprobe's graph and graph_visualize differ
     std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
+    // A merge build writes each merged graph's dump files (merged_dump_files) instead of a database.
+    bool merged_dump_files = false;
 };
 
 // How the run's records are made of dump.json entries.
-inline RecordRules record_rules(const GraphOptions& options) { return {options.strict_compat}; }
+inline RecordRules record_rules(const GraphOptions& options) {
+    return {options.strict_compat, options.merged_dump_files};
+}
 
-// Returns the database written. `pool` reads the two sides at once, writes
-// rows and measures real-data tensors. Throws msprobe::Error on bad input; no
-// database is left behind then.
+// Returns the database written, or the output folder of merged dump files.
+// `pool` reads the two sides at once, writes rows and measures real-data
+// tensors. Throws msprobe::Error on bad input; no output is left behind then.
 std::filesystem::path run_graph(const GraphOptions& options, ThreadPool& pool);
 
 }  // namespace msprobe::graph

@@ -23,12 +23,12 @@ bool keeps_leaves(const std::string& id) {
            id.find("reduce_scatter") != std::string::npos;
 }
 
-void record_port_items(const std::string& id, dump::JsonView record, const std::string& file,
-                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs) {
+void record_port_items(const std::string& id, dump::JsonView record, const std::string& file, bool strict_compat,
+                       std::vector<PortItem>& inputs, std::vector<PortItem>& outputs, bool keep_every_leaf) {
     std::vector<dump::DumpRow> rows;
     std::vector<dump::JsonView> leaves;
     dump::flatten_entry(id, record, 0, file, rows, leaves);
-    const bool keep_leaves = keeps_leaves(id);
+    const bool keep_leaves = keep_every_leaf || keeps_leaves(id);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         PortItem item;
         const dump::JsonView leaf = leaves[i];

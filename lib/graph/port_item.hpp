@@ -40,9 +40,10 @@ void put_item(std::vector<PortItem>& items, PortItem item);
 // `strict_compat` an item goes to the output map when its name contains
 // ".output." and not ".input.", as msprobe tests it (the parameters of a
 // module instance named "output" then count as outputs). Throws
-// msprobe::Error naming `file` on values of the wrong type.
-void record_port_items(const std::string& id, dump::JsonView record, const std::string& file,
-                       bool strict_compat, std::vector<PortItem>& inputs, std::vector<PortItem>& outputs);
+// msprobe::Error naming `file` on values of the wrong type. With
+// `keep_every_leaf` every item keeps its leaf, else the items keeps_leaves names.
+void record_port_items(const std::string& id, dump::JsonView record, const std::string& file, bool strict_compat,
+                       std::vector<PortItem>& inputs, std::vector<PortItem>& outputs, bool keep_every_leaf = false);
 
 // Whether the items of node `id` keep their leaf: communication APIs, whose
 // group, src and dst the matching across ranks and the parallel merge read.

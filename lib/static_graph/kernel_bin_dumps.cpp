@@ -4,15 +4,13 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstring>
-#include <functional>
 #include <map>
-#include <numeric>
 #include <regex>
 
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "tensor/bin_tensor_layout.hpp"
+#include "tensor/concatenate.hpp"
 #include "tensor/ffts_slice.hpp"
 #include "tensor/layout_conversion.hpp"
 #include "tensor/strided.hpp"
@@ -115,41 +113,9 @@ tensor::TensorView concatenated(const std::vector<tensor::TensorView>& slices, s
     const tensor::TensorView& first = slices.front();
     if (axis >= first.shape.size())
         throw Error(what, fmt::format("cut axis {} of a {}-d slice", axis, first.shape.size()));
-    std::vector<tensor::TensorView> dense;
-    std::vector<std::int64_t> shape = first.shape;
-    shape[axis] = 0;
-    for (const auto& slice : slices) {
-        bool same = slice.dtype == first.dtype && slice.shape.size() == first.shape.size();
-        for (std::size_t d = 0; same && d < first.shape.size(); ++d)
-            same = d == axis || slice.shape[d] == first.shape[d];
-        if (!same) throw Error(what, "FFTS+ slices differ in dtype or in a dim other than the cut axis");
-        shape[axis] += slice.shape[axis];
-        dense.push_back(tensor::to_contiguous(slice));
-    }
-    const auto product = [](auto begin, auto end) {
-        return std::accumulate(begin, end, std::int64_t{1}, std::multiplies<>());
-    };
-    const std::int64_t outer = product(first.shape.begin(), first.shape.begin() + static_cast<std::ptrdiff_t>(axis));
-    const std::int64_t inner = product(first.shape.begin() + static_cast<std::ptrdiff_t>(axis) + 1, first.shape.end());
-    const std::size_t element = tensor::dtype_size(first.dtype);
-    auto buffer = std::make_shared<std::vector<std::byte>>(
-        static_cast<std::size_t>(product(shape.begin(), shape.end())) * element);
-    std::byte* target = buffer->data();
-    for (std::int64_t o = 0; o < outer; ++o) {
-        for (const auto& slice : dense) {
-            const auto chunk = static_cast<std::size_t>(slice.shape[axis] * inner) * element;
-            if (chunk == 0) continue;
-            std::memcpy(target, slice.data + static_cast<std::size_t>(o) * chunk, chunk);
-            target += chunk;
-        }
-    }
-    tensor::TensorView merged;
-    merged.dtype = first.dtype;
-    merged.shape = shape;
-    merged.strides = tensor::row_major_strides(shape);
-    merged.data = buffer->data();
-    merged.owner = buffer;
-    return merged;
+    if (tensor::concatenation_problem(slices, axis))
+        throw Error(what, "FFTS+ slices differ in dtype or in a dim other than the cut axis");
+    return tensor::concatenated(slices, axis);
 }
 
 }  // namespace

@@ -131,32 +131,48 @@ std::span<const std::byte> checked_storage(const ZipArchive& archive, const ZipE
 
 }  // namespace
 
-TensorView read_pt(std::span<const std::byte> bytes, std::shared_ptr<const void> owner, const std::string& file,
-                   const PtReadOptions& options) {
+namespace {
+
+// The archive of a torch.save file, checked, with its data.pkl record.
+struct TorchArchive {
+    ZipArchive archive;
+    std::string prefix;
+    ByteOrder order = ByteOrder::Little;
+    const ZipEntry* pickle_record = nullptr;
+};
+
+// A checkpoint keeps one storage record per tensor.
+constexpr std::size_t kMaxCheckpointRecords = std::size_t{1} << 20;
+
+TorchArchive open_torch_archive(std::span<const std::byte> bytes, const std::string& file, std::size_t max_records) {
     if (is_legacy_torch_file(bytes)) {
         fail(file, ReadFailure::Unsupported,
              "legacy torch serialization (before torch 1.6), re-save with a recent torch");
     }
     if (!has_zip_signature(bytes)) fail(file, ReadFailure::BadMagic, "not a torch.save file (no ZIP signature)");
-    const ZipArchive archive(bytes, file);
-    const std::string prefix = archive_prefix(archive);
-    if (archive.find(prefix + "constants.pkl") != nullptr) {
+    TorchArchive torch{ZipArchive(bytes, file, max_records), {}, ByteOrder::Little, nullptr};
+    torch.prefix = archive_prefix(torch.archive);
+    if (torch.archive.find(torch.prefix + "constants.pkl") != nullptr) {
         fail(file, ReadFailure::Unsupported, "TorchScript archive, not a tensor file");
     }
-    const ZipEntry* pickle_record = archive.find(prefix + "data.pkl");
-    if (pickle_record == nullptr) fail(file, ReadFailure::Schema, "no record '" + prefix + "data.pkl'");
-    const ByteOrder order = read_byte_order(archive, prefix);
-    archive.verify_crc(*pickle_record);
-    const TorchTensorRecord tensor = unpickle_tensor(archive.stored_data(*pickle_record), file, pickle_record->name);
+    torch.pickle_record = torch.archive.find(torch.prefix + "data.pkl");
+    if (torch.pickle_record == nullptr) fail(file, ReadFailure::Schema, "no record '" + torch.prefix + "data.pkl'");
+    torch.order = read_byte_order(torch.archive, torch.prefix);
+    torch.archive.verify_crc(*torch.pickle_record);
+    return torch;
+}
 
-    const ZipEntry* storage_record = archive.find(prefix + "data/" + tensor.storage_key);
+TensorView view_of(const TorchArchive& torch, const TorchTensorRecord& tensor, std::shared_ptr<const void> owner,
+                   const PtReadOptions& options) {
+    const std::string& file = torch.archive.file();
+    const ZipEntry* storage_record = torch.archive.find(torch.prefix + "data/" + tensor.storage_key);
     if (storage_record == nullptr) {
         fail(file, ReadFailure::Schema,
-             "record '" + prefix + "data/" + tensor.storage_key + "' named by data.pkl is missing");
+             "record '" + torch.prefix + "data/" + tensor.storage_key + "' named by data.pkl is missing");
     }
-    if (options.verify_storage_crc) archive.verify_crc(*storage_record);
-    const auto storage = checked_storage(archive, *storage_record, tensor);
-    const HostElements elements = to_host_elements(storage, tensor.type, order, std::move(owner));
+    if (options.verify_storage_crc) torch.archive.verify_crc(*storage_record);
+    const auto storage = checked_storage(torch.archive, *storage_record, tensor);
+    const HostElements elements = to_host_elements(storage, tensor.type, torch.order, std::move(owner));
 
     TensorView view;
     view.dtype = tensor.type.dtype;
@@ -166,6 +182,27 @@ TensorView read_pt(std::span<const std::byte> bytes, std::shared_ptr<const void>
     view.data = elements.data;
     if (view.numel() > 0) view.data += static_cast<std::size_t>(tensor.storage_offset) * dtype_size(view.dtype);
     return view;
+}
+
+}  // namespace
+
+TensorView read_pt(std::span<const std::byte> bytes, std::shared_ptr<const void> owner, const std::string& file,
+                   const PtReadOptions& options) {
+    const TorchArchive torch = open_torch_archive(bytes, file, ZipArchive::kMaxEntries);
+    const TorchTensorRecord tensor =
+        unpickle_tensor(torch.archive.stored_data(*torch.pickle_record), file, torch.pickle_record->name);
+    return view_of(torch, tensor, std::move(owner), options);
+}
+
+PtObject read_pt_object(const std::filesystem::path& file, const PtReadOptions& options) {
+    const auto mapped = MappedFile::open(file);
+    const TorchArchive torch = open_torch_archive(mapped->bytes(), mapped->path(), kMaxCheckpointRecords);
+    UnpickledObject unpickled =
+        unpickle_object(torch.archive.stored_data(*torch.pickle_record), mapped->path(), torch.pickle_record->name);
+    PtObject object;
+    object.root = std::move(unpickled.root);
+    for (const auto& tensor : unpickled.tensors) object.tensors.push_back(view_of(torch, tensor, mapped, options));
+    return object;
 }
 
 TensorView read_pt(const std::filesystem::path& file, const PtReadOptions& options) {

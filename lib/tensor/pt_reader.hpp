@@ -10,8 +10,10 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "tensor/tensor_view.hpp"
+#include "tensor/torch_pickle.hpp"
 
 namespace msprobe::tensor {
 
@@ -29,5 +31,13 @@ TensorView read_pt(const std::filesystem::path& file, const PtReadOptions& optio
 // becomes the owner of the returned view (unless a copy was needed).
 TensorView read_pt(std::span<const std::byte> bytes, std::shared_ptr<const void> owner, const std::string& file,
                    const PtReadOptions& options = {});
+
+// Any object a torch.save file holds (a training checkpoint), its tensors
+// read in place like read_pt's; TorchObject::number of a Tensor indexes `tensors`.
+struct PtObject {
+    TorchObject root;
+    std::vector<TensorView> tensors;
+};
+PtObject read_pt_object(const std::filesystem::path& file, const PtReadOptions& options = {});
 
 }  // namespace msprobe::tensor

@@ -1,5 +1,6 @@
 #include "tensor/torch_pickle.hpp"
 
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -31,6 +32,7 @@ enum Callable : std::int64_t {
     NpuFormat,
     TensorClass,
     ParameterClass,
+    OtherClass,  // any class a checkpoint names, never called
 };
 
 struct AllowedCallable {
@@ -102,6 +104,12 @@ struct StorageRef {
     std::optional<StoredType> type;
     std::int64_t bytes = 0;
 };
+// An instance of a class other than the tensor ones; BUILD sets its state,
+// seen by every reference to it (the payload is copied, the state shared).
+struct OtherInstance {
+    std::string type;
+    std::shared_ptr<std::optional<Value>> state = std::make_shared<std::optional<Value>>();
+};
 
 std::optional<StoredType> find_type(std::span<const NamedType> table, std::string_view name) {
     for (const auto& entry : table) {
@@ -116,7 +124,10 @@ bool is_torch_module(std::string_view module) {
 
 class TorchHooks final : public pickle::Hooks {
 public:
-    explicit TorchHooks(const std::string& file) : file_(file) {}
+    // keep_other_objects: a checkpoint's other classes are kept as named
+    // instances; a tensor file refuses them.
+    TorchHooks(const std::string& file, bool keep_other_objects)
+        : file_(file), keep_other_objects_(keep_other_objects) {}
 
     Value find_class(Machine& machine, std::string_view module, std::string_view name) override {
         const std::string qualified = std::string(module) + "." + std::string(name);
@@ -127,9 +138,11 @@ public:
             if (name.ends_with("Storage")) return storage_class(machine, module, name, qualified);
             if (module == "torch") {
                 if (const auto type = find_type(kDTypes, name)) return machine.make_object(DTypeToken{*type}, "dtype");
-                machine.fail(ReadFailure::Unsupported, "dtype torch." + std::string(name) + " is not supported");
+                if (!keep_other_objects_)
+                    machine.fail(ReadFailure::Unsupported, "dtype torch." + std::string(name) + " is not supported");
             }
         }
+        if (keep_other_objects_) return machine.make_global(OtherClass, qualified);
         machine.fail(
             ReadFailure::Security,
             "global " + qualified + " is not allowed in a tensor file, which never calls it: refused, nothing was run");
@@ -165,6 +178,9 @@ public:
     }
 
     Value reduce(Machine& machine, const Value& callable, const Value& args) override {
+        if (keep_other_objects_ && (callable.kind != Kind::Global || callable.number == OtherClass)) {
+            return other_instance(machine, callable);
+        }
         if (callable.kind != Kind::Global)
             machine.fail(ReadFailure::Security, "REDUCE calls " + machine.describe(callable));
         const auto arguments = machine.items(args);
@@ -238,6 +254,14 @@ public:
     }
 
     Value build(Machine& machine, const Value& object, const Value& state) override {
+        if (keep_other_objects_) {
+            if (const auto* instance = machine.object_as<OtherInstance>(object)) {
+                *instance->state = state;
+                return object;
+            }
+            // A dict's attributes (a state dict's _metadata) are not its items.
+            if (object.kind == Kind::Dict) return object;
+        }
         if (machine.object_as<TorchTensorRecord>(object) == nullptr || !is_empty_state(machine, state)) {
             machine.fail(ReadFailure::Unsupported,
                          "BUILD of " + machine.describe(object) + " with " + machine.describe(state));
@@ -247,6 +271,9 @@ public:
 
     // Parameter.__new__(cls, data, requires_grad=True).
     Value new_object(Machine& machine, const Value& cls, const Value& args) override {
+        if (keep_other_objects_ && cls.kind == Kind::Global && cls.number == OtherClass) {
+            return other_instance(machine, cls);
+        }
         const auto arguments = machine.items(args);
         if (cls.kind != Kind::Global || cls.number != ParameterClass || arguments.empty() || arguments.size() > 2) {
             machine.fail(ReadFailure::Security, "NEWOBJ of " + machine.describe(cls));
@@ -256,6 +283,11 @@ public:
     }
 
 private:
+    static Value other_instance(Machine& machine, const Value& callable) {
+        const std::string type = callable.kind == Kind::Global ? std::string(machine.text(callable)) : "object";
+        return machine.make_object(OtherInstance{type}, type);
+    }
+
     Value storage_class(Machine& machine, std::string_view module, std::string_view name,
                         const std::string& qualified) {
         if (module != "torch" && module != "torch.storage") {
@@ -358,13 +390,80 @@ private:
     }
 
     const std::string& file_;
+    const bool keep_other_objects_;
+};
+
+// Machine values to an owned tree. Memo references can share and even nest
+// values in themselves, so depth and size are bounded.
+class ObjectTree {
+public:
+    static constexpr std::size_t kMaxDepth = 200;
+    static constexpr std::size_t kMaxNodes = 2000000;  // a rank file of a large model holds about 100 000
+
+    explicit ObjectTree(const Machine& machine) : machine_(machine) {}
+
+    TorchObject convert(const Value& value, std::size_t depth, UnpickledObject& out) {
+        if (depth > kMaxDepth)
+            machine_.fail(ReadFailure::Limit, "objects nested deeper than " + std::to_string(kMaxDepth));
+        if (++nodes_ > kMaxNodes)
+            machine_.fail(ReadFailure::Limit, "more than " + std::to_string(kMaxNodes) + " objects");
+        TorchObject object;
+        switch (value.kind) {
+            case Kind::None: break;
+            case Kind::Bool:
+                object.kind = TorchObject::Kind::Bool;
+                object.number = value.number;
+                break;
+            case Kind::Int:
+                object.kind = TorchObject::Kind::Int;
+                object.number = value.number;
+                break;
+            case Kind::Float:
+                object.kind = TorchObject::Kind::Float;
+                object.real = value.real;
+                break;
+            case Kind::String:
+                object.kind = TorchObject::Kind::String;
+                object.text = machine_.text(value);
+                break;
+            case Kind::Tuple:
+            case Kind::List:
+            case Kind::Dict:
+                object.kind = value.kind == Kind::Dict ? TorchObject::Kind::Dict : TorchObject::Kind::List;
+                for (const auto& item : machine_.items(value)) object.items.push_back(convert(item, depth + 1, out));
+                break;
+            case Kind::Global:
+                object.kind = TorchObject::Kind::Other;
+                object.text = machine_.text(value);
+                break;
+            case Kind::Object:
+                if (const auto* tensor = machine_.object_as<TorchTensorRecord>(value)) {
+                    object.kind = TorchObject::Kind::Tensor;
+                    object.number = static_cast<std::int64_t>(out.tensors.size());
+                    out.tensors.push_back(*tensor);
+                } else if (const auto* instance = machine_.object_as<OtherInstance>(value)) {
+                    object.kind = TorchObject::Kind::Other;
+                    object.text = instance->type;
+                    if (*instance->state) object.items.push_back(convert(**instance->state, depth + 1, out));
+                } else {
+                    object.kind = TorchObject::Kind::Other;
+                    object.text = machine_.describe(value);
+                }
+                break;
+        }
+        return object;
+    }
+
+private:
+    const Machine& machine_;
+    std::size_t nodes_ = 0;
 };
 
 }  // namespace
 
 TorchTensorRecord unpickle_tensor(std::span<const std::byte> data_pkl, const std::string& file,
                                   const std::string& record) {
-    TorchHooks hooks(file);
+    TorchHooks hooks(file, false);
     Machine machine(data_pkl, file, record, hooks);
     const Value result = machine.run();
     const auto* tensor = machine.object_as<TorchTensorRecord>(result);
@@ -373,6 +472,25 @@ TorchTensorRecord unpickle_tensor(std::span<const std::byte> data_pkl, const std
                      "not a single tensor: " + record + " holds " + machine.describe(result));
     }
     return *tensor;
+}
+
+UnpickledObject unpickle_object(std::span<const std::byte> data_pkl, const std::string& file,
+                                const std::string& record) {
+    TorchHooks hooks(file, true);
+    Machine machine(data_pkl, file, record, hooks);
+    const Value result = machine.run();
+    UnpickledObject unpickled;
+    unpickled.root = ObjectTree(machine).convert(result, 0, unpickled);
+    return unpickled;
+}
+
+const TorchObject* TorchObject::find(std::string_view key) const {
+    if (kind == Kind::Other) return items.empty() ? nullptr : items.front().find(key);
+    if (kind != Kind::Dict) return nullptr;
+    for (std::size_t i = items.size() / 2; i-- > 0;) {  // a key set twice holds its last value
+        if (items[2 * i].kind == Kind::String && items[2 * i].text == key) return &items[2 * i + 1];
+    }
+    return nullptr;
 }
 
 }  // namespace msprobe::tensor

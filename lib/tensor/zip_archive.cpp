@@ -212,13 +212,13 @@ bool has_zip_signature(std::span<const std::byte> bytes) {
     return signature == kLocalHeaderSignature || signature == kEndSignature || signature == kZip64EndSignature;
 }
 
-ZipArchive::ZipArchive(std::span<const std::byte> archive, std::string file)
+ZipArchive::ZipArchive(std::span<const std::byte> archive, std::string file, std::size_t max_entries)
     : archive_(archive), file_(std::move(file)) {
     const DirectoryParser parser(archive_, file_);
     const CentralDirectory directory = parser.locate();
-    if (directory.entry_count > kMaxEntries) {
+    if (directory.entry_count > max_entries) {
         fail(file_, ReadFailure::Limit, "ZIP archive has " + std::to_string(directory.entry_count) +
-                                            " entries, at most " + std::to_string(kMaxEntries) + " are accepted");
+                                            " entries, at most " + std::to_string(max_entries) + " are accepted");
     }
     if (!fits(directory.offset, directory.size, directory.end)) {
         fail(file_, ReadFailure::Truncated, "central directory (" + std::to_string(directory.size) + " bytes at byte " +

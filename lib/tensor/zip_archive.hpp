@@ -27,7 +27,9 @@ public:
 
     // Throws msprobe::Error naming `file` when the directory is missing,
     // truncated, inconsistent or names an unsafe entry.
-    ZipArchive(std::span<const std::byte> archive, std::string file);
+    // A tensor file holds a handful of records; `max_entries` admits more
+    // (a training checkpoint keeps one storage record per tensor).
+    ZipArchive(std::span<const std::byte> archive, std::string file, std::size_t max_entries = kMaxEntries);
 
     const std::vector<ZipEntry>& entries() const { return entries_; }
     const ZipEntry* find(std::string_view name) const;

@@ -294,7 +294,7 @@ TEST_CASE("august: spellings, the option check and exit codes", "[cli]") {
         {{"-o", "x", "-m", "torchair", "--xlsx"}, 1, "Invalid argument '--xlsx' for mode 'torchair'"},
         {{"-o", "x", "-m", "nosuch"}, 1, "Invalid mode 'nosuch'"},
         {{"-o", "x", "--consistent_check"}, 1, "the 'backend' parameter must be set to 'fsdp' or 'megatron'"},
-        {{"-o", "x", "--consistent_check", "--backend", "fsdp"}, 1, "--consistent_check"},
+        {{"-o", "x", "--consistent_check", "--backend", "fsdp"}, 1, "reads tensor dumps"},
         {{"-o", "x", "--backend", "other"}, 2, "--backend"},
         {{"-o", "x", "-am"}, 1, "Argument -am is not supported in PyTorch framework"},
         {{"-o", "x", "-j", "0"}, 2, "at least 1"},

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "bad_input_checks.hpp"
+#include "graph/vis_db_query.hpp"
 #include "msprobe_process.hpp"
+#include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
@@ -143,10 +145,15 @@ TEST_CASE("graph_visualize: August's line builds and compares, and refuses in on
          {"'tp' * 'pp' is greater than 'rank_size'"}},
         {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "4", "--tp", "4", "--pp", "1"},
          {"'rank_size' is 4", "2 rank folders"}},
-        {{"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "x", "--file_type", "json"}, {"not with -gp"}},
+        {{"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "x", "--file_type", "json"},
+         {"The --file_type json parameter is not supported in graph comparison mode. Please remove the "
+          "-gp/--golden_path parameter or use --file_type db."}},
         {{"graph_visualize", "-tp", "npu", "-o", "x", "--rank_size", "2", "--tp", "2", "--pp", "1", "--file_type",
+          "json", "--html", "page.html"},
+         {"--html", "not with --file_type json"}},
+        {{"graph_visualize", "-tp", "npu/rank0", "-o", "x", "--rank_size", "1", "--tp", "1", "--pp", "1", "--file_type",
           "json"},
-         {"--file_type json", "not provided"}},
+         {"npu/rank0", "the \"-tp\" parameter must pass in multiple rank data"}},
         {{"graph_visualize", "-tp", "nowhere", "-o", "x"}, {"nowhere"}},
         {{"graph_visualize", "-tp", "npu"}, {"--output_path"}},
     };
@@ -332,9 +339,9 @@ TEST_CASE("graph and graph_visualize under a file-size limit: one line naming th
     const fs::path dir = msprobe::testing::scratch_dir("cli_graph_file_limit");
     write_rank(dir / "npu", R"({"Torch.relu.0.forward": null})");
     write_text(dir / "input.json", R"({"npu_path": "npu"})");
-    for (const auto& args : std::vector<std::vector<std::string>>{
-             {"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"},
-             {"graph_visualize", "-tp", "npu", "-o", "out", "--html", "page.html"}}) {
+    for (const auto& args :
+         std::vector<std::vector<std::string>>{{"-f", "pytorch", "graph", "-i", "input.json", "-o", "out"},
+                                               {"graph_visualize", "-tp", "npu", "-o", "out", "--html", "page.html"}}) {
         // 1 KiB: the error line fits, a database page (4 KiB) does not.
         const auto r = run_with_file_limit(dir, 1, args);
         require_one_line_error(r, {"out/build_", ".vis.db", "cannot write the database"});
@@ -353,8 +360,8 @@ TEST_CASE("graph and graph_visualize --html naming one of the run's inputs: refu
         {"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "out", "--html"},
     };
     for (const auto& run : runs) {
-        for (const std::string input : {"input.json", "npu/rank0/dump.json", "npu/rank1/construct.json",
-                                        "bench/rank0/stack.json", "out"}) {
+        for (const std::string input :
+             {"input.json", "npu/rank0/dump.json", "npu/rank1/construct.json", "bench/rank0/stack.json", "out"}) {
             if (input == "input.json" && run.front() == "graph_visualize") continue;  // not read by graph_visualize
             CAPTURE(run.front(), input);
             const bool is_file = input != "out";
@@ -369,4 +376,72 @@ TEST_CASE("graph and graph_visualize --html naming one of the run's inputs: refu
             CHECK_FALSE(fs::exists(dir / "out"));
         }
     }
+}
+
+TEST_CASE("graph_visualize merges each side with its own layout: four ranks against two, and against one",
+          "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize_layouts");
+    for (int r = 0; r < 4; ++r)
+        write_rank(dir / "npu" / ("rank" + std::to_string(r)), R"({"Torch.relu.0.forward": null})");
+    for (int r = 0; r < 2; ++r)
+        write_rank(dir / "two" / ("rank" + std::to_string(r)), R"({"Torch.relu.0.forward": null})");
+    write_rank(dir / "one" / "rank0", R"({"Torch.relu.0.forward": null})");
+    for (const auto& [bench, size] : std::vector<std::pair<std::string, std::string>>{{"two", "2"}, {"one", "1"}}) {
+        const auto r = run_msprobe({"graph_visualize", "-tp", "npu", "-gp", bench, "-o", "out_" + bench, "--rank_size",
+                                    "4", size, "--tp", "4", size, "--pp", "1", "1"},
+                                   dir);
+        INFO(r.err);
+        CHECK(r.exit_code == 0);
+        const auto db = msprobe::testing::output_named(dir / ("out_" + bench), "compare_");
+        CHECK(
+            msprobe::testing::query_rows(db, "SELECT DISTINCT rank, data_source FROM tb_nodes ORDER BY data_source") ==
+            std::vector<std::vector<std::string>>{{"rank", "data_source"}, {"0", "Bench"}, {"0", "NPU"}});
+    }
+    // Each side's rank_size counts that side's rank folders; the message names the side and its folder.
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "two", "-o", "x", "--rank_size", "4",
+                                        "4", "--tp", "4", "4", "--pp", "1", "1"},
+                                       dir),
+                           {"parallel_merge.bench: 'rank_size' is 4, but two has 2 rank folders"});
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "two", "-o", "x", "--rank_size", "2",
+                                        "2", "--tp", "2", "2", "--pp", "1", "1"},
+                                       dir),
+                           {"parallel_merge: 'rank_size' is 2, but npu has 4 rank folders"});
+    // Sides merging into different numbers of graphs cannot be paired.
+    require_one_line_error(run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "two", "-o", "x", "--rank_size", "4",
+                                        "2", "--tp", "2", "2", "--pp", "1", "1"},
+                                       dir),
+                           {"npu_path merges into 2 graphs, bench_path into 1"});
+    CHECK_FALSE(fs::exists(dir / "x"));
+}
+
+TEST_CASE("graph_visualize --file_type json writes a merge build's dump files, and falls back to db without a merge",
+          "[cli][graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("cli_graph_visualize_json");
+    write_two_ranks_a_side(dir);
+    const auto merged = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "out", "--rank_size", "2", "--tp", "2",
+                                     "--pp", "1", "--file_type", "json"},
+                                    dir);
+    INFO(merged.err);
+    CHECK(merged.exit_code == 0);
+    const std::string log = merged.out + merged.err;
+    CHECK(log.find("JSON files exported to out/step0/rank0") != std::string::npos);
+    CHECK(log.find("Model graph exported successfully as JSON files to out") != std::string::npos);
+    std::vector<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(dir / "out")) {
+        if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir / "out").string());
+    }
+    std::sort(files.begin(), files.end());
+    CHECK(files ==
+          std::vector<std::string>{"step0/rank0/construct.json", "step0/rank0/dump.json", "step0/rank0/stack.json"});
+    CHECK(msprobe::testing::read_file_text(dir / "out" / "step0" / "rank0" / "construct.json") ==
+          "{\n  \"Torch.relu.0.forward\": \"DefaultModel\"\n}");
+
+    // Without --rank_size: a warning, then the database.
+    const auto plain = run_msprobe({"graph_visualize", "-tp", "npu", "-o", "db", "--file_type", "json"}, dir);
+    INFO(plain.err);
+    CHECK(plain.exit_code == 0);
+    CHECK((plain.out + plain.err)
+              .find("The --file_type json parameter is only supported in graph merge build scenarios. Falling back "
+                    "to default db output.") != std::string::npos);
+    CHECK(msprobe::testing::output_named(dir / "db", "build_").extension() == ".db");
 }

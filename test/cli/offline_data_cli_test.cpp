@@ -91,7 +91,7 @@ TEST_CASE("offline_data: bad input gets one line naming the file, exit 1, nothin
               .find("There is no dump file for my output operator \"\"block0_conv_relu\"\"") != std::string::npos);
 }
 
-TEST_CASE("offline_model and offline_dump need an NPU and say so", "[cli]") {
+TEST_CASE("offline_model, offline_dump and install_deps need an NPU and say so", "[cli]") {
     const auto dir = scratch_dir("cli_offline_model");
     const auto r = run_msprobe({"compare", "-m", "offline_model", "-tp", "a", "-gp", "b"}, dir);
     CHECK(r.exit_code == 1);
@@ -99,4 +99,7 @@ TEST_CASE("offline_model and offline_dump need an NPU and say so", "[cli]") {
     const auto dump = run_msprobe({"offline_dump", "--model", "m.om"}, dir);
     CHECK(dump.exit_code == 2);
     CHECK(dump.err.find("it runs the model on an NPU through the CANN runtime") != std::string::npos);
+    const auto deps = run_msprobe({"install_deps", "-m", "offline"}, dir);
+    CHECK(deps.exit_code == 2);
+    CHECK(deps.err.find("the Python packages of offline_dump and `compare -m offline_model`") != std::string::npos);
 }

@@ -189,3 +189,50 @@ TEST_CASE("august rules fill the Result and Err_message cells") {
     CHECK(t.table.rows[1][17] == Cell("pass"));
     CHECK(t.table.rows[1][18] == Cell("[]"));
 }
+
+TEST_CASE("august rules: squeezed shape texts drop size-1 dims as msprobe writes them") {
+    CHECK(squeezed_shape_text("[1, 217, 1, 896]") == "[217,896]");
+    CHECK(squeezed_shape_text("[]") == "[]");
+    CHECK(squeezed_shape_text("[1]") == "[]");
+    // A joined shape text is split on its commas as it stands.
+    CHECK(squeezed_shape_text("[2, 4];[2, 4]") == "[2,4];[2,4]");
+}
+
+TEST_CASE("august rules: the training-vs-inference shape rule, without requires_grad") {
+    const auto verdicts = [](const std::string& npu_shape, const std::string& bench_shape, SqueezedShapeRule rule,
+                             const std::string& bench_name = kOut) {
+        VerdictRuleOptions options;
+        options.requires_grad_rule = false;
+        options.squeezed_shapes = rule;
+        const auto t = table_of(CompareMode::All, {row(kOut, {{"Bench Name", bench_name},
+                                                              {"NPU Tensor Shape", npu_shape},
+                                                              {"Bench Tensor Shape", bench_shape},
+                                                              {"NPU Requires_grad", "True"}})});
+        return rule_verdicts(t, options).front();
+    };
+    const SqueezedShapeRule fsdp{true, false}, megatron{false, true};
+    CHECK(verdicts("[1, 217, 896]", "[217, 896]", fsdp).level == Level::Pass);  // size-1 dims ignored
+    CHECK(verdicts("[217, 8, 128]", "[217, 1024]", fsdp).level == Level::Error);
+    CHECK(verdicts("[217, 8, 128]", "[217, 1024]", fsdp).reasons ==
+          std::vector<std::string>{"error: The shape of NPU and Bench are inconsistent."});
+    CHECK(verdicts("[217, 8, 128]", "[217, 1024]", megatron).level == Level::Pass);  // last two merged
+    CHECK(verdicts("[217, 8, 128]", "[217, 8, 128]", megatron).level == Level::Pass);
+    CHECK(verdicts("[217, 8, 128]", "[217, 512]", megatron).level == Level::Error);
+    // FSDP does not judge the shape of a fused qkv or gate_up row; Megatron does.
+    const std::string qkv = "Module.model.layers.0.self_attn.qkv_proj.QKVParallelLinear.forward.0.output.0";
+    CHECK(verdicts("[2, 4];[2, 2]", "[2, 8]", fsdp, qkv).level == Level::Pass);
+    CHECK(verdicts("[2, 4];[2, 2]", "[2, 8]", megatron, qkv).level == Level::Error);
+    // The requires_grad difference of these rows is no error here.
+    CHECK(verdicts("[2]", "[2]", fsdp).reasons.empty());
+}
+
+TEST_CASE("august rules: an entry's rows are judged together wherever they sit in the table") {
+    auto t = table_of(CompareMode::All,
+                      {row(kIn, {{"Cosine", 1.0}}), row("Functional.relu.0.forward.output.0", {{"Cosine", 1.0}}),
+                       row(kOut, {{"Cosine", 0.5}})});
+    t.api_index = {0, 1, 0};
+    t.set_api_names({"Functional.linear.0.forward", "Functional.relu.0.forward"});
+    const auto v = rule_verdicts(t, VerdictRuleOptions{});
+    CHECK(v[2].level == Level::Warning);  // the cosine rule saw the input of row 0
+    CHECK(v[1].level == Level::Pass);
+}

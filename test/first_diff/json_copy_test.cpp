@@ -1,5 +1,4 @@
-// Copying msprobe's JSON values through the Python-style writer, and the
-// op_items rows of one state. (Truthiness is the JSON view's: test/dump/json_view_test.cpp.)
+// The op_items rows of one state. (Truthiness is the JSON view's: test/dump/json_view_test.cpp.)
 #include <catch2/catch.hpp>
 
 #include "dump/json_file.hpp"
@@ -15,24 +14,7 @@ dump::JsonFile json_of(const std::string& name, const std::string& text) {
     return dump::JsonFile::load(testing::scratch_file(name, "value.json", text));
 }
 
-std::string copied(dump::JsonView value, int indent) {
-    py::JsonWriter out(indent);
-    copy_json_value(out, value);
-    return out.text();
-}
-
 }  // namespace
-
-TEST_CASE("values are copied unchanged, in member order", "[json_copy]") {
-    const auto json = json_of(
-        "json_copy_values",
-        R"({"z": 1, "a": 2.5, "f": 25.0, "n": null, "t": true, "s": "x\"y", "l": [1, NaN, -Infinity], "e": {}})");
-    CHECK(copied(json.root(), 1) ==
-          "{\n \"z\": 1,\n \"a\": 2.5,\n \"f\": 25.0,\n \"n\": null,\n \"t\": true,\n \"s\": \"x\\\"y\",\n"
-          " \"l\": [\n  1,\n  NaN,\n  -Infinity\n ],\n \"e\": {}\n}");
-    const auto scalar = json_of("json_copy_scalar", "[false, 1e-05]");
-    CHECK(copied(scalar.root(), 0) == "[\nfalse,\n1e-05\n]");
-}
 
 TEST_CASE("rows of one state: a repeated name keeps its place, the later row wins", "[json_copy]") {
     const auto json = json_of("json_copy_rows", R"([

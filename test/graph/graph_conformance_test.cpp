@@ -12,6 +12,7 @@
 
 #include "graph/graph_job.hpp"
 #include "report/csv_reader.hpp"
+#include "support/current_path.hpp"
 #include "support/shared_fixtures.hpp"
 #include "graph_run.hpp"
 #include "vis_db_query.hpp"
@@ -69,16 +70,7 @@ const Variant kVariants[] = {
      "bench/step0"},
 };
 
-class CurrentPath {
-public:
-    explicit CurrentPath(const fs::path& dir) : saved_(fs::current_path()) { fs::current_path(dir); }
-    ~CurrentPath() { fs::current_path(saved_); }
-    CurrentPath(const CurrentPath&) = delete;
-    CurrentPath& operator=(const CurrentPath&) = delete;
-
-private:
-    fs::path saved_;
-};
+using msprobe::testing::CurrentPath;
 
 std::optional<double> number_of(const std::string& text) {
     if (text.empty()) return std::nullopt;

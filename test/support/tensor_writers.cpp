@@ -5,6 +5,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "support/pickle_writer.hpp"
+
 namespace msprobe::testing {
 
 namespace {
@@ -39,100 +41,9 @@ std::string tuple_repr(const std::vector<std::int64_t>& values) {
     return text + (values.size() == 1 ? ",)" : ")");
 }
 
-// ---------------------------------------------------------------- pickle
+}  // namespace
 
-// The few pickle protocol 2 constructs torch.save emits for a tensor, each
-// memoized the way Python's pickler does it.
-class PickleWriter {
-public:
-    PickleWriter() { out_ += "\x80\x02"; }
-
-    void global(const std::string& module, const std::string& name) {
-        out_ += 'c' + module + '\n' + name + '\n';
-        memoize();
-    }
-    void text(const std::string& value) {
-        out_ += 'X';
-        put_u32(out_, static_cast<std::uint32_t>(value.size()));
-        out_ += value;
-        memoize();
-    }
-    // pickle.py save_long for protocol 2.
-    void integer(std::int64_t value) {
-        if (value >= 0 && value <= 0xFF) {
-            out_ += 'K';
-            out_.push_back(static_cast<char>(value));
-        } else if (value >= 0 && value <= 0xFFFF) {
-            out_ += 'M';
-            put_u16(out_, static_cast<std::uint32_t>(value));
-        } else if (value >= -0x80000000LL && value <= 0x7FFFFFFFLL) {
-            out_ += 'J';
-            put_u32(out_, static_cast<std::uint32_t>(value));
-        } else {
-            out_ += '\x8a';
-            const std::string encoded = encode_long(value);
-            out_.push_back(static_cast<char>(encoded.size()));
-            out_ += encoded;
-        }
-    }
-    void boolean(bool value) { out_ += value ? '\x88' : '\x89'; }
-    void mark() { out_ += '('; }
-    void tuple_since_mark() {
-        out_ += 't';
-        memoize();
-    }
-    // save_tuple: () is EMPTY_TUPLE (not memoized), 1-3 items TUPLE1-3,
-    // longer ones MARK ... TUPLE.
-    void int_tuple(const std::vector<std::int64_t>& values) {
-        if (values.empty()) {
-            out_ += ')';
-            return;
-        }
-        if (values.size() > 3) mark();
-        for (const auto value : values) integer(value);
-        if (values.size() > 3) {
-            tuple_since_mark();
-            return;
-        }
-        out_.push_back(static_cast<char>(0x85 + values.size() - 1));
-        memoize();
-    }
-    void empty_tuple() { out_ += ')'; }
-    void reduce() {
-        out_ += 'R';
-        memoize();
-    }
-    void persistent_id() { out_ += 'Q'; }
-    std::string finish() { return out_ + '.'; }
-
-private:
-    void memoize() {
-        if (memo_ < 256) {
-            out_ += 'q';
-            out_.push_back(static_cast<char>(memo_));
-        } else {
-            out_ += 'r';
-            put_u32(out_, memo_);
-        }
-        ++memo_;
-    }
-
-    // pickle.encode_long: shortest little-endian two's complement.
-    static std::string encode_long(std::int64_t value) {
-        std::string bytes;
-        for (int i = 0; i < 8; ++i)
-            bytes.push_back(static_cast<char>((static_cast<std::uint64_t>(value) >> (8 * i)) & 0xFF));
-        const auto top_bit = [&](std::size_t i) { return (static_cast<unsigned char>(bytes[i]) & 0x80) != 0; };
-        const char fill = value < 0 ? '\xff' : '\0';
-        while (bytes.size() > 1 && bytes.back() == fill && top_bit(bytes.size() - 2) == (value < 0)) bytes.pop_back();
-        return bytes;
-    }
-
-    std::string out_;
-    std::uint32_t memo_ = 0;
-};
-
-const char* storage_class(DType dtype) {
+const char* torch_storage_class(DType dtype) {
     switch (dtype) {
         case DType::Float16: return "HalfStorage";
         case DType::BFloat16: return "BFloat16Storage";
@@ -149,8 +60,6 @@ const char* storage_class(DType dtype) {
     }
     throw std::invalid_argument("unknown dtype");
 }
-
-}  // namespace
 
 std::string npy_descr(DType dtype) {
     switch (dtype) {
@@ -216,7 +125,7 @@ std::string pt_data_pkl(const PtTensor& tensor) {
     {  // persistent id ('storage', torch.<X>Storage, key, location, numel)
         pickle.mark();
         pickle.text("storage");
-        pickle.global("torch", storage_class(tensor.dtype));
+        pickle.global("torch", torch_storage_class(tensor.dtype));
         pickle.text("0");
         pickle.text("cpu");
         pickle.integer(static_cast<std::int64_t>(tensor.storage.size()) / element_size);

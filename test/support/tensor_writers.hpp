@@ -45,6 +45,9 @@ struct PtTensor {
     bool requires_grad = false;
 };
 
+// torch's storage class of a dtype ("FloatStorage", "BFloat16Storage", ...).
+const char* torch_storage_class(tensor::DType dtype);
+
 // data.pkl exactly as torch.save writes it for a plain tensor: pickle
 // protocol 2, _rebuild_tensor_v2 over storage key "0" on "cpu".
 std::string pt_data_pkl(const PtTensor& tensor);

@@ -1,10 +1,11 @@
 #include "tensor/pt_reader.hpp"
 
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
+#include <catch2/catch.hpp>
 
 #include "common/error.hpp"
+#include "support/megatron_checkpoint_writer.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/tensor_writers.hpp"
 #include "tensor/half.hpp"
@@ -294,4 +295,23 @@ TEST_CASE("pt reader on files: named errors, unknown suffix", "[pt]") {
     REQUIRE_THROWS_WITH(read_tensor_file(dir), Contains("E_UNSUPPORTED"));
     std::filesystem::create_directory(dir / "folder.pt");
     REQUIRE_THROWS_WITH(read_tensor_file(dir / "folder.pt"), Contains("folder.pt: E_IO: not a regular file"));
+}
+
+TEST_CASE("a whole checkpoint: its objects and every tensor read in place", "[pt]") {
+    const auto dir = scratch_dir("pt_reader_checkpoint");
+    testing::MegatronRank rank;
+    rank.chunks = {{{"a", {2}, {1.5f, -2.0f}, DType::BFloat16}, {"b", {1, 2}, {3.0f, 4.0f}, DType::Float64}}};
+    write_tensor_bytes(dir / "model_optim_rng.pt", testing::megatron_rank_file_bytes(rank));
+    const PtObject checkpoint = read_pt_object(dir / "model_optim_rng.pt");
+    REQUIRE(checkpoint.tensors.size() == 3);
+    const TorchObject* model = checkpoint.root.find("model");
+    REQUIRE(model != nullptr);
+    const auto& a = checkpoint.tensors[static_cast<std::size_t>(model->find("a")->number)];
+    CHECK(a.dtype == DType::BFloat16);
+    CHECK(to_double_vector(a) == std::vector<double>{1.5, -2.0});
+    const auto& b = checkpoint.tensors[static_cast<std::size_t>(model->find("b")->number)];
+    CHECK(b.shape == std::vector<std::int64_t>{1, 2});
+    CHECK(to_double_vector(b) == std::vector<double>{3.0, 4.0});
+    // A tensor file's reader refuses the same file.
+    REQUIRE_THROWS_WITH(read_pt(dir / "model_optim_rng.pt"), Contains("global argparse.Namespace is not allowed"));
 }

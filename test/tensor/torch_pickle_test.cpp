@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "support/megatron_checkpoint_writer.hpp"
 #include "support/tensor_writers.hpp"
 #include "tensor/torch_pickle.hpp"
+#include "tensor/zip_archive.hpp"
 #include "tensor_test_support.hpp"
 
 using namespace msprobe;
@@ -31,6 +33,11 @@ std::string refusal(const std::string& pickle) {
     }
     FAIL("the pickle was accepted");
     return {};
+}
+
+std::string text_of_record(const ZipArchive& archive, const ZipEntry& record) {
+    const auto bytes = archive.stored_data(record);
+    return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
 }
 
 }  // namespace
@@ -90,4 +97,79 @@ TEST_CASE("anything but one allow-listed tensor is refused with its class and re
               .find("E_CORRUPT") != std::string::npos);
     CHECK(refusal(pk::stream(pk::rebuild_v2(pk::storage("QInt8Storage", 2), 0, {2}, {1})))
               .starts_with("E_UNSUPPORTED: "));
+}
+
+namespace {
+
+UnpickledObject unpickle_checkpoint(const testing::MegatronRank& rank) {
+    // data.pkl is the first record of the archive: read it back through the reader's own archive code.
+    const std::string bytes = testing::megatron_rank_file_bytes(rank);
+    const ZipArchive archive(std::as_bytes(std::span(bytes.data(), bytes.size())), "model_optim_rng.pt", 4096);
+    const ZipEntry* record = archive.find("model_optim_rng/data.pkl");
+    REQUIRE(record != nullptr);
+    return unpickle_object(archive.stored_data(*record), "model_optim_rng.pt", record->name);
+}
+
+}  // namespace
+
+TEST_CASE("a checkpoint's objects: dicts, args, other classes kept by name", "[pt][torch_pickle]") {
+    testing::MegatronRank rank;
+    rank.tensor_parallel = 4;
+    rank.experts = 8;
+    rank.chunks = {{{"decoder.layers.0.mlp.linear_fc1.weight", {2, 3}, std::vector<float>(6, 1.0f)}}};
+    const UnpickledObject checkpoint = unpickle_checkpoint(rank);
+    REQUIRE(checkpoint.root.kind == TorchObject::Kind::Dict);
+    const TorchObject* args = checkpoint.root.find("args");
+    REQUIRE(args != nullptr);
+    CHECK(args->kind == TorchObject::Kind::Other);
+    CHECK(args->text == "argparse.Namespace");
+    CHECK(args->find("tensor_model_parallel_size")->number == 4);
+    CHECK(args->find("num_experts")->number == 8);
+    CHECK(args->find("lr")->real == 0.0001);
+    CHECK(args->find("activation_func")->text == "torch.nn.functional.silu");
+    CHECK(args->find("attention_backend")->text == "megatron.core.transformer.enums.AttnBackend");
+    CHECK(checkpoint.root.find("checkpoint_version")->real == 3.0);
+
+    const TorchObject* model = checkpoint.root.find("model");
+    REQUIRE(model != nullptr);
+    REQUIRE(model->kind == TorchObject::Kind::Dict);  // an OrderedDict; its _metadata is not an item
+    REQUIRE(model->items.size() == 6);
+    CHECK(model->items[0].text == "decoder.layers.0.mlp.linear_fc1.weight");
+    CHECK(model->items[1].kind == TorchObject::Kind::Tensor);
+    CHECK(model->items[3].text == "_io.BytesIO");
+    CHECK(model->items[5].kind == TorchObject::Kind::None);
+    REQUIRE(checkpoint.tensors.size() == 2);  // the weight and the RNG state's tensor
+    CHECK(checkpoint.tensors[0].shape == std::vector<std::int64_t>{2, 3});
+    CHECK(checkpoint.tensors[0].storage_key == "0");
+
+    const TorchObject* rng = checkpoint.root.find("rng_state");
+    REQUIRE((rng != nullptr && rng->kind == TorchObject::Kind::List && rng->items.size() == 1));
+    const TorchObject* numpy_state = rng->items[0].find("np_rng_state");
+    REQUIRE(numpy_state != nullptr);
+    CHECK(numpy_state->items[1].text == "numpy.core.multiarray._reconstruct");
+}
+
+TEST_CASE("a tensor file still refuses a checkpoint's classes", "[pt][torch_pickle]") {
+    testing::MegatronRank rank;
+    rank.chunks = {{{"w", {1}, {1.0f}}}};
+    const std::string bytes = testing::megatron_rank_file_bytes(rank);
+    const ZipArchive archive(std::as_bytes(std::span(bytes.data(), bytes.size())), "model_optim_rng.pt", 4096);
+    const ZipEntry* record = archive.find("model_optim_rng/data.pkl");
+    REQUIRE(record != nullptr);
+    const std::string pickle = text_of_record(archive, *record);
+    CHECK_THAT(refusal(pickle), Catch::Contains("global argparse.Namespace is not allowed"));
+}
+
+TEST_CASE("checkpoint objects nested past the limit are refused", "[pt][torch_pickle]") {
+    // PROTO 2, then 250 EMPTY_LISTs each appended into the one below, STOP.
+    std::string pickle = "\x80\x02";
+    for (int i = 0; i < 250; ++i) pickle += ']';
+    for (int i = 0; i < 249; ++i) pickle += 'a';
+    pickle += '.';
+    try {
+        unpickle_object(std::as_bytes(std::span(pickle.data(), pickle.size())), "deep.pt", "archive/data.pkl");
+        FAIL("accepted");
+    } catch (const Error& error) {
+        CHECK_THAT(error.reason(), Catch::Contains("objects nested deeper than 200"));
+    }
 }

@@ -148,3 +148,12 @@ TEST_CASE("has_zip_signature", "[zip]") {
     REQUIRE_FALSE(has_zip_signature(span_of(std::string("PK\x03"))));
     REQUIRE_FALSE(has_zip_signature(span_of(std::string("\x93NUMPY"))));
 }
+
+TEST_CASE("a reader may admit more entries than a tensor file has", "[zip]") {
+    ZipRecords many;
+    for (int i = 0; i <= 1024; ++i) many.emplace_back(std::to_string(i), "");
+    const std::string bytes = torch_zip("a", many);
+    const ZipArchive archive(std::as_bytes(std::span(bytes.data(), bytes.size())), "many.zip", 2048);
+    CHECK(archive.entries().size() == 1025);
+    CHECK(archive.find("a/1024") != nullptr);
+}
