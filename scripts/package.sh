@@ -37,7 +37,8 @@ for arch in "${arches[@]}"; do
 msprobe-cpp $version, statically linked for Linux $arch: msprobe's offline tools (compare, merge_result, parse,
 overflow_check, diff_analyze, graph, ...) without Python. No libtorch (run_ut/acc_check need the full build)
 and no MPI in this binary; \`bin/msprobe --version\` says what it holds.
-Install: copy bin/msprobe onto the PATH; share/ holds the bash and zsh completion and the man page.
+Install: copy bin/msprobe onto the PATH; share/ holds the bash and zsh completion, the man page and
+msprobe/tensor_postprocess/ (read from ../share beside the binary, or named by MSPROBE_TENSOR_POSTPROCESS_DIR).
 EOF
   tar -C build-static/stage -czf "dist/$name.tar.gz" "$name"
 

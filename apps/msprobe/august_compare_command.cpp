@@ -21,6 +21,7 @@
 #include "kernel_mode_compare.hpp"
 #include "mapping/compare_keys.hpp"
 #include "mapping_flags.hpp"
+#include "tensor_postprocess_config.hpp"
 #include "verdict_compare/compare_units.hpp"
 #include "verdict_compare/verdict_job.hpp"
 
@@ -57,6 +58,7 @@ compare::VerdictJobOptions job_options(const CLI::App& cmd, const AugustCompareF
     options.table.fuzzy_match = flags.fuzzy;
     options.table.print_compare_log = flags.tensor_log;
     options.table.mapping = given_mappings(cmd, flags.mapping);
+    options.table.tensor_postprocess = tensor_postprocess_folder();
     options.cross_framework_needs_mapping = !flags.strict_compat;
     options.missing_tensor_files_refused = !flags.strict_compat;
     if (flags.consistent_check) {

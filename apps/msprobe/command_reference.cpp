@@ -231,6 +231,9 @@ std::string man_page(const std::vector<SubcommandReference>& reference, const st
     page +=
         ".SH ENVIRONMENT\n.TP\n\\fBMSPROBE_KERNEL_ISA\\fR\nscalar, sse2, avx2, avx512 or neon: the metric kernel to "
         "run instead of the widest one this CPU offers.\n"
+        ".TP\n\\fBMSPROBE_TENSOR_POSTPROCESS_DIR\\fR\nthe folder of right_matmul yamls that August's "
+        "real\\-data compare and graph_visualize apply (default: share/msprobe/tensor_postprocess beside the "
+        "binary).\n"
         ".SH \"EXIT STATUS\"\n0 on success. August's lines: 2 for what the argument parser refuses, 1 for what the "
         "run finds, 3 for an internal error. April's lines: 2 for bad input. \\fB\\-\\-fail\\-on\\fR turns result "
         "levels into exit 1.\n"

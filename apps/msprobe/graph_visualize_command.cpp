@@ -16,6 +16,7 @@
 #include "graph/graph_job.hpp"
 #include "graph/parallel_merge_params.hpp"
 #include "input_path.hpp"
+#include "tensor_postprocess_config.hpp"
 
 namespace msprobe::cli {
 
@@ -154,6 +155,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
         options.behaviour = graph::graph_visualize_behaviour();
+        options.behaviour.comparison.tensor_postprocess = tensor_postprocess_folder();
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd.count("--layer_mapping")) {

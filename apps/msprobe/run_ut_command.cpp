@@ -27,6 +27,7 @@
 #endif
 #include "run_ut/overflow_rerun.hpp"
 #include "run_ut/run_ut_job.hpp"
+#include "self_executable.hpp"
 #include "subcommand_table.hpp"
 
 namespace msprobe::cli {
@@ -107,13 +108,6 @@ void finish_options(RunUtFlags& f) {
     std::vector<int> sorted = f.options.devices;
     std::sort(sorted.begin(), sorted.end());
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) throw Error("", "device id must be unique");
-}
-
-std::filesystem::path self_executable() {
-    char buf[PATH_MAX];
-    const auto n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-    return n > 0 ? std::filesystem::path(std::string(buf, static_cast<std::size_t>(n)))
-                 : std::filesystem::path("msprobe");
 }
 
 // multi_run_ut's worker: this binary's run_ut over the worker's slice, appending to the shared result file.

@@ -117,8 +117,9 @@ std::optional<tensor::TensorView> read_side(const TensorSide& side, UnreadableFi
     return tensor::concatenated(parts, side.join_axis);
 }
 
+// `postprocess`: the run's configurations when one names an entry, else null.
 TensorStep tensor_step(const TensorSide& npu, const TensorSide& bench, ThreadPool& pool, const RealDataOptions& options,
-                       UnreadableFiles& unreadable) {
+                       const TensorPostprocess* postprocess, UnreadableFiles& unreadable) {
     using metrics::PairError;
     if (npu.data_name == "-1")
         return {metrics::error_metrics(PairError::NoDataFile, "NPU does not have data file."), {}};
@@ -139,6 +140,11 @@ TensorStep tensor_step(const TensorSide& npu, const TensorSide& bench, ThreadPoo
     if (!n) return read_failed();
     auto b = read_side(bench, unreadable);
     if (!b) return read_failed();
+    const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
+        pool.parallel_for(count, body);
+    };
+    // Before the float16 widening: a float16 product is NumPy's float16.
+    if (postprocess) postprocess->apply(*n, *b, npu.data_name, bench.data_name, parallel);
     // msprobe computes the relative error of a float16 pair in float16: identical
     // tensors holding a zero then read MaxRelativeErr "Nan", and every ratio is
     // rounded to float16. We measure such pairs in float32 (docs/compatibility.md).
@@ -150,9 +156,6 @@ TensorStep tensor_step(const TensorSide& npu, const TensorSide& bench, ThreadPoo
     metric_options.strict_compat = options.strict_compat;
     metric_options.relative_epsilon = options.relative_epsilon;
     metric_options.shape_before_zero_dim = options.shape_before_zero_dim;
-    const metrics::ParallelFor parallel = [&pool](std::int64_t count, const std::function<void(std::int64_t)>& body) {
-        pool.parallel_for(count, body);
-    };
     TensorStep step{metrics::compare_tensors(*n, *b, metric_options, parallel), {}};
     if (options.locate && !step.metrics.error) step.location = metrics::locate_max_errors(*n, *b);
     return step;
@@ -198,12 +201,17 @@ TensorSide TensorSide::of_row(const dump::DumpFile& dump, const dump::DumpRow* r
 
 std::vector<TensorStep> tensor_steps(std::size_t count, const std::function<TensorSides(std::size_t)>& sides_of,
                                      ThreadPool& pool, const RealDataOptions& options) {
+    const TensorPostprocess* postprocess = nullptr;  // read here: a run without tensors never reads it
+    if (options.tensor_postprocess && options.tensor_postprocess->configurations().effective()) {
+        postprocess = &options.tensor_postprocess->configurations();
+    }
     std::vector<TensorStep> steps(count);
     UnreadableFiles unreadable;
     Progress progress("Comparing tensors", static_cast<std::int64_t>(count), options.show_progress, "tensors");
     pool.parallel_for(static_cast<std::int64_t>(count), [&](std::int64_t i) {
         const auto sides = sides_of(static_cast<std::size_t>(i));
-        steps[static_cast<std::size_t>(i)] = tensor_step(sides.npu, sides.bench, pool, options, unreadable);
+        steps[static_cast<std::size_t>(i)] =
+            tensor_step(sides.npu, sides.bench, pool, options, postprocess, unreadable);
         progress.advance();
     });
     return steps;

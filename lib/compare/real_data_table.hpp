@@ -2,6 +2,7 @@
 // The real-data ("all" mode) result table: every matched pair of tensor files
 // read and measured by the fused metric kernel, on a thread pool, in NPU order.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "metrics/error_location.hpp"
@@ -26,6 +28,8 @@ struct RealDataOptions {
     bool fuzzy_match = false;    // -f: pairs whose names differ say so in Err_message
     metrics::RelativeEpsilon relative_epsilon = metrics::RelativeEpsilon::Float64;  // August: OfComputeType
     bool shape_before_zero_dim = false;  // August: a 0-d NPU tensor must match the bench shape too
+    // Tensors of configured entries right-multiplied between reading and comparing (null: none).
+    std::shared_ptr<const TensorPostprocessFolder> tensor_postprocess;
 };
 
 // One side of a row's tensor comparison.

@@ -215,6 +215,7 @@ ResultTable training_inference_table(const dump::DumpFile& training, const dump:
     real.show_progress = run.show_progress;
     real.relative_epsilon = metrics::RelativeEpsilon::OfComputeType;
     real.shape_before_zero_dim = true;
+    real.tensor_postprocess = run.tensor_postprocess;
     const auto steps = tensor_steps(
         rows.size(),
         [&](std::size_t i) {

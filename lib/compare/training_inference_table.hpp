@@ -7,8 +7,11 @@
 // before they are measured (q, k and v projections along dim 1, their weights
 // along dim 0, their shared input taken once). The real-data rules judge the rows,
 // without the requires_grad rule and with shapes compared without size-1 dims.
+#include <memory>
+
 #include "common/thread_pool.hpp"
 #include "compare/result_table.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "mapping/training_inference_keys.hpp"
@@ -24,6 +27,8 @@ struct TrainingInferenceRun {
     TrainingInferenceOptions check;
     bool strict_compat = false;
     bool show_progress = false;
+    // Tensors of configured entries right-multiplied before the metrics, as in any real-data compare (null: none).
+    std::shared_ptr<const TensorPostprocessFolder> tensor_postprocess;
 };
 
 // The judged table; throws msprobe::Error when either dump holds no tensors.

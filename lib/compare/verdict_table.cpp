@@ -77,6 +77,7 @@ ResultTable verdict_real_data_table(const dump::DumpFile& npu, const dump::DumpF
     real.show_progress = options.show_progress;
     real.relative_epsilon = metrics::RelativeEpsilon::OfComputeType;
     real.shape_before_zero_dim = true;
+    real.tensor_postprocess = options.tensor_postprocess;
     ResultTable result = real_data_table(npu, bench, pairs, stack, pool, real);
     const int verdict = result.column("Accuracy Reached or Not");
     result.table.header[static_cast<std::size_t>(verdict)] = "Result";
@@ -110,7 +111,8 @@ VerdictTable verdict_table(const dump::DumpFile& npu, const dump::DumpFile& benc
     // msprobe's MindSpore compare ignores the training-vs-inference request: a MindSpore target runs the ordinary one.
     if (options.training_inference && !dump::is_mindspore_framework(npu.framework)) {
         VerdictTable table;
-        const TrainingInferenceRun run{*options.training_inference, options.strict_compat, options.show_progress};
+        const TrainingInferenceRun run{*options.training_inference, options.strict_compat, options.show_progress,
+                                       options.tensor_postprocess};
         table.result = training_inference_table(npu, bench, stack, pool, run);
         table.integer_cells.assign(table.result.table.rows.size(), 0);  // msprobe reads every number back as a float
         return table;

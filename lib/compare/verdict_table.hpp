@@ -16,6 +16,7 @@
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 #include "compare/training_inference_table.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
@@ -43,6 +44,8 @@ struct VerdictTableOptions {
     // Set: a training dump against an inference dump (training_inference_table.hpp) in place of the
     // ordinary matching; the mappings are not read.
     std::optional<TrainingInferenceOptions> training_inference;
+    // Real data: configured tensors right-multiplied before the metrics (null: none).
+    std::shared_ptr<const TensorPostprocessFolder> tensor_postprocess;
 };
 
 // August's statistics rows of matched `pairs` (diff texts included), before

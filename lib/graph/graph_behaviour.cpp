@@ -13,7 +13,10 @@ GraphBehaviour graph_visualize_behaviour() {
                        .recompute = {.stack_confirms = true, .skip_moves_below_self = true}};
     behaviour.match_item_shapes = false;
     // Its items are paired by position correctly: no misaligned names to reproduce.
-    behaviour.comparison = {.index = IndexKind::Verdict, .item_verdicts = true, .misaligned_item_names = false};
+    behaviour.comparison = {.index = IndexKind::Verdict,
+                            .item_verdicts = true,
+                            .misaligned_item_names = false,
+                            .tensor_postprocess = nullptr};  // the command loads its configuration
     behaviour.collections_indexed_first = false;
     behaviour.communication = {.send_recv_same_output = false, .exported_rows = true};
     behaviour.database = {.is_distributed_column = true, .full_floats = true};

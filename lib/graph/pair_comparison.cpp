@@ -180,6 +180,7 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
     } else {
         compare::RealDataOptions options;
         options.show_progress = false;
+        options.tensor_postprocess = rules.tensor_postprocess;
         table = compare::real_data_table(rows.npu, rows.bench, rows.pairs, nullptr, pool, options);
     }
     const auto& columns = copied_columns(mode);

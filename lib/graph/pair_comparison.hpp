@@ -1,10 +1,12 @@
 #pragma once
 // Compares every matched node pair with compare's per-API metric code and
 // attaches the resulting cells to the NPU node's port items.
+#include <memory>
 #include <optional>
 
 #include "common/thread_pool.hpp"
 #include "compare/compare_mode.hpp"
+#include "compare/tensor_postprocess_folder.hpp"
 #include "graph/node_matching.hpp"
 #include "graph/precision_index.hpp"
 #include "graph/rank_folder.hpp"
@@ -21,6 +23,8 @@ struct ComparisonRules {
     // With strict_compat, a row is named by the item at msprobe's misaligned position (an md5 result reported
     // on another item of the node, docs/compatibility.md); else each item names its own row.
     bool misaligned_item_names = true;
+    // Real data: tensors of configured entries right-multiplied before the metrics (null: none).
+    std::shared_ptr<const compare::TensorPostprocessFolder> tensor_postprocess;
 };
 
 // Real-data mode reads the tensors from both folders' dump_tensor_data; nullopt (structure-only dumps)

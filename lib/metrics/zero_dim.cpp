@@ -7,17 +7,13 @@
 #include "metrics/half_float.hpp"
 #include "metrics/relative_error.hpp"
 #include "metrics/scalar_reference.hpp"
+#include "tensor/numpy_promotion.hpp"
 
 namespace msprobe::metrics {
 
 using tensor::DType;
 
 namespace {
-
-bool is_signed_integer(DType t) {
-    return t == DType::Int8 || t == DType::Int16 || t == DType::Int32 || t == DType::Int64;
-}
-bool is_float(DType t) { return t == DType::Float16 || t == DType::Float32 || t == DType::Float64; }
 
 int integer_bits(DType t) {
     switch (t) {
@@ -26,29 +22,6 @@ int integer_bits(DType t) {
         case DType::Int32: return 32;
         default: return 64;
     }
-}
-
-// The dtype NumPy gives `a - b` (bool only ever on the bench side here;
-// bfloat16 arrives as float32, complex is read as its real part in float64).
-DType numpy_result_type(DType a, DType b) {
-    if (a == b) return a;
-    if (b == DType::Bool) return a;
-    if (a == DType::Bool) return b;
-    if (is_float(a) && is_float(b)) return precision_of(a) > precision_of(b) ? a : b;
-    if (is_float(a) || is_float(b)) {
-        const DType f = is_float(a) ? a : b;
-        const DType i = is_float(a) ? b : a;
-        const int bits = integer_bits(i);
-        if (f == DType::Float16) {
-            return bits == 8 ? DType::Float16 : bits == 16 ? DType::Float32 : DType::Float64;
-        }
-        if (f == DType::Float32) return bits <= 16 ? DType::Float32 : DType::Float64;
-        return DType::Float64;
-    }
-    // Two integer types.
-    if (is_signed_integer(a) && is_signed_integer(b)) return integer_bits(a) > integer_bits(b) ? a : b;
-    const DType s = a == DType::UInt8 ? b : a;  // the signed one
-    return s == DType::Int8 ? DType::Int16 : s;
 }
 
 std::int64_t read_integer(const std::byte* p, DType t) {
@@ -115,7 +88,8 @@ ZeroDimErrors zero_dim_errors(const tensor::TensorView& npu, const tensor::Tenso
         n_type = DType::Float64;
         b_type = DType::Float64;
     }
-    const DType result_type = numpy_result_type(n_type, b_type);
+    // bool only ever on the bench side here; bfloat16 and complex arrive as as_loaded reads them.
+    const DType result_type = tensor::numpy_result_type(n_type, b_type);
     const double n_value = read_element_as_double(npu.data, npu.dtype);
     const Precision n_precision = precision_of(npu.dtype);
     const Precision b_precision = precision_of(bench.dtype);

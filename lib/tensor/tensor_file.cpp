@@ -4,7 +4,7 @@
 #include <new>
 
 #include "common/error.hpp"
-#include "tensor/half.hpp"
+#include "tensor/element_value.hpp"
 #include "tensor/npy_reader.hpp"
 #include "tensor/pt_reader.hpp"
 #include "tensor/read_error.hpp"
@@ -14,35 +14,19 @@ namespace msprobe::tensor {
 
 namespace {
 
-template <class T>
-T load(const std::byte* element) {
-    T value;
-    std::memcpy(&value, element, sizeof value);
-    return value;
-}
-
 // Calls append(double) once per scalar component of the element.
 template <class Append>
 void widen(DType dtype, const std::byte* element, Append&& append) {
     switch (dtype) {
-        case DType::Float16: append(half_to_float(load<std::uint16_t>(element))); return;
-        case DType::BFloat16: append(bfloat16_to_float(load<std::uint16_t>(element))); return;
-        case DType::Float32: append(load<float>(element)); return;
-        case DType::Float64: append(load<double>(element)); return;
-        case DType::Int8: append(load<std::int8_t>(element)); return;
-        case DType::Int16: append(load<std::int16_t>(element)); return;
-        case DType::Int32: append(load<std::int32_t>(element)); return;
-        case DType::Int64: append(static_cast<double>(load<std::int64_t>(element))); return;
-        case DType::UInt8: append(load<std::uint8_t>(element)); return;
-        case DType::Bool: append(load<std::uint8_t>(element) != 0 ? 1.0 : 0.0); return;
         case DType::Complex64:
-            append(load<float>(element));
-            append(load<float>(element + sizeof(float)));
+            append(load_element<float>(element));
+            append(load_element<float>(element + sizeof(float)));
             return;
         case DType::Complex128:
-            append(load<double>(element));
-            append(load<double>(element + sizeof(double)));
+            append(load_element<double>(element));
+            append(load_element<double>(element + sizeof(double)));
             return;
+        default: append(element_as<double>(element, dtype));
     }
 }
 

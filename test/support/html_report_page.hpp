@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "support/text_occurrences.hpp"
+
 namespace msprobe::testing {
 
 inline nlohmann::json embedded_report_data(const std::string& page) {
@@ -15,13 +17,6 @@ inline nlohmann::json embedded_report_data(const std::string& page) {
     const std::size_t end = page.find("</script>", begin);
     if (end == std::string::npos) throw std::runtime_error("the report-data element is not closed");
     return nlohmann::json::parse(page.substr(begin + open.size(), end - begin - open.size()));
-}
-
-// How often `needle` occurs in `text`.
-inline std::size_t occurrences(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
-    return count;
 }
 
 }  // namespace msprobe::testing
