@@ -5,7 +5,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "config_check/check_level.hpp"
 #include "dump/json_view.hpp"
 #include "report/cell.hpp"
 
@@ -24,5 +26,20 @@ report::Cell relative_diff(dump::JsonView bench, dump::JsonView cmp, const std::
 // int(text) as Python reads a step or rank folder's number ("step3" less "step"): optional sign and surrounding
 // whitespace, digits with single underscores between them. nullopt where Python raises.
 std::optional<long long> python_int(std::string_view text);
+
+// The number of a "step<N>" or "rank<N>" folder (every `prefix` taken out of `name`, as msprobe's replace does);
+// throws msprobe::Error naming `where` when the rest is not a number.
+long long folder_number(const std::string& name, std::string_view prefix, const std::filesystem::path& where);
+
+// One row of the dataset or weights sheet: its step and rank, then the name, `equal` and the four differences.
+struct StepRankRow {
+    long long step = 0;
+    long long rank = 0;
+    std::vector<report::Cell> cells;
+};
+
+// The dataset or weights sheet (`name_column` "tag" or "weight_name"): rows sorted by step, then rank (stable, as
+// pandas sorts on two columns), step and rank in front; the boolean False in `equal` fails it.
+CheckerResult step_rank_sheet(const char* name, const char* name_column, std::vector<StepRankRow> rows);
 
 }  // namespace msprobe::config_check

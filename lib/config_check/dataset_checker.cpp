@@ -19,12 +19,6 @@ namespace msprobe::config_check {
 
 namespace {
 
-struct DatasetRow {
-    long long step = 0;
-    long long rank = 0;
-    std::vector<report::Cell> cells;  // tag, equal, the four relative differences
-};
-
 bool is_statistics_record(dump::JsonView value) {
     if (value.size() != 4) return false;
     std::set<std::string_view> names;
@@ -72,19 +66,13 @@ void compare_records(dump::JsonView bench, dump::JsonView cmp, const std::string
     }
 }
 
-long long folder_number(const fs::path& folder, std::string_view prefix) {
-    const auto number = python_int(py::replace_all(folder.filename().string(), prefix, ""));
-    if (!number) throw Error(folder.string(), fmt::format("is not a {0} folder ({0}<N>)", prefix));
-    return *number;
-}
-
 }  // namespace
 
 std::optional<CheckerResult> check_dataset(const fs::path& bench_dir, const fs::path& cmp_dir) {
     if (!both_have(bench_dir, cmp_dir, "dataset")) return std::nullopt;
     const fs::path bench_root = bench_dir / "dataset";
     const fs::path cmp_root = cmp_dir / "dataset";
-    std::vector<DatasetRow> rows;
+    std::vector<StepRankRow> rows;
     for (const fs::path& step : sorted_entries(bench_root)) {
         if (!fs::is_directory(step)) continue;
         for (const fs::path& rank : sorted_entries(step)) {
@@ -95,29 +83,12 @@ std::optional<CheckerResult> check_dataset(const fs::path& bench_dir, const fs::
             const auto cmp = dump::JsonFile::load(cmp_file);
             std::vector<std::vector<report::Cell>> records;
             compare_records(bench.root(), cmp.root(), "", cmp_file.string(), records);
-            const long long step_number = folder_number(step, "step");
-            const long long rank_number = folder_number(rank, "rank");
+            const long long step_number = folder_number(step.filename().string(), "step", step);
+            const long long rank_number = folder_number(rank.filename().string(), "rank", rank);
             for (auto& cells : records) rows.push_back({step_number, rank_number, std::move(cells)});
         }
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const DatasetRow& a, const DatasetRow& b) {
-        return std::tie(a.step, a.rank) < std::tie(b.step, b.rank);
-    });
-    CheckerResult result{"dataset",
-                         CheckLevel::Pass,
-                         {{"step", "rank", "tag", "equal", "max_relative_diff", "min_relative_diff",
-                           "mean_relative_diff", "norm_relative_diff"},
-                          {},
-                          {}}};
-    for (auto& row : rows) {
-        const auto& equal = row.cells[1];
-        if (equal.is_bool() && !equal.boolean_value()) result.pass_check = CheckLevel::Error;
-        std::vector<report::Cell> cells{static_cast<double>(row.step), static_cast<double>(row.rank)};
-        for (auto& cell : row.cells) cells.push_back(std::move(cell));
-        cells.resize(8);
-        result.table.rows.push_back(std::move(cells));
-    }
-    return result;
+    return step_rank_sheet("dataset", "tag", std::move(rows));
 }
 
 }  // namespace msprobe::config_check

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "common/error.hpp"
 #include "config_check/checker_support.hpp"
 #include "config_check/json_cell.hpp"
 #include "config_check/pack_checkers.hpp"
@@ -54,6 +55,9 @@ std::optional<CheckerResult> check_env(const fs::path& bench_dir, const fs::path
     const bool swapped = columns == EnvColumns::Swapped;
     const auto first = dump::JsonFile::load((swapped ? bench_dir : cmp_dir) / "env");
     const auto second = dump::JsonFile::load((swapped ? cmp_dir : bench_dir) / "env");
+    for (const auto* file : {&first, &second}) {
+        if (!file->root().is_object()) throw Error(file->path(), "is not a JSON object of environment variables");
+    }
     const dump::JsonView cmp_data = first.root();
     const dump::JsonView bench_data = second.root();
     const bool cmp_npu = is_npu(cmp_data);

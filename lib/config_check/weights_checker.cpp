@@ -34,18 +34,6 @@ void walk_json_files(const fs::path& dir, int depth, std::vector<fs::path>& out)
     for (const fs::path& folder : folders) walk_json_files(folder, depth + 1, out);
 }
 
-struct WeightRow {
-    long long step = 0;
-    long long rank = 0;
-    std::vector<report::Cell> cells;  // weight_name, equal, the four relative differences
-};
-
-long long folder_number(const std::string& name, std::string_view prefix, const fs::path& file) {
-    const auto number = python_int(py::replace_all(name, prefix, ""));
-    if (!number) throw Error(file.string(), fmt::format("'{}' is not a {} folder ({}<N>)", name, prefix, prefix));
-    return *number;
-}
-
 dump::JsonFile load_object(const fs::path& file) {
     auto json = dump::JsonFile::load(file);
     if (!json.root().is_object()) throw Error(file.string(), "is not a JSON object");
@@ -78,7 +66,7 @@ std::optional<CheckerResult> check_weights(const fs::path& bench_dir, const fs::
     const fs::path cmp_root = cmp_dir / "weights";
     std::vector<fs::path> files;
     if (fs::is_directory(bench_root)) walk_json_files(bench_root, 0, files);
-    std::vector<WeightRow> rows;
+    std::vector<StepRankRow> rows;
     for (const fs::path& bench_file : files) {
         const fs::path relative = bench_file.parent_path().lexically_relative(bench_root);
         const std::vector<fs::path> parts(relative.begin(), relative.end());
@@ -91,9 +79,7 @@ std::optional<CheckerResult> check_weights(const fs::path& bench_dir, const fs::
         const auto bench = load_object(bench_file);
         if (!fs::exists(cmp_file)) {
             for (const auto& member : bench.root().members()) {
-                std::vector<report::Cell> cells{std::string(member.name), "only bench have"};
-                cells.resize(6);
-                rows.push_back({step, rank, std::move(cells)});
+                rows.push_back({step, rank, {std::string(member.name), "only bench have"}});
             }
             continue;
         }
@@ -108,29 +94,13 @@ std::optional<CheckerResult> check_weights(const fs::path& bench_dir, const fs::
             std::vector<report::Cell> cells;
             if (!b || !c) {
                 cells = {std::string(name), b ? "only bench have" : "only cmp have"};
-                cells.resize(6);
             } else {
                 cells = compared(name, b, c, cmp_file.string());
             }
             rows.push_back({step, rank, std::move(cells)});
         }
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const WeightRow& a, const WeightRow& b) {
-        return std::tie(a.step, a.rank) < std::tie(b.step, b.rank);
-    });
-    CheckerResult result{"weights",
-                         CheckLevel::Pass,
-                         {{"step", "rank", "weight_name", "equal", "max_relative_diff", "min_relative_diff",
-                           "mean_relative_diff", "norm_relative_diff"},
-                          {},
-                          {}}};
-    for (auto& row : rows) {
-        if (row.cells[1].is_bool() && !row.cells[1].boolean_value()) result.pass_check = CheckLevel::Error;
-        std::vector<report::Cell> cells{static_cast<double>(row.step), static_cast<double>(row.rank)};
-        for (auto& cell : row.cells) cells.push_back(std::move(cell));
-        result.table.rows.push_back(std::move(cells));
-    }
-    return result;
+    return step_rank_sheet("weights", "weight_name", std::move(rows));
 }
 
 }  // namespace msprobe::config_check

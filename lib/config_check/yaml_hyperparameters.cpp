@@ -2,10 +2,13 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <regex>
+#include <utility>
+#include <vector>
 
 #include "common/error.hpp"
 #include "common/input_file.hpp"
@@ -130,6 +133,46 @@ std::string key_text(const YAML::Node& key, const std::filesystem::path& file) {
     return value.get<std::string>();
 }
 
+using Entries = std::vector<std::pair<std::string, YAML::Node>>;
+
+bool is_merge_key(const YAML::Node& key) {
+    return key.IsScalar() && key.Scalar() == "<<" && (key.Tag() == "?" || key.Tag() == "tag:yaml.org,2002:merge");
+}
+
+// A mapping's entries as PyYAML's flatten_mapping leaves them: the mappings of its "<<" keys first (of a list of
+// them, the last first), then its own; a name given twice keeps its first place and takes its last value.
+Entries mapping_entries(const YAML::Node& node, const std::filesystem::path& file, int depth = 0) {
+    if (depth > 64) throw Error(file.string(), "merge keys nest too deep");
+    Entries merged, own;
+    for (const auto& member : node) {
+        if (!is_merge_key(member.first)) {
+            own.emplace_back(key_text(member.first, file), member.second);
+            continue;
+        }
+        std::vector<YAML::Node> sources;
+        if (member.second.IsMap()) {
+            sources.push_back(member.second);
+        } else if (member.second.IsSequence()) {
+            for (const auto& item : member.second) sources.insert(sources.begin(), item);
+        }
+        for (const auto& source : sources) {
+            if (!source.IsMap()) throw Error(file.string(), "a merge key ('<<') names something else than a mapping");
+            for (auto& entry : mapping_entries(source, file, depth + 1)) merged.push_back(std::move(entry));
+        }
+    }
+    for (auto& entry : own) merged.push_back(std::move(entry));
+    Entries entries;
+    for (auto& [key, value] : merged) {
+        const auto found = std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.first == key; });
+        if (found != entries.end()) {
+            found->second = value;
+        } else {
+            entries.emplace_back(key, value);
+        }
+    }
+    return entries;
+}
+
 Json whole_value(const YAML::Node& node, const std::filesystem::path& file) {
     if (node.IsSequence()) {
         Json list = Json::array();
@@ -138,7 +181,7 @@ Json whole_value(const YAML::Node& node, const std::filesystem::path& file) {
     }
     if (node.IsMap()) {
         Json object = Json::object();
-        for (const auto& member : node) object[key_text(member.first, file)] = whole_value(member.second, file);
+        for (const auto& [key, value] : mapping_entries(node, file)) object[key] = whole_value(value, file);
         return object;
     }
     if (node.IsScalar()) return scalar_value(node);
@@ -148,9 +191,8 @@ Json whole_value(const YAML::Node& node, const std::filesystem::path& file) {
 // recursive_parse_parameters.
 void collect(const YAML::Node& node, const std::string& prefix, Json& out, const std::filesystem::path& file) {
     if (node.IsMap()) {
-        for (const auto& member : node) {
-            const std::string key = key_text(member.first, file);
-            collect(member.second, prefix.empty() ? key : prefix + "." + key, out, file);
+        for (const auto& [key, value] : mapping_entries(node, file)) {
+            collect(value, prefix.empty() ? key : prefix + "." + key, out, file);
         }
     } else if (node.IsSequence()) {
         bool whole = true;

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "checker_test_support.hpp"
+#include "common/error.hpp"
 #include "config_check/pack_checkers.hpp"
 
 using namespace msprobe;
@@ -90,4 +91,16 @@ TEST_CASE("env checker: the same settings pass", "[config_check][env_checker]") 
     REQUIRE(result);
     CHECK(result->table.rows.empty());
     CHECK(result->pass_check == CheckLevel::Pass);
+}
+
+TEST_CASE("env checker: an env item that is not an object refuses", "[config_check][env_checker]") {
+    const auto packs = unpacked_packs("env_bad");
+    packs.bench_file("env", "[]");
+    packs.cmp_file("env", "{}");
+    try {
+        (void)check_env(packs.bench(), packs.cmp(), EnvColumns::AsNamed);
+        FAIL("a list was read as the environment");
+    } catch (const Error& e) {
+        CHECK(e.file() == (packs.bench() / "env").string());
+    }
 }

@@ -19,6 +19,9 @@ TEST_CASE("merge_hyperparameters: msprobe's update_dict, its duplicate records e
     // A third value joins the record (msprobe nests the record in a new one).
     merge_hyperparameters(merged, Json::parse(R"({"bs": 32})"));
     CHECK(merged["bs"]["values"] == Json::parse("[8, 16, 32]"));
+    // A hyperparameter named "values" changes nothing (msprobe then fails on the next conflicting name).
+    merge_hyperparameters(merged, Json::parse(R"({"values": 1, "lr": "0.2"})"));
+    CHECK(merged["lr"] == Json::parse(R"({"description": "duplicate_value", "values": ["0.1", "0.2"]})"));
 }
 
 TEST_CASE("check_scripts refuses other file types and too many scripts before anything is read",

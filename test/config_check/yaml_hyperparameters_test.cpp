@@ -96,3 +96,12 @@ TEST_CASE("yaml hyperparameters: a key that is no text fails the file, keeping w
     CHECK(after.size() == 2);
     CHECK(after["first"] == 1);
 }
+
+TEST_CASE("yaml hyperparameters: merge keys as PyYAML flattens them", "[config_check][yaml_hyperparameters]") {
+    const auto dir = testing::scratch_dir("yaml_hyper_merge");
+    // The merged mappings come first (of a list, the first one wins), the mapping's own names override them.
+    testing::write_file(dir / "m.yaml",
+                        "a: &a\n  x: 1\n  z: 0\nb: &b\n  x: 2\n  w: 5\nc:\n  y: 3\n  <<: [*a, *b]\n  z: 9\n");
+    YamlHyperparameters parser;
+    CHECK(parser.read(dir / "m.yaml").dump() == R"({"a.x":1,"a.z":0,"b.x":2,"b.w":5,"c.x":1,"c.w":5,"c.z":9,"c.y":3})");
+}
