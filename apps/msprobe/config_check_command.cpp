@@ -40,19 +40,21 @@ Runner add_config_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) 
     auto* compare = cmd.add_option("-c,--compare", flags->compare, "Compare two zip files or checkpoints")
                         ->expected(2)
                         ->group(group);
-    auto* verl_compare = cmd.add_option("--verl-compare", flags->verl_compare,
-                                        "Compare the parameter info in the configuration file filtered from the verl "
-                                        "train logs for NPU and bench, the first argument is the log to be "
-                                        "compared(eg:NPU_log), and the second argument is the bench log(eg:bench_log).")
-                             ->expected(2)
-                             ->group(group);
-    auto* verl_verify = cmd.add_option("--verl-verify", flags->verl_verify,
-                                       "Verify the parameter info in the configuration file for target and bench, "
-                                       "the first argument is an optional benchmark configuration file(eg:bench_yaml), "
-                                       "and the second argument is a mandatory target log that must be passed "
-                                       "in(eg:target_log)")
-                            ->expected(1, INT_MAX)
-                            ->group(group);
+    auto* verl_compare =
+        cmd.add_option("--verl-compare", flags->verl_compare,
+                       "(-vc) Compare the parameter info in the configuration file filtered from the verl "
+                       "train logs for NPU and bench, the first argument is the log to be "
+                       "compared(eg:NPU_log), and the second argument is the bench log(eg:bench_log).")
+            ->expected(2)
+            ->group(group);
+    auto* verl_verify =
+        cmd.add_option("--verl-verify", flags->verl_verify,
+                       "(-vv) Verify the parameter info in the configuration file for target and bench, "
+                       "the first argument is an optional benchmark configuration file(eg:bench_yaml), "
+                       "and the second argument is a mandatory target log that must be passed "
+                       "in(eg:target_log)")
+            ->expected(1, INT_MAX)
+            ->group(group);
     const std::vector<CLI::Option*> operations{dump, compare, verl_compare, verl_verify};
     for (CLI::Option* a : operations) {
         for (CLI::Option* b : operations) {
