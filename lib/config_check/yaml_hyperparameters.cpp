@@ -162,12 +162,13 @@ Entries mapping_entries(const YAML::Node& node, const std::filesystem::path& fil
     }
     for (auto& entry : own) merged.push_back(std::move(entry));
     Entries entries;
-    for (auto& [key, value] : merged) {
+    for (auto& entry : merged) {
+        const std::string& key = entry.first;
         const auto found = std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.first == key; });
         if (found != entries.end()) {
-            found->second = value;
+            found->second = entry.second;
         } else {
-            entries.emplace_back(key, value);
+            entries.push_back(std::move(entry));
         }
     }
     return entries;
