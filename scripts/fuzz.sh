@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
 # .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json, ATB .bin and statistic.csv, torchair's GE
-# graph text as pbtxt, verl training logs) and the graph's tree building from construct.json (graph_construct)
-# with libFuzzer under ASan+UBSan, for a fixed time each.
+# graph text as pbtxt, verl training logs, config_check packs and launch scripts) and the graph's tree building
+# from construct.json (graph_construct) with libFuzzer under ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh 600                     (readers fuzzed side by side)
@@ -18,7 +18,7 @@ root=$(pwd)
 seconds=${1:-600}
 shift || true
 all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml fusion_rule atb_bin
-             atb_csv pbtxt verl_log)
+             atb_csv pbtxt verl_log config_pack shell_hyperparameters)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -128,6 +128,11 @@ for fmt in xlsx csv; do
      -o "$root/$gen/result-$fmt" --format "$fmt" -hl >/dev/null)
   copy_seeds "$fmt" $(find "$gen/result-$fmt" -name "compare_result_*.$fmt")
 done
+# config_check: a pack of this machine with a script's hyperparameters, and the script.
+printf 'GPT_ARGS="--num-layers 2\n --lr $LR"\nLR=0.1\ntorchrun train.py $GPT_ARGS --seed 1 | tee log\n' \
+  > "$seeds/shell_hyperparameters/run.sh"
+(cd "$seeds/shell_hyperparameters" && "$root/$build/apps/msprobe/msprobe" config_check -d run.sh \
+   -o "$root/$seeds/config_pack/pack.zip" >/dev/null)
 # Small csv seeds too: a header and a few rows mutate much faster than a whole book.
 for f in "$gen"/result-csv/compare_result_*.csv; do head -4 "$f" > "$seeds/csv/head-$(basename "$f")"; done
 # Fusion rules: the generated model's, and one of L1 fusion, multi-ops, slices and a quant op.

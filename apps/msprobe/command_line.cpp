@@ -216,7 +216,9 @@ const AliasMap& august_single_dash_aliases() {
                     {"-fr", "--fusion_rule_file"},
                     {"-qfr", "--quant_fusion_rule_file"},
                     {"-cfr", "--close_fusion_rule_file"},
-                    {"-ofs", "--onnx_fusion_switch"}});
+                    {"-ofs", "--onnx_fusion_switch"},
+                    {"-vc", "--verl-compare"},
+                    {"-vv", "--verl-verify"}});
         return all;
     }();
     return aliases;

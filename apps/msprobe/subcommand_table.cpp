@@ -75,8 +75,9 @@ constexpr Subcommand kTable[] = {
              "writes anomaly_analyze_{timestamp}.json, or nothing when no anomaly is found",
      .stage = kSpread},
     {.name = kParse, .shape = August, .add = &add_parse_command, .help = kParseHelp},
-    {.name = "config_check", .shape = August, .add = &add_not_provided_command,
-     .help = "compare two training environments' packs (not provided by msprobe-cpp)"},
+    {.name = "config_check", .shape = August, .add = &add_config_check_command,
+     .help = "Pack a training environment's configuration (-d) and compare two packs (-c A.zip B.zip) into "
+             "result.xlsx", .exit_codes = ExitCodes::August},
     {.name = "graph_visualize", .shape = August, .add = &add_graph_visualize_command,
      .help = "Build the model graph of a dump (and compare it with a bench dump) into a tb-graph-ascend .vis.db, "
              "as August msprobe writes it"},

@@ -10,7 +10,7 @@
 
 #include "common/error.hpp"
 #include "common/input_file.hpp"
-#include "merge/yaml_scalar_kind.hpp"
+#include "common/yaml_scalar_kind.hpp"
 
 namespace msprobe::merge {
 
@@ -26,11 +26,11 @@ bool is_plain(const YAML::Node& node) { return node.IsScalar() && node.Tag() == 
 
 bool is_null(const YAML::Node& node) {
     return !node.IsDefined() || node.IsNull() ||
-           (is_plain(node) && plain_scalar_kind(node.Scalar()) == ScalarKind::Null);
+           (is_plain(node) && py::plain_scalar_kind(node.Scalar()) == py::ScalarKind::Null);
 }
 
 bool is_string(const YAML::Node& node) {
-    return node.IsScalar() && (!is_plain(node) || plain_scalar_kind(node.Scalar()) == ScalarKind::String);
+    return node.IsScalar() && (!is_plain(node) || py::plain_scalar_kind(node.Scalar()) == py::ScalarKind::String);
 }
 
 // Python's bool() of the loaded value.
@@ -39,11 +39,12 @@ bool truthy(const YAML::Node& node) {
     if (node.IsSequence() || node.IsMap()) return node.size() > 0;
     if (!is_plain(node)) return !node.Scalar().empty();
     const std::string& text = node.Scalar();
-    switch (plain_scalar_kind(text)) {
-        case ScalarKind::Null: return false;
-        case ScalarKind::Bool: return text[0] == 'y' || text[0] == 'Y' || text[0] == 't' || text[0] == 'T' ||
-                                      text == "on" || text == "On" || text == "ON";
-        case ScalarKind::Number: {
+    switch (py::plain_scalar_kind(text)) {
+        case py::ScalarKind::Null: return false;
+        case py::ScalarKind::Bool:
+            return text[0] == 'y' || text[0] == 'Y' || text[0] == 't' || text[0] == 'T' || text == "on" ||
+                   text == "On" || text == "ON";
+        case py::ScalarKind::Number: {
             // Zero in any spelling is falsy: only digits 0, signs, radix prefixes, '.', '_' and an exponent.
             if (text.find(".nan") != std::string::npos || text.find(".NaN") != std::string::npos ||
                 text.find(".NAN") != std::string::npos || text.find("inf") != std::string::npos ||
@@ -59,7 +60,7 @@ bool truthy(const YAML::Node& node) {
             if (body != std::string::npos) mantissa = mantissa.substr(body + 1);
             return mantissa.find_first_not_of("+-0._:") != std::string::npos;
         }
-        case ScalarKind::String: return !text.empty();
+        case py::ScalarKind::String: return !text.empty();
     }
     return true;
 }

@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "common/python_text.hpp"
+
 namespace msprobe::report {
 
 namespace {
@@ -66,6 +68,44 @@ std::string_view without_formula_guard(std::string_view field) {
 
 void take_off_formula_guard(std::string& field) {
     if (without_formula_guard(field).size() != field.size()) field.erase(0, 1);
+}
+
+}  // namespace msprobe::report
+
+namespace msprobe::report {
+
+namespace {
+
+// FileCheckConst.CSV_BLACK_LIST's characters: + - = % @ and ＋ － ＝ ％ ＠ (U+FF0B, U+FF0D, U+FF1D, U+FF05, U+FF20).
+bool starts_with_formula_sign(std::string_view text) {
+    if (text.empty()) return false;
+    if (text[0] == '+' || text[0] == '-' || text[0] == '=' || text[0] == '%' || text[0] == '@') return true;
+    for (const std::string_view wide :
+         {"\xef\xbc\x8b", "\xef\xbc\x8d", "\xef\xbc\x9d", "\xef\xbc\x85", "\xef\xbc\xa0"}) {
+        if (text.starts_with(wide)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool is_refused_formula_text(std::string_view text) {
+    bool all_numbers = true;
+    std::size_t start = 0;
+    while (all_numbers) {
+        const std::size_t end = text.find(';', start);
+        const std::string_view part =
+            text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        all_numbers = py::parse_float(part).has_value();
+        if (end == std::string_view::npos) break;
+        start = end + 1;
+    }
+    if (all_numbers) return false;
+    if (starts_with_formula_sign(text)) return true;
+    for (std::size_t at = text.find(';'); at != std::string_view::npos; at = text.find(';', at + 1)) {
+        if (starts_with_formula_sign(text.substr(at + 1))) return true;
+    }
+    return false;
 }
 
 }  // namespace msprobe::report

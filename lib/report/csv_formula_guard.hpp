@@ -38,3 +38,12 @@ std::string_view without_formula_guard(std::string_view field);
 void take_off_formula_guard(std::string& field);
 
 }  // namespace msprobe::report
+
+namespace msprobe::report {
+
+// msprobe's check_value_is_valid, which its check_df_malicious applies to every text of a book before writing it
+// (and refuses the whole book for one): a text is refused when one of its ';'-separated parts is not a number to
+// Python's float() and the text starts with, or has after a ';', one of + - = % @ or their full-width forms.
+bool is_refused_formula_text(std::string_view text);
+
+}  // namespace msprobe::report

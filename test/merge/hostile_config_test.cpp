@@ -10,12 +10,12 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "common/yaml_scalar_kind.hpp"
 #include "merge/merge_config.hpp"
-#include "merge/yaml_scalar_kind.hpp"
 #include "support/shared_fixtures.hpp"
 
-using msprobe::merge::plain_scalar_kind;
-using msprobe::merge::ScalarKind;
+using msprobe::py::plain_scalar_kind;
+using msprobe::py::ScalarKind;
 
 namespace {
 
@@ -52,10 +52,23 @@ TEST_CASE("plain_scalar_kind agrees with the resolver patterns on every short sp
         }
     }
     CHECK(checked == 1 + 16 + 256 + 4096 + 65536);
-    for (const char* text : {"~", "null", "NULL", "yes", "Off", ".inf", "-.Inf", ".NaN", "+.nan", "1:20", "1:60",
-                             "190:20:30.15", "0x_1F", "0b", "0o7", "1e5", "1.0e+5", "1.0e5", "._1", "+._1", "1__",
-                             "Functional.conv2d", "Tensor.add_", "10:5:59", "1:2:3:4", "1:2:3", "+1:5", "-0:5",
-                             "1_0.5_", "0_7:1", "1.5e+1_", "9:5.", "-9:59.9", "+.5"}) {
+    for (const char* text : {"~",           "null",
+                             "NULL",        "yes",
+                             "Off",         ".inf",
+                             "-.Inf",       ".NaN",
+                             "+.nan",       "1:20",
+                             "1:60",        "190:20:30.15",
+                             "0x_1F",       "0b",
+                             "0o7",         "1e5",
+                             "1.0e+5",      "1.0e5",
+                             "._1",         "+._1",
+                             "1__",         "Functional.conv2d",
+                             "Tensor.add_", "10:5:59",
+                             "1:2:3:4",     "1:2:3",
+                             "+1:5",        "-0:5",
+                             "1_0.5_",      "0_7:1",
+                             "1.5e+1_",     "9:5.",
+                             "-9:59.9",     "+.5"}) {
         INFO(text);
         CHECK(plain_scalar_kind(text) == regex_kind(text));
     }

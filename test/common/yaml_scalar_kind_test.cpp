@@ -2,12 +2,12 @@
 // spelling.
 #include <catch2/catch.hpp>
 
-#include "merge/yaml_scalar_kind.hpp"
+#include "common/yaml_scalar_kind.hpp"
 
-using msprobe::merge::plain_scalar_kind;
-using msprobe::merge::ScalarKind;
+using msprobe::py::plain_scalar_kind;
+using msprobe::py::ScalarKind;
 
-TEST_CASE("null and bool spellings of YAML 1.1", "[merge][yaml_scalar_kind]") {
+TEST_CASE("null and bool spellings of YAML 1.1", "[common][yaml_scalar_kind]") {
     for (const char* null : {"", "~", "null", "Null", "NULL"}) {
         INFO(null);
         CHECK(plain_scalar_kind(null) == ScalarKind::Null);
@@ -22,7 +22,7 @@ TEST_CASE("null and bool spellings of YAML 1.1", "[merge][yaml_scalar_kind]") {
     }
 }
 
-TEST_CASE("int and float spellings of YAML 1.1, and near misses", "[merge][yaml_scalar_kind]") {
+TEST_CASE("int and float spellings of YAML 1.1, and near misses", "[common][yaml_scalar_kind]") {
     for (const char* number : {"12", "-3", "+0", "0x1F", "0b101", "017", "1_000", "1:59", "190:20:30", "1.5", "1.",
                                "1.0e+3", ".5", "-.inf", ".NaN", "6.8523015e+5", "1_0.5"}) {
         INFO(number);

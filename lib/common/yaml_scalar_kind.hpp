@@ -5,10 +5,10 @@
 // character and overflows the stack on a scalar of a few ten thousand digits.
 #include <string_view>
 
-namespace msprobe::merge {
+namespace msprobe::py {
 
 enum class ScalarKind { Null, Bool, Number, String };
 
 ScalarKind plain_scalar_kind(std::string_view text);
 
-}  // namespace msprobe::merge
+}  // namespace msprobe::py

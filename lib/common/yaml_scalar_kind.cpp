@@ -1,9 +1,9 @@
-#include "merge/yaml_scalar_kind.hpp"
+#include "common/yaml_scalar_kind.hpp"
 
 #include <algorithm>
 #include <array>
 
-namespace msprobe::merge {
+namespace msprobe::py {
 
 namespace {
 
@@ -103,4 +103,4 @@ ScalarKind plain_scalar_kind(std::string_view text) {
     return ScalarKind::String;
 }
 
-}  // namespace msprobe::merge
+}  // namespace msprobe::py
