@@ -51,6 +51,8 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global);
 // August's acc_check / multi_acc_check: run_ut / multi_run_ut under their August names, -f read from the dump.
 Runner add_acc_check_command(CLI::App& cmd, const GlobalOptions& global);
 Runner add_multi_acc_check_command(CLI::App& cmd, const GlobalOptions& global);
+// data2db: msprobe data2db --db DIR --data DIR [--format auto|dump|monitor] [--mapping MAP.json] [--micro_step ...]
+Runner add_data2db_command(CLI::App& cmd, const GlobalOptions& global);
 // A subcommand of August msprobe that msprobe-cpp does not provide: it takes any flag and says so, exit 2.
 Runner add_not_provided_command(CLI::App& cmd, const GlobalOptions& global);
 
