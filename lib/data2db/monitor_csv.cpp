@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <variant>
@@ -18,11 +19,11 @@ namespace msprobe::data2db {
 
 namespace {
 
-// pandas' default missing-value spellings (read_csv's na_values).
+// pandas' default missing-value spellings (read_csv's na_values in pandas 1.5; 2.0 added "None").
 bool is_na(std::string_view text) {
-    static constexpr std::array<std::string_view, 19> kNa{
-        "",     "#N/A", "#N/A N/A", "#NA",  "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
-        "<NA>", "N/A",  "NA",       "NULL", "NaN",     "None",     "n/a",  "nan",  "null"};
+    static constexpr std::array<std::string_view, 18> kNa{"",     "#N/A", "#N/A N/A", "#NA",     "-1.#IND", "-1.#QNAN",
+                                                          "-NaN", "-nan", "1.#IND",   "1.#QNAN", "<NA>",    "N/A",
+                                                          "NA",   "NULL", "NaN",      "n/a",     "nan",     "null"};
     return std::find(kNa.begin(), kNa.end(), text) != kNa.end();
 }
 
@@ -58,13 +59,13 @@ std::optional<double> csv_float(std::string_view text) {
         body.remove_prefix(1);
     }
     if (iequal(body, "inf") || iequal(body, "infinity")) return negative ? -INFINITY : INFINITY;
-    if (body.empty() || body.front() == '+' || body.front() == '-') return std::nullopt;
+    if (body.empty() || !(std::isdigit(static_cast<unsigned char>(body.front())) || body.front() == '.')) {
+        return std::nullopt;  // from_chars would also take "nan" spellings pandas leaves as texts
+    }
     double value = 0;
     const auto [end, ec] = std::from_chars(body.data(), body.data() + body.size(), value);
-    if (end != body.data() + body.size() || (ec != std::errc() && ec != std::errc::result_out_of_range)) {
-        return std::nullopt;
-    }
-    if (ec == std::errc::result_out_of_range) value = std::strtod(std::string(body).c_str(), nullptr);
+    // A number past the doubles' range is no float to pandas either: its column is read as texts.
+    if (ec != std::errc() || end != body.data() + body.size()) return std::nullopt;
     return negative ? -value : value;
 }
 
