@@ -30,15 +30,17 @@ TEST_CASE("a database written in one transaction through prepared statements", "
     {
         SqliteOutput out(path, "shown.db");
         out.exec("CREATE TABLE t (a TEXT, b REAL)");
-        SqliteOutput::Statement insert(out, "INSERT INTO t VALUES (?, ?)");
-        insert.text(1, "x");
-        insert.optional_real(2, 1.5);
-        insert.run();
-        CHECK(out.last_insert_rowid() == 1);
-        insert.optional_text(1, std::nullopt);
-        insert.optional_real(2, std::nullopt);
-        insert.run();
-        CHECK(out.changes() == 1);
+        {
+            SqliteOutput::Statement insert(out, "INSERT INTO t VALUES (?, ?)");
+            insert.text(1, "x");
+            insert.optional_real(2, 1.5);
+            insert.run();
+            CHECK(out.last_insert_rowid() == 1);
+            insert.optional_text(1, std::nullopt);
+            insert.optional_real(2, std::nullopt);
+            insert.run();
+            CHECK(out.changes() == 1);
+        }
         out.commit();
         out.close();
     }
