@@ -57,11 +57,12 @@ measure() {
   rm -f "$log"
 }
 
-row() {  # label, tree, format, db name, extra args...
+row() {  # label, tree, format, command...
   local label=$1 tree=$2 format=$3 out
   shift 3
   out=$(mktemp -d)
-  read -r wall rss < <(measure "$@" data2db --db "$out" --data "$tree/$format" --format "$format")
+  read -r wall rss < <(measure "$@" data2db --db "$out" --data "$tree/$format" --format "$format" \
+                         --process_num "$threads")
   printf '| %s | %s | %s s | %s MB |\n' "$label" "$format" "$wall" "$rss"
   rm -rf "$out"
 }
@@ -72,14 +73,12 @@ small=$tree
 echo "| run | input | wall | peak RSS |"
 echo "|---|---|---|---|"
 for format in dump monitor; do
-  row "msprobe-cpp, ${steps} steps × ${ranks} ranks, --process_num $threads" "$tree" "$format" "$ours" \
-    --process_num "$threads"
+  row "msprobe-cpp, ${steps} steps × ${ranks} ranks, --process_num $threads" "$tree" "$format" "$ours"
   if [ "$small" != "$tree" ]; then
-    row "msprobe-cpp, ${msprobe_steps} steps × ${ranks} ranks, --process_num $threads" "$small" "$format" "$ours" \
-      --process_num "$threads"
+    row "msprobe-cpp, ${msprobe_steps} steps × ${ranks} ranks, --process_num $threads" "$small" "$format" "$ours"
   fi
   if [ -d "$src/msprobe" ]; then
     row "msprobe (Python), ${msprobe_steps} steps × ${ranks} ranks, --process_num $threads" "$small" "$format" \
-      env PYTHONPATH="$src" "$python" -c 'from msprobe.msprobe import main; main()' --process_num "$threads"
+      env PYTHONPATH="$src" "$python" -c 'from msprobe.msprobe import main; main()'
   fi
 done

@@ -104,35 +104,61 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
     SeenTargets seen;
     std::int64_t start_step = 0;
     std::int64_t max_rank = 0;
-    for (const DumpStep& step : tree.steps) {
-        if (!options.count_micro_steps) start_step = step.step;
-        std::vector<std::int64_t> micro_steps;
-        // A thread's file at a time: as many files are held as the pool has threads.
-        const std::size_t window = pool.size();
-        for (std::size_t first = 0; first < step.ranks.size(); first += window) {
-            const std::size_t count = std::min(window, step.ranks.size() - first);
-            std::vector<DumpFileRows> files(count);
-            pool.parallel_for(static_cast<std::int64_t>(count), [&](std::int64_t i) {
-                const auto at = static_cast<std::size_t>(i);
-                files[at] = read_dump_file_rows(step.ranks[first + at], mapping, options.count_micro_steps);
-            });
-            for (std::size_t i = 0; i < count; ++i) {
-                const DumpRankFiles& rank = step.ranks[first + i];
-                max_rank = std::max(max_rank, rank.rank);
-                if (!files[i].has_data && options.count_micro_steps) {
-                    // msprobe fails here too (it cannot add the micro steps of a file without them).
-                    throw Error(rank.dump_json.string(), "has no \"data\" object: its micro steps cannot be counted");
-                }
-                write_file(db, seen, files[i], rank.rank, start_step);
-                micro_steps.push_back(files[i].micro_steps);
+    // Every file in msprobe's order; read a window at a time (as many files as the pool has threads) while
+    // this thread writes the window before it, so a window is held twice at most.
+    struct FileAt {
+        std::size_t step;
+        const DumpRankFiles* rank;
+    };
+    std::vector<FileAt> order;
+    for (std::size_t s = 0; s < tree.steps.size(); ++s) {
+        for (const auto& rank : tree.steps[s].ranks) order.push_back({s, &rank});
+    }
+    const std::size_t window = pool.size();
+    const auto read_window = [&](std::size_t first, std::vector<DumpFileRows>& files) {
+        files.assign(std::min(window, order.size() - first), DumpFileRows{});
+        pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
+            const auto at = static_cast<std::size_t>(i);
+            files[at] = read_dump_file_rows(*order[first + at].rank, mapping, options.count_micro_steps);
+        });
+    };
+    std::size_t step_index = order.size();  // none yet
+    std::vector<std::int64_t> micro_steps;
+    const auto end_step = [&] {
+        if (step_index == order.size() || !options.count_micro_steps) return;
+        log::info(fmt::format("Step {} processing completed. Total micro steps identified: [{}]",
+                              tree.steps[step_index].step, fmt::join(micro_steps, ", ")));
+        start_step += *std::max_element(micro_steps.begin(), micro_steps.end());
+    };
+    std::vector<DumpFileRows> current, next;
+    if (!order.empty()) read_window(0, current);
+    for (std::size_t first = 0; first < order.size(); first += window) {
+        const std::size_t after = first + window;
+        ThreadPool::Task ahead;
+        if (after < order.size()) ahead = pool.start([&, after] { read_window(after, next); });
+        for (std::size_t i = 0; i < current.size(); ++i) {
+            const FileAt& at = order[first + i];
+            if (at.step != step_index) {
+                end_step();
+                step_index = at.step;
+                micro_steps.clear();
+                if (!options.count_micro_steps) start_step = tree.steps[at.step].step;
             }
+            const DumpRankFiles& rank = *at.rank;
+            max_rank = std::max(max_rank, rank.rank);
+            if (!current[i].has_data && options.count_micro_steps) {
+                // msprobe fails here too (it cannot add the micro steps of a file without them).
+                throw Error(rank.dump_json.string(), "has no \"data\" object: its micro steps cannot be counted");
+            }
+            write_file(db, seen, current[i], rank.rank, start_step);
+            micro_steps.push_back(current[i].micro_steps);
         }
-        if (options.count_micro_steps) {
-            log::info(fmt::format("Step {} processing completed. Total micro steps identified: [{}]", step.step,
-                                  fmt::join(micro_steps, ", ")));
-            start_step += *std::max_element(micro_steps.begin(), micro_steps.end());
+        if (after < order.size()) {
+            ahead.wait();
+            std::swap(current, next);
         }
     }
+    end_step();
     std::vector<GlobalStat> stats{
         {"max_rank", max_rank},
         {"min_step", options.count_micro_steps ? std::int64_t{0} : tree.steps.front().step},
