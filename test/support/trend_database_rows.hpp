@@ -4,10 +4,7 @@
 // order comes from a Python set (tag ids, the statistics lists of
 // global_stats): tags are compared by name, category and metric, a tag link
 // by its tag's name, a list by its members.
-#include <sqlite3.h>
-
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -15,43 +12,17 @@
 #include <string>
 #include <vector>
 
+#include "support/sqlite_rows.hpp"
+
 namespace msprobe::testing {
 
 using TrendRows = std::vector<std::vector<std::string>>;
 
-// The rows of `sql`, each value as text (NULL as "NULL", REAL with 17 significant digits).
+// The rows of `sql`, each value as text (NULL as "NULL", REAL with 17 significant digits); the error as one row.
 inline TrendRows trend_query(const std::filesystem::path& db_path, const std::string& sql) {
-    TrendRows rows;
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-        sqlite3_close(db);
-        return {{"cannot open " + db_path.string()}};
-    }
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
-        rows.push_back({"error: " + std::string(sqlite3_errmsg(db))});
-        sqlite3_close(db);
-        return rows;
-    }
-    while (sqlite3_step(stmt) == SQLITE_ROW) {
-        auto& row = rows.emplace_back();
-        for (int c = 0; c < sqlite3_column_count(stmt); ++c) {
-            switch (sqlite3_column_type(stmt, c)) {
-                case SQLITE_NULL: row.emplace_back("NULL"); break;
-                case SQLITE_INTEGER: row.push_back(std::to_string(sqlite3_column_int64(stmt, c))); break;
-                case SQLITE_FLOAT: {
-                    char text[40];
-                    std::snprintf(text, sizeof text, "%.17g", sqlite3_column_double(stmt, c));
-                    row.emplace_back(text);
-                    break;
-                }
-                default: row.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(stmt, c))); break;
-            }
-        }
-    }
-    sqlite3_finalize(stmt);
-    sqlite3_close(db);
-    return rows;
+    auto query = sqlite_rows(db_path, sql, 17, false);
+    if (!query.error.empty()) return {{"error: " + query.error}};
+    return std::move(query.rows);
 }
 
 // "a,b,c" with its members sorted.
