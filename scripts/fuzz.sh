@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes every input reader (dump.json, stack.json, construct.json, .pt, .npy,
 # .pkl, kernel dump .bin, xlsx, csv, yaml, ATC fusion rule json, ATB .bin and statistic.csv, torchair's GE
-# graph text as pbtxt, verl training logs, config_check packs and launch scripts) and the graph's tree building
-# from construct.json (graph_construct) with libFuzzer under ASan+UBSan, for a fixed time each.
+# graph text as pbtxt, verl training logs, config_check packs and launch scripts, data2db's monitor CSVs and
+# dump importer) and the graph's tree building from construct.json (graph_construct) with libFuzzer under
+# ASan+UBSan, for a fixed time each.
 #
 #   scripts/fuzz.sh [SECONDS_PER_READER] [READER ...]      (default: 600 s, every reader)
 #   FUZZ_PARALLEL=2 scripts/fuzz.sh 600                     (readers fuzzed side by side)
@@ -18,7 +19,7 @@ root=$(pwd)
 seconds=${1:-600}
 shift || true
 all_readers=(dump_json stack_json construct_json graph_construct pt npy pkl bin xlsx csv yaml fusion_rule atb_bin
-             atb_csv pbtxt verl_log config_pack shell_hyperparameters)
+             atb_csv pbtxt verl_log config_pack shell_hyperparameters monitor_csv data2db_dump)
 readers=("$@")
 [ ${#readers[@]} -eq 0 ] && readers=("${all_readers[@]}")
 parallel=${FUZZ_PARALLEL:-1}
@@ -62,6 +63,9 @@ copy_seeds() {  # reader, files...
 copy_seeds dump_json $(find examples "$gen" -name dump.json)
 copy_seeds stack_json $(find examples "$gen" -name stack.json)
 copy_seeds construct_json $(find examples "$gen" -name construct.json)
+copy_seeds data2db_dump $(find examples "$gen" -name dump.json | head -8)
+python3 bench/data2db_inputs.py monitor "$gen/monitor" --steps 4 --ranks 1 --layers 1 >/dev/null
+copy_seeds monitor_csv $(find "$gen/monitor" -name '*.csv')
 copy_seeds graph_construct $(find examples "$gen" -name construct.json)
 # The ids graph_construct's fixed dump.json records, in a tree, a Megatron layout, recompute candidates and cycles.
 cat > "$seeds/graph_construct/tree.json" <<'EOF'

@@ -81,8 +81,9 @@ constexpr Subcommand kTable[] = {
     {.name = "graph_visualize", .shape = August, .add = &add_graph_visualize_command,
      .help = "Build the model graph of a dump (and compare it with a bench dump) into a tb-graph-ascend .vis.db, "
              "as August msprobe writes it"},
-    {.name = "data2db", .shape = August, .add = &add_not_provided_command,
-     .help = "dump or monitor data into SQLite (not provided by msprobe-cpp)"},
+    {.name = "data2db", .shape = August, .add = &add_data2db_command,
+     .help = "Import a dump tree's statistics or the monitor's CSV output into SQLite trend databases",
+     .exit_codes = ExitCodes::August},
     {.name = "offline_dump", .shape = August, .add = &add_not_provided_command,
      .help = "inference model dump on the NPU (not provided: it needs the CANN runtime)"},
     {.name = "install_deps", .shape = August, .add = &add_not_provided_command,

@@ -174,6 +174,33 @@ std::optional<double> parse_float(std::string_view text) {
     return negative ? -value : value;
 }
 
+std::optional<std::int64_t> parse_int(std::string_view text) {
+    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    bool negative = false;
+    if (!text.empty() && (text.front() == '+' || text.front() == '-')) {
+        negative = text.front() == '-';
+        text.remove_prefix(1);
+    }
+    if (text.empty()) return std::nullopt;
+    auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+    std::string digits = negative ? "-" : "";
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '_') {
+            if (i == 0 || i + 1 >= text.size() || !is_digit(text[i - 1]) || !is_digit(text[i + 1])) return std::nullopt;
+            continue;
+        }
+        if (!is_digit(c)) return std::nullopt;
+        digits.push_back(c);
+    }
+    std::int64_t value = 0;
+    const auto res = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (res.ec != std::errc() || res.ptr != digits.data() + digits.size()) return std::nullopt;
+    return value;
+}
+
 std::string crc32_hex(std::string_view bytes) {
     uLong crc = crc32(0L, Z_NULL, 0);
     crc = crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size()));

@@ -30,6 +30,10 @@ std::string tuple_text(const std::vector<std::string>& elements);
 // float(text) semantics: whitespace trimmed, nan/inf/infinity any case with
 // sign, underscores between digits. nullopt when Python would raise.
 std::optional<double> parse_float(std::string_view text);
+// int(text) semantics (base 10): whitespace trimmed, one optional sign, ASCII
+// digits with single underscores between them. nullopt when Python would raise,
+// and for values outside int64 (which SQLite could not store either).
+std::optional<std::int64_t> parse_int(std::string_view text);
 
 // zlib CRC-32 of the bytes as 8 lowercase hex digits.
 std::string crc32_hex(std::string_view bytes);

@@ -1,11 +1,7 @@
 #include "graph/vis_db_writer.hpp"
 
 #include <fmt/format.h>
-#include <sqlite3.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -13,6 +9,7 @@
 #include "common/log.hpp"
 #include "common/progress.hpp"
 #include "common/python_json_writer.hpp"
+#include "report/sqlite_output.hpp"
 
 namespace msprobe::graph {
 
@@ -106,49 +103,7 @@ std::string json_ints(const std::vector<int>& values) {
     return json.text();
 }
 
-// SQLite's message, and the system's when a file operation failed ("disk I/O
-// error (File too large)" under a file-size limit).
-std::string sqlite_reason(sqlite3* db, const std::string& message) {
-    const int system_error = db != nullptr ? sqlite3_system_errno(db) : 0;
-    return system_error != 0 ? fmt::format("{} ({})", message, std::strerror(system_error)) : message;
-}
-
-class Statement {
-public:
-    Statement(sqlite3* db, const char* sql, const std::string& file) : db_(db), file_(file) {
-        if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail();
-    }
-    ~Statement() { sqlite3_finalize(stmt_); }
-    Statement(const Statement&) = delete;
-    Statement& operator=(const Statement&) = delete;
-
-    void text(int column, const std::string& value) {
-        check(sqlite3_bind_text(stmt_, column, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT));
-    }
-    void optional_text(int column, const std::optional<std::string>& value) {
-        if (value) text(column, *value); else null(column);
-    }
-    void integer(int column, long long value) { check(sqlite3_bind_int64(stmt_, column, value)); }
-    void real(int column, double value) { check(sqlite3_bind_double(stmt_, column, value)); }
-    void null(int column) { check(sqlite3_bind_null(stmt_, column)); }
-    void run() {
-        if (sqlite3_step(stmt_) != SQLITE_DONE) fail();
-        sqlite3_reset(stmt_);
-        sqlite3_clear_bindings(stmt_);
-    }
-
-private:
-    void check(int rc) {
-        if (rc != SQLITE_OK) fail();
-    }
-    [[noreturn]] void fail() {
-        throw Error(file_, "cannot write the database: " + sqlite_reason(db_, sqlite3_errmsg(db_)));
-    }
-
-    sqlite3* db_;
-    const std::string& file_;
-    sqlite3_stmt* stmt_ = nullptr;
-};
+using Statement = report::SqliteOutput::Statement;
 
 // A tb_nodes row: 21 columns, 22 with is_distributed.
 constexpr const char* kInsertNode =
@@ -168,46 +123,14 @@ std::string tables_with_distributed_column() {
 
 VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, const VisDbFormat& format,
                          std::size_t matched_link_entries)
-    : path_(std::move(path)), shown_name_(std::move(shown_name)), format_(format),
+    : output_(std::move(path), std::move(shown_name), false),
+      format_(format),
       matched_link_entries_(matched_link_entries) {
-    if (sqlite3_open(path_.c_str(), &db_) != SQLITE_OK) {
-        const std::string reason = db_ ? sqlite_reason(db_, sqlite3_errmsg(db_)) : "out of memory";
-        sqlite3_close(db_);
-        db_ = nullptr;
-        remove_side_files();
-        throw Error(shown_name_, "cannot create the database: " + reason);
-    }
-    // The file is private until committed, so it is written without a journal
-    // (a WAL would receive every page twice); WAL mode is set on the finished file.
-    exec("PRAGMA journal_mode=OFF");
-    exec("PRAGMA synchronous=OFF");
-    exec("PRAGMA cache_size=-65536");
-    exec(format_.is_distributed_column ? tables_with_distributed_column().c_str() : kCreateTables);
-    exec("BEGIN");
+    output_.exec(format_.is_distributed_column ? tables_with_distributed_column() : std::string(kCreateTables));
+    output_.begin();
 }
 
-VisDbWriter::~VisDbWriter() {
-    if (db_) sqlite3_close(db_);
-    if (!finished_) remove_side_files();
-}
-
-// The database itself is the stager's to remove.
-void VisDbWriter::remove_side_files() const {
-    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
-        auto side = path_;
-        side += suffix;
-        ::unlink(side.c_str());
-    }
-}
-
-void VisDbWriter::exec(const char* sql) {
-    char* message = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-        const std::string reason = sqlite_reason(db_, message ? message : "unknown error");
-        sqlite3_free(message);
-        throw Error(shown_name_, "cannot write the database: " + reason);
-    }
-}
+VisDbWriter::~VisDbWriter() = default;
 
 namespace {
 
@@ -247,12 +170,17 @@ void insert_node(Statement& insert, const ExportedGraph& exported, const std::st
     insert.text(6, node.parent ? node.parent->id : std::string());
     insert.text(7, children.empty() ? std::string() : json_list(children));
     if (node.precision) {
-        if (node.precision->is_integer) insert.integer(8, static_cast<long long>(node.precision->value));
-        else insert.real(8, node.precision->value);
+        if (node.precision->is_integer)
+            insert.integer(8, static_cast<long long>(node.precision->value));
+        else
+            insert.real(8, node.precision->value);
     } else {
         insert.null(8);
     }
-    if (node.overflow_level.empty()) insert.null(9); else insert.text(9, node.overflow_level);
+    if (node.overflow_level.empty())
+        insert.null(9);
+    else
+        insert.text(9, node.overflow_level);
     insert.integer(10, node.micro_step.value_or(0));
     insert.text(11, matched_node_link(node, link_entries, shortened_links));
     insert.text(12, fmt::format("{}_{}", graph_id, stacks.id(node.stack)));
@@ -273,9 +201,8 @@ void insert_node(Statement& insert, const ExportedGraph& exported, const std::st
 
 void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
     const std::string graph_id = fmt::format("{}_{}_{}", exported.data_source, exported.step, exported.rank);
-    const std::string& file = shown_name_;
     const bool distributed = format_.is_distributed_column;
-    Statement insert(db_, distributed ? kInsertDistributedNode : kInsertNode, file);
+    Statement insert(output_, distributed ? kInsertDistributedNode : kInsertNode);
     const auto order = exported.graph->post_order();
     auto make_texts = [&](std::size_t from, std::vector<PortTexts>& texts) {
         texts.resize(std::min(kRowsPerBatch, order.size() - from));
@@ -306,7 +233,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
             std::swap(current, next);
         }
     }
-    Statement stack_insert(db_, "INSERT INTO tb_stack VALUES (?, ?)", file);
+    Statement stack_insert(output_, "INSERT INTO tb_stack VALUES (?, ?)");
     for (std::size_t k = 0; k < stacks.texts.size(); ++k) {
         stack_insert.text(1, fmt::format("{}_{}", graph_id, k));
         stack_insert.text(2, *stacks.texts[k]);
@@ -315,7 +242,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
 }
 
 void VisDbWriter::add_config(const ConfigRow& config) {
-    Statement insert(db_, "INSERT OR IGNORE INTO tb_config VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", shown_name_);
+    Statement insert(output_, "INSERT OR IGNORE INTO tb_config VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.text(1, "1");
     insert.text(2, config.graph_type);
     insert.text(3, config.task);
@@ -330,20 +257,17 @@ void VisDbWriter::add_config(const ConfigRow& config) {
 
 void VisDbWriter::finish() {
     if (shortened_links_ > 0) {
-        log::warning(fmt::format("{} node(s) are matched with a partner nested more than {} modules deep: their "
-                                 "matched_node_link lists its nearest {} (docs/compatibility.md row 181; "
-                                 "--strict_compat lists all)",
-                                 shortened_links_, matched_link_entries_, matched_link_entries_));
+        log::warning(
+            fmt::format("{} node(s) are matched with a partner nested more than {} modules deep: their "
+                        "matched_node_link lists its nearest {} (docs/compatibility.md row 181; "
+                        "--strict_compat lists all)",
+                        shortened_links_, matched_link_entries_, matched_link_entries_));
     }
-    exec(kCreateIndexes);
-    if (format_.is_distributed_column) exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
-    exec("COMMIT");
-    exec("PRAGMA journal_mode=WAL");
-    if (sqlite3_close(db_) != SQLITE_OK) {
-        throw Error(shown_name_, "cannot close the database: " + sqlite_reason(db_, sqlite3_errmsg(db_)));
-    }
-    db_ = nullptr;
-    finished_ = true;
+    output_.exec(kCreateIndexes);
+    if (format_.is_distributed_column) output_.exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
+    output_.commit();
+    output_.exec("PRAGMA journal_mode=WAL");
+    output_.close();
 }
 
 }  // namespace msprobe::graph

@@ -13,8 +13,7 @@
 #include "common/thread_pool.hpp"
 #include "graph/model_graph.hpp"
 #include "graph/port_item_json.hpp"
-
-struct sqlite3;
+#include "report/sqlite_output.hpp"
 
 namespace msprobe::graph {
 
@@ -70,13 +69,7 @@ public:
     void finish();
 
 private:
-    void exec(const char* sql);
-    void remove_side_files() const;
-
-    std::filesystem::path path_;
-    std::string shown_name_;
-    sqlite3* db_ = nullptr;
-    bool finished_ = false;
+    report::SqliteOutput output_;
     VisDbFormat format_;
     std::size_t matched_link_entries_;
     std::size_t shortened_links_ = 0;  // nodes whose matched_node_link was cut to the bound

@@ -326,9 +326,9 @@ TEST_CASE("august: spellings, the option check and exit codes", "[cli]") {
     const auto missing = run_msprobe({"compare", "-tp", "nowhere/dump.json", "-gp", "bench/step0/rank/dump.json"}, dir);
     CHECK(missing.exit_code == 1);
     CHECK(missing.err.find("nowhere/dump.json: path does not exist, please check!") != std::string::npos);
-    const auto not_provided = run_msprobe({"data2db", "-i", "npu"}, dir);
+    const auto not_provided = run_msprobe({"install_deps", "-i", "npu"}, dir);
     CHECK(not_provided.exit_code == 2);
-    CHECK(not_provided.err == "msprobe data2db: error: msprobe-cpp does not provide data2db (yet)\n");
+    CHECK(not_provided.err == "msprobe install_deps: error: msprobe-cpp does not provide install_deps (yet)\n");
     // April's lines keep April's codes: a missing compare.json is bad input, exit 2.
     CHECK(run_msprobe({"-f", "pytorch", "compare", "-i", "nowhere.json"}, dir).exit_code == 2);
     const auto help = run_msprobe({}, dir);

@@ -43,7 +43,8 @@ const std::vector<Family>& families() {
          "test/cli/august_cli_test.cpp: msprobe's command-line runs of cnn_tensor_L1_perturbed"},
         {std::regex(R"([A-Za-z0-9_]+/graph_visualize\.[a-zA-Z0-9_.]+)"), "graph_visualize: the model graph (issue 16)",
          false},
-        {std::regex(R"([A-Za-z0-9_]+/data2db\.[a-z_.]+)"), "data2db: not provided by msprobe-cpp", false},
+        {std::regex(R"([A-Za-z0-9_]+/data2db\.[a-z_.]+)"),
+         "test/cli/data2db_cli_test.cpp: every stored data2db run, table by table"},
         {std::regex(R"(_tools/config_check\.compare)"),
          "test/config_check/pack_compare_test.cpp: the book cell for cell, the unpacked packs file for file"},
     };

@@ -52,7 +52,7 @@ TEST_CASE("subcommand table: msprobe-torch runs the run_ut family, and what spre
           std::vector<std::string>{"compare", "diff_analyze", "nan_analyze", "merge_result", "multi_run_ut", "compare",
                                    "multi_acc_check", "merge_result", "overflow_check"});
     CHECK(names_where([](const cli::Subcommand& sub) { return sub.exit_codes == cli::ExitCodes::August; }) ==
-          std::vector<std::string>{"compare", "acc_check", "multi_acc_check", "config_check"});
+          std::vector<std::string>{"compare", "acc_check", "multi_acc_check", "config_check", "data2db"});
 }
 
 TEST_CASE("subcommand table: a runner's name in a shape", "[cli][table]") {

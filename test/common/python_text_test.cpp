@@ -89,3 +89,16 @@ TEST_CASE("crc32_hex is zlib's CRC-32 in eight lowercase digits", "[common][pyth
     CHECK(crc32_hex("123456789") == "cbf43926");  // the standard check value
     CHECK(crc32_hex("a") == "e8b7be43");
 }
+
+TEST_CASE("parse_int accepts what Python's int() accepts", "[common][python_text]") {
+    CHECK(parse_int("3") == 3);
+    CHECK(parse_int(" +3 ") == 3);
+    CHECK(parse_int("-12") == -12);
+    CHECK(parse_int("1_000") == 1000);
+    CHECK(parse_int("007") == 7);
+    CHECK(parse_int("9223372036854775807") == INT64_MAX);
+    for (const char* refused : {"", "-", "1.0", "1__0", "_1", "1_", "0x1", "1e3", "١", "9223372036854775808"}) {
+        INFO(refused);
+        CHECK_FALSE(parse_int(refused));
+    }
+}

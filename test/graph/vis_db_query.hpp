@@ -1,48 +1,24 @@
 #pragma once
 // Reads a .vis.db back for the graph tests: rows as the sqlite3 shell's csv
 // export prints them (NULL as "NULL", REAL with 15 significant digits).
-#include <sqlite3.h>
-
 #include <catch2/catch.hpp>
 
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "support/sqlite_rows.hpp"
+
 namespace msprobe::testing {
 
-using DbRows = std::vector<std::vector<std::string>>;
+using DbRows = SqliteRows;
 
 // The result of `sql` with a header row first.
 inline DbRows query_rows(const std::filesystem::path& db_path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-    sqlite3_stmt* stmt = nullptr;
-    INFO(sqlite3_errmsg(db));
-    REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
-    DbRows rows(1);
-    const int columns = sqlite3_column_count(stmt);
-    for (int c = 0; c < columns; ++c) rows[0].emplace_back(sqlite3_column_name(stmt, c));
-    while (sqlite3_step(stmt) == SQLITE_ROW) {
-        auto& row = rows.emplace_back();
-        for (int c = 0; c < columns; ++c) {
-            switch (sqlite3_column_type(stmt, c)) {
-                case SQLITE_NULL: row.emplace_back("NULL"); break;
-                case SQLITE_INTEGER: row.push_back(std::to_string(sqlite3_column_int64(stmt, c))); break;
-                case SQLITE_FLOAT: {
-                    char text[40];
-                    std::snprintf(text, sizeof text, "%.15g", sqlite3_column_double(stmt, c));
-                    row.emplace_back(text);
-                    break;
-                }
-                default: row.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(stmt, c))); break;
-            }
-        }
-    }
-    sqlite3_finalize(stmt);
-    sqlite3_close(db);
-    return rows;
+    auto query = sqlite_rows(db_path, sql, 15, true);
+    INFO(query.error);
+    REQUIRE(query.error.empty());
+    return std::move(query.rows);
 }
 
 // The one .vis.db a run wrote into `dir`.

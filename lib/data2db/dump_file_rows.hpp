@@ -1,0 +1,49 @@
+#pragma once
+// One dump.json read into the rows of a trend database (statistics only: its
+// Norm, Max, Min and Mean), as msprobe's dump importer makes them: each
+// floating-point tensor of an entry (forward inputs, outputs, parameters;
+// backward inputs and outputs; parameter gradients) is a target named after
+// the entry and the tensor's place. The file is streamed entry by entry; the
+// rows of one file are what is held.
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data2db/dump_targets.hpp"
+#include "data2db/dump_tree.hpp"
+#include "data2db/name_mapping.hpp"
+
+namespace msprobe::data2db {
+
+struct DumpTrendRow {
+    std::uint32_t target = 0;  // index into DumpFileRows::targets
+    DumpMetric metric = DumpMetric::Forward;
+    std::int64_t micro_step = 0;                 // added to the step the file's step starts at
+    std::array<std::optional<double>, 4> stats;  // norm, max, min, mean
+};
+
+struct DumpTargetKey {
+    std::string name;
+    std::int64_t call = 0;  // monitoring_targets.micro_step
+    bool operator==(const DumpTargetKey&) const = default;
+};
+
+struct DumpFileRows {
+    bool has_data = false;         // "data" is an object (msprobe passes over a file without)
+    std::int64_t micro_steps = 1;  // the micro steps construct.json gives (1 without --micro_step)
+    std::vector<DumpTargetKey> targets;
+    std::vector<DumpTrendRow> rows;
+    // Where msprobe writes what it gathered (every 5000 rows, at an entry's end); the last is rows.size().
+    std::vector<std::size_t> batch_ends;
+};
+
+inline constexpr std::size_t kDumpRowsPerBatch = 5000;
+
+// Throws msprobe::Error naming the file when dump.json or (with `micro_steps`)
+// construct.json cannot be read.
+DumpFileRows read_dump_file_rows(const DumpRankFiles& files, const NameMapping& mapping, bool micro_steps);
+
+}  // namespace msprobe::data2db

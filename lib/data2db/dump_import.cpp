@@ -1,0 +1,182 @@
+#include "data2db/dump_import.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <unordered_map>
+
+#include "common/error.hpp"
+#include "common/log.hpp"
+#include "data2db/dump_file_rows.hpp"
+#include "data2db/trend_database.hpp"
+#include "data2db/trend_tags.hpp"
+
+namespace msprobe::data2db {
+
+namespace {
+
+// The targets msprobe has seen per metric, in the order it saw the metrics and, per metric, the targets.
+class SeenTargets {
+public:
+    struct Target {
+        std::string name;
+        std::int64_t id = 0;
+    };
+    struct Metric {
+        DumpMetric metric;
+        std::vector<Target> targets;
+        std::unordered_map<std::string, std::size_t> index;  // name '\n' call → position
+    };
+
+    // The id of a target already written for `metric`, or nullopt; notes the metric's first appearance.
+    std::optional<std::int64_t> known(DumpMetric metric, const std::string& key) {
+        Metric& seen = of(metric);
+        const auto found = seen.index.find(key);
+        if (found == seen.index.end()) return std::nullopt;
+        return seen.targets[found->second].id;
+    }
+    void add(DumpMetric metric, const std::string& key, std::string name, std::int64_t id) {
+        Metric& seen = of(metric);
+        seen.index.emplace(key, seen.targets.size());
+        seen.targets.push_back({std::move(name), id});
+    }
+    const std::vector<Metric>& metrics() const { return metrics_; }
+
+private:
+    Metric& of(DumpMetric metric) {
+        for (auto& seen : metrics_) {
+            if (seen.metric == metric) return seen;
+        }
+        return metrics_.emplace_back(Metric{metric, {}, {}});
+    }
+    std::vector<Metric> metrics_;
+};
+
+// Writes one file's rows at `start_step`, batch by batch: the batch's new targets first, by metric id, then its rows.
+void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, std::int64_t rank,
+                std::int64_t start_step) {
+    constexpr std::int64_t kUnresolved = 0;
+    std::vector<std::array<std::int64_t, kDumpMetricNames.size()>> ids(file.targets.size());
+    const auto key_of = [&](std::uint32_t t) {
+        return fmt::format("{}\n{}", file.targets[t].name, file.targets[t].call);
+    };
+    std::size_t begin = 0;
+    for (const std::size_t end : file.batch_ends) {
+        std::map<DumpMetric, std::vector<std::uint32_t>> fresh;  // per metric, targets in first-seen order
+        for (std::size_t r = begin; r < end; ++r) {
+            const DumpTrendRow& row = file.rows[r];
+            std::int64_t& id = ids[row.target][static_cast<std::size_t>(row.metric) - 1];
+            if (id != kUnresolved) continue;
+            if (const auto known = seen.known(row.metric, key_of(row.target))) {
+                id = *known;
+                continue;
+            }
+            id = -1;  // new: written with the batch's targets below
+            fresh[row.metric].push_back(row.target);
+        }
+        for (const auto& [metric, targets] : fresh) {
+            for (const std::uint32_t t : targets) {
+                const DumpTargetKey& target = file.targets[t];
+                const std::int64_t id = db.add_target(target.name, 0, target.call);
+                seen.add(metric, key_of(t), target.name, id);
+                ids[t][static_cast<std::size_t>(metric) - 1] = id;
+            }
+        }
+        for (std::size_t r = begin; r < end; ++r) {
+            const DumpTrendRow& row = file.rows[r];
+            db.add_trend_row(rank, start_step + row.micro_step,
+                             ids[row.target][static_cast<std::size_t>(row.metric) - 1],
+                             static_cast<std::int64_t>(row.metric), row.stats);
+        }
+        begin = end;
+    }
+}
+
+}  // namespace
+
+void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const DumpImportOptions& options,
+                      const std::filesystem::path& path, const std::string& shown_name, ThreadPool& pool) {
+    TrendDatabase db(path, shown_name);
+    db.create_trend_table({"norm", "max", "min", "mean"});
+    for (const auto name : kDumpMetricNames) db.add_metric(name);
+    SeenTargets seen;
+    std::int64_t start_step = 0;
+    std::int64_t max_rank = 0;
+    // Every file in msprobe's order; read a window at a time (as many files as the pool has threads) while
+    // this thread writes the window before it, so a window is held twice at most.
+    struct FileAt {
+        std::size_t step;
+        const DumpRankFiles* rank;
+    };
+    std::vector<FileAt> order;
+    for (std::size_t s = 0; s < tree.steps.size(); ++s) {
+        for (const auto& rank : tree.steps[s].ranks) order.push_back({s, &rank});
+    }
+    const std::size_t window = pool.size();
+    const auto read_window = [&](std::size_t first, std::vector<DumpFileRows>& files) {
+        files.assign(std::min(window, order.size() - first), DumpFileRows{});
+        pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
+            const auto at = static_cast<std::size_t>(i);
+            files[at] = read_dump_file_rows(*order[first + at].rank, mapping, options.count_micro_steps);
+        });
+    };
+    std::size_t step_index = order.size();  // none yet
+    std::vector<std::int64_t> micro_steps;
+    const auto end_step = [&] {
+        if (step_index == order.size() || !options.count_micro_steps) return;
+        log::info(fmt::format("Step {} processing completed. Total micro steps identified: [{}]",
+                              tree.steps[step_index].step, fmt::join(micro_steps, ", ")));
+        start_step += *std::max_element(micro_steps.begin(), micro_steps.end());
+    };
+    std::vector<DumpFileRows> current, next;
+    if (!order.empty()) read_window(0, current);
+    for (std::size_t first = 0; first < order.size(); first += window) {
+        const std::size_t after = first + window;
+        ThreadPool::Task ahead;
+        if (after < order.size()) ahead = pool.start([&, after] { read_window(after, next); });
+        for (std::size_t i = 0; i < current.size(); ++i) {
+            const FileAt& at = order[first + i];
+            if (at.step != step_index) {
+                end_step();
+                step_index = at.step;
+                micro_steps.clear();
+                if (!options.count_micro_steps) start_step = tree.steps[at.step].step;
+            }
+            const DumpRankFiles& rank = *at.rank;
+            max_rank = std::max(max_rank, rank.rank);
+            if (!current[i].has_data && options.count_micro_steps) {
+                // msprobe fails here too (it cannot add the micro steps of a file without them).
+                throw Error(rank.dump_json.string(), "has no \"data\" object: its micro steps cannot be counted");
+            }
+            write_file(db, seen, current[i], rank.rank, start_step);
+            micro_steps.push_back(current[i].micro_steps);
+        }
+        if (after < order.size()) {
+            ahead.wait();
+            std::swap(current, next);
+        }
+    }
+    end_step();
+    std::vector<GlobalStat> stats{
+        {"max_rank", max_rank},
+        {"min_step", options.count_micro_steps ? std::int64_t{0} : tree.steps.front().step},
+        {"max_step", options.count_micro_steps ? start_step - 1 : start_step},
+    };
+    for (const auto name : kDumpMetricNames) {
+        stats.push_back({std::string(name), std::vector<std::string>{"norm", "max", "min", "mean"}});
+    }
+    db.write_global_stats(stats);
+    for (const auto& metric : seen.metrics()) {
+        std::vector<TaggedTarget> targets;
+        for (const auto& target : metric.targets) {
+            auto tags = dump_target_tags(target.name);
+            if (!tags.empty()) targets.push_back({target.id, std::move(tags)});
+        }
+        if (!targets.empty()) db.add_target_tags(static_cast<std::int64_t>(metric.metric), targets);
+    }
+    db.finish();
+}
+
+}  // namespace msprobe::data2db
