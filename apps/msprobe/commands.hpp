@@ -53,6 +53,8 @@ Runner add_acc_check_command(CLI::App& cmd, const GlobalOptions& global);
 Runner add_multi_acc_check_command(CLI::App& cmd, const GlobalOptions& global);
 // config_check: msprobe config_check -d [SCRIPT ...] | -c A B | -vc NPU_LOG BENCH_LOG | -vv [YAML] LOG [-o OUT]
 Runner add_config_check_command(CLI::App& cmd, const GlobalOptions& global);
+// config_check, April's shape: msprobe -f pytorch config_check -d [SCRIPT ...] | -c A B [-o OUT] (no verl operations)
+Runner add_pack_config_check_command(CLI::App& cmd, const GlobalOptions& global);
 // data2db: msprobe data2db --db DIR --data DIR [--format auto|dump|monitor] [--mapping MAP.json] [--micro_step ...]
 Runner add_data2db_command(CLI::App& cmd, const GlobalOptions& global);
 // A subcommand of August msprobe that msprobe-cpp does not provide: it takes any flag and says so, exit 2.

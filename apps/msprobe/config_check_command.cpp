@@ -25,13 +25,15 @@ struct ConfigCheckFlags {
     bool strict_compat = false;
 };
 
-constexpr const char* kNoOperation =
-    "The param is not correct, you need to give '-d' for dump or '-c' for compare or '-vc' for verl compare or "
-    "'-vv' for verl verify.";
+// Which operations the command line offers: April's config_check had only -d and -c.
+enum class Operations { PacksAndCheckpoints, WithVerl };
 
-}  // namespace
-
-Runner add_config_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
+Runner add_config_check(CLI::App& cmd, Operations offered) {
+    const bool verl = offered == Operations::WithVerl;
+    const std::string no_operation =
+        verl ? "The param is not correct, you need to give '-d' for dump or '-c' for compare or '-vc' for verl "
+               "compare or '-vv' for verl verify."
+             : "The param is not correct, you need to give '-d' for dump or '-c' for compare.";
     auto flags = std::make_shared<ConfigCheckFlags>();
     const std::string group = "Select one of the following operations, multiple selections are not permitted.";
     auto* dump = cmd.add_option("-d,--dump", flags->dump, "Collect the train config into a zip file")
@@ -40,35 +42,40 @@ Runner add_config_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) 
     auto* compare = cmd.add_option("-c,--compare", flags->compare, "Compare two zip files or checkpoints")
                         ->expected(2)
                         ->group(group);
-    auto* verl_compare =
-        cmd.add_option("--verl-compare", flags->verl_compare,
-                       "(-vc) Compare the parameter info in the configuration file filtered from the verl "
-                       "train logs for NPU and bench, the first argument is the log to be "
-                       "compared(eg:NPU_log), and the second argument is the bench log(eg:bench_log).")
-            ->expected(2)
-            ->group(group);
-    auto* verl_verify =
-        cmd.add_option("--verl-verify", flags->verl_verify,
-                       "(-vv) Verify the parameter info in the configuration file for target and bench, "
-                       "the first argument is an optional benchmark configuration file(eg:bench_yaml), "
-                       "and the second argument is a mandatory target log that must be passed "
-                       "in(eg:target_log)")
-            ->expected(1, INT_MAX)
-            ->group(group);
-    const std::vector<CLI::Option*> operations{dump, compare, verl_compare, verl_verify};
+    std::vector<CLI::Option*> operations{dump, compare};
+    if (verl) {
+        auto* verl_compare =
+            cmd.add_option("--verl-compare", flags->verl_compare,
+                           "(-vc) Compare the parameter info in the configuration file filtered from the verl "
+                           "train logs for NPU and bench, the first argument is the log to be "
+                           "compared(eg:NPU_log), and the second argument is the bench log(eg:bench_log).")
+                ->expected(2)
+                ->group(group);
+        auto* verl_verify =
+            cmd.add_option("--verl-verify", flags->verl_verify,
+                           "(-vv) Verify the parameter info in the configuration file for target and bench, "
+                           "the first argument is an optional benchmark configuration file(eg:bench_yaml), "
+                           "and the second argument is a mandatory target log that must be passed "
+                           "in(eg:target_log)")
+                ->expected(1, INT_MAX)
+                ->group(group);
+        operations.push_back(verl_compare);
+        operations.push_back(verl_verify);
+    }
     for (CLI::Option* a : operations) {
         for (CLI::Option* b : operations) {
             if (a != b) a->excludes(b);
         }
     }
     cmd.add_option("-o,--output", flags->output,
-                   "output path, default is ./config_check_pack.zip for dump mode and ./config_check_result for "
-                   "compare mode and ./verl_param_compare_result a folder for verl compare mode. "
-                   "./verl_param_verify_result for verl verify mode");
+                   verl ? "output path, default is ./config_check_pack.zip for dump mode and ./config_check_result "
+                          "for compare mode and ./verl_param_compare_result a folder for verl compare mode. "
+                          "./verl_param_verify_result for verl verify mode"
+                        : "output path, default is ./config_check_result");
     cmd.add_flag("--strict_compat", flags->strict_compat,
                  "reproduce msprobe's own defects too (see docs/compatibility.md): the env sheet's value columns "
                  "swapped");
-    return [flags, dump]() -> RunOutcome {
+    return [flags, dump, no_operation]() -> RunOutcome {
         if (dump->count() > 0) {
             config_check::write_pack({flags->dump, flags->output.empty() ? "./config_check_pack.zip" : flags->output});
             return {};
@@ -89,9 +96,19 @@ Runner add_config_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) 
             return run_verl_compare_mode(flags->verl_compare[0], flags->verl_compare[1], flags->output);
         }
         if (!flags->verl_verify.empty()) return run_verl_verify_mode(flags->verl_verify, flags->output);
-        log::error(kNoOperation);
-        throw Error("", kNoOperation);
+        log::error(no_operation);
+        throw Error("", no_operation);
     };
+}
+
+}  // namespace
+
+Runner add_config_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
+    return add_config_check(cmd, Operations::WithVerl);
+}
+
+Runner add_pack_config_check_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
+    return add_config_check(cmd, Operations::PacksAndCheckpoints);
 }
 
 }  // namespace msprobe::cli

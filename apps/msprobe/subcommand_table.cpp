@@ -14,6 +14,7 @@ constexpr const char* kOverflowCheck = "overflow_check";
 constexpr const char* kMergeResult = "merge_result";
 constexpr const char* kParse = "parse";
 constexpr const char* kApiPrecisionCompare = "api_precision_compare";
+constexpr const char* kConfigCheck = "config_check";
 
 constexpr const char* kRunUtHelp = "Re-run the APIs of a dump on the CPU bench and judge their precision";
 constexpr const char* kMultiRunUtHelp = "run_ut split over several processes, appending to one pair of result files";
@@ -23,6 +24,9 @@ constexpr const char* kParseHelp =
     "Show dump entries and tensors: FILE --api NAME (dump.json, stack.json, ptdbg .pkl), one tensor file "
     "(.pt/.npy), two tensor files to compare, or two .npy trees (vc); no FILE on a terminal starts msprobe's "
     "interactive parse tool; -d converts CANN kernel dumps to .pt/.npy files";
+constexpr const char* kConfigCheckHelp =
+    "Pack a training environment's configuration (-d), compare two packs into result.xlsx (-c A.zip B.zip) or "
+    "two Megatron checkpoints (-c DIR DIR); August's adds the verl hyper-parameter compare and verify (-vc, -vv)";
 constexpr const char* kApiPrecisionCompareHelp =
     "Judge the precision standards of two run_ut details files (device vs trusted device)";
 
@@ -52,6 +56,8 @@ constexpr Subcommand kTable[] = {
      .help = kApiPrecisionCompareHelp},
     {.name = "graph", .shape = April, .add = &add_graph_command,
      .help = "Build the model graph of a dump (and compare it with a bench dump) into a tb-graph-ascend .vis.db"},
+    {.name = kConfigCheck, .shape = April, .add = &add_pack_config_check_command, .help = kConfigCheckHelp,
+     .exit_codes = ExitCodes::August},
     {.name = "run_ut", .shape = April, .add = &add_run_ut_command, .help = kRunUtHelp, .binary = Binary::Torch},
     // msprobe-torch spreads the splits over the processes.
     {.name = "multi_run_ut", .shape = April, .add = &add_multi_run_ut_command, .help = kMultiRunUtHelp,
@@ -75,9 +81,8 @@ constexpr Subcommand kTable[] = {
              "writes anomaly_analyze_{timestamp}.json, or nothing when no anomaly is found",
      .stage = kSpread},
     {.name = kParse, .shape = August, .add = &add_parse_command, .help = kParseHelp},
-    {.name = "config_check", .shape = August, .add = &add_config_check_command,
-     .help = "Pack a training environment's configuration (-d) and compare two packs (-c A.zip B.zip) into "
-             "result.xlsx", .exit_codes = ExitCodes::August},
+    {.name = kConfigCheck, .shape = August, .add = &add_config_check_command, .help = kConfigCheckHelp,
+     .exit_codes = ExitCodes::August},
     {.name = "graph_visualize", .shape = August, .add = &add_graph_visualize_command,
      .help = "Build the model graph of a dump (and compare it with a bench dump) into a tb-graph-ascend .vis.db, "
              "as August msprobe writes it"},

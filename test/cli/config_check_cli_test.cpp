@@ -9,6 +9,7 @@
 #include "msprobe_process.hpp"
 #include "report/xlsx_reader.hpp"
 #include "support/file_text.hpp"
+#include "support/megatron_checkpoint_writer.hpp"
 #include "support/shared_fixtures.hpp"
 #include "support/zip_inspection.hpp"
 
@@ -125,4 +126,40 @@ TEST_CASE("config_check -d: a pack of this machine", "[cli][config_check]") {
         CHECK_FALSE(fs::exists(dir / "config_check_pack.zip"));
         CHECK_FALSE(fs::exists(dir / "p.tar"));
     }
+}
+
+TEST_CASE("config_check through the binary: checkpoints, verl's refusal, and April's line without verl",
+          "[cli][config_check]") {
+    const auto dir = msprobe::testing::scratch_dir("cc_cli_modes");
+    for (const char* name : {"a", "b"}) {
+        msprobe::testing::MegatronRank rank;
+        rank.chunks = {{{"output_layer.weight", {2}, {1, 2}}}};
+        msprobe::testing::write_megatron_rank_file(dir / name / "iter_0000005", 0, 0, 0, rank);
+    }
+    const auto ckpt = run_msprobe({"config_check", "-c", "a/iter_0000005", "b/iter_0000005"}, dir);
+    CHECK(ckpt.exit_code == 0);
+    CHECK(ckpt.out.find("Comparing model checkpoint.") != std::string::npos);
+    CHECK(msprobe::testing::read_file_text(dir / "ckpt_similarity.json").find("\"cos\": 1.0") != std::string::npos);
+    const auto again = run_msprobe({"config_check", "-c", "a/iter_0000005", "b/iter_0000005"}, dir);
+    CHECK(again.exit_code == 1);
+    CHECK(lines_of(again.err) == 1);
+
+    const auto vc = run_msprobe({"config_check", "-vc", "npu.log", "bench.json"}, dir);
+    CHECK(vc.exit_code == 1);
+    CHECK(vc.err.find("The param of verl-compare require two log files, and the file format just support '.log' or "
+                      "'.txt'.") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir / "verl_param_compare_result"));
+
+    // April's config_check has -d, -c and -o only, and its own sentence for a line without an operation.
+    const auto april = run_msprobe({"-f", "pytorch", "config_check", "-o", "out"}, dir);
+    CHECK(april.exit_code == 1);
+    CHECK(april.err.find("The param is not correct, you need to give '-d' for dump or '-c' for compare.") !=
+          std::string::npos);
+    CHECK(april.err.find("-vc") == std::string::npos);
+    CHECK(run_msprobe({"-f", "pytorch", "config_check", "-vc", "npu.log", "bench.log"}, dir).exit_code == 2);
+    fs::remove(dir / "ckpt_similarity.json");
+    const auto april_ckpt =
+        run_msprobe({"-f", "pytorch", "config_check", "-c", "a/iter_0000005", "b/iter_0000005"}, dir);
+    CHECK(april_ckpt.exit_code == 0);
+    CHECK(fs::exists(dir / "ckpt_similarity.json"));
 }

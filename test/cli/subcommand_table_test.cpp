@@ -32,7 +32,8 @@ TEST_CASE("subcommand table: August's rows are August msprobe's subcommands, in 
                                    "offline_dump", "install_deps"});
     CHECK(names_where([](const cli::Subcommand& sub) { return sub.shape == cli::Shape::April; }) ==
           std::vector<std::string>{"compare", "diff_analyze", "overflow_check", "nan_analyze", "merge_result", "parse",
-                                   "api_precision_compare", "graph", "run_ut", "multi_run_ut", "run_overflow_check"});
+                                   "api_precision_compare", "graph", "config_check", "run_ut", "multi_run_ut",
+                                   "run_overflow_check"});
 }
 
 TEST_CASE("subcommand table: a name has one row per shape, each with its runner and help line", "[cli][table]") {
@@ -51,8 +52,9 @@ TEST_CASE("subcommand table: msprobe-torch runs the run_ut family, and what spre
     CHECK(names_where([](const cli::Subcommand& sub) { return sub.stage == cli::Stage::SpreadOverProcesses; }) ==
           std::vector<std::string>{"compare", "diff_analyze", "nan_analyze", "merge_result", "multi_run_ut", "compare",
                                    "multi_acc_check", "merge_result", "overflow_check"});
-    CHECK(names_where([](const cli::Subcommand& sub) { return sub.exit_codes == cli::ExitCodes::August; }) ==
-          std::vector<std::string>{"compare", "acc_check", "multi_acc_check", "config_check", "data2db"});
+    CHECK(
+        names_where([](const cli::Subcommand& sub) { return sub.exit_codes == cli::ExitCodes::August; }) ==
+        std::vector<std::string>{"config_check", "compare", "acc_check", "multi_acc_check", "config_check", "data2db"});
 }
 
 TEST_CASE("subcommand table: a runner's name in a shape", "[cli][table]") {
