@@ -175,7 +175,8 @@ std::optional<double> parse_float(std::string_view text) {
 }
 
 std::optional<std::int64_t> parse_int(std::string_view text) {
-    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+    // str.isspace() of ASCII: the C whitespace and the four separators \x1c-\x1f.
+    auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); };
     while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
     while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
     bool negative = false;

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <tuple>
 
 #include "common/error.hpp"
 #include "common/python_str.hpp"
+#include "common/python_text.hpp"
 
 namespace msprobe::config_check {
 
@@ -27,34 +27,8 @@ report::Cell relative_diff(dump::JsonView bench, dump::JsonView cmp, const std::
     return report::Cell(std::fabs(*b - *c) / *b);
 }
 
-std::optional<long long> python_int(std::string_view text) {
-    const auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); };
-    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-    bool negative = false;
-    if (!text.empty() && (text.front() == '+' || text.front() == '-')) {
-        negative = text.front() == '-';
-        text.remove_prefix(1);
-    }
-    if (text.empty() || text.front() == '_' || text.back() == '_') return std::nullopt;
-    long long value = 0;
-    char previous = '\0';
-    for (const char c : text) {
-        if (c == '_') {
-            if (previous == '_') return std::nullopt;
-        } else if (c >= '0' && c <= '9') {
-            if (value > (std::numeric_limits<long long>::max() - (c - '0')) / 10) return std::nullopt;
-            value = value * 10 + (c - '0');
-        } else {
-            return std::nullopt;
-        }
-        previous = c;
-    }
-    return negative ? -value : value;
-}
-
 long long folder_number(const std::string& name, std::string_view prefix, const std::filesystem::path& where) {
-    const auto number = python_int(py::replace_all(name, prefix, ""));
+    const auto number = py::parse_int(py::replace_all(name, prefix, ""));
     if (!number) throw Error(where.string(), fmt::format("'{}' is not a {} folder ({}<N>)", name, prefix, prefix));
     return *number;
 }

@@ -23,10 +23,6 @@ inline constexpr std::string_view kStatistics[] = {"max", "min", "mean", "norm"}
 // is missing or not a number is refused with an Error naming `file` and `what`.
 report::Cell relative_diff(dump::JsonView bench, dump::JsonView cmp, const std::string& file, std::string_view what);
 
-// int(text) as Python reads a step or rank folder's number ("step3" less "step"): optional sign and surrounding
-// whitespace, digits with single underscores between them. nullopt where Python raises.
-std::optional<long long> python_int(std::string_view text);
-
 // The number of a "step<N>" or "rank<N>" folder (every `prefix` taken out of `name`, as msprobe's replace does);
 // throws msprobe::Error naming `where` when the rest is not a number.
 long long folder_number(const std::string& name, std::string_view prefix, const std::filesystem::path& where);

@@ -38,16 +38,6 @@ namespace {
 
 constexpr int kMaxDirectoryDepth = 400;  // msprobe's recursion limit
 
-// Python int(text) for the plain forms a dump path holds; nullopt otherwise.
-std::optional<std::int64_t> python_int(std::string_view text) {
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-    if (text.empty()) return std::nullopt;
-    std::int64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
 std::vector<std::string> split(const std::string& text, char separator) {
     std::vector<std::string> parts;
     std::size_t start = 0;
@@ -187,7 +177,7 @@ void add_statistic_rows(const fs::path& csv, std::vector<KernelRow>& rows) {
         };
         KernelRow row;
         row.key = fmt::format("{}.{}.{}.{}", r[1], r[2], r[5], r[6]);
-        const auto timestamp = python_int(r[4]);
+        const auto timestamp = py::parse_int(r[4]);
         if (!timestamp) throw Error(csv.string(), fmt::format("row {} has no integer Timestamp: '{}'", i + 1, r[4]));
         row.timestamp = *timestamp;
         row.file = csv;
@@ -446,13 +436,13 @@ std::optional<RankStep> kernel_rank_step(const std::string& path) {
     if (path.find("rank_") != std::string::npos) {
         if (n > 4) {
             const std::string& component = parts[n - 4];
-            rank = python_int(component.substr(component.rfind('_') + 1)).value_or(-1);
+            rank = py::parse_int(component.substr(component.rfind('_') + 1)).value_or(-1);
         }
     } else {
-        if (n > 4) rank = python_int(parts[n - 4]).value_or(-1);
-        if (rank == -1 && n > 3) rank = python_int(parts[n - 3]).value_or(-1);
+        if (n > 4) rank = py::parse_int(parts[n - 4]).value_or(-1);
+        if (rank == -1 && n > 3) rank = py::parse_int(parts[n - 3]).value_or(-1);
     }
-    const std::int64_t step = python_int(parts[n - 1]).value_or(-1);
+    const std::int64_t step = py::parse_int(parts[n - 1]).value_or(-1);
     if (rank == -1 || step == -1) return std::nullopt;
     return RankStep{rank, step};
 }

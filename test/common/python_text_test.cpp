@@ -97,6 +97,7 @@ TEST_CASE("parse_int accepts what Python's int() accepts", "[common][python_text
     CHECK(parse_int("1_000") == 1000);
     CHECK(parse_int("007") == 7);
     CHECK(parse_int("9223372036854775807") == INT64_MAX);
+    CHECK(parse_int("\x1c\t7\x1f") == 7);  // str.isspace() holds the ASCII separators too
     for (const char* refused : {"", "-", "1.0", "1__0", "_1", "1_", "0x1", "1e3", "١", "9223372036854775808"}) {
         INFO(refused);
         CHECK_FALSE(parse_int(refused));

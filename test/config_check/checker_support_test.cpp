@@ -10,19 +10,6 @@
 using namespace msprobe;
 using namespace msprobe::config_check;
 
-TEST_CASE("python_int reads folder numbers as int() does", "[config_check][checker_support]") {
-    CHECK(python_int("3") == 3);
-    CHECK(python_int(" -12 ") == -12);
-    CHECK(python_int("+1_000") == 1000);
-    CHECK(python_int("007") == 7);
-    CHECK_FALSE(python_int("").has_value());
-    CHECK_FALSE(python_int("1__0").has_value());
-    CHECK_FALSE(python_int("_1").has_value());
-    CHECK_FALSE(python_int("1.0").has_value());
-    CHECK_FALSE(python_int("x").has_value());
-    CHECK_FALSE(python_int("99999999999999999999999").has_value());
-}
-
 TEST_CASE("relative_diff: |bench - cmp| / bench, None for a zero bench", "[config_check][checker_support]") {
     const dump::ParsedJsonText v(R"([4, 5.0, 0, "x", true])");
     CHECK(relative_diff(v.root().item(0), v.root().item(1), "f", "max").number() == 0.25);
