@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <deque>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "common/error.hpp"
@@ -17,19 +19,19 @@ namespace {
 // A parent as msprobe's parent map holds it: none, a name, or a micro step (a top-level entry's).
 struct Parent {
     enum class Kind : std::uint8_t { None, Name, MicroStep, Other } kind = Kind::None;
-    std::string name;
+    std::string_view name;  // into the parsed file
     std::int64_t micro_step = 0;
 };
 
 Parent parent_of(dump::JsonView value, std::string_view entry, const std::string& file) {
     if (value.is_null()) return {};
-    if (const auto name = value.string()) return {Parent::Kind::Name, std::string(*name), 0};
-    if (const auto number = value.integer()) return {Parent::Kind::MicroStep, "", *number};
-    if (const auto flag = value.boolean()) return {Parent::Kind::MicroStep, "", *flag ? 1 : 0};
+    if (const auto name = value.string()) return {Parent::Kind::Name, *name, 0};
+    if (const auto number = value.integer()) return {Parent::Kind::MicroStep, {}, *number};
+    if (const auto flag = value.boolean()) return {Parent::Kind::MicroStep, {}, *flag ? 1 : 0};
     if (value.is_array() || value.is_object()) {
         throw Error(file, fmt::format("the parent of \"{}\" is a list or an object, not a name", entry));
     }
-    return {Parent::Kind::Other, "", 0};  // another number: a chain ending there gives no micro step
+    return {Parent::Kind::Other, {}, 0};  // another number: a chain ending there gives no micro step
 }
 
 bool is_digits(std::string_view text) {
@@ -43,53 +45,116 @@ std::pair<std::size_t, std::string_view> number_key(std::string_view digits) {
     return {significant.size(), significant};
 }
 
-std::string forward_twin(std::string_view name) {
-    return py::replace_all(py::replace_all(name, ".backward", ".forward"), ".parameters_grad", ".forward");
-}
+// The micro step each node's chain of parents reaches, worked out once per node: entries share their chains.
+class RootSteps {
+public:
+    explicit RootSteps(const std::string& file) : file_(file) {}
 
-// msprobe's reindex_keys_with_mapping over the entries of one micro step.
-void renumber(const std::vector<std::string>& entries, std::unordered_map<std::string, std::string>& renamed) {
+    void add(std::string_view name, Parent parent) { nodes_[name] = Node{parent, State::Unseen, std::nullopt}; }
+
+    // The micro step of the top-level entry `entry`'s chain reaches (looked up by its forward twin), if any.
+    std::optional<std::int64_t> of(std::string_view entry) {
+        walk_.clear();
+        std::optional<std::int64_t> result;
+        std::string_view name = forward_twin(entry);
+        for (;;) {
+            const auto found = nodes_.find(name);
+            if (found == nodes_.end()) break;
+            Node& node = found->second;
+            if (node.state == State::Done) {
+                result = node.result;
+                break;
+            }
+            if (node.state == State::Walking) {
+                throw Error(file_, fmt::format("the parents of \"{}\" go round in a circle", entry));
+            }
+            node.state = State::Walking;
+            walk_.push_back(&node);
+            if (node.parent.kind == Parent::Kind::MicroStep) result = node.parent.micro_step;
+            if (node.parent.kind != Parent::Kind::Name) break;
+            name = forward_twin(node.parent.name);
+        }
+        for (Node* node : walk_) {
+            node->state = State::Done;
+            node->result = result;
+        }
+        return result;
+    }
+
+private:
+    enum class State : std::uint8_t { Unseen, Walking, Done };
+    struct Node {
+        Parent parent;
+        State state = State::Unseen;
+        std::optional<std::int64_t> result;
+    };
+
+    // msprobe looks a backward or parameters_grad name up as its forward twin.
+    std::string_view forward_twin(std::string_view name) {
+        if (!py::contains(name, ".backward") && !py::contains(name, ".parameters_grad")) return name;
+        return made_.emplace_back(
+            py::replace_all(py::replace_all(name, ".backward", ".forward"), ".parameters_grad", ".forward"));
+    }
+
+    const std::string& file_;
+    std::unordered_map<std::string_view, Node> nodes_;
+    std::deque<std::string> made_;  // the twins' text, which nodes_ and walks point into
+    std::vector<Node*> walk_;
+};
+
+// msprobe's reindex_keys_with_mapping over the entries of one micro step: within a group of names that differ
+// only in their call number, the calls are numbered 0, 1, … in their numbers' order.
+void renumber(const std::vector<std::string_view>& entries, std::int64_t micro_step, TextMap<ConstructEntry>& out) {
+    enum class Form : std::uint8_t { Whole, LastNumber, NumberBeforeLast };
     struct Call {
         std::pair<std::size_t, std::string_view> number;
-        const std::string* entry;
+        std::string_view entry;
+        Form form;
+        std::size_t number_begin;  // where the call number starts
+        std::size_t number_end;
     };
-    std::unordered_map<std::string, std::vector<Call>> groups;
-    std::vector<std::string> order;
-    for (const auto& entry : entries) {
-        const auto parts = py::split(entry, '.');
-        std::string prefix = entry;
-        std::pair<std::size_t, std::string_view> number{0, {}};
-        if (is_digits(parts.back())) {
-            prefix = entry.substr(0, entry.size() - parts.back().size() - 1);
-            number = number_key(parts.back());
-        } else if (parts.size() >= 2 && is_digits(parts[parts.size() - 2])) {
-            prefix.clear();
-            for (std::size_t i = 0; i + 2 < parts.size(); ++i) prefix.append(i ? "." : "").append(parts[i]);
-            prefix.append(".").append(parts.back());
-            number = number_key(parts[parts.size() - 2]);
+    TextMap<std::vector<Call>> groups;
+    std::vector<const std::vector<Call>*> order;
+    std::string prefix;
+    for (const std::string_view entry : entries) {
+        const auto dot = entry.rfind('.');
+        const std::size_t last_begin = dot == std::string_view::npos ? 0 : dot + 1;
+        const std::string_view last = entry.substr(last_begin);
+        Call call{{0, {}}, entry, Form::Whole, 0, 0};
+        prefix.assign(entry);
+        if (is_digits(last)) {
+            call = {number_key(last), entry, Form::LastNumber, last_begin, entry.size()};
+            prefix.assign(entry.substr(0, dot == std::string_view::npos ? 0 : dot));
+        } else if (dot != std::string_view::npos) {
+            const auto before = dot == 0 ? std::string_view::npos : entry.rfind('.', dot - 1);
+            const std::size_t second_begin = before == std::string_view::npos ? 0 : before + 1;
+            const std::string_view second = entry.substr(second_begin, dot - second_begin);
+            if (is_digits(second)) {
+                call = {number_key(second), entry, Form::NumberBeforeLast, second_begin, dot};
+                prefix.assign(entry.substr(0, before == std::string_view::npos ? 0 : before));
+                prefix.append(".").append(last);
+            }
         }
-        auto [group, added] = groups.try_emplace(prefix);
-        if (added) order.push_back(prefix);
-        group->second.push_back({number, &entry});
+        auto found = groups.find(std::string_view(prefix));
+        if (found == groups.end()) {
+            found = groups.emplace(prefix, std::vector<Call>{}).first;
+            order.push_back(&found->second);
+        }
+        found->second.push_back(call);
     }
-    for (const auto& prefix : order) {
-        auto& calls = groups[prefix];
+    for (const auto* group : order) {
+        std::vector<Call> calls = *group;
         std::stable_sort(calls.begin(), calls.end(), [](const Call& a, const Call& b) { return a.number < b.number; });
         for (std::size_t index = 0; index < calls.size(); ++index) {
-            const std::string& entry = *calls[index].entry;
-            auto parts = py::split(entry, '.');
-            std::string name;
-            if (is_digits(parts.back())) {
-                name = fmt::format("{}.{}", prefix, index);
-            } else if (parts.size() >= 2 && is_digits(parts[parts.size() - 2])) {
-                const std::string number = std::to_string(index);
-                parts[parts.size() - 2] = number;
-                name.clear();
-                for (std::size_t i = 0; i < parts.size(); ++i) name.append(i ? "." : "").append(parts[i]);
-            } else {
-                name = entry;
+            const Call& call = calls[index];
+            std::string name(call.entry);
+            if (call.form == Form::LastNumber && call.number_begin == 0) {
+                name = fmt::format(".{}", index);  // Python joins no parts before the number: "" + "." + index
+            } else if (call.form != Form::Whole) {
+                name = fmt::format("{}{}{}", call.entry.substr(0, call.number_begin), index,
+                                   call.entry.substr(call.number_end));
             }
-            renamed[entry] = std::move(name);
+            out.insert_or_assign(std::string(call.entry), ConstructEntry{micro_step, std::move(name)});
         }
     }
 }
@@ -99,8 +164,9 @@ void renumber(const std::vector<std::string>& entries, std::unordered_map<std::s
 ConstructMicroSteps construct_micro_steps(dump::JsonView root, const std::string& file) {
     if (!root.is_object()) throw Error(file, "construct.json is not a JSON object");
     const bool megatron = root.has_member("megatron_micro_step_number");
-    std::unordered_map<std::string, Parent> parents;
-    std::vector<std::string> entries;
+    RootSteps roots(file);
+    std::vector<std::string_view> entries;
+    entries.reserve(root.size());
     std::int64_t next_micro_step = 0;
     for (const auto& member : root.members()) {
         if (megatron && member.name == "megatron_micro_step_number") continue;
@@ -110,36 +176,23 @@ ConstructMicroSteps construct_micro_steps(dump::JsonView root, const std::string
                 throw Error(file, fmt::format("\"{}\" is not a [parent, micro step] pair", member.name));
             value = value.item(0);
         }
-        std::string entry(member.name);
-        Parent parent = parent_of(value, entry, file);
+        const std::string_view entry = member.name;
+        const Parent parent = parent_of(value, entry, file);
         entries.push_back(entry);
         if (parent.kind != Parent::Kind::None) {
-            parents[entry] = std::move(parent);
+            roots.add(entry, parent);
         } else if (py::contains(entry, ".backward")) {
-            parents[entry] = Parent{};
+            roots.add(entry, Parent{});
         } else if (entry.starts_with("Module") || entry.starts_with("Cell") || entry.starts_with("optimizer")) {
-            parents[entry] = Parent{Parent::Kind::MicroStep, "", next_micro_step++};
+            roots.add(entry, Parent{Parent::Kind::MicroStep, {}, next_micro_step++});
         }
     }
     ConstructMicroSteps result;
     std::vector<std::int64_t> first_seen_steps;
-    std::unordered_map<std::int64_t, std::vector<std::string>> by_step;
-    for (const auto& entry : entries) {
-        std::string node = forward_twin(entry);
-        std::optional<std::int64_t> micro_step;
-        for (std::size_t hops = 0;; ++hops) {
-            const auto found = parents.find(node);
-            if (found == parents.end()) break;
-            if (hops > parents.size()) {
-                throw Error(file, fmt::format("the parents of \"{}\" go round in a circle", entry));
-            }
-            const Parent& parent = found->second;
-            if (parent.kind == Parent::Kind::MicroStep) micro_step = parent.micro_step;
-            if (parent.kind != Parent::Kind::Name) break;
-            node = forward_twin(parent.name);
-        }
-        if (!micro_step || result.micro_step.contains(entry)) continue;
-        result.micro_step.emplace(entry, *micro_step);
+    std::unordered_map<std::int64_t, std::vector<std::string_view>> by_step;
+    for (const std::string_view entry : entries) {
+        const auto micro_step = roots.of(entry);
+        if (!micro_step) continue;
         auto [group, added] = by_step.try_emplace(*micro_step);
         if (added) first_seen_steps.push_back(*micro_step);
         group->second.push_back(entry);
@@ -147,7 +200,8 @@ ConstructMicroSteps construct_micro_steps(dump::JsonView root, const std::string
     if (!first_seen_steps.empty()) {
         result.count = *std::max_element(first_seen_steps.begin(), first_seen_steps.end()) + 1;
     }
-    for (const auto step : first_seen_steps) renumber(by_step[step], result.renamed);
+    result.entries.reserve(entries.size());
+    for (const auto step : first_seen_steps) renumber(by_step[step], step, result.entries);
     return result;
 }
 

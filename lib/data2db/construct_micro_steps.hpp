@@ -9,16 +9,20 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
-#include <unordered_map>
 
+#include "common/text_map.hpp"
 #include "dump/json_view.hpp"
 
 namespace msprobe::data2db {
 
+struct ConstructEntry {
+    std::int64_t micro_step = 0;
+    std::string renamed;  // its name with the renumbered call
+};
+
 struct ConstructMicroSteps {
-    std::unordered_map<std::string, std::int64_t> micro_step;  // entry → its micro step
-    std::unordered_map<std::string, std::string> renamed;      // entry → its name with the renumbered call
-    std::int64_t count = 1;                                    // micro steps of the file (1 when none)
+    TextMap<ConstructEntry> entries;  // the entries that reach a top-level entry
+    std::int64_t count = 1;           // micro steps of the file (1 when none)
 };
 
 // Throws msprobe::Error naming the file when it cannot be read, is not an

@@ -2,123 +2,178 @@
 
 #include <fmt/format.h>
 
+#include <exception>
+#include <iterator>
 #include <unordered_map>
 
+#include "common/error.hpp"
 #include "common/input_file.hpp"
-#include "data2db/construct_micro_steps.hpp"
 #include "data2db/trend_value.hpp"
-#include "dump/dump_entry_stream.hpp"
-#include "dump/json_view.hpp"
+#include "dump/tensor_stats_stream.hpp"
 
 namespace msprobe::data2db {
 
 namespace {
 
-using dump::JsonView;
+using dump::StatValue;
+using dump::TensorStats;
+using dump::TensorStatsPlan;
 
 // msprobe's process_tensor_value of a JSON value.
-std::optional<double> stat_value(JsonView value) {
-    if (const auto flag = value.boolean()) return trend_value(*flag ? 1.0 : 0.0);
-    if (const auto number = value.number()) return trend_value(*number);
-    if (const auto text = value.string()) return trend_value_of_text(*text);
+std::optional<double> stat_value(const StatValue& value) {
+    switch (value.kind) {
+        case StatValue::Kind::Bool: return trend_value(value.boolean ? 1.0 : 0.0);
+        case StatValue::Kind::Number: return trend_value(value.number);
+        case StatValue::Kind::Text: return trend_value_of_text(value.text());
+        case StatValue::Kind::Null: break;
+    }
     return std::nullopt;
 }
 
-bool imported_tensor(JsonView tensor) {
-    const std::string_view type = tensor.member("type").text();
+bool imported_tensor(const TensorStats& tensor) {
+    const std::string_view type = tensor.type;
     if (type != "torch.Tensor" && type != "mindspore.Tensor" && type != "mindtorch.Tensor") return false;
-    const std::string_view dtype = tensor.member("dtype").text();
+    const std::string_view dtype = tensor.dtype;
     return dtype == "Float16" || dtype == "Float32" || dtype == "BFloat16" || dtype == "torch.float16" ||
            dtype == "torch.float32" || dtype == "torch.bfloat16";
 }
 
-struct FileReader {
-    DumpFileRows& out;
-    std::unordered_map<std::string, std::uint32_t> target_index;  // name '\n' call → index
+// The members msprobe reads per metric, in the order it reads them; is_recompute tells recompute from forward.
+const TensorStatsPlan& forward_plan() {
+    static const TensorStatsPlan plan{{{"input_args", TensorStatsPlan::Form::List},
+                                       {"output", TensorStatsPlan::Form::List},
+                                       {"parameters", TensorStatsPlan::Form::Named}},
+                                      false,
+                                      {"is_recompute"}};
+    return plan;
+}
+const TensorStatsPlan& backward_plan() {
+    static const TensorStatsPlan plan{
+        {{"input", TensorStatsPlan::Form::List}, {"output", TensorStatsPlan::Form::List}}, false, {}};
+    return plan;
+}
+const TensorStatsPlan& gradient_plan() {
+    static const TensorStatsPlan plan{{}, true, {}};
+    return plan;
+}
 
-    void add(JsonView tensor, const std::string& name, std::int64_t call, DumpMetric metric, std::int64_t micro) {
-        std::string key = fmt::format("{}\n{}", name, call);
-        auto [found, added] = target_index.try_emplace(std::move(key), static_cast<std::uint32_t>(out.targets.size()));
-        if (added) out.targets.push_back({name, call});
-        DumpTrendRow row{found->second, metric, micro, {}};
-        static constexpr std::array<std::string_view, 4> kStats{"Norm", "Max", "Min", "Mean"};
-        for (std::size_t i = 0; i < kStats.size(); ++i) row.stats[i] = stat_value(tensor.member(kStats[i]));
-        out.rows.push_back(row);
+// The places of forward_plan's and backward_plan's members in a target's name.
+constexpr std::array<std::string_view, 3> kPlaces{"input", "output", "parameters"};
+
+class FileRows {
+public:
+    FileRows(DumpFileRows& out, DumpNames& names, const ConstructMicroSteps* construct)
+        : out_(out), names_(names), construct_(construct) {
+        out_.first_target = names_.target_count();
     }
 
-    // A list of tensors ("input_args", "output", …): each position counts, the tensors among them are targets.
-    void add_list(JsonView list, const std::string& prefix, std::string_view place, std::int64_t call,
-                  DumpMetric metric, std::int64_t micro) {
-        std::size_t index = 0;
-        for (const JsonView tensor : list.items()) {
-            if (tensor.is_object() && imported_tensor(tensor)) {
-                add(tensor, fmt::format("{}.{}.{}", prefix, place, index), call, metric, micro);
+    // The plan for an entry, from its name; nullptr for one msprobe passes over.
+    const TensorStatsPlan* plan(std::string_view original) {
+        std::string_view key = original;
+        micro_ = 0;
+        if (construct_ && !construct_->entries.empty()) {
+            const auto found = construct_->entries.find(original);
+            if (found == construct_->entries.end()) return nullptr;
+            micro_ = found->second.micro_step;
+            key = found->second.renamed;
+        }
+        if (key.empty()) return nullptr;
+        entry_ = &names_.entry(key);
+        if (!entry_->metric) return nullptr;
+        switch (*entry_->metric) {
+            case DumpMetric::Forward: return &forward_plan();
+            case DumpMetric::Backward: return &backward_plan();
+            case DumpMetric::ParametersGrad: return &gradient_plan();
+            case DumpMetric::Recompute: break;
+        }
+        return nullptr;
+    }
+
+    void add(const dump::EntryTensorStats& entry) {
+        if (!entry.is_object) return;
+        if (entry_->error) std::rethrow_exception(entry_->error);  // msprobe passes over an entry that is no object
+        const DumpMetric typed = *entry_->metric;
+        const DumpMetric metric =
+            typed == DumpMetric::Forward && !entry.flags.empty() && entry.flags[0] ? DumpMetric::Recompute : typed;
+        const std::size_t before = out_.rows.size();
+        // msprobe reads member by member: the tensors of each member in file order.
+        const std::uint32_t members = typed == DumpMetric::ParametersGrad ? 1 : (typed == DumpMetric::Forward ? 3 : 2);
+        for (std::uint32_t member = 0; member < members; ++member) {
+            for (const TensorStats& tensor : entry.tensors) {
+                if (tensor.member != member || !imported_tensor(tensor)) continue;
+                name_ = entry_->prefix;
+                if (typed != DumpMetric::ParametersGrad) name_.append(".").append(kPlaces[member]);
+                name_ += '.';
+                if (typed == DumpMetric::ParametersGrad || member == 2) {
+                    name_ += tensor.name;
+                } else {
+                    fmt::format_to(std::back_inserter(name_), "{}", tensor.position);
+                }
+                add_row(tensor, metric);
             }
-            ++index;
+        }
+        const std::size_t since_write = out_.rows.size() - (out_.batch_ends.empty() ? 0 : out_.batch_ends.back());
+        if (out_.rows.size() != before && since_write % kDumpRowsPerBatch == 0) {
+            out_.batch_ends.push_back(out_.rows.size());
         }
     }
 
-    // {"weight": [tensor, …], …}: the first tensor of each name.
-    void add_named(JsonView named, const std::string& prefix, std::string_view place, std::int64_t call,
-                   DumpMetric metric, std::int64_t micro) {
-        for (const auto& member : named.members()) {
-            const JsonView first = member.value.item(0);
-            if (!first.is_object() || !imported_tensor(first)) continue;
-            const std::string name = place.empty() ? fmt::format("{}.{}", prefix, member.name)
-                                                   : fmt::format("{}.{}.{}", prefix, place, member.name);
-            add(first, name, call, metric, micro);
-        }
+private:
+    void add_row(const TensorStats& tensor, DumpMetric metric) {
+        bool added = false;
+        const std::uint32_t target = names_.target(name_, entry_->call, added);
+        if (added) out_.targets.push_back({name_, entry_->call});
+        DumpTrendRow row{target, metric, micro_, {}};
+        // The database's order: norm, max, min, mean (the dump's: Max, Min, Mean, Norm).
+        row.stats = {stat_value(tensor.stats[3]), stat_value(tensor.stats[0]), stat_value(tensor.stats[1]),
+                     stat_value(tensor.stats[2])};
+        out_.rows.push_back(row);
     }
+
+    DumpFileRows& out_;
+    DumpNames& names_;
+    const ConstructMicroSteps* construct_;  // nullptr unless micro steps are counted
+    const DumpNames::Entry* entry_ = nullptr;
+    std::string name_;
+    std::int64_t micro_ = 0;
 };
 
 }  // namespace
 
-DumpFileRows read_dump_file_rows(const DumpRankFiles& files, const NameMapping& mapping, bool micro_steps) {
-    DumpFileRows out;
-    ConstructMicroSteps construct;
-    if (micro_steps) {
-        construct = read_construct_micro_steps(files.construct_json);
-        out.micro_steps = construct.count;
+const ConstructMicroSteps& DumpFileReader::construct(const std::filesystem::path& path) {
+    std::optional<std::string> text;
+    try {
+        text = InputFile::open(path, InputKind::Json).read_all();
+    } catch (const Error&) {
+        // read_construct_micro_steps says why, as it would have
     }
-    FileReader reader{out, {}};
+    if (!text || text != construct_text_) {
+        construct_text_.reset();
+        construct_ = read_construct_micro_steps(path);
+        construct_text_ = std::move(text);
+    }
+    return construct_;
+}
+
+DumpFileRows DumpFileReader::read(const DumpRankFiles& files) {
+    DumpFileRows out;
+    const ConstructMicroSteps* construct = nullptr;
+    if (micro_steps_) {
+        construct = &this->construct(files.construct_json);
+        out.micro_steps = construct->count;
+    }
+    FileRows rows(out, names_, construct);
     const auto input = InputFile::open(files.dump_json, InputKind::Json);
-    const auto summary = dump::stream_dump_entries(
-        input, dump::DumpTopLevel::Any, [&](std::uint32_t, std::string_view original, JsonView entry) {
-            if (!entry.is_object()) return;
-            std::string key(original);
-            std::int64_t micro = 0;
-            if (!construct.renamed.empty()) {
-                const auto renamed = construct.renamed.find(key);
-                if (renamed == construct.renamed.end()) return;
-                key = renamed->second;
-                micro = construct.micro_step.at(std::string(original));
-            }
-            if (key.empty()) return;
-            auto typed = typed_dump_key(mapping.applied(std::move(key)), entry.member("is_recompute").truthy());
-            if (!typed) return;
-            const auto [prefix, call] = dump_target_name(std::move(typed->name));
-            const std::size_t before = out.rows.size();
-            switch (typed->metric) {
-                case DumpMetric::Forward:
-                case DumpMetric::Recompute:
-                    reader.add_list(entry.member("input_args"), prefix, "input", call, typed->metric, micro);
-                    reader.add_list(entry.member("output"), prefix, "output", call, typed->metric, micro);
-                    reader.add_named(entry.member("parameters"), prefix, "parameters", call, typed->metric, micro);
-                    break;
-                case DumpMetric::Backward:
-                    reader.add_list(entry.member("input"), prefix, "input", call, typed->metric, micro);
-                    reader.add_list(entry.member("output"), prefix, "output", call, typed->metric, micro);
-                    break;
-                case DumpMetric::ParametersGrad: reader.add_named(entry, prefix, "", call, typed->metric, micro); break;
-            }
-            const std::size_t since_write = out.rows.size() - (out.batch_ends.empty() ? 0 : out.batch_ends.back());
-            if (out.rows.size() != before && since_write % kDumpRowsPerBatch == 0) {
-                out.batch_ends.push_back(out.rows.size());
-            }
-        });
+    const auto summary = dump::stream_dump_tensor_stats(
+        input, dump::DumpTopLevel::Any, [&](std::uint32_t, std::string_view name) { return rows.plan(name); },
+        [&](std::uint32_t, std::string_view, const dump::EntryTensorStats& entry) { rows.add(entry); });
     out.has_data = summary.data == dump::DumpStreamSummary::Data::Object;
     if (out.batch_ends.empty() || out.batch_ends.back() != out.rows.size()) out.batch_ends.push_back(out.rows.size());
     return out;
+}
+
+DumpFileRows read_dump_file_rows(const DumpRankFiles& files, const NameMapping& mapping, bool micro_steps) {
+    return DumpFileReader(mapping, micro_steps).read(files);
 }
 
 }  // namespace msprobe::data2db

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "data2db/construct_micro_steps.hpp"
+#include "data2db/dump_names.hpp"
 #include "data2db/dump_targets.hpp"
 #include "data2db/dump_tree.hpp"
 #include "data2db/name_mapping.hpp"
@@ -34,6 +36,9 @@ struct DumpTargetKey {
 struct DumpFileRows {
     bool has_data = false;         // "data" is an object (msprobe passes over a file without)
     std::int64_t micro_steps = 1;  // the micro steps construct.json gives (1 without --micro_step)
+    // The targets this file is the first of its reader's files to name, numbered first_target, first_target + 1, …
+    // (rows refer to the targets of the reader's earlier files too).
+    std::uint32_t first_target = 0;
     std::vector<DumpTargetKey> targets;
     std::vector<DumpTrendRow> rows;
     // Where msprobe writes what it gathered (every 5000 rows, at an entry's end); the last is rows.size().
@@ -42,8 +47,26 @@ struct DumpFileRows {
 
 inline constexpr std::size_t kDumpRowsPerBatch = 5000;
 
-// Throws msprobe::Error naming the file when dump.json or (with `micro_steps`)
-// construct.json cannot be read.
+// Reads the dump.json files of one thread, one after the other, keeping what they share: the names (DumpNames)
+// and the last construct.json, which is read again only when its text changed.
+class DumpFileReader {
+public:
+    // `mapping` must outlive the reader.
+    DumpFileReader(const NameMapping& mapping, bool micro_steps) : names_(mapping), micro_steps_(micro_steps) {}
+
+    // Throws msprobe::Error naming the file when dump.json or (counting micro steps) construct.json cannot be read.
+    DumpFileRows read(const DumpRankFiles& files);
+
+private:
+    const ConstructMicroSteps& construct(const std::filesystem::path& path);
+
+    DumpNames names_;
+    bool micro_steps_;
+    std::optional<std::string> construct_text_;  // of the construct.json last read
+    ConstructMicroSteps construct_;
+};
+
+// One file read by a reader of its own.
 DumpFileRows read_dump_file_rows(const DumpRankFiles& files, const NameMapping& mapping, bool micro_steps);
 
 }  // namespace msprobe::data2db

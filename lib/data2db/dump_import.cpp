@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "common/error.hpp"
@@ -54,14 +55,22 @@ private:
     std::vector<Metric> metrics_;
 };
 
+// What the writer knows of one reader's targets: their names, and the id each has per metric once resolved.
+struct ReaderTargets {
+    std::vector<DumpTargetKey> targets;
+    std::vector<std::array<std::int64_t, kDumpMetricNames.size()>> ids;  // 0 until resolved
+};
+
+std::string target_key(const DumpTargetKey& target) { return fmt::format("{}\n{}", target.name, target.call); }
+
 // Writes one file's rows at `start_step`, batch by batch: the batch's new targets first, by metric id, then its rows.
-void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, std::int64_t rank,
+void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, ReaderTargets& known, std::int64_t rank,
                 std::int64_t start_step) {
     constexpr std::int64_t kUnresolved = 0;
-    std::vector<std::array<std::int64_t, kDumpMetricNames.size()>> ids(file.targets.size());
-    const auto key_of = [&](std::uint32_t t) {
-        return fmt::format("{}\n{}", file.targets[t].name, file.targets[t].call);
-    };
+    if (file.first_target != known.targets.size()) throw std::logic_error("a reader's files were written out of order");
+    known.targets.insert(known.targets.end(), file.targets.begin(), file.targets.end());
+    known.ids.resize(known.targets.size());
+    auto& ids = known.ids;
     std::size_t begin = 0;
     for (const std::size_t end : file.batch_ends) {
         std::map<DumpMetric, std::vector<std::uint32_t>> fresh;  // per metric, targets in first-seen order
@@ -69,8 +78,8 @@ void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, 
             const DumpTrendRow& row = file.rows[r];
             std::int64_t& id = ids[row.target][static_cast<std::size_t>(row.metric) - 1];
             if (id != kUnresolved) continue;
-            if (const auto known = seen.known(row.metric, key_of(row.target))) {
-                id = *known;
+            if (const auto found = seen.known(row.metric, target_key(known.targets[row.target]))) {
+                id = *found;
                 continue;
             }
             id = -1;  // new: written with the batch's targets below
@@ -78,9 +87,9 @@ void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, 
         }
         for (const auto& [metric, targets] : fresh) {
             for (const std::uint32_t t : targets) {
-                const DumpTargetKey& target = file.targets[t];
+                const DumpTargetKey& target = known.targets[t];
                 const std::int64_t id = db.add_target(target.name, 0, target.call);
-                seen.add(metric, key_of(t), target.name, id);
+                seen.add(metric, target_key(target), target.name, id);
                 ids[t][static_cast<std::size_t>(metric) - 1] = id;
             }
         }
@@ -115,11 +124,16 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
         for (const auto& rank : tree.steps[s].ranks) order.push_back({s, &rank});
     }
     const std::size_t window = pool.size();
+    // Reader i reads the i-th file of every window, so what it keeps between files is its own.
+    std::vector<DumpFileReader> readers;
+    readers.reserve(window);
+    for (std::size_t i = 0; i < window; ++i) readers.emplace_back(mapping, options.count_micro_steps);
+    std::vector<ReaderTargets> reader_targets(window);
     const auto read_window = [&](std::size_t first, std::vector<DumpFileRows>& files) {
         files.assign(std::min(window, order.size() - first), DumpFileRows{});
         pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
             const auto at = static_cast<std::size_t>(i);
-            files[at] = read_dump_file_rows(*order[first + at].rank, mapping, options.count_micro_steps);
+            files[at] = readers[at].read(*order[first + at].rank);
         });
     };
     std::size_t step_index = order.size();  // none yet
@@ -150,7 +164,7 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
                 // msprobe fails here too (it cannot add the micro steps of a file without them).
                 throw Error(rank.dump_json.string(), "has no \"data\" object: its micro steps cannot be counted");
             }
-            write_file(db, seen, current[i], rank.rank, start_step);
+            write_file(db, seen, current[i], reader_targets[i], rank.rank, start_step);
             micro_steps.push_back(current[i].micro_steps);
         }
         if (after < order.size()) {

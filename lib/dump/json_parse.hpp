@@ -32,9 +32,10 @@ enum class Utf8Check { Validate, Skip };
 
 // RapidJSON's UTF-8 check takes a multi-byte sequence's trailing bytes
 // without looking at them, so a text that ends inside one would be read past
-// its terminating NUL: every text handed to parse_json_in_place is followed by
-// this many NUL bytes (its terminator included).
-inline constexpr std::size_t kJsonTextPadding = 4;
+// its terminating NUL, and its SIMD whitespace skip reads the aligned 16 bytes
+// that hold the NUL: every text parsed in place is followed by this many NUL
+// bytes (its terminator included).
+inline constexpr std::size_t kJsonTextPadding = 16;
 
 // Parses `text` (`length` bytes, followed by kJsonTextPadding NUL bytes) in place into `document` as JsonFile does
 // (msprobe's dialect, no recursion, at most kMaxJsonDepth levels, no name

@@ -1,36 +1,13 @@
 #include "dump/row_spill.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
-#include "common/error.hpp"
-#include "common/input_file.hpp"
+#include "common/spill_file.hpp"
 
 namespace msprobe::dump {
 
 namespace {
-
-constexpr std::size_t kWriteBytes = std::size_t{1} << 20;
-
-std::string temporary_folder() {
-    const char* dir = std::getenv("TMPDIR");
-    return dir != nullptr && *dir != '\0' ? dir : "/tmp";
-}
-
-// An unlinked file in `folder`: O_TMPFILE where the file system has it, else a named one removed at once.
-int open_unlinked(const std::string& folder) {
-    int fd = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-    if (fd >= 0) return fd;
-    std::string name = folder + "/msprobe-rows-XXXXXX";
-    fd = ::mkostemp(name.data(), O_CLOEXEC);
-    if (fd >= 0) ::unlink(name.c_str());
-    return fd;
-}
 
 void put_size(std::string& out, std::uint64_t value) {  // LEB128
     while (value >= 0x80) {
@@ -51,8 +28,8 @@ void put_raw(std::string& out, const T& value) {
 }
 
 void put_stat(std::string& out, const StatValue& stat) {
-    out += static_cast<char>(static_cast<unsigned>(stat.kind) | (stat.boolean ? 0x10U : 0U) |
-                             (stat.integer ? 0x20U : 0U));
+    out +=
+        static_cast<char>(static_cast<unsigned>(stat.kind) | (stat.boolean ? 0x10U : 0U) | (stat.integer ? 0x20U : 0U));
     if (stat.kind == StatValue::Kind::Number) put_raw(out, stat.number);
     if (stat.kind == StatValue::Kind::Text) put_text(out, stat.text());
 }
@@ -151,53 +128,21 @@ private:
 
 }  // namespace
 
-RowSpill::RowSpill() : folder_(temporary_folder()), fd_(open_unlinked(folder_)) {
-    if (fd_ < 0) {
-        throw Error(folder_, std::string("cannot make a temporary file for the rows of a large dump: ") +
-                                 std::strerror(errno) + " (set TMPDIR to another folder)");
-    }
-    buffer_.reserve(kWriteBytes + kWriteBytes / 4);
-}
-
-RowSpill::~RowSpill() {
-    if (fd_ >= 0) ::close(fd_);
-}
+RowSpill::RowSpill() : file_("the rows of a large dump") {}
 
 std::uint64_t RowSpill::append(std::string_view api_name, const std::vector<DumpRow>& rows) {
+    buffer_.clear();
     put_text(buffer_, api_name);
     put_size(buffer_, rows.size());
     for (const DumpRow& row : rows) put_row(buffer_, row);
-    const std::uint64_t end = written_ + buffer_.size();
-    if (buffer_.size() >= kWriteBytes) write_out();
-    return end;
+    return file_.append(buffer_);
 }
 
-void RowSpill::flush() { write_out(); }
-
-void RowSpill::write_out() {
-    std::size_t done = 0;
-    while (done < buffer_.size()) {
-        const ssize_t n = ::pwrite(fd_, buffer_.data() + done, buffer_.size() - done,
-                                   static_cast<off_t>(written_ + done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            throw Error(folder_, std::string("cannot write the temporary file for the rows of a large dump: ") +
-                                     (n < 0 ? std::strerror(errno) : "no space left") +
-                                     " (set TMPDIR to another folder)");
-        }
-        done += static_cast<std::size_t>(n);
-    }
-    written_ += buffer_.size();
-    buffer_.clear();
-}
+void RowSpill::flush() { file_.flush(); }
 
 void RowSpill::read(std::uint64_t begin, std::uint64_t end, DumpFile& into) const {
-    if (begin > end || end > written_) throw std::logic_error("a row spill is read past what was written");
-    std::string bytes(end - begin, '\0');
-    if (const int failure = read_exactly_at(fd_, begin, bytes.data(), bytes.size()); failure != 0) {
-        throw Error(folder_, std::string("cannot read back the temporary file for the rows of a large dump: ") +
-                                 (failure > 0 ? std::strerror(failure) : "it is shorter than written"));
-    }
+    std::string bytes;
+    file_.read(begin, end, bytes);
     SpillReader reader(bytes);
     while (!reader.done()) {
         const auto api_index = static_cast<std::uint32_t>(into.api_names.size());

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/spill_file.hpp"
 #include "dump/dump_file.hpp"
 
 namespace msprobe::dump {
@@ -19,7 +20,6 @@ public:
     // A temporary file in $TMPDIR (else /tmp). Throws msprobe::Error naming the
     // folder when none can be made there.
     RowSpill();
-    ~RowSpill();
     RowSpill(const RowSpill&) = delete;
     RowSpill& operator=(const RowSpill&) = delete;
 
@@ -35,12 +35,8 @@ public:
     void read(std::uint64_t begin, std::uint64_t end, DumpFile& into) const;
 
 private:
-    void write_out();
-
-    std::string folder_;
-    int fd_ = -1;
-    std::string buffer_;      // appended, not yet written
-    std::uint64_t written_ = 0;  // bytes in the file
+    SpillFile file_;
+    std::string buffer_;  // one entry's bytes
 };
 
 }  // namespace msprobe::dump

@@ -34,6 +34,7 @@ struct Streamed {
     std::vector<std::string> entries;  // "index name json"
 };
 
+// A buffer of 0 bytes reads the file whole; any other reads it in chunks of that size.
 Streamed stream(const std::filesystem::path& path, std::size_t buffer_bytes,
                 DumpTopLevel top_level = DumpTopLevel::Any) {
     const InputFile file = InputFile::open(path, InputKind::Json);
@@ -44,7 +45,7 @@ Streamed stream(const std::filesystem::path& path, std::size_t buffer_bytes,
             out.entries.push_back(std::to_string(index) + " " + std::string(name) + " " +
                                   msprobe::dump::compact_json(entry));
         },
-        buffer_bytes);
+        {buffer_bytes == 0 ? msprobe::dump::kDumpWholeFileBytes : 0, buffer_bytes == 0 ? 1 : buffer_bytes});
     return out;
 }
 
@@ -67,8 +68,9 @@ std::string load_error(const std::filesystem::path& path) {
     return "no error";
 }
 
-constexpr const char* kDump = "\xEF\xBB\xBF"
-                              R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null,
+constexpr const char* kDump =
+    "\xEF\xBB\xBF"
+    R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null,
  "extra": {"nested": [1, 2, {"deep": "x"}]},
  "data": {
   "Functional.linear.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32", "shape": [2, 3],
@@ -90,16 +92,16 @@ TEST_CASE("stream_dump_entries hands on each entry of data as the whole parse re
                            msprobe::dump::compact_json(member.value));
     }
     REQUIRE(expected.size() == 3);
-    // Buffers of 1 to 7 bytes put a chunk boundary at every place of the text.
-    for (std::size_t buffer : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{1} << 20}) {
+    // Buffers of 1 to 7 bytes put a chunk boundary at every place of the text; 0 reads the file whole.
+    for (std::size_t buffer :
+         {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{1} << 20}) {
         CAPTURE(buffer);
         const Streamed s = stream(path, buffer);
         CHECK(s.entries == expected);
         CHECK(s.summary.top_is_object);
         CHECK(s.summary.data == DumpStreamSummary::Data::Object);
-        CHECK(s.summary.entry_names ==
-              std::vector<std::string>{"Functional.linear.0.forward", "Tensor.add.0.forward",
-                                       "Distributed.all_reduce.0.forward"});
+        CHECK(s.summary.entry_names == std::vector<std::string>{"Functional.linear.0.forward", "Tensor.add.0.forward",
+                                                                "Distributed.all_reduce.0.forward"});
         CHECK(s.summary.top_strings.at("task") == "statistics");
         CHECK(s.summary.top_strings.at("level") == "L1");
         CHECK(s.summary.top_strings.at("framework") == "pytorch");
@@ -123,14 +125,14 @@ TEST_CASE("stream_dump_entries says where data is missing or not an object", "[d
 TEST_CASE("stream_dump_entries refuses what the whole parse refuses, with the same message",
           "[dump][dump_entry_stream]") {
     const std::vector<std::string> texts = {
-        R"({"task": "x", "data": {"a": {"input_args": [1, 2,]}}})",          // malformed inside an entry
-        R"({"task": "x", "data": {"a": 1} "b": 2})",                          // malformed at the top level
-        R"({"task": "x", "data": {"a": 1, "b": 2)",                           // cut short
-        R"({"task": "x", "data": {"a": 1, "a": 2}})",                         // an API twice
-        R"({"task": "x", "data": {"a": {"output": 1, "output": 2}}})",       // a member of an entry twice
-        R"({"task": "x", "task": "y", "data": {}})",                          // a top-level name twice
-        "{\"task\": \"x\", \"data\": {\"a\": \"\xC3\"}}",                     // bad UTF-8
-        R"({"task": "x", "data": {"a": 1}} trailing)",                        // text after the root
+        R"({"task": "x", "data": {"a": {"input_args": [1, 2,]}}})",                  // malformed inside an entry
+        R"({"task": "x", "data": {"a": 1} "b": 2})",                                 // malformed at the top level
+        R"({"task": "x", "data": {"a": 1, "b": 2)",                                  // cut short
+        R"({"task": "x", "data": {"a": 1, "a": 2}})",                                // an API twice
+        R"({"task": "x", "data": {"a": {"output": 1, "output": 2}}})",               // a member of an entry twice
+        R"({"task": "x", "task": "y", "data": {}})",                                 // a top-level name twice
+        "{\"task\": \"x\", \"data\": {\"a\": \"\xC3\"}}",                            // bad UTF-8
+        R"({"task": "x", "data": {"a": 1}} trailing)",                               // text after the root
         std::string(R"({"task": "x", "data": {"a": 1}})") + std::string("\0\0", 2),  // NUL bytes after the root
         R"({"task": "x", "data": {"a": 1}, "b": )" + std::string(1100, '[') + std::string(1100, ']') + "}",
         R"({"task": "x", "data": {"a": )" + std::string(1100, '[') + std::string(1100, ']') + "}}",
@@ -142,6 +144,7 @@ TEST_CASE("stream_dump_entries refuses what the whole parse refuses, with the sa
         CHECK(expected != "no error");
         CHECK(stream_error(path, 3) == expected);
         CHECK(stream_error(path, 1 << 20) == expected);
+        CHECK(stream_error(path, 0) == expected);
     }
 }
 
@@ -193,9 +196,9 @@ TEST_CASE("stream_dump_entries rethrows the first failure of its handler once th
                       Catch::Contains("malformed JSON at byte"));
     // So is a top level the reader does not take, wherever it is in the text.
     const auto no_task = write_json("handler_fails_without_task", R"({"data": {"a": 1}, "level": "L1"})");
-    CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(no_task, InputKind::Json), DumpTopLevel::DumpLayout,
-                                          always_fail),
-                      no_task.string() + ": 'task' is missing or empty");
+    CHECK_THROWS_WITH(
+        stream_dump_entries(InputFile::open(no_task, InputKind::Json), DumpTopLevel::DumpLayout, always_fail),
+        no_task.string() + ": 'task' is missing or empty");
     CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(no_task, InputKind::Json), DumpTopLevel::Object, always_fail),
                       "x.json: bad entry");
 }
