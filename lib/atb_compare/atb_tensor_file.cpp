@@ -11,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "common/python_str.hpp"
+#include "common/python_text.hpp"
 #include "tensor/checked_math.hpp"
 #include "tensor/mapped_file.hpp"
 #include "tensor/stored_type.hpp"
@@ -20,36 +21,10 @@ namespace msprobe::atb {
 
 namespace {
 
-// Python's int(text): surrounding whitespace, a sign, digits with single
-// underscores between them. Values beyond int64 are clamped (still integers).
+// Python's int(text); a value beyond int64 is still an integer (clamped).
 std::optional<std::int64_t> python_int(std::string_view text) {
-    constexpr std::string_view kSpace = " \t\n\r\f\v";
-    const auto first = text.find_first_not_of(kSpace);
-    if (first == std::string_view::npos) return std::nullopt;
-    text = text.substr(first, text.find_last_not_of(kSpace) - first + 1);
-    bool negative = false;
-    if (text.front() == '+' || text.front() == '-') {
-        negative = text.front() == '-';
-        text.remove_prefix(1);
-    }
-    if (text.empty() || text.front() == '_' || text.back() == '_') return std::nullopt;
-    std::int64_t value = 0;
-    bool clamped = false;
-    char previous = '0';
-    for (const char c : text) {
-        if (c == '_') {
-            if (previous == '_') return std::nullopt;
-        } else if (c >= '0' && c <= '9') {
-            const std::int64_t digit = c - '0';
-            if (value > (std::numeric_limits<std::int64_t>::max() - digit) / 10) clamped = true;
-            if (!clamped) value = value * 10 + digit;
-        } else {
-            return std::nullopt;
-        }
-        previous = c;
-    }
-    if (clamped) value = std::numeric_limits<std::int64_t>::max();
-    return negative ? -value : value;
+    const auto number = py::parse_int_clamped(text);
+    return number ? std::optional(number->value) : std::nullopt;
 }
 
 struct Header {

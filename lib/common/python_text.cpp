@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 namespace msprobe::py {
 
@@ -175,6 +176,12 @@ std::optional<double> parse_float(std::string_view text) {
 }
 
 std::optional<std::int64_t> parse_int(std::string_view text) {
+    const auto number = parse_int_clamped(text);
+    if (!number || number->clamped) return std::nullopt;
+    return number->value;
+}
+
+std::optional<ClampedInt> parse_int_clamped(std::string_view text) {
     // str.isspace() of ASCII: the C whitespace and the four separators \x1c-\x1f.
     auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f'); };
     while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
@@ -198,8 +205,12 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
     }
     std::int64_t value = 0;
     const auto res = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (res.ec == std::errc::result_out_of_range) {
+        return ClampedInt{
+            negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max(), true};
+    }
     if (res.ec != std::errc() || res.ptr != digits.data() + digits.size()) return std::nullopt;
-    return value;
+    return ClampedInt{value, false};
 }
 
 std::string crc32_hex(std::string_view bytes) {

@@ -34,6 +34,13 @@ std::optional<double> parse_float(std::string_view text);
 // digits with single underscores between them. nullopt when Python would raise,
 // and for values outside int64 (which SQLite could not store either).
 std::optional<std::int64_t> parse_int(std::string_view text);
+// The same reading, a value outside int64 clamped to its nearer end (Python's int() accepts it: the text is an
+// integer, only too large for what reads it).
+struct ClampedInt {
+    std::int64_t value = 0;
+    bool clamped = false;
+};
+std::optional<ClampedInt> parse_int_clamped(std::string_view text);
 
 // zlib CRC-32 of the bytes as 8 lowercase hex digits.
 std::string crc32_hex(std::string_view bytes);

@@ -103,3 +103,20 @@ TEST_CASE("parse_int accepts what Python's int() accepts", "[common][python_text
         CHECK_FALSE(parse_int(refused));
     }
 }
+
+TEST_CASE("parse_int_clamped keeps an integer beyond int64 at its nearer end", "[common][python_text]") {
+    using msprobe::py::parse_int_clamped;
+    const auto big = parse_int_clamped(" 9_223_372_036_854_775_808 ");
+    REQUIRE(big);
+    CHECK(big->value == INT64_MAX);
+    CHECK(big->clamped);
+    const auto small = parse_int_clamped("-99999999999999999999");
+    REQUIRE(small);
+    CHECK(small->value == INT64_MIN);
+    CHECK(small->clamped);
+    const auto plain = parse_int_clamped("-9223372036854775808");
+    REQUIRE(plain);
+    CHECK(plain->value == INT64_MIN);
+    CHECK_FALSE(plain->clamped);
+    CHECK_FALSE(parse_int_clamped("1e30"));
+}
