@@ -1,7 +1,8 @@
-// August msprobe's subcommands that msprobe-cpp does not provide: they parse
-// anything and stop with one line saying so.
+// August msprobe's subcommands that need an NPU, which msprobe-cpp does not
+// provide: they parse anything and stop with one line saying why.
 #include <fmt/format.h>
 
+#include <stdexcept>
 #include <string>
 
 #include "commands.hpp"
@@ -10,17 +11,17 @@ namespace msprobe::cli {
 
 namespace {
 
-// Why, for the ones that cannot run off the device.
+// Why each cannot run here (the table lists no other subcommand with this driver).
 std::string reason(const std::string& name) {
     if (name == "offline_dump") {
-        return ": it runs the model on an NPU through the CANN runtime; compare the kernel dumps it writes with "
+        return "it runs the model on an NPU through the CANN runtime; compare the kernel dumps it writes with "
                "`msprobe compare -m offline_data`";
     }
     if (name == "install_deps") {
-        return ": it installs the Python packages of offline_dump and `compare -m offline_model`, which run the model "
+        return "it installs the Python packages of offline_dump and `compare -m offline_model`, which run the model "
                "on an NPU through the CANN runtime; msprobe-cpp's own subcommands need no packages";
     }
-    return " (yet)";
+    throw std::logic_error("no reason is given for not providing " + name);
 }
 
 }  // namespace
@@ -28,7 +29,7 @@ std::string reason(const std::string& name) {
 Runner add_not_provided_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
     cmd.allow_extras();
     return [name = cmd.get_name()]() -> RunOutcome {
-        throw UsageError(name, fmt::format("msprobe-cpp does not provide {}{}", name, reason(name)));
+        throw UsageError(name, fmt::format("msprobe-cpp does not provide {}: {}", name, reason(name)));
     };
 }
 
