@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/zip_stream_writer.hpp"
+#include "tensor/pickle_writer.hpp"
 #include "tensor/strided.hpp"
 #include "tensor/tensor_file_output.hpp"
 
@@ -17,100 +18,6 @@ namespace {
 
 constexpr std::size_t kRecordAlignment = 64;  // caffe2's PyTorchStreamWriter aligns every record
 constexpr std::string_view kVersionRecord = "3\n";
-
-void put_le(std::string& out, std::uint64_t value, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
-}
-
-// The pickle protocol 2 opcodes torch.save emits for one tensor; every
-// object is memoized in creation order (BINPUT / LONG_BINPUT), as pickle.py does.
-class PickleOut {
-public:
-    PickleOut() { out_ = "\x80\x02"; }
-
-    void global(std::string_view module, std::string_view name) {
-        out_ += 'c';
-        out_ += module;
-        out_ += '\n';
-        out_ += name;
-        out_ += '\n';
-        memoize();
-    }
-    void unicode(std::string_view text) {
-        out_ += 'X';
-        put_le(out_, text.size(), 4);
-        out_ += text;
-        memoize();
-    }
-    // pickle.py save_long: BININT1, BININT2, BININT, else LONG1.
-    void integer(std::int64_t value) {
-        if (value >= 0 && value <= 0xFF) {
-            out_ += 'K';
-            put_le(out_, static_cast<std::uint64_t>(value), 1);
-        } else if (value >= 0 && value <= 0xFFFF) {
-            out_ += 'M';
-            put_le(out_, static_cast<std::uint64_t>(value), 2);
-        } else if (value >= INT32_MIN && value <= INT32_MAX) {
-            out_ += 'J';
-            put_le(out_, static_cast<std::uint64_t>(value), 4);
-        } else {
-            // Shortest little-endian two's complement.
-            std::string bytes;
-            put_le(bytes, static_cast<std::uint64_t>(value), 8);
-            const char fill = value < 0 ? '\xff' : '\0';
-            const auto sign_of = [](char byte) { return (static_cast<unsigned char>(byte) & 0x80) != 0; };
-            while (bytes.size() > 1 && bytes.back() == fill && sign_of(bytes[bytes.size() - 2]) == (value < 0)) {
-                bytes.pop_back();
-            }
-            out_ += '\x8a';
-            out_.push_back(static_cast<char>(bytes.size()));
-            out_ += bytes;
-        }
-    }
-    void boolean(bool value) { out_ += value ? '\x88' : '\x89'; }
-    void mark() { out_ += '('; }
-    void tuple_from_mark() {
-        out_ += 't';
-        memoize();
-    }
-    // save_tuple: EMPTY_TUPLE (not memoized), TUPLE1-3, else MARK ... TUPLE.
-    void int_tuple(const std::vector<std::int64_t>& values) {
-        if (values.empty()) {
-            out_ += ')';
-            return;
-        }
-        if (values.size() > 3) mark();
-        for (const auto value : values) integer(value);
-        if (values.size() > 3) {
-            tuple_from_mark();
-            return;
-        }
-        out_.push_back(static_cast<char>(0x85 + values.size() - 1));
-        memoize();
-    }
-    void empty_tuple() { out_ += ')'; }
-    void reduce() {
-        out_ += 'R';
-        memoize();
-    }
-    void persistent_id() { out_ += 'Q'; }
-    std::string finish() { return out_ + '.'; }
-
-private:
-    void memoize() {
-        if (memo_ <= 0xFF) {
-            out_ += 'q';
-            put_le(out_, memo_, 1);
-        } else {
-            out_ += 'r';
-            put_le(out_, memo_, 4);
-        }
-        ++memo_;
-    }
-
-    std::string out_;
-    std::uint32_t memo_ = 0;
-};
 
 std::string_view storage_class(DType dtype) {
     switch (dtype) {
@@ -147,25 +54,25 @@ void add_record(zip::ZipStreamWriter& zip, const std::string& name, std::string_
 // torch/_tensor.py _reduce_ex_internal and serialization.py persistent_id.
 std::string pt_data_pkl(const TensorView& contiguous) {
     if (!contiguous.is_contiguous()) throw std::invalid_argument("pt_data_pkl takes a contiguous tensor");
-    PickleOut pickle;
+    PickleWriter pickle;
     pickle.global("torch._utils", "_rebuild_tensor_v2");
     pickle.mark();
     pickle.mark();  // persistent id ('storage', torch.<X>Storage, key, location, numel)
-    pickle.unicode("storage");
-    pickle.global("torch", storage_class(contiguous.dtype));
-    pickle.unicode("0");
-    pickle.unicode("cpu");
+    pickle.text("storage");
+    pickle.global("torch", std::string(storage_class(contiguous.dtype)));
+    pickle.text("0");
+    pickle.text("cpu");
     pickle.integer(contiguous.numel());
-    pickle.tuple_from_mark();
+    pickle.tuple_since_mark();
     pickle.persistent_id();
     pickle.integer(0);  // storage offset
     pickle.int_tuple(contiguous.shape);
     pickle.int_tuple(contiguous.strides);
-    pickle.boolean(false);  // requires_grad
+    pickle.boolean(false);                        // requires_grad
     pickle.global("collections", "OrderedDict");  // backward hooks
     pickle.empty_tuple();
     pickle.reduce();
-    pickle.tuple_from_mark();
+    pickle.tuple_since_mark();
     pickle.reduce();
     return pickle.finish();
 }

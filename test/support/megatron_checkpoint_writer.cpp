@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "support/file_text.hpp"
-#include "support/pickle_writer.hpp"
+#include "tensor/pickle_writer.hpp"
 #include "support/tensor_writers.hpp"
 
 namespace msprobe::testing {
@@ -12,6 +12,7 @@ namespace msprobe::testing {
 namespace {
 
 using tensor::DType;
+using tensor::PickleWriter;
 
 void put_bytes(std::string& out, const void* data, std::size_t size) {
     out.append(static_cast<const char*>(data), size);

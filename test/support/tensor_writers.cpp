@@ -5,13 +5,14 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "support/pickle_writer.hpp"
+#include "tensor/pickle_writer.hpp"
 
 namespace msprobe::testing {
 
 namespace {
 
 using tensor::DType;
+using tensor::PickleWriter;
 
 void put_u16(std::string& out, std::uint32_t value) {
     out.push_back(static_cast<char>(value & 0xFF));
