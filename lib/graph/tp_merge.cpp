@@ -159,7 +159,7 @@ bool is_layer(const GraphNode& node, std::string_view layer_class, std::string_v
 class TpMerge {
 public:
     TpMerge(const std::vector<RankGraph>& group, const TpRankMapping& mapping)
-        : group_(group), partners_(group, mapping) {}
+        : partners_(group, mapping) {}
 
     // spec §8.4 steps 2-4: a node whose items differ across the group takes the merged statistics.
     void merge_node(GraphNode& node) const {
@@ -264,7 +264,6 @@ private:
         }
     }
 
-    const std::vector<RankGraph>& group_;
     Partners partners_;
 };
 

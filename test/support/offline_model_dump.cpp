@@ -133,7 +133,7 @@ json rule_op(const std::string& name, const std::string& type, int id, const std
 
 class TreeWriter {
 public:
-    TreeWriter(const fs::path& root, const OfflineModelOptions& o) : o_(o) {
+    explicit TreeWriter(const fs::path& root) {
         tree_.npu = root / "npu";
         tree_.golden = root / "golden";
         tree_.fusion_rule = root / "fusion_rule.json";
@@ -177,7 +177,6 @@ private:
         out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     }
 
-    const OfflineModelOptions& o_;
     OfflineModelTree tree_;
     json ops_ = json::array();
     std::uint64_t timestamp_ = kFirstTimestamp;
@@ -202,7 +201,7 @@ OfflineModelValues offline_model_values(const OfflineModelOptions& options, int 
 }
 
 OfflineModelTree write_offline_model(const fs::path& root, const OfflineModelOptions& o) {
-    TreeWriter w(root, o);
+    TreeWriter w(root);
     int id = 0;
     for (int b = 0; b < o.blocks; ++b) {
         const std::string g = fmt::format("block{}/", b);  // golden scope
