@@ -330,6 +330,25 @@ TEST_CASE("a table keyed by text loads in byte order", "[report][sqlite_sorted_t
     }
 }
 
+TEST_CASE("cells shorter than 4 bytes take the 4 SQLite counts them as", "[report][sqlite_sorted_table]") {
+    // A one-column key of 0 or 1 is a 2-byte record: a 3-byte cell.
+    const auto path = msprobe::testing::scratch_dir("sorted_table_short_cells") / "short.db";
+    const auto root =
+        create_sqlite_database(path, 512, {"CREATE TABLE t (k INTEGER NOT NULL, PRIMARY KEY (k)) WITHOUT ROWID"}, "t");
+    std::vector<std::string> records;
+    SqliteRecord record;
+    for (std::int64_t k = -1000; k <= 1000; ++k) {
+        record.clear();
+        record.integer(k);
+        records.emplace_back(record.bytes());
+    }
+    CHECK(records[1000].size() == 2);
+    load_sorted_records(path, root, records);
+    CHECK(query(path, "PRAGMA integrity_check") == Rows{{"ok"}});
+    CHECK(query(path, "SELECT count(*), min(k), max(k), sum(k) FROM t") == Rows{{"2001", "-1000", "1000", "0"}});
+    CHECK(query(path, "SELECT k FROM t WHERE k IN (0, 1, 2)") == Rows{{"0"}, {"1"}, {"2"}});
+}
+
 TEST_CASE("a record as large as fits without overflow pages loads, a larger one is refused",
           "[report][sqlite_sorted_table]") {
     const auto path = msprobe::testing::scratch_dir("sorted_table_large") / "large.db";
