@@ -162,77 +162,68 @@ TEST_CASE("a value of a REAL column is stored as SQLite stores it", "[report][sq
     CHECK(sqlite_rows(dir / "loaded.db", "PRAGMA integrity_check", 17, false).rows == Rows{{"ok"}});
 }
 
+namespace {
+
+// Integers at each serial type's bounds, with the serial type that holds them.
+struct IntegerCase {
+    std::int64_t value;
+    int serial_type;
+};
+const std::vector<IntegerCase> kIntegerBounds{{0, 8},
+                                              {1, 9},
+                                              {2, 1},
+                                              {-1, 1},
+                                              {127, 1},
+                                              {-128, 1},
+                                              {128, 2},
+                                              {-129, 2},
+                                              {32767, 2},
+                                              {-32768, 2},
+                                              {32768, 3},
+                                              {-32769, 3},
+                                              {8388607, 3},
+                                              {-8388608, 3},
+                                              {8388608, 4},
+                                              {-8388609, 4},
+                                              {2147483647, 4},
+                                              {-2147483648LL, 4},
+                                              {2147483648LL, 5},
+                                              {-2147483649LL, 5},
+                                              {(1LL << 47) - 1, 5},
+                                              {-(1LL << 47), 5},
+                                              {1LL << 47, 6},
+                                              {-(1LL << 47) - 1, 6},
+                                              {std::numeric_limits<std::int64_t>::max(), 6},
+                                              {std::numeric_limits<std::int64_t>::min(), 6}};
+
+}  // namespace
+
 TEST_CASE("integers take the smallest serial type that holds them", "[report][sqlite_record]") {
-    CHECK(integer_serial_type(0) == 8);
-    CHECK(integer_serial_type(1) == 9);
-    CHECK(integer_serial_type(2) == 1);
-    CHECK(integer_serial_type(-1) == 1);
-    CHECK(integer_serial_type(127) == 1);
-    CHECK(integer_serial_type(-128) == 1);
-    CHECK(integer_serial_type(128) == 2);
-    CHECK(integer_serial_type(-129) == 2);
-    CHECK(integer_serial_type(32767) == 2);
-    CHECK(integer_serial_type(-32768) == 2);
-    CHECK(integer_serial_type(32768) == 3);
-    CHECK(integer_serial_type(8388607) == 3);
-    CHECK(integer_serial_type(-8388608) == 3);
-    CHECK(integer_serial_type(8388608) == 4);
-    CHECK(integer_serial_type(2147483647) == 4);
-    CHECK(integer_serial_type(-2147483648LL) == 4);
-    CHECK(integer_serial_type(2147483648LL) == 5);
-    CHECK(integer_serial_type((1LL << 47) - 1) == 5);
-    CHECK(integer_serial_type(-(1LL << 47)) == 5);
-    CHECK(integer_serial_type(1LL << 47) == 6);
-    CHECK(integer_serial_type(-(1LL << 47) - 1) == 6);
-    CHECK(integer_serial_type(std::numeric_limits<std::int64_t>::max()) == 6);
-    CHECK(integer_serial_type(std::numeric_limits<std::int64_t>::min()) == 6);
+    for (const auto& bound : kIntegerBounds) {
+        INFO(bound.value);
+        CHECK(integer_serial_type(bound.value) == bound.serial_type);
+    }
 }
 
 TEST_CASE("SQLite reads back every integer size written through the sorted table", "[report][sqlite_record]") {
-    const std::vector<std::int64_t> integers{0,
-                                             1,
-                                             -1,
-                                             2,
-                                             127,
-                                             -128,
-                                             128,
-                                             -129,
-                                             32767,
-                                             -32768,
-                                             32768,
-                                             -32769,
-                                             8388607,
-                                             -8388608,
-                                             8388608,
-                                             -8388609,
-                                             2147483647,
-                                             -2147483648LL,
-                                             2147483648LL,
-                                             -2147483649LL,
-                                             (1LL << 47) - 1,
-                                             -(1LL << 47),
-                                             1LL << 47,
-                                             -(1LL << 47) - 1,
-                                             std::numeric_limits<std::int64_t>::max(),
-                                             std::numeric_limits<std::int64_t>::min()};
     const auto path = msprobe::testing::scratch_dir("sqlite_record_integers") / "values.db";
     const auto root = msprobe::testing::create_sqlite_database(
         path, 4096, {"CREATE TABLE t (k INTEGER NOT NULL, v, PRIMARY KEY (k)) WITHOUT ROWID"}, "t");
     std::vector<std::string> records;
     SqliteRecord record;
-    for (std::size_t k = 0; k < integers.size(); ++k) {
+    for (std::size_t k = 0; k < kIntegerBounds.size(); ++k) {
         record.clear();
         record.integer(static_cast<std::int64_t>(k));
-        record.integer(integers[k]);
+        record.integer(kIntegerBounds[k].value);
         records.emplace_back(record.bytes());
     }
     msprobe::testing::load_sorted_records(path, root, records);
 
     const auto query = sqlite_rows(path, "SELECT typeof(v), v FROM t ORDER BY k", 17, false);
     REQUIRE(query.error.empty());
-    REQUIRE(query.rows.size() == integers.size());
-    for (std::size_t k = 0; k < integers.size(); ++k) {
-        CHECK(query.rows[k] == std::vector<std::string>{"integer", std::to_string(integers[k])});
+    REQUIRE(query.rows.size() == kIntegerBounds.size());
+    for (std::size_t k = 0; k < kIntegerBounds.size(); ++k) {
+        CHECK(query.rows[k] == std::vector<std::string>{"integer", std::to_string(kIntegerBounds[k].value)});
     }
     CHECK(sqlite_rows(path, "PRAGMA integrity_check", 17, false).rows == Rows{{"ok"}});
 }
