@@ -9,6 +9,7 @@
 // written as they fill to fresh pages after the file's last one, each full
 // leaf giving up its last record as the divider in its parent (index b-trees
 // keep every record once), the top page written over the table's empty root.
+// The lock-byte page, should the table reach it, is left unused (zeros).
 // Memory is one page per tree level and a write buffer, whatever the row count.
 #include <cstdint>
 #include <filesystem>
@@ -43,6 +44,7 @@ public:
     // count and change counter.
     void finish();
 
+    // The largest record add() takes: an index page's maximum local payload in this file.
     std::size_t max_record_size() const { return max_local_; }
 
 private:
