@@ -62,24 +62,20 @@ constexpr std::array<std::string_view, 3> kPlaces{"input", "output", "parameters
 
 class FileRows {
 public:
-    FileRows(DumpFileRows& out, DumpNames& names, const ConstructMicroSteps* construct)
-        : out_(out), names_(names), construct_(construct) {
+    FileRows(DumpFileRows& out, DumpNames& names, const ConstructMicroSteps* construct,
+             std::vector<DumpFileReader::ResolvedEntry>& resolved)
+        : out_(out), names_(names), construct_(construct), resolved_(resolved) {
         out_.first_target = names_.target_count();
     }
 
-    // The plan for an entry, from its name; nullptr for one msprobe passes over.
-    const TensorStatsPlan* plan(std::string_view original) {
-        std::string_view key = original;
-        micro_ = 0;
-        if (construct_ && !construct_->entries.empty()) {
-            const auto found = construct_->entries.find(original);
-            if (found == construct_->entries.end()) return nullptr;
-            micro_ = found->second.micro_step;
-            key = found->second.renamed;
-        }
-        if (key.empty()) return nullptr;
-        entry_ = &names_.entry(key);
-        if (!entry_->metric) return nullptr;
+    // The plan for the entry at `index`, from its name; nullptr for one msprobe passes over.
+    const TensorStatsPlan* plan(std::uint32_t index, std::string_view original) {
+        if (index >= resolved_.size()) resolved_.resize(index + 1);
+        DumpFileReader::ResolvedEntry& resolved = resolved_[index];
+        if (resolved.key != original) resolved = resolve(original);
+        micro_ = resolved.micro_step;
+        entry_ = resolved.entry;
+        if (!entry_) return nullptr;
         switch (*entry_->metric) {
             case DumpMetric::Forward: return &forward_plan();
             case DumpMetric::Backward: return &backward_plan();
@@ -101,15 +97,17 @@ public:
         for (std::uint32_t member = 0; member < members; ++member) {
             for (const TensorStats& tensor : entry.tensors) {
                 if (tensor.member != member || !imported_tensor(tensor)) continue;
-                name_ = entry_->prefix;
-                if (typed != DumpMetric::ParametersGrad) name_.append(".").append(kPlaces[member]);
-                name_ += '.';
-                if (typed == DumpMetric::ParametersGrad || member == 2) {
-                    name_ += tensor.name;
+                bool added = false;
+                std::uint32_t target = 0;
+                if (typed == DumpMetric::ParametersGrad) {
+                    target = names_.named_target(*entry_, "", tensor.name, added);
+                } else if (member == 2) {
+                    target = names_.named_target(*entry_, kPlaces[member], tensor.name, added);
                 } else {
-                    fmt::format_to(std::back_inserter(name_), "{}", tensor.position);
+                    target = names_.listed_target(*entry_, member, kPlaces[member], tensor.position, added);
                 }
-                add_row(tensor, metric);
+                if (added) out_.targets.push_back({names_.made_name(), entry_->call});
+                add_row(tensor, target, metric);
             }
         }
         const std::size_t since_write = out_.rows.size() - (out_.batch_ends.empty() ? 0 : out_.batch_ends.back());
@@ -119,10 +117,22 @@ public:
     }
 
 private:
-    void add_row(const TensorStats& tensor, DumpMetric metric) {
-        bool added = false;
-        const std::uint32_t target = names_.target(name_, entry_->call, added);
-        if (added) out_.targets.push_back({name_, entry_->call});
+    DumpFileReader::ResolvedEntry resolve(std::string_view original) {
+        DumpFileReader::ResolvedEntry resolved{std::string(original), 0, nullptr};
+        std::string_view key = original;
+        if (construct_ && !construct_->entries.empty()) {
+            const auto found = construct_->entries.find(original);
+            if (found == construct_->entries.end()) return resolved;
+            resolved.micro_step = found->second.micro_step;
+            key = found->second.renamed;
+        }
+        if (key.empty()) return resolved;
+        DumpNames::Entry& entry = names_.entry(key);
+        if (entry.metric) resolved.entry = &entry;
+        return resolved;
+    }
+
+    void add_row(const TensorStats& tensor, std::uint32_t target, DumpMetric metric) {
         DumpTrendRow row{target, metric, micro_, {}};
         // The database's order: norm, max, min, mean (the dump's: Max, Min, Mean, Norm).
         row.stats = {stat_value(tensor.stats[3]), stat_value(tensor.stats[0]), stat_value(tensor.stats[1]),
@@ -133,8 +143,8 @@ private:
     DumpFileRows& out_;
     DumpNames& names_;
     const ConstructMicroSteps* construct_;  // nullptr unless micro steps are counted
-    const DumpNames::Entry* entry_ = nullptr;
-    std::string name_;
+    std::vector<DumpFileReader::ResolvedEntry>& resolved_;
+    DumpNames::Entry* entry_ = nullptr;
     std::int64_t micro_ = 0;
 };
 
@@ -149,6 +159,7 @@ const ConstructMicroSteps& DumpFileReader::construct(const std::filesystem::path
     }
     if (!text || text != construct_text_) {
         construct_text_.reset();
+        resolved_.clear();
         construct_ = read_construct_micro_steps(path);
         construct_text_ = std::move(text);
     }
@@ -162,10 +173,11 @@ DumpFileRows DumpFileReader::read(const DumpRankFiles& files) {
         construct = &this->construct(files.construct_json);
         out.micro_steps = construct->count;
     }
-    FileRows rows(out, names_, construct);
+    FileRows rows(out, names_, construct, resolved_);
     const auto input = InputFile::open(files.dump_json, InputKind::Json);
     const auto summary = dump::stream_dump_tensor_stats(
-        input, dump::DumpTopLevel::Any, [&](std::uint32_t, std::string_view name) { return rows.plan(name); },
+        input, dump::DumpTopLevel::Any,
+        [&](std::uint32_t index, std::string_view name) { return rows.plan(index, name); },
         [&](std::uint32_t, std::string_view, const dump::EntryTensorStats& entry) { rows.add(entry); });
     out.has_data = summary.data == dump::DumpStreamSummary::Data::Object;
     if (out.batch_ends.empty() || out.batch_ends.back() != out.rows.size()) out.batch_ends.push_back(out.rows.size());

@@ -57,6 +57,13 @@ public:
     // Throws msprobe::Error naming the file when dump.json or (counting micro steps) construct.json cannot be read.
     DumpFileRows read(const DumpRankFiles& files);
 
+    // What an entry key resolves to: its micro step and typed name (nullptr: not imported).
+    struct ResolvedEntry {
+        std::string key;
+        std::int64_t micro_step = 0;
+        DumpNames::Entry* entry = nullptr;
+    };
+
 private:
     const ConstructMicroSteps& construct(const std::filesystem::path& path);
 
@@ -64,6 +71,10 @@ private:
     bool micro_steps_;
     std::optional<std::string> construct_text_;  // of the construct.json last read
     ConstructMicroSteps construct_;
+    // The entries of the last file, by place: the files of a run list the same entries in the same order, so an
+    // entry is first looked for at its place (one comparison) before it is resolved. Emptied when construct.json
+    // changes.
+    std::vector<ResolvedEntry> resolved_;
 };
 
 // One file read by a reader of its own.

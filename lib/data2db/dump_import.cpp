@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
 #include <map>
 #include <stdexcept>
 #include <unordered_map>
@@ -17,6 +18,8 @@
 namespace msprobe::data2db {
 
 namespace {
+
+constexpr std::array<const char*, 4> kTrendStats{"norm", "max", "min", "mean"};
 
 // The targets msprobe has seen per metric, in the order it saw the metrics and, per metric, the targets.
 class SeenTargets {
@@ -64,8 +67,8 @@ struct ReaderTargets {
 std::string target_key(const DumpTargetKey& target) { return fmt::format("{}\n{}", target.name, target.call); }
 
 // Writes one file's rows at `start_step`, batch by batch: the batch's new targets first, by metric id, then its rows.
-void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, ReaderTargets& known, std::int64_t rank,
-                std::int64_t start_step) {
+void write_file(TrendDatabase& db, TrendRowRuns& trend_rows, SeenTargets& seen, const DumpFileRows& file,
+                ReaderTargets& known, std::int64_t rank, std::int64_t start_step) {
     constexpr std::int64_t kUnresolved = 0;
     if (file.first_target != known.targets.size()) throw std::logic_error("a reader's files were written out of order");
     known.targets.insert(known.targets.end(), file.targets.begin(), file.targets.end());
@@ -95,9 +98,10 @@ void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, 
         }
         for (std::size_t r = begin; r < end; ++r) {
             const DumpTrendRow& row = file.rows[r];
-            db.add_trend_row(rank, start_step + row.micro_step,
-                             ids[row.target][static_cast<std::size_t>(row.metric) - 1],
-                             static_cast<std::int64_t>(row.metric), row.stats);
+            trend_rows.add(
+                {rank, start_step + row.micro_step, ids[row.target][static_cast<std::size_t>(row.metric) - 1],
+                 static_cast<std::int64_t>(row.metric)},
+                row.stats);
         }
         begin = end;
     }
@@ -108,13 +112,15 @@ void write_file(TrendDatabase& db, SeenTargets& seen, const DumpFileRows& file, 
 void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const DumpImportOptions& options,
                       const std::filesystem::path& path, const std::string& shown_name, ThreadPool& pool) {
     TrendDatabase db(path, shown_name);
-    db.create_trend_table({"norm", "max", "min", "mean"});
+    db.create_trend_table(std::vector<std::string>(kTrendStats.begin(), kTrendStats.end()));
     for (const auto name : kDumpMetricNames) db.add_metric(name);
     SeenTargets seen;
+    TrendRowRuns trend_rows(kTrendStats.size());
     std::int64_t start_step = 0;
     std::int64_t max_rank = 0;
     // Every file in msprobe's order; read a window at a time (as many files as the pool has threads) while
-    // this thread writes the window before it, so a window is held twice at most.
+    // this thread writes the window before it, so a window is held twice at most. Each file of the next window is
+    // a task of its own: the workers take them while this thread writes, and this thread reads what is left.
     struct FileAt {
         std::size_t step;
         const DumpRankFiles* rank;
@@ -129,12 +135,28 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
     readers.reserve(window);
     for (std::size_t i = 0; i < window; ++i) readers.emplace_back(mapping, options.count_micro_steps);
     std::vector<ReaderTargets> reader_targets(window);
-    const auto read_window = [&](std::size_t first, std::vector<DumpFileRows>& files) {
+    const auto start_window = [&](std::size_t first, std::vector<DumpFileRows>& files) {
         files.assign(std::min(window, order.size() - first), DumpFileRows{});
-        pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
-            const auto at = static_cast<std::size_t>(i);
-            files[at] = readers[at].read(*order[first + at].rank);
-        });
+        std::vector<ThreadPool::Task> tasks;
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            tasks.push_back(pool.start([&, first, i] { files[i] = readers[i].read(*order[first + i].rank); }));
+        }
+        return tasks;
+    };
+    // Waits from the last task back: workers take tasks from the front, so this thread does the ones nobody has
+    // begun. The first file's error, in order, is the one reported.
+    const auto wait_for = [](std::vector<ThreadPool::Task>& tasks) {
+        std::vector<std::exception_ptr> errors(tasks.size());
+        for (std::size_t i = tasks.size(); i-- > 0;) {
+            try {
+                tasks[i].wait();
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+        for (const auto& error : errors) {
+            if (error) std::rethrow_exception(error);
+        }
     };
     std::size_t step_index = order.size();  // none yet
     std::vector<std::int64_t> micro_steps;
@@ -145,14 +167,18 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
         start_step += *std::max_element(micro_steps.begin(), micro_steps.end());
     };
     std::vector<DumpFileRows> current, next;
-    if (!order.empty()) read_window(0, current);
+    if (!order.empty()) {
+        auto first_window = start_window(0, current);
+        wait_for(first_window);
+    }
     for (std::size_t first = 0; first < order.size(); first += window) {
         const std::size_t after = first + window;
-        ThreadPool::Task ahead;
-        if (after < order.size()) ahead = pool.start([&, after] { read_window(after, next); });
+        std::vector<ThreadPool::Task> ahead;
+        if (after < order.size()) ahead = start_window(after, next);
         for (std::size_t i = 0; i < current.size(); ++i) {
             const FileAt& at = order[first + i];
             if (at.step != step_index) {
+                trend_rows.end_run();  // a rank's files of one step make one run
                 end_step();
                 step_index = at.step;
                 micro_steps.clear();
@@ -164,11 +190,11 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
                 // msprobe fails here too (it cannot add the micro steps of a file without them).
                 throw Error(rank.dump_json.string(), "has no \"data\" object: its micro steps cannot be counted");
             }
-            write_file(db, seen, current[i], reader_targets[i], rank.rank, start_step);
+            write_file(db, trend_rows, seen, current[i], reader_targets[i], rank.rank, start_step);
             micro_steps.push_back(current[i].micro_steps);
         }
         if (after < order.size()) {
-            ahead.wait();
+            wait_for(ahead);
             std::swap(current, next);
         }
     }
@@ -179,7 +205,7 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
         {"max_step", options.count_micro_steps ? start_step - 1 : start_step},
     };
     for (const auto name : kDumpMetricNames) {
-        stats.push_back({std::string(name), std::vector<std::string>{"norm", "max", "min", "mean"}});
+        stats.push_back({std::string(name), std::vector<std::string>(kTrendStats.begin(), kTrendStats.end())});
     }
     db.write_global_stats(stats);
     for (const auto& metric : seen.metrics()) {
@@ -190,7 +216,7 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
         }
         if (!targets.empty()) db.add_target_tags(static_cast<std::int64_t>(metric.metric), targets);
     }
-    db.finish();
+    db.finish(trend_rows);
 }
 
 }  // namespace msprobe::data2db

@@ -4,11 +4,12 @@
 
 #include "common/error.hpp"
 #include "data2db/trend_schema.hpp"
+#include "report/sqlite_sorted_table.hpp"
 
 namespace msprobe::data2db {
 
 TrendDatabase::TrendDatabase(const std::filesystem::path& path, std::string shown_name)
-    : output_(path, std::move(shown_name)) {
+    : path_(path), shown_name_(shown_name), output_(path, std::move(shown_name)) {
     for (const auto statement : base_table_statements()) output_.exec(std::string(statement));
     insert_target_ = std::make_unique<report::SqliteOutput::Statement>(
         output_, "INSERT OR IGNORE INTO monitoring_targets (target_name, vpp_stage, micro_step) VALUES (?, ?, ?)");
@@ -109,6 +110,21 @@ void TrendDatabase::finish() {
     insert_trend_.reset();
     output_.commit();
     output_.close();
+}
+
+void TrendDatabase::finish(TrendRowRuns& rows) {
+    if (!rows.sorted()) {
+        rows.for_each([&](const TrendRowKey& key, std::span<const std::optional<double>> values) {
+            add_trend_row(key.rank, key.step, key.target, key.metric, values);
+        });
+        finish();
+        return;
+    }
+    const std::int64_t root = output_.root_page("trend_data");
+    finish();
+    report::SqliteSortedTableWriter table(path_, shown_name_, root);
+    rows.for_each_record([&](std::string_view record) { table.add(record); });
+    table.finish();
 }
 
 }  // namespace msprobe::data2db

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "data2db/trend_row_runs.hpp"
 #include "data2db/trend_tags.hpp"
 #include "report/sqlite_output.hpp"
 
@@ -54,8 +55,13 @@ public:
 
     // Commits and closes the file.
     void finish();
+    // Writes `rows` into trend_data (empty until then), commits and closes the file. Sorted rows are written
+    // straight into the table's b-tree once SQLite has closed the file; others are inserted.
+    void finish(TrendRowRuns& rows);
 
 private:
+    std::filesystem::path path_;
+    std::string shown_name_;
     report::SqliteOutput output_;
     std::unique_ptr<report::SqliteOutput::Statement> insert_target_;
     std::unique_ptr<report::SqliteOutput::Statement> insert_trend_;
