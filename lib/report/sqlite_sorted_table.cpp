@@ -185,6 +185,7 @@ void SqliteSortedTableWriter::read_header(std::int64_t root_page) {
 }
 
 SqliteSortedTableWriter::~SqliteSortedTableWriter() {
+    if (written_.valid()) written_.wait();
     if (fd_ < 0) return;
     // Unfinished (an error, or no finish()): the root and header as they were, the new pages cut off.
     if (!finished_) {
@@ -242,8 +243,13 @@ std::uint32_t SqliteSortedTableWriter::write_new_page(Level& level, std::uint32_
 
 void SqliteSortedTableWriter::flush() {
     if (chunk_pages_ == 0) return;
-    write_at(std::uint64_t{chunk_first_page_ - 1} * page_size_, chunk_.data(), chunk_pages_ * page_size_);
+    if (written_.valid()) written_.get();  // its error, if any, is this one's
+    std::swap(chunk_, writing_);
+    if (chunk_.size() != writing_.size()) chunk_.resize(writing_.size());
+    const std::uint64_t offset = std::uint64_t{chunk_first_page_ - 1} * page_size_;
+    const std::size_t size = chunk_pages_ * page_size_;
     chunk_pages_ = 0;
+    written_ = std::async(std::launch::async, [this, offset, size] { write_at(offset, writing_.data(), size); });
 }
 
 void SqliteSortedTableWriter::finish() {
@@ -254,6 +260,7 @@ void SqliteSortedTableWriter::finish() {
     Level& top = *levels_.back();
     top.seal(child);
     flush();
+    if (written_.valid()) written_.get();
     write_at(std::uint64_t{root_page_ - 1} * page_size_, top.page.data(), page_size_);
 
     const std::uint32_t change = get_be(header_ + 24, 4) + 1;

@@ -13,6 +13,7 @@
 // Memory is one page per tree level and a write buffer, whatever the row count.
 #include <cstdint>
 #include <filesystem>
+#include <future>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -73,6 +74,10 @@ private:
     // up stays in place while a new level is added.
     std::vector<std::unique_ptr<Level>> levels_;
     std::vector<std::uint8_t> chunk_;  // fresh pages not yet written, from chunk_first_page_ on
+    // The chunk before, being written by another thread while the next one fills (the kernel's copy into the
+    // page cache is a large part of the load).
+    std::vector<std::uint8_t> writing_;
+    std::future<void> written_;
     std::uint32_t chunk_first_page_ = 0;
     std::size_t chunk_pages_ = 0;
     bool finished_ = false;
