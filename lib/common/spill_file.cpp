@@ -1,10 +1,8 @@
 #include "common/spill_file.hpp"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -46,43 +44,10 @@ SpillFile::SpillFile(std::string purpose)
 }
 
 SpillFile::~SpillFile() {
-    unmap();
     if (fd_ >= 0) ::close(fd_);
 }
 
-void SpillFile::unmap() {
-    if (map_ != nullptr) ::munmap(map_, map_size_);
-    map_ = nullptr;
-    map_size_ = 0;
-}
-
-std::string_view SpillFile::mapped() {
-    flush();
-    if (written_ == 0) return {};
-    if (map_ == nullptr || map_size_ != written_) {
-        unmap();
-        void* at = ::mmap(nullptr, static_cast<std::size_t>(written_), PROT_READ, MAP_PRIVATE, fd_, 0);
-        if (at == MAP_FAILED) {
-            throw Error(folder_, "cannot map the temporary file for " + purpose_ + ": " + std::strerror(errno));
-        }
-        map_ = at;
-        map_size_ = static_cast<std::size_t>(written_);
-        ::madvise(map_, map_size_, MADV_SEQUENTIAL);
-    }
-    return {static_cast<const char*>(map_), map_size_};
-}
-
-void SpillFile::release(std::uint64_t begin, std::uint64_t end) {
-    if (map_ == nullptr) return;
-    const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-    const std::uint64_t first = (begin + page - 1) / page * page;
-    const std::uint64_t last = std::min<std::uint64_t>(end, map_size_) / page * page;
-    if (first < last)
-        ::madvise(static_cast<char*>(map_) + first, static_cast<std::size_t>(last - first), MADV_DONTNEED);
-}
-
 std::uint64_t SpillFile::append(std::string_view bytes) {
-    unmap();
     buffer_.append(bytes);
     const std::uint64_t end = size();
     if (buffer_.size() >= kWriteBytes) flush();

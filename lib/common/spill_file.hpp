@@ -29,12 +29,6 @@ public:
 
     // Bytes [begin, end), which must have been flushed, into `into` (replacing what it held).
     void read(std::uint64_t begin, std::uint64_t end, std::string& into) const;
-    // The whole file, flushed and mapped read-only: a last pass over everything reads it with no copy. Valid
-    // until the next append or the end of the spill.
-    std::string_view mapped();
-    // Lets the pages of bytes [begin, end) of the mapping go: what a pass is done with stays out of the
-    // process's memory.
-    void release(std::uint64_t begin, std::uint64_t end);
 
 private:
     std::string purpose_;
@@ -42,10 +36,6 @@ private:
     int fd_ = -1;
     std::string buffer_;         // appended, not yet written
     std::uint64_t written_ = 0;  // bytes in the file
-    void* map_ = nullptr;
-    std::size_t map_size_ = 0;
-
-    void unmap();
 };
 
 }  // namespace msprobe

@@ -113,9 +113,10 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
                       const std::filesystem::path& path, const std::string& shown_name, ThreadPool& pool) {
     TrendDatabase db(path, shown_name);
     db.create_trend_table(std::vector<std::string>(kTrendStats.begin(), kTrendStats.end()));
+    TrendRowRuns trend_rows = db.trend_row_runs();
     for (const auto name : kDumpMetricNames) db.add_metric(name);
     SeenTargets seen;
-    TrendRowRuns trend_rows(kTrendStats.size());
+
     std::int64_t start_step = 0;
     std::int64_t max_rank = 0;
     // Every file in msprobe's order; read a window at a time (as many files as the pool has threads) while

@@ -4,7 +4,6 @@
 
 #include "common/error.hpp"
 #include "data2db/trend_schema.hpp"
-#include "report/sqlite_sorted_table.hpp"
 
 namespace msprobe::data2db {
 
@@ -112,19 +111,14 @@ void TrendDatabase::finish() {
     output_.close();
 }
 
+TrendRowRuns TrendDatabase::trend_row_runs() {
+    return TrendRowRuns(trend_values_, path_.string() + "-trend_data", shown_name_, output_.page_size());
+}
+
 void TrendDatabase::finish(TrendRowRuns& rows) {
-    if (!rows.sorted()) {
-        rows.for_each([&](const TrendRowKey& key, std::span<const std::optional<double>> values) {
-            add_trend_row(key.rank, key.step, key.target, key.metric, values);
-        });
-        finish();
-        return;
-    }
     const std::int64_t root = output_.root_page("trend_data");
     finish();
-    report::SqliteSortedTableWriter table(path_, shown_name_, root);
-    rows.for_each_record([&](std::string_view record) { table.add(record); });
-    table.finish();
+    rows.write_into(path_, root);
 }
 
 }  // namespace msprobe::data2db

@@ -55,8 +55,10 @@ public:
 
     // Commits and closes the file.
     void finish();
-    // Writes `rows` into trend_data (empty until then), commits and closes the file. Sorted rows are written
-    // straight into the table's b-tree once SQLite has closed the file; others are inserted.
+    // The rows of trend_data (create_trend_table first) gathered for finish(rows), their pages in a file beside the
+    // database.
+    TrendRowRuns trend_row_runs();
+    // Commits and closes the file, then writes `rows` into trend_data (empty until then) as its b-tree.
     void finish(TrendRowRuns& rows);
 
 private:

@@ -1,24 +1,24 @@
 #pragma once
-// The rows of a trend table gathered over a whole import, held on disk
-// (SpillFile, as the table's own records) until the database is written, and handed back rank by rank in
-// key order, the order a table's b-tree is built in (SqliteSortedTableWriter):
-// SQLite's own INSERTs, row by row into a table of millions, take far longer.
-// Rows come a file at a time and one rank at a time; the rows of one rank
-// added together (a file, or files of the same rank one after the other) are
-// a run, sorted when it closes with the first row of a key kept, as INSERT OR
-// IGNORE keeps it. A rank's runs come one after another in key order when
-// each starts at steps after the last's; otherwise sorted() says so and the
-// rows come back in the order they came (to be inserted the slow way).
-#include <array>
+// The rows of a trend table gathered over a whole import and written as the
+// table's b-tree: SQLite's own INSERTs, row by row into a table of millions,
+// take far longer. Rows come a file at a time and one rank at a time; the rows
+// of one rank added together (a file, or files of the same rank and step one
+// after the other) are a run, sorted when it closes with the first row of a key
+// kept, as INSERT OR IGNORE keeps it. Each rank's runs follow one another in
+// key order (each starts at steps after the last's), so a rank's rows become a
+// chain of leaf pages as they come (report::SqliteLeafChain), written at once
+// to a file beside the database; write_into joins the chains, ranks ascending,
+// into the table once SQLite has closed the file. Memory: a run's rows, and
+// two pages and a divider per written leaf for each rank.
 #include <cstdint>
-#include <functional>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
-#include "common/spill_file.hpp"
+#include "report/sqlite_leaf_chain.hpp"
+#include "report/sqlite_leaf_file.hpp"
 #include "report/sqlite_record.hpp"
 
 namespace msprobe::data2db {
@@ -33,28 +33,24 @@ struct TrendRowKey {
 
 class TrendRowRuns {
 public:
-    // Every row holds `values` statistics.
-    explicit TrendRowRuns(std::size_t values);
+    // Rows of `values` statistics; their leaves of `page_size` bytes go to `leaf_file` until written into the
+    // database (errors name `shown_name`).
+    TrendRowRuns(std::size_t values, std::filesystem::path leaf_file, std::string shown_name, std::uint32_t page_size);
 
     void add(const TrendRowKey& key, std::span<const std::optional<double>> values);
-    // Closes the open run (add closes it when the rank changes).
+    // Closes the open run (add closes it when the rank changes). A run that starts at or before where its rank's
+    // last one ended is std::logic_error: the import's order rules it out.
     void end_run();
-
-    // Whether every rank's rows come back in key order, with no key twice.
-    bool sorted() const { return sorted_; }
     std::uint64_t size() const { return rows_; }
 
-    // Each row, ranks ascending; within a rank, run after run. Closes the open run first.
-    void for_each(const std::function<void(const TrendRowKey&, std::span<const std::optional<double>>)>& row);
-    // The same rows as the records of a table whose columns are the key's, then the values (REAL: stored as
-    // SQLite's INSERT stores a double bound to a REAL column).
-    void for_each_record(const std::function<void(std::string_view)>& record);
+    // Writes every row into the table whose root page is `root` of `database` (closed by SQLite, the table empty).
+    void write_into(const std::filesystem::path& database, std::int64_t root);
 
 private:
     struct Rank {
         std::int64_t rank = 0;
-        std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // byte ranges of the spill
-        std::optional<TrendRowKey> last;                            // the key its last run ended with
+        report::SqliteLeafChain chain;
+        std::optional<TrendRowKey> last;  // the key its last run ended with
     };
     struct Row {
         TrendRowKey key;
@@ -65,15 +61,15 @@ private:
     Rank& rank_of(std::int64_t rank);
 
     std::size_t values_;
-    SpillFile spill_;
+    std::string shown_name_;
+    std::uint32_t page_size_;
+    report::SqliteLeafFile leaves_;
     std::vector<Rank> ranks_;
     std::optional<std::int64_t> run_rank_;
     std::vector<Row> run_;
     std::vector<std::optional<double>> run_values_;
     report::SqliteRecord record_;
-    std::string bytes_;
     std::uint64_t rows_ = 0;
-    bool sorted_ = true;
 };
 
 }  // namespace msprobe::data2db

@@ -84,6 +84,16 @@ std::int64_t SqliteOutput::root_page(std::string_view table) const {
     fail("cannot read the database");
 }
 
+std::uint32_t SqliteOutput::page_size() const {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_, "PRAGMA page_size", -1, &stmt, nullptr) != SQLITE_OK) fail("cannot read the database");
+    const int rc = sqlite3_step(stmt);
+    const auto size = rc == SQLITE_ROW ? static_cast<std::uint32_t>(sqlite3_column_int64(stmt, 0)) : 0;
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_ROW) fail("cannot read the database");
+    return size;
+}
+
 int SqliteOutput::changes() const { return sqlite3_changes(db_); }
 
 void SqliteOutput::fail(std::string_view what) const {

@@ -31,6 +31,8 @@ public:
     void close();
 
     std::int64_t last_insert_rowid() const;
+    // The database's page size in bytes.
+    std::uint32_t page_size() const;
     // The root page number of `table` (for writing its b-tree directly: SqliteSortedTableWriter).
     std::int64_t root_page(std::string_view table) const;
     int changes() const;  // rows the last statement inserted (0 when INSERT OR IGNORE ignored it)

@@ -96,47 +96,4 @@ std::uint64_t take_sqlite_varint(const std::uint8_t*& at, const std::uint8_t* en
     return value;
 }
 
-void read_sqlite_record(std::string_view record, std::vector<SqliteValue>& values) {
-    values.clear();
-    const auto* const begin = reinterpret_cast<const std::uint8_t*>(record.data());
-    const auto* const end = begin + record.size();
-    const auto* types = begin;
-    const std::uint64_t header = take_sqlite_varint(types, end);
-    if (header > record.size()) throw std::logic_error("a record's header runs past it");
-    const auto* const types_end = begin + header;
-    const auto* body = types_end;
-    const auto take = [&](std::size_t bytes) {
-        if (static_cast<std::size_t>(end - body) < bytes) throw std::logic_error("a record's value runs past it");
-        const auto* at = body;
-        body += bytes;
-        return at;
-    };
-    while (types < types_end) {
-        const std::uint64_t type = take_sqlite_varint(types, types_end);
-        if (type == 0) {
-            values.emplace_back(std::monostate{});
-        } else if (type <= 6) {
-            static constexpr std::size_t kBytes[7] = {0, 1, 2, 3, 4, 6, 8};
-            const std::size_t bytes = kBytes[type];
-            const auto* at = take(bytes);
-            std::uint64_t bits = (at[0] & 0x80) != 0 ? ~std::uint64_t{0} : 0;  // the sign, extended
-            for (std::size_t i = 0; i < bytes; ++i) bits = (bits << 8) | at[i];
-            values.emplace_back(static_cast<std::int64_t>(bits));
-        } else if (type == 7) {
-            const auto* at = take(8);
-            std::uint64_t bits = 0;
-            for (std::size_t i = 0; i < 8; ++i) bits = (bits << 8) | at[i];
-            values.emplace_back(std::bit_cast<double>(bits));
-        } else if (type == 8 || type == 9) {
-            values.emplace_back(static_cast<std::int64_t>(type - 8));
-        } else if (type >= 12) {
-            const auto bytes = static_cast<std::size_t>((type - 12) / 2);
-            values.emplace_back(std::string_view(reinterpret_cast<const char*>(take(bytes)), bytes));
-        } else {
-            throw std::logic_error("a record holds a reserved serial type");
-        }
-    }
-    if (body != end) throw std::logic_error("a record holds bytes after its values");
-}
-
 }  // namespace msprobe::report

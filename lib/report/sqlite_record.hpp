@@ -12,8 +12,6 @@
 #include <cstring>
 #include <string>
 #include <string_view>
-#include <variant>
-#include <vector>
 
 namespace msprobe::report {
 
@@ -109,12 +107,6 @@ private:
     std::size_t body_size_ = 0;
 };
 
-// One value of a record read back: NULL, an integer, a real, or text (a blob's bytes too).
-using SqliteValue = std::variant<std::monostate, std::int64_t, double, std::string_view>;
-
-// Reads a record SqliteRecord built (or SQLite wrote) into `values` (views into `record`). std::logic_error when the
-// bytes are not a record: only records this process made are read.
-void read_sqlite_record(std::string_view record, std::vector<SqliteValue>& values);
 // A varint at `at` (at most kSqliteVarintMax bytes before `end`); moves `at` past it.
 std::uint64_t take_sqlite_varint(const std::uint8_t*& at, const std::uint8_t* end);
 

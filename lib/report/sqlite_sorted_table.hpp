@@ -13,11 +13,15 @@
 // Memory is one page per tree level and a write buffer, whatever the row count.
 #include <cstdint>
 #include <filesystem>
-#include <future>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "report/background_write.hpp"
+#include "report/sqlite_index_page.hpp"
+#include "report/sqlite_leaf_chain.hpp"
 
 namespace msprobe::report {
 
@@ -41,6 +45,10 @@ public:
     // order. A record too large for an index page without overflow pages is
     // std::logic_error.
     void add(std::string_view record);
+    // Joins chains built apart (SqliteLeafChain), in key order, each after the records added before it: their
+    // written leaves are pages of this file already, numbered by `page_of` from their number in the page store
+    // (see SqliteLeafFile); their end records share leaves with what stands beside them.
+    void add_chain(const SqliteLeafChain& chain, const std::function<std::uint32_t(std::uint32_t)>& page_of);
     // Writes the upper levels and the root, then the database header's page
     // count and change counter.
     void finish();
@@ -49,11 +57,12 @@ public:
     std::size_t max_record_size() const { return max_local_; }
 
 private:
-    struct Level;
-
     void read_header(std::int64_t root_page);
     void push(std::size_t level, std::uint32_t left_child, std::string_view payload);
-    std::uint32_t write_new_page(Level& level, std::uint32_t right_child);
+    // A divider between the leaf before it (the records added since the last divider, or a written leaf) and the
+    // next.
+    void add_divider(std::string_view record);
+    std::uint32_t write_new_page(SqliteIndexPage& level, std::uint32_t right_child);
     void write_at(std::uint64_t offset, const std::uint8_t* data, std::size_t size) const;
     void read_at(std::uint64_t offset, std::uint8_t* data, std::size_t size) const;
     void flush();
@@ -72,15 +81,14 @@ private:
     std::vector<std::uint8_t> original_root_;
     // [0] the leaf being filled, then one interior page per level; held by pointer so that a divider handed
     // up stays in place while a new level is added.
-    std::vector<std::unique_ptr<Level>> levels_;
+    std::vector<std::unique_ptr<SqliteIndexPage>> levels_;
     std::vector<std::uint8_t> chunk_;  // fresh pages not yet written, from chunk_first_page_ on
-    // The chunk before, being written by another thread while the next one fills (the kernel's copy into the
-    // page cache is a large part of the load).
-    std::vector<std::uint8_t> writing_;
-    std::future<void> written_;
+    // The chunk before, written by another thread while the next one fills.
+    BackgroundWrite background_;
     std::uint32_t chunk_first_page_ = 0;
     std::size_t chunk_pages_ = 0;
     bool finished_ = false;
+    std::uint32_t pending_leaf_ = 0;  // a written leaf that awaits the divider after it (0: none)
 };
 
 }  // namespace msprobe::report

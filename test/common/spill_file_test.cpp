@@ -38,12 +38,3 @@ TEST_CASE("a spill file names the folder it cannot use and says what it was for"
         CHECK(std::string(e.what()).find("set TMPDIR") != std::string::npos);
     }
 }
-
-TEST_CASE("a spill file is mapped whole for a last pass", "[common][spill_file]") {
-    SpillFile spill("the test's bytes");
-    CHECK(spill.mapped().empty());
-    spill.append("first ");
-    CHECK(spill.mapped() == "first ");
-    spill.append("second");  // appending after a mapping maps again
-    CHECK(spill.mapped() == "first second");
-}

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "report/sqlite_leaf_chain.hpp"
+#include "report/sqlite_leaf_file.hpp"
 #include "report/sqlite_output.hpp"
 #include "report/sqlite_record.hpp"
 #include "support/child_process.hpp"
@@ -157,15 +159,49 @@ struct LoadedTrend {
     std::int64_t pages_before = 0;
 };
 
-LoadedTrend load_and_compare(const std::string& name, int page_size, const std::vector<TrendRow>& rows) {
+// The rows cut into consecutive runs of `chains` sizes (the last run takes the rest), built as leaf chains side by
+// side (a record to each run in turn) into a leaf file, joined to the database and then to the tree.
+void load_as_chains(const fs::path& path, std::int64_t root, int page_size, const std::vector<TrendRow>& rows,
+                    const std::vector<std::size_t>& chains) {
+    const auto usable = static_cast<std::uint32_t>(page_size);
+    msprobe::report::SqliteLeafFile leaves(path.string() + "-leaves", path.filename().string(),
+                                           static_cast<std::uint32_t>(page_size));
+    std::vector<msprobe::report::SqliteLeafChain> built;
+    std::vector<std::pair<std::size_t, std::size_t>> ranges;  // [begin, end) of rows
+    std::size_t begin = 0;
+    for (std::size_t c = 0; c < chains.size() && begin < rows.size(); ++c) {
+        const std::size_t end = c + 1 == chains.size() ? rows.size() : std::min(rows.size(), begin + chains[c]);
+        ranges.emplace_back(begin, end);
+        built.emplace_back(static_cast<std::uint32_t>(page_size), usable);
+        begin = end;
+    }
+    const auto write = [&](const std::vector<std::uint8_t>& page) { return leaves.write(page); };
+    for (bool more = true; more;) {
+        more = false;
+        for (std::size_t c = 0; c < ranges.size(); ++c) {
+            if (ranges[c].first == ranges[c].second) continue;
+            built[c].add(trend_record(rows[ranges[c].first++]), write);
+            more = true;
+        }
+    }
+    leaves.join(path);
+    SqliteSortedTableWriter writer(path, path.filename().string(), root);
+    for (const auto& chain : built) writer.add_chain(chain, [&](std::uint32_t n) { return leaves.page_of(n); });
+    writer.finish();
+}
+
+LoadedTrend load_and_compare(const std::string& name, int page_size, const std::vector<TrendRow>& rows,
+                             const std::vector<std::size_t>& chains = {}) {
     const auto dir = msprobe::testing::scratch_dir(name);
     LoadedTrend result{dir / "loaded.db", dir / "reference.db"};
     result.root = create_sqlite_database(result.loaded, page_size, trend_database_statements(), "trend_data");
     result.pages_before = page_count(result.loaded);
-    {
+    if (chains.empty()) {
         SqliteSortedTableWriter writer(result.loaded, "loaded.db", result.root);
         for (const auto& row : rows) writer.add(trend_record(row));
         writer.finish();
+    } else {
+        load_as_chains(result.loaded, result.root, page_size, rows, chains);
     }
     create_sqlite_database(result.reference, page_size, trend_database_statements(), "trend_data");
     insert_trend_rows(result.reference, rows);
@@ -464,4 +500,26 @@ TEST_CASE("a write the system refuses is an error naming the file, and the file 
     CHECK(code == 0);
     CHECK(file_bytes(path) == before);
     CHECK(query(path, "PRAGMA integrity_check") == Rows{{"ok"}});
+}
+
+TEST_CASE("runs built apart as leaf chains join into one table", "[report][sqlite_sorted_table]") {
+    // 512-byte pages: the file system cannot insert so small a range, so the leaves are copied after the database;
+    // 4096: the database's pages are put in front of the leaves (ext4, XFS).
+    for (const int page_size : {512, 4096}) {
+        const std::size_t capacity = leaf_capacity(page_size);
+        const std::vector<std::vector<std::size_t>> cuts{
+            {std::size_t{0}},                                        // one run
+            {1, 2, 2 * capacity + 1, 1, capacity, 3 * capacity, 0},  // runs of one or two rows between long ones
+            {capacity, capacity + 1, capacity - 1, 1},               // runs that just fill, or just overflow, a leaf
+            std::vector<std::size_t>(60, 1),                         // every run a row or so
+        };
+        for (std::size_t k = 0; k < cuts.size(); ++k) {
+            INFO("page size " << page_size << ", cut " << k);
+            const auto rows = trend_rows(6 * capacity + 17, false);
+            const auto loaded = load_and_compare(fmt::format("leaf_chains_{}_{}", page_size, k), page_size, rows,
+                                                 cuts[k].size() == 1 ? std::vector<std::size_t>{rows.size()} : cuts[k]);
+            check_written_by_sqlite_after(loaded, rows);
+            CHECK_FALSE(fs::exists(loaded.loaded.string() + "-leaves"));
+        }
+    }
 }

@@ -1,0 +1,58 @@
+#pragma once
+// One page of an index b-tree (how SQLite stores a WITHOUT ROWID table) being
+// filled: cells packed from the end of the usable area downward, their
+// pointers after the page header, as the file format lays them out
+// (https://www.sqlite.org/fileformat2.html#b_tree_pages). A full page gives up
+// its last cell as the divider above it; SqliteSortedTableWriter builds a
+// tree of these, SqliteLeafChain a run of leaves.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace msprobe::report {
+
+inline constexpr std::uint8_t kSqliteIndexInterior = 0x02;
+inline constexpr std::uint8_t kSqliteIndexLeaf = 0x0a;
+
+// Big-endian integers of 1 to 4 bytes, as the file format writes them.
+std::uint32_t sqlite_get_be(const std::uint8_t* at, int bytes);
+void sqlite_put_be(std::uint8_t* at, std::uint32_t value, int bytes);
+
+class SqliteIndexPage {
+public:
+    SqliteIndexPage(bool interior, std::uint32_t page_size, std::uint32_t usable_size);
+
+    bool interior() const { return interior_; }
+    bool empty() const { return cells_ == 0; }
+    std::uint32_t cells() const { return cells_; }
+    // Whether a cell of `payload` bytes still fits.
+    bool fits(std::size_t payload) const;
+    void append(std::uint32_t left_child, std::string_view payload);
+    // Takes the last cell out as the divider this page hands up (divider(), divider_child()).
+    void pop_last();
+    const std::string& divider() const { return divider_; }
+    std::uint32_t divider_child() const { return divider_child_; }
+    // The payload of cell `index` (0 first).
+    std::string_view payload(std::uint32_t index) const;
+    // Completes the header (and the right-most child of an interior page); page() is then the page's bytes.
+    void seal(std::uint32_t right_child);
+    const std::vector<std::uint8_t>& page() const { return page_; }
+    void reset();
+
+private:
+    bool interior_;
+    std::uint32_t header_size_;
+    std::uint32_t usable_;
+    std::vector<std::uint8_t> page_;
+    std::uint32_t cells_ = 0;
+    std::uint32_t content_start_;
+    std::uint32_t last_child_ = 0;
+    std::uint32_t last_payload_ = 0;
+    std::uint32_t last_payload_size_ = 0;
+    std::uint32_t last_size_ = 0;
+    std::string divider_;
+    std::uint32_t divider_child_ = 0;
+};
+
+}  // namespace msprobe::report
