@@ -102,6 +102,18 @@ void ThreadPool::Task::wait() {
     if (error) std::rethrow_exception(error);
 }
 
+bool ThreadPool::Task::run_here() {
+    if (!state_ || !state_->claim()) return false;
+    state_->run();
+    return true;
+}
+
+bool ThreadPool::Task::finished() const {
+    if (!state_) return true;
+    std::lock_guard lock(state_->mutex);
+    return state_->done;
+}
+
 ThreadPool::Task ThreadPool::start(std::function<void()> work) {
     auto state = std::make_shared<TaskState>();
     state->work = std::move(work);

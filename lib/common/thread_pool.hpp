@@ -43,6 +43,10 @@ public:
         // Returns once the work is done, doing it on this thread if no worker
         // has taken it yet; rethrows its exception.
         void wait();
+        // Does the work on this thread if no thread has begun it (its exception kept for wait()); whether it did.
+        bool run_here();
+        // Whether the work is done (by whichever thread).
+        bool finished() const;
 
     private:
         friend class ThreadPool;

@@ -168,6 +168,7 @@ const ConstructMicroSteps& DumpFileReader::construct(const std::filesystem::path
 
 DumpFileRows DumpFileReader::read(const DumpRankFiles& files) {
     DumpFileRows out;
+    out.rows.reserve(last_rows_);  // the files of a run hold about as many rows each
     const ConstructMicroSteps* construct = nullptr;
     if (micro_steps_) {
         construct = &this->construct(files.construct_json);
@@ -181,6 +182,7 @@ DumpFileRows DumpFileReader::read(const DumpRankFiles& files) {
         [&](std::uint32_t, std::string_view, const dump::EntryTensorStats& entry) { rows.add(entry); });
     out.has_data = summary.data == dump::DumpStreamSummary::Data::Object;
     if (out.batch_ends.empty() || out.batch_ends.back() != out.rows.size()) out.batch_ends.push_back(out.rows.size());
+    last_rows_ = out.rows.size();
     return out;
 }
 

@@ -75,6 +75,7 @@ private:
     // entry is first looked for at its place (one comparison) before it is resolved. Emptied when construct.json
     // changes.
     std::vector<ResolvedEntry> resolved_;
+    std::size_t last_rows_ = 0;
 };
 
 // One file read by a reader of its own.

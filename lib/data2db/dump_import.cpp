@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <exception>
 #include <map>
 #include <stdexcept>
@@ -119,9 +120,7 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
 
     std::int64_t start_step = 0;
     std::int64_t max_rank = 0;
-    // Every file in msprobe's order; read a window at a time (as many files as the pool has threads) while
-    // this thread writes the window before it, so a window is held twice at most. Each file of the next window is
-    // a task of its own: the workers take them while this thread writes, and this thread reads what is left.
+    // Every file in msprobe's order.
     struct FileAt {
         std::size_t step;
         const DumpRankFiles* rank;
@@ -130,35 +129,18 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
     for (std::size_t s = 0; s < tree.steps.size(); ++s) {
         for (const auto& rank : tree.steps[s].ranks) order.push_back({s, &rank});
     }
-    const std::size_t window = pool.size();
-    // Reader i reads the i-th file of every window, so what it keeps between files is its own.
+    // Files are read ahead, two per thread, each a task; this thread writes them in order, and while the file it
+    // writes next is being read, it reads the latest file nobody has begun. The rows of `ahead` files are held.
+    const std::size_t ahead = 2 * std::size_t{pool.size()};
+    // File f is read by reader f % ahead, so what a reader keeps between files is its own (no two of its files
+    // are in flight at once).
     std::vector<DumpFileReader> readers;
-    readers.reserve(window);
-    for (std::size_t i = 0; i < window; ++i) readers.emplace_back(mapping, options.count_micro_steps);
-    std::vector<ReaderTargets> reader_targets(window);
-    const auto start_window = [&](std::size_t first, std::vector<DumpFileRows>& files) {
-        files.assign(std::min(window, order.size() - first), DumpFileRows{});
-        std::vector<ThreadPool::Task> tasks;
-        for (std::size_t i = 0; i < files.size(); ++i) {
-            tasks.push_back(pool.start([&, first, i] { files[i] = readers[i].read(*order[first + i].rank); }));
-        }
-        return tasks;
-    };
-    // Waits from the last task back: workers take tasks from the front, so this thread does the ones nobody has
-    // begun. The first file's error, in order, is the one reported.
-    const auto wait_for = [](std::vector<ThreadPool::Task>& tasks) {
-        std::vector<std::exception_ptr> errors(tasks.size());
-        for (std::size_t i = tasks.size(); i-- > 0;) {
-            try {
-                tasks[i].wait();
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        }
-        for (const auto& error : errors) {
-            if (error) std::rethrow_exception(error);
-        }
-    };
+    readers.reserve(ahead);
+    for (std::size_t i = 0; i < ahead; ++i) readers.emplace_back(mapping, options.count_micro_steps);
+    std::vector<ReaderTargets> reader_targets(ahead);
+    std::vector<DumpFileRows> read(ahead);
+    std::deque<ThreadPool::Task> reading;  // the files from the next to write on
+    std::size_t started = 0;
     std::size_t step_index = order.size();  // none yet
     std::vector<std::int64_t> micro_steps;
     const auto end_step = [&] {
@@ -167,37 +149,33 @@ void import_dump_tree(const DumpTree& tree, const NameMapping& mapping, const Du
                               tree.steps[step_index].step, fmt::join(micro_steps, ", ")));
         start_step += *std::max_element(micro_steps.begin(), micro_steps.end());
     };
-    std::vector<DumpFileRows> current, next;
-    if (!order.empty()) {
-        auto first_window = start_window(0, current);
-        wait_for(first_window);
-    }
-    for (std::size_t first = 0; first < order.size(); first += window) {
-        const std::size_t after = first + window;
-        std::vector<ThreadPool::Task> ahead;
-        if (after < order.size()) ahead = start_window(after, next);
-        for (std::size_t i = 0; i < current.size(); ++i) {
-            const FileAt& at = order[first + i];
-            if (at.step != step_index) {
-                trend_rows.end_run();  // a rank's files of one step make one run
-                end_step();
-                step_index = at.step;
-                micro_steps.clear();
-                if (!options.count_micro_steps) start_step = tree.steps[at.step].step;
-            }
-            const DumpRankFiles& rank = *at.rank;
-            max_rank = std::max(max_rank, rank.rank);
-            if (!current[i].has_data && options.count_micro_steps) {
-                // msprobe fails here too (it cannot add the micro steps of a file without them).
-                throw Error(rank.dump_json.string(), "has no \"data\" object: its micro steps cannot be counted");
-            }
-            write_file(db, trend_rows, seen, current[i], reader_targets[i], rank.rank, start_step);
-            micro_steps.push_back(current[i].micro_steps);
+    for (std::size_t f = 0; f < order.size(); ++f) {
+        for (; started < order.size() && started < f + ahead; ++started) {
+            const std::size_t slot = started % ahead;
+            reading.push_back(
+                pool.start([&, slot, file = started] { read[slot] = readers[slot].read(*order[file].rank); }));
         }
-        if (after < order.size()) {
-            wait_for(ahead);
-            std::swap(current, next);
+        for (std::size_t later = reading.size(); later-- > 1 && !reading.front().finished();) reading[later].run_here();
+        reading.front().wait();  // the first file's error, in order, is the one reported
+        reading.pop_front();
+        const std::size_t slot = f % ahead;
+        const DumpFileRows file = std::move(read[slot]);
+        const FileAt& at = order[f];
+        if (at.step != step_index) {
+            trend_rows.end_run();  // a rank's files of one step make one run
+            end_step();
+            step_index = at.step;
+            micro_steps.clear();
+            if (!options.count_micro_steps) start_step = tree.steps[at.step].step;
         }
+        const DumpRankFiles& rank = *at.rank;
+        max_rank = std::max(max_rank, rank.rank);
+        if (!file.has_data && options.count_micro_steps) {
+            // msprobe fails here too (it cannot add the micro steps of a file without them).
+            throw Error(rank.dump_json.string(), "has no \"data\" object: its micro steps cannot be counted");
+        }
+        write_file(db, trend_rows, seen, file, reader_targets[slot], rank.rank, start_step);
+        micro_steps.push_back(file.micro_steps);
     }
     end_step();
     std::vector<GlobalStat> stats{

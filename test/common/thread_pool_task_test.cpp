@@ -83,3 +83,34 @@ TEST_CASE("tasks started inside loop bodies finish when every thread waits for o
     });
     for (const auto& n : inner) CHECK(n.load() == 4);
 }
+
+TEST_CASE("run_here does a task nobody has begun, and keeps its exception for wait()", "[common][thread_pool]") {
+    ThreadPool pool(1);  // no worker: nothing begins a task but this thread
+    int runs = 0;
+    auto task = pool.start([&] { ++runs; });
+    CHECK_FALSE(task.finished());
+    CHECK(task.run_here());
+    CHECK(task.finished());
+    CHECK_FALSE(task.run_here());  // once
+    task.wait();
+    CHECK(runs == 1);
+    auto failing = pool.start([] { throw std::runtime_error("kept"); });
+    CHECK(failing.run_here());
+    CHECK(failing.finished());
+    CHECK_THROWS_WITH(failing.wait(), "kept");
+}
+
+TEST_CASE("run_here leaves a task a worker has begun to that worker", "[common][thread_pool]") {
+    ThreadPool pool(2);
+    std::atomic<bool> begun{false}, release{false};
+    auto task = pool.start([&] {
+        begun = true;
+        while (!release) std::this_thread::yield();
+    });
+    while (!begun) std::this_thread::yield();
+    CHECK_FALSE(task.run_here());
+    CHECK_FALSE(task.finished());
+    release = true;
+    task.wait();
+    CHECK(task.finished());
+}
