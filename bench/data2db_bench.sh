@@ -4,6 +4,10 @@
 # the same run, next to August msprobe's own data2db on the same inputs in the same sitting when its source is there.
 #
 #   bench/data2db_bench.sh [BUILD_DIR] [--steps 100] [--ranks 8] [--layers 40] [--msprobe-steps N] [--threads N]
+#                          [--repeat 3]
+#
+# Each run is repeated (--repeat, for both tools) and the median wall time is shown, with the largest peak RSS:
+# on a shared virtual machine one run can be a second off.
 #
 # Inputs come from bench/data2db_inputs.py and are generated once under /tmp/msprobe_bench_data2db_<steps>x<ranks>.
 # msprobe runs as `python3 -c 'from msprobe.msprobe import main; main()' data2db ...` with PYTHONPATH=$MSPROBE_SRC
@@ -18,6 +22,7 @@ ranks=8
 layers=40
 msprobe_steps=""
 threads=2
+repeat=3
 while [ $# -gt 0 ]; do
   case "$1" in
     --steps) steps=$2; shift ;;
@@ -25,6 +30,7 @@ while [ $# -gt 0 ]; do
     --layers) layers=$2; shift ;;
     --msprobe-steps) msprobe_steps=$2; shift ;;
     --threads) threads=$2; shift ;;
+    --repeat) repeat=$2; shift ;;
     *) build=$1 ;;
   esac
   shift
@@ -58,19 +64,24 @@ measure() {
 }
 
 row() {  # label, tree, format, command...
-  local label=$1 tree=$2 format=$3 out
+  local label=$1 tree=$2 format=$3 out walls="" rss_max=0 wall rss
   shift 3
-  out=$(mktemp -d)
-  read -r wall rss < <(measure "$@" data2db --db "$out" --data "$tree/$format" --format "$format" \
-                         --process_num "$threads")
-  printf '| %s | %s | %s s | %s MB |\n' "$label" "$format" "$wall" "$rss"
-  rm -rf "$out"
+  for _ in $(seq "$repeat"); do
+    out=$(mktemp -d)
+    read -r wall rss < <(measure "$@" data2db --db "$out" --data "$tree/$format" --format "$format" \
+                           --process_num "$threads")
+    rm -rf "$out"
+    walls="$walls $wall"
+    [ "$rss" -gt "$rss_max" ] && rss_max=$rss
+  done
+  wall=$(echo "$walls" | tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+  printf '| %s | %s | %s s (of%s) | %s MB |\n' "$label" "$format" "$wall" "$walls" "$rss_max"
 }
 
 tree=$(make_tree "$steps")
 small=$tree
 [ "$msprobe_steps" != "$steps" ] && small=$(make_tree "$msprobe_steps")
-echo "| run | input | wall | peak RSS |"
+echo "| run | input | median wall (runs) | peak RSS |"
 echo "|---|---|---|---|"
 for format in dump monitor; do
   row "msprobe-cpp, ${steps} steps × ${ranks} ranks, --process_num $threads" "$tree" "$format" "$ours"

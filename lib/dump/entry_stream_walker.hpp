@@ -14,6 +14,7 @@
 //   const std::optional<std::string>& repeated_name() const
 //   void hand_on(std::uint32_t index, std::string_view name)   may throw
 //   void reset()                        ready for the next entry
+//   static constexpr bool kWantsEntryNames   whether the summary lists "data"'s names
 #include <fmt/format.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>
@@ -45,7 +46,16 @@ inline constexpr unsigned kDumpInPlaceParseFlags = rapidjson::kParseNanAndInfFla
 template <typename Consumer>
 class EntryStreamWalker {
 public:
-    EntryStreamWalker(DumpStreamSummary& summary, Consumer& consumer) : summary_(summary), consumer_(consumer) {}
+    // `keys_stay`: the text a key event points at stays valid until the walk ends (a text parsed in place), so the
+    // names of "data" are kept as views and copied into the summary only when the consumer wants them.
+    EntryStreamWalker(DumpStreamSummary& summary, Consumer& consumer, bool keys_stay)
+        : summary_(summary), consumer_(consumer), keys_stay_(keys_stay) {}
+
+    // The names of "data", copied into the summary when they were kept as views.
+    void finish_names() {
+        if (!keys_stay_ || !Consumer::kWantsEntryNames) return;
+        summary_.entry_names.assign(entry_views_.begin(), entry_views_.end());
+    }
 
     const std::optional<JsonParseError>& refusal() const { return refusal_; }
     // The first exception the consumer threw; no entry was handed on after it.
@@ -86,7 +96,12 @@ public:
         if (depth_ == 1 && summary_.top_is_object) {
             top_names_.emplace_back(text, length);
         } else if (in_data_ && depth_ == 2) {
-            summary_.entry_names.emplace_back(text, length);
+            if (keys_stay_) {
+                entry_views_.emplace_back(text, length);
+            } else {
+                summary_.entry_names.emplace_back(text, length);
+                entry_views_.emplace_back();  // counted only: the name is entry_names' last
+            }
         }
         return true;
     }
@@ -108,7 +123,8 @@ public:
         if (in_entry_) return consumer_.EndObject(members) && finish_if_complete();
         if (in_data_ && depth_ == 1) {
             in_data_ = false;
-            return names_unique(summary_.entry_names, "[\"data\"]");
+            if (!keys_stay_) return names_unique(summary_.entry_names, "[\"data\"]");
+            return names_unique(entry_views_, "[\"data\"]");
         }
         if (depth_ == 0 && summary_.top_is_object) return names_unique(top_names_, "");
         return true;
@@ -128,6 +144,11 @@ public:
     }
 
 private:
+    // The name of the entry being read.
+    std::string_view current_name() const {
+        return keys_stay_ ? entry_views_.back() : std::string_view(summary_.entry_names.back());
+    }
+
     bool at_data_value() const { return depth_ == 1 && summary_.top_is_object && top_names_.back() == "data"; }
     bool at_entry_value() const { return in_data_ && depth_ == 2; }
 
@@ -138,8 +159,8 @@ private:
 
     void begin_entry() {
         in_entry_ = true;
-        const auto index = static_cast<std::uint32_t>(summary_.entry_names.size() - 1);
-        const std::string_view name = summary_.entry_names.back();
+        const auto index = static_cast<std::uint32_t>(entry_views_.size() - 1);
+        const std::string_view name = current_name();
         if (!entry_error_) {
             try {
                 consumer_.begin(index, name, true);
@@ -176,7 +197,7 @@ private:
     bool finish_if_complete() {
         if (!consumer_.complete()) return true;
         in_entry_ = false;
-        const auto& name = summary_.entry_names.back();
+        const std::string_view name = current_name();
         if (const auto& twice = consumer_.repeated_name()) {
             refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0,
                                       repeated_key_reason(*twice, fmt::format("[\"data\"][\"{}\"]", name))};
@@ -184,7 +205,7 @@ private:
         }
         if (!entry_error_) {
             try {
-                consumer_.hand_on(static_cast<std::uint32_t>(summary_.entry_names.size() - 1), name);
+                consumer_.hand_on(static_cast<std::uint32_t>(entry_views_.size() - 1), name);
             } catch (...) {
                 entry_error_ = std::current_exception();
             }
@@ -209,6 +230,10 @@ private:
     std::vector<std::string_view> scratch_;
     std::optional<JsonParseError> refusal_;
     std::exception_ptr entry_error_;
+    bool keys_stay_;
+    // The names of "data": views of the text when keys stay, else empty (counted only; the names are in
+    // entry_names).
+    std::vector<std::string_view> entry_views_;
     unsigned depth_ = 0;  // containers open around the next event
     bool in_data_ = false;
     bool in_entry_ = false;
@@ -230,12 +255,13 @@ template <typename Consumer>
 DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_level, Consumer& consumer,
                                     DumpStreamReading reading) {
     DumpStreamSummary summary;
-    EntryStreamWalker<Consumer> walker(summary, consumer);
+    const bool whole = file.size() <= reading.whole_file_bytes;
+    EntryStreamWalker<Consumer> walker(summary, consumer, whole);
     rapidjson::Reader reader;
     rapidjson::ParseResult result;
     std::size_t parsed = 0;  // bytes the parser took (after a BOM)
     std::size_t length = 0;  // bytes there are (after a BOM)
-    if (file.size() <= reading.whole_file_bytes) {
+    if (whole) {
         const auto size = static_cast<std::size_t>(file.size());
         const auto text = std::make_unique_for_overwrite<char[]>(size + kJsonTextPadding);
         file.read_into(text.get());
@@ -272,6 +298,7 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
     if (parsed < length) {  // a NUL byte, which RapidJSON takes for the end
         throw Error(file.path(), fmt::format("malformed JSON at byte {}: {}", parsed, kTextAfterRoot));
     }
+    walker.finish_names();
     require_dump_top_level(summary, top_level, file.path());
     if (walker.entry_error()) std::rethrow_exception(walker.entry_error());
     return summary;

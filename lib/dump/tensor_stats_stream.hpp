@@ -59,7 +59,8 @@ using TensorStatsPlanner = std::function<const TensorStatsPlan*(std::uint32_t in
 using TensorStatsHandler =
     std::function<void(std::uint32_t index, std::string_view name, const EntryTensorStats& entry)>;
 
-// Throws as stream_dump_entries does; an exception of `plan` or `on_entry` stops the handing on.
+// Throws as stream_dump_entries does; an exception of `plan` or `on_entry` stops the handing on. The summary's
+// entry_names may stay empty (the handlers are given each name).
 DumpStreamSummary stream_dump_tensor_stats(const InputFile& file, DumpTopLevel top_level,
                                            const TensorStatsPlanner& plan, const TensorStatsHandler& on_entry,
                                            DumpStreamReading reading = {});
