@@ -261,9 +261,10 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
     rapidjson::ParseResult result;
     std::size_t parsed = 0;  // bytes the parser took (after a BOM)
     std::size_t length = 0;  // bytes there are (after a BOM)
+    std::unique_ptr<char[]> text;  // the whole file, which the walker's names point into until finish_names()
     if (whole) {
         const auto size = static_cast<std::size_t>(file.size());
-        const auto text = std::make_unique_for_overwrite<char[]>(size + kJsonTextPadding);
+        text = std::make_unique_for_overwrite<char[]>(size + kJsonTextPadding);
         file.read_into(text.get());
         std::fill_n(text.get() + size, kJsonTextPadding, '\0');
         const std::size_t bom = std::string_view(text.get(), std::min<std::size_t>(size, 3)) == "\xEF\xBB\xBF" ? 3 : 0;
