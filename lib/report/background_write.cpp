@@ -6,7 +6,7 @@ BackgroundWrite::~BackgroundWrite() {
     if (done_.valid()) done_.wait();
 }
 
-void BackgroundWrite::start(std::vector<std::uint8_t>& buffer, std::uint64_t offset, std::size_t size) {
+void BackgroundWrite::start(WriteBuffer& buffer, std::uint64_t offset, std::size_t size) {
     wait();
     std::swap(buffer, writing_);
     buffer.resize(writing_.size());

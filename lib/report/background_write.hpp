@@ -5,9 +5,25 @@
 #include <cstdint>
 #include <functional>
 #include <future>
+#include <new>
 #include <vector>
 
 namespace msprobe::report {
+
+// Memory aligned to 4096 bytes, as a file opened with O_DIRECT needs it.
+template <typename T>
+struct PageAlignedAllocator {
+    using value_type = T;
+    static constexpr std::align_val_t kAlignment{4096};
+    PageAlignedAllocator() = default;
+    template <typename U>
+    PageAlignedAllocator(const PageAlignedAllocator<U>&) {}  // NOLINT(google-explicit-constructor)
+    T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlignment)); }
+    void deallocate(T* p, std::size_t) { ::operator delete(p, kAlignment); }
+    bool operator==(const PageAlignedAllocator&) const { return true; }
+};
+
+using WriteBuffer = std::vector<std::uint8_t, PageAlignedAllocator<std::uint8_t>>;
 
 class BackgroundWrite {
 public:
@@ -20,13 +36,13 @@ public:
 
     // Starts writing the first `size` bytes of `buffer` at `offset`, once the write before is done (its error is
     // thrown here). `buffer` is taken; the caller gets back the free buffer of the write before, of the same size.
-    void start(std::vector<std::uint8_t>& buffer, std::uint64_t offset, std::size_t size);
+    void start(WriteBuffer& buffer, std::uint64_t offset, std::size_t size);
     // Waits for the write in flight; throws its error.
     void wait();
 
 private:
     Write write_;
-    std::vector<std::uint8_t> writing_;
+    WriteBuffer writing_;
     std::future<void> done_;
 };
 

@@ -45,7 +45,7 @@ private:
     std::uint32_t page_size_;
     int fd_ = -1;
     std::uint32_t count_ = 0;
-    std::vector<std::uint8_t> chunk_;
+    WriteBuffer chunk_;
     std::size_t chunk_pages_ = 0;
     BackgroundWrite background_;
     std::uint32_t first_page_ = 0;  // the database page of page 0, once joined

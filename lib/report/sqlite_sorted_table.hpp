@@ -82,7 +82,7 @@ private:
     // [0] the leaf being filled, then one interior page per level; held by pointer so that a divider handed
     // up stays in place while a new level is added.
     std::vector<std::unique_ptr<SqliteIndexPage>> levels_;
-    std::vector<std::uint8_t> chunk_;  // fresh pages not yet written, from chunk_first_page_ on
+    WriteBuffer chunk_;  // fresh pages not yet written, from chunk_first_page_ on
     // The chunk before, written by another thread while the next one fills.
     BackgroundWrite background_;
     std::uint32_t chunk_first_page_ = 0;

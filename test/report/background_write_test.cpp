@@ -13,7 +13,7 @@ TEST_CASE("buffers are written one after another while the next fills", "[report
     BackgroundWrite writes([&](std::uint64_t offset, const std::uint8_t* data, std::size_t size) {
         file.replace(offset, size, reinterpret_cast<const char*>(data), size);
     });
-    std::vector<std::uint8_t> buffer(4, 'a');
+    msprobe::report::WriteBuffer buffer(4, 'a');
     writes.start(buffer, 0, 4);
     CHECK(buffer.size() == 4);  // the free buffer handed back
     buffer.assign(4, 'b');
@@ -28,7 +28,7 @@ TEST_CASE("a failed write is thrown by the next start or wait", "[report][backgr
     BackgroundWrite writes([](std::uint64_t offset, const std::uint8_t*, std::size_t) {
         if (offset == 4) throw std::runtime_error("disk full");
     });
-    std::vector<std::uint8_t> buffer(4, 0);
+    msprobe::report::WriteBuffer buffer(4, 0);
     writes.start(buffer, 4, 4);
     CHECK_THROWS_WITH(writes.start(buffer, 8, 4), "disk full");
     writes.wait();
