@@ -91,8 +91,8 @@ InputFile InputFile::open(const std::filesystem::path& path, InputKind kind) {
     const auto size = static_cast<std::uintmax_t>(opened.st_size);
     const std::uintmax_t cap = input_size_cap(kind);
     if (size >= cap) {
-        throw Error(name, fmt::format("is {} bytes; msprobe's limit for {} files is {} GiB", size, kind_name(kind),
-                                      cap >> 30));
+        throw Error(
+            name, fmt::format("is {} bytes; msprobe's limit for {} files is {} GiB", size, kind_name(kind), cap >> 30));
     }
     file.size_ = size;
     return file;
@@ -117,6 +117,21 @@ int read_exactly_at(int fd, std::uintmax_t offset, char* buffer, std::uintmax_t 
         }
         if (got == 0) return -1;
         done += static_cast<std::uintmax_t>(got);
+    }
+    return 0;
+}
+
+int write_exactly_at(int fd, std::uintmax_t offset, const char* buffer, std::uintmax_t count) {
+    std::uintmax_t done = 0;
+    while (done < count) {
+        const std::uintmax_t chunk = std::min<std::uintmax_t>(count - done, std::uintmax_t{1} << 30);
+        const ssize_t written = ::pwrite(fd, buffer + done, chunk, static_cast<off_t>(offset + done));
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        if (written == 0) return ENOSPC;
+        done += static_cast<std::uintmax_t>(written);
     }
     return 0;
 }

@@ -58,6 +58,9 @@ private:
 // interrupted and partial reads. Returns 0, the errno of a failed read, or -1
 // when the file ends first.
 int read_exactly_at(int fd, std::uintmax_t offset, char* buffer, std::uintmax_t count);
+// Its twin for the files a run writes: all `count` bytes at `offset`, going on after interrupted and partial
+// writes. Returns 0 or the errno of a failed write (ENOSPC for one that writes nothing).
+int write_exactly_at(int fd, std::uintmax_t offset, const char* buffer, std::uintmax_t count);
 
 // Whether anything has the name `path` (a FIFO, a device, an unreadable
 // file too). Code that passes over an absent input asks this, not "is it a

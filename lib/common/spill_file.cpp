@@ -55,17 +55,9 @@ std::uint64_t SpillFile::append(std::string_view bytes) {
 }
 
 void SpillFile::flush() {
-    std::size_t done = 0;
-    while (done < buffer_.size()) {
-        const ssize_t n =
-            ::pwrite(fd_, buffer_.data() + done, buffer_.size() - done, static_cast<off_t>(written_ + done));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            throw Error(folder_, "cannot write the temporary file for " + purpose_ + ": " +
-                                     (n < 0 ? std::strerror(errno) : "no space left") +
-                                     " (set TMPDIR to another folder)");
-        }
-        done += static_cast<std::size_t>(n);
+    if (const int failure = write_exactly_at(fd_, written_, buffer_.data(), buffer_.size()); failure != 0) {
+        throw Error(folder_, "cannot write the temporary file for " + purpose_ + ": " + std::strerror(failure) +
+                                 " (set TMPDIR to another folder)");
     }
     written_ += buffer_.size();
     buffer_.clear();

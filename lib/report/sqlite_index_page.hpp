@@ -5,6 +5,7 @@
 // (https://www.sqlite.org/fileformat2.html#b_tree_pages). A full page gives up
 // its last cell as the divider above it; SqliteSortedTableWriter builds a
 // tree of these, SqliteLeafChain a run of leaves.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -14,6 +15,9 @@ namespace msprobe::report {
 
 inline constexpr std::uint8_t kSqliteIndexInterior = 0x02;
 inline constexpr std::uint8_t kSqliteIndexLeaf = 0x0a;
+
+// The largest payload a cell of an index page holds without overflow pages (the file format's maxLocal).
+inline std::size_t sqlite_index_max_payload(std::uint32_t usable_size) { return (usable_size - 12) * 64 / 255 - 23; }
 
 // Big-endian integers of 1 to 4 bytes, as the file format writes them.
 std::uint32_t sqlite_get_be(const std::uint8_t* at, int bytes);

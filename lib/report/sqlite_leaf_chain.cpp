@@ -5,7 +5,7 @@
 namespace msprobe::report {
 
 SqliteLeafChain::SqliteLeafChain(std::uint32_t page_size, std::uint32_t usable_size)
-    : max_record_((usable_size - 12) * 64 / 255 - 23),
+    : max_record_(sqlite_index_max_payload(usable_size)),
       first_(false, page_size, usable_size),
       open_(false, page_size, usable_size) {}
 

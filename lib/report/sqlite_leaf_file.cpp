@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "report/sqlite_index_page.hpp"
 #include "report/sqlite_sorted_table.hpp"
 
@@ -146,22 +147,17 @@ std::uint32_t SqliteLeafFile::page_of(std::uint32_t number) const {
 }
 
 void SqliteLeafFile::write_at(std::uint64_t offset, const std::uint8_t* data, std::size_t size) const {
-    while (size > 0) {
-        const ssize_t written = ::pwrite(fd_, data, size, static_cast<off_t>(offset));
-        if (written < 0 && errno == EINTR) continue;
-        if (written < 0 && errno == EINVAL && (::fcntl(fd_, F_GETFL) & O_DIRECT) != 0) {
-            // A file system that took O_DIRECT at open but not this write: through the page cache then.
-            if (::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_DIRECT) != 0)
-                fail("cannot write the file of its table's pages");
-            continue;
-        }
-        if (written <= 0) {
-            if (written == 0) errno = ENOSPC;
+    const auto bytes = reinterpret_cast<const char*>(data);
+    int failure = write_exactly_at(fd_, offset, bytes, size);
+    if (failure == EINVAL && (::fcntl(fd_, F_GETFL) & O_DIRECT) != 0) {
+        // A file system that took O_DIRECT at open but not this write: through the page cache then.
+        if (::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_DIRECT) != 0)
             fail("cannot write the file of its table's pages");
-        }
-        data += written;
-        offset += static_cast<std::uint64_t>(written);
-        size -= static_cast<std::size_t>(written);
+        failure = write_exactly_at(fd_, offset, bytes, size);
+    }
+    if (failure != 0) {
+        errno = failure;
+        fail("cannot write the file of its table's pages");
     }
 }
 

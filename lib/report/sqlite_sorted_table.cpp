@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/input_file.hpp"
 #include "report/sqlite_index_page.hpp"
 #include "report/sqlite_record.hpp"
 
@@ -91,7 +92,7 @@ void SqliteSortedTableWriter::read_header(std::int64_t root_page) {
         refuse(shown_name_, fmt::format("root page {} is not an empty index b-tree", root_page));
     }
 
-    max_local_ = (usable_size_ - 12) * 64 / 255 - 23;
+    max_local_ = sqlite_index_max_payload(usable_size_);
 }
 
 SqliteSortedTableWriter::~SqliteSortedTableWriter() {
@@ -215,16 +216,9 @@ void SqliteSortedTableWriter::finish() {
 }
 
 void SqliteSortedTableWriter::write_at(std::uint64_t offset, const std::uint8_t* data, std::size_t size) const {
-    while (size > 0) {
-        const ssize_t written = ::pwrite(fd_, data, size, static_cast<off_t>(offset));
-        if (written < 0 && errno == EINTR) continue;
-        if (written <= 0) {
-            if (written == 0) errno = ENOSPC;
-            fail("cannot write the database");
-        }
-        data += written;
-        offset += static_cast<std::uint64_t>(written);
-        size -= static_cast<std::size_t>(written);
+    if (const int failure = write_exactly_at(fd_, offset, reinterpret_cast<const char*>(data), size); failure != 0) {
+        errno = failure;
+        fail("cannot write the database");
     }
 }
 
