@@ -10,6 +10,8 @@
 #include "common/progress.hpp"
 #include "common/python_json_writer.hpp"
 #include "report/sqlite_output.hpp"
+#include "report/sqlite_record.hpp"
+#include "report/sqlite_sorted_table.hpp"
 
 namespace msprobe::graph {
 
@@ -103,14 +105,6 @@ std::string json_ints(const std::vector<int>& values) {
     return json.text();
 }
 
-using Statement = report::SqliteOutput::Statement;
-
-// A tb_nodes row: 21 columns, 22 with is_distributed.
-constexpr const char* kInsertNode =
-    "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-constexpr const char* kInsertDistributedNode =
-    "INSERT INTO tb_nodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-
 // The tables with tb_nodes ending in is_distributed.
 std::string tables_with_distributed_column() {
     std::string tables = kCreateTables;
@@ -119,143 +113,267 @@ std::string tables_with_distributed_column() {
     return tables;
 }
 
+// tb_nodes' indexes with the names SQLite knows them by.
+std::vector<std::pair<NodeIndex, std::string>> node_indexes(bool is_distributed_column) {
+    std::vector<std::pair<NodeIndex, std::string>> indexes{{NodeIndex::Id, "sqlite_autoindex_tb_nodes_1"},
+                                                           {NodeIndex::UpNode, "index1"},
+                                                           {NodeIndex::NodeName, "index2"},
+                                                           {NodeIndex::SourceOrder, "index3"},
+                                                           {NodeIndex::Order, "index4"},
+                                                           {NodeIndex::MicroStep, "index5"},
+                                                           {NodeIndex::MatchedLink, "index6"}};
+    if (is_distributed_column) indexes.emplace_back(NodeIndex::IsDistributed, "index7");
+    return indexes;
+}
+
 }  // namespace
 
 VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, const VisDbFormat& format,
                          std::size_t matched_link_entries)
-    : output_(std::move(path), std::move(shown_name), false),
+    : path_(std::move(path)),
+      shown_name_(std::move(shown_name)),
       format_(format),
       matched_link_entries_(matched_link_entries) {
-    output_.exec(format_.is_distributed_column ? tables_with_distributed_column() : std::string(kCreateTables));
-    output_.begin();
+    {
+        report::SqliteOutput output(path_, shown_name_);
+        output.exec(format_.is_distributed_column ? tables_with_distributed_column() : std::string(kCreateTables));
+        output.exec(kCreateIndexes);
+        if (format_.is_distributed_column)
+            output.exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
+        for (const auto& [index, name] : node_indexes(format_.is_distributed_column)) {
+            index_roots_.emplace_back(index, output.root_page(name));
+        }
+        const std::int64_t nodes_root = output.root_page("tb_nodes");
+        output.commit();
+        output.close();
+        nodes_ = std::make_unique<report::SqliteRowidTableWriter>(path_, shown_name_, nodes_root);
+    }
 }
 
 VisDbWriter::~VisDbWriter() = default;
 
 namespace {
 
-// input_data and output_data of one row.
-struct PortTexts {
-    std::string inputs;
-    std::string outputs;
-};
-
-// Nodes whose port-item JSON is made at a time: the pool makes the next batch
-// while this thread inserts the current one, so two batches of text exist at most.
+// Rows made at a time: the pool makes the next batch while this thread writes the current one, so two batches of
+// rows exist at most.
 constexpr std::size_t kRowsPerBatch = 2048;
 
-// The distinct stacks of one graph, numbered as first met.
+// A batch of tb_nodes rows as records, with the matched_node_link texts the indexes keep.
+struct RowBatch {
+    std::string records;
+    std::vector<std::size_t> record_ends;
+    std::string links;
+    std::vector<std::size_t> link_ends;
+    std::size_t shortened_links = 0;
+
+    void clear() {
+        records.clear();
+        record_ends.clear();
+        links.clear();
+        link_ends.clear();
+        shortened_links = 0;
+    }
+};
+
+// The distinct stacks of one graph, numbered as first met; a stack list shared by nodes is written once.
 struct StackIds {
     std::unordered_map<std::string, std::size_t> id_of;
     std::vector<const std::string*> texts;
+    std::unordered_map<const std::vector<std::string>*, std::size_t> id_of_list;
 
     std::size_t id(const std::vector<std::string>* stack) {
+        if (const auto known = id_of_list.find(stack); known != id_of_list.end()) return known->second;
         static const std::vector<std::string> none;
         auto [it, added] = id_of.try_emplace(json_list(stack ? *stack : none), id_of.size());
         if (added) texts.push_back(&it->first);
+        id_of_list.emplace(stack, it->second);
         return it->second;
     }
 };
 
-void insert_node(Statement& insert, const ExportedGraph& exported, const std::string& graph_id, const GraphNode& node,
-                 std::size_t order, const PortTexts& texts, StackIds& stacks, bool is_distributed_column,
-                 std::size_t link_entries, std::size_t& shortened_links) {
+// What every row of a graph shares.
+struct GraphRows {
+    const ExportedGraph& exported;
+    const std::string& graph_id;
+    const std::vector<const GraphNode*>& order;
+    const std::vector<std::size_t>& stack_ids;
+    bool is_distributed_column;
+    bool full_floats;
+    std::size_t link_entries;
+};
+
+// One tb_nodes row as SQLite's INSERT of msprobe's values stores it: node_type, an integer bound to a TEXT
+// column, as its decimal text; a precision index that is a whole number as an integer (INTEGER affinity); NaN
+// as NULL.
+void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord& record, std::string& scratch,
+              RowBatch& batch) {
+    const GraphNode& node = *rows.order[position];
+    const ExportedGraph& exported = rows.exported;
     std::vector<std::string> children;
     for (const GraphNode* child : node.children) children.push_back(child->id);
-    insert.text(1, graph_id + "_" + node.id);
-    insert.text(2, graph_id);
-    insert.integer(3, static_cast<long long>(order));
-    insert.text(4, node.id);
-    insert.integer(5, static_cast<int>(node.kind));
-    insert.text(6, node.parent ? node.parent->id : std::string());
-    insert.text(7, children.empty() ? std::string() : json_list(children));
-    if (node.precision) {
-        if (node.precision->is_integer)
-            insert.integer(8, static_cast<long long>(node.precision->value));
-        else
-            insert.real(8, node.precision->value);
+    ItemExportRules rules;
+    rules.keep_md5 = exported.keep_md5;
+    rules.full_floats = rows.full_floats;
+    rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
+    const std::string link = matched_node_link(node, rows.link_entries, batch.shortened_links);
+
+    record.clear();
+    scratch.assign(rows.graph_id);
+    scratch += '_';
+    scratch += node.id;
+    record.text(scratch);
+    record.text(rows.graph_id);
+    record.integer(static_cast<std::int64_t>(position));
+    record.text(node.id);
+    record.text(fmt::format("{}", static_cast<int>(node.kind)));
+    record.text(node.parent ? std::string_view(node.parent->id) : std::string_view());
+    record.text(children.empty() ? std::string() : json_list(children));
+    if (!node.precision) {
+        record.null();
+    } else if (node.precision->is_integer) {
+        record.integer(static_cast<std::int64_t>(node.precision->value));
     } else {
-        insert.null(8);
+        record.real_affinity(node.precision->value);
     }
     if (node.overflow_level.empty())
-        insert.null(9);
+        record.null();
     else
-        insert.text(9, node.overflow_level);
-    insert.integer(10, node.micro_step.value_or(0));
-    insert.text(11, matched_node_link(node, link_entries, shortened_links));
-    insert.text(12, fmt::format("{}_{}", graph_id, stacks.id(node.stack)));
-    insert.text(13, node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
-    insert.text(14, node.matched_distributed.empty() ? std::string("{}") : node.matched_distributed);
-    insert.integer(15, 0);
-    insert.text(16, texts.inputs);
-    insert.text(17, texts.outputs);
-    insert.text(18, exported.data_source);
-    insert.optional_text(19, exported.graph->dump_data_dir);
-    insert.integer(20, exported.step);
-    insert.integer(21, exported.rank);
-    if (is_distributed_column) insert.integer(22, node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
-    insert.run();
+        record.text(node.overflow_level);
+    record.integer(node.micro_step.value_or(0));
+    record.text(link);
+    record.text(fmt::format("{}_{}", rows.graph_id, rows.stack_ids[position]));
+    record.text(node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
+    record.text(node.matched_distributed.empty() ? std::string_view("{}") : std::string_view(node.matched_distributed));
+    record.integer(0);
+    record.text(port_items_json(node.inputs, rules));
+    record.text(port_items_json(node.outputs, rules));
+    record.text(exported.data_source);
+    if (exported.graph->dump_data_dir)
+        record.text(*exported.graph->dump_data_dir);
+    else
+        record.null();
+    record.integer(exported.step);
+    record.integer(exported.rank);
+    if (rows.is_distributed_column) record.integer(node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
+    record.append_to(batch.records);
+    batch.record_ends.push_back(batch.records.size());
+    batch.links += link;
+    batch.link_ends.push_back(batch.links.size());
 }
 
 }  // namespace
 
 void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
+    if (!nodes_) throw std::logic_error("VisDbWriter::add_graph after finish");
     const std::string graph_id = fmt::format("{}_{}_{}", exported.data_source, exported.step, exported.rank);
-    const bool distributed = format_.is_distributed_column;
-    Statement insert(output_, distributed ? kInsertDistributedNode : kInsertNode);
     const auto order = exported.graph->post_order();
-    auto make_texts = [&](std::size_t from, std::vector<PortTexts>& texts) {
-        texts.resize(std::min(kRowsPerBatch, order.size() - from));
-        for (std::size_t k = 0; k < texts.size(); ++k) {
-            const GraphNode& node = *order[from + k];
-            ItemExportRules rules;
-            rules.keep_md5 = exported.keep_md5;
-            rules.full_floats = format_.full_floats;
-            rules.batch_p2p_node = node.id.find("batch_isend_irecv") != std::string::npos;
-            texts[k] = {port_items_json(node.inputs, rules), port_items_json(node.outputs, rules)};
-        }
-    };
     StackIds stacks;
+    std::vector<std::size_t> stack_ids(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) stack_ids[i] = stacks.id(order[i]->stack);
+    const GraphRows rows{exported,
+                         graph_id,
+                         order,
+                         stack_ids,
+                         format_.is_distributed_column,
+                         format_.full_floats,
+                         matched_link_entries_};
+    auto make_batch = [&](std::size_t from, RowBatch& batch) {
+        report::SqliteRecord record;
+        std::string scratch;
+        batch.clear();
+        const std::size_t end = std::min(from + kRowsPerBatch, order.size());
+        for (std::size_t i = from; i < end; ++i) make_row(rows, i, record, scratch, batch);
+    };
+    keys_.begin_graph(graph_id, exported.data_source, exported.step, exported.rank);
     Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), true, "nodes");
-    std::vector<PortTexts> current, next;
-    if (!order.empty()) make_texts(0, current);
+    RowBatch current, next;
+    if (!order.empty()) make_batch(0, current);
     for (std::size_t batch = 0; batch < order.size(); batch += kRowsPerBatch) {
         const std::size_t end = std::min(batch + kRowsPerBatch, order.size());
         ThreadPool::Task ahead;
-        if (end < order.size()) ahead = pool.start([&, end] { make_texts(end, next); });
+        if (end < order.size()) ahead = pool.start([&, end] { make_batch(end, next); });
+        std::size_t record_begin = 0, link_begin = 0;
         for (std::size_t i = batch; i < end; ++i) {
-            insert_node(insert, exported, graph_id, *order[i], i, current[i - batch], stacks, distributed,
-                        matched_link_entries_, shortened_links_);
+            const std::size_t k = i - batch;
+            const GraphNode& node = *order[i];
+            const std::int64_t rowid = next_rowid_++;
+            nodes_->add(rowid,
+                        std::string_view(current.records).substr(record_begin, current.record_ends[k] - record_begin));
+            keys_.add({rowid, static_cast<std::int64_t>(i), node.micro_step.value_or(0), node.id,
+                       node.parent ? std::string_view(node.parent->id) : std::string_view(),
+                       std::string_view(current.links).substr(link_begin, current.link_ends[k] - link_begin),
+                       node.id.rfind("Distributed", 0) == 0});
+            record_begin = current.record_ends[k];
+            link_begin = current.link_ends[k];
         }
+        shortened_links_ += current.shortened_links;
         progress.advance(static_cast<std::int64_t>(end - batch));
         if (end < order.size()) {
             ahead.wait();
             std::swap(current, next);
         }
     }
-    Statement stack_insert(output_, "INSERT INTO tb_stack VALUES (?, ?)");
     for (std::size_t k = 0; k < stacks.texts.size(); ++k) {
-        stack_insert.text(1, fmt::format("{}_{}", graph_id, k));
-        stack_insert.text(2, *stacks.texts[k]);
-        stack_insert.run();
+        stacks_.emplace_back(fmt::format("{}_{}", graph_id, k), *stacks.texts[k]);
     }
 }
 
 void VisDbWriter::add_config(const ConfigRow& config) {
-    Statement insert(output_, "INSERT OR IGNORE INTO tb_config VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.text(1, "1");
-    insert.text(2, config.graph_type);
-    insert.text(3, config.task);
-    insert.optional_text(4, config.tool_tip);
-    insert.integer(5, config.micro_steps);
-    insert.integer(6, config.overflow_check ? 1 : 0);
-    insert.text(7, config.node_colors);
-    insert.text(8, json_ints(config.rank_list));
-    insert.text(9, json_ints(config.step_list));
-    insert.run();
+    if (!config_) config_ = config;
+}
+
+void VisDbWriter::write_indexes() {
+    report::SqliteRecord record;
+    for (const auto& [index, root] : index_roots_) {
+        const std::vector<std::uint32_t> order = keys_.order(index);
+        if (index == NodeIndex::Id) {
+            for (std::size_t i = 1; i < order.size(); ++i) {
+                if (keys_.same_id(order[i - 1], order[i])) {
+                    throw Error(shown_name_,
+                                fmt::format("cannot write the database: two nodes have the id {}", keys_.id(order[i])));
+                }
+            }
+        }
+        report::SqliteSortedTableWriter writer(path_, shown_name_, root);
+        for (const std::uint32_t position : order) {
+            keys_.record(index, position, record);
+            writer.add(record.bytes());
+        }
+        writer.finish();
+    }
+}
+
+void VisDbWriter::write_small_tables() {
+    report::SqliteOutput output(path_, shown_name_);
+    {
+        report::SqliteOutput::Statement insert(output, "INSERT INTO tb_stack VALUES (?, ?)");
+        for (const auto& [id, text] : stacks_) {
+            insert.text(1, id);
+            insert.text(2, text);
+            insert.run();
+        }
+    }
+    if (config_) {
+        report::SqliteOutput::Statement insert(output,
+                                               "INSERT OR IGNORE INTO tb_config VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        insert.text(1, "1");
+        insert.text(2, config_->graph_type);
+        insert.text(3, config_->task);
+        insert.optional_text(4, config_->tool_tip);
+        insert.integer(5, config_->micro_steps);
+        insert.integer(6, config_->overflow_check ? 1 : 0);
+        insert.text(7, config_->node_colors);
+        insert.text(8, json_ints(config_->rank_list));
+        insert.text(9, json_ints(config_->step_list));
+        insert.run();
+    }
+    output.commit();
+    output.exec("PRAGMA journal_mode=WAL");
+    output.close();
 }
 
 void VisDbWriter::finish() {
+    if (!nodes_) throw std::logic_error("VisDbWriter::finish twice");
     if (shortened_links_ > 0) {
         log::warning(
             fmt::format("{} node(s) are matched with a partner nested more than {} modules deep: their "
@@ -263,11 +381,10 @@ void VisDbWriter::finish() {
                         "--strict_compat lists all)",
                         shortened_links_, matched_link_entries_, matched_link_entries_));
     }
-    output_.exec(kCreateIndexes);
-    if (format_.is_distributed_column) output_.exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
-    output_.commit();
-    output_.exec("PRAGMA journal_mode=WAL");
-    output_.close();
+    nodes_->finish();
+    nodes_.reset();
+    write_indexes();
+    write_small_tables();
 }
 
 }  // namespace msprobe::graph

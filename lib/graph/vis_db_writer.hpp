@@ -1,8 +1,12 @@
 #pragma once
 // The .vis.db file tb-graph-ascend opens: tables tb_nodes, tb_stack and
-// tb_config with msprobe's columns, rows and texts. Everything is written in
-// one transaction into a file the caller stages (report::StagedFiles), so a
-// failed run leaves no database behind.
+// tb_config with msprobe's columns, rows, texts and indexes, into a file the
+// caller stages (report::StagedFiles), so a failed run leaves no database
+// behind. SQLite creates the tables and indexes; tb_nodes' rows, which are
+// nearly all of the file, are written straight into its b-tree as they come
+// (report::SqliteRowidTableWriter), stored as SQLite's INSERT would store
+// them (its column affinities applied), and its indexes are written sorted
+// at the end (NodeIndexKeys); SQLite then adds the few stack and config rows.
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -12,8 +16,9 @@
 
 #include "common/thread_pool.hpp"
 #include "graph/model_graph.hpp"
+#include "graph/node_index_keys.hpp"
 #include "graph/port_item_json.hpp"
-#include "report/sqlite_output.hpp"
+#include "report/sqlite_rowid_table.hpp"
 
 namespace msprobe::graph {
 
@@ -58,19 +63,29 @@ public:
     // matched_node_link (SIZE_MAX: every ancestor).
     VisDbWriter(std::filesystem::path path, std::string shown_name, const VisDbFormat& format = {},
                 std::size_t matched_link_entries = kMatchedLinkEntries);
-    ~VisDbWriter();  // closes the database; SQLite's side files of an unfinished one are removed
+    ~VisDbWriter();
     VisDbWriter(const VisDbWriter&) = delete;
     VisDbWriter& operator=(const VisDbWriter&) = delete;
 
-    // The pool makes the port-item JSON of the rows while they are inserted.
+    // The pool makes the rows while this thread writes the ones made before.
     void add_graph(const ExportedGraph& exported, ThreadPool& pool);
     void add_config(const ConfigRow& config);  // the first row wins, as msprobe's INSERT OR IGNORE
-    // Indexes, commit, WAL mode, close: no side file remains.
+    // Indexes, the stack and config rows, WAL mode: no side file remains.
     void finish();
 
 private:
-    report::SqliteOutput output_;
+    void write_indexes();
+    void write_small_tables();
+
+    std::filesystem::path path_;
+    std::string shown_name_;
     VisDbFormat format_;
+    std::vector<std::pair<NodeIndex, std::int64_t>> index_roots_;  // each index of tb_nodes and its root page
+    std::unique_ptr<report::SqliteRowidTableWriter> nodes_;
+    std::int64_t next_rowid_ = 1;
+    NodeIndexKeys keys_;
+    std::vector<std::pair<std::string, std::string>> stacks_;  // tb_stack's rows: id, stack_info
+    std::optional<ConfigRow> config_;
     std::size_t matched_link_entries_;
     std::size_t shortened_links_ = 0;  // nodes whose matched_node_link was cut to the bound
 };

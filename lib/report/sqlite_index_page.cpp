@@ -13,8 +13,8 @@ constexpr std::uint32_t kLeafHeader = 8;
 constexpr std::uint32_t kInteriorHeader = 12;  // with the right-most child
 
 // SQLite counts a cell as at least 4 bytes (the room a freeblock needs).
-std::uint32_t cell_size(bool interior, std::size_t payload) {
-    const auto size = static_cast<std::uint32_t>((interior ? 4 : 0) + sqlite_varint_size(payload) + payload);
+std::uint32_t cell_size(bool interior, std::size_t payload, std::size_t declared_size) {
+    const auto size = static_cast<std::uint32_t>((interior ? 4 : 0) + sqlite_varint_size(declared_size) + payload);
     return std::max<std::uint32_t>(size, 4);
 }
 
@@ -40,19 +40,19 @@ SqliteIndexPage::SqliteIndexPage(bool interior, std::uint32_t page_size, std::ui
       page_(page_size, 0),
       content_start_(usable_size) {}
 
-bool SqliteIndexPage::fits(std::size_t payload) const {
-    return content_start_ - (header_size_ + 2 * cells_) >= cell_size(interior_, payload) + 2;
+bool SqliteIndexPage::fits(std::size_t cell_payload, std::size_t declared_size) const {
+    return content_start_ - (header_size_ + 2 * cells_) >= cell_size(interior_, cell_payload, declared_size) + 2;
 }
 
-void SqliteIndexPage::append(std::uint32_t left_child, std::string_view payload) {
-    const std::uint32_t size = cell_size(interior_, payload.size());
+void SqliteIndexPage::append(std::uint32_t left_child, std::string_view payload, std::size_t declared_size) {
+    const std::uint32_t size = cell_size(interior_, payload.size(), declared_size);
     content_start_ -= size;
     std::uint8_t* at = page_.data() + content_start_;
     if (interior_) {
         sqlite_put_be(at, left_child, 4);
         at += 4;
     }
-    at += put_sqlite_varint(at, payload.size());
+    at += put_sqlite_varint(at, declared_size);
     std::memcpy(at, payload.data(), payload.size());
     std::fill(at + payload.size(), page_.data() + content_start_ + size, std::uint8_t{0});  // a short cell's pad
     sqlite_put_be(page_.data() + header_size_ + 2 * cells_, content_start_, 2);
@@ -61,11 +61,13 @@ void SqliteIndexPage::append(std::uint32_t left_child, std::string_view payload)
     last_payload_ = static_cast<std::uint32_t>(at - page_.data());
     last_payload_size_ = static_cast<std::uint32_t>(payload.size());
     last_size_ = size;
+    last_declared_size_ = declared_size;
 }
 
 void SqliteIndexPage::pop_last() {
     divider_.assign(reinterpret_cast<const char*>(page_.data()) + last_payload_, last_payload_size_);
     divider_child_ = last_child_;
+    divider_size_ = last_declared_size_;
     --cells_;
     content_start_ += last_size_;
 }

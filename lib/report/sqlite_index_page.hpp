@@ -18,6 +18,13 @@ inline constexpr std::uint8_t kSqliteIndexLeaf = 0x0a;
 
 // The largest payload a cell of an index page holds without overflow pages (the file format's maxLocal).
 inline std::size_t sqlite_index_max_payload(std::uint32_t usable_size) { return (usable_size - 12) * 64 / 255 - 23; }
+// The bytes of a `payload`-byte record kept on its page when it overflows: the file format's rule, with `max_local`
+// the page kind's maxLocal (an index page's above, usable - 35 on a table leaf).
+inline std::size_t sqlite_local_payload(std::size_t payload, std::size_t max_local, std::uint32_t usable_size) {
+    const std::size_t min_local = (usable_size - 12) * 32 / 255 - 23;
+    const std::size_t kept = min_local + (payload - min_local) % (usable_size - 4);
+    return kept <= max_local ? kept : min_local;
+}
 
 // Big-endian integers of 1 to 4 bytes, as the file format writes them.
 std::uint32_t sqlite_get_be(const std::uint8_t* at, int bytes);
@@ -31,11 +38,16 @@ public:
     bool empty() const { return cells_ == 0; }
     std::uint32_t cells() const { return cells_; }
     // Whether a cell of `payload` bytes still fits.
-    bool fits(std::size_t payload) const;
-    void append(std::uint32_t left_child, std::string_view payload);
+    bool fits(std::size_t payload) const { return fits(payload, payload); }
+    void append(std::uint32_t left_child, std::string_view payload) { append(left_child, payload, payload.size()); }
+    // A cell of a record of `declared_size` bytes whose local part (and the number of its first overflow page,
+    // when the record overflows) is `cell_payload`.
+    bool fits(std::size_t cell_payload, std::size_t declared_size) const;
+    void append(std::uint32_t left_child, std::string_view cell_payload, std::size_t declared_size);
     // Takes the last cell out as the divider this page hands up (divider(), divider_child()).
     void pop_last();
-    const std::string& divider() const { return divider_; }
+    const std::string& divider() const { return divider_; }     // its cell payload
+    std::size_t divider_size() const { return divider_size_; }  // its record's declared size
     std::uint32_t divider_child() const { return divider_child_; }
     // The payload of cell `index` (0 first).
     std::string_view payload(std::uint32_t index) const;
@@ -55,7 +67,9 @@ private:
     std::uint32_t last_payload_ = 0;
     std::uint32_t last_payload_size_ = 0;
     std::uint32_t last_size_ = 0;
+    std::size_t last_declared_size_ = 0;
     std::string divider_;
+    std::size_t divider_size_ = 0;
     std::uint32_t divider_child_ = 0;
 };
 

@@ -69,18 +69,18 @@ void SqliteOutput::close() {
 
 std::int64_t SqliteOutput::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }
 
-std::int64_t SqliteOutput::root_page(std::string_view table) const {
+std::int64_t SqliteOutput::root_page(std::string_view name) const {
     sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db_, "SELECT rootpage FROM sqlite_schema WHERE type = 'table' AND name = ?", -1, &stmt,
-                           nullptr) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(db_, "SELECT rootpage FROM sqlite_schema WHERE type IN ('table', 'index') AND name = ?", -1,
+                           &stmt, nullptr) != SQLITE_OK) {
         fail("cannot read the database");
     }
-    sqlite3_bind_text(stmt, 1, table.data(), static_cast<int>(table.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt, 1, name.data(), static_cast<int>(name.size()), SQLITE_TRANSIENT);
     const int rc = sqlite3_step(stmt);
     const std::int64_t page = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
     sqlite3_finalize(stmt);
     if (rc == SQLITE_ROW) return page;
-    if (rc == SQLITE_DONE) throw std::logic_error(fmt::format("{}: no table {}", shown_name_, table));
+    if (rc == SQLITE_DONE) throw std::logic_error(fmt::format("{}: no table or index {}", shown_name_, name));
     fail("cannot read the database");
 }
 

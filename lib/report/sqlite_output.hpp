@@ -33,8 +33,9 @@ public:
     std::int64_t last_insert_rowid() const;
     // The database's page size in bytes.
     std::uint32_t page_size() const;
-    // The root page number of `table` (for writing its b-tree directly: SqliteSortedTableWriter).
-    std::int64_t root_page(std::string_view table) const;
+    // The root page number of the table or index `name` (for writing its b-tree directly:
+    // SqliteSortedTableWriter, SqliteRowidTableWriter); std::logic_error when there is none.
+    std::int64_t root_page(std::string_view name) const;
     int changes() const;  // rows the last statement inserted (0 when INSERT OR IGNORE ignored it)
     const std::string& shown_name() const { return shown_name_; }
     sqlite3* handle() const { return db_; }

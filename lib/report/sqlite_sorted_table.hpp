@@ -1,16 +1,17 @@
 #pragma once
-// Rows of one WITHOUT ROWID table written straight into a database file as its
-// index b-tree, for tables of millions of rows that SQLite's INSERTs would take
-// seconds to fill. The file is one SQLite has written and closed (SqliteOutput),
-// where the table exists, is empty and has no other index; the rows come in
-// strictly ascending primary-key order without duplicates (the caller's
-// guarantee: they are not compared here). Pages follow the file format
-// (https://www.sqlite.org/fileformat2.html): leaves filled in order and
-// written as they fill to fresh pages after the file's last one, each full
-// leaf giving up its last record as the divider in its parent (index b-trees
-// keep every record once), the top page written over the table's empty root.
-// The lock-byte page, should the table reach it, is left unused (zeros).
-// Memory is one page per tree level and a write buffer, whatever the row count.
+// Records of one index b-tree (a WITHOUT ROWID table, or an index of a table)
+// written straight into a database file, for millions of rows that SQLite's
+// INSERTs or CREATE INDEX would take seconds to fill. The file is one SQLite
+// has written and closed (SqliteOutput), where the tree exists and is empty;
+// the records come in strictly ascending key order without duplicates (the
+// caller's guarantee: they are not compared here). Pages follow the file
+// format (https://www.sqlite.org/fileformat2.html): leaves filled in order and
+// written as they fill to fresh pages after the file's last one
+// (SqlitePageAppender), each full leaf giving up its last record as the
+// divider in its parent (index b-trees keep every record once), the top page
+// written over the tree's empty root. A record too large for a page keeps its
+// tail in overflow pages. Memory is one page per tree level and a write
+// buffer, whatever the row count.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -19,16 +20,11 @@
 #include <string_view>
 #include <vector>
 
-#include "report/background_write.hpp"
 #include "report/sqlite_index_page.hpp"
 #include "report/sqlite_leaf_chain.hpp"
+#include "report/sqlite_page_appender.hpp"
 
 namespace msprobe::report {
-
-// The page holding the file's lock bytes (offset 2^30), which SQLite never uses.
-std::uint32_t sqlite_lock_byte_page(std::uint32_t page_size);
-// The page number after `page`, skipping the lock-byte page.
-std::uint32_t sqlite_next_usable_page(std::uint32_t page, std::uint32_t page_size);
 
 class SqliteSortedTableWriter {
 public:
@@ -41,9 +37,7 @@ public:
     SqliteSortedTableWriter(const SqliteSortedTableWriter&) = delete;
     SqliteSortedTableWriter& operator=(const SqliteSortedTableWriter&) = delete;
 
-    // One row as a record (SqliteRecord), primary-key columns first in key
-    // order. A record too large for an index page without overflow pages is
-    // std::logic_error.
+    // One row as a record (SqliteRecord), key columns first in key order.
     void add(std::string_view record);
     // Joins chains built apart (SqliteLeafChain), in key order, each after the records added before it: their
     // written leaves are pages of this file already, numbered by `page_of` from their number in the page store
@@ -53,40 +47,22 @@ public:
     // count and change counter.
     void finish();
 
-    // The largest record add() takes: an index page's maximum local payload in this file.
+    // The largest record kept whole on a page (larger ones overflow): an index page's maximum local payload.
     std::size_t max_record_size() const { return max_local_; }
 
 private:
-    void read_header(std::int64_t root_page);
-    void push(std::size_t level, std::uint32_t left_child, std::string_view payload);
+    void push(std::size_t level, std::uint32_t left_child, std::string_view payload, std::size_t declared_size);
     // A divider between the leaf before it (the records added since the last divider, or a written leaf) and the
     // next.
     void add_divider(std::string_view record);
     std::uint32_t write_new_page(SqliteIndexPage& level, std::uint32_t right_child);
-    void write_at(std::uint64_t offset, const std::uint8_t* data, std::size_t size) const;
-    void read_at(std::uint64_t offset, std::uint8_t* data, std::size_t size) const;
-    void flush();
-    [[noreturn]] void fail(std::string_view what) const;
 
-    std::string shown_name_;
-    int fd_ = -1;
-    std::uint32_t page_size_ = 0;
-    std::uint32_t usable_size_ = 0;
+    SqlitePageAppender file_;
     std::size_t max_local_ = 0;
-    std::uint32_t root_page_ = 0;
-    std::uint64_t original_size_ = 0;  // the file's size, restored when not finished
-    std::uint32_t last_page_ = 0;      // the highest page number in use
-    std::uint8_t header_[100] = {};
-    std::uint8_t original_header_[100] = {};
-    std::vector<std::uint8_t> original_root_;
+    std::string cell_;  // an overflowing record's local part and first overflow page
     // [0] the leaf being filled, then one interior page per level; held by pointer so that a divider handed
     // up stays in place while a new level is added.
     std::vector<std::unique_ptr<SqliteIndexPage>> levels_;
-    WriteBuffer chunk_;  // fresh pages not yet written, from chunk_first_page_ on
-    // The chunk before, written by another thread while the next one fills.
-    BackgroundWrite background_;
-    std::uint32_t chunk_first_page_ = 0;
-    std::size_t chunk_pages_ = 0;
     bool finished_ = false;
     std::uint32_t pending_leaf_ = 0;  // a written leaf that awaits the divider after it (0: none)
 };

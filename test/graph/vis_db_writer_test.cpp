@@ -80,7 +80,7 @@ ModelGraph tiny_graph() {
     PortItem scalar = item("Torch.add.0.forward.input.0");
     scalar.fields.add("type", "float");
     scalar.fields.add_float("value", 0.1234567);
-    scalar.fields.add("state", "input");  // never exported
+    scalar.fields.add("state", "input");   // never exported
     scalar.fields.add("md5", "0a1b2c3d");  // only in an md5 compare
     add.inputs.push_back(std::move(scalar));
 
@@ -201,22 +201,132 @@ TEST_CASE("vis_db_writer: one tb_nodes row per node in post order, and its stack
                                       R"({"type": "torch.distributed.P2POp", "data_name": "-1"}})";
     const std::string merge_info = R"(["This data is merged.", "line 2"])";
     CHECK(query_rows(db, "SELECT * FROM tb_nodes ORDER BY node_order") ==
-          DbRows{{"id", "graph_id", "node_order", "node_name", "node_type", "up_node", "sub_nodes", "precision_index",
-                  "overflow_level", "micro_step_id", "matched_node_link", "stack_id", "parallel_merge_info",
-                  "matched_distributed", "modified", "input_data", "output_data", "data_source", "dump_data_dir",
-                  "step", "rank"},
-                 {"NPU_2_1_Torch.add.0.forward", "NPU_2_1", "0", kAdd, "1", kLayer, "", "0.25", "NULL", "1", "[]",
-                  "NPU_2_1_0", "", "{}", "0", add_inputs, "{}", "NPU", kDumpDir, "2", "1"},
-                 {"NPU_2_1_Distributed.batch_isend_irecv.0.forward", "NPU_2_1", "1", kBatch, "1", kLayer, "", "NULL",
-                  "critical", "2", "[]", "NPU_2_1_1", "", kDistributedMatch, "0", "{}", batch_outputs, "NPU", kDumpDir,
-                  "2", "1"},
-                 {"NPU_2_1_Module.module.DistributedDataParallel.forward.0", "NPU_2_1", "2", kLayer, "0",
-                  "DefaultModel", layer_children, "1", "NULL", "1", "[]", "NPU_2_1_0", merge_info, "{}", "0", "{}",
-                  "{}", "NPU", kDumpDir, "2", "1"},
-                 {"NPU_2_1_Apis_Between_Modules.0", "NPU_2_1", "3", kApis, "9", "DefaultModel", "", "1", "NULL", "0",
-                  "[]", "NPU_2_1_2", "", "{}", "0", "{}", "{}", "NPU", kDumpDir, "2", "1"},
-                 {"NPU_2_1_DefaultModel", "NPU_2_1", "4", "DefaultModel", "0", "", root_children, "NULL", "NULL", "0",
-                  "[]", "NPU_2_1_2", "", "{}", "0", "{}", "{}", "NPU", kDumpDir, "2", "1"}});
+          DbRows{{"id",
+                  "graph_id",
+                  "node_order",
+                  "node_name",
+                  "node_type",
+                  "up_node",
+                  "sub_nodes",
+                  "precision_index",
+                  "overflow_level",
+                  "micro_step_id",
+                  "matched_node_link",
+                  "stack_id",
+                  "parallel_merge_info",
+                  "matched_distributed",
+                  "modified",
+                  "input_data",
+                  "output_data",
+                  "data_source",
+                  "dump_data_dir",
+                  "step",
+                  "rank"},
+                 {"NPU_2_1_Torch.add.0.forward",
+                  "NPU_2_1",
+                  "0",
+                  kAdd,
+                  "1",
+                  kLayer,
+                  "",
+                  "0.25",
+                  "NULL",
+                  "1",
+                  "[]",
+                  "NPU_2_1_0",
+                  "",
+                  "{}",
+                  "0",
+                  add_inputs,
+                  "{}",
+                  "NPU",
+                  kDumpDir,
+                  "2",
+                  "1"},
+                 {"NPU_2_1_Distributed.batch_isend_irecv.0.forward",
+                  "NPU_2_1",
+                  "1",
+                  kBatch,
+                  "1",
+                  kLayer,
+                  "",
+                  "NULL",
+                  "critical",
+                  "2",
+                  "[]",
+                  "NPU_2_1_1",
+                  "",
+                  kDistributedMatch,
+                  "0",
+                  "{}",
+                  batch_outputs,
+                  "NPU",
+                  kDumpDir,
+                  "2",
+                  "1"},
+                 {"NPU_2_1_Module.module.DistributedDataParallel.forward.0",
+                  "NPU_2_1",
+                  "2",
+                  kLayer,
+                  "0",
+                  "DefaultModel",
+                  layer_children,
+                  "1",
+                  "NULL",
+                  "1",
+                  "[]",
+                  "NPU_2_1_0",
+                  merge_info,
+                  "{}",
+                  "0",
+                  "{}",
+                  "{}",
+                  "NPU",
+                  kDumpDir,
+                  "2",
+                  "1"},
+                 {"NPU_2_1_Apis_Between_Modules.0",
+                  "NPU_2_1",
+                  "3",
+                  kApis,
+                  "9",
+                  "DefaultModel",
+                  "",
+                  "1",
+                  "NULL",
+                  "0",
+                  "[]",
+                  "NPU_2_1_2",
+                  "",
+                  "{}",
+                  "0",
+                  "{}",
+                  "{}",
+                  "NPU",
+                  kDumpDir,
+                  "2",
+                  "1"},
+                 {"NPU_2_1_DefaultModel",
+                  "NPU_2_1",
+                  "4",
+                  "DefaultModel",
+                  "0",
+                  "",
+                  root_children,
+                  "NULL",
+                  "NULL",
+                  "0",
+                  "[]",
+                  "NPU_2_1_2",
+                  "",
+                  "{}",
+                  "0",
+                  "{}",
+                  "{}",
+                  "NPU",
+                  kDumpDir,
+                  "2",
+                  "1"}});
     // node_type is stored as text (the column's affinity); a float index as REAL, an integral one as INTEGER.
     CHECK(query_rows(db, "SELECT typeof(node_type), typeof(precision_index) FROM tb_nodes ORDER BY node_order") ==
           DbRows{{"typeof(node_type)", "typeof(precision_index)"},
@@ -336,17 +446,20 @@ TEST_CASE("vis_db_writer: matched_node_link lists the partner's ancestors and th
     npu.root().partner = &bench.root();
     bench.root().partner = &npu.root();
     const std::vector<ExportedGraph> graphs = {{&npu, "NPU", 0, 0, false}, {&bench, "Bench", 0, 0, false}};
-    const std::string links = "SELECT id, matched_node_link, dump_data_dir FROM tb_nodes ORDER BY data_source DESC, "
-                              "node_order";
+    const std::string links =
+        "SELECT id, matched_node_link, dump_data_dir FROM tb_nodes ORDER BY data_source DESC, "
+        "node_order";
     const Row header = {"id", "matched_node_link", "dump_data_dir"};
 
     const fs::path dir = msprobe::testing::scratch_dir("vis_db_writer_links");
-    const std::string out = msprobe::testing::captured_output(
-        STDOUT_FILENO, [&] { write_database(dir / "bound3.vis.db", graphs, {}, 3); });
+    const std::string out =
+        msprobe::testing::captured_output(STDOUT_FILENO, [&] { write_database(dir / "bound3.vis.db", graphs, {}, 3); });
     CHECK(query_rows(dir / "bound3.vis.db", links) ==
           DbRows{header,
-                 {"NPU_0_0_Torch.add.0.forward", R"(["Module.b.B.forward.0", "Module.c.C.forward.0", )"
-                                                 R"("Torch.add.0.forward"])", "NULL"},
+                 {"NPU_0_0_Torch.add.0.forward",
+                  R"(["Module.b.B.forward.0", "Module.c.C.forward.0", )"
+                  R"("Torch.add.0.forward"])",
+                  "NULL"},
                  {"NPU_0_0_DefaultModel", R"(["DefaultModel"])", "NULL"},
                  {"Bench_0_0_Torch.add.0.forward", R"(["DefaultModel", "Torch.add.0.forward"])", "NULL"},
                  {"Bench_0_0_Module.c.C.forward.0", "[]", "NULL"},
@@ -361,8 +474,8 @@ TEST_CASE("vis_db_writer: matched_node_link lists the partner's ancestors and th
     // Five entries fit a bound of five, and the default bound, uncut.
     const std::string full = R"(["DefaultModel", "Module.a.A.forward.0", "Module.b.B.forward.0", )"
                              R"("Module.c.C.forward.0", "Torch.add.0.forward"])";
-    const std::string quiet = msprobe::testing::captured_output(
-        STDOUT_FILENO, [&] { write_database(dir / "bound5.vis.db", graphs, {}, 5); });
+    const std::string quiet =
+        msprobe::testing::captured_output(STDOUT_FILENO, [&] { write_database(dir / "bound5.vis.db", graphs, {}, 5); });
     CHECK(quiet.find("node(s) are matched") == std::string::npos);
     write_database(dir / "default.vis.db", graphs);
     const std::string npu_add_link = "SELECT matched_node_link FROM tb_nodes WHERE id = 'NPU_0_0_Torch.add.0.forward'";
@@ -370,8 +483,10 @@ TEST_CASE("vis_db_writer: matched_node_link lists the partner's ancestors and th
     CHECK(query_rows(dir / "default.vis.db", npu_add_link) == DbRows{{"matched_node_link"}, {full}});
 }
 
-TEST_CASE("vis_db_writer: an unfinished writer removes SQLite's side files, a missing folder is refused",
-          "[graph][vis_db_writer]") {
+TEST_CASE(
+    "vis_db_writer: an unfinished writer leaves no side file and puts tb_nodes back, a missing folder is "
+    "refused",
+    "[graph][vis_db_writer]") {
     const fs::path dir = msprobe::testing::scratch_dir("vis_db_writer_unfinished");
     const fs::path db = dir / "run.vis.db";
     const ModelGraph graph = tiny_graph();
@@ -379,12 +494,12 @@ TEST_CASE("vis_db_writer: an unfinished writer removes SQLite's side files, a mi
         msprobe::ThreadPool pool(1);
         VisDbWriter writer(db, "run.vis.db");
         writer.add_graph({&graph, "NPU", 0, 0, false}, pool);
-        // What a journal or a WAL would leave beside the file.
-        for (const char* suffix : {"-wal", "-shm", "-journal"}) std::ofstream(side_file(db, suffix)) << "";
-        REQUIRE(fs::exists(side_file(db, "-journal")));
+        for (const char* suffix : {"-wal", "-shm", "-journal"}) CHECK_FALSE(fs::exists(side_file(db, suffix)));
     }
     for (const char* suffix : {"-wal", "-shm", "-journal"}) CHECK_FALSE(fs::exists(side_file(db, suffix)));
     CHECK(fs::exists(db));  // the database itself is its stager's to remove
+    CHECK(query_rows(db, "PRAGMA integrity_check") == DbRows{{"integrity_check"}, {"ok"}});
+    CHECK(query_rows(db, "SELECT count(*) FROM tb_nodes") == DbRows{{"count(*)"}, {"0"}});
 
     // Errors name the shown name, not the staged path.
     const fs::path missing = dir / "no_such_folder" / ".run.vis.db.staged";
@@ -396,4 +511,53 @@ TEST_CASE("vis_db_writer: an unfinished writer removes SQLite's side files, a mi
         CHECK(e.reason().rfind("cannot create the database: ", 0) == 0);
     }
     CHECK_FALSE(fs::exists(dir / "no_such_folder"));
+}
+
+TEST_CASE("vis_db_writer: rows and indexes written straight into the file are whole and found through each index",
+          "[graph][vis_db_writer]") {
+    const fs::path dir = msprobe::testing::scratch_dir("vis_db_writer_direct");
+    ModelGraph npu = tiny_graph();
+    // A row far larger than a page, and enough rows for trees of several levels.
+    PortItem wide = item("Torch.add.0.forward.output.0");
+    wide.fields.add("type", "str");
+    wide.fields.add("value", std::string(20000, 'w'));
+    npu.find("Torch.add.0.forward")->outputs.push_back(std::move(wide));
+    GraphNode& layer = *npu.find(kLayer);
+    for (int i = 0; i < 3000; ++i) {
+        GraphNode& api = npu.add("Torch.mul." + std::to_string(i) + ".forward", NodeKind::Api);
+        attach(api, layer);
+        api.precision = PrecisionIndex{static_cast<double>(i % 3) / 2.0, false};
+    }
+    const ModelGraph bench = tiny_graph();
+    write_database(dir / "run.vis.db", {{&npu, "NPU", 0, 0, false}, {&bench, "Bench", 0, 0, false}},
+                   VisDbFormat{true, false});
+    const fs::path db = dir / "run.vis.db";
+    CHECK(query_rows(db, "PRAGMA integrity_check") == DbRows{{"integrity_check"}, {"ok"}});
+    CHECK(query_rows(db, "SELECT count(*) FROM tb_nodes") == DbRows{{"count(*)"}, {"3010"}});
+    CHECK(query_rows(db, "SELECT length(output_data) > 20000 FROM tb_nodes WHERE id = 'NPU_0_0_Torch.add.0.forward'") ==
+          DbRows{{"length(output_data) > 20000"}, {"1"}});
+    // Lookups that go through index1, index2 and the primary key.
+    CHECK(query_rows(db,
+                     "SELECT count(*) FROM tb_nodes INDEXED BY index1 WHERE step = 0 AND rank = 0 AND "
+                     "data_source = 'NPU' AND up_node = '" +
+                         std::string(kLayer) + "'") == DbRows{{"count(*)"}, {"3002"}});
+    CHECK(query_rows(db,
+                     "SELECT node_order FROM tb_nodes INDEXED BY index2 WHERE step = 0 AND rank = 0 AND "
+                     "data_source = 'Bench' AND node_name = 'Torch.add.0.forward'") == DbRows{{"node_order"}, {"0"}});
+    CHECK(query_rows(db,
+                     "SELECT typeof(precision_index), count(*) FROM tb_nodes WHERE node_name LIKE 'Torch.mul.%' "
+                     "GROUP BY 1 ORDER BY 1") ==
+          DbRows{{"typeof(precision_index)", "count(*)"}, {"integer", "2000"}, {"real", "1000"}});
+    CHECK(query_rows(db, "SELECT count(*) FROM tb_nodes INDEXED BY index7 WHERE is_distributed = 1") ==
+          DbRows{{"count(*)"}, {"2"}});
+    CHECK(write_read_versions(db) == std::vector<int>{2, 2});
+
+    // Two graphs of one id: the primary key refuses them, naming the file.
+    try {
+        write_database(dir / "twice.vis.db", {{&bench, "NPU", 0, 0, false}, {&bench, "NPU", 0, 0, false}});
+        FAIL("two graphs with one id were written");
+    } catch (const msprobe::Error& e) {
+        CHECK(e.file() == "twice.vis.db");
+        CHECK(e.reason().find("NPU_0_0_") != std::string::npos);
+    }
 }

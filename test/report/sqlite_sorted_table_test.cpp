@@ -268,20 +268,6 @@ std::size_t leaf_capacity(std::size_t page_size) {
 
 }  // namespace
 
-TEST_CASE("the lock-byte page is skipped when numbering pages", "[report][sqlite_sorted_table]") {
-    using msprobe::report::sqlite_lock_byte_page;
-    using msprobe::report::sqlite_next_usable_page;
-    CHECK(sqlite_lock_byte_page(512) == 2097153);
-    CHECK(sqlite_lock_byte_page(4096) == 262145);
-    CHECK(sqlite_lock_byte_page(65536) == 16385);
-    CHECK(sqlite_next_usable_page(1, 4096) == 2);
-    CHECK(sqlite_next_usable_page(262143, 4096) == 262144);
-    CHECK(sqlite_next_usable_page(262144, 4096) == 262146);
-    CHECK(sqlite_next_usable_page(262145, 4096) == 262146);
-    CHECK(sqlite_next_usable_page(16384, 65536) == 16386);
-    CHECK(sqlite_next_usable_page(2097152, 512) == 2097154);
-}
-
 TEST_CASE("rows loaded into a trend table read back as SQLite's own INSERTs give them",
           "[report][sqlite_sorted_table]") {
     for (const int page_size : {512, 4096, 65536}) {
@@ -385,34 +371,61 @@ TEST_CASE("cells shorter than 4 bytes take the 4 SQLite counts them as", "[repor
     CHECK(query(path, "SELECT k FROM t WHERE k IN (0, 1, 2)") == Rows{{"0"}, {"1"}, {"2"}});
 }
 
-TEST_CASE("a record as large as fits without overflow pages loads, a larger one is refused",
+TEST_CASE("records larger than a page's share keep their tail in overflow pages, as SQLite's own do",
           "[report][sqlite_sorted_table]") {
-    const auto path = msprobe::testing::scratch_dir("sorted_table_large") / "large.db";
-    const auto root = create_sqlite_database(
-        path, 4096, {"CREATE TABLE t (k INTEGER NOT NULL, v TEXT, PRIMARY KEY (k)) WITHOUT ROWID"}, "t");
-    SqliteSortedTableWriter writer(path, "large.db", root);
-    CHECK(writer.max_record_size() == (4096 - 12) * 64 / 255 - 23);
-    SqliteRecord record;
-    std::vector<std::string> fitting;
-    for (std::int64_t k = 2; k < 12; ++k) {
-        std::size_t length = 0;
-        do {
+    for (const int page_size : {512, 4096}) {
+        INFO("page size " << page_size);
+        const auto dir = msprobe::testing::scratch_dir(fmt::format("sorted_table_overflow_{}", page_size));
+        const std::vector<std::string> schema{
+            "CREATE TABLE t (k INTEGER NOT NULL, v TEXT, PRIMARY KEY (k, v)) WITHOUT ROWID"};
+        const auto root = create_sqlite_database(dir / "loaded.db", page_size, schema, "t");
+        create_sqlite_database(dir / "reference.db", page_size, schema, "t");
+        std::vector<std::string> records;
+        std::string inserts;
+        SqliteRecord record;
+        std::size_t max_local = 0;
+        {
+            SqliteSortedTableWriter probe(dir / "loaded.db", "loaded.db", root);
+            max_local = probe.max_record_size();
+        }
+        CHECK(max_local == (static_cast<std::size_t>(page_size) - 12) * 64 / 255 - 23);
+        // Sizes around the local share, one and several overflow pages, and a whole page's worth exactly.
+        std::vector<std::size_t> lengths{0,
+                                         1,
+                                         max_local - 6,
+                                         max_local - 5,
+                                         max_local - 4,
+                                         max_local,
+                                         2 * max_local,
+                                         static_cast<std::size_t>(page_size) - 4,
+                                         3 * static_cast<std::size_t>(page_size),
+                                         20 * static_cast<std::size_t>(page_size) + 7};
+        for (std::int64_t k = 0; k < 60; ++k) {
+            const std::size_t length =
+                lengths[static_cast<std::size_t>(k) % lengths.size()] + static_cast<std::size_t>(k / 10);
+            std::string text(length, static_cast<char>('a' + k % 26));
+            for (std::size_t i = 0; i < text.size(); i += 97) text[i] = static_cast<char>('A' + (i / 97) % 26);
             record.clear();
             record.integer(k);
-            record.text(std::string(length++, 'a' + static_cast<char>(k)));
-        } while (record.bytes().size() < writer.max_record_size());
-        REQUIRE(record.bytes().size() == writer.max_record_size());
-        writer.add(record.bytes());
+            record.text(text);
+            records.emplace_back(record.bytes());
+            inserts += fmt::format("INSERT INTO t VALUES ({}, '{}');", k, text);
+        }
+        load_sorted_records(dir / "loaded.db", root, records);
+        {
+            SqliteOutput out(dir / "reference.db", "reference.db");
+            out.exec(inserts);
+            out.commit();
+            out.close();
+        }
+        CHECK(query(dir / "loaded.db", "PRAGMA integrity_check") == Rows{{"ok"}});
+        const std::string all = "SELECT k, length(v), v FROM t ORDER BY k, v";
+        CHECK(query(dir / "loaded.db", all).size() == records.size());
+        CHECK(query(dir / "loaded.db", all) == query(dir / "reference.db", all));
+        // Lookups by the whole key compare the overflowing part too.
+        const std::string one = fmt::format("SELECT k FROM t WHERE v = (SELECT v FROM t WHERE k = 19)");
+        CHECK(query(dir / "loaded.db", one) == Rows{{"19"}});
     }
-    record.clear();
-    record.integer(20);
-    record.text(std::string(writer.max_record_size(), 'x'));
-    CHECK_THROWS_AS(writer.add(record.bytes()), std::logic_error);
-    writer.finish();
-    CHECK(query(path, "PRAGMA integrity_check") == Rows{{"ok"}});
-    CHECK(query(path, "SELECT k, length(v) FROM t WHERE k = 11") ==
-          Rows{{"11", std::to_string(writer.max_record_size() - 5)}});
-    CHECK(query(path, "SELECT count(*) FROM t") == Rows{{"10"}});
 }
 
 TEST_CASE("files the writer cannot load into are refused", "[report][sqlite_sorted_table]") {

@@ -1,0 +1,87 @@
+#pragma once
+// The columns of tb_nodes that its indexes hold, kept for every row as the
+// rows are written, then each index's records in the index's order: SQLite's
+// (integers by value, texts by their bytes, then the rowid), so that the
+// index b-trees can be written straight into the file
+// (report::SqliteSortedTableWriter) instead of SQLite sorting the table seven
+// times. Texts are kept in one buffer: a million rows cost about 200 MB.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "report/sqlite_record.hpp"
+
+namespace msprobe::graph {
+
+// tb_nodes' indexes, as vis_db_writer creates them.
+enum class NodeIndex {
+    Id,             // sqlite_autoindex_tb_nodes_1: id (the primary key)
+    UpNode,         // index1: step, rank, data_source, up_node, node_order
+    NodeName,       // index2: step, rank, data_source, node_name
+    SourceOrder,    // index3: step, rank, data_source, node_order
+    Order,          // index4: step, rank, node_order
+    MicroStep,      // index5: step, rank, micro_step_id, node_order
+    MatchedLink,    // index6: step, rank, modified, matched_node_link
+    IsDistributed,  // index7: is_distributed
+};
+
+// The values of one row that the indexes hold.
+struct NodeKeyValues {
+    std::int64_t rowid = 0;
+    std::int64_t node_order = 0;
+    std::int64_t micro_step = 0;
+    std::string_view node_name;  // the id is the graph's id, "_", and this
+    std::string_view up_node;
+    std::string_view matched_node_link;
+    bool is_distributed = false;
+};
+
+class NodeIndexKeys {
+public:
+    // The graph whose rows follow: its id ("NPU_0_0"), data source, step and rank.
+    void begin_graph(std::string_view graph_id, std::string_view data_source, std::int64_t step, std::int64_t rank);
+    void add(const NodeKeyValues& row);
+    std::size_t size() const { return rows_.size(); }
+
+    // Row positions in the index's order.
+    std::vector<std::uint32_t> order(NodeIndex index) const;
+    // The index record of row `position`: the index's columns, then the rowid.
+    void record(NodeIndex index, std::uint32_t position, report::SqliteRecord& out) const;
+    // Whether rows `a` and `b` have the same id (the primary key holds each id once).
+    bool same_id(std::uint32_t a, std::uint32_t b) const;
+    std::string id(std::uint32_t position) const;
+
+private:
+    struct Text {
+        std::uint64_t offset = 0;
+        std::uint32_t size = 0;
+    };
+    struct Graph {
+        Text id_prefix;  // the graph's id and "_"
+        Text data_source;
+        std::int64_t step = 0;
+        std::int64_t rank = 0;
+    };
+    struct Row {
+        std::int64_t rowid;
+        std::int64_t node_order;
+        std::int64_t micro_step;
+        Text node_name;
+        Text up_node;
+        Text matched_node_link;
+        std::uint32_t graph;
+        bool is_distributed;
+    };
+
+    Text keep(std::string_view text);
+    std::string_view view(Text text) const { return std::string_view(texts_).substr(text.offset, text.size); }
+    // <0, 0, >0 as rows `a` and `b` stand in the index (the rowid last).
+    int compare(NodeIndex index, const Row& a, const Row& b) const;
+
+    std::string texts_;
+    std::vector<Graph> graphs_;
+    std::vector<Row> rows_;
+};
+
+}  // namespace msprobe::graph

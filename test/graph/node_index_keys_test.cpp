@@ -1,0 +1,81 @@
+#include "graph/node_index_keys.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "report/sqlite_record.hpp"
+
+using msprobe::graph::NodeIndex;
+using msprobe::graph::NodeIndexKeys;
+
+namespace {
+
+std::vector<std::string> ids_in(const NodeIndexKeys& keys, NodeIndex index) {
+    std::vector<std::string> ids;
+    for (const std::uint32_t position : keys.order(index)) ids.push_back(keys.id(position));
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("node index keys sort ids by their joined bytes", "[graph][node_index_keys]") {
+    NodeIndexKeys keys;
+    // "NPU_0_1_" + "0.x" against "NPU_0_10_" + "x": the joined texts decide, not the graph first.
+    keys.begin_graph("NPU_0_1", "NPU", 0, 1);
+    keys.add({1, 0, 0, "0.x", "", "[]", false});
+    keys.add({2, 1, 0, "b", "", "[]", false});
+    keys.begin_graph("NPU_0_10", "NPU", 0, 10);
+    keys.add({3, 0, 0, "x", "", "[]", false});
+    keys.add({4, 1, 0, "", "", "[]", false});
+    keys.begin_graph("Bench_0_1", "Bench", 0, 1);
+    keys.add({5, 0, 0, "b", "", "[]", false});
+    CHECK(ids_in(keys, NodeIndex::Id) ==
+          std::vector<std::string>{"Bench_0_1_b", "NPU_0_10_", "NPU_0_10_x", "NPU_0_1_0.x", "NPU_0_1_b"});
+    CHECK_FALSE(keys.same_id(0, 1));
+    keys.add({6, 2, 0, "b", "", "[]", false});  // Bench_0_1_b again
+    CHECK(keys.same_id(4, 5));
+}
+
+TEST_CASE("node index keys order each index by its columns, then the rowid", "[graph][node_index_keys]") {
+    NodeIndexKeys keys;
+    keys.begin_graph("NPU_1_0", "NPU", 1, 0);
+    keys.add({1, 0, 2, "c", "p", R"(["a"])", false});
+    keys.add({2, 1, 1, "a", "p", "[]", true});
+    keys.add({3, 2, 1, "b", "", "[]", false});
+    keys.begin_graph("Bench_1_0", "Bench", 1, 0);
+    keys.add({4, 0, 0, "a", "q", "[]", false});
+    keys.begin_graph("NPU_0_3", "NPU", 0, 3);
+    keys.add({5, 0, 0, "z", "", R"(["b"])", true});
+
+    const auto positions = [&](NodeIndex index) {
+        std::vector<std::uint32_t> out;
+        for (const std::uint32_t p : keys.order(index)) out.push_back(p + 1);  // as rowids
+        return out;
+    };
+    // step, rank first: NPU_0_3 leads every index but the id's and is_distributed's.
+    CHECK(positions(NodeIndex::UpNode) == std::vector<std::uint32_t>{5, 4, 3, 1, 2});  // Bench < NPU; "" < "p"
+    CHECK(positions(NodeIndex::NodeName) == std::vector<std::uint32_t>{5, 4, 2, 3, 1});
+    CHECK(positions(NodeIndex::SourceOrder) == std::vector<std::uint32_t>{5, 4, 1, 2, 3});
+    CHECK(positions(NodeIndex::Order) == std::vector<std::uint32_t>{5, 1, 4, 2, 3});
+    CHECK(positions(NodeIndex::MicroStep) == std::vector<std::uint32_t>{5, 4, 2, 3, 1});
+    CHECK(positions(NodeIndex::MatchedLink) == std::vector<std::uint32_t>{5, 1, 2, 3, 4});  // "[" < "[\"" ... "[]"
+    CHECK(positions(NodeIndex::IsDistributed) == std::vector<std::uint32_t>{1, 3, 4, 2, 5});
+
+    msprobe::report::SqliteRecord record;
+    keys.record(NodeIndex::UpNode, 0, record);
+    msprobe::report::SqliteRecord expected;
+    expected.integer(1);
+    expected.integer(0);
+    expected.text("NPU");
+    expected.text("p");
+    expected.integer(0);
+    expected.integer(1);
+    CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
+    keys.record(NodeIndex::Id, 3, record);
+    expected.clear();
+    expected.text("Bench_1_0_a");
+    expected.integer(4);
+    CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
+}
