@@ -260,6 +260,12 @@ fs::path write_merged_dump_files(const RunInput& input, const RunFolders& npu, L
     return options.output_dir;
 }
 
+// Frees `graphs` on the pool: a step's graphs are millions of allocations.
+ThreadPool::Task drop_on_pool(StepGraphs graphs, ThreadPool& pool) {
+    auto doomed = std::make_shared<StepGraphs>(std::move(graphs));
+    return pool.start([doomed]() mutable { doomed.reset(); });
+}
+
 // The mode the umask gives a new file (msprobe's graph_visualize leaves its database so).
 void apply_umask_mode(const fs::path& file) {
     const mode_t mask = ::umask(0);
@@ -321,12 +327,16 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
         VisDbWriter writer(temp, db_path.string(), behaviour.database,
                            options.strict_compat ? std::numeric_limits<std::size_t>::max() : kMatchedLinkEntries);
         write_step(first, steps, options, writer, html, pool);
-        first = StepGraphs{};
+        // A step's graphs are freed on the pool while the next step is read, or the indexes written.
+        std::vector<ThreadPool::Task> drops;
+        drops.push_back(drop_on_pool(std::move(first), pool));
         while (++next != npu.end()) {
-            write_step(build_step(next->first, next->second, bench, input, options, pool), steps, options, writer, html,
-                       pool);
+            StepGraphs built = build_step(next->first, next->second, bench, input, options, pool);
+            write_step(built, steps, options, writer, html, pool);
+            drops.push_back(drop_on_pool(std::move(built), pool));
         }
-        writer.finish();
+        writer.finish(pool);
+        for (ThreadPool::Task& drop : drops) drop.wait();
     });
     if (html) html->stage(staged);
     staged.commit();

@@ -154,9 +154,9 @@ VisDbWriter::~VisDbWriter() = default;
 
 namespace {
 
-// Rows made at a time: the pool makes the next batch while this thread writes the current one, so two batches of
-// rows exist at most.
-constexpr std::size_t kRowsPerBatch = 2048;
+// Rows a thread makes at a time; twice as many batches as threads are made, then written, so that memory holds
+// a few MB of rows whatever the graph's size.
+constexpr std::size_t kRowsPerBatch = 1024;
 
 // A batch of tb_nodes rows as records, with the matched_node_link texts the indexes keep.
 struct RowBatch {
@@ -286,31 +286,31 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
     };
     keys_.begin_graph(graph_id, exported.data_source, exported.step, exported.rank);
     Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), true, "nodes");
-    RowBatch current, next;
-    if (!order.empty()) make_batch(0, current);
-    for (std::size_t batch = 0; batch < order.size(); batch += kRowsPerBatch) {
-        const std::size_t end = std::min(batch + kRowsPerBatch, order.size());
-        ThreadPool::Task ahead;
-        if (end < order.size()) ahead = pool.start([&, end] { make_batch(end, next); });
-        std::size_t record_begin = 0, link_begin = 0;
-        for (std::size_t i = batch; i < end; ++i) {
-            const std::size_t k = i - batch;
-            const GraphNode& node = *order[i];
-            const std::int64_t rowid = next_rowid_++;
-            nodes_->add(rowid,
-                        std::string_view(current.records).substr(record_begin, current.record_ends[k] - record_begin));
-            keys_.add({rowid, static_cast<std::int64_t>(i), node.micro_step.value_or(0), node.id,
-                       node.parent ? std::string_view(node.parent->id) : std::string_view(),
-                       std::string_view(current.links).substr(link_begin, current.link_ends[k] - link_begin),
-                       node.id.rfind("Distributed", 0) == 0});
-            record_begin = current.record_ends[k];
-            link_begin = current.link_ends[k];
-        }
-        shortened_links_ += current.shortened_links;
-        progress.advance(static_cast<std::int64_t>(end - batch));
-        if (end < order.size()) {
-            ahead.wait();
-            std::swap(current, next);
+    // Every thread makes a batch, then this thread writes them in order.
+    std::vector<RowBatch> batches(2 * pool.size());
+    for (std::size_t window = 0; window < order.size(); window += batches.size() * kRowsPerBatch) {
+        const std::size_t count = std::min(batches.size(), (order.size() - window + kRowsPerBatch - 1) / kRowsPerBatch);
+        pool.parallel_for(static_cast<std::int64_t>(count), [&](std::int64_t b) {
+            make_batch(window + static_cast<std::size_t>(b) * kRowsPerBatch, batches[static_cast<std::size_t>(b)]);
+        });
+        for (std::size_t b = 0; b < count; ++b) {
+            const RowBatch& batch = batches[b];
+            const std::size_t first = window + b * kRowsPerBatch;
+            std::size_t record_begin = 0, link_begin = 0;
+            for (std::size_t k = 0; k < batch.record_ends.size(); ++k) {
+                const GraphNode& node = *order[first + k];
+                const std::int64_t rowid = next_rowid_++;
+                nodes_->add(rowid,
+                            std::string_view(batch.records).substr(record_begin, batch.record_ends[k] - record_begin));
+                keys_.add({rowid, static_cast<std::int64_t>(first + k), node.micro_step.value_or(0), node.id,
+                           node.parent ? std::string_view(node.parent->id) : std::string_view(),
+                           std::string_view(batch.links).substr(link_begin, batch.link_ends[k] - link_begin),
+                           node.id.rfind("Distributed", 0) == 0});
+                record_begin = batch.record_ends[k];
+                link_begin = batch.link_ends[k];
+            }
+            shortened_links_ += batch.shortened_links;
+            progress.advance(static_cast<std::int64_t>(batch.record_ends.size()));
         }
     }
     for (std::size_t k = 0; k < stacks.texts.size(); ++k) {
@@ -322,15 +322,21 @@ void VisDbWriter::add_config(const ConfigRow& config) {
     if (!config_) config_ = config;
 }
 
-void VisDbWriter::write_indexes() {
+void VisDbWriter::write_indexes(ThreadPool& pool) {
+    // Each index sorted on its own thread; written one after another, each tree's pages after the last one's.
+    std::vector<std::vector<std::uint32_t>> orders(index_roots_.size());
+    pool.parallel_for(static_cast<std::int64_t>(orders.size()), [&](std::int64_t i) {
+        orders[static_cast<std::size_t>(i)] = keys_.order(index_roots_[static_cast<std::size_t>(i)].first);
+    });
     report::SqliteRecord record;
-    for (const auto& [index, root] : index_roots_) {
-        const std::vector<std::uint32_t> order = keys_.order(index);
+    for (std::size_t i = 0; i < index_roots_.size(); ++i) {
+        const auto& [index, root] = index_roots_[i];
+        const std::vector<std::uint32_t>& order = orders[i];
         if (index == NodeIndex::Id) {
-            for (std::size_t i = 1; i < order.size(); ++i) {
-                if (keys_.same_id(order[i - 1], order[i])) {
+            for (std::size_t k = 1; k < order.size(); ++k) {
+                if (keys_.same_id(order[k - 1], order[k])) {
                     throw Error(shown_name_,
-                                fmt::format("cannot write the database: two nodes have the id {}", keys_.id(order[i])));
+                                fmt::format("cannot write the database: two nodes have the id {}", keys_.id(order[k])));
                 }
             }
         }
@@ -340,6 +346,7 @@ void VisDbWriter::write_indexes() {
             writer.add(record.bytes());
         }
         writer.finish();
+        orders[i] = {};
     }
 }
 
@@ -372,7 +379,7 @@ void VisDbWriter::write_small_tables() {
     output.close();
 }
 
-void VisDbWriter::finish() {
+void VisDbWriter::finish(ThreadPool& pool) {
     if (!nodes_) throw std::logic_error("VisDbWriter::finish twice");
     if (shortened_links_ > 0) {
         log::warning(
@@ -383,7 +390,7 @@ void VisDbWriter::finish() {
     }
     nodes_->finish();
     nodes_.reset();
-    write_indexes();
+    write_indexes(pool);
     write_small_tables();
 }
 

@@ -67,14 +67,14 @@ public:
     VisDbWriter(const VisDbWriter&) = delete;
     VisDbWriter& operator=(const VisDbWriter&) = delete;
 
-    // The pool makes the rows while this thread writes the ones made before.
+    // The pool's threads make the rows, this thread writes them.
     void add_graph(const ExportedGraph& exported, ThreadPool& pool);
     void add_config(const ConfigRow& config);  // the first row wins, as msprobe's INSERT OR IGNORE
-    // Indexes, the stack and config rows, WAL mode: no side file remains.
-    void finish();
+    // Indexes (sorted on the pool), the stack and config rows, WAL mode: no side file remains.
+    void finish(ThreadPool& pool);
 
 private:
-    void write_indexes();
+    void write_indexes(ThreadPool& pool);
     void write_small_tables();
 
     std::filesystem::path path_;

@@ -98,7 +98,7 @@ void write_database(const fs::path& path, const std::vector<ExportedGraph>& grap
     msprobe::ThreadPool pool(1);
     VisDbWriter writer(path, path.filename().string(), format, link_entries);
     for (const auto& exported : graphs) writer.add_graph(exported, pool);
-    writer.finish();
+    writer.finish(pool);
 }
 
 fs::path side_file(const fs::path& db, const char* suffix) {
@@ -362,7 +362,8 @@ TEST_CASE("vis_db_writer: tb_config holds the first row added", "[graph][vis_db_
         compare.rank_list = {0};
         compare.step_list = {0};
         writer.add_config(compare);
-        writer.finish();
+        msprobe::ThreadPool pool(1);
+        writer.finish(pool);
     }
     // Spec §9.5: a build's task is "", its tool_tip NULL, its colours the text null.
     CHECK(query_rows(db, "SELECT * FROM tb_config") ==
@@ -379,7 +380,8 @@ TEST_CASE("vis_db_writer: tb_config holds the first row added", "[graph][vis_db_
         compare.tool_tip = R"({"md5": "CRC-32"})";
         compare.rank_list = {3, 1};
         writer.add_config(compare);
-        writer.finish();
+        msprobe::ThreadPool pool(1);
+        writer.finish(pool);
     }
     CHECK(query_rows(compare_db, "SELECT * FROM tb_config") ==
           DbRows{{"id", "graph_type", "task", "tool_tip", "micro_steps", "overflow_check", "node_colors", "rank_list",
