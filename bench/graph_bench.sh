@@ -4,7 +4,8 @@
 # stack.json): about 77 000 nodes per graph and 78 MB of dump.json per side at
 # the default 87 000 APIs.
 #
-#   bench/graph_bench.sh [BUILD_DIR] [--apis N] [--html] [--base OTHER_BUILD_DIR] [--runs N]
+#   bench/graph_bench.sh [BUILD_DIR] [--apis N] [--seed N] [--html] [--base OTHER_BUILD_DIR] [--runs N]
+#                        [--msprobe SRC]
 #
 # The pair comes from `msprobe-dumpgen --apis N --task statistics --level mix`
 # and is generated once under /tmp/msprobe_bench_graph_<N>. With --html each
@@ -12,6 +13,14 @@
 # alternately with this one on the same pair, so each ratio comes from one
 # sitting. Prints medians of wall time, the largest peak RSS, the nodes of the
 # NPU graph and the database's size.
+#
+# With --msprobe SRC (the folder holding msprobe's Python package `msprobe`),
+# msprobe itself runs the same two jobs in the same sitting and the ratios of
+# medians are printed: an April package by its `-f pytorch graph` service
+# (msprobe.visualization.graph_service, called as msprobe.py calls it, without
+# the torch that msprobe.py imports first and the graph does not use), an
+# August one as `msprobe graph_visualize -tp ... [-gp ...]`. Without SRC, or
+# when SRC holds no msprobe, that part is skipped with a message.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$here/build
@@ -19,10 +28,14 @@ base=""
 apis=87000
 runs=3
 html=0
+seed=1
+msprobe_src=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --apis) apis=$2; shift ;;
     --base) base=$2; shift ;;
+    --seed) seed=$2; shift ;;
+    --msprobe) msprobe_src=$2; shift ;;
     --runs) runs=$2; shift ;;
     --html) html=1 ;;
     *) build=$1 ;;
@@ -34,19 +47,50 @@ build=$(cd "$build" && pwd)
 dumpgen=$build/test/msprobe-dumpgen
 [ -x "$build/apps/msprobe/msprobe" ] && [ -x "$dumpgen" ] || { echo "build msprobe and msprobe-dumpgen into $build first" >&2; exit 2; }
 
-data=/tmp/msprobe_bench_graph_$apis
+data=/tmp/msprobe_bench_graph_${apis}_$seed
 if [ ! -f "$data/graph_compare.json" ]; then
-  "$dumpgen" --out "$data" --apis "$apis" --task statistics --level mix --seed 1 >/dev/null
+  "$dumpgen" --out "$data" --apis "$apis" --task statistics --level mix --seed "$seed" >/dev/null
   echo '{"npu_path": "npu/step0/rank"}' > "$data/graph_build.json"
   echo '{"npu_path": "npu/step0/rank", "bench_path": "bench/step0/rank"}' > "$data/graph_compare.json"
 fi
 
-measure() {  # binary input → "wall_median wall_min peak_kb db_bytes nodes"
+# msprobe's own graph, run as `msprobe_graph RUN` in $data: "april", "august", or "" when SRC holds no msprobe.
+msprobe_kind=""
+if [ -n "$msprobe_src" ]; then
+  if [ -f "$msprobe_src/msprobe/visualization/graph_service.py" ]; then
+    if grep -q "_pt_graph_service_command" "$msprobe_src/msprobe/visualization/graph_service.py"; then
+      msprobe_kind=april
+    else
+      msprobe_kind=august
+    fi
+  else
+    echo "no msprobe package under $msprobe_src: msprobe's own runs are skipped" >&2
+  fi
+else
+  echo "msprobe's own runs are skipped: give its Python source with --msprobe SRC (the folder holding msprobe/)" >&2
+fi
+msprobe_command() {  # build | compare → the command line, one word per line
+  if [ "$msprobe_kind" = april ]; then
+    printf '%s\n' python3 "$here/bench/april_graph_service.py" -i "graph_$1.json" -o out
+  else
+    printf '%s\n' python3 -c 'from msprobe.msprobe import main; main()' graph_visualize -tp npu/step0/rank
+    [ "$1" = compare ] && printf '%s\n' -gp bench/step0/rank
+    printf '%s\n' -o out
+  fi
+}
+
+measure() {  # binary-or-"msprobe" input → "wall_median wall_min peak_kb db_bytes nodes"
   local bin=$1 input=$2 walls=() peak=0 extra=()
   [ "$html" = 1 ] && extra=(--html out/report.html)
   for _ in $(seq "$runs"); do
     rm -rf "$data/out"
-    (cd "$data" && /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" -f pytorch graph -i "$input" -o out "${extra[@]}" >/dev/null 2>&1)
+    if [ "$bin" = msprobe ]; then
+      local run=${input#graph_} command=()
+      mapfile -t command < <(msprobe_command "${run%.json}")
+      (cd "$data" && PYTHONPATH=$msprobe_src /usr/bin/time -f "%e %M" -o "$data/time.txt" "${command[@]}" >/dev/null 2>&1)
+    else
+      (cd "$data" && /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" -f pytorch graph -i "$input" -o out "${extra[@]}" >/dev/null 2>&1)
+    fi
     read -r wall kb < "$data/time.txt"
     walls+=("$wall")
     [ "$kb" -gt "$peak" ] && peak=$kb
@@ -67,6 +111,11 @@ for run in build compare; do
     read -r bwall bmin bkb _ _ <<< "$(measure "$base/apps/msprobe/msprobe" "graph_$run.json")"
     line+=$(printf '   base %.2f s (min %.2f) %d MB   time ×%.2f, memory ×%.2f' "$bwall" "$bmin" $((bkb / 1024)) \
       "$(echo "$bwall / $wall" | bc -l)" "$(echo "$bkb / $kb" | bc -l)")
+  fi
+  if [ -n "$msprobe_kind" ]; then
+    read -r mwall mmin mkb _ mnodes <<< "$(measure msprobe "graph_$run.json")"
+    line+=$(printf '   msprobe (%s) %.2f s (min %.2f) %d MB, %s nodes   faster ×%.1f, memory ×%.2f' "$msprobe_kind" \
+      "$mwall" "$mmin" $((mkb / 1024)) "$mnodes" "$(echo "$mwall / $wall" | bc -l)" "$(echo "$kb / $mkb" | bc -l)")
   fi
   echo "$line"
 done

@@ -194,18 +194,19 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
     std::size_t row = 0;
     while (row < rows.owner.size()) {
         GraphNode* node = rows.owner[row];
-        std::unordered_map<std::string, std::size_t> input_rows, output_rows;
+        // Keyed by views of the rows' names, which outlive the maps.
+        std::unordered_map<std::string_view, std::size_t> input_rows, output_rows;
         auto worst = compare::RowLevel::Pass;
         for (; row < rows.owner.size() && rows.owner[row] == node; ++row) {
             if (by_verdict) worst = std::max(worst, verdicts[row].level);
-            const std::string& name = rows.npu.rows[row].name;
-            auto& set = name.find(".output.") != std::string::npos ? output_rows : input_rows;
+            const std::string_view name = rows.npu.rows[row].name;
+            auto& set = name.find(".output.") != std::string_view::npos ? output_rows : input_rows;
             set.emplace(name, row);
         }
         for (auto [items, set] : {std::pair{&node->inputs, &input_rows}, std::pair{&node->outputs, &output_rows}}) {
             for (PortItem& item : *items) {
                 if (mode != compare::CompareMode::Md5 && max_is_null(item)) continue;
-                const auto found = set->find(item.key());
+                const auto found = set->find(std::string_view(item.key()));
                 if (found == set->end()) continue;
                 const auto& cells = table.table.rows[found->second];
                 item.compared = true;
