@@ -41,6 +41,15 @@ std::size_t decimal_fraction_length(std::string_view text) {
 
 std::string float_text(double value, bool round) {
     if (!round) return py::float_repr(value);
+    // Below 1e9 the 6-decimal text has at most 15 significant digits, so it is
+    // the shortest text of its own double: repr(round(x, 6)) is that text
+    // without trailing zeros, and one conversion makes it, not three.
+    if (const double magnitude = std::fabs(value); value == 0 || (magnitude >= 1e-3 && magnitude < 1e9)) {
+        char buffer[32];
+        char* end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 6).ptr;
+        while (end[-1] == '0' && end[-2] != '.') --end;
+        return std::string(buffer, end);
+    }
     // repr() switches to an exponent below 1e-4 and from 1e16 on; inside this
     // range it surely does not, and the shortest repr need not be made twice.
     const double magnitude = std::fabs(value);
@@ -99,8 +108,10 @@ bool is_float_stat(const dump::StatValue& value) {
 }
 
 void add_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value) {
-    if (is_float_stat(value)) fields.add_float(key, value.number);
-    else fields.add(key, stat_text(value));
+    if (is_float_stat(value))
+        fields.add_float(key, value.number);
+    else
+        fields.add(key, stat_text(value));
 }
 
 void set_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value) {

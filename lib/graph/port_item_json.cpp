@@ -1,8 +1,8 @@
 #include "graph/port_item_json.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <array>
+#include <deque>
 
 #include "common/python_json_writer.hpp"
 #include "graph/item_text.hpp"
@@ -34,7 +34,49 @@ Pending pending_stat(std::string key, const dump::StatValue& value) {
 
 }  // namespace
 
+namespace {
+
+// exported_fields of a leaf whose names are all distinct (nearly every leaf): packed as they come.
+ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, const std::vector<std::string_view>& names) {
+    ItemFields packed(256);
+    for (const dump::JsonMember& m : leaf.members()) {
+        if (is_float_value(m.value))
+            packed.add_float(m.name, *m.value.number());
+        else
+            packed.add(m.name, value_text(m.value));
+    }
+    const auto absent = [&](std::string_view key) { return std::find(names.begin(), names.end(), key) == names.end(); };
+    const auto add = [&](std::string_view key, std::string_view text) {
+        if (absent(key)) packed.add(key, text);
+    };
+    const auto add_stat = [&](std::string_view key, const dump::StatValue& value) {
+        if (absent(key)) add_stat_field(packed, key, value);
+    };
+    add("data_name", !leaf.present() ? std::string("null") : string_text(row.data_name()));
+    add("requires_grad", row.requires_grad ? (*row.requires_grad ? "True" : "False") : "null");
+    static constexpr std::array<const char*, 4> kStats = {"Max", "Min", "Mean", "Norm"};
+    for (std::size_t i = 0; i < kStats.size(); ++i) add_stat(kStats[i], row.stats[i]);
+    add("dtype", string_text(std::string_view(row.dtype)));
+    add("shape", string_text(std::string_view(row.shape)));
+    if (row.md5) add("md5", string_text(*row.md5));
+    if (row.p2p) {
+        add_stat("op", row.p2p->op);
+        add_stat("peer", row.p2p->peer);
+    }
+    return packed;
+}
+
+}  // namespace
+
 ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
+    thread_local std::vector<std::string_view> names;
+    names.clear();
+    bool distinct = true;
+    for (const dump::JsonMember& m : leaf.members()) {
+        if (std::find(names.begin(), names.end(), m.name) != names.end()) distinct = false;
+        names.push_back(m.name);
+    }
+    if (distinct) return distinct_fields(leaf, row, names);
     // Kept by the thread: a vector of a dozen fields is over a kilobyte, and each malloc
     // that size makes glibc consolidate its fast bins first.
     thread_local std::vector<Pending> fields;
@@ -44,8 +86,10 @@ ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
         // A repeated key keeps its first place and takes the later value, as Python's json reads it.
         const auto same =
             std::find_if(fields.begin(), fields.end(), [&](const Pending& f) { return f.key == field.key; });
-        if (same != fields.end()) *same = std::move(field);
-        else fields.push_back(std::move(field));
+        if (same != fields.end())
+            *same = std::move(field);
+        else
+            fields.push_back(std::move(field));
     }
     const bool is_none = !leaf.present();
     auto add = [&](Pending field) {
@@ -68,8 +112,10 @@ ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
     for (const Pending& f : fields) bytes += f.key.size() + (f.is_float ? 8 : f.text.size()) + 3;
     ItemFields packed(bytes);
     for (const Pending& f : fields) {
-        if (f.is_float) packed.add_float(f.key, f.number);
-        else packed.add(f.key, f.text);
+        if (f.is_float)
+            packed.add_float(f.key, f.number);
+        else
+            packed.add(f.key, f.text);
     }
     return packed;
 }

@@ -3,9 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
+#include "common/python_text.hpp"
 #include "dump/json_file.hpp"
 #include "graph/item_fields.hpp"
 #include "graph/item_text.hpp"
@@ -78,4 +81,35 @@ TEST_CASE("item_text: statistic cells as texts and fields", "[graph][item_text]"
     CHECK(fields.find("Max")->text == "nan");
     set_stat_field(fields, "Mean", StatValue::of_number(0.25));
     CHECK(fields.find("Mean")->number == 0.25);
+}
+
+TEST_CASE("rounded float texts equal repr(round(x, 6)) made the long way", "[graph][item_text]") {
+    // The reference: Python's round to 6 decimals, then the shortest repr of that double.
+    const auto reference = [](double v) {
+        const std::string shortest = msprobe::py::float_repr(v);
+        if (std::isfinite(v) && shortest.find('e') != std::string::npos) return float_text(v);  // exponent path
+        return msprobe::py::float_repr(msprobe::py::round_digits(v, 6));
+    };
+    std::vector<double> values{0.0,          -0.0,
+                               1e-3,         -1e-3,
+                               0.0009999999, 0.0010000001,
+                               0.5,          0.0000005,
+                               999999999.9,  999999999.9999999,
+                               1e9,          123456789.123456789,
+                               0.1 + 0.2,    2.675,
+                               1.0000005,    -1.0000005,
+                               0.9999995,    1234.5678905};
+    std::uint64_t state = 88172645463325252ULL;  // xorshift: values across the magnitudes the fast path takes
+    for (int i = 0; i < 200000; ++i) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        const double mantissa = static_cast<double>(state >> 11) / 9007199254740992.0;
+        const int exponent = static_cast<int>(state % 14) - 4;
+        values.push_back((state & 1 ? -1 : 1) * mantissa * std::pow(10.0, exponent));
+    }
+    for (const double v : values) {
+        INFO(msprobe::py::float_repr(v));
+        REQUIRE(float_text(v) == reference(v));
+    }
 }
