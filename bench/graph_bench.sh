@@ -20,7 +20,8 @@
 # (msprobe.visualization.graph_service, called as msprobe.py calls it, without
 # the torch that msprobe.py imports first and the graph does not use), an
 # August one as `msprobe graph_visualize -tp ... [-gp ...]`. Without SRC, or
-# when SRC holds no msprobe, that part is skipped with a message.
+# when SRC holds no msprobe, that part is skipped with a message. $PYTHON names
+# the interpreter that has msprobe's packages (default python3).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=$here/build
@@ -30,6 +31,7 @@ runs=3
 html=0
 seed=1
 msprobe_src=""
+python=${PYTHON:-python3}  # the interpreter msprobe runs on, with its packages (numpy, pandas, ...)
 while [ $# -gt 0 ]; do
   case "$1" in
     --apis) apis=$2; shift ;;
@@ -71,9 +73,9 @@ else
 fi
 msprobe_command() {  # build | compare → the command line, one word per line
   if [ "$msprobe_kind" = april ]; then
-    printf '%s\n' python3 "$here/bench/april_graph_service.py" -i "graph_$1.json" -o out
+    printf '%s\n' "$python" "$here/bench/april_graph_service.py" -i "graph_$1.json" -o out
   else
-    printf '%s\n' python3 -c 'from msprobe.msprobe import main; main()' graph_visualize -tp npu/step0/rank
+    printf '%s\n' "$python" -c 'from msprobe.msprobe import main; main()' graph_visualize -tp npu/step0/rank
     [ "$1" = compare ] && printf '%s\n' -gp bench/step0/rank
     printf '%s\n' -o out
   fi

@@ -166,8 +166,9 @@ void pack_metrics(PortItem& item) {
 }
 
 // Pairs compared at a time: the rows and the result table of one chunk are
-// what a compare holds beyond the two graphs, whatever the size of the run.
-constexpr std::size_t kPairsPerChunk = 4096;
+// what a compare holds beyond the two graphs, whatever the size of the run;
+// small enough that the threads end together (a 20 000-node graph makes 20 chunks).
+constexpr std::size_t kPairsPerChunk = 1024;
 
 void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, const RankFolder& npu,
                    const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
