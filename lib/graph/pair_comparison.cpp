@@ -70,6 +70,7 @@ dump::DumpRow compared_row(const SideItems& side, Group group, std::size_t k, bo
     const std::size_t at = side.name_offset(group) + k;
     const PortItem& typed = *side.groups[group][k];
     const PortItem& named = strict_compat && at < side.all.size() ? *side.all[at] : typed;
+    if (&named == &typed) return typed.row;
     dump::DumpRow row = named.row;
     row.dtype = typed.row.dtype;
     row.shape = typed.row.shape;
@@ -89,6 +90,14 @@ PairRows rows_of(std::span<const NodePair> node_pairs, const RankFolder& npu_fol
     PairRows rows;
     rows.npu.path = npu_folder.header.path;
     rows.bench.path = bench_folder.header.path;
+    // Room for every row at once: a row moved as its vector grows costs a copy of its texts' places.
+    std::size_t most = 0;
+    for (const auto& [n, b] : node_pairs) {
+        most += std::min(n->inputs.size() + n->outputs.size(), b->inputs.size() + b->outputs.size());
+    }
+    for (auto* file : {&rows.npu, &rows.bench}) file->rows.reserve(most);
+    rows.pairs.reserve(most);
+    rows.owner.reserve(most);
     for (const auto& [n, b] : node_pairs) {
         const SideItems npu_items(*n), bench_items(*b);
         const auto api = static_cast<std::uint32_t>(rows.npu.api_names.size());
