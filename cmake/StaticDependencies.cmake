@@ -43,3 +43,5 @@ set_target_properties(fmt::fmt PROPERTIES INTERFACE_COMPILE_DEFINITIONS FMT_HEAD
 
 set(MSPROBE_WITH_TORCH OFF CACHE BOOL "Build run_ut, multi_run_ut and run_overflow_check (needs libtorch)" FORCE)
 set(MSPROBE_WITH_MPI OFF CACHE BOOL "Spread directory compares over MPI processes (needs Open MPI)" FORCE)
+# Debian ships mimalloc only as a shared library: a static msprobe uses glibc's malloc.
+set(MSPROBE_WITH_MIMALLOC OFF CACHE BOOL "Link msprobe with mimalloc as its allocator (libmimalloc-dev)" FORCE)

@@ -14,6 +14,7 @@ packages=(
   libxlsxwriter-dev libzip-dev libpugixml-dev libexpat1-dev libisal-dev zlib1g-dev rapidjson-dev libsqlite3-dev
   protobuf-compiler libprotobuf-dev  # the header of kernel dumps (.bin), lib/tensor
   libmd-dev  # MD5 for the UUID names of over-long output files, lib/parse
+  libmimalloc-dev  # msprobe's allocator (apps/msprobe); optional, glibc's malloc without it
   libopenmpi-dev openmpi-bin  # directory compares over MPI processes (lib/common/mpi_process_group); optional
   libtorch-dev  # run_ut only (lib/run_ut); configure with -DMSPROBE_WITH_TORCH=OFF to build without it
 )

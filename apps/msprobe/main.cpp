@@ -3,11 +3,19 @@
 // run_ut and its siblings need libtorch; msprobe reads their flags and hands
 // them to msprobe-torch (installed beside this binary), so nothing else pays
 // for loading libtorch.
+#ifdef MSPROBE_WITH_MIMALLOC
+#include <mimalloc.h>
+#endif
+
 #include "cli_main.hpp"
 #include "common/process_group.hpp"
 #include "subcommand_table.hpp"
 
 int main(int argc, char** argv) {
+#ifdef MSPROBE_WITH_MIMALLOC
+    // A call into the library keeps it linked where the linker drops unused ones (--as-needed).
+    (void)mi_version();
+#endif
     namespace cli = msprobe::cli;
     const int exit_code =
         cli::run_cli(argc, argv, cli::subcommand_table(),

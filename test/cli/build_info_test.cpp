@@ -1,5 +1,5 @@
 // msprobe --version: the version and commit, the releases reproduced, the
-// kernel the self-check let through on this CPU, and the build's features.
+// kernel the self-check let through on this CPU, the allocator, and the build's features.
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -22,23 +22,28 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("msprobe --version says the version, the releases, the kernel and the build", "[cli]") {
+TEST_CASE("msprobe --version says the version, the releases, the kernel, the allocator and the build", "[cli]") {
     const fs::path dir = scratch_dir("build_info_version");
     for (const char* spelling : {"--version", "-v"}) {
         const auto r = run_msprobe({spelling}, dir);
         REQUIRE(r.exit_code == 0);
         const auto lines = lines_of(r.out);
-        REQUIRE(lines.size() == 4);
+        REQUIRE(lines.size() == 5);
         CHECK(lines[0].rfind("msprobe-cpp ", 0) == 0);
         CHECK(lines[0].find(" (commit ") != std::string::npos);
         CHECK(lines[1].find("April 2026") != std::string::npos);
         CHECK(lines[1].find("August 2026") != std::string::npos);
         CHECK(lines[2].rfind("kernel: ", 0) == 0);
-        CHECK(lines[3].rfind("build: ", 0) == 0);
-#ifdef MSPROBE_WITH_MPI
-        CHECK(lines[3].find("MPI: yes") != std::string::npos);
+#ifdef MSPROBE_WITH_MIMALLOC
+        CHECK(lines[3].rfind("allocator: mimalloc 2.", 0) == 0);
 #else
-        CHECK(lines[3].find("MPI: no") != std::string::npos);
+        CHECK(lines[3] == "allocator: the C library's malloc");
+#endif
+        CHECK(lines[4].rfind("build: ", 0) == 0);
+#ifdef MSPROBE_WITH_MPI
+        CHECK(lines[4].find("MPI: yes") != std::string::npos);
+#else
+        CHECK(lines[4].find("MPI: no") != std::string::npos);
 #endif
     }
     // The kernel line follows MSPROBE_KERNEL_ISA: scalar is on every CPU and has no self-check to fail.
