@@ -21,8 +21,9 @@ Runner add_api_precision_compare_command(CLI::App& cmd, const GlobalOptions&) {
         summary.verb = "Judged";
         summary.total = {written.apis, "APIs"};
         summary.counts = {{written.apis - written.failed_apis, "pass"}, {written.failed_apis, "not pass"}};
-        if (written.failed_apis > 0) summary.first_problem = SummaryProblem{"API not passing", written.first_failed_api,
-                                                                            "", "forward or backward not pass", ""};
+        if (written.failed_apis > 0)
+            summary.first_problem =
+                SummaryProblem{"API not passing", written.first_failed_api, "", "forward or backward not pass", ""};
         summary.written = {written.result_csv, written.details_csv};
         RunOutcome outcome;
         outcome.screen = summary_text(summary);

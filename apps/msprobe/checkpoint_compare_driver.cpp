@@ -19,7 +19,8 @@ RunOutcome run_checkpoint_compare_mode(const std::string& bench_dir, const std::
     RunSummary summary;
     summary.verb = "Compared";
     summary.total = {result.compared, "weights"};
-    summary.counts = {{result.only_in_bench, "only in the first checkpoint"}, {result.only_in_cmp, "only in the second"}};
+    summary.counts = {{result.only_in_bench, "only in the first checkpoint"},
+                      {result.only_in_cmp, "only in the second"}};
     summary.written = {result.written};
     outcome.screen = summary_text(summary);
     return outcome;

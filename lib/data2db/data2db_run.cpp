@@ -116,8 +116,9 @@ RunSummary run_data2db(const Data2DbRequest& request, ThreadPool& pool) {
     RunSummary run;
     run.verb = "Imported";
     run.total = {imported.dump_files + imported.monitor_csv_files, "files"};
-    run.counts = {{imported.dump_files, fmt::format("dump files of {} step(s)", imported.steps)},
-                  {imported.monitor_csv_files, fmt::format("monitor CSV files of {} folder(s)", imported.monitor_dirs)}};
+    run.counts = {
+        {imported.dump_files, fmt::format("dump files of {} step(s)", imported.steps)},
+        {imported.monitor_csv_files, fmt::format("monitor CSV files of {} folder(s)", imported.monitor_dirs)}};
     run.written = staged.commit();
     return run;
 }

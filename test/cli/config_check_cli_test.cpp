@@ -66,14 +66,14 @@ TEST_CASE("config_check -c: two packs compared into OUT", "[cli][config_check]")
         std::map<std::string, std::size_t> levels;
         std::map<std::string, std::string> first_of;  // level → its first checker
         for (std::size_t row = 1; row < book.sheets[0].rows.size(); ++row) {
-            const std::string level = book.sheets[0].rows[row][1].text();
+            const std::string level(book.sheets[0].rows[row][1].text());
             ++levels[level];
-            first_of.emplace(level, book.sheets[0].rows[row][0].text());
+            first_of.emplace(level, std::string(book.sheets[0].rows[row][0].text()));
         }
         const std::string worst = levels["error"] > 0 ? "error" : "warning";
         CHECK(r.out.find("Checked " + std::to_string(book.sheets[0].rows.size() - 1) + " configuration items: " +
-                         std::to_string(levels["pass"]) + " pass, " + std::to_string(levels["warning"]) +
-                         " warning, " + std::to_string(levels["error"]) + " error.\n") != std::string::npos);
+                         std::to_string(levels["pass"]) + " pass, " + std::to_string(levels["warning"]) + " warning, " +
+                         std::to_string(levels["error"]) + " error.\n") != std::string::npos);
         REQUIRE(first_of.contains(worst));
         CHECK(r.out.find("First " + worst + ": " + first_of[worst] + ": ") != std::string::npos);
         CHECK(r.out.find("Written:\n  ./config_check_result/result.xlsx\n") != std::string::npos);

@@ -18,11 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void attach(GraphNode& child, GraphNode& parent) {
-    child.parent = &parent;
-    parent.children.push_back(&child);
-}
-
 // Root → three APIs with these indexes (matched), and one unmatched API; the bench has a node for each partner.
 struct ComparedPair {
     ModelGraph npu, bench;
