@@ -177,7 +177,6 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, Thre
         });
     }
     result.written = staged.commit();
-    result.run = op_debug_summary(result.op_debug);
     result.run.written = result.written;
     return result;
 }
