@@ -98,9 +98,9 @@ TEST_CASE("diff_analyze on two dump roots analyses every step into its own folde
     const auto r = run_msprobe({"diff_analyze", "-tp", "npu", "-gp", "bench", "-o", "out", "--fail-on", "diff"}, dir);
     INFO(r.err);
     CHECK(r.exit_code == 1);
-    CHECK(
-        r.out.find("Analysed 8 rank(s) in 2 step(s): 1 with a difference, 7 without.\n  step0/rank0: no difference\n") !=
-        std::string::npos);
+    CHECK(r.out.find(
+              "Analysed 8 rank(s) in 2 step(s): 1 with a difference, 7 without.\n  step0/rank0: no difference\n") !=
+          std::string::npos);
     CHECK(r.out.find("  step1/rank1: no difference\n  step1/rank2: " + planted + "\n") != std::string::npos);
     // Each step as compare -da gives it.
     msprobe::testing::write_text(dir / "compare_dir_step1.json",

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <nlohmann/json.hpp>
 
 #include "msprobe_process.hpp"
@@ -41,6 +42,13 @@ std::pair<ProcessResult, fs::path> run_writing(const std::vector<std::string>& a
     INFO(r.err << r.out);
     REQUIRE(r.exit_code == 0);
     return {std::move(r), output_named(dir / "out", prefix)};
+}
+
+// msprobe's sample step folder of four ranks whose ranks 2 and 3 turn clean inputs into NaN; none without fixtures.
+std::optional<fs::path> after_anomaly_step() {
+    const auto fixtures = shared_fixtures_or_skip();
+    if (!fixtures) return std::nullopt;
+    return *fixtures / "reference_samples/nan_analyze/after_anomaly/step0";
 }
 
 }  // namespace
@@ -84,9 +92,9 @@ TEST_CASE("compare -tp -gp: the summary counts the result file's Result column a
 
 TEST_CASE("nan_analyze: entries per rank, the anomaly its file puts first with its frame, the file",
           "[cli][run_summary][fixtures]") {
-    const auto fixtures = shared_fixtures_or_skip();
-    if (!fixtures) return;
-    const fs::path step = *fixtures / "reference_samples/nan_analyze/after_anomaly/step0";
+    const auto sample = after_anomaly_step();
+    if (!sample) return;
+    const fs::path& step = *sample;
     const fs::path dir = scratch_dir("cli_run_summary_nan_analyze");
     const auto [r, written] =
         run_writing({"-f", "pytorch", "nan_analyze", "-i", step.string(), "-o", "out"}, dir, "anomaly_analyze_");
@@ -105,9 +113,9 @@ TEST_CASE("nan_analyze: entries per rank, the anomaly its file puts first with i
 
 TEST_CASE("overflow_check (scan): entries per dump, the report's global first overflow, the files",
           "[cli][run_summary][fixtures]") {
-    const auto fixtures = shared_fixtures_or_skip();
-    if (!fixtures) return;
-    const fs::path step = *fixtures / "reference_samples/nan_analyze/after_anomaly/step0";
+    const auto sample = after_anomaly_step();
+    if (!sample) return;
+    const fs::path& step = *sample;
     const fs::path dir = scratch_dir("cli_run_summary_overflow_scan");
     const auto [r, written] =
         run_writing({"-f", "pytorch", "overflow_check", "-i", step.string(), "-o", "out", "--format", "json"}, dir,

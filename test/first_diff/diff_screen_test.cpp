@@ -116,7 +116,8 @@ TEST_CASE("diff screen: no difference found", "[first_diff][diff_screen]") {
 }
 
 TEST_CASE("diff screen: no step analysed says so, with nothing written", "[first_diff][diff_screen]") {
-    CHECK(summary_text(diff_run_summary({}, {})) == "Analysed 0 rank(s): 0 with a difference, 0 without.\nNo file written.\n");
+    CHECK(summary_text(diff_run_summary({}, {})) ==
+          "Analysed 0 rank(s): 0 with a difference, 0 without.\nNo file written.\n");
 }
 
 TEST_CASE("diff screen: the steps of dump roots name their ranks", "[first_diff][diff_screen]") {
