@@ -48,6 +48,7 @@ RunOutcome run_torchair_compare(const KernelModeFlags& flags) {
     summary.total = {result.rows, "rows"};
     const std::size_t passed = result.rows - result.below_criterion_rows - result.unmeasured_rows;
     summary.counts = {{passed, "pass"}, {result.below_criterion_rows, "warning"}, {result.unmeasured_rows, "error"}};
+    summary.first_problem = result.first_unmeasured ? result.first_unmeasured : result.first_below_criterion;
     summary.written = result.written;
     outcome.screen = summary_text(summary);
     outcome.fail_on = {flags.fail_on, result.unmeasured_rows, result.below_criterion_rows,
