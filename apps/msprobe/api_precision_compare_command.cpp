@@ -17,7 +17,16 @@ Runner add_api_precision_compare_command(CLI::App& cmd, const GlobalOptions&) {
                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
     return [options]() {
         const auto written = precision::api_precision_compare(*options);
+        RunSummary summary;
+        summary.verb = "Judged";
+        summary.total = {written.apis, "APIs"};
+        summary.counts = {{written.apis - written.failed_apis, "pass"}, {written.failed_apis, "not pass"}};
+        if (written.failed_apis > 0)
+            summary.first_problem =
+                SummaryProblem{"API not passing", written.first_failed_api, "", "forward or backward not pass", ""};
+        summary.written = {written.result_csv, written.details_csv};
         RunOutcome outcome;
+        outcome.screen = summary_text(summary);
         outcome.info_lines = {"api_precision_compare result is saved in " + written.result_csv.string(),
                               "api_precision_compare details are saved in " + written.details_csv.string()};
         return outcome;

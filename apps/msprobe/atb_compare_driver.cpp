@@ -23,6 +23,11 @@ RunOutcome run_atb_compare(const KernelModeFlags& flags) {
     ThreadPool pool(worker_threads(flags.jobs));
     const auto result = atb::run_atb_compare(request, pool);
     RunOutcome outcome;
+    RunSummary summary;
+    summary.verb = "Compared";
+    summary.total = {result.rows, "rows"};
+    if (result.written) summary.written = {*result.written};
+    outcome.screen = summary_text(summary);
     if (result.written) {
         std::error_code ec;
         const auto shown = std::filesystem::weakly_canonical(*result.written, ec);

@@ -127,14 +127,12 @@ std::vector<std::filesystem::path> dump_paths(const std::filesystem::path& targe
 }
 
 struct RunTotals {
-    std::size_t rows = 0, warnings = 0, errors = 0;
+    compare::CompareSummary compared;            // every pair of every unit, as April's compare counts them
     std::vector<std::filesystem::path> written;  // every file the run placed, for --html's all-or-nothing
     std::vector<first_diff::DiffAnalyzeSummary> analysed_steps;  // -da: one per step folder pair
 
     void add(compare::UnitResults unit) {
-        rows += unit.rows;
-        warnings += unit.warnings;
-        errors += unit.errors;
+        compared.pairs.insert(compared.pairs.end(), unit.pairs.begin(), unit.pairs.end());
         written.insert(written.end(), unit.written.begin(), unit.written.end());
         if (unit.analysed_step) analysed_steps.push_back(std::move(*unit.analysed_step));
     }
@@ -262,14 +260,14 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
         RunOutcome outcome;
         outcome.ends_successfully = !totals.written.empty();
         if (totals.analysed_steps.empty()) {
-            outcome.screen = fmt::format("Compared {} rows: {} warning, {} error; {} file(s) written.\n", totals.rows,
-                                         totals.warnings, totals.errors, totals.written.size());
+            outcome.screen = summary_text(compare::run_summary(totals.compared));
         } else {
             const auto& steps = totals.analysed_steps;
-            outcome.screen = first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps);
+            outcome.screen = summary_text(first_diff::diff_run_summary(first_diff::rank_verdicts(steps), steps));
         }
-        outcome.fail_on = {flags->fail_on, totals.errors, totals.warnings,
-                           fmt::format("{} error and {} warning row(s)", totals.errors, totals.warnings)};
+        const auto& compared = totals.compared;
+        outcome.fail_on = {flags->fail_on, compared.errors(), compared.warnings(),
+                           fmt::format("{} error and {} warning row(s)", compared.errors(), compared.warnings())};
         return outcome;
     };
 }

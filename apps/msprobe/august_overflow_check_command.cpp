@@ -51,13 +51,15 @@ Runner add_august_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*g
         first_diff::NanAnalyzeOptions options;
         options.input_dir = flags->input;
         if (!flags->output.empty()) options.output_dir = flags->output;
+        RunOutcome outcome;
         try {
-            first_diff::run_exact_peer_nan_analyze(options, run_processes());  // ranks read across the processes
+            // Ranks read across the processes.
+            outcome.screen = summary_text(first_diff::run_exact_peer_nan_analyze(options, run_processes()).run);
         } catch (const Error& e) {
             // The scan keeps April's codes; msprobe's analysis ends a failed run with 1, as msprobe does.
             throw Error(e.file(), e.reason(), run_error_exit_code(ExitCodes::August, e.exit_code()));
         }
-        return RunOutcome{};
+        return outcome;
     };
 }
 

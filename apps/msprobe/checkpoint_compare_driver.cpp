@@ -16,8 +16,13 @@ RunOutcome run_checkpoint_compare_mode(const std::string& bench_dir, const std::
     RunOutcome outcome;
     outcome.ends_successfully = true;
     outcome.info_lines.push_back(fmt::format("Comparison results written to {}", result.written.string()));
-    outcome.screen = fmt::format("{} weights compared, {} only in the first checkpoint, {} only in the second\n",
-                                 result.compared, result.only_in_bench, result.only_in_cmp);
+    RunSummary summary;
+    summary.verb = "Compared";
+    summary.total = {result.compared, "weights"};
+    summary.counts = {{result.only_in_bench, "only in the first checkpoint"},
+                      {result.only_in_cmp, "only in the second"}};
+    summary.written = {result.written};
+    outcome.screen = summary_text(summary);
     return outcome;
 }
 

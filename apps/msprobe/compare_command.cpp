@@ -14,6 +14,7 @@
 #include "compare/html_compare_report.hpp"
 #include "compare_run/request_run.hpp"
 #include "first_diff/diff_analyze_job.hpp"
+#include "first_diff/diff_screen.hpp"
 #include "mapping/compare_keys.hpp"
 
 namespace msprobe::cli {
@@ -128,16 +129,17 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
         RunOutcome outcome;
         outcome.warnings = flags_without_effect(cmd, flags->format);
         if (flags->diff_analyze) {
-            first_diff::run_compare_diff_analyze(options, pool, processes);
+            const auto steps = first_diff::run_compare_diff_analyze(options, pool, processes);
             if (html && processes.is_first()) html->write();
             outcome.ends_successfully = true;
+            outcome.screen = summary_text(first_diff::diff_run_summary(first_diff::rank_verdicts(steps), steps));
             return outcome;
         }
         const auto run = compare::run_compare_json(options, pool, processes);
         if (!run.ran_here) return RunOutcome{};  // process 0 compared it alone
         const auto& summary = run.summary;
         outcome.warnings.insert(outcome.warnings.end(), summary.ignored_flags.begin(), summary.ignored_flags.end());
-        outcome.screen = compare::summary_text(summary);
+        outcome.screen = summary_text(compare::run_summary(summary));
         if (summary.failed_ranks > 0) {
             outcome.failure = Error(options.input_path.string(),
                                     fmt::format("{} rank(s) could not be compared (see the errors above)",

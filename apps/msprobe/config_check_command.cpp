@@ -77,8 +77,15 @@ Runner add_config_check(CLI::App& cmd, Operations offered) {
                  "swapped");
     return [flags, dump, no_operation]() -> RunOutcome {
         if (dump->count() > 0) {
-            config_check::write_pack({flags->dump, flags->output.empty() ? "./config_check_pack.zip" : flags->output});
-            return {};
+            const std::string pack = flags->output.empty() ? "./config_check_pack.zip" : flags->output;
+            config_check::write_pack({flags->dump, pack});
+            RunSummary summary;
+            summary.verb = "Packed";
+            summary.total = {flags->dump.size(), "launch scripts with the environment"};
+            summary.written = {pack};
+            RunOutcome outcome;
+            outcome.screen = summary_text(summary);
+            return outcome;
         }
         if (!flags->compare.empty()) {
             const auto& paths = flags->compare;
@@ -87,10 +94,11 @@ Runner add_config_check(CLI::App& cmd, Operations offered) {
                 return run_checkpoint_compare_mode(paths[0], paths[1], flags->output);
             }
             log::info("The input paths is zip files, comparing packed config.");
-            config_check::compare_packs(
+            RunOutcome outcome;
+            outcome.screen = summary_text(config_check::compare_packs(
                 {paths[0], paths[1], flags->output.empty() ? "./config_check_result" : flags->output,
-                 flags->strict_compat ? config_check::EnvColumns::Swapped : config_check::EnvColumns::AsNamed});
-            return {};
+                 flags->strict_compat ? config_check::EnvColumns::Swapped : config_check::EnvColumns::AsNamed}));
+            return outcome;
         }
         if (!flags->verl_compare.empty()) {
             return run_verl_compare_mode(flags->verl_compare[0], flags->verl_compare[1], flags->output);

@@ -82,8 +82,9 @@ Runner add_data2db_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
         if (!flags->mapping.empty()) request.mapping = flags->mapping;
         request.count_micro_steps = flags->micro_step == "true" || flags->micro_step == "True";
         ThreadPool pool(static_cast<unsigned>(process_num));
-        data2db::run_data2db(request, pool);
-        return RunOutcome{};
+        RunOutcome outcome;
+        outcome.screen = summary_text(data2db::run_data2db(request, pool));
+        return outcome;
     };
 }
 

@@ -86,7 +86,7 @@ Runner add_diff_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
         }
         RunOutcome outcome;
         outcome.ends_successfully = true;
-        outcome.screen = first_diff::diff_screen_text(first_diff::rank_verdicts(steps), steps);
+        outcome.screen = summary_text(first_diff::diff_run_summary(first_diff::rank_verdicts(steps), steps));
         const auto differing = std::count_if(steps.begin(), steps.end(), [](const auto& step) { return step.found; });
         outcome.fail_on = {flags->fail_on, static_cast<std::size_t>(differing), 0, "a rank differs from the bench"};
         return outcome;

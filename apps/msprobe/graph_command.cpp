@@ -57,10 +57,13 @@ Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both fram
             options.layer_mapping = true;
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
         }
+        RunSummary summary;
+        options.summary = &summary;
         const auto written = graph::run_graph(options, pool);
         RunOutcome outcome;
-        outcome.info_lines = {fmt::format("Model graph exported successfully, the result file is saved in {}",
-                                          written.string())};
+        outcome.screen = summary_text(summary);
+        outcome.info_lines = {
+            fmt::format("Model graph exported successfully, the result file is saved in {}", written.string())};
         return outcome;
     };
 }

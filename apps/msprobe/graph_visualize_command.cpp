@@ -163,9 +163,12 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
             if (!flags->layer_mapping.empty()) options.layer_mapping_file = flags->layer_mapping;
         }
         if (flags->progress_log) print_progress(0, true);
+        RunSummary summary;
+        options.summary = &summary;
         const auto written = graph::run_graph(options, pool);
         if (flags->progress_log) print_progress(100, false);
         RunOutcome outcome;
+        outcome.screen = summary_text(summary);
         outcome.info_lines = {
             options.merged_dump_files
                 ? fmt::format("Model graph exported successfully as JSON files to {}", written.string())

@@ -49,8 +49,10 @@ Runner add_merge_result_command(CLI::App& cmd, const GlobalOptions& /*global: bo
         options.output_dir = flags->output_dir;
         options.config_path = flags->config_path;
         ThreadPool pool(worker_threads(flags->jobs));
-        merge::merge_results(options, pool, processes);  // rank results read across the processes
-        return RunOutcome{};
+        RunOutcome outcome;
+        // Rank results read across the processes.
+        outcome.screen = summary_text(merge::merge_results(options, pool, processes).run);
+        return outcome;
     };
 }
 

@@ -24,8 +24,10 @@ Runner add_nan_analyze_command(CLI::App& cmd, const GlobalOptions& global) {
                          "a step directory of the dump (e.g. dump/step0) holding rank, rank0, rank1, ...");
         });
         if (!output->empty()) options->output_dir = *output;
-        first_diff::run_nan_analyze(*options, processes);  // ranks read across the processes
-        return RunOutcome{};
+        const auto analysed = first_diff::run_nan_analyze(*options, processes);  // ranks read across the processes
+        RunOutcome outcome;
+        outcome.screen = summary_text(analysed.run);
+        return outcome;
     };
 }
 

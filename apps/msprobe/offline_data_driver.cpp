@@ -41,8 +41,12 @@ RunOutcome run_offline_data_compare(const KernelModeFlags& flags) {
     }
     outcome.info_lines.push_back(fmt::format("The comparison result have been written to \"'{}'\".",
                                              std::filesystem::absolute(result.written).lexically_normal().string()));
-    outcome.screen = fmt::format("Compared {} op group(s) into {} row(s): {}\n", result.groups, result.rows,
-                                 result.written.string());
+    RunSummary summary;
+    summary.verb = "Compared";
+    summary.total = {result.groups, "op groups"};
+    summary.counts = {{result.rows, "rows"}};
+    if (!result.written.empty()) summary.written = {result.written};
+    outcome.screen = summary_text(summary);
     return outcome;
 }
 

@@ -6,11 +6,10 @@
 
 #include "command_line.hpp"
 #include "commands.hpp"
-#include "overflow_scan_flags.hpp"
 #include "common/error.hpp"
-#include "common/printable.hpp"
 #include "first_diff/nan_analyze_job.hpp"
 #include "overflow/overflow_check_job.hpp"
+#include "overflow_scan_flags.hpp"
 
 namespace msprobe::cli {
 
@@ -18,8 +17,9 @@ namespace {
 
 void reject_unsupported(const OverflowScanFlags& flags) {
     if (flags.reexec) {
-        throw Error("", "--reexec is not supported here; re-execute the overflowing APIs with "
-                        "'msprobe -f pytorch run_overflow_check -api_info <dump.json>'");
+        throw Error("",
+                    "--reexec is not supported here; re-execute the overflowing APIs with "
+                    "'msprobe -f pytorch run_overflow_check -api_info <dump.json>'");
     }
     if (!flags.rules.empty() && flags.no_rules) throw Error("", "--rules and --no-rules exclude each other");
 }
@@ -94,14 +94,15 @@ RunOutcome run_overflow_scan(const OverflowScanFlags& flags) {
     }
     const auto result = overflow::run_overflow_check(options, pool);
     RunOutcome outcome;
-    outcome.screen = result.text;
-    if (multi_rank && !multi_rank->written) {
-        outcome.screen += "multi-rank: no anomaly node found, no analysis file written\n";
-    }
+    RunSummary summary = result.run;
+    if (multi_rank && !multi_rank->written) summary.notes.emplace_back("multi-rank: no anomaly node found");
     if (multi_rank && multi_rank->written) {
-        outcome.screen += fmt::format("written: {}\n", printable(multi_rank->written->string()));
+        const auto& across = multi_rank->run.first_problem;
+        summary.notes.push_back(
+            fmt::format("multi-rank: first anomaly across the ranks: {} ({})", across->name, across->part));
+        summary.written.insert(summary.written.begin(), *multi_rank->written);
     }
-    for (const auto& file : result.written) outcome.screen += fmt::format("written: {}\n", printable(file.string()));
+    outcome.screen = result.text + summary_text(summary);
     // The report names every overflow already: no line of its own.
     outcome.fail_on = {flags.fail_on, result.overflow_found() ? 1U : 0U, 0, ""};
     return outcome;

@@ -61,8 +61,8 @@ RunOutcome run_kernel_dump_convert(const ParseFlags& flags, bool json) {
     outcome.screen =
         json
             ? parse::summary_json(result, options).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-            : printable(parse::summary_line(result, options));
-    outcome.screen += '\n';
+            : summary_text(parse::convert_summary(result, options));
+    if (json) outcome.screen += '\n';
     return outcome;
 }
 

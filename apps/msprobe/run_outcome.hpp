@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/run_summary.hpp"
 #include "fail_on.hpp"
 
 namespace msprobe::cli {
@@ -15,7 +16,7 @@ struct RunOutcome {
     std::vector<std::string> warnings;     // "msprobe <name>: warning: …" on stderr, one line each
     bool ends_successfully = false;        // the log line "msprobe <name> ends successfully."
     std::vector<std::string> info_lines;   // log lines after it: where the results went
-    std::string screen;                    // stdout: the run's summary
+    std::string screen;                    // stdout: the run's summary (summary_text of a RunSummary)
     std::string remark;                    // one line "msprobe <name>: …" on stderr after the screen, or nothing
     std::optional<Error> failure;          // an error the run met on its way (ranks not compared): said last
     FailOn fail_on;                        // exit 1 when its level was reached

@@ -161,9 +161,12 @@ void finish_options(RunUtFlags& f) {
 [[maybe_unused]] RunOutcome report(const run_ut::RunUtSummary& s, const std::string& fail_on) {
     const auto& c = s.counts;
     RunOutcome outcome;
-    outcome.screen = fmt::format("{} APIs: {} pass, {} warning, {} error, {} skip.\nWritten:\n  {}\n  {}\n", c.total(),
-                                 c.pass, c.warning, c.error, c.skip, printable(s.result_csv.string()),
-                                 printable(s.details_csv.string()));
+    RunSummary summary;
+    summary.verb = "Checked";
+    summary.total = {c.total(), "APIs"};
+    summary.counts = {{c.pass, "pass"}, {c.warning, "warning"}, {c.error, "error"}, {c.skip, "skip"}};
+    summary.written = {s.result_csv, s.details_csv};
+    outcome.screen = summary_text(summary);
     outcome.fail_on = {fail_on, c.error, c.warning, fmt::format("{} error and {} warning API(s)", c.error, c.warning)};
     return outcome;
 }
@@ -226,11 +229,12 @@ void check_mindspore_devices(const std::vector<int>& devices) {
 RunOutcome report_mindspore(const ms_api_check::MsCheckSummary& s, const std::string& fail_on) {
     RunOutcome outcome;
     const std::size_t rows = s.pass + s.error + s.skip;
-    outcome.screen = fmt::format("{} APIs: {} pass, {} error, {} skip.\n", rows, s.pass, s.error, s.skip);
-    if (!s.result_csv.empty()) {
-        outcome.screen += fmt::format("Written:\n  {}\n  {}\n", printable(s.result_csv.string()),
-                                      printable(s.details_csv.string()));
-    }
+    RunSummary summary;
+    summary.verb = "Checked";
+    summary.total = {rows, "APIs"};
+    summary.counts = {{s.pass, "pass"}, {s.error, "error"}, {s.skip, "skip"}};
+    if (!s.result_csv.empty()) summary.written = {s.result_csv, s.details_csv};
+    outcome.screen = summary_text(summary);
     if (s.statistics_dump && s.apis > 0) {
         outcome.warnings.push_back("a statistics dump records no tensors: the tested (MindSpore) side cannot be "
                                    "re-run without MindSpore, so every API is SKIP");
@@ -367,6 +371,12 @@ Runner add_run_overflow_check_command(CLI::App& cmd, const GlobalOptions& global
         RunOutcome outcome;
         outcome.info_lines = {fmt::format("{} APIs checked: {} normal, {} abnormal, {} skipped", s.checked, s.normal,
                                           s.abnormal, s.skipped)};
+        RunSummary summary;
+        summary.verb = "Re-ran";
+        summary.total = {s.checked, "overflowed APIs"};
+        summary.counts = {{s.normal, "normal"}, {s.abnormal, "abnormal"}, {s.skipped, "skipped"}};
+        if (!s.result_csv.empty()) summary.written = {s.result_csv};
+        outcome.screen = summary_text(summary);
         return outcome;
 #else
         run_in_torch_binary(name, global);

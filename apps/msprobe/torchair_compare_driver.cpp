@@ -43,8 +43,14 @@ RunOutcome run_torchair_compare(const KernelModeFlags& flags) {
     RunOutcome outcome;
     for (const auto& file : result.written) outcome.info_lines.push_back("Saved comparing results: " + file.string());
     // Errors: rows the metrics could not measure; warnings: rows below the guide's cosine and relative error bounds.
-    outcome.screen = fmt::format("Compared {} rows: {} warning, {} error; {} file(s) written.\n", result.rows,
-                                 result.below_criterion_rows, result.unmeasured_rows, result.written.size());
+    RunSummary summary;
+    summary.verb = "Compared";
+    summary.total = {result.rows, "rows"};
+    const std::size_t passed = result.rows - result.below_criterion_rows - result.unmeasured_rows;
+    summary.counts = {{passed, "pass"}, {result.below_criterion_rows, "warning"}, {result.unmeasured_rows, "error"}};
+    summary.first_problem = result.first_unmeasured ? result.first_unmeasured : result.first_below_criterion;
+    summary.written = result.written;
+    outcome.screen = summary_text(summary);
     outcome.fail_on = {flags.fail_on, result.unmeasured_rows, result.below_criterion_rows,
                        fmt::format("{} error and {} warning row(s)", result.unmeasured_rows,
                                    result.below_criterion_rows)};

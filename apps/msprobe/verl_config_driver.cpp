@@ -82,7 +82,7 @@ std::optional<std::string> verify_arguments_error(const std::vector<std::string>
 
 // msprobe's log lines for the files it saved: the config files, then the table.
 RunOutcome outcome_of(const verl_config::VerlOutcome& result, const fs::path& output_dir, const char* table,
-                      const char* counted) {
+                      const char* verb, const char* counted) {
     RunOutcome outcome;
     outcome.warnings = result.warnings;
     outcome.ends_successfully = true;
@@ -92,7 +92,12 @@ RunOutcome outcome_of(const verl_config::VerlOutcome& result, const fs::path& ou
                                          ? "Saving json file to disk: " + shown
                                          : fmt::format("Saving verl {} file to disk: {}", table, shown));
     }
-    outcome.screen = fmt::format("{} {}, {} inconsistent\n", result.rows, counted, result.inconsistent);
+    RunSummary summary;
+    summary.verb = verb;
+    summary.total = {result.rows, counted};
+    summary.counts = {{result.rows - result.inconsistent, "consistent"}, {result.inconsistent, "inconsistent"}};
+    for (const auto& file : result.written) summary.written.push_back(output_dir / file.filename());
+    outcome.screen = summary_text(summary);
     return outcome;
 }
 
@@ -106,8 +111,8 @@ RunOutcome run_verl_compare_mode(const std::string& npu_log, const std::string& 
     request.npu_log = npu_log;
     request.bench_log = bench_log;
     request.output_dir = output.empty() ? "./verl_param_compare_result" : output;
-    return outcome_of(verl_config::compare_verl_logs(request), request.output_dir, "compare",
-                      "hyper-parameters compared");
+    return outcome_of(verl_config::compare_verl_logs(request), request.output_dir, "compare", "Compared",
+                      "hyper-parameters");
 }
 
 RunOutcome run_verl_verify_mode(const std::vector<std::string>& paths, const std::string& output) {
@@ -116,7 +121,8 @@ RunOutcome run_verl_verify_mode(const std::vector<std::string>& paths, const std
     if (paths.size() == 2) request.bench_yaml = paths[0];
     request.target_log = paths.back();
     request.output_dir = output.empty() ? "./verl_param_verify_result" : output;
-    return outcome_of(verl_config::verify_verl_log(request), request.output_dir, "verify", "key parameters verified");
+    return outcome_of(verl_config::verify_verl_log(request), request.output_dir, "verify", "Verified",
+                      "key parameters");
 }
 
 }  // namespace msprobe::cli

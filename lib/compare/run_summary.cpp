@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "common/printable.hpp"
 #include "dump/stack_file.hpp"
 
 namespace msprobe::compare {
@@ -16,21 +15,11 @@ std::size_t total(const CompareSummary& summary, Field field) {
     return sum;
 }
 
-// "File /a/b.py, line 3, in f, \n x = g(y)" → "File /a/b.py, line 3, in f: x = g(y)"
-std::string one_line(std::string frame) {
-    const std::string_view separator = ", \n ";
-    if (auto at = frame.find(separator); at != std::string::npos) frame.replace(at, separator.size(), ": ");
-    for (char& c : frame) {
-        if (c == '\n') c = ' ';
-    }
-    return frame;
-}
-
-std::string counts_text(std::size_t rows, std::size_t passed, std::size_t warnings, std::size_t errors,
-                        std::size_t unjudged) {
-    std::string text = fmt::format("{} rows: {} pass, {} warning, {} error", rows, passed, warnings, errors);
-    if (unjudged > 0) text += fmt::format(", {} not judged", unjudged);
-    return text;
+std::vector<SummaryCount> level_counts(std::size_t passed, std::size_t warnings, std::size_t errors,
+                                       std::size_t unjudged) {
+    std::vector<SummaryCount> counts{{passed, "pass"}, {warnings, "warning"}, {errors, "error"}};
+    if (unjudged > 0) counts.push_back({unjudged, "not judged"});
+    return counts;
 }
 
 }  // namespace
@@ -45,13 +34,13 @@ std::vector<std::filesystem::path> CompareSummary::written() const {
     return all;
 }
 
-std::string model_frame(const std::vector<std::string>& frames) {
-    for (const auto& frame : frames) {
-        if (frame.find("/site-packages/") == std::string::npos && frame.find("/dist-packages/") == std::string::npos) {
-            return one_line(frame);
-        }
+std::string api_model_frame(const dump::StackFile& stack, const std::string& api) {
+    auto frames = stack.stack_lines(api);
+    // Backward entries carry no stack of their own; their forward call is where the user looks.
+    if (const auto at = api.rfind(".backward"); !frames && at != std::string::npos) {
+        frames = stack.stack_lines(std::string(api).replace(at, 9, ".forward"));
     }
-    return frames.empty() ? std::string() : one_line(frames.front());
+    return frames ? model_frame(*frames) : std::string();
 }
 
 void OutcomeTally::add(const ResultTable& part, const std::vector<RowVerdict>& verdicts) {
@@ -94,15 +83,7 @@ PairOutcome OutcomeTally::finish(std::string label, const std::shared_ptr<const 
             // The stack only decorates the summary; a broken stack.json was reported elsewhere if it mattered.
         }
     }
-    if (stack) {
-        const std::string& api = problem->api;
-        auto frames = stack->stack_lines(api);
-        // Backward entries carry no stack of their own; their forward call is where the user looks.
-        if (const auto at = api.rfind(".backward"); !frames && at != std::string::npos) {
-            frames = stack->stack_lines(std::string(api).replace(at, 9, ".forward"));
-        }
-        if (frames) problem->problem.stack_frame = model_frame(*frames);
-    }
+    if (stack) problem->problem.stack_frame = api_model_frame(*stack, problem->api);
     outcome.first_problem = std::move(problem->problem);
     return outcome;
 }
@@ -114,39 +95,37 @@ PairOutcome summarize_pair(std::string label, const ResultTable& result, const s
     return tally.finish(std::move(label), result.stack, stack_json);
 }
 
-std::string summary_text(const CompareSummary& summary) {
-    std::string text =
-        fmt::format("Compared {}.\n", counts_text(summary.rows(), total(summary, &PairOutcome::passed),
-                                                  summary.warnings(), summary.errors(),
-                                                  total(summary, &PairOutcome::unjudged)));
-    if (summary.pairs.size() > 1) {
-        for (const auto& pair : summary.pairs) {
-            text += fmt::format("  {}: {}\n", printable(pair.label),
-                                counts_text(pair.rows, pair.passed, pair.warnings, pair.errors, pair.unjudged));
-        }
+RunSummary run_summary(const CompareSummary& summary) {
+    RunSummary run;
+    run.verb = "Compared";
+    run.total = {summary.rows(), "rows"};
+    run.counts = level_counts(total(summary, &PairOutcome::passed), summary.warnings(), summary.errors(),
+                              total(summary, &PairOutcome::unjudged));
+    for (const auto& pair : summary.pairs) {
+        run.parts.push_back({pair.label,
+                             {pair.rows, "rows"},
+                             level_counts(pair.passed, pair.warnings, pair.errors, pair.unjudged),
+                             {}});
     }
     const PairOutcome* first = nullptr;
     for (const auto& pair : summary.pairs) {
         if (!pair.first_problem) continue;
-        const bool better = !first || (pair.first_problem->level == RowLevel::Error &&
-                                       first->first_problem->level != RowLevel::Error);
+        const bool better =
+            !first || (pair.first_problem->level == RowLevel::Error && first->first_problem->level != RowLevel::Error);
         if (better) first = &pair;
     }
     if (first) {
         const auto& problem = *first->first_problem;
         std::string reasons;
         for (const auto& r : problem.reasons) reasons += (reasons.empty() ? "" : "; ") + r;
-        // Names, frames and paths come from the user's files: one line each, whatever they hold.
-        text += fmt::format("First {}: {}{}: {}\n", level_name(problem.level), printable(problem.npu_name),
-                            first->label.empty() ? "" : " (" + printable(first->label) + ")", reasons);
-        if (!problem.stack_frame.empty()) text += fmt::format("  at {}\n", printable(problem.stack_frame));
+        run.first_problem = SummaryProblem{std::string(level_name(problem.level)), problem.npu_name, first->label,
+                                           reasons, problem.stack_frame};
     }
-    if (summary.failed_ranks > 0) text += fmt::format("{} rank(s) could not be compared.\n", summary.failed_ranks);
-    if (const auto written = summary.written(); !written.empty()) {
-        text += "Written:\n";
-        for (const auto& path : written) text += fmt::format("  {}\n", printable(path.string()));
+    if (summary.failed_ranks > 0) {
+        run.notes.push_back(fmt::format("{} rank(s) could not be compared.", summary.failed_ranks));
     }
-    return text;
+    run.written = summary.written();
+    return run;
 }
 
 }  // namespace msprobe::compare

@@ -1,8 +1,8 @@
 #pragma once
 // What a compare run found, per dump pair and in all: the counts of pass /
 // warning / error rows, the first problem row with the line of the model's
-// code that called its API, and the files written. Printed as one screen at
-// the end of a run, and read by --fail-on.
+// code that called its API, and the files written. Printed as the run's
+// summary (common/run_summary.hpp), and read by --fail-on.
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "common/run_summary.hpp"
 #include "compare/compare_options.hpp"
 #include "compare/result_table.hpp"
 #include "compare/row_level.hpp"
@@ -71,11 +72,12 @@ private:
     std::optional<Candidate> first_warning_;
 };
 
-// The frame a user wants from an API's stack: the first outside installed
-// packages (site-/dist-packages), or the first of all; "" when there is none.
-std::string model_frame(const std::vector<std::string>& frames);
+// The line of the model's code behind `api` in `stack`; a backward entry, which has no stack of its own, takes
+// its forward call's. "" when the stack does not list it.
+std::string api_model_frame(const dump::StackFile& stack, const std::string& api);
 
-// The end-of-run screen.
-std::string summary_text(const CompareSummary& summary);
+// The run's summary: rows by level (each pair's when there are several), the first error row (else the first
+// warning row) with its frame, ranks not compared, and the files written.
+RunSummary run_summary(const CompareSummary& summary);
 
 }  // namespace msprobe::compare

@@ -28,6 +28,7 @@ UnitResults run_kernel_unit(const CompareUnit& unit, const VerdictJobOptions& op
         results.errors += pair.errors;
         results.written.insert(results.written.end(), pair.written.begin(), pair.written.end());
     }
+    results.pairs = summary.pairs;
     if (summary.failed_ranks > 0) {
         throw Error(
             unit.target_dir.string(),
@@ -75,6 +76,12 @@ UnitResults run_compare_unit(const CompareUnit& unit, const VerdictJobOptions& o
     results.warnings = summary.warnings;
     results.errors = summary.errors;
     results.written = std::move(summary.written);
+    results.pairs = std::move(summary.pairs);
+    // The unit's folder tells the pairs of one step (or half) from another's.
+    const std::string folder = unit.output_subdir.generic_string();
+    if (!folder.empty() && folder != ".") {
+        for (auto& pair : results.pairs) pair.label = pair.label.empty() ? folder : folder + "/" + pair.label;
+    }
     return results;
 }
 

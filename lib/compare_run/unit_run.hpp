@@ -28,7 +28,8 @@ struct UnitResults {
     std::size_t rows = 0;
     std::size_t warnings = 0;
     std::size_t errors = 0;
-    std::vector<std::filesystem::path> written;                   // every file the unit placed
+    std::vector<std::filesystem::path> written;  // every file the unit placed
+    std::vector<PairOutcome> pairs;              // each pair's counts and first problem, labelled "<subfolder>/<rank>"
     std::optional<first_diff::DiffAnalyzeSummary> analysed_step;  // a DiffAnalyze unit's analysis
 };
 

@@ -94,7 +94,32 @@ void put_in_place(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
-void compare_packs(const PackCompareRequest& request) {
+namespace {
+
+// The checkers that ran by their verdict, and the first that did not pass (an error before a warning).
+RunSummary checker_summary(const std::vector<CheckerResult>& results) {
+    RunSummary run;
+    run.verb = "Checked";
+    run.total = {results.size(), "configuration items"};
+    std::size_t levels[3] = {0, 0, 0};
+    const CheckerResult* first = nullptr;
+    for (const auto& result : results) {
+        ++levels[static_cast<std::size_t>(result.pass_check)];
+        if (result.pass_check != CheckLevel::Pass && (first == nullptr || result.pass_check > first->pass_check)) {
+            first = &result;
+        }
+    }
+    run.counts = {{levels[0], "pass"}, {levels[1], "warning"}, {levels[2], "error"}};
+    if (first != nullptr) {
+        run.first_problem = SummaryProblem{level_text(first->pass_check), first->name, "",
+                                           fmt::format("{} row(s) in its sheet", first->table.rows.size()), ""};
+    }
+    return run;
+}
+
+}  // namespace
+
+RunSummary compare_packs(const PackCompareRequest& request) {
     Workspace workspace(request.output_dir);
     const fs::path bench_dir = workspace.path() / "bench";
     const fs::path cmp_dir = workspace.path() / "cmp";
@@ -104,6 +129,7 @@ void compare_packs(const PackCompareRequest& request) {
     say(fmt::format("extract zip file {} to {}", request.cmp_pack.string(), (request.output_dir / "cmp").string()));
 
     std::vector<CheckerResult> results = run_checkers(bench_dir, cmp_dir, request.env_columns);
+    RunSummary run = checker_summary(results);
     std::vector<report::NamedTable> sheets;
     report::Table summary{{"filename", "pass_check"}, {}, {}};
     for (const auto& result : results) summary.rows.push_back({result.name, level_text(result.pass_check)});
@@ -125,6 +151,8 @@ void compare_packs(const PackCompareRequest& request) {
     std::error_code ec;
     const fs::path real = fs::canonical(request.output_dir, ec);
     say(fmt::format("config checking result save to {}", (ec ? request.output_dir : real).string()));
+    run.written = {book, request.output_dir / "bench", request.output_dir / "cmp"};
+    return run;
 }
 
 }  // namespace msprobe::config_check

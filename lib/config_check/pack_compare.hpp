@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 
+#include "common/run_summary.hpp"
 #include "config_check/pack_checkers.hpp"
 
 namespace msprobe::config_check {
@@ -19,6 +20,7 @@ struct PackCompareRequest {
 
 // Throws msprobe::Error naming the pack, the file of a pack or the output path at fault, and the reason. A text
 // msprobe's check_df_malicious refuses (report::is_refused_formula_text) refuses the book, as in msprobe.
-void compare_packs(const PackCompareRequest& request);
+// Returns the run's summary: the checkers by their verdict, the first that did not pass, the book and folders.
+RunSummary compare_packs(const PackCompareRequest& request);
 
 }  // namespace msprobe::config_check

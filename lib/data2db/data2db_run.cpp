@@ -31,8 +31,13 @@ fs::path database_target(const fs::path& db_dir, const char* name) {
     return target;
 }
 
+// What the run imported, counted as it is staged.
+struct Imported {
+    std::size_t steps = 0, dump_files = 0, monitor_dirs = 0, monitor_csv_files = 0;
+};
+
 void stage_dump(const Data2DbRequest& request, const NameMapping& mapping, report::StagedFiles& staged,
-                ThreadPool& pool) {
+                ThreadPool& pool, Imported& imported) {
     log::info("Starting dump data import...");
     const DumpTree tree = find_dump_tree(request.data_dir);
     if (tree.steps.empty()) {
@@ -49,6 +54,8 @@ void stage_dump(const Data2DbRequest& request, const NameMapping& mapping, repor
         return;
     }
     const fs::path target = database_target(request.db_dir, kDumpDatabaseName);
+    imported.steps = tree.steps.size();
+    for (const auto& step : tree.steps) imported.dump_files += step.ranks.size();
     staged.stage(target, [&](const fs::path& temp) {
         import_dump_tree(tree, mapping, {.count_micro_steps = request.count_micro_steps}, temp, target.string(), pool);
     });
@@ -56,7 +63,7 @@ void stage_dump(const Data2DbRequest& request, const NameMapping& mapping, repor
 }
 
 void stage_monitor(const Data2DbRequest& request, const NameMapping& mapping, report::StagedFiles& staged,
-                   ThreadPool& pool) {
+                   ThreadPool& pool, Imported& imported) {
     log::info("Starting monitor data import...");
     const auto dirs = find_monitor_dirs(request.data_dir);
     if (dirs.empty()) {
@@ -64,11 +71,14 @@ void stage_monitor(const Data2DbRequest& request, const NameMapping& mapping, re
         return;
     }
     const fs::path target = request.db_dir / kMonitorDatabaseName;
-    if (monitor_csv_files(dirs) == std::vector<std::vector<fs::path>>(dirs.size())) {
+    const auto csv_files = monitor_csv_files(dirs);
+    if (csv_files == std::vector<std::vector<fs::path>>(dirs.size())) {
         import_monitor_dirs(dirs, mapping, {}, target, target.string(), pool);  // says there is nothing; no file
         return;
     }
     database_target(request.db_dir, kMonitorDatabaseName);
+    imported.monitor_dirs = dirs.size();
+    for (const auto& files : csv_files) imported.monitor_csv_files += files.size();
     staged.stage(target, [&](const fs::path& temp) {
         import_monitor_dirs(dirs, mapping, {.count_micro_steps = request.count_micro_steps}, temp, target.string(),
                             pool);
@@ -78,31 +88,39 @@ void stage_monitor(const Data2DbRequest& request, const NameMapping& mapping, re
 
 }  // namespace
 
-void run_data2db(const Data2DbRequest& request, ThreadPool& pool) {
+RunSummary run_data2db(const Data2DbRequest& request, ThreadPool& pool) {
     const NameMapping mapping = request.mapping ? NameMapping::read(*request.mapping) : NameMapping();
     std::error_code ec;
     if (!fs::is_directory(request.data_dir, ec)) throw Error(request.data_dir.string(), "is not a directory");
     report::check_output_dir(request.db_dir);
     report::StagedFiles staged(report::Existing::Replace);
+    Imported imported;
     switch (request.sources) {
         case TrendSources::DumpThenMonitor:
             log::info("Auto-detect mode: attempting both dump and monitor imports");
             log::info("Trying dump import...");
-            stage_dump(request, mapping, staged, pool);
+            stage_dump(request, mapping, staged, pool, imported);
             log::info("Trying monitor import...");
-            stage_monitor(request, mapping, staged, pool);
+            stage_monitor(request, mapping, staged, pool, imported);
             break;
         case TrendSources::Dump:
             log::info("Importing data in 'dump' format");
-            stage_dump(request, mapping, staged, pool);
+            stage_dump(request, mapping, staged, pool, imported);
             break;
         case TrendSources::Monitor:
             log::info("Importing data in 'monitor' format");
-            stage_monitor(request, mapping, staged, pool);
+            stage_monitor(request, mapping, staged, pool, imported);
             break;
     }
     report::ensure_output_dir(request.db_dir);  // msprobe makes the folder even when it finds nothing
-    staged.commit();
+    RunSummary run;
+    run.verb = "Imported";
+    run.total = {imported.dump_files + imported.monitor_csv_files, "files"};
+    run.counts = {
+        {imported.dump_files, fmt::format("dump files of {} step(s)", imported.steps)},
+        {imported.monitor_csv_files, fmt::format("monitor CSV files of {} folder(s)", imported.monitor_dirs)}};
+    run.written = staged.commit();
+    return run;
 }
 
 }  // namespace msprobe::data2db

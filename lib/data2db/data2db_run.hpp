@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "common/run_summary.hpp"
 #include "common/thread_pool.hpp"
 
 namespace msprobe::data2db {
@@ -28,7 +29,8 @@ struct Data2DbRequest {
 inline constexpr const char* kDumpDatabaseName = "dump_data.trend.db";
 inline constexpr const char* kMonitorDatabaseName = "monitor_data.trend.db";
 
-// Throws msprobe::Error naming the file at fault; nothing is written then.
-void run_data2db(const Data2DbRequest& request, ThreadPool& pool);
+// Throws msprobe::Error naming the file at fault; nothing is written then. Returns the run's summary: the dump
+// files (in steps) and monitor CSV files imported, and the databases written.
+RunSummary run_data2db(const Data2DbRequest& request, ThreadPool& pool);
 
 }  // namespace msprobe::data2db

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "common/printable.hpp"
-#include "compare/run_summary.hpp"
 #include "dump/json_file.hpp"
 
 namespace msprobe::first_diff {
@@ -23,7 +21,7 @@ void add_verdicts(const DiffAnalyzeSummary& summary, std::vector<RankVerdict>& v
             verdict.first_api = std::string(first.member("op_name").text());
             std::vector<std::string> frames;
             for (const dump::JsonView frame : first.member("stack_info").items()) frames.emplace_back(frame.text());
-            verdict.stack_frame = compare::model_frame(frames);
+            verdict.stack_frame = model_frame(frames);
         }
         verdicts.push_back(std::move(verdict));
     }
@@ -37,25 +35,27 @@ std::vector<RankVerdict> rank_verdicts(const std::vector<DiffAnalyzeSummary>& st
     return verdicts;
 }
 
-std::string diff_screen_text(const std::vector<RankVerdict>& verdicts, const std::vector<DiffAnalyzeSummary>& steps) {
+RunSummary diff_run_summary(const std::vector<RankVerdict>& verdicts, const std::vector<DiffAnalyzeSummary>& steps) {
+    RunSummary run;
+    run.verb = "Analysed";
+    const bool in_steps = steps.size() > 1 || (!steps.empty() && !steps.front().step.empty());
+    run.total = {verdicts.size(), in_steps ? fmt::format("rank(s) in {} step(s)", steps.size()) : "rank(s)"};
     std::size_t differing = 0;
-    for (const auto& v : verdicts) differing += v.first_api ? 1 : 0;
-    const std::string in_steps = steps.size() > 1 || (!steps.empty() && !steps.front().step.empty())
-                                     ? fmt::format(" in {} step(s)", steps.size())
-                                     : std::string();
-    std::string text = fmt::format("Analysed {} rank(s){}: {}.\n", verdicts.size(), in_steps,
-                                   differing == 0 ? std::string("no difference found")
-                                                  : fmt::format("first difference at {} rank(s)", differing));
     for (const auto& v : verdicts) {
-        text +=
-            fmt::format("  {}: {}\n", printable(v.rank_name), v.first_api ? printable(*v.first_api) : "no difference");
-        if (!v.stack_frame.empty()) text += fmt::format("    at {}\n", printable(v.stack_frame));
+        if (v.first_api) {
+            ++differing;
+            if (!run.first_problem)
+                run.first_problem = SummaryProblem{"difference", *v.first_api, v.rank_name, "", v.stack_frame};
+        }
+        SummaryPart part;
+        part.label = v.rank_name;
+        part.outcome = v.first_api ? *v.first_api : "no difference";
+        run.parts.push_back(std::move(part));
     }
-    text += "Written:\n";
-    for (const auto& summary : steps) {
-        for (const auto& file : summary.written) text += fmt::format("  {}\n", printable(file.string()));
-    }
-    return text;
+    run.counts = {{differing, "with a difference"}, {verdicts.size() - differing, "without"}};
+    for (const auto& summary : steps)
+        run.written.insert(run.written.end(), summary.written.begin(), summary.written.end());
+    return run;
 }
 
 }  // namespace msprobe::first_diff

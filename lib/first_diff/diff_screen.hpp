@@ -1,12 +1,13 @@
 #pragma once
-// The end-of-run screen of diff_analyze: per rank, the first differing API
-// and the line of the model's code that called it, or that the rank agrees
-// with the bench; then the files written. Read back from the analysis file,
-// so the screen says what the file says.
+// The run summary of diff_analyze: per rank, the first differing API or that
+// the rank agrees with the bench, the first difference with the line of the
+// model's code that called it, then the files written. Read back from the
+// analysis file, so the summary says what the file says.
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/run_summary.hpp"
 #include "first_diff/diff_analyze_job.hpp"
 
 namespace msprobe::first_diff {
@@ -21,6 +22,6 @@ struct RankVerdict {
 // msprobe::Error when an analysis file cannot be read back.
 std::vector<RankVerdict> rank_verdicts(const std::vector<DiffAnalyzeSummary>& steps);
 
-std::string diff_screen_text(const std::vector<RankVerdict>& verdicts, const std::vector<DiffAnalyzeSummary>& steps);
+RunSummary diff_run_summary(const std::vector<RankVerdict>& verdicts, const std::vector<DiffAnalyzeSummary>& steps);
 
 }  // namespace msprobe::first_diff

@@ -78,8 +78,20 @@ void write_anomaly_node(py::JsonWriter& out, const dump::EntryView& entry, const
     out.end_object();
 }
 
+// The model's frame of the stack the report gives an anomaly, for the run's summary.
+std::string report_model_frame(const dump::JsonFile& stack, const std::string& key) {
+    std::vector<std::string> lines;
+    if (const dump::JsonView frames = find_stack_frames(stack.root(), key, stack.path()); frames.is_array()) {
+        for (const dump::JsonView frame : frames.items()) {
+            if (const auto text = frame.string()) lines.emplace_back(*text);
+        }
+    }
+    return model_frame(lines);
+}
+
+// Writes the report; `first_frame` receives the first finding's model frame.
 void write_anomaly_report(const std::vector<Finding>& findings, const std::vector<RankOps>& ranks,
-                          const std::vector<RankFiles>& files, const fs::path& out_file) {
+                          const std::vector<RankFiles>& files, const fs::path& out_file, std::string& first_frame) {
     py::JsonWriter out(out_file, 2);
     out.begin_object();
     std::optional<std::int64_t> open_rank;
@@ -112,10 +124,29 @@ void write_anomaly_report(const std::vector<Finding>& findings, const std::vecto
         // An entry that is not a dict has no sections.
         const dump::JsonView entry = dump::JsonView(loaded->dump.root()).member("data").member(key);
         write_anomaly_node(out, dump::EntryView(key, entry), loaded->construct, loaded->stack);
+        if (&finding == &findings.front()) first_frame = report_model_frame(loaded->stack, key);
     }
     if (open_rank) out.end_array();
     out.end_object();
     out.finish();
+}
+
+// The entries every rank holds and those flagged (clean inputs, NaN/Inf out), in all and per rank.
+RunSummary checked_entries(const std::vector<RankOps>& ranks) {
+    RunSummary run;
+    run.verb = "Checked";
+    std::size_t entries = 0, flagged = 0;
+    for (const auto& rank : ranks) {
+        const auto rank_flagged = static_cast<std::size_t>(
+            std::count_if(rank.ops.begin(), rank.ops.end(), [](const RankOp& op) { return op.flagged; }));
+        run.parts.push_back(
+            {fmt::format("rank{}", rank.rank), {rank.ops.size(), "entries"}, {{rank_flagged, "anomalies"}}, {}});
+        entries += rank.ops.size();
+        flagged += rank_flagged;
+    }
+    run.total = {entries, fmt::format("entries of {} rank(s)", ranks.size())};
+    run.counts = {{flagged, "anomalies"}};
+    return run;
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -197,16 +228,25 @@ NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::p
             ranks.push_back(read[i] ? std::move(*read[i]) : rank_ops_from_message(gathered.results[i].value()));
         }
         const AnalysisResult analysis = find_first(ranks, rules);
+        summary.run = checked_entries(ranks);
         if (analysis.findings.empty()) {
             log::info("Cannot find any anomaly node, no need to generate analyze file.");
             return;
         }
         report::check_output_dir(output_dir);
+        std::string first_frame;
         const fs::path target = report::write_atomically(
             output_dir / fmt::format("anomaly_analyze_{}.json", epoch_nanoseconds()),
-            [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp); });
+            [&](const fs::path& temp) { write_anomaly_report(analysis.findings, ranks, files, temp, first_frame); });
         log::info(fmt::format("The analyze result is saved in: {}", target.string()));
         summary.written = target;
+        summary.run.written = {target};
+        const Finding& first = analysis.findings.front();
+        const auto rank_at =
+            std::find_if(ranks.begin(), ranks.end(), [&](const RankOps& r) { return r.rank == first.rank; });
+        summary.run.first_problem =
+            SummaryProblem{"anomaly", rank_at->ops.at(first.index).name, fmt::format("rank{}", first.rank),
+                           "clean inputs, NaN/Inf in its outputs", first_frame};
     });
     return summary;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/process_group.hpp"
+#include "common/run_summary.hpp"
 #include "dump/construct_parents.hpp"
 #include "dump/json_view.hpp"
 #include "first_diff/analysis.hpp"
@@ -22,6 +23,9 @@ struct NanAnalyzeOptions {
 
 struct NanAnalyzeSummary {
     std::optional<std::filesystem::path> written;  // the analysis file, when an anomaly was found
+    // Process 0's: the entries checked and flagged per rank, the anomaly the search put first (its rank, entry
+    // and model frame), the file.
+    RunSummary run;
 };
 
 // Throws msprobe::Error (exit 2) when the input is not a directory, holds no

@@ -20,6 +20,7 @@
 #include "graph/graph_compare_mode.hpp"
 #include "graph/graph_html_report.hpp"
 #include "graph/graph_legend.hpp"
+#include "graph/graph_summary.hpp"
 #include "graph/layer_map.hpp"
 #include "graph/merged_dump_files.hpp"
 #include "graph/micro_steps.hpp"
@@ -208,8 +209,14 @@ StepGraphs build_step(int step, const std::map<int, fs::path>& ranks, const RunF
     return built;
 }
 
+// A graph's name for people: its rank, and its step when there are several.
+std::string graph_label(int step, int rank, std::size_t steps) {
+    const std::string rank_label = fmt::format("rank{}", rank);
+    return steps > 1 ? fmt::format("step{}/{}", step, rank_label) : rank_label;
+}
+
 void write_step(const StepGraphs& built, const std::vector<int>& steps, const GraphOptions& options,
-                VisDbWriter& writer, std::optional<GraphHtmlReport>& html, ThreadPool& pool) {
+                VisDbWriter& writer, std::optional<GraphHtmlReport>& html, GraphSummary& tally, ThreadPool& pool) {
     const std::vector<ExportedGraphs> exported = built.exported();
     std::vector<int> rank_list;
     for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);
@@ -218,9 +225,9 @@ void write_step(const StepGraphs& built, const std::vector<int>& steps, const Gr
         writer.add_graph({graphs.npu, "NPU", built.step, graphs.rank, md5}, pool);
         if (graphs.bench) writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5}, pool);
         writer.add_config(config_row(graphs, rank_list, steps, options));
+        const std::string label = graph_label(built.step, graphs.rank, steps.size());
+        tally.add(graphs, label);
         if (html) {
-            const std::string rank_label = fmt::format("rank{}", graphs.rank);
-            const std::string label = steps.size() > 1 ? fmt::format("step{}/{}", built.step, rank_label) : rank_label;
             if (graphs.bench)
                 html->add_compare(*graphs.npu, graphs.mode, label);
             else
@@ -246,6 +253,7 @@ int files_step(int step, const fs::path& npu_path, Layout layout) {
 fs::path write_merged_dump_files(const RunInput& input, const RunFolders& npu, Layout layout,
                                  const GraphOptions& options, ThreadPool& pool) {
     report::StagedFiles staged(report::Existing::Replace);
+    GraphSummary tally(options.behaviour.comparison.index);
     for (const auto& [step, ranks] : npu) {
         const StepGraphs built = build_step(step, ranks, RunFolders{}, input, options, pool);
         const int shown_step = files_step(step, input.npu_path, layout);
@@ -253,10 +261,12 @@ fs::path write_merged_dump_files(const RunInput& input, const RunFolders& npu, L
             const fs::path folder =
                 options.output_dir / fmt::format("step{}", shown_step) / fmt::format("rank{}", graphs.rank);
             stage_merged_dump_files(*graphs.npu, ranks.at(graphs.rank), folder, staged);
+            tally.add(graphs, graph_label(shown_step, graphs.rank, npu.size()));
             log::info(fmt::format("JSON files exported to {}", printable(folder.string())));
         }
     }
     staged.commit();
+    if (options.summary) *options.summary = tally.summary({options.output_dir});
     return options.output_dir;
 }
 
@@ -323,16 +333,17 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
     // The database and the page appear together under their final names, or
     // not at all; a database of the same name another run wrote is kept.
     report::StagedFiles staged(report::Existing::KeepBoth);
+    GraphSummary tally(behaviour.comparison.index);
     staged.stage(db_path, [&](const fs::path& temp) {
         VisDbWriter writer(temp, db_path.string(), behaviour.database,
                            options.strict_compat ? std::numeric_limits<std::size_t>::max() : kMatchedLinkEntries);
-        write_step(first, steps, options, writer, html, pool);
+        write_step(first, steps, options, writer, html, tally, pool);
         // A step's graphs are freed on the pool while the next step is read, or the indexes written.
         std::vector<ThreadPool::Task> drops;
         drops.push_back(drop_on_pool(std::move(first), pool));
         while (++next != npu.end()) {
             StepGraphs built = build_step(next->first, next->second, bench, input, options, pool);
-            write_step(built, steps, options, writer, html, pool);
+            write_step(built, steps, options, writer, html, tally, pool);
             drops.push_back(drop_on_pool(std::move(built), pool));
         }
         writer.finish(pool);
@@ -342,10 +353,13 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
     staged.commit();
     const fs::path written = staged.placed(db_path);
     if (behaviour.database_mode_from_umask) apply_umask_mode(written);
+    std::vector<fs::path> files{written};
     if (html) {
         const fs::path page = fs::absolute(staged.placed(*options.html));
         log::info(fmt::format("The HTML report is saved in: {}", printable(page.string())));
+        files.push_back(staged.placed(*options.html));
     }
+    if (options.summary) *options.summary = tally.summary(files);
     return written;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "common/run_summary.hpp"
 #include "common/thread_pool.hpp"
 #include "graph/dump_record.hpp"
 #include "graph/graph_behaviour.hpp"
@@ -27,6 +28,7 @@ struct GraphOptions {
     std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
     // A merge build writes each merged graph's dump files (merged_dump_files) instead of a database.
     bool merged_dump_files = false;
+    RunSummary* summary = nullptr;  // set: receives the run's summary (graph_summary.hpp)
 };
 
 // How the run's records are made of dump.json entries.

@@ -107,6 +107,30 @@ void warn_on_mixed_modes(const std::vector<const RankExtract*>& ranks) {
     }
 }
 
+std::string joined(const std::vector<std::string>& items) {
+    std::string text;
+    for (const auto& item : items) text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
+// What the merge took and made: the files read, the ranks in the book (its columns), its rows and sheets.
+RunSummary merge_summary(const std::vector<RankResultFile>& files, const MergeConfig& config,
+                         const std::vector<report::NamedTable>& sheets, const fs::path& config_path) {
+    RunSummary run;
+    run.verb = "Merged";
+    run.total = {files.size(), "rank result files"};
+    const auto& first = sheets.front().table;
+    std::vector<std::string> ranks(first.header.begin() + 1, first.header.end());
+    std::vector<std::string> indices;
+    for (const auto& sheet : sheets) indices.push_back(sheet.name);
+    run.counts = {{ranks.size(), "ranks"}, {first.rows.size(), "rows"}, {sheets.size(), "sheets"}};
+    run.notes.push_back("Ranks: " + joined(ranks));
+    run.notes.push_back(fmt::format("APIs ({}): {}", config_path.string(), joined(config.apis)));
+    run.notes.push_back(
+        fmt::format("Sheets{}: {}", config.compare_index.empty() ? " (the mode's indices)" : "", joined(indices)));
+    return run;
+}
+
 }  // namespace
 
 std::vector<report::NamedTable> merge_rank_extracts(const std::vector<RankExtract>& ranks,
@@ -138,7 +162,7 @@ std::vector<report::NamedTable> merge_rank_files(const std::vector<RankResultFil
                                input_dir);
 }
 
-fs::path merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGroup& processes) {
+MergeOutcome merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGroup& processes) {
     const auto started = std::chrono::steady_clock::now();
     auto elapsed_ms = [&] {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -153,10 +177,12 @@ fs::path merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGro
     const auto& config = inputs.second;
     const auto extracts = extract_rank_results(files, config.apis, pool, processes);
     // Process 0 merges and writes; a failure there fails every process.
-    fs::path path;
+    MergeOutcome outcome;
+    fs::path& path = outcome.written;
     run_on_every_process(processes, options.output_dir.string(), [&] {
         if (!processes.is_first()) return;
         const auto sheets = merge_rank_extracts(extracts, config.compare_index, options.input_dir.string());
+        outcome.run = merge_summary(files, config, sheets, options.config_path);
         log::debug(fmt::format("{} rank results read and merged at {:.0f} ms", files.size(), elapsed_ms()));
         report::check_output_dir(options.output_dir);
         path = report::write_atomically(
@@ -164,8 +190,9 @@ fs::path merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGro
             [&](const fs::path& temp) { report::write_xlsx_sheets(sheets, temp, &pool); });
         log::debug(fmt::format("merged book written at {:.0f} ms", elapsed_ms()));
         log::info(fmt::format("The compare results of the multi-ranks are merged and saved in: {}.", path.string()));
+        outcome.run.written = {path};
     });
-    return path;
+    return outcome;
 }
 
 }  // namespace msprobe::merge

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/process_group.hpp"
+#include "common/run_summary.hpp"
 #include "common/thread_pool.hpp"
 #include "merge/merge_config.hpp"
 #include "merge/rank_extract.hpp"
@@ -19,14 +20,20 @@ struct MergeOptions {
     std::filesystem::path config_path;
 };
 
+// What a merge wrote: the book, and the run's summary (files read, ranks merged, rows and sheets, the
+// APIs and indices used) on process 0.
+struct MergeOutcome {
+    std::filesystem::path written;
+    RunSummary run;
+};
+
 // Runs the whole subcommand and returns the workbook written
 // (output_dir/multi_ranks_compare_merge_{YYYYmmddHHMMSS}.xlsx). Throws
 // msprobe::Error (exit 2) with msprobe's message when there is nothing to merge
 // or an input is wrong; nothing is written then. The rank results are read on
 // `pool`, spread over `processes`; process 0 merges and writes the book (the
 // others return an empty path), and a failure anywhere fails every process.
-std::filesystem::path merge_results(const MergeOptions& options, ThreadPool& pool,
-                                    ProcessGroup& processes = single_process());
+MergeOutcome merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGroup& processes = single_process());
 
 // The sheets of the merged book from rank result files (sorted by rank, one
 // per rank): read and reduced on `pool`, then merged in rank order.

@@ -39,6 +39,52 @@ std::string summary_text(const std::vector<DumpScan>& scans) {
     return text;
 }
 
+// The run's summary of a scan: entries checked and entries reported, per dump when there are several; the first
+// overflow (the global first origin, else the first propagation or absorption, else the first mutation) with
+// its dump and the model's frame of its stack.
+RunSummary scan_summary(const std::vector<DumpScan>& scans) {
+    RunSummary run;
+    run.verb = "Checked";
+    std::size_t entries = 0, reported = 0;
+    const bool steps = !scans.empty() && scans.front().location.step != scans.back().location.step;
+    for (const auto& scan : scans) {
+        run.parts.push_back(
+            {dump_key(scan, steps), {scan.entries, "entries"}, {{scan.reported.size(), "anomalies"}}, {}});
+        entries += scan.entries;
+        reported += scan.reported.size();
+    }
+    run.total = {entries, scans.size() > 1 ? fmt::format("entries of {} dumps", scans.size()) : "entries"};
+    run.counts = {{reported, "anomalies"}};
+    const DumpScan* where = global_first(scans);
+    const ScannedEntry* first = where != nullptr ? where->first_overflow() : nullptr;
+    for (const auto& scan : scans) {
+        if (first != nullptr) break;
+        if (!scan.reported.empty()) where = &scan, first = &scan.reported.front();
+    }
+    if (first != nullptr) {
+        run.first_problem = SummaryProblem{"anomaly", first->api, scans.size() > 1 ? dump_key(*where, steps) : "",
+                                           std::string(class_name(first->overflow_class)), model_frame(first->stack)};
+    }
+    return run;
+}
+
+// The run's summary of op-debug files: files traced, overflows found, the first overflowing op.
+RunSummary op_debug_summary(const std::vector<OpDebugReportEntry>& entries) {
+    RunSummary run;
+    run.verb = "Traced";
+    run.total = {entries.size(), "op-debug files"};
+    std::size_t overflows = 0, found = 0;
+    for (const auto& entry : entries) {
+        overflows += entry.overflow.sources.empty() ? 0 : 1;
+        found += entry.op ? 1 : 0;
+        if (run.first_problem || entry.overflow.sources.empty()) continue;
+        run.first_problem = SummaryProblem{"overflow", entry.op ? entry.op->op_name : "",
+                                           entry.overflow.op_debug_file.filename().string(), "", ""};
+    }
+    run.counts = {{overflows, "overflows"}, {found, "traced to their kernel dump"}};
+    return run;
+}
+
 OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std::vector<fs::path> files,
                                        ThreadPool& pool) {
     if (options.format == ReportFormat::Csv) {
@@ -77,6 +123,8 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
         }
     }
     result.written = staged.commit();
+    result.run = op_debug_summary(result.op_debug);
+    result.run.written = result.written;
     return result;
 }
 
@@ -106,6 +154,7 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, Thre
 
     for (const auto& scan : result.scans) result.text += text_block(scan, options.first_only);
     if (result.scans.size() > 1) result.text += summary_text(result.scans);
+    result.run = scan_summary(result.scans);
 
     const bool write_json =
         options.format == ReportFormat::Json || (options.format == ReportFormat::Text && options.output_dir);
@@ -128,6 +177,7 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, Thre
         });
     }
     result.written = staged.commit();
+    result.run.written = result.written;
     return result;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/run_summary.hpp"
 #include "common/thread_pool.hpp"
 #include "overflow/op_debug_report.hpp"
 #include "overflow/overflow_scan.hpp"
@@ -24,10 +25,11 @@ struct OverflowCheckOptions {
 };
 
 struct OverflowCheckResult {
-    std::vector<DumpScan> scans;  // steps, then ranks, in numeric order
+    std::vector<DumpScan> scans;               // steps, then ranks, in numeric order
     std::vector<OpDebugReportEntry> op_debug;  // a kernel dump tree: its op-debug files, earliest first
-    std::string text;             // what goes to stdout
+    std::string text;                          // what goes to stdout
     std::vector<std::filesystem::path> written;
+    RunSummary run;  // entries checked, anomalies found (per dump), the first one with its model frame, the files
     bool overflow_found() const;  // any origin, propagated or absorbed entry in any dump, any op-debug overflow
 };
 

@@ -304,13 +304,17 @@ KernelDumpConvertResult convert_kernel_dumps(const KernelDumpConvertOptions& opt
     return result;
 }
 
-std::string summary_line(const KernelDumpConvertResult& result, const KernelDumpConvertOptions& options) {
-    const auto plural = [](std::size_t count, std::string_view noun) {
-        return fmt::format("{} {}{}", count, noun, count == 1 ? "" : "s");
-    };
-    return fmt::format("Converted {} into {}: {}, {}, {}.", plural(result.files, "file"),
-                       options.output_dir.string(), plural(result.tensors, "tensor file"),
-                       plural(result.other_files, "other file"), plural(result.warnings.size(), "warning"));
+RunSummary convert_summary(const KernelDumpConvertResult& result, const KernelDumpConvertOptions& options) {
+    RunSummary run;
+    run.verb = "Converted";
+    run.total = {result.files, "dump files"};
+    run.counts = {{result.tensors, "tensor files"},
+                  {result.other_files, "other files"},
+                  {result.warnings.size(), "warnings"}};
+    if (!result.warnings.empty()) run.first_problem = SummaryProblem{"warning", result.warnings.front(), "", "", ""};
+    run.notes.push_back("Into: " + options.output_dir.string());
+    run.written = result.written;
+    return run;
 }
 
 nlohmann::ordered_json summary_json(const KernelDumpConvertResult& result, const KernelDumpConvertOptions& options) {

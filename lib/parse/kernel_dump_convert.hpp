@@ -27,6 +27,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/run_summary.hpp"
+
 namespace msprobe {
 class ThreadPool;
 }
@@ -55,8 +57,8 @@ struct KernelDumpConvertResult {
 // written). The pool's threads share the files and large tensors.
 KernelDumpConvertResult convert_kernel_dumps(const KernelDumpConvertOptions& options, ThreadPool& pool);
 
-// One line for stdout: "Converted 3 files into output: 7 tensor files, 2 other files, 1 warning."
-std::string summary_line(const KernelDumpConvertResult& result, const KernelDumpConvertOptions& options);
+// The run's summary: files read, tensor and other files written, warnings (the first named), the folder and files.
+RunSummary convert_summary(const KernelDumpConvertResult& result, const KernelDumpConvertOptions& options);
 
 // The same for machines: counts, the warnings and every file written.
 nlohmann::ordered_json summary_json(const KernelDumpConvertResult& result, const KernelDumpConvertOptions& options);

@@ -300,7 +300,8 @@ public:
     void write_direct(const CsvRow& row) {
         text_ += csv_line(row, formulas_);
         ++outcome_.apis;
-        if (!api_passed(row[1], row[2])) ++outcome_.failed_apis;
+        if (api_passed(row[1], row[2])) return;
+        if (outcome_.failed_apis++ == 0) outcome_.first_failed_api = row[0];
     }
 
     void flush() {

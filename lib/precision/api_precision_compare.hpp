@@ -20,7 +20,8 @@ struct ApiPrecisionCompareOutcome {
     std::filesystem::path result_csv;
     std::filesystem::path details_csv;
     std::size_t apis = 0;
-    std::size_t failed_apis = 0;  // forward or backward not successful
+    std::size_t failed_apis = 0;   // forward or backward not successful
+    std::string first_failed_api;  // in result order; "" when every API passed
 };
 
 // Throws msprobe::Error for unreadable inputs, missing columns, or a name

@@ -115,10 +115,22 @@ std::vector<CompareRow> graph_rows(const GeGraph& graph, const GeDumpGroup& mine
 void count_rows(const std::vector<const CompareRow*>& rows, TorchairCompareResult& result) {
     result.rows += rows.size();
     for (const CompareRow* row : rows) {
-        if (!row->cells.reason.empty()) ++result.unmeasured_rows;
+        if (!row->cells.reason.empty()) {
+            ++result.unmeasured_rows;
+            if (!result.first_unmeasured) {
+                result.first_unmeasured = SummaryProblem{"error", row->my_path, "", row->cells.reason, ""};
+            }
+        }
         const auto& metrics = row->cells.metrics;
         if (metrics && (metrics->values[0] < kCosineCriterion || metrics->values[1] >= kRelativeErrorCriterion)) {
             ++result.below_criterion_rows;
+            if (!result.first_below_criterion) {
+                result.first_below_criterion =
+                    SummaryProblem{"warning", row->my_path, "",
+                                   fmt::format("cosine_similarity {}, max_relative_error {}", metrics->values[0],
+                                               metrics->values[1]),
+                                   ""};
+            }
         }
     }
 }

@@ -18,6 +18,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/run_summary.hpp"
 #include "common/thread_pool.hpp"
 #include "report/csv_formula_guard.hpp"
 #include "report/output_file.hpp"
@@ -44,6 +45,10 @@ struct TorchairCompareResult {
     // Rows below the real-data criterion of msprobe's torchair guide: cosine_similarity < 0.99 or
     // max_relative_error >= 0.01.
     std::size_t below_criterion_rows = 0;
+    // In report order, the first row with a fail reason (an error) and the first below the criterion (a warning):
+    // its my_data_path and why.
+    std::optional<SummaryProblem> first_unmeasured;
+    std::optional<SummaryProblem> first_below_criterion;
 };
 
 // Throws msprobe::Error naming the file or folder at fault (no graph file, no

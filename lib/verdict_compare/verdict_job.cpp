@@ -12,9 +12,10 @@
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "common/timestamps.hpp"
+#include "compare/html_compare_report.hpp"
 #include "compare/missing_tensor_file.hpp"
 #include "compare/tensor_log.hpp"
-#include "compare/html_compare_report.hpp"
+#include "rank_spread/pair_outcome_message.hpp"
 #include "rank_spread/parallel_ranks.hpp"
 #include "rank_spread/rank_plan.hpp"
 #include "rank_spread/spread_ranks.hpp"
@@ -26,22 +27,38 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct PairResult {
-    std::vector<fs::path> written;
-    std::size_t rows = 0, warnings = 0, errors = 0;
-};
+// A pair's rows by their Result, its first problem and its files.
+using PairResult = PairOutcome;
 
-
-void count_results(const ResultTable& result, PairResult& out) {
-    const int column = result.column("Result");
-    out.rows = result.table.rows.size();
-    if (column < 0) return;
-    for (const auto& row : result.table.rows) {
-        const auto& cell = row[static_cast<std::size_t>(column)];
-        if (!cell.is_text()) continue;
-        if (cell.text() == "error") ++out.errors;
-        if (cell.text() == "warning") ++out.warnings;
+// Each row's verdict as the table says it: its Result cell ("warning", "error"; anything else passes) and the
+// reasons its Err_message lists (`["a", "b"]`).
+std::vector<RowVerdict> written_verdicts(const ResultTable& result) {
+    std::vector<RowVerdict> verdicts(result.table.rows.size());
+    const int level_column = result.column("Result");
+    const int message_column = result.column("Err_message");
+    if (level_column < 0) return verdicts;
+    for (std::size_t r = 0; r < verdicts.size(); ++r) {
+        const auto& row = result.table.rows[r];
+        const auto& level = row[static_cast<std::size_t>(level_column)];
+        if (!level.is_text() || (level.text() != "error" && level.text() != "warning")) continue;
+        verdicts[r].level = level.text() == "error" ? RowLevel::Error : RowLevel::Warning;
+        if (message_column < 0 || !row[static_cast<std::size_t>(message_column)].is_text()) continue;
+        const auto messages =
+            nlohmann::json::parse(row[static_cast<std::size_t>(message_column)].text(), nullptr, false);
+        if (!messages.is_array()) continue;
+        for (const auto& message : messages) {
+            if (message.is_string()) verdicts[r].reasons.push_back(message.get<std::string>());
+        }
     }
+    return verdicts;
+}
+
+void count_results(const ResultTable& result, const std::string& label, PairResult& out) {
+    OutcomeTally tally;
+    tally.add(result, written_verdicts(result));
+    auto written = std::move(out.written);
+    out = tally.finish(label, result.stack, {});
+    out.written = std::move(written);
 }
 
 void log_result_paths(const PairResult& result) {
@@ -143,34 +160,18 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
         throw RunStopped(Error((out_dir / name).string(), e.reason()));  // the file as the user will look for it
     }
     if (staged == nullptr) log_result_paths(out);  // staged ones are said once placed (place_results)
-    count_results(table.result, out);
+    count_results(table.result, pair.rank_label, out);
     if (options.html) {
         // Named like the result file's folder and rank, so that the ranks of every step stay apart.
         const fs::path folder = out_dir.lexically_relative(options.output_dir);
-        std::string label = (folder.empty() || folder == "." ? fs::path(pair.rank_label) : folder / pair.rank_label)
-                                .generic_string();
+        std::string label =
+            (folder.empty() || folder == "." ? fs::path(pair.rank_label) : folder / pair.rank_label).generic_string();
         if (pair.debug_json) label += label.empty() ? "debug" : " (debug)";
         auto recorder = options.html->start_pair(label, table.result.table.header);
         record_rows(*recorder, table.result, nullptr);
         options.html->add_pair(*recorder);
     }
     return out;
-}
-
-nlohmann::json pair_result_message(const PairResult& result) {
-    nlohmann::json message = {{"rows", result.rows}, {"warnings", result.warnings}, {"errors", result.errors},
-                              {"written", nlohmann::json::array()}};
-    for (const auto& file : result.written) message["written"].push_back(file.string());
-    return message;
-}
-
-PairResult pair_result_from_message(const nlohmann::json& message) {
-    PairResult result;
-    result.rows = message.at("rows").get<std::size_t>();
-    result.warnings = message.at("warnings").get<std::size_t>();
-    result.errors = message.at("errors").get<std::size_t>();
-    for (const auto& file : message.at("written")) result.written.emplace_back(file.get<std::string>());
-    return result;
 }
 
 // A spread run's files wait in a hidden folder of each process inside the
@@ -214,6 +215,7 @@ VerdictJobSummary summary_of(const std::vector<std::optional<PairResult>>& resul
         summary.rows += r->rows;
         summary.warnings += r->warnings;
         summary.errors += r->errors;
+        summary.pairs.push_back(*r);
     }
     return summary;
 }
@@ -234,7 +236,7 @@ Error ranks_not_compared(const fs::path& out_dir, std::vector<std::string> failu
 // pairs' files into its staging folder; they move into place only once every
 // process has succeeded, and process 0 gathers the counts and the failures.
 VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_dir, const VerdictJobOptions& options,
-                                  ThreadPool& pool, ProcessGroup& processes) {
+                                   ThreadPool& pool, ProcessGroup& processes) {
     run_on_every_process(processes, out_dir.string(), [&] {
         if (options.html) {
             throw Error(options.html->target().string(), "--html needs the ranks on one process (run without mpirun)");
@@ -262,13 +264,13 @@ VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_
                           [&] {
                               std::vector<std::pair<std::size_t, nlohmann::json>> messages;
                               for (std::size_t i = 0; i < results.size(); ++i) {
-                                  if (results[i]) messages.emplace_back(i, pair_result_message(*results[i]));
+                                  if (results[i]) messages.emplace_back(i, pair_outcome_message(*results[i]));
                               }
                               gathered = gather_ranks(processes, results.size(), messages, skipped, {});
                           });
     std::vector<std::optional<PairResult>> all(results.size());
     for (std::size_t i = 0; i < all.size(); ++i) {
-        if (gathered.results[i]) all[i] = pair_result_from_message(*gathered.results[i]);
+        if (gathered.results[i]) all[i] = pair_outcome_from_message(*gathered.results[i]);
     }
     // Every process learns that a rank failed, so that all of them stop here as a single process would.
     if (!processes.all_succeeded(skipped.empty())) {
@@ -283,7 +285,7 @@ VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_
 }  // namespace
 
 VerdictJobSummary run_verdict_pairs(const CompareUnit& unit, const VerdictJobOptions& options, ThreadPool& pool,
-                                  ProcessGroup& processes) {
+                                    ProcessGroup& processes) {
     const fs::path out_dir = options.output_dir / unit.output_subdir;
     run_on_every_process(processes, out_dir.string(), [&] { report::check_output_dir(out_dir); });
     if (unit.single_pair) {

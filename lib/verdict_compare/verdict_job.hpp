@@ -7,10 +7,11 @@
 
 #include "common/process_group.hpp"
 #include "common/thread_pool.hpp"
+#include "compare/compare_options.hpp"
+#include "compare/run_summary.hpp"
+#include "compare/verdict_table.hpp"
 #include "verdict_compare/compare_units.hpp"
 #include "verdict_compare/verdict_table_writer.hpp"
-#include "compare/verdict_table.hpp"
-#include "compare/compare_options.hpp"
 
 namespace msprobe::compare {
 
@@ -26,12 +27,13 @@ struct VerdictJobOptions {
     bool missing_tensor_files_refused = true;
 };
 
-// What a run wrote, and its rows counted by their Result.
+// What a run wrote, and its rows counted by their Result: in all, and per pair with its first problem.
 struct VerdictJobSummary {
     std::vector<std::filesystem::path> written;
     std::size_t rows = 0;
     std::size_t warnings = 0;
     std::size_t errors = 0;
+    std::vector<PairOutcome> pairs;  // in pair order; labelled by the pair's rank folder ("" for a lone pair)
 };
 
 // Compares every pair of a Pairs unit into <output_dir>/<unit.output_subdir>,
@@ -42,6 +44,6 @@ struct VerdictJobSummary {
 // once every process has succeeded; process 0's summary counts every pair, the
 // others' their own, and a failed pair throws on every process.
 VerdictJobSummary run_verdict_pairs(const CompareUnit& unit, const VerdictJobOptions& options, ThreadPool& pool,
-                                  ProcessGroup& processes = single_process());
+                                    ProcessGroup& processes = single_process());
 
 }  // namespace msprobe::compare

@@ -2,6 +2,8 @@
 // msprobe's dispatch, exit codes, and what a refused run leaves behind.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include <filesystem>
 #include <string>
 
@@ -60,6 +62,21 @@ TEST_CASE("config_check -c: two packs compared into OUT", "[cli][config_check]")
         REQUIRE(book.sheets[1].rows.size() == 2);
         REQUIRE(book.sheets[1].rows[1].size() == 5);
         CHECK(book.sheets[1].rows[1][2].text() == "a");  // the bench pack's value under bench_value
+        // The summary counts the summary sheet's verdicts and names its first checker that did not pass.
+        std::map<std::string, std::size_t> levels;
+        std::map<std::string, std::string> first_of;  // level → its first checker
+        for (std::size_t row = 1; row < book.sheets[0].rows.size(); ++row) {
+            const std::string level(book.sheets[0].rows[row][1].text());
+            ++levels[level];
+            first_of.emplace(level, std::string(book.sheets[0].rows[row][0].text()));
+        }
+        const std::string worst = levels["error"] > 0 ? "error" : "warning";
+        CHECK(r.out.find("Checked " + std::to_string(book.sheets[0].rows.size() - 1) + " configuration items: " +
+                         std::to_string(levels["pass"]) + " pass, " + std::to_string(levels["warning"]) + " warning, " +
+                         std::to_string(levels["error"]) + " error.\n") != std::string::npos);
+        REQUIRE(first_of.contains(worst));
+        CHECK(r.out.find("First " + worst + ": " + first_of[worst] + ": ") != std::string::npos);
+        CHECK(r.out.find("Written:\n  ./config_check_result/result.xlsx\n") != std::string::npos);
     }
     SECTION("--strict_compat: msprobe's swapped env columns") {
         const auto r =
@@ -109,6 +126,8 @@ TEST_CASE("config_check -d: a pack of this machine", "[cli][config_check]") {
         CHECK(zip.problems.empty());
         REQUIRE(zip.members.size() == 3);
         CHECK(zip.members[2].data == "{\n    \"seed\": \"1234\",\n    \"lr\": \"0.1\"\n}");
+        CHECK(r.out.find("Packed 1 launch scripts with the environment.\nWritten:\n  packs/p.zip\n") !=
+              std::string::npos);
     }
     SECTION("no scripts, the default pack name") {
         const auto r = run_msprobe({"config_check", "-d"}, dir);

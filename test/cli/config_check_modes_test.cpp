@@ -71,7 +71,8 @@ TEST_CASE("config_check -vc and -vv into their default folders", "[cli][config_c
     testing::write_file(dir / "bench.txt", testing::bench_training_log());
     const testing::CurrentPath cwd(dir);
     const RunOutcome compared = run_verl_compare_mode("npu.LOG", "bench.txt", "");
-    CHECK(compared.screen == "32 hyper-parameters compared, 3 inconsistent\n");
+    CHECK(compared.screen.starts_with("Compared 32 hyper-parameters: 29 consistent, 3 inconsistent.\nWritten:\n"));
+    CHECK(compared.screen.ends_with("  ./verl_param_compare_result/hyper_params_compare.csv\n"));
     CHECK(compared.info_lines ==
           std::vector<std::string>{"Saving json file to disk: ./verl_param_compare_result/NPU_config.json",
                                    "Saving json file to disk: ./verl_param_compare_result/bench_config.json",
@@ -80,7 +81,7 @@ TEST_CASE("config_check -vc and -vv into their default folders", "[cli][config_c
     CHECK(fs::is_regular_file(dir / "verl_param_compare_result" / "hyper_params_compare.csv"));
 
     const RunOutcome verified = run_verl_verify_mode({"npu.LOG"}, "");
-    CHECK(verified.screen == "17 key parameters verified, 8 inconsistent\n");
+    CHECK(verified.screen.starts_with("Verified 17 key parameters: 9 consistent, 8 inconsistent.\nWritten:\n"));
     CHECK(verified.info_lines.back() ==
           "Saving verl verify file to disk: ./verl_param_verify_result/hyper_params_verify.csv");
     CHECK(fs::is_regular_file(dir / "verl_param_verify_result" / "tgt_config.json"));
@@ -95,7 +96,8 @@ TEST_CASE("config_check -c on checkpoint folders into ./ckpt_similarity.json", "
     }
     const testing::CurrentPath cwd(dir);
     const RunOutcome outcome = run_checkpoint_compare_mode("a/iter_0000005", "b/iter_0000005", "");
-    CHECK(outcome.screen == "1 weights compared, 1 only in the first checkpoint, 1 only in the second\n");
+    CHECK(outcome.screen.starts_with(
+        "Compared 1 weights: 1 only in the first checkpoint, 1 only in the second.\nWritten:\n  "));
     CHECK(testing::read_file_text(dir / "ckpt_similarity.json") ==
           "{\n    \"output_layer.weight\": {\n        \"l2\": 0.0,\n        \"cos\": 1.0,\n        \"numel\": 2,\n"
           "        \"shape\": [\n            2\n        ]\n    }\n}");

@@ -40,7 +40,6 @@ TEST_CASE("consistent check cli: an FSDP pair into a CSV, fused names joined and
     const auto r = run_msprobe(consistent_args("out"), dir);
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    CHECK(r.out.find("Compared 11 rows: 0 warning, 1 error") != std::string::npos);
     const fs::path csv = output_named(dir / "out", "compare_result_");
     REQUIRE(csv.extension() == ".csv");
     const auto records = msprobe::report::read_csv_records(csv.string());
@@ -54,6 +53,9 @@ TEST_CASE("consistent check cli: an FSDP pair into a CSV, fused names joined and
     CHECK(records[5][column_of(header, "Result")] == "pass");
     CHECK(records[11][column_of(header, "NPU max")] == "8.0");  // the dump's 8 read back as msprobe reads it
     CHECK(records[11][column_of(header, "Result")] == "error");
+    // The summary counts those Results and names the error row.
+    CHECK(r.out.find("Compared 11 rows: 10 pass, 0 warning, 1 error.\nFirst error: " +
+                     records[11][column_of(header, "NPU Name")] + ": ") != std::string::npos);
     CHECK(records[8][column_of(header, "NPU Name")] == "N/A");
     CHECK(header.back() == "Data_name");
     CHECK(std::find(header.begin(), header.end(), "NPU_Stack_Info") == header.end());  // no stack.json beside

@@ -127,6 +127,8 @@ TEST_CASE("data2db: a second run replaces the database, the threads change nothi
     const auto again = run_msprobe({"data2db", "--db", "db", "--data", "data", "--process_num", "4"}, root);
     CHECK(again.exit_code == 0);
     CHECK(again.out.find("[WARNING] Existing database will be replaced: db/dump_data.trend.db") != std::string::npos);
+    CHECK(again.out.find("Imported 1 files: 1 dump files of 1 step(s), 0 monitor CSV files of 0 folder(s).\n"
+                         "Written:\n  db/dump_data.trend.db\n") != std::string::npos);
     CHECK(msprobe::testing::trend_query(root / "db" / "dump_data.trend.db",
                                         "SELECT target_name, norm FROM monitoring_targets JOIN trend_data "
                                         "USING (target_id)") ==

@@ -76,10 +76,12 @@ TEST_CASE("diff_analyze writes what compare -da writes, from -tp/-gp and from -i
     // The screen: every rank, the planted entry with the model's line that called it.
     const std::string& screen = by_paths.out;
     INFO(screen);
-    CHECK(screen.find("Analysed 4 rank(s): first difference at 1 rank(s).\n") != std::string::npos);
-    CHECK(screen.find("  rank0: no difference\n  rank1: no difference\n  rank2: " + planted + "\n    at File ") !=
+    CHECK(screen.find("Analysed 4 rank(s): 1 with a difference, 3 without.\n") != std::string::npos);
+    CHECK(screen.find("  rank0: no difference\n  rank1: no difference\n  rank2: " + planted + "\n") !=
           std::string::npos);
-    CHECK(screen.find("  rank3: no difference\nWritten:\n  by_paths/compare_result_rank0_") != std::string::npos);
+    CHECK(screen.find("  rank3: no difference\nFirst difference: " + planted + " (rank2)\n  at File ") !=
+          std::string::npos);
+    CHECK(screen.find("\nWritten:\n  by_paths/compare_result_rank0_") != std::string::npos);
     CHECK(screen.find("  by_paths/diff_analyze_") != std::string::npos);
     fs::remove_all(dir);
 }
@@ -96,9 +98,9 @@ TEST_CASE("diff_analyze on two dump roots analyses every step into its own folde
     const auto r = run_msprobe({"diff_analyze", "-tp", "npu", "-gp", "bench", "-o", "out", "--fail-on", "diff"}, dir);
     INFO(r.err);
     CHECK(r.exit_code == 1);
-    CHECK(
-        r.out.find("Analysed 8 rank(s) in 2 step(s): first difference at 1 rank(s).\n  step0/rank0: no difference\n") !=
-        std::string::npos);
+    CHECK(r.out.find(
+              "Analysed 8 rank(s) in 2 step(s): 1 with a difference, 7 without.\n  step0/rank0: no difference\n") !=
+          std::string::npos);
     CHECK(r.out.find("  step1/rank1: no difference\n  step1/rank2: " + planted + "\n") != std::string::npos);
     // Each step as compare -da gives it.
     msprobe::testing::write_text(dir / "compare_dir_step1.json",
@@ -133,7 +135,8 @@ TEST_CASE("diff_analyze --fail-on diff: 1 with a difference, 0 without, 2 on bad
         const ProcessResult r = run_msprobe(args, dir);
         INFO(r.err);
         CHECK(r.exit_code == 0);
-        CHECK(r.out.find("Analysed 4 rank(s): no difference found.\n  rank0: no difference\n") != std::string::npos);
+        CHECK(r.out.find("Analysed 4 rank(s): 0 with a difference, 4 without.\n  rank0: no difference\n") !=
+              std::string::npos);
         CHECK(names_in(dir / "out").size() == 4);  // the per-rank results, no analysis file
         fs::remove_all(dir);
     }

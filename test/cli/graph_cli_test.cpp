@@ -49,6 +49,9 @@ TEST_CASE("graph through the binary: -oc, -f and -lm parse, one database is writ
     CHECK(r.exit_code == 0);
     const auto db = msprobe::testing::output_named(dir / "out", "compare_");
     CHECK(db.extension() == ".db");
+    // The summary: the nodes of the one graph by colour (two nodes: the root and the relu), and the database.
+    CHECK(r.out.find("Compared 2 nodes in 1 graph(s): ") != std::string::npos);
+    CHECK(r.out.ends_with("Written:\n  out/" + db.filename().string() + "\n"));
 }
 
 TEST_CASE("graph refuses an L1 dump and a symbolic-link output folder in one line", "[cli][graph]") {
@@ -129,6 +132,8 @@ TEST_CASE("graph_visualize: August's line builds and compares, and refuses in on
           std::string::npos);
     const auto db = msprobe::testing::output_named(dir / "built", "build_");
     CHECK(db.extension() == ".db");
+    CHECK(built.out.find("Built ") != std::string::npos);
+    CHECK(built.out.ends_with("Written:\n  built/" + db.filename().string() + "\n"));
     const auto compared = run_msprobe({"graph_visualize", "-tp", "npu", "-gp", "bench", "-o", "compared", "-fm", "-oc",
                                        "--rank_size", "2", "2", "--tp", "2", "2", "--pp", "1", "1"},
                                       dir);

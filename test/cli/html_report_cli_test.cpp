@@ -80,7 +80,7 @@ TEST_CASE("compare --html (August): step folders, one report over every rank", "
         for (const auto& row : section["rows"]) errors += row[0] == 2 ? 1 : 0;
     }
     CHECK(r.out.find("Compared " + std::to_string(rows) + " rows") != std::string::npos);
-    CHECK(r.out.find(", " + std::to_string(errors) + " error;") != std::string::npos);
+    CHECK(r.out.find(", " + std::to_string(errors) + " error.\n") != std::string::npos);
 }
 
 TEST_CASE("compare --html naming a directory: refused with one line, nothing written", "[cli][html]") {

@@ -93,6 +93,15 @@ TEST_CASE("merge_result merges our own 2-rank compare results into msprobe's boo
                     CHECK(merged.out.find("The compare results of the multi-ranks are merged and saved in: " +
                                           written[0].string() + ".") != std::string::npos);
                     require_same_book(written[0], expected_dir / "multi_ranks_compare_merge.xlsx");
+                    // The summary says what the book holds, from what, by which config.
+                    const auto book = msprobe::report::read_xlsx(written[0].string());
+                    CHECK(merged.out.find("Merged 2 rank result files: 2 ranks, " +
+                                          std::to_string(book.sheets[0].rows.size() - 1) + " rows, " +
+                                          std::to_string(book.sheets.size()) + " sheets.\nRanks: rank0, rank1\n") !=
+                          std::string::npos);
+                    CHECK(merged.out.find("APIs (" + (expected_dir / "config.yaml").string() + "): ") !=
+                          std::string::npos);
+                    CHECK(merged.out.find("\nWritten:\n  " + written[0].string() + "\n") != std::string::npos);
                 }
             }
         }

@@ -40,7 +40,7 @@ TEST_CASE("ms checker cli: acc_check on msprobe's own MindSpore test input, whic
     const auto dump = write_msprobe_test_input(dir / "files").string();
     auto r = run_msprobe({"acc_check", "-api_info", dump, "-o", "out"}, dir);
     REQUIRE(r.exit_code == 0);
-    CHECK(r.out.find("1 APIs: 1 pass, 0 error, 0 skip.") != std::string::npos);
+    CHECK(r.out.find("Checked 1 APIs: 1 pass, 0 error, 0 skip.") != std::string::npos);
     // test_api_accuracy_checker.py test_tensor_mode: two lines in each file.
     const auto result = rows(output_named(dir / "out", "accuracy_checking_result_"));
     REQUIRE(result.size() == 2);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "msprobe_process.hpp"
+#include "report/csv_reader.hpp"
 #include "support/shared_fixtures.hpp"
 
 namespace fs = std::filesystem;
@@ -25,6 +26,20 @@ TEST_CASE("api_precision_compare with -npu/-gpu reproduces msprobe's files", "[c
     REQUIRE(!result.empty());
     CHECK(msprobe::testing::read_file_text(result) ==
           msprobe::testing::read_file_text(golden / "api_precision_compare_result_20260101000000.csv"));
+    // The summary counts the result file's APIs and names its first that did not pass.
+    const auto records = msprobe::report::read_csv_records(result.string());
+    std::size_t passed = 0;
+    std::string first_failed;
+    for (std::size_t row = 1; row < records.size(); ++row) {
+        const bool pass = records[row][1] == "pass" && (records[row][2] == "pass" || records[row][2] == " ");
+        passed += pass ? 1 : 0;
+        if (!pass && first_failed.empty()) first_failed = records[row][0];
+    }
+    const std::size_t apis = records.size() - 1;
+    CHECK(r.out.find("Judged " + std::to_string(apis) + " APIs: " + std::to_string(passed) + " pass, " +
+                     std::to_string(apis - passed) + " not pass.\nFirst API not passing: " + first_failed +
+                     ": forward or backward not pass\nWritten:\n  out/" + result.filename().string() + "\n") !=
+          std::string::npos);
 }
 
 TEST_CASE("api_precision_compare names a missing input and exits 2", "[cli]") {

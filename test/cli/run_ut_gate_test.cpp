@@ -68,8 +68,9 @@ TEST_CASE("run_ut --fail-on error exits 1 on the planted imprecise matmul, after
     CHECK(r.err.find('\r') == std::string::npos);
     CHECK(r.err.find("APIs/s") == std::string::npos);
     // The summary names the counts and both files.
-    CHECK(r.out.find("3 APIs: 1 pass, 0 warning, 1 error, 1 skip.\nWritten:\n  out/accuracy_checking_result_") !=
-          std::string::npos);
+    CHECK(
+        r.out.find("Checked 3 APIs: 1 pass, 0 warning, 1 error, 1 skip.\nWritten:\n  out/accuracy_checking_result_") !=
+        std::string::npos);
     CHECK(r.out.find("\n  out/accuracy_checking_details_") != std::string::npos);
     const auto rows = result_rows(dir / "out");
     REQUIRE(rows.size() == 3);
@@ -91,7 +92,7 @@ TEST_CASE("run_ut --fail-on passes a precise run, a SKIP is no failure", "[cli][
         INFO(level << ": " << r.out << r.err);
         CHECK(r.exit_code == 0);
         CHECK(r.err.empty());
-        CHECK(r.out.find("3 APIs: 2 pass, 0 warning, 0 error, 1 skip.") != std::string::npos);
+        CHECK(r.out.find("Checked 3 APIs: 2 pass, 0 warning, 0 error, 1 skip.") != std::string::npos);
     }
 }
 
@@ -103,7 +104,7 @@ TEST_CASE("run_ut --strict_compat writes msprobe's pass for an API that compared
     const auto rows = result_rows(dir / "out");
     CHECK(rows.at("VF.lstm.0") == std::vector<std::string>{"VF.lstm.0", "pass", " "});
     CHECK(rows.at("Torch.matmul.0")[1] == "error");
-    CHECK(r.out.find("3 APIs: 2 pass, 0 warning, 1 error, 0 skip.") != std::string::npos);
+    CHECK(r.out.find("Checked 3 APIs: 2 pass, 0 warning, 1 error, 0 skip.") != std::string::npos);
 }
 
 TEST_CASE("multi_run_ut passes --strict_compat to its workers and gates with --fail-on", "[cli][run_ut]") {
@@ -114,7 +115,7 @@ TEST_CASE("multi_run_ut passes --strict_compat to its workers and gates with --f
     CHECK(r.err.find("msprobe multi_run_ut: --fail-on error: 1 error") != std::string::npos);
     CHECK(r.err.find('\r') == std::string::npos);
     // One summary (the parent's), none from the workers.
-    CHECK(r.out.find("3 APIs: 2 pass, 0 warning, 1 error, 0 skip.\nWritten:\n") != std::string::npos);
+    CHECK(r.out.find("Checked 3 APIs: 2 pass, 0 warning, 1 error, 0 skip.\nWritten:\n") != std::string::npos);
     CHECK(r.out.find("Written:\n") == r.out.rfind("Written:\n"));
     CHECK(result_rows(dir / "out").at("VF.lstm.0")[1] == "pass");
 }

@@ -1,5 +1,5 @@
-// The end-of-run summary: counts per pair, the first problem row with its
-// model frame, --fail-on and the printed screen.
+// The compare's summary: counts per pair, the first problem row with its
+// model frame, --fail-on and the run summary it makes.
 #include <catch2/catch.hpp>
 
 #include "compare/run_summary.hpp"
@@ -27,16 +27,6 @@ ResultTable table_of(std::vector<std::string> api_names, const std::vector<std::
 
 }  // namespace
 
-TEST_CASE("model frame: the first frame outside installed packages, on one line", "[run_summary]") {
-    CHECK(model_frame({}).empty());
-    CHECK(model_frame({"File /usr/lib/python3/site-packages/torch/nn.py, line 5, in f, \n y = g(x)",
-                       "File /home/u/train.py, line 3, in main, \n loss = model(x)"}) ==
-          "File /home/u/train.py, line 3, in main: loss = model(x)");
-    // All frames in packages: the first one.
-    CHECK(model_frame({"File /a/dist-packages/x.py, line 1, in f, \n a\nb"}) ==
-          "File /a/dist-packages/x.py, line 1, in f: a b");
-}
-
 TEST_CASE("summarize_pair counts levels and picks the first error over earlier warnings", "[run_summary]") {
     const auto result = table_of({"Functional.a.0.forward", "Functional.b.0.forward"}, {0, 0, 1, 1});
     const std::vector<RowVerdict> verdicts = {verdict(RowLevel::Pass), verdict(RowLevel::Warning, {"w"}),
@@ -53,9 +43,10 @@ TEST_CASE("summarize_pair counts levels and picks the first error over earlier w
     CHECK(outcome.first_problem->reasons == std::vector<std::string>{"e1", "e2"});
     CHECK(outcome.first_problem->stack_frame.empty());
 
-    const auto warnings_only = summarize_pair("", result, {verdict(RowLevel::Pass), verdict(RowLevel::Pass),
-                                                           verdict(RowLevel::Warning, {"w"}), verdict(RowLevel::Pass)},
-                                              {});
+    const auto warnings_only = summarize_pair(
+        "", result,
+        {verdict(RowLevel::Pass), verdict(RowLevel::Pass), verdict(RowLevel::Warning, {"w"}), verdict(RowLevel::Pass)},
+        {});
     REQUIRE(warnings_only.first_problem);
     CHECK(warnings_only.first_problem->level == RowLevel::Warning);
     CHECK(warnings_only.first_problem->npu_name == "Functional.b.0.forward.output.0");
@@ -96,11 +87,11 @@ TEST_CASE("summary text of one pair", "[run_summary]") {
     CompareSummary summary;
     PairOutcome pair;
     pair.rows = 4, pair.passed = 3, pair.warnings = 1;
-    pair.first_problem = FirstProblem{"Functional.a.0.forward.output.0", RowLevel::Warning, {"w1", "w2"},
-                                      "File t.py, line 1, in f: y"};
+    pair.first_problem =
+        FirstProblem{"Functional.a.0.forward.output.0", RowLevel::Warning, {"w1", "w2"}, "File t.py, line 1, in f: y"};
     pair.written = {"/out/compare_result.xlsx"};
     summary.pairs = {pair};
-    CHECK(summary_text(summary) ==
+    CHECK(summary_text(run_summary(summary)) ==
           "Compared 4 rows: 3 pass, 1 warning, 0 error.\n"
           "First warning: Functional.a.0.forward.output.0: w1; w2\n"
           "  at File t.py, line 1, in f: y\n"
@@ -116,10 +107,11 @@ TEST_CASE("summary text: rows without a verdict are counted as not judged, and o
     PairOutcome rank1;
     rank1.label = "rank1", rank1.rows = 1, rank1.passed = 1;
     summary.pairs = {rank0, rank1};
-    CHECK(summary_text(summary) ==
+    CHECK(summary_text(run_summary(summary)) ==
           "Compared 4 rows: 2 pass, 0 warning, 0 error, 2 not judged.\n"
           "  rank0: 3 rows: 1 pass, 0 warning, 0 error, 2 not judged\n"
-          "  rank1: 1 rows: 1 pass, 0 warning, 0 error\n");
+          "  rank1: 1 rows: 1 pass, 0 warning, 0 error\n"
+          "No file written.\n");
 }
 
 TEST_CASE("summary text of ranks: an error anywhere is named before earlier warnings", "[run_summary]") {
@@ -132,10 +124,11 @@ TEST_CASE("summary text of ranks: an error anywhere is named before earlier warn
     rank1.first_problem = FirstProblem{"B\nname", RowLevel::Error, {"e"}, ""};
     summary.pairs = {rank0, rank1};
     summary.failed_ranks = 2;
-    CHECK(summary_text(summary) ==
+    CHECK(summary_text(run_summary(summary)) ==
           "Compared 4 rows: 2 pass, 1 warning, 1 error.\n"
           "  rank0: 2 rows: 1 pass, 1 warning, 0 error\n"
           "  rank1: 2 rows: 1 pass, 0 warning, 1 error\n"
           "First error: B\\nname (rank1): e\n"
-          "2 rank(s) could not be compared.\n");
+          "2 rank(s) could not be compared.\n"
+          "No file written.\n");
 }

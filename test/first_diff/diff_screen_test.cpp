@@ -93,12 +93,13 @@ TEST_CASE("rank verdicts: an analysis file that cannot be read is refused by nam
 TEST_CASE("diff screen: one step, its ranks and the files written", "[first_diff][diff_screen]") {
     const fs::path report = testing::scratch_file("diff_screen_text", "diff_analyze_1.json", kReport);
     const std::vector<DiffAnalyzeSummary> steps = {step_of("", {{"rank", 0}, {"rank1", 1}, {"rank4", 4}}, report)};
-    CHECK(diff_screen_text(rank_verdicts(steps), steps) ==
-          "Analysed 3 rank(s): first difference at 2 rank(s).\n"
+    CHECK(summary_text(diff_run_summary(rank_verdicts(steps), steps)) ==
+          "Analysed 3 rank(s): 2 with a difference, 1 without.\n"
           "  rank: no difference\n"
           "  rank1: Torch.mul.0.forward\n"
-          "    at File /home/user/model.py, line 10, in forward: y = op(x)\n"
           "  rank4: Torch.bad\\nname.0.forward\n"
+          "First difference: Torch.mul.0.forward (rank1)\n"
+          "  at File /home/user/model.py, line 10, in forward: y = op(x)\n"
           "Written:\n"
           "  /out/compare_result_rank_1.json\n"
           "  /out/compare_result_rank1_1.json\n"
@@ -108,15 +109,15 @@ TEST_CASE("diff screen: one step, its ranks and the files written", "[first_diff
 
 TEST_CASE("diff screen: no difference found", "[first_diff][diff_screen]") {
     const std::vector<DiffAnalyzeSummary> steps = {step_of("", {{"rank0", 0}}, std::nullopt)};
-    CHECK(diff_screen_text(rank_verdicts(steps), steps) ==
-          "Analysed 1 rank(s): no difference found.\n"
-          "  rank0: no difference\n"
+    CHECK(summary_text(diff_run_summary(rank_verdicts(steps), steps)) ==
+          "Analysed 1 rank(s): 0 with a difference, 1 without.\n"
           "Written:\n"
           "  /out/compare_result_rank0_1.json\n");
 }
 
 TEST_CASE("diff screen: no step analysed says so, with nothing written", "[first_diff][diff_screen]") {
-    CHECK(diff_screen_text({}, {}) == "Analysed 0 rank(s): no difference found.\nWritten:\n");
+    CHECK(summary_text(diff_run_summary({}, {})) ==
+          "Analysed 0 rank(s): 0 with a difference, 0 without.\nNo file written.\n");
 }
 
 TEST_CASE("diff screen: the steps of dump roots name their ranks", "[first_diff][diff_screen]") {
@@ -126,12 +127,13 @@ TEST_CASE("diff screen: the steps of dump roots name their ranks", "[first_diff]
     const auto verdicts = rank_verdicts(steps);
     REQUIRE(verdicts.size() == 3);
     CHECK(verdicts[2].rank_name == "step1/rank0");
-    CHECK(diff_screen_text(verdicts, steps) ==
-          "Analysed 3 rank(s) in 2 step(s): first difference at 1 rank(s).\n"
+    CHECK(summary_text(diff_run_summary(verdicts, steps)) ==
+          "Analysed 3 rank(s) in 2 step(s): 1 with a difference, 2 without.\n"
           "  step0/rank0: no difference\n"
           "  step0/rank1: Torch.mul.0.forward\n"
-          "    at File /home/user/model.py, line 10, in forward: y = op(x)\n"
           "  step1/rank0: no difference\n"
+          "First difference: Torch.mul.0.forward (step0/rank1)\n"
+          "  at File /home/user/model.py, line 10, in forward: y = op(x)\n"
           "Written:\n"
           "  /out/step0/compare_result_rank0_1.json\n"
           "  /out/step0/compare_result_rank1_1.json\n"
@@ -139,6 +141,6 @@ TEST_CASE("diff screen: the steps of dump roots name their ranks", "[first_diff]
           "  /out/step1/compare_result_rank0_1.json\n");
     // One step of a dump root is still named as a step.
     const std::vector<DiffAnalyzeSummary> one = {steps[1]};
-    CHECK(diff_screen_text(rank_verdicts(one), one)
-              .starts_with("Analysed 1 rank(s) in 1 step(s): no difference found.\n"));
+    CHECK(summary_text(diff_run_summary(rank_verdicts(one), one))
+              .starts_with("Analysed 1 rank(s) in 1 step(s): 0 with a difference, 1 without.\n"));
 }

@@ -28,6 +28,7 @@ TEST_CASE("api_precision_compare reproduces msprobe's result and details files",
           read_file_text(golden / "api_precision_compare_details_20260101000000.csv"));
     CHECK(outcome.apis == 6);
     CHECK(outcome.failed_apis == 5);
+    CHECK(outcome.first_failed_api == "Functional.gelu.0");  // the result file's first row, an error
 }
 
 using msprobe::precision::testing::details_row;

@@ -387,5 +387,6 @@ TEST_CASE("kernel compare: the outcome counts every row, those without a verdict
     CHECK(outcome.unjudged == 3);
     compare::CompareSummary summary;
     summary.pairs = {outcome};
-    CHECK(compare::summary_text(summary).starts_with("Compared 5 rows: 1 pass, 0 warning, 1 error, 3 not judged.\n"));
+    CHECK(summary_text(compare::run_summary(summary))
+              .starts_with("Compared 5 rows: 1 pass, 0 warning, 1 error, 3 not judged.\n"));
 }
