@@ -25,6 +25,7 @@ struct CompareOptions {
     OutputFormat format = OutputFormat::Xlsx;
     bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)
     bool locate = false;        // --locate: index columns of the max errors (real data)
+    bool show_progress = true;  // progress lines on a terminal: rows of a pair, ranks of step directories, tensors
     HtmlCompareReport* html = nullptr;  // --html: the report every pair's rows are recorded into
 };
 

@@ -151,7 +151,7 @@ fs::path merge_results(const MergeOptions& options, ThreadPool& pool, ProcessGro
     // Named references, not a structured binding: clang before 16 cannot capture one in a lambda.
     const auto& files = inputs.first;
     const auto& config = inputs.second;
-    const auto extracts = extract_rank_results(files, config.apis, pool, processes);
+    const auto extracts = extract_rank_results(files, config.apis, pool, processes, options.show_progress);
     // Process 0 merges and writes; a failure there fails every process.
     fs::path path;
     run_on_every_process(processes, options.output_dir.string(), [&] {

@@ -17,6 +17,7 @@ struct MergeOptions {
     std::filesystem::path input_dir;
     std::filesystem::path output_dir;
     std::filesystem::path config_path;
+    bool show_progress = false;  // the rank results read, on a progress line of the terminal
 };
 
 // Runs the whole subcommand and returns the workbook written
