@@ -27,6 +27,8 @@ struct GraphOptions {
     std::optional<std::filesystem::path> html;  // --html: also write the report page (graph_html_report)
     // A merge build writes each merged graph's dump files (merged_dump_files) instead of a database.
     bool merged_dump_files = false;
+    // Progress lines on a terminal: the ranks built, or for a single rank its nodes compared and written.
+    bool show_progress = false;
 };
 
 // How the run's records are made of dump.json entries.

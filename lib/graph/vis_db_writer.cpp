@@ -216,7 +216,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
         }
     };
     StackIds stacks;
-    Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), true, "nodes");
+    Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), exported.show_progress, "nodes");
     std::vector<PortTexts> current, next;
     if (!order.empty()) make_texts(0, current);
     for (std::size_t batch = 0; batch < order.size(); batch += kRowsPerBatch) {
