@@ -40,6 +40,17 @@ std::string summary_text(const std::vector<DumpScan>& scans) {
     return text;
 }
 
+// The files of a dump's dump_tensor_data folder (none without one).
+std::int64_t tensor_file_count(const DumpLocation& location) {
+    std::int64_t count = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(location.dump_json.parent_path() / "dump_tensor_data", ec), end; !ec && it != end;
+         it.increment(ec)) {
+        if (it->is_regular_file(ec)) ++count;
+    }
+    return count;
+}
+
 OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std::vector<fs::path> files,
                                        ThreadPool& pool) {
     if (options.format == ReportFormat::Csv) {
@@ -108,12 +119,16 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, Thre
     const std::vector<DumpLocation> locations = locate_dumps(options.input);
     result.scans.resize(locations.size());
     // Dumps one after another; inside a dump, tensor files in parallel.
-    {
-        Progress progress("Scanning dumps", static_cast<std::int64_t>(locations.size()), options.show_progress,
-                          "dumps");
+    if (locations.size() == 1) {
+        // One dump: its tensor files are what takes time, and are counted.
+        Progress files("Reading tensor files", options.scan.read_tensor_files ? tensor_file_count(locations[0]) : 0,
+                       options.show_progress, "files");
+        result.scans[0] = scan_dump(locations[0], options.scan, &pool, &files);
+    } else {
+        Progress dumps("Scanning dumps", static_cast<std::int64_t>(locations.size()), options.show_progress, "dumps");
         for (std::size_t i = 0; i < locations.size(); ++i) {
             result.scans[i] = scan_dump(locations[i], options.scan, &pool);
-            progress.advance();
+            dumps.advance();
         }
     }
 

@@ -227,3 +227,33 @@ TEST_CASE("quiet is read only as spelt in full: August compare's --qu stays --qu
     CHECK(r.err == "msprobe compare: error: Invalid argument '--qu' for mode 'auto'\n");
     fs::remove_all(dir);
 }
+
+TEST_CASE("one tensor dump: overflow_check counts its tensor files, compare its tensors", "[cli][progress]") {
+#ifdef MSPROBE_BINARY_EMULATOR
+    SKIP("the binary runs under an emulator: not started on a terminal here");
+#endif
+    const fs::path dir = msprobe::testing::scratch_dir("cli_progress_line_tensors");
+    msprobe::testing::DumpPairOptions pair;
+    pair.out = dir / "dumps";
+    pair.apis = 60;
+    pair.task = msprobe::testing::DumpTask::Tensor;
+    msprobe::testing::generate_dump_pair(pair);
+    const fs::path rank = pair.out / "npu/step0/rank";
+    long long files = 0;
+    for (const auto& entry : fs::directory_iterator(rank / "dump_tensor_data")) files += entry.is_regular_file();
+    REQUIRE(files > 0);
+    const std::vector<Job> jobs = {
+        {"overflow_check, one tensor dump",
+         {"-f", "pytorch", "overflow_check", "-i", (rank / "dump.json").string()},
+         "Reading tensor files",
+         files,
+         "files"},
+        {"compare, real data",
+         {"-f", "pytorch", "compare", "-i", (pair.out / "compare.json").string(), "-o", "o1"},
+         "Comparing tensors",
+         0,
+         "tensors"},
+    };
+    for (const auto& job : jobs) check_job(job, dir);
+    fs::remove_all(dir);
+}
