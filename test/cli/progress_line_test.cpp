@@ -1,7 +1,8 @@
 // The progress line of the long jobs, seen as a user sees it: the binary runs
 // with stderr on a pseudo-terminal, and what it drew there is read back. Each
 // job's last line counts every item of its total with a rate; --quiet draws
-// nothing; with stderr on a file nothing is drawn either.
+// nothing; with stderr on a file nothing is drawn either (docs/compatibility.md
+// rows 296 and 297: msprobe's tqdm bars go to a log too, in tqdm's text).
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
