@@ -111,7 +111,12 @@ public:
                 if (html) record_rows(*html, result, &verdicts);
             } else {
                 // The rows are made a chunk at a time while the writer takes them (and --html records them).
-                ChunkedResult chunks(pair_rows, options_, pool_, debug, highlight);
+                // Real data: one line of tensors over every chunk, which would each draw their own.
+                Progress tensors("Comparing tensors", static_cast<std::int64_t>(rows),
+                                 options_.show_progress && mode == CompareMode::All, "tensors");
+                CompareOptions chunk_options = options_;
+                if (mode == CompareMode::All) chunk_options.tensor_progress = &tensors;
+                ChunkedResult chunks(pair_rows, chunk_options, pool_, debug, highlight);
                 if (options_.html) html = options_.html->start_pair(label, chunks.header());
                 RecordedRows recorded(chunks, html.get());
                 // Real data draws its own line, of tensors.
