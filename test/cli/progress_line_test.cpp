@@ -145,15 +145,29 @@ void check_job(const Job& job, const fs::path& dir) {
     }
 }
 
+// False, with a visible warning, where the binary cannot be started on a terminal of this process.
+bool terminal_runs() {
+#ifdef MSPROBE_BINARY_EMULATOR
+    WARN("skipped: the binary runs under an emulator (" MSPROBE_BINARY_EMULATOR "), not on a terminal of ours");
+    return false;
+#else
+    return true;
+#endif
+}
+
+// The options of a generated dump pair written into <dir>/dumps.
+msprobe::testing::DumpPairOptions pair_in(const fs::path& dir) {
+    msprobe::testing::DumpPairOptions pair;
+    pair.out = dir / "dumps";
+    return pair;
+}
+
 }  // namespace
 
 TEST_CASE("the long jobs draw a progress line on a terminal only, and not with --quiet", "[cli][progress]") {
-#ifdef MSPROBE_BINARY_EMULATOR
-    SKIP("the binary runs under an emulator: not started on a terminal here");
-#endif
+    if (!terminal_runs()) return;
     const fs::path dir = msprobe::testing::scratch_dir("cli_progress_line");
-    msprobe::testing::DumpPairOptions pair;
-    pair.out = dir / "dumps";
+    auto pair = pair_in(dir);
     pair.ranks = 2;
     pair.apis = 300;
     pair.level = msprobe::testing::DumpLevel::Mix;  // graph builds need the module records
@@ -230,12 +244,9 @@ TEST_CASE("quiet is read only as spelt in full: August compare's --qu stays --qu
 }
 
 TEST_CASE("one tensor dump: overflow_check counts its tensor files, compare its tensors", "[cli][progress]") {
-#ifdef MSPROBE_BINARY_EMULATOR
-    SKIP("the binary runs under an emulator: not started on a terminal here");
-#endif
+    if (!terminal_runs()) return;
     const fs::path dir = msprobe::testing::scratch_dir("cli_progress_line_tensors");
-    msprobe::testing::DumpPairOptions pair;
-    pair.out = dir / "dumps";
+    auto pair = pair_in(dir);
     pair.apis = 60;
     pair.task = msprobe::testing::DumpTask::Tensor;
     msprobe::testing::generate_dump_pair(pair);
