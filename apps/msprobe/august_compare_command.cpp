@@ -46,6 +46,7 @@ struct AugustCompareFlags {
     std::string fail_on;
     unsigned jobs = 0;
     bool strict_compat = false;
+    bool quiet = false;
     std::string html;
 };
 
@@ -54,7 +55,8 @@ compare::VerdictJobOptions job_options(const CLI::App& cmd, const AugustCompareF
     if (!flags.output.empty()) options.output_dir = flags.output;
     options.format = flags.xlsx ? compare::OutputFormat::Xlsx : compare::OutputFormat::Csv;
     options.table.strict_compat = flags.strict_compat;
-    options.table.show_progress = true;
+    options.show_progress = !flags.quiet;
+    options.table.show_progress = !flags.quiet;
     options.table.fuzzy_match = flags.fuzzy;
     options.table.print_compare_log = flags.tensor_log;
     options.table.mapping = given_mappings(cmd, flags.mapping);
@@ -222,6 +224,7 @@ Runner add_august_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     cmd.add_flag("--strict_compat", flags->strict_compat,
                  "reproduce msprobe's own defects too (see docs/compatibility.md), and refuse option spellings "
                  "msprobe refuses (--output_path=x, prefixes)");
+    add_quiet_option(&cmd, flags->quiet);
 
     return [flags, &cmd, &global]() {
         if (flags->mode != "auto") return run_kernel_mode(*flags, global, cmd.count("--rank") > 0);

@@ -14,7 +14,8 @@ namespace {
 // VALID_ARGS_MAP), plus ours.
 std::set<std::string> mode_options(const std::string& mode, bool strict) {
     std::set<std::string> allowed = {"--mode",        "-m", "--target_path", "-tp", "--golden_path", "-gp",
-                                     "--output_path", "-o", "--fail-on",     "-j",  "--jobs",        "--strict_compat"};
+                                     "--output_path", "-o", "--fail-on",     "-j",  "--jobs",        "--strict_compat",
+                                     "--quiet"};
     if (mode == "auto") {
         allowed.insert(
             {"--xlsx",    "--fuzzy_match",  "-fm",    "--cell_mapping",         "-cm",         "--api_mapping",

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "command_line.hpp"
 #include "command_shape.hpp"
 #include "commands.hpp"
 #include "common/error.hpp"
@@ -27,6 +28,7 @@ Runner add_august_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*g
         "run our statistics scan instead (inf/NaN/mutation entries of any dump, as the April-style command)");
     auto scan_options = std::make_shared<std::vector<CLI::Option*>>(add_overflow_scan_options(&cmd, *flags));
     scan_options->push_back(scan);
+    add_quiet_option(&cmd, flags->quiet);  // either run: not an option of the scan
     cmd.footer(
         "With --scan or any option of the scan (--format, --fail-on, --scope, --direction, --rules, --no-rules, "
         "--first-only, --multi-rank, --mutation-threshold, ...), or with a file as -i, the scan runs instead: -i may "
@@ -52,6 +54,7 @@ Runner add_august_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*g
         options.input_dir = flags->input;
         if (!flags->output.empty()) options.output_dir = flags->output;
         RunOutcome outcome;
+        options.show_progress = !flags->quiet;
         try {
             // Ranks read across the processes.
             outcome.screen = summary_text(first_diff::run_exact_peer_nan_analyze(options, run_processes()).run);

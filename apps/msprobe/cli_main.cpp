@@ -56,6 +56,7 @@ ParserSpelling spelling_of(const CLI::App& app, const AliasMap& aliases) {
                                                           : "--" + option->get_lnames().front();
         spelling.takes_value = option->get_expected_max() > 0;
         spelling.repeatable = option->get_expected_max() > 1;
+        spelling.abbreviable = !exact_spelling_only(spelling.canonical);
         parser.push_back(std::move(spelling));
     }
     return parser;

@@ -53,6 +53,7 @@ std::vector<Match> option_tuples(const ParserSpelling& parser, const std::string
         std::optional<std::string> value;
         if (eq != std::string::npos) value = arg.substr(eq + 1);
         for (const auto& option : parser) {
+            if (!option.abbreviable) continue;
             for (const auto& s : option.strings) {
                 if (starts_with(s, prefix)) add(option, s, value);
             }
@@ -60,6 +61,7 @@ std::vector<Match> option_tuples(const ParserSpelling& parser, const std::string
     } else {
         const std::string short_prefix = arg.substr(0, 2);
         for (const auto& option : parser) {
+            if (!option.abbreviable) continue;
             for (const auto& s : option.strings) {
                 if (s == short_prefix) {
                     add(option, s, arg.substr(2));
@@ -252,5 +254,12 @@ CLI::Option* add_html_option(CLI::App* cmd, std::string& path) {
                            "also write a self-contained HTML report of the run (table, metric chart, rank heatmap, "
                            "API tree) to this file; see docs/html_report.md");
 }
+
+CLI::Option* add_quiet_option(CLI::App* cmd, bool& quiet) {
+    return cmd->add_flag("--quiet", quiet,
+                         "no progress line on the terminal (none is drawn when stderr is not a terminal either)");
+}
+
+bool exact_spelling_only(const std::string& long_spelling) { return long_spelling == "--quiet"; }
 
 }  // namespace msprobe::cli

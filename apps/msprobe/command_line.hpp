@@ -21,6 +21,7 @@ struct OptionSpelling {
     std::string canonical;             // the one handed to CLI11: "--input_path"
     bool takes_value = false;          // false for flags
     bool repeatable = false;           // takes several values (-d 0 1) or may be given again
+    bool abbreviable = true;           // argparse's prefixes reach it; false: read only as spelt in full
 };
 
 // The options of one parser (the global one or a subcommand), in registration order.
@@ -78,5 +79,12 @@ CLI::Option* add_jobs_option(CLI::App* cmd, unsigned& jobs, const std::string& d
 
 // Registers --html on a compare command: the path of its self-contained HTML report.
 CLI::Option* add_html_option(CLI::App* cmd, std::string& path);
+
+// Registers --quiet on a long-running command: no progress line on the terminal.
+CLI::Option* add_quiet_option(CLI::App* cmd, bool& quiet);
+
+// Options of ours read only as spelt in full, never by a prefix: their prefixes stay
+// what msprobe's parsers make of them ("--q" is August compare's --quant_fusion_rule_file).
+bool exact_spelling_only(const std::string& long_spelling);
 
 }  // namespace msprobe::cli

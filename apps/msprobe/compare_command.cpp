@@ -35,6 +35,7 @@ struct CompareFlags {
     std::string fail_on;
     bool locate = false;
     bool strict_compat = false;
+    bool quiet = false;
     unsigned jobs = 0;
     std::string html;
 };
@@ -91,6 +92,7 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
     add_html_option(&cmd, flags->html);
     cmd.add_flag("--strict_compat", flags->strict_compat,
                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    add_quiet_option(&cmd, flags->quiet);
 
     return [flags, &cmd, &global]() {
         ProcessGroup& processes = run_processes();
@@ -114,6 +116,7 @@ Runner add_compare_command(CLI::App& cmd, const GlobalOptions& global) {
                          : flags->format == "json" ? compare::OutputFormat::Json
                                                    : compare::OutputFormat::Xlsx;
         options.locate = flags->locate;
+        options.show_progress = !flags->quiet;
         std::optional<compare::HtmlCompareReport> html;
         if (!flags->html.empty()) {
             run_on_every_process(processes, flags->html, [&] {

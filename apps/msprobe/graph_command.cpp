@@ -21,6 +21,7 @@ struct GraphFlags {
     bool overflow_check = false;
     bool fuzzy = false;
     bool strict_compat = false;
+    bool quiet = false;
     unsigned jobs = 0;
     std::string html;
 };
@@ -41,6 +42,7 @@ Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both fram
     add_html_option(&cmd, flags->html);
     cmd.add_flag("--strict_compat", flags->strict_compat,
                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    add_quiet_option(&cmd, flags->quiet);
 
     return [flags, &cmd]() {
         expect_input(flags->input, PathKind::File, "the input JSON (a file naming npu_path and bench_path)");
@@ -50,6 +52,7 @@ Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both fram
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
+        options.show_progress = !flags->quiet;
         options.behaviour = graph::graph_command_behaviour();
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;

@@ -33,6 +33,7 @@ struct GraphVisualizeFlags {
     std::vector<std::string> order;
     std::string file_type = "db";
     bool strict_compat = false;
+    bool quiet = false;
     unsigned jobs = 0;
     std::string html;
 };
@@ -125,6 +126,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
     add_html_option(&cmd, flags->html);
     cmd.add_flag("--strict_compat", flags->strict_compat,
                  "reproduce msprobe's own defects too (see docs/compatibility.md), for byte-level diffs");
+    add_quiet_option(&cmd, flags->quiet);
 
     return [flags, &cmd]() {
         expect_input(flags->target, PathKind::Directory, "the NPU dump folder");
@@ -154,6 +156,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         options.overflow_check = flags->overflow_check;
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
+        options.show_progress = !flags->quiet;
         options.behaviour = graph::graph_visualize_behaviour();
         options.behaviour.comparison.tensor_postprocess = tensor_postprocess_folder();
         ThreadPool pool(worker_threads(flags->jobs));

@@ -18,6 +18,7 @@ struct MergeResultFlags {
     std::string output_dir;
     std::string config_path;
     unsigned jobs = 0;
+    bool quiet = false;
 };
 
 }  // namespace
@@ -34,6 +35,7 @@ Runner add_merge_result_command(CLI::App& cmd, const GlobalOptions& /*global: bo
                    "-config: yaml with 'api' (name prefixes to merge) and optional 'compare_index'")
         ->required();
     add_jobs_option(&cmd, flags->jobs, "threads reading the rank results");
+    add_quiet_option(&cmd, flags->quiet);
 
     return [flags]() {
         ProcessGroup& processes = run_processes();
@@ -48,6 +50,7 @@ Runner add_merge_result_command(CLI::App& cmd, const GlobalOptions& /*global: bo
         options.input_dir = flags->input_dir;
         options.output_dir = flags->output_dir;
         options.config_path = flags->config_path;
+        options.show_progress = !flags->quiet;
         ThreadPool pool(worker_threads(flags->jobs));
         RunOutcome outcome;
         // Rank results read across the processes.

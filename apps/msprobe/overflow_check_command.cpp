@@ -82,6 +82,7 @@ RunOutcome run_overflow_scan(const OverflowScanFlags& flags) {
         options.scan.rules = overflow::IgnoreRules::load(flags.rules);
     }
     options.first_only = flags.first_only;
+    options.show_progress = !flags.quiet;
     ThreadPool pool(worker_threads(flags.jobs));
 
     // The cross-rank analysis validates every rank's three files before anything is written.
@@ -89,6 +90,7 @@ RunOutcome run_overflow_scan(const OverflowScanFlags& flags) {
     if (flags.multi_rank) {
         first_diff::NanAnalyzeOptions nan;
         nan.input_dir = flags.input;
+        nan.show_progress = !flags.quiet;
         if (!flags.output.empty()) nan.output_dir = flags.output;
         multi_rank = first_diff::run_nan_analyze(nan);
     }
@@ -118,6 +120,7 @@ Runner add_overflow_check_command(CLI::App& cmd, const GlobalOptions& /*global*/
     cmd.add_option("-o,--output_path", flags->output,
                    "write overflow_check_<time>.json and .csv here (default ./output when --format is json|csv)");
     add_overflow_scan_options(&cmd, *flags);
+    add_quiet_option(&cmd, flags->quiet);
     return [flags]() { return run_overflow_scan(*flags); };
 }
 

@@ -27,6 +27,7 @@ struct OverflowScanFlags {
     bool no_tensor_files = false;
     bool multi_rank = false;
     bool reexec = false;
+    bool quiet = false;  // --quiet: registered by each shape, outside the scan's options
     unsigned jobs = 0;
 };
 

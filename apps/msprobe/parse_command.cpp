@@ -33,6 +33,7 @@ struct ParseFlags {
     // -d: kernel dump conversion
     std::string dump_path, type = "pt", target_format;
     unsigned jobs = 0;
+    bool quiet = false;
 };
 
 constexpr const char* kDefaultOutputPath = "./output";
@@ -54,6 +55,7 @@ RunOutcome run_kernel_dump_convert(const ParseFlags& flags, bool json) {
     options.output_dir = flags.output.empty() ? kDefaultOutputPath : flags.output;
     options.type = flags.type == "npy" ? parse::TensorFileType::Npy : parse::TensorFileType::Pt;
     if (!flags.target_format.empty()) options.target_format = flags.target_format;
+    options.show_progress = !flags.quiet;
     ThreadPool pool(worker_threads(flags.jobs));
     const auto result = parse::convert_kernel_dumps(options, pool);
     report_warnings(result.warnings, json);
@@ -112,6 +114,7 @@ Runner add_parse_command(CLI::App& cmd, const GlobalOptions& /*global*/) {
                   "terminal");
     dump_path->excludes(api)->excludes(txt)->excludes(interactive);  // -d is a mode of its own
     cmd.add_flag("--no-color", flags->no_color, "accepted for compatibility (output is never coloured)");
+    add_quiet_option(&cmd, flags->quiet);
 
     return [flags, &cmd]() {
         if (cmd.count("--dump_path")) return run_kernel_dump_convert(*flags, flags->format == "json");

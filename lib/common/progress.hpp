@@ -22,6 +22,7 @@ public:
     // For work counted elsewhere (other processes): `done` in all so far.
     void advance_to(std::int64_t done);
     bool drawn() const { return enabled_; }
+    std::int64_t done() const { return done_.load(); }  // counted so far, drawn or not
 
 private:
     void maybe_draw(std::int64_t done);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 
+#include "common/progress.hpp"
 #include "mapping/mapping_options.hpp"
 
 namespace msprobe::compare {
@@ -25,6 +26,8 @@ struct CompareOptions {
     OutputFormat format = OutputFormat::Xlsx;
     bool strict_compat = false; // reproduce msprobe bugs we otherwise fix (see docs/compatibility.md)
     bool locate = false;        // --locate: index columns of the max errors (real data)
+    bool show_progress = true;  // progress lines on a terminal: rows of a pair, ranks of step directories, tensors
+    Progress* tensor_progress = nullptr;  // set: real data counts its tensors on this line
     HtmlCompareReport* html = nullptr;  // --html: the report every pair's rows are recorded into
 };
 

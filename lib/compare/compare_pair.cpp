@@ -33,6 +33,8 @@ ResultTable build_table(CompareMode mode, const dump::DumpFile& npu, const dump:
     real.strict_compat = options.strict_compat;
     real.locate = options.locate;
     real.fuzzy_match = options.fuzzy_match;
+    real.show_progress = options.show_progress;
+    real.progress = options.tensor_progress;
     return real_data_table(npu, bench, pairs, stack, pool, real);
 }
 

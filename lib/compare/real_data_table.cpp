@@ -207,7 +207,11 @@ std::vector<TensorStep> tensor_steps(std::size_t count, const std::function<Tens
     }
     std::vector<TensorStep> steps(count);
     UnreadableFiles unreadable;
-    Progress progress("Comparing tensors", static_cast<std::int64_t>(count), options.show_progress, "tensors");
+    std::optional<Progress> own;
+    Progress& progress =
+        options.progress != nullptr
+            ? *options.progress
+            : own.emplace("Comparing tensors", static_cast<std::int64_t>(count), options.show_progress, "tensors");
     pool.parallel_for(static_cast<std::int64_t>(count), [&](std::int64_t i) {
         const auto sides = sides_of(static_cast<std::size_t>(i));
         steps[static_cast<std::size_t>(i)] =

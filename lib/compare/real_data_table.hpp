@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/progress.hpp"
 #include "common/thread_pool.hpp"
 #include "compare/matcher.hpp"
 #include "compare/result_table.hpp"
@@ -24,6 +25,8 @@ namespace msprobe::compare {
 struct RealDataOptions {
     bool strict_compat = false;  // repeat the 0-d sentence 16 times, as msprobe does
     bool show_progress = true;
+    // Set: the tensors are counted on this line (one over every part of a result made in parts), not on their own.
+    Progress* progress = nullptr;
     bool locate = false;  // --locate: index columns of the max absolute / relative error
     bool fuzzy_match = false;    // -f: pairs whose names differ say so in Err_message
     metrics::RelativeEpsilon relative_epsilon = metrics::RelativeEpsilon::Float64;  // August: OfComputeType

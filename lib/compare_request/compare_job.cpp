@@ -10,25 +10,27 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/progress.hpp"
 #include "common/timestamps.hpp"
 #include "compare/advisor.hpp"
-#include "rank_spread/rank_dirs.hpp"
-#include "compare/committed_results.hpp"
 #include "compare/chunked_result.hpp"
+#include "compare/committed_results.hpp"
 #include "compare/compare_pair.hpp"
 #include "compare/highlight.hpp"
 #include "compare/html_compare_report.hpp"
-#include "compare/recorded_rows.hpp"
 #include "compare/json_result.hpp"
+#include "compare/recorded_rows.hpp"
+#include "compare/row_level.hpp"
+#include "compare/streamed_pair.hpp"
+#include "dump/dump_layout.hpp"
 #include "rank_spread/committed_ranks.hpp"
 #include "rank_spread/parallel_ranks.hpp"
+#include "rank_spread/rank_dirs.hpp"
 #include "rank_spread/rank_plan.hpp"
 #include "rank_spread/spread_ranks.hpp"
-#include "compare/streamed_pair.hpp"
-#include "compare/row_level.hpp"
-#include "dump/dump_layout.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
+#include "report/progress_rows.hpp"
 #include "report/xlsx_writer.hpp"
 
 namespace msprobe::compare {
@@ -109,18 +111,27 @@ public:
                 if (html) record_rows(*html, result, &verdicts);
             } else {
                 // The rows are made a chunk at a time while the writer takes them (and --html records them).
-                ChunkedResult chunks(pair_rows, options_, pool_, debug, highlight);
+                // Real data: one line of tensors over every chunk, which would each draw their own.
+                Progress tensors("Comparing tensors", static_cast<std::int64_t>(rows),
+                                 options_.show_progress && mode == CompareMode::All, "tensors");
+                CompareOptions chunk_options = options_;
+                if (mode == CompareMode::All) chunk_options.tensor_progress = &tensors;
+                ChunkedResult chunks(pair_rows, chunk_options, pool_, debug, highlight);
                 if (options_.html) html = options_.html->start_pair(label, chunks.header());
                 RecordedRows recorded(chunks, html.get());
+                // Real data draws its own line, of tensors.
+                Progress progress("Comparing rows", static_cast<std::int64_t>(rows),
+                                  options_.show_progress && mode != CompareMode::All, "rows");
+                report::ProgressRows counted(recorded, progress);
                 staged_.stage(result_path, [&](const fs::path& temp) {
                     if (options_.format == OutputFormat::Csv) {
-                        report::write_csv(recorded, rendering, temp,
+                        report::write_csv(counted, rendering, temp,
                                           {.formulas = report::formula_cells(options_.strict_compat)});
                     } else {
-                        report::write_xlsx(recorded, rendering, temp,
-                                           options_.strict_compat ? report::FillSpelling::Msprobe
-                                                                  : report::FillSpelling::Opaque,
-                                           &pool_);
+                        report::write_xlsx(
+                            counted, rendering, temp,
+                            options_.strict_compat ? report::FillSpelling::Msprobe : report::FillSpelling::Opaque,
+                            &pool_);
                     }
                 });
                 outcome = chunks.outcome(label, input.stack_json_for_summary);
@@ -190,10 +201,13 @@ public:
                                   input.bench_json.parent_path() / "dump_tensor_data"});
         };
         rank_outcomes_.assign(inputs.size(), std::nullopt);
+        // One rank draws its own lines; several run in parallel, and one line counts them.
+        const bool show_ranks = options_.show_progress && inputs.size() > 1;
+        if (show_ranks) options_.show_progress = false;
         skipped_ranks_ = compare_process_ranks(
             processes, inputs.size(), rank_bytes, pool_,
             [&](std::size_t i) { rank_outcomes_[i] = compare_files(inputs[i], rank_names[i]); },
-            [&](std::size_t i) { return rank_names[i]; });
+            [&](std::size_t i) { return rank_names[i]; }, show_ranks);
     }
 
     // Commits this process's ranks; process 0's summary then holds them all.
@@ -228,7 +242,7 @@ private:
 
     static std::vector<fs::path> rank_dirs(const fs::path& step_dir) { return list_rank_dirs(step_dir); }
 
-    const CompareOptions& options_;
+    CompareOptions options_;  // a copy: a step's ranks turn its progress lines off
     ThreadPool& pool_;
     const std::string stamp_;
     std::vector<std::optional<PairOutcome>> rank_outcomes_;  // step directories: by rank, this process's

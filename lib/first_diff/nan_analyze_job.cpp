@@ -11,16 +11,17 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/process_group.hpp"
+#include "common/progress.hpp"
 #include "common/python_json_writer.hpp"
 #include "common/timestamps.hpp"
-#include "rank_spread/rank_plan.hpp"
-#include "rank_spread/spread_ranks.hpp"
 #include "dump/construct_chain.hpp"
 #include "dump/entry_view.hpp"
 #include "dump/json_file.hpp"
 #include "first_diff/json_copy.hpp"
 #include "first_diff/nan_dump_reader.hpp"
 #include "first_diff/rank_ops_message.hpp"
+#include "rank_spread/rank_plan.hpp"
+#include "rank_spread/spread_ranks.hpp"
 #include "report/output_file.hpp"
 
 namespace msprobe::first_diff {
@@ -192,7 +193,7 @@ enum class Frameworks : std::uint8_t { Any, PyTorchOnly };
 // reads its share of the ranks (balanced by bytes) and process 0 searches them
 // all and writes the file once every process has read its ranks.
 NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::path& output_dir,
-                                const AnalysisRules& rules, ProcessGroup& processes,
+                                const AnalysisRules& rules, ProcessGroup& processes, bool show_progress,
                                 Frameworks frameworks = Frameworks::Any) {
     std::vector<std::optional<RankOps>> read(files.size());
     run_on_every_process(processes, output_dir.string(), [&] {
@@ -200,6 +201,7 @@ NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::p
             return compare::bytes_to_read({files[i].dump, files[i].construct, files[i].stack}, {});
         };
         const auto mine = compare::ranks_of_process(files.size(), rank_bytes, processes.size(), processes.index());
+        Progress progress("Reading ranks", static_cast<std::int64_t>(mine.size()), show_progress, "ranks");
         for (const std::size_t i : mine) {
             read[i] = read_nan_rank(files[i].dump, files[i].rank);
             if (frameworks == Frameworks::PyTorchOnly && i == 0 && read[i]->framework != "pytorch") {
@@ -211,6 +213,7 @@ NanAnalyzeSummary analyse_ranks(const std::vector<RankFiles>& files, const fs::p
         for (const std::size_t i : mine) {
             dump::JsonFile::load(files[i].construct);
             dump::JsonFile::load(files[i].stack);
+            progress.advance();
         }
     });
     std::vector<std::pair<std::size_t, nlohmann::json>> messages;
@@ -308,7 +311,7 @@ NanAnalyzeSummary run_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup
         }
         return found;
     });
-    return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly(), processes);
+    return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly(), processes, options.show_progress);
 }
 
 NanAnalyzeSummary run_exact_peer_nan_analyze(const NanAnalyzeOptions& options, ProcessGroup& processes) {
@@ -318,7 +321,7 @@ NanAnalyzeSummary run_exact_peer_nan_analyze(const NanAnalyzeOptions& options, P
     });
     // No rank (a dump root, any other folder) is no error: the search finds nothing.
     return analyse_ranks(files, options.output_dir, AnalysisRules::first_anomaly_exact_peer(), processes,
-                         Frameworks::PyTorchOnly);
+                         options.show_progress, Frameworks::PyTorchOnly);
 }
 
 std::vector<std::pair<std::int64_t, fs::path>> lenient_rank_dirs(const fs::path& step_dir) {

@@ -19,6 +19,7 @@ namespace msprobe::first_diff {
 struct NanAnalyzeOptions {
     std::filesystem::path input_dir;                // a step directory: rank, rank0, rank1, ...
     std::filesystem::path output_dir = "./output";  // created if missing
+    bool show_progress = false;                     // the ranks read, on a progress line of the terminal
 };
 
 struct NanAnalyzeSummary {

@@ -13,6 +13,7 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
+#include "common/progress.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "graph/communication_matching.hpp"
@@ -183,17 +184,20 @@ struct StepGraphs {
     }
 };
 
+// `ranks_built` counts the ranks as they are built.
 StepGraphs build_step(int step, const std::map<int, fs::path>& ranks, const RunFolders& bench, const RunInput& input,
-                      const GraphOptions& options, ThreadPool& pool) {
+                      const GraphOptions& options, ThreadPool& pool, Progress& ranks_built) {
     StepGraphs built{step, {}, nullptr};
     if (input.npu_parallel) {
         built.merged =
             std::make_unique<MergedStep>(ranks, input.bench_path ? &bench.at(step) : nullptr, input, options, pool);
+        ranks_built.advance(static_cast<std::int64_t>(ranks.size()));
         return built;
     }
     for (const auto& [rank, folder] : ranks) {
         built.results.push_back(input.bench_path ? compare_rank(folder, bench.at(step).at(rank), rank, options, pool)
                                                  : build_rank(folder, rank, options));
+        ranks_built.advance();
     }
     if (built.results.size() > 1) {
         std::map<int, ModelGraph*> npu_graphs, bench_graphs;
@@ -222,8 +226,10 @@ void write_step(const StepGraphs& built, const std::vector<int>& steps, const Gr
     for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);
     for (const ExportedGraphs& graphs : exported) {
         const bool md5 = graphs.bench && graphs.mode == compare::CompareMode::Md5;
-        writer.add_graph({graphs.npu, "NPU", built.step, graphs.rank, md5}, pool);
-        if (graphs.bench) writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5}, pool);
+        writer.add_graph({graphs.npu, "NPU", built.step, graphs.rank, md5, options.show_progress}, pool);
+        if (graphs.bench) {
+            writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5, options.show_progress}, pool);
+        }
         writer.add_config(config_row(graphs, rank_list, steps, options));
         const std::string label = graph_label(built.step, graphs.rank, steps.size());
         tally.add(graphs, label);
@@ -251,11 +257,11 @@ int files_step(int step, const fs::path& npu_path, Layout layout) {
 // A merge build's dump files, every merged graph's under step<n>/rank<r>,
 // all put in place together once every step is written.
 fs::path write_merged_dump_files(const RunInput& input, const RunFolders& npu, Layout layout,
-                                 const GraphOptions& options, ThreadPool& pool) {
+                                 const GraphOptions& options, ThreadPool& pool, Progress& ranks_built) {
     report::StagedFiles staged(report::Existing::Replace);
     GraphSummary tally(options.behaviour.comparison.index);
     for (const auto& [step, ranks] : npu) {
-        const StepGraphs built = build_step(step, ranks, RunFolders{}, input, options, pool);
+        const StepGraphs built = build_step(step, ranks, RunFolders{}, input, options, pool, ranks_built);
         const int shown_step = files_step(step, input.npu_path, layout);
         for (const ExportedGraphs& graphs : built.exported()) {
             const fs::path folder =
@@ -285,7 +291,8 @@ void apply_umask_mode(const fs::path& file) {
 
 }  // namespace
 
-fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
+fs::path run_graph(const GraphOptions& given, ThreadPool& pool) {
+    GraphOptions options = given;  // the progress lines are chosen once the ranks are known
     const GraphBehaviour& behaviour = options.behaviour;
     report::check_output_dir(options.output_dir);
     const RunInput input = options.run_input ? *options.run_input : read_run_input(options.input);
@@ -307,6 +314,12 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
         bench = run_folders(*input.bench_path, npu_layout, behaviour.run_folders);
         npu = shared_folders(npu, bench, options.input, input.npu_parallel.has_value());
     }
+    // Several ranks: one line counts them. One rank: its nodes compared and written, each on a line.
+    std::int64_t rank_count = 0;
+    for (const auto& [step, ranks] : npu) rank_count += static_cast<std::int64_t>(ranks.size());
+    Progress ranks_built("Building graphs", rank_count, given.show_progress && rank_count > 1, "ranks");
+    options.show_progress = given.show_progress && rank_count == 1;
+    options.behaviour.comparison.show_progress = options.show_progress;
     if (options.merged_dump_files) {
         // Dump files are written of a merge build of rank folders only.
         if (!input.npu_parallel || input.bench_path) {
@@ -318,7 +331,7 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
                         "so the \"-tp\" parameter must pass in multiple rank data.");
         }
         check_parallel_merge(input, npu, bench, options.input);
-        return write_merged_dump_files(input, npu, npu_layout, options, pool);
+        return write_merged_dump_files(input, npu, npu_layout, options, pool, ranks_built);
     }
     check_parallel_merge(input, npu, bench, options.input);
     const std::string stem = input.bench_path ? "compare_" : "build_";
@@ -329,7 +342,7 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
     // The first step's graphs stand before anything is staged, so that bad
     // input found there leaves no folder behind, even for a moment.
     auto next = npu.begin();
-    StepGraphs first = build_step(next->first, next->second, bench, input, options, pool);
+    StepGraphs first = build_step(next->first, next->second, bench, input, options, pool, ranks_built);
     // The database and the page appear together under their final names, or
     // not at all; a database of the same name another run wrote is kept.
     report::StagedFiles staged(report::Existing::KeepBoth);
@@ -342,7 +355,7 @@ fs::path run_graph(const GraphOptions& options, ThreadPool& pool) {
         std::vector<ThreadPool::Task> drops;
         drops.push_back(drop_on_pool(std::move(first), pool));
         while (++next != npu.end()) {
-            StepGraphs built = build_step(next->first, next->second, bench, input, options, pool);
+            StepGraphs built = build_step(next->first, next->second, bench, input, options, pool, ranks_built);
             write_step(built, steps, options, writer, html, tally, pool);
             drops.push_back(drop_on_pool(std::move(built), pool));
         }

@@ -29,6 +29,8 @@ struct GraphOptions {
     // A merge build writes each merged graph's dump files (merged_dump_files) instead of a database.
     bool merged_dump_files = false;
     RunSummary* summary = nullptr;  // set: receives the run's summary (graph_summary.hpp)
+    // Progress lines on a terminal: the ranks built, or for a single rank its nodes compared and written.
+    bool show_progress = false;
 };
 
 // How the run's records are made of dump.json entries.

@@ -249,7 +249,7 @@ void compare_node_pairs(const std::vector<NodePair>& pairs, std::optional<compar
                         const ComparisonRules& rules, ThreadPool& pool) {
     if (!mode) return;  // structure-only dumps: nothing to compare
     const std::span<const NodePair> all(pairs);
-    Progress progress("Comparing nodes", static_cast<std::int64_t>(all.size()), true, "nodes");
+    Progress progress("Comparing nodes", static_cast<std::int64_t>(all.size()), rules.show_progress, "nodes");
     const auto chunks = static_cast<std::int64_t>((all.size() + kPairsPerChunk - 1) / kPairsPerChunk);
     auto compare_one = [&](std::int64_t k) {
         const std::size_t at = static_cast<std::size_t>(k) * kPairsPerChunk;

@@ -25,6 +25,8 @@ struct ComparisonRules {
     bool misaligned_item_names = true;
     // Real data: tensors of configured entries right-multiplied before the metrics (null: none).
     std::shared_ptr<const compare::TensorPostprocessFolder> tensor_postprocess;
+    // The same in both: the nodes compared, on a progress line of the terminal.
+    bool show_progress = false;
 };
 
 // Real-data mode reads the tensors from both folders' dump_tensor_data; nullopt (structure-only dumps)

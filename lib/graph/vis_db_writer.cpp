@@ -285,7 +285,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
         for (std::size_t i = from; i < end; ++i) make_row(rows, i, record, scratch, batch);
     };
     keys_.begin_graph(graph_id, exported.data_source, exported.step, exported.rank);
-    Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), true, "nodes");
+    Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), exported.show_progress, "nodes");
     // Every thread makes a batch, then this thread writes them in order.
     std::vector<RowBatch> batches(2 * pool.size());
     for (std::size_t window = 0; window < order.size(); window += batches.size() * kRowsPerBatch) {

@@ -28,6 +28,7 @@ struct ExportedGraph {
     int step = 0;
     int rank = 0;
     bool keep_md5 = false;  // md5-mode compare
+    bool show_progress = false;  // the nodes written, on a progress line of the terminal
 };
 
 struct ConfigRow {

@@ -175,7 +175,7 @@ MergeOutcome merge_results(const MergeOptions& options, ThreadPool& pool, Proces
     // Named references, not a structured binding: clang before 16 cannot capture one in a lambda.
     const auto& files = inputs.first;
     const auto& config = inputs.second;
-    const auto extracts = extract_rank_results(files, config.apis, pool, processes);
+    const auto extracts = extract_rank_results(files, config.apis, pool, processes, options.show_progress);
     // Process 0 merges and writes; a failure there fails every process.
     MergeOutcome outcome;
     fs::path& path = outcome.written;

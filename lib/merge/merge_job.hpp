@@ -18,6 +18,7 @@ struct MergeOptions {
     std::filesystem::path input_dir;
     std::filesystem::path output_dir;
     std::filesystem::path config_path;
+    bool show_progress = false;  // the rank results read, on a progress line of the terminal
 };
 
 // What a merge wrote: the book, and the run's summary (files read, ranks merged, rows and sheets, the

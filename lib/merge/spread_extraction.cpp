@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "common/progress.hpp"
 #include "common/rank_plan.hpp"
 #include "merge/rank_extract_message.hpp"
 
@@ -26,7 +27,8 @@ struct OwnExtracts {
 };
 
 OwnExtracts extract_own(const std::vector<RankResultFile>& files, const std::vector<std::size_t>& mine,
-                        const std::vector<std::string>& apis, ThreadPool& pool) {
+                        const std::vector<std::string>& apis, ThreadPool& pool, bool show_progress) {
+    Progress progress("Reading rank results", static_cast<std::int64_t>(mine.size()), show_progress, "files");
     std::vector<RankExtract> extracts(mine.size());
     std::vector<std::exception_ptr> failures(mine.size());
     pool.parallel_for(static_cast<std::int64_t>(mine.size()), [&](std::int64_t k) {
@@ -36,6 +38,7 @@ OwnExtracts extract_own(const std::vector<RankResultFile>& files, const std::vec
         } catch (...) {
             failures[k] = std::current_exception();
         }
+        progress.advance();
     });
     OwnExtracts own;
     for (std::size_t k = 0; k < mine.size(); ++k) {
@@ -62,7 +65,7 @@ std::string own_message(const OwnExtracts& own) {
 
 std::vector<RankExtract> extract_rank_results(const std::vector<RankResultFile>& files,
                                               const std::vector<std::string>& apis, ThreadPool& pool,
-                                              ProcessGroup& processes) {
+                                              ProcessGroup& processes, bool show_progress) {
     // A result book's bytes are what reading it costs.
     const auto file_bytes = [&](std::size_t i) {
         std::error_code ec;
@@ -70,7 +73,7 @@ std::vector<RankExtract> extract_rank_results(const std::vector<RankResultFile>&
         return ec ? std::uintmax_t{0} : bytes;
     };
     const auto mine = ranks_of_process(files.size(), file_bytes, processes.size(), processes.index());
-    OwnExtracts own = extract_own(files, mine, apis, pool);
+    OwnExtracts own = extract_own(files, mine, apis, pool, show_progress);
     std::vector<RankExtract> extracts;
     if (processes.size() == 1) {
         if (own.failure) std::rethrow_exception(own.failure);

@@ -16,9 +16,10 @@ namespace msprobe::merge {
 // The extracts of `files` (one per rank, sorted by rank) in their order, on
 // process 0; the other processes receive none. Collective. A rank that cannot
 // be read fails the run on every process with the error of the lowest such
-// rank, as one process reports it (run_on_every_process).
+// rank, as one process reports it (run_on_every_process). `show_progress`: this
+// process's files read, on a progress line of the terminal.
 std::vector<RankExtract> extract_rank_results(const std::vector<RankResultFile>& files,
                                               const std::vector<std::string>& apis, ThreadPool& pool,
-                                              ProcessGroup& processes);
+                                              ProcessGroup& processes, bool show_progress = false);
 
 }  // namespace msprobe::merge

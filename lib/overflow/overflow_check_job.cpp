@@ -6,12 +6,13 @@
 #include <set>
 
 #include "common/error.hpp"
-#include "common/timestamps.hpp"
+#include "common/progress.hpp"
 #include "common/thread_pool.hpp"
+#include "common/timestamps.hpp"
 #include "overflow/overflow_report.hpp"
-#include "tensor/npy_writer.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
+#include "tensor/npy_writer.hpp"
 
 namespace fs = std::filesystem;
 
@@ -85,6 +86,17 @@ RunSummary op_debug_summary(const std::vector<OpDebugReportEntry>& entries) {
     return run;
 }
 
+// The files of a dump's dump_tensor_data folder (none without one).
+std::int64_t tensor_file_count(const DumpLocation& location) {
+    std::int64_t count = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(location.dump_json.parent_path() / "dump_tensor_data", ec), end; !ec && it != end;
+         it.increment(ec)) {
+        if (it->is_regular_file(ec)) ++count;
+    }
+    return count;
+}
+
 OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std::vector<fs::path> files,
                                        ThreadPool& pool) {
     if (options.format == ReportFormat::Csv) {
@@ -94,10 +106,15 @@ OverflowCheckResult run_op_debug_check(const OverflowCheckOptions& options, std:
     OverflowCheckResult result;
     std::vector<OpDebugOverflow> overflows(files.size());
     KernelDumpIndex index;
-    pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
-        const auto at = static_cast<std::size_t>(i);
-        overflows[at] = trace_op_debug_file(files[at], index);
-    });
+    {
+        Progress progress("Tracing op-debug files", static_cast<std::int64_t>(files.size()), options.show_progress,
+                          "files");
+        pool.parallel_for(static_cast<std::int64_t>(files.size()), [&](std::int64_t i) {
+            const auto at = static_cast<std::size_t>(i);
+            overflows[at] = trace_op_debug_file(files[at], index);
+            progress.advance();
+        });
+    }
     result.op_debug = describe_overflows(std::move(overflows), pool);
     const std::string summary = op_debug_summary_text(result.op_debug);
     result.text = fmt::format("{} op-debug file(s) in {}\n", files.size(), options.input.string()) + summary;
@@ -150,7 +167,18 @@ OverflowCheckResult run_overflow_check(const OverflowCheckOptions& options, Thre
     const std::vector<DumpLocation> locations = locate_dumps(options.input);
     result.scans.resize(locations.size());
     // Dumps one after another; inside a dump, tensor files in parallel.
-    for (std::size_t i = 0; i < locations.size(); ++i) result.scans[i] = scan_dump(locations[i], options.scan, &pool);
+    if (locations.size() == 1) {
+        // One dump: its tensor files are what takes time, and are counted.
+        Progress files("Reading tensor files", options.scan.read_tensor_files ? tensor_file_count(locations[0]) : 0,
+                       options.show_progress, "files");
+        result.scans[0] = scan_dump(locations[0], options.scan, &pool, &files);
+    } else {
+        Progress dumps("Scanning dumps", static_cast<std::int64_t>(locations.size()), options.show_progress, "dumps");
+        for (std::size_t i = 0; i < locations.size(); ++i) {
+            result.scans[i] = scan_dump(locations[i], options.scan, &pool);
+            dumps.advance();
+        }
+    }
 
     for (const auto& scan : result.scans) result.text += text_block(scan, options.first_only);
     if (result.scans.size() > 1) result.text += summary_text(result.scans);

@@ -22,6 +22,7 @@ struct OverflowCheckOptions {
     ReportFormat format = ReportFormat::Text;
     ScanOptions scan;
     bool first_only = false;
+    bool show_progress = false;  // the dumps (or op-debug files) scanned, on a progress line of the terminal
 };
 
 struct OverflowCheckResult {

@@ -166,7 +166,7 @@ void attach_stacks(DumpScan& scan) {
 
 }  // namespace
 
-DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool) {
+DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool, Progress* tensor_files) {
     const std::string path = location.dump_json.string();
     DumpScan scan;
     scan.location = location;
@@ -188,7 +188,9 @@ DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, Thr
                 return {};
             }
             ++files_read;
-            return tensor_file_anomalies(file, test.include_mean);
+            auto anomalies = tensor_file_anomalies(file, test.include_mean);
+            if (tensor_files != nullptr) tensor_files->advance();
+            return anomalies;
         };
     }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/progress.hpp"
 #include "dump/json_view.hpp"
 #include "overflow/dump_locations.hpp"
 #include "overflow/entry_anomalies.hpp"
@@ -77,8 +78,9 @@ struct DumpScan {
 
 // Throws msprobe::Error (exit 2) naming the file: unreadable or malformed
 // JSON, missing 'task' or 'data', an unreadable tensor file. `pool` (may be
-// null) reads tensor files in parallel.
-DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool = nullptr);
+// null) reads tensor files in parallel; `tensor_files` (may be null) counts them as they are read.
+DumpScan scan_dump(const DumpLocation& location, const ScanOptions& options, ThreadPool* pool = nullptr,
+                   Progress* tensor_files = nullptr);
 
 // The mutation scene of one entry: its largest output Norm is more than
 // `threshold` times its largest input Norm (or above `threshold` when that is 0);

@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "common/input_file.hpp"
+#include "common/progress.hpp"
 #include "common/thread_pool.hpp"
 #include "parse/long_file_names.hpp"
 #include "report/output_file.hpp"
@@ -284,7 +285,14 @@ KernelDumpConvertResult convert_kernel_dumps(const KernelDumpConvertOptions& opt
     // Each file is read (header, sizes, op-debug record) and its outputs staged before it is dropped.
     tensor::DumpNameResolver names;
     FileStream stream(files.size());
-    stream.run(pool, [&](std::size_t i) { return converter.convert(files[i], read_dump(files[i], names)); });
+    {
+        Progress progress("Converting dumps", static_cast<std::int64_t>(files.size()), options.show_progress, "files");
+        stream.run(pool, [&](std::size_t i) {
+            FileOutcome outcome = converter.convert(files[i], read_dump(files[i], names));
+            progress.advance();
+            return outcome;
+        });
+    }
 
     KernelDumpConvertResult result;
     result.files = files.size();

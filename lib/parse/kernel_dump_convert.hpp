@@ -42,6 +42,7 @@ struct KernelDumpConvertOptions {
     std::filesystem::path output_dir = "output";
     TensorFileType type = TensorFileType::Pt;
     std::optional<std::string> target_format;        // -f: NCHW, NHWC, ND, ...
+    bool show_progress = false;                      // the files converted, on a progress line of the terminal
 };
 
 struct KernelDumpConvertResult {

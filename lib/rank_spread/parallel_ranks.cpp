@@ -7,12 +7,14 @@
 #include <optional>
 
 #include "common/log.hpp"
+#include "common/progress.hpp"
 
 namespace msprobe::compare {
 
 std::vector<std::size_t> compare_ranks(std::size_t count, ThreadPool& pool,
                                        const std::function<void(std::size_t)>& compare_rank,
-                                       const std::function<std::string(std::size_t)>& rank_label) {
+                                       const std::function<std::string(std::size_t)>& rank_label, bool show_progress) {
+    Progress progress("Comparing ranks", static_cast<std::int64_t>(count), show_progress, "ranks");
     std::vector<char> skipped(count, 0);
     std::vector<std::optional<RunStopped>> stops(count);
     std::atomic<bool> stopping{false};
@@ -29,6 +31,7 @@ std::vector<std::size_t> compare_ranks(std::size_t count, ThreadPool& pool,
             log::error(fmt::format("{} Skipping {} comparison.", e.what(), rank_label(i)));
             skipped[i] = 1;
         }
+        progress.advance();
     });
     for (const auto& stop : stops) {
         if (stop) throw *stop;

@@ -25,9 +25,11 @@ public:
 // rank whose compare throws msprobe::Error is skipped: logged by its label and
 // its index returned (in rank order). RunStopped ends the run with the error
 // of the lowest rank that threw one; any other exception is rethrown as is.
+// `show_progress`: the ranks done, skipped ones too, on a progress line of the terminal.
 std::vector<std::size_t> compare_ranks(std::size_t count, ThreadPool& pool,
                                        const std::function<void(std::size_t)>& compare_rank,
-                                       const std::function<std::string(std::size_t)>& rank_label);
+                                       const std::function<std::string(std::size_t)>& rank_label,
+                                       bool show_progress = false);
 
 // Held by a job while one rank's dumps and table are in memory, so a test can
 // check that they are bounded by the ranks in flight.

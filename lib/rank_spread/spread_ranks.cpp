@@ -12,11 +12,12 @@ namespace msprobe::compare {
 std::vector<std::size_t> compare_process_ranks(ProcessGroup& processes, std::size_t rank_count,
                                                const RankBytes& bytes_of, ThreadPool& pool,
                                                const std::function<void(std::size_t)>& compare_rank,
-                                               const std::function<std::string(std::size_t)>& rank_label) {
+                                               const std::function<std::string(std::size_t)>& rank_label,
+                                               bool show_progress) {
     const auto mine = ranks_of_process(rank_count, bytes_of, processes.size(), processes.index());
     const auto skipped = compare_ranks(
         mine.size(), pool, [&](std::size_t i) { compare_rank(mine[i]); },
-        [&](std::size_t i) { return rank_label(mine[i]); });
+        [&](std::size_t i) { return rank_label(mine[i]); }, show_progress);
     std::vector<std::size_t> skipped_ranks;
     for (const std::size_t i : skipped) skipped_ranks.push_back(mine[i]);
     return skipped_ranks;

@@ -24,7 +24,8 @@ namespace msprobe::compare {
 std::vector<std::size_t> compare_process_ranks(ProcessGroup& processes, std::size_t rank_count,
                                                const RankBytes& bytes_of, ThreadPool& pool,
                                                const std::function<void(std::size_t)>& compare_rank,
-                                               const std::function<std::string(std::size_t)>& rank_label);
+                                               const std::function<std::string(std::size_t)>& rank_label,
+                                               bool show_progress = false);
 
 struct GatheredRanks {
     std::vector<std::optional<nlohmann::json>> results;  // by rank: what its process said of it

@@ -11,6 +11,7 @@
 #include "common/interrupt_cleanup.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
+#include "common/progress.hpp"
 #include "common/timestamps.hpp"
 #include "compare/html_compare_report.hpp"
 #include "compare/missing_tensor_file.hpp"
@@ -82,6 +83,15 @@ void place_results(const report::StagedFiles& staged, std::vector<std::optional<
     }
 }
 
+// The options of each of `pairs` pairs: one pair draws its own lines; several run in parallel, and one line
+// counts them (pairs_shown).
+VerdictJobOptions pair_options(VerdictJobOptions options, std::size_t pairs) {
+    if (pairs > 1) options.show_progress = options.table.show_progress = false;
+    return options;
+}
+
+bool pairs_shown(const VerdictJobOptions& options, std::size_t pairs) { return options.show_progress && pairs > 1; }
+
 // Writes into write_dir: the output folder itself, or for a run spread over
 // processes a hidden folder of this process inside it, whose files move to
 // out_dir once every process has succeeded. `written` names them at out_dir.
@@ -138,7 +148,10 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
     }
     try {
         const auto formulas = report::formula_cells(options.table.strict_compat);
-        for (const auto& file : write_verdict_table(table, write_dir / name, options.format, &pool, formulas, staged)) {
+        Progress progress("Writing rows", static_cast<std::int64_t>(table.result.table.rows.size()),
+                          options.show_progress, "rows");
+        for (const auto& file :
+             write_verdict_table(table, write_dir / name, options.format, &pool, formulas, staged, &progress)) {
             out.written.push_back(out_dir / file.filename());
         }
         if (mapping_yaml) {
@@ -235,8 +248,9 @@ Error ranks_not_compared(const fs::path& out_dir, std::vector<std::string> failu
 // The pairs of a unit spread over several processes: each writes its own
 // pairs' files into its staging folder; they move into place only once every
 // process has succeeded, and process 0 gathers the counts and the failures.
-VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_dir, const VerdictJobOptions& options,
+VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_dir, const VerdictJobOptions& given,
                                    ThreadPool& pool, ProcessGroup& processes) {
+    const VerdictJobOptions options = pair_options(given, unit.pairs.size());
     run_on_every_process(processes, out_dir.string(), [&] {
         if (options.html) {
             throw Error(options.html->target().string(), "--html needs the ranks on one process (run without mpirun)");
@@ -257,7 +271,7 @@ VerdictJobSummary run_spread_pairs(const CompareUnit& unit, const fs::path& out_
             [&](std::size_t i) {
                 results[i] = compare_pair(unit.pairs[i], false, staging.dir(), out_dir, stamp, options, pool);
             },
-            [&](std::size_t i) { return unit.pairs[i].rank_label; });
+            [&](std::size_t i) { return unit.pairs[i].rank_label; }, pairs_shown(given, unit.pairs.size()));
     });
     GatheredRanks gathered;
     local_then_collective([&] { staging.commit(out_dir); },
@@ -298,6 +312,7 @@ VerdictJobSummary run_verdict_pairs(const CompareUnit& unit, const VerdictJobOpt
         return summary_of(results);
     }
     if (processes.size() > 1) return run_spread_pairs(unit, out_dir, options, pool, processes);
+    const VerdictJobOptions each_pair = pair_options(options, unit.pairs.size());
     // The unit's files appear together when its last rank is done; a rank that cannot be compared is named and
     // skipped, and the others still get their files.
     report::StagedFiles staged(result_policy(options));
@@ -306,9 +321,9 @@ VerdictJobSummary run_verdict_pairs(const CompareUnit& unit, const VerdictJobOpt
         unit.pairs.size(), pool,
         [&](std::size_t i) {
             results[i] =
-                compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), options, pool, &staged);
+                compare_pair(unit.pairs[i], false, out_dir, out_dir, local_timestamp(), each_pair, pool, &staged);
         },
-        [&](std::size_t i) { return unit.pairs[i].rank_label; });
+        [&](std::size_t i) { return unit.pairs[i].rank_label; }, pairs_shown(options, unit.pairs.size()));
     if (skipped.size() < unit.pairs.size()) {
         staged.commit();
         place_results(staged, results);

@@ -25,6 +25,9 @@ struct VerdictJobOptions {
     // A pair whose dump names a tensor file that is missing is refused, naming the file; otherwise its rows
     // read "unsupported" and pass, as msprobe's verdicts drop the read failure.
     bool missing_tensor_files_refused = true;
+    // Progress lines on a terminal: the pairs of a unit done, or one pair's rows as they are written
+    // (table.show_progress: its tensors).
+    bool show_progress = false;
 };
 
 // What a run wrote, and its rows counted by their Result: in all, and per pair with its first problem.

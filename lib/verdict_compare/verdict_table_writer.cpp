@@ -14,6 +14,7 @@
 #include "report/csv_parts.hpp"
 #include "report/csv_writer.hpp"
 #include "report/output_file.hpp"
+#include "report/progress_rows.hpp"
 #include "report/xlsx_writer.hpp"
 
 namespace msprobe::compare {
@@ -60,7 +61,7 @@ void append_rows(std::string& text, const VerdictTable& table, std::size_t first
 
 // Rows [first_row, end_row) under the header, a few thousand lines at a time (memory stays bounded).
 void write_rows(const VerdictTable& table, std::size_t first_row, std::size_t end_row, const fs::path& path,
-                report::FormulaCells formulas) {
+                report::FormulaCells formulas, Progress* progress) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
     if (!file) throw Error(path.string(), fmt::format("cannot create: {}", std::strerror(errno)));
     auto put = [&](const std::string& text) {
@@ -73,8 +74,10 @@ void write_rows(const VerdictTable& table, std::size_t first_row, std::size_t en
     std::string batch;
     for (std::size_t first = first_row; first < end_row; first += kBatchRows) {
         batch.clear();
-        append_rows(batch, table, first, std::min(end_row, first + kBatchRows), formulas);
+        const std::size_t end = std::min(end_row, first + kBatchRows);
+        append_rows(batch, table, first, end, formulas);
         put(batch);
+        if (progress != nullptr) progress->advance(static_cast<std::int64_t>(end - first));
     }
     if (std::fflush(file.get()) != 0) throw Error(path.string(), fmt::format("write failed: {}", std::strerror(errno)));
 }
@@ -95,7 +98,8 @@ std::string python_csv_text(const VerdictTable& table, std::size_t first_row, st
 }
 
 std::vector<fs::path> detail::write_python_csv(const VerdictTable& table, const fs::path& path, std::size_t part_rows,
-                                               report::FormulaCells formulas, report::StagedFiles* into) {
+                                               report::FormulaCells formulas, report::StagedFiles* into,
+                                               Progress* progress) {
     const std::size_t rows = table.result.table.rows.size();
     report::StagedFiles own(report::Existing::Replace);
     report::StagedFiles& files = into != nullptr ? *into : own;
@@ -103,7 +107,8 @@ std::vector<fs::path> detail::write_python_csv(const VerdictTable& table, const 
     for (std::size_t part = 0; part < targets.size(); ++part) {
         const std::size_t first = part * part_rows;
         const std::size_t end = std::min(rows, first + part_rows);
-        files.stage(targets[part], [&](const fs::path& temp) { write_rows(table, first, end, temp, formulas); });
+        files.stage(targets[part],
+                    [&](const fs::path& temp) { write_rows(table, first, end, temp, formulas, progress); });
     }
     if (into == nullptr) own.commit();
     return targets;
@@ -116,11 +121,20 @@ std::vector<fs::path> result_table_files(const VerdictTable& table, const fs::pa
 }
 
 std::vector<fs::path> write_verdict_table(const VerdictTable& table, const fs::path& path, OutputFormat format,
-                                          ThreadPool* pool, report::FormulaCells formulas, report::StagedFiles* into) {
-    if (format == OutputFormat::Csv) return detail::write_python_csv(table, path, report::kCsvPartRows, formulas, into);
+                                          ThreadPool* pool, report::FormulaCells formulas, report::StagedFiles* into,
+                                          Progress* progress) {
+    if (format == OutputFormat::Csv) {
+        return detail::write_python_csv(table, path, report::kCsvPartRows, formulas, into, progress);
+    }
     const report::Table& cells = table.result.table;
     const auto write = [&](const fs::path& temp) {
-        report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);
+        if (progress == nullptr) {
+            report::write_xlsx(cells, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);
+            return;
+        }
+        report::TableRows rows(cells);
+        report::ProgressRows counted(rows, *progress);
+        report::write_xlsx(counted, report::CellRendering::Plain, temp, report::FillSpelling::Opaque, pool);
     };
     if (into != nullptr) {
         into->stage(path, write);

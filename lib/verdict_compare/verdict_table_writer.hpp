@@ -6,10 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "common/progress.hpp"
 #include "compare/compare_options.hpp"
 #include "compare/verdict_table.hpp"
-#include "report/output_file.hpp"
 #include "report/csv_formula_guard.hpp"
+#include "report/output_file.hpp"
 
 namespace msprobe::compare {
 
@@ -26,10 +27,12 @@ std::string verdict_result_name(bool debug_json, const std::string& rank_label, 
 // `formulas` says (Verbatim under --strict_compat). Throws msprobe::Error naming the file.
 // With `into` (a StagedFiles that replaces existing files) the files are staged there and appear when the
 // caller commits it, with the rest of its run; without, they are committed at once.
+// `progress`, if given, counts the rows as they are written.
 std::vector<std::filesystem::path> write_verdict_table(const VerdictTable& table, const std::filesystem::path& path,
                                                        OutputFormat format, ThreadPool* pool = nullptr,
                                                        report::FormulaCells formulas = report::FormulaCells::Guarded,
-                                                       report::StagedFiles* into = nullptr);
+                                                       report::StagedFiles* into = nullptr,
+                                                       Progress* progress = nullptr);
 
 // The files write_verdict_table writes for `table` at `path`, in order.
 std::vector<std::filesystem::path> result_table_files(const VerdictTable& table, const std::filesystem::path& path,
@@ -45,7 +48,7 @@ namespace detail {
 std::vector<std::filesystem::path> write_python_csv(const VerdictTable& table, const std::filesystem::path& path,
                                                     std::size_t part_rows,
                                                     report::FormulaCells formulas = report::FormulaCells::Guarded,
-                                                    report::StagedFiles* into = nullptr);
+                                                    report::StagedFiles* into = nullptr, Progress* progress = nullptr);
 }  // namespace detail
 
 }  // namespace msprobe::compare

@@ -180,3 +180,22 @@ TEST_CASE("the binary reads argparse spellings", "[cli][argparse]") {
     }
     fs::remove_all(dir);
 }
+
+TEST_CASE("an option read only as spelt in full takes no prefix from msprobe's options", "[cli][argparse]") {
+    CommandSpelling spelling;
+    spelling.subcommands["compare"] = {
+        {{"-qfr", "--quant_fusion_rule_file"}, "--quant_fusion_rule_file", true, false},
+        {{"--quiet"}, "--quiet", false, false, false},
+    };
+    CHECK(msprobe::cli::exact_spelling_only("--quiet"));
+    CHECK_FALSE(msprobe::cli::exact_spelling_only("--quant_fusion_rule_file"));
+    // argparse's prefixes still name msprobe's option alone: not ambiguous with --quiet
+    CHECK(normalize_arguments({"compare", "--qu", "r.json"}, spelling) ==
+          Args{"compare", "--quant_fusion_rule_file", "r.json"});
+    CHECK(normalize_arguments({"compare", "--q=r.json"}, spelling) ==
+          Args{"compare", "--quant_fusion_rule_file=r.json"});
+    CHECK(normalize_arguments({"compare", "-q", "r.json"}, spelling) ==
+          Args{"compare", "--quant_fusion_rule_file", "r.json"});
+    // its full spelling is read
+    CHECK(normalize_arguments({"compare", "--quiet"}, spelling) == Args{"compare", "--quiet"});
+}

@@ -6,10 +6,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
+#include <vector>
+#include <catch2/catch.hpp>
 
 #include "support/file_text.hpp"
 #include "support/shared_fixtures.hpp"
@@ -81,4 +83,19 @@ TEST_CASE("progress draws nothing when stderr is a file, or when not wanted", "[
     CHECK(msprobe::testing::read_file_text(path).empty());
     msprobe::Progress unwanted("run_ut", 3, false, "APIs");
     CHECK_FALSE(unwanted.drawn());
+}
+
+TEST_CASE("progress counts what is done whether it is drawn or not, from any thread", "[common]") {
+    msprobe::Progress progress("Comparing ranks", 4000, false, "ranks");
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&progress] {
+            for (int i = 0; i < 1000; ++i) progress.advance();
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    CHECK_FALSE(progress.drawn());
+    CHECK(progress.done() == 4000);
+    progress.advance_to(10);
+    CHECK(progress.done() == 10);
 }

@@ -112,3 +112,18 @@ TEST_CASE("unmatched rows and unreadable tensor files keep their row, with mspro
     CHECK(testing::result_cell(result, 2, "Err_message").text() ==
           "Requires_grad inconsistent. Bench api/module unmatched.");
 }
+
+TEST_CASE("a line given to the table counts its tensors across several tables, one per part of a result",
+          "[compare][real_data_table]") {
+    const Sides s = sides(testing::scratch_dir("real_data_table_progress"), kNpu, kBench);
+    const auto pairs = match_rows(s.npu, s.bench);
+    REQUIRE(pairs.size() == 2);
+    Progress tensors("Comparing tensors", 4, false, "tensors");
+    RealDataOptions options;
+    options.progress = &tensors;
+    table(s, options, pairs);
+    CHECK(tensors.done() == 2);
+    table(s, options, {pairs[1]});
+    table(s, options, {pairs[0]});
+    CHECK(tensors.done() == 4);
+}

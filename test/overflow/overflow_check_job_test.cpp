@@ -183,6 +183,9 @@ TEST_CASE("an overflow_check task dump: flagged entries only, their tensors read
     CHECK(scans[0].task == "overflow_check");
     CHECK(scans[0].location.rank == "rank_0");
     CHECK(scans[0].tensor_files_read == 1);
+    msprobe::Progress files_counted("Reading tensor files", 1, false, "files");  // the scan counts each file read
+    CHECK(msprobe::overflow::scan_dump(scans[0].location, {}, nullptr, &files_counted).tensor_files_read == 1);
+    CHECK(files_counted.done() == 1);
     REQUIRE(scans[0].reported.size() == 1);
     const auto& entry_found = scans[0].reported[0];
     CHECK(entry_found.overflow_class == OverflowClass::Origin);
