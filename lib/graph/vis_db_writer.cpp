@@ -154,8 +154,8 @@ VisDbWriter::~VisDbWriter() = default;
 
 namespace {
 
-// Rows a thread makes at a time; twice as many batches as threads are made, then written, so that memory holds
-// a few MB of rows whatever the graph's size.
+// Rows a thread makes at a time; at most twice as many batches as threads wait to be written, so that memory
+// holds a few MB of rows whatever the graph's size.
 constexpr std::size_t kRowsPerBatch = 1024;
 
 // A batch of tb_nodes rows as records, with the matched_node_link texts the indexes keep.
@@ -286,32 +286,41 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
     };
     keys_.begin_graph(graph_id, exported.data_source, exported.step, exported.rank);
     Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), exported.show_progress, "nodes");
-    // Every thread makes a batch, then this thread writes them in order.
-    std::vector<RowBatch> batches(2 * pool.size());
-    for (std::size_t window = 0; window < order.size(); window += batches.size() * kRowsPerBatch) {
-        const std::size_t count = std::min(batches.size(), (order.size() - window + kRowsPerBatch - 1) / kRowsPerBatch);
-        pool.parallel_for(static_cast<std::int64_t>(count), [&](std::int64_t b) {
-            make_batch(window + static_cast<std::size_t>(b) * kRowsPerBatch, batches[static_cast<std::size_t>(b)]);
-        });
-        for (std::size_t b = 0; b < count; ++b) {
-            const RowBatch& batch = batches[b];
-            const std::size_t first = window + b * kRowsPerBatch;
-            std::size_t record_begin = 0, link_begin = 0;
-            for (std::size_t k = 0; k < batch.record_ends.size(); ++k) {
-                const GraphNode& node = *order[first + k];
-                const std::int64_t rowid = next_rowid_++;
-                nodes_->add(rowid,
-                            std::string_view(batch.records).substr(record_begin, batch.record_ends[k] - record_begin));
-                keys_.add({rowid, static_cast<std::int64_t>(first + k), node.micro_step.value_or(0), node.id,
-                           node.parent ? std::string_view(node.parent->id) : std::string_view(),
-                           std::string_view(batch.links).substr(link_begin, batch.link_ends[k] - link_begin),
-                           node.id.rfind("Distributed", 0) == 0});
-                record_begin = batch.record_ends[k];
-                link_begin = batch.link_ends[k];
-            }
-            shortened_links_ += batch.shortened_links;
-            progress.advance(static_cast<std::int64_t>(batch.record_ends.size()));
+    // The pool makes batches a few ahead while this thread writes them in order, and makes some itself while
+    // it waits.
+    const std::size_t batch_count = (order.size() + kRowsPerBatch - 1) / kRowsPerBatch;
+    const std::size_t depth = 2 * pool.size();
+    std::vector<RowBatch> slots(depth);
+    std::vector<ThreadPool::Task> making(depth);
+    const auto start = [&](std::size_t b) {
+        making[b % depth] = pool.start([&, b] { make_batch(b * kRowsPerBatch, slots[b % depth]); });
+    };
+    for (std::size_t b = 0; b < std::min(depth, batch_count); ++b) start(b);
+    for (std::size_t b = 0; b < batch_count; ++b) {
+        // While another thread makes this batch, this one makes the later ones nobody has begun.
+        for (std::size_t later = b + 1; later < std::min(b + depth, batch_count) && !making[b % depth].finished();
+             ++later) {
+            making[later % depth].run_here();
         }
+        making[b % depth].wait();
+        const RowBatch& batch = slots[b % depth];
+        const std::size_t first = b * kRowsPerBatch;
+        std::size_t record_begin = 0, link_begin = 0;
+        for (std::size_t k = 0; k < batch.record_ends.size(); ++k) {
+            const GraphNode& node = *order[first + k];
+            const std::int64_t rowid = next_rowid_++;
+            nodes_->add(rowid,
+                        std::string_view(batch.records).substr(record_begin, batch.record_ends[k] - record_begin));
+            keys_.add({rowid, static_cast<std::int64_t>(first + k), node.micro_step.value_or(0), node.id,
+                       node.parent ? std::string_view(node.parent->id) : std::string_view(),
+                       std::string_view(batch.links).substr(link_begin, batch.link_ends[k] - link_begin),
+                       node.id.rfind("Distributed", 0) == 0});
+            record_begin = batch.record_ends[k];
+            link_begin = batch.link_ends[k];
+        }
+        shortened_links_ += batch.shortened_links;
+        progress.advance(static_cast<std::int64_t>(batch.record_ends.size()));
+        if (b + depth < batch_count) start(b + depth);
     }
     for (std::size_t k = 0; k < stacks.texts.size(); ++k) {
         stacks_.emplace_back(fmt::format("{}_{}", graph_id, k), *stacks.texts[k]);
