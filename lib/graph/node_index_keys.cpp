@@ -102,8 +102,32 @@ int NodeIndexKeys::compare(NodeIndex index, const Row& a, const Row& b) const {
 std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
     std::vector<std::uint32_t> positions(rows_.size());
     std::iota(positions.begin(), positions.end(), std::uint32_t{0});
-    std::sort(positions.begin(), positions.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return compare(index, rows_[a], rows_[b]) < 0; });
+    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(index, rows_[a], rows_[b]) < 0; };
+    if (index == NodeIndex::IsDistributed) {
+        // Rows stand in rowid order: the rows of each value keep it.
+        std::stable_partition(positions.begin(), positions.end(),
+                              [&](std::uint32_t p) { return !rows_[p].is_distributed; });
+        return positions;
+    }
+    if (index == NodeIndex::Order || index == NodeIndex::SourceOrder) {
+        // A graph's rows already stand in node_order (and rowid) order, with one step, rank and source: each
+        // graph is a sorted run, and the runs are merged pairwise.
+        std::vector<std::size_t> bounds{0};
+        for (std::size_t p = 1; p < rows_.size(); ++p) {
+            if (rows_[p].graph != rows_[p - 1].graph) bounds.push_back(p);
+        }
+        bounds.push_back(rows_.size());
+        for (std::size_t width = 1; width + 1 < bounds.size(); width *= 2) {
+            for (std::size_t run = 0; run + width + 1 < bounds.size(); run += 2 * width) {
+                const std::size_t end = std::min(run + 2 * width, bounds.size() - 1);
+                std::inplace_merge(positions.begin() + static_cast<std::ptrdiff_t>(bounds[run]),
+                                   positions.begin() + static_cast<std::ptrdiff_t>(bounds[run + width]),
+                                   positions.begin() + static_cast<std::ptrdiff_t>(bounds[end]), less);
+            }
+        }
+        return positions;
+    }
+    std::sort(positions.begin(), positions.end(), less);
     return positions;
 }
 

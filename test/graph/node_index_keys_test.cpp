@@ -2,7 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "report/sqlite_record.hpp"
@@ -78,4 +80,45 @@ TEST_CASE("node index keys order each index by its columns, then the rowid", "[g
     expected.text("Bench_1_0_a");
     expected.integer(4);
     CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
+}
+
+TEST_CASE("node index keys merge the graphs' runs as a full sort orders them", "[graph][node_index_keys]") {
+    // Five graphs over two steps and ranks, node orders in each graph ascending, as the writer adds them.
+    NodeIndexKeys keys;
+    std::int64_t rowid = 0;
+    const std::vector<std::tuple<std::string, std::string, int, int, int>> graphs{{"NPU_1_0", "NPU", 1, 0, 7},
+                                                                                  {"Bench_1_0", "Bench", 1, 0, 5},
+                                                                                  {"NPU_0_2", "NPU", 0, 2, 9},
+                                                                                  {"Bench_0_2", "Bench", 0, 2, 3},
+                                                                                  {"NPU_0_10", "NPU", 0, 10, 4}};
+    for (const auto& [id, source, step, rank, count] : graphs) {
+        keys.begin_graph(id, source, step, rank);
+        for (int order = 0; order < count; ++order) {
+            ++rowid;
+            keys.add({rowid, order, order % 2, "n" + std::to_string(order), "", "[]", order % 3 == 0});
+        }
+    }
+    const auto by_rows = [&](std::vector<std::uint32_t> positions) {  // the rowids, step and rank first, sorted by hand
+        std::vector<std::int64_t> out;
+        for (const std::uint32_t p : positions) out.push_back(p + 1);
+        return out;
+    };
+    // Order: step, rank, node_order, rowid. Step 0: rank 2 (NPU rowids 13-21, Bench 22-24) then rank 10 (25-28).
+    const std::vector<std::int64_t> order = by_rows(keys.order(NodeIndex::Order));
+    const std::vector<std::int64_t> expected_order{13, 22, 14, 23, 15, 24, 16, 17, 18, 19, 20, 21, 25, 26,
+                                                   27, 28, 1,  8,  2,  9,  3,  10, 4,  11, 5,  12, 6,  7};
+    CHECK(order == expected_order);
+    // SourceOrder: step, rank, data_source (Bench before NPU), node_order.
+    const std::vector<std::int64_t> source = by_rows(keys.order(NodeIndex::SourceOrder));
+    const std::vector<std::int64_t> expected_source{22, 23, 24, 13, 14, 15, 16, 17, 18, 19, 20, 21, 25, 26,
+                                                    27, 28, 8,  9,  10, 11, 12, 1,  2,  3,  4,  5,  6,  7};
+    CHECK(source == expected_source);
+    // is_distributed: 0 first, rowid order within.
+    const std::vector<std::int64_t> distributed = by_rows(keys.order(NodeIndex::IsDistributed));
+    CHECK(distributed.size() == 28);
+    // 11 rows have a node order divisible by 3.
+    CHECK(std::is_sorted(distributed.begin(), distributed.begin() + 17));
+    CHECK(std::is_sorted(distributed.begin() + 17, distributed.end()));
+    CHECK(distributed.front() == 2);
+    CHECK(distributed[17] == 1);
 }
