@@ -59,6 +59,11 @@ void NodeIndexKeys::add(const NodeKeyValues& row) {
                      keep(row.matched_node_link), static_cast<std::uint32_t>(graphs_.size() - 1), row.is_distributed});
 }
 
+void NodeIndexKeys::reserve(std::size_t rows, std::size_t text_bytes) {
+    rows_.reserve(rows_.size() + rows);
+    texts_.reserve(texts_.size() + rows * text_bytes);
+}
+
 int NodeIndexKeys::compare(NodeIndex index, const Row& a, const Row& b) const {
     const Graph& ga = graphs_[a.graph];
     const Graph& gb = graphs_[b.graph];

@@ -42,6 +42,8 @@ public:
     // The graph whose rows follow: its id ("NPU_0_0"), data source, step and rank.
     void begin_graph(std::string_view graph_id, std::string_view data_source, std::int64_t step, std::int64_t rank);
     void add(const NodeKeyValues& row);
+    // Room for `rows` more rows of about `text_bytes` of texts each.
+    void reserve(std::size_t rows, std::size_t text_bytes);
     std::size_t size() const { return rows_.size(); }
 
     // Row positions in the index's order.

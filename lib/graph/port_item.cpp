@@ -9,8 +9,12 @@
 namespace msprobe::graph {
 
 void put_item(std::vector<PortItem>& items, PortItem item) {
-    const auto same =
-        std::find_if(items.begin(), items.end(), [&](const PortItem& p) { return p.key() == item.key(); });
+    // Keys of one record share their entry's name: they differ at the end, which is compared first.
+    const std::string& key = item.key();
+    const auto same = std::find_if(items.begin(), items.end(), [&](const PortItem& p) {
+        const std::string& other = p.key();
+        return other.size() == key.size() && (key.empty() || other.back() == key.back()) && other == key;
+    });
     if (same != items.end()) {
         *same = std::move(item);
     } else {
