@@ -124,6 +124,20 @@ Rows query(const fs::path& path, const std::string& sql) {
 
 std::int64_t page_count(const fs::path& path) { return std::stoll(query(path, "PRAGMA page_count")[0][0]); }
 
+// Loads `records` into dir/loaded.db through the writer and runs `inserts` on dir/reference.db through SQLite;
+// the loaded file must pass SQLite's integrity check.
+void load_with_reference(const fs::path& dir, std::int64_t root, const std::vector<std::string>& records,
+                         const std::string& inserts) {
+    load_sorted_records(dir / "loaded.db", root, records);
+    {
+        SqliteOutput out(dir / "reference.db", "reference.db");
+        out.exec(inserts);
+        out.commit();
+        out.close();
+    }
+    CHECK(query(dir / "loaded.db", "PRAGMA integrity_check") == Rows{{"ok"}});
+}
+
 std::vector<std::uint8_t> file_bytes(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -335,14 +349,7 @@ TEST_CASE("a table keyed by text loads in byte order", "[report][sqlite_sorted_t
                                        id == 0 ? std::string("NULL") : fmt::format("'note {}'", n));
             }
         }
-        load_sorted_records(dir / "loaded.db", root, records);
-        {
-            SqliteOutput out(dir / "reference.db", "reference.db");
-            out.exec(inserts);
-            out.commit();
-            out.close();
-        }
-        CHECK(query(dir / "loaded.db", "PRAGMA integrity_check") == Rows{{"ok"}});
+        load_with_reference(dir, root, records, inserts);
         const std::string all = "SELECT * FROM names ORDER BY name, id";
         CHECK(query(dir / "loaded.db", all).size() == records.size());
         CHECK(query(dir / "loaded.db", all) == query(dir / "reference.db", all));
@@ -411,19 +418,12 @@ TEST_CASE("records larger than a page's share keep their tail in overflow pages,
             records.emplace_back(record.bytes());
             inserts += fmt::format("INSERT INTO t VALUES ({}, '{}');", k, text);
         }
-        load_sorted_records(dir / "loaded.db", root, records);
-        {
-            SqliteOutput out(dir / "reference.db", "reference.db");
-            out.exec(inserts);
-            out.commit();
-            out.close();
-        }
-        CHECK(query(dir / "loaded.db", "PRAGMA integrity_check") == Rows{{"ok"}});
+        load_with_reference(dir, root, records, inserts);
         const std::string all = "SELECT k, length(v), v FROM t ORDER BY k, v";
         CHECK(query(dir / "loaded.db", all).size() == records.size());
         CHECK(query(dir / "loaded.db", all) == query(dir / "reference.db", all));
         // Lookups by the whole key compare the overflowing part too.
-        const std::string one = fmt::format("SELECT k FROM t WHERE v = (SELECT v FROM t WHERE k = 19)");
+        const std::string one = "SELECT k FROM t WHERE v = (SELECT v FROM t WHERE k = 19)";
         CHECK(query(dir / "loaded.db", one) == Rows{{"19"}});
     }
 }
