@@ -1,5 +1,7 @@
 #include "graph/graph_legend.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cmath>
 
@@ -39,12 +41,33 @@ std::string node_colors_json(std::optional<compare::CompareMode> mode) {
     return "null";
 }
 
+namespace {
+
+// The buckets of node_colors_json: left-closed, the last one holding its upper bound.
+constexpr std::array<std::string_view, 5> kColours = {"#FFFCF3", "#FFEDBE", "#FFDC7F", "#FFC62E", kWorstColour};
+constexpr std::array<double, 4> kSummaryBounds = {0.2, 0.4, 0.6, 0.8};
+constexpr std::array<double, 4> kRealDataBounds = {0.05, 0.1, 0.15, 0.2};
+
+}  // namespace
+
+std::string legend_label(std::optional<compare::CompareMode> mode, std::string_view colour) {
+    if (!mode) return std::string(colour);
+    if (*mode == compare::CompareMode::Md5) {
+        if (colour == kColours[0]) return "same md5";
+        if (colour == kWorstColour) return "md5 differs";
+        return std::string(colour);
+    }
+    const auto& bounds = *mode == compare::CompareMode::Summary ? kSummaryBounds : kRealDataBounds;
+    for (std::size_t bucket = 0; bucket < kColours.size(); ++bucket) {
+        if (kColours[bucket] != colour) continue;
+        const double low = bucket == 0 ? 0 : bounds[bucket - 1];
+        if (bucket == bounds.size()) return fmt::format("index in [{}, 1]", low);
+        return fmt::format("index in [{}, {})", low, bounds[bucket]);
+    }
+    return std::string(colour);
+}
+
 std::string_view legend_colour(std::optional<compare::CompareMode> mode, double index) {
-    // The buckets of node_colors_json: left-closed, the last one holding its upper bound.
-    static constexpr std::array<std::string_view, 5> kColours = {"#FFFCF3", "#FFEDBE", "#FFDC7F", "#FFC62E",
-                                                                 kWorstColour};
-    static constexpr std::array<double, 4> kSummaryBounds = {0.2, 0.4, 0.6, 0.8};
-    static constexpr std::array<double, 4> kRealDataBounds = {0.05, 0.1, 0.15, 0.2};
     if (!mode) return "";
     if (*mode == compare::CompareMode::Md5) return index == 1 ? kColours[0] : kWorstColour;
     if (std::isnan(index)) return kWorstColour;

@@ -17,6 +17,9 @@ std::string node_colors_json(std::optional<compare::CompareMode> mode);
 // no index: structure, nullopt); unmatched nodes are kUnmatchedColour.
 std::string_view legend_colour(std::optional<compare::CompareMode> mode, double index);
 inline constexpr std::string_view kUnmatchedColour = "#C7C7C7";
+// What a legend colour of `mode` stands for, as a summary names it: "index in [0, 0.2)", "index in [0.8, 1]",
+// "same md5", "md5 differs"; the colour itself where the mode has no such bucket.
+std::string legend_label(std::optional<compare::CompareMode> mode, std::string_view colour);
 inline constexpr std::string_view kWorstColour = "#FF704D";
 
 }  // namespace msprobe::graph

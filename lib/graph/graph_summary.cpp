@@ -34,6 +34,7 @@ void GraphSummary::add(const ExportedGraphs& graphs, const std::string& label) {
         return;
     }
     compared_ = true;
+    if (!mode_) mode_ = graphs.mode;
     std::map<std::string, std::size_t> counts;
     std::size_t unmatched = 0;
     for (const GraphNode* node : nodes) {
@@ -71,7 +72,7 @@ std::vector<SummaryCount> GraphSummary::ordered(const std::map<std::string, std:
     } else {
         for (const std::string_view colour : kLegendOrder) {
             if (const auto at = by_colour.find(std::string(colour)); at != by_colour.end()) {
-                counts.push_back({at->second, at->first});
+                counts.push_back({at->second, legend_label(mode_, at->first)});
             }
         }
     }

@@ -32,8 +32,10 @@ private:
 
     IndexKind index_;
     bool compared_ = false;
+    std::optional<compare::CompareMode> mode_;  // the compare's mode, which names the legend's colours
     std::size_t nodes_ = 0;
-    // The counts of `by_colour` in the legend's order (pass, warning, error for verdicts), then the unmatched.
+    // The counts of `by_colour` in the legend's order (pass, warning, error for verdicts), named by what each
+    // colour stands for (legend_label), then the unmatched.
     std::vector<SummaryCount> ordered(const std::map<std::string, std::size_t>& by_colour, std::size_t unmatched) const;
 
     std::map<std::string, std::size_t> by_colour_;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "graph/graph_behaviour.hpp"
+#include "graph/graph_legend.hpp"
 #include "graph/graph_summary.hpp"
 #include "graph_run.hpp"
 #include "support/shared_fixtures.hpp"
@@ -50,7 +51,7 @@ TEST_CASE("graph summary: a statistics compare by legend colour, the first worst
     GraphSummary tally(IndexKind::ModeMetric);
     tally.add({&pair.npu, &pair.bench, 0, CompareMode::Summary}, "rank0");
     CHECK(summary_text(tally.summary({"out/compare_1.vis.db"})) ==
-          "Compared 5 nodes in 1 graph(s): 2 #FFFCF3, 2 #FF704D, 1 unmatched.\n"
+          "Compared 5 nodes in 1 graph(s): 2 index in [0, 0.2), 2 index in [0.8, 1], 1 unmatched.\n"
           "First node of the worst colour: Torch.b.0.forward (rank0): precision index 0.9\n"
           "  at File /home/u/net.py, line 12, in forward: h = self.ln(x)\n"
           "Written:\n"
@@ -113,4 +114,21 @@ TEST_CASE("graph summary of a real compare: its counts are the database's, its f
     CHECK(count(" AND precision_index >= 0.6 AND node_name = '" + summary.first_problem->name + "'") == 1);
     CHECK(summary.first_problem->model_line.starts_with("File /home/user/train/make_dumps.py, line "));
     fs::remove_all(out);
+}
+
+TEST_CASE("graph summary: legend colours named by what they stand for in each mode", "[graph][graph_summary]") {
+    CHECK(legend_label(CompareMode::Summary, "#FFFCF3") == "index in [0, 0.2)");
+    CHECK(legend_label(CompareMode::Summary, "#FFC62E") == "index in [0.6, 0.8)");
+    CHECK(legend_label(CompareMode::Summary, "#FF704D") == "index in [0.8, 1]");
+    CHECK(legend_label(CompareMode::All, "#FFEDBE") == "index in [0.05, 0.1)");
+    CHECK(legend_label(CompareMode::All, "#FF704D") == "index in [0.2, 1]");
+    CHECK(legend_label(CompareMode::Md5, "#FFFCF3") == "same md5");
+    CHECK(legend_label(CompareMode::Md5, "#FF704D") == "md5 differs");
+    CHECK(legend_label(std::nullopt, "#C7C7C7") == "#C7C7C7");
+    // Every matched node's colour has a name.
+    for (const auto mode : {CompareMode::Summary, CompareMode::All, CompareMode::Md5}) {
+        for (const double index : {0.0, 0.07, 0.3, 0.5, 0.7, 0.9, 1.0}) {
+            CHECK(legend_label(mode, legend_colour(mode, index)).rfind('#', 0) == std::string::npos);
+        }
+    }
 }
