@@ -134,20 +134,18 @@ VisDbWriter::VisDbWriter(std::filesystem::path path, std::string shown_name, con
       shown_name_(std::move(shown_name)),
       format_(format),
       matched_link_entries_(matched_link_entries) {
-    {
-        report::SqliteOutput output(path_, shown_name_);
-        output.exec(format_.is_distributed_column ? tables_with_distributed_column() : std::string(kCreateTables));
-        output.exec(kCreateIndexes);
-        if (format_.is_distributed_column)
-            output.exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
-        for (const auto& [index, name] : node_indexes(format_.is_distributed_column)) {
-            index_roots_.emplace_back(index, output.root_page(name));
-        }
-        const std::int64_t nodes_root = output.root_page("tb_nodes");
-        output.commit();
-        output.close();
-        nodes_ = std::make_unique<report::SqliteRowidTableWriter>(path_, shown_name_, nodes_root);
+    // SQLite makes the tables and their (empty) indexes and closes the file; the b-trees are filled directly.
+    report::SqliteOutput output(path_, shown_name_);
+    output.exec(format_.is_distributed_column ? tables_with_distributed_column() : std::string(kCreateTables));
+    output.exec(kCreateIndexes);
+    if (format_.is_distributed_column) output.exec("CREATE INDEX IF NOT EXISTS index7 ON tb_nodes (is_distributed);");
+    for (const auto& [index, name] : node_indexes(format_.is_distributed_column)) {
+        index_roots_.emplace_back(index, output.root_page(name));
     }
+    const std::int64_t nodes_root = output.root_page("tb_nodes");
+    output.commit();
+    output.close();
+    nodes_ = std::make_unique<report::SqliteRowidTableWriter>(path_, shown_name_, nodes_root);
 }
 
 VisDbWriter::~VisDbWriter() = default;
