@@ -1,7 +1,7 @@
 #pragma once
-// One page of an index b-tree (how SQLite stores a WITHOUT ROWID table) being
-// filled: cells packed from the end of the usable area downward, their
-// pointers after the page header, as the file format lays them out
+// One page of an index b-tree (how SQLite stores a WITHOUT ROWID table, or a
+// table's index) being filled (SqliteBtreePage), its cells a record's size
+// and its local bytes, after the left child on an interior page
 // (https://www.sqlite.org/fileformat2.html#b_tree_pages). A full page gives up
 // its last cell as the divider above it; SqliteSortedTableWriter builds a
 // tree of these, SqliteLeafChain a run of leaves.
@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "report/sqlite_btree_page.hpp"
+
 namespace msprobe::report {
 
 inline constexpr std::uint8_t kSqliteIndexInterior = 0x02;
@@ -18,25 +20,13 @@ inline constexpr std::uint8_t kSqliteIndexLeaf = 0x0a;
 
 // The largest payload a cell of an index page holds without overflow pages (the file format's maxLocal).
 inline std::size_t sqlite_index_max_payload(std::uint32_t usable_size) { return (usable_size - 12) * 64 / 255 - 23; }
-// The bytes of a `payload`-byte record kept on its page when it overflows: the file format's rule, with `max_local`
-// the page kind's maxLocal (an index page's above, usable - 35 on a table leaf).
-inline std::size_t sqlite_local_payload(std::size_t payload, std::size_t max_local, std::uint32_t usable_size) {
-    const std::size_t min_local = (usable_size - 12) * 32 / 255 - 23;
-    const std::size_t kept = min_local + (payload - min_local) % (usable_size - 4);
-    return kept <= max_local ? kept : min_local;
-}
-
-// Big-endian integers of 1 to 4 bytes, as the file format writes them.
-std::uint32_t sqlite_get_be(const std::uint8_t* at, int bytes);
-void sqlite_put_be(std::uint8_t* at, std::uint32_t value, int bytes);
-
 class SqliteIndexPage {
 public:
     SqliteIndexPage(bool interior, std::uint32_t page_size, std::uint32_t usable_size);
 
-    bool interior() const { return interior_; }
-    bool empty() const { return cells_ == 0; }
-    std::uint32_t cells() const { return cells_; }
+    bool interior() const { return page_.interior(); }
+    bool empty() const { return page_.empty(); }
+    std::uint32_t cells() const { return page_.cells(); }
     // Whether a cell of `payload` bytes still fits.
     bool fits(std::size_t payload) const { return fits(payload, payload); }
     void append(std::uint32_t left_child, std::string_view payload) { append(left_child, payload, payload.size()); }
@@ -53,20 +43,14 @@ public:
     std::string_view payload(std::uint32_t index) const;
     // Completes the header (and the right-most child of an interior page); page() is then the page's bytes.
     void seal(std::uint32_t right_child);
-    const std::vector<std::uint8_t>& page() const { return page_; }
-    void reset();
+    const std::vector<std::uint8_t>& page() const { return page_.bytes(); }
+    void reset() { page_.reset(); }
 
 private:
-    bool interior_;
-    std::uint32_t header_size_;
-    std::uint32_t usable_;
-    std::vector<std::uint8_t> page_;
-    std::uint32_t cells_ = 0;
-    std::uint32_t content_start_;
+    SqliteBtreePage page_;
     std::uint32_t last_child_ = 0;
-    std::uint32_t last_payload_ = 0;
+    std::uint32_t last_payload_offset_ = 0;  // in the last cell
     std::uint32_t last_payload_size_ = 0;
-    std::uint32_t last_size_ = 0;
     std::size_t last_declared_size_ = 0;
     std::string divider_;
     std::size_t divider_size_ = 0;

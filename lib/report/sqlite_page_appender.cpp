@@ -12,7 +12,7 @@
 
 #include "common/error.hpp"
 #include "common/input_file.hpp"
-#include "report/sqlite_index_page.hpp"
+#include "report/sqlite_btree_page.hpp"
 
 namespace msprobe::report {
 

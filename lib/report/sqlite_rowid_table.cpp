@@ -1,10 +1,8 @@
 #include "report/sqlite_rowid_table.hpp"
 
-#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
-#include "report/sqlite_index_page.hpp"
 #include "report/sqlite_record.hpp"
 
 namespace msprobe::report {
@@ -13,51 +11,14 @@ namespace {
 
 constexpr std::uint8_t kTableInterior = 0x05;
 constexpr std::uint8_t kTableLeaf = 0x0d;
-constexpr std::uint32_t kLeafHeader = 8;
-constexpr std::uint32_t kInteriorHeader = 12;
-
-// SQLite counts a cell as at least 4 bytes (the room a freeblock needs).
-std::size_t counted(std::size_t cell) { return std::max<std::size_t>(cell, 4); }
 
 }  // namespace
 
-bool SqliteRowidTableWriter::Page::fits(std::size_t cell) const {
-    return content_start - (header_size + 2 * cells) >= counted(cell) + 2;
-}
-
-std::uint8_t* SqliteRowidTableWriter::Page::append(std::size_t cell) {
-    const auto size = static_cast<std::uint32_t>(counted(cell));
-    content_start -= size;
-    std::uint8_t* at = bytes.data() + content_start;
-    std::fill(at + cell, at + size, std::uint8_t{0});  // a short cell's pad
-    sqlite_put_be(bytes.data() + header_size + 2 * cells, content_start, 2);
-    ++cells;
-    return at;
-}
-
-void SqliteRowidTableWriter::Page::seal(std::uint8_t type, std::uint32_t right_child) {
-    std::uint8_t* header = bytes.data();
-    header[0] = type;
-    sqlite_put_be(header + 1, 0, 2);                       // no freeblock
-    sqlite_put_be(header + 3, cells, 2);                   // cell count
-    sqlite_put_be(header + 5, content_start & 0xffff, 2);  // 65536 is written 0
-    header[7] = 0;                                         // no fragmented bytes
-    if (header_size == kInteriorHeader) sqlite_put_be(header + 8, right_child, 4);
-    std::fill(bytes.begin() + header_size + 2 * cells, bytes.begin() + content_start, std::uint8_t{0});
-}
-
-void SqliteRowidTableWriter::Page::reset(std::uint32_t usable) {
-    cells = 0;
-    content_start = usable;
-}
-
 SqliteRowidTableWriter::SqliteRowidTableWriter(const std::filesystem::path& path, std::string shown_name,
                                                std::int64_t root_page)
-    : file_(path, std::move(shown_name), root_page, kTableLeaf), max_local_(file_.usable_size() - 35) {
-    leaf_.bytes.assign(file_.page_size(), 0);
-    leaf_.header_size = kLeafHeader;
-    leaf_.reset(file_.usable_size());
-}
+    : file_(path, std::move(shown_name), root_page, kTableLeaf),
+      max_local_(file_.usable_size() - 35),
+      leaf_(false, file_.page_size(), file_.usable_size()) {}
 
 SqliteRowidTableWriter::~SqliteRowidTableWriter() = default;
 
@@ -83,21 +44,15 @@ void SqliteRowidTableWriter::add(std::int64_t rowid, std::string_view record) {
 
 std::uint32_t SqliteRowidTableWriter::write_leaf() {
     leaf_.seal(kTableLeaf, 0);
-    const std::uint32_t page = file_.append(leaf_.bytes.data());
-    leaf_.reset(file_.usable_size());
+    const std::uint32_t page = file_.append(leaf_.bytes().data());
+    leaf_.reset();
     return page;
 }
 
 // The child before the new one becomes a cell keyed by its largest rowid; when the page has no room for it, it
 // becomes the page's right-most child instead, and the page, keyed by that rowid, a child of the level above.
 void SqliteRowidTableWriter::add_child(std::size_t index, std::uint32_t child, std::int64_t key) {
-    if (index == levels_.size()) {
-        Level level;
-        level.page.bytes.assign(file_.page_size(), 0);
-        level.page.header_size = kInteriorHeader;
-        level.page.reset(file_.usable_size());
-        levels_.push_back(std::move(level));
-    }
+    if (index == levels_.size()) levels_.push_back({SqliteBtreePage(true, file_.page_size(), file_.usable_size())});
     Level& level = levels_[index];
     if (level.pending_child != 0) {
         const std::size_t cell = 4 + sqlite_varint_size(static_cast<std::uint64_t>(level.pending_key));
@@ -107,8 +62,8 @@ void SqliteRowidTableWriter::add_child(std::size_t index, std::uint32_t child, s
             put_sqlite_varint(at + 4, static_cast<std::uint64_t>(level.pending_key));
         } else {
             level.page.seal(kTableInterior, level.pending_child);
-            const std::uint32_t written = file_.append(level.page.bytes.data());
-            level.page.reset(file_.usable_size());
+            const std::uint32_t written = file_.append(level.page.bytes().data());
+            level.page.reset();
             const std::int64_t written_key = level.pending_key;
             level.pending_child = child;
             level.pending_key = key;
@@ -124,7 +79,7 @@ void SqliteRowidTableWriter::finish() {
     if (finished_) throw std::logic_error("SqliteRowidTableWriter::finish twice");
     if (levels_.empty()) {
         leaf_.seal(kTableLeaf, 0);
-        file_.finish(leaf_.bytes.data());
+        file_.finish(leaf_.bytes().data());
         finished_ = true;
         return;
     }
@@ -135,15 +90,15 @@ void SqliteRowidTableWriter::finish() {
         Level& level = levels_[index];
         const std::int64_t key = level.pending_key;
         std::uint32_t child = level.pending_child;
-        if (level.page.cells > 0) {
+        if (!level.page.empty()) {
             level.page.seal(kTableInterior, level.pending_child);
-            child = file_.append(level.page.bytes.data());
+            child = file_.append(level.page.bytes().data());
         }
         add_child(index + 1, child, key);
     }
     Level& top = levels_.back();
     top.page.seal(kTableInterior, top.pending_child);
-    file_.finish(top.page.bytes.data());
+    file_.finish(top.page.bytes().data());
     finished_ = true;
 }
 

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/sqlite_btree_page.hpp"
 #include "report/sqlite_page_appender.hpp"
 
 namespace msprobe::report {
@@ -36,21 +37,10 @@ public:
     void finish();
 
 private:
-    // One page being filled: cells from the end of the usable area downward, pointers after the header.
-    struct Page {
-        std::vector<std::uint8_t> bytes;
-        std::uint32_t header_size = 0;
-        std::uint32_t cells = 0;
-        std::uint32_t content_start = 0;
-        bool fits(std::size_t cell) const;
-        std::uint8_t* append(std::size_t cell);  // where the cell's bytes go
-        void seal(std::uint8_t type, std::uint32_t right_child);
-        void reset(std::uint32_t usable);
-    };
     // An interior level: its page, and the child that is not a cell yet (the page's right-most child, or the first
     // cell of the next page).
     struct Level {
-        Page page;
+        SqliteBtreePage page;
         std::uint32_t pending_child = 0;
         std::int64_t pending_key = 0;
     };
@@ -60,7 +50,7 @@ private:
 
     SqlitePageAppender file_;
     std::size_t max_local_;
-    Page leaf_;
+    SqliteBtreePage leaf_;
     std::int64_t last_rowid_ = 0;
     bool any_row_ = false;
     std::vector<Level> levels_;  // [0] the level above the leaves
