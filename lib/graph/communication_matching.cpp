@@ -109,14 +109,13 @@ struct RankIds {
 // Creation order, or the exported rows' node order (post order), where unexported nodes take no part.
 std::vector<GraphNode*> distributed_nodes(ModelGraph& graph, bool exported_rows) {
     std::vector<GraphNode*> nodes;
-    const auto is_distributed = [](const GraphNode& node) { return node.id.rfind("Distributed", 0) == 0; };
     if (exported_rows) {
         for (const GraphNode* node : graph.post_order()) {
-            if (is_distributed(*node)) nodes.push_back(graph.find(node->id));
+            if (node->is_distributed()) nodes.push_back(graph.find(node->id));
         }
     } else {
         for (const auto& node : graph.nodes()) {
-            if (is_distributed(*node)) nodes.push_back(node.get());
+            if (node->is_distributed()) nodes.push_back(node.get());
         }
     }
     return nodes;

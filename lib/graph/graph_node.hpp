@@ -41,14 +41,16 @@ struct GraphNode {
     // the row is written, so a node holds one pointer at any depth.
     GraphNode* partner = nullptr;
     std::optional<PrecisionIndex> precision;
-    std::string overflow_level;  // critical / high / medium, empty when none
-    std::vector<BatchP2POp> batch_p2p;  // batch_isend_irecv nodes only
+    std::string overflow_level;                    // critical / high / medium, empty when none
+    std::vector<BatchP2POp> batch_p2p;             // batch_isend_irecv nodes only
     std::vector<std::string> parallel_merge_info;  // a parallel merge's formulas, empty when none
-    std::string matched_distributed;  // JSON of the cross-rank communication match, empty when none
-    bool has_record = false;     // dump.json has an entry of this id
+    std::string matched_distributed;               // JSON of the cross-rank communication match, empty when none
+    bool has_record = false;                       // dump.json has an entry of this id
     int rank = 0;  // the rank whose graph made it: a parallel merge names the ranks it merged
 
     bool matched() const { return partner != nullptr; }
+    // A communication API's node (Distributed.*): tb_nodes' is_distributed, the links across ranks.
+    bool is_distributed() const { return id.rfind("Distributed", 0) == 0; }
 };
 
 }  // namespace msprobe::graph

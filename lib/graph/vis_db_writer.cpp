@@ -252,7 +252,7 @@ void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord&
         record.null();
     record.integer(exported.step);
     record.integer(exported.rank);
-    if (rows.is_distributed_column) record.integer(node.id.rfind("Distributed", 0) == 0 ? 1 : 0);
+    if (rows.is_distributed_column) record.integer(node.is_distributed() ? 1 : 0);
     record.append_to(batch.records);
     batch.record_ends.push_back(batch.records.size());
     batch.links += link;
@@ -313,7 +313,7 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
             keys_.add({rowid, static_cast<std::int64_t>(first + k), node.micro_step.value_or(0), node.id,
                        node.parent ? std::string_view(node.parent->id) : std::string_view(),
                        std::string_view(batch.links).substr(link_begin, batch.link_ends[k] - link_begin),
-                       node.id.rfind("Distributed", 0) == 0});
+                       node.is_distributed()});
             record_begin = batch.record_ends[k];
             link_begin = batch.link_ends[k];
         }
