@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 
 namespace msprobe::graph {
@@ -64,50 +65,62 @@ void NodeIndexKeys::reserve(std::size_t rows, std::size_t text_bytes) {
     texts_.reserve(texts_.size() + rows * text_bytes);
 }
 
-int NodeIndexKeys::compare(NodeIndex index, const Row& a, const Row& b) const {
+// Each index's columns, as vis_db_writer's CREATE INDEX statements list them; the rowid follows.
+std::span<const NodeIndexKeys::Column> NodeIndexKeys::columns(NodeIndex index) {
+    using C = Column;
+    static constexpr C kId[] = {C::Id};
+    static constexpr C kUpNode[] = {C::Step, C::Rank, C::DataSource, C::UpNode, C::NodeOrder};
+    static constexpr C kNodeName[] = {C::Step, C::Rank, C::DataSource, C::NodeName};
+    static constexpr C kSourceOrder[] = {C::Step, C::Rank, C::DataSource, C::NodeOrder};
+    static constexpr C kOrder[] = {C::Step, C::Rank, C::NodeOrder};
+    static constexpr C kMicroStep[] = {C::Step, C::Rank, C::MicroStep, C::NodeOrder};
+    static constexpr C kMatchedLink[] = {C::Step, C::Rank, C::Modified, C::MatchedLink};
+    static constexpr C kIsDistributed[] = {C::IsDistributed};
+    switch (index) {
+        case NodeIndex::Id: return kId;
+        case NodeIndex::UpNode: return kUpNode;
+        case NodeIndex::NodeName: return kNodeName;
+        case NodeIndex::SourceOrder: return kSourceOrder;
+        case NodeIndex::Order: return kOrder;
+        case NodeIndex::MicroStep: return kMicroStep;
+        case NodeIndex::MatchedLink: return kMatchedLink;
+        case NodeIndex::IsDistributed: return kIsDistributed;
+    }
+    throw std::logic_error("NodeIndexKeys: an index without columns");
+}
+
+int NodeIndexKeys::compare_column(Column column, const Row& a, const Row& b) const {
     const Graph& ga = graphs_[a.graph];
     const Graph& gb = graphs_[b.graph];
-    int c = 0;
-    switch (index) {
-        case NodeIndex::Id:
-            c = compare_joined(view(ga.id_prefix), view(a.node_name), view(gb.id_prefix), view(b.node_name));
-            break;
-        case NodeIndex::IsDistributed: c = three_way(a.is_distributed, b.is_distributed); break;
-        default:
-            if ((c = three_way(ga.step, gb.step)) != 0) break;
-            if ((c = three_way(ga.rank, gb.rank)) != 0) break;
-            switch (index) {
-                case NodeIndex::UpNode:
-                    if ((c = compare_text(view(ga.data_source), view(gb.data_source))) != 0) break;
-                    if ((c = compare_text(view(a.up_node), view(b.up_node))) != 0) break;
-                    c = three_way(a.node_order, b.node_order);
-                    break;
-                case NodeIndex::NodeName:
-                    if ((c = compare_text(view(ga.data_source), view(gb.data_source))) != 0) break;
-                    c = compare_text(view(a.node_name), view(b.node_name));
-                    break;
-                case NodeIndex::SourceOrder:
-                    if ((c = compare_text(view(ga.data_source), view(gb.data_source))) != 0) break;
-                    c = three_way(a.node_order, b.node_order);
-                    break;
-                case NodeIndex::Order: c = three_way(a.node_order, b.node_order); break;
-                case NodeIndex::MicroStep:
-                    if ((c = three_way(a.micro_step, b.micro_step)) != 0) break;
-                    c = three_way(a.node_order, b.node_order);
-                    break;
-                case NodeIndex::MatchedLink:  // modified is 0 in every row
-                    c = compare_text(view(a.matched_node_link), view(b.matched_node_link));
-                    break;
-                default: break;
-            }
+    switch (column) {
+        case Column::Id:
+            return compare_joined(view(ga.id_prefix), view(a.node_name), view(gb.id_prefix), view(b.node_name));
+        case Column::Step: return three_way(ga.step, gb.step);
+        case Column::Rank: return three_way(ga.rank, gb.rank);
+        case Column::DataSource: return compare_text(view(ga.data_source), view(gb.data_source));
+        case Column::UpNode: return compare_text(view(a.up_node), view(b.up_node));
+        case Column::NodeOrder: return three_way(a.node_order, b.node_order);
+        case Column::NodeName: return compare_text(view(a.node_name), view(b.node_name));
+        case Column::MicroStep: return three_way(a.micro_step, b.micro_step);
+        case Column::Modified: return 0;  // 0 in every row
+        case Column::MatchedLink: return compare_text(view(a.matched_node_link), view(b.matched_node_link));
+        case Column::IsDistributed: return three_way(a.is_distributed, b.is_distributed);
     }
-    return c != 0 ? c : three_way(a.rowid, b.rowid);
+    return 0;
+}
+
+int NodeIndexKeys::compare(std::span<const Column> key, const Row& a, const Row& b) const {
+    for (const Column column : key) {
+        if (const int c = compare_column(column, a, b); c != 0) return c;
+    }
+    return three_way(a.rowid, b.rowid);
 }
 
 std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
     std::vector<std::uint32_t> positions(rows_.size());
     std::iota(positions.begin(), positions.end(), std::uint32_t{0});
-    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(index, rows_[a], rows_[b]) < 0; };
+    const std::span<const Column> key = columns(index);
+    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(key, rows_[a], rows_[b]) < 0; };
     if (index == NodeIndex::IsDistributed) {
         // Rows stand in rowid order: the rows of each value keep it.
         std::stable_partition(positions.begin(), positions.end(),
@@ -140,46 +153,26 @@ void NodeIndexKeys::record(NodeIndex index, std::uint32_t position, report::Sqli
     const Row& row = rows_[position];
     const Graph& graph = graphs_[row.graph];
     out.clear();
-    switch (index) {
-        case NodeIndex::Id: out.text(id(position)); break;
-        case NodeIndex::IsDistributed: out.integer(row.is_distributed ? 1 : 0); break;
-        default:
-            out.integer(graph.step);
-            out.integer(graph.rank);
-            switch (index) {
-                case NodeIndex::UpNode:
-                    out.text(view(graph.data_source));
-                    out.text(view(row.up_node));
-                    out.integer(row.node_order);
-                    break;
-                case NodeIndex::NodeName:
-                    out.text(view(graph.data_source));
-                    out.text(view(row.node_name));
-                    break;
-                case NodeIndex::SourceOrder:
-                    out.text(view(graph.data_source));
-                    out.integer(row.node_order);
-                    break;
-                case NodeIndex::Order: out.integer(row.node_order); break;
-                case NodeIndex::MicroStep:
-                    out.integer(row.micro_step);
-                    out.integer(row.node_order);
-                    break;
-                case NodeIndex::MatchedLink:
-                    out.integer(0);
-                    out.text(view(row.matched_node_link));
-                    break;
-                default: break;
-            }
+    for (const Column column : columns(index)) {
+        switch (column) {
+            case Column::Id: out.text(id(position)); break;
+            case Column::Step: out.integer(graph.step); break;
+            case Column::Rank: out.integer(graph.rank); break;
+            case Column::DataSource: out.text(view(graph.data_source)); break;
+            case Column::UpNode: out.text(view(row.up_node)); break;
+            case Column::NodeOrder: out.integer(row.node_order); break;
+            case Column::NodeName: out.text(view(row.node_name)); break;
+            case Column::MicroStep: out.integer(row.micro_step); break;
+            case Column::Modified: out.integer(0); break;
+            case Column::MatchedLink: out.text(view(row.matched_node_link)); break;
+            case Column::IsDistributed: out.integer(row.is_distributed ? 1 : 0); break;
+        }
     }
     out.integer(row.rowid);
 }
 
 bool NodeIndexKeys::same_id(std::uint32_t a, std::uint32_t b) const {
-    const Row& ra = rows_[a];
-    const Row& rb = rows_[b];
-    return compare_joined(view(graphs_[ra.graph].id_prefix), view(ra.node_name), view(graphs_[rb.graph].id_prefix),
-                          view(rb.node_name)) == 0;
+    return compare_column(Column::Id, rows_[a], rows_[b]) == 0;
 }
 
 std::string NodeIndexKeys::id(std::uint32_t position) const {

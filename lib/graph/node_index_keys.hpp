@@ -6,6 +6,7 @@
 // (report::SqliteSortedTableWriter) instead of SQLite sorting the table seven
 // times. Texts are kept in one buffer: a million rows cost about 200 MB.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,8 +79,25 @@ private:
 
     Text keep(std::string_view text);
     std::string_view view(Text text) const { return std::string_view(texts_).substr(text.offset, text.size); }
-    // <0, 0, >0 as rows `a` and `b` stand in the index (the rowid last).
-    int compare(NodeIndex index, const Row& a, const Row& b) const;
+    // The columns the indexes hold.
+    enum class Column : std::uint8_t {
+        Id,
+        Step,
+        Rank,
+        DataSource,
+        UpNode,
+        NodeOrder,
+        NodeName,
+        MicroStep,
+        Modified,
+        MatchedLink,
+        IsDistributed
+    };
+    static std::span<const Column> columns(NodeIndex index);
+    // <0, 0, >0 as rows `a` and `b` order by `column` (SQLite's order of its values).
+    int compare_column(Column column, const Row& a, const Row& b) const;
+    // <0, 0, >0 as rows `a` and `b` stand in an index of columns `key` (the rowid last).
+    int compare(std::span<const Column> key, const Row& a, const Row& b) const;
 
     std::string texts_;
     std::vector<Graph> graphs_;
