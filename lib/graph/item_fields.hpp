@@ -1,11 +1,13 @@
 #pragma once
 // The (key, value) pairs of one port item as msprobe exports them, packed in
-// one string: each pair is <length><key><tag><value>, lengths as LEB128 varints
-// (one byte below 128). A value is its final text, or a float kept as its 8
-// bytes and formatted when the row is written (rounded, or in full for
-// VisDbFormat::full_floats), so reading a dump formats nothing the writer's threads can format.
-// A graph has about five items per node and ten pairs per item, so a vector of
-// string pairs would cost several times the text.
+// one string of exactly their size: each pair is <key><value>. A key is one
+// byte naming a common key ("dtype", "Max diff", ...) or 0, a LEB128 length
+// and the text. A value is one byte naming a common text ("torch.float32",
+// "True", "-1", ...), a text tag with its length and bytes, or a float tag with
+// its 8 bytes, formatted when the row is written (rounded, or in full for
+// VisDbFormat::full_floats), so reading a dump formats nothing the writer's
+// threads can format. A graph has about five items per node and ten pairs per
+// item: the common keys and texts are most of an item's bytes.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -28,6 +30,10 @@ public:
     // Room for about `bytes` of pairs, so that adding them allocates once.
     explicit ItemFields(std::size_t bytes) { packed_.reserve(bytes); }
 
+    // Gives back the room beyond the pairs (a graph keeps its items' fields to the end).
+    void shrink() { packed_.shrink_to_fit(); }
+    std::size_t bytes() const { return packed_.size(); }
+
     // Appends a pair (the caller keeps keys unique).
     void add(std::string_view key, std::string_view text);
     void add_float(std::string_view key, double number);
@@ -42,13 +48,14 @@ public:
     void for_each(F&& f) const {
         std::size_t at = 0;
         while (at < packed_.size()) {
-            const std::string_view key = next_text(at);
+            const std::string_view key = next_key(at);
             const FieldValue value = next_value(at);
             f(key, value);
         }
     }
 
 private:
+    std::string_view next_key(std::size_t& at) const;
     std::string_view next_text(std::size_t& at) const;
     FieldValue next_value(std::size_t& at) const;
 

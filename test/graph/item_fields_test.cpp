@@ -74,3 +74,29 @@ TEST_CASE("item fields: set replaces a value in place and appends a new key") {
     CHECK(pairs[1] == std::pair<std::string, std::string>{"Min", "0.25"});
     CHECK(pairs[2] == std::pair<std::string, std::string>{"Norm", "2.5"});
 }
+
+TEST_CASE("item fields pack common keys and texts in a byte each, and others whole") {
+    ItemFields fields;
+    fields.add("type", "torch.Tensor");
+    CHECK(fields.bytes() == 2);
+    fields.add("dtype", "torch.float32");
+    fields.add("requires_grad", "True");
+    fields.add("data_name", "-1");
+    CHECK(fields.bytes() == 8);
+    // Near misses of common texts and keys, and texts in other places, stay as they are.
+    fields.add("dtypes", "torch.float3");
+    fields.add("Max diff", "0.0%x");
+    fields.add("torch.Tensor", "dtype");
+    fields.add("", "");
+    fields.shrink();
+    CHECK(pairs_of(fields) == std::vector<std::pair<std::string, std::string>>{{"type", "torch.Tensor"},
+                                                                               {"dtype", "torch.float32"},
+                                                                               {"requires_grad", "True"},
+                                                                               {"data_name", "-1"},
+                                                                               {"dtypes", "torch.float3"},
+                                                                               {"Max diff", "0.0%x"},
+                                                                               {"torch.Tensor", "dtype"},
+                                                                               {"", ""}});
+    CHECK(fields.find("dtype")->text == "torch.float32");
+    CHECK(fields.find("torch.Tensor")->text == "dtype");
+}
