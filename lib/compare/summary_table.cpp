@@ -27,35 +27,77 @@ struct StatDiff {
     bool warning = false;
 };
 
-StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench, StatisticArithmetic arithmetic) {
+StatDiff diff_of_numbers(double n, double b, StatisticArithmetic arithmetic) {
     StatDiff out;
-    // Exact: only values dumped as numbers (msprobe's graph command reads them from dump.json, where a
-    // src/dst rank text is no number); otherwise numeric texts too (msprobe's compare parses its table).
-    const bool exact = arithmetic == StatisticArithmetic::Exact;
-    const auto n = exact && npu.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(npu);
-    const auto b = exact && bench.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(bench);
-    if (!n || !b) return out;
-    const double d = arithmetic == StatisticArithmetic::Exact ? *n - *b : reference_parsed(*n) - reference_parsed(*b);
+    const double d = arithmetic == StatisticArithmetic::Exact ? n - b : reference_parsed(n) - reference_parsed(b);
     if (std::isnan(d)) {
         out.diff = Cell("Nan");
         out.relative = Cell("Nan");
         return out;
     }
     out.diff = Cell(d);
-    if (*b != 0) out.relative = Cell(py::float_repr(std::fabs((d / *b) * 100)) + "%");
+    if (b != 0) out.relative = Cell(py::float_repr(std::fabs((d / b) * 100)) + "%");
     // msprobe: |d| / (|max(N, B)| + 1e-10) > 0.5, with the signed maximum.
-    const double magnitude = std::fabs(d) / (std::fabs(std::max(*n, *b)) + 1e-10);
+    const double magnitude = std::fabs(d) / (std::fabs(std::max(n, b)) + 1e-10);
     out.warning = magnitude > 0.5;
     return out;
+}
+
+StatDiff diff_of(const dump::StatValue& npu, const dump::StatValue& bench, StatisticArithmetic arithmetic) {
+    // Exact: only values dumped as numbers (msprobe's graph command reads them from dump.json, where a
+    // src/dst rank text is no number); otherwise numeric texts too (msprobe's compare parses its table).
+    const bool exact = arithmetic == StatisticArithmetic::Exact;
+    const auto n = exact && npu.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(npu);
+    const auto b = exact && bench.kind != dump::StatValue::Kind::Number ? std::nullopt : numeric_value(bench);
+    if (!n || !b) return {};
+    return diff_of_numbers(*n, *b, arithmetic);
 }
 
 }  // namespace
 
 std::vector<std::string> statistics_headers() {
+    // clang-format off
     return {"Max diff",  "Min diff",  "Mean diff",  "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
             "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min", "NPU mean", "NPU l2norm",
             "Bench max", "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
             "Err_message"};
+    // clang-format on
+}
+
+StatisticsComparison compare_statistics(const dump::DumpRow& n, const dump::DumpRow* b,
+                                        StatisticArithmetic arithmetic) {
+    StatisticsComparison out;
+    std::array<StatDiff, 4> diffs;
+    bool warning = false;
+    if (b) {
+        for (std::size_t i = 0; i < 4; ++i) {
+            diffs[i] = diff_of(n.stats[i], b->stats[i], arithmetic);
+            warning = warning || diffs[i].warning;
+        }
+    }
+    for (std::size_t i = 0; i < 4; ++i) {
+        out.diff[i] = std::move(diffs[i].diff);
+        out.relative[i] = std::move(diffs[i].relative);
+    }
+    out.requires_grad_consistent = requires_grad_text(&n) == requires_grad_text(b);
+    out.result = b ? "" : kNotApplicable;
+    out.message = b ? "" : "No bench data matched.";
+    if (warning) {
+        out.result = "Warning";
+        out.message = "Need double check api accuracy. ";
+    }
+    if (!out.requires_grad_consistent) out.message += "Requires_grad inconsistent. ";
+    return out;
+}
+
+DigestComparison compare_digests(const dump::DumpRow& n, const dump::DumpRow* b) {
+    DigestComparison out;
+    out.npu_md5 = n.md5 ? *n.md5 : kNotApplicable;
+    out.bench_md5 = b && b->md5 ? *b->md5 : kNotApplicable;
+    out.requires_grad_consistent = requires_grad_text(&n) == requires_grad_text(b);
+    // An unmatched row is never a "pass", even a None row whose texts are both N/A.
+    out.result = !b ? kNotApplicable : (out.npu_md5 == out.bench_md5 ? "pass" : "Different");
+    return out;
 }
 
 ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
@@ -65,30 +107,13 @@ ResultTable summary_table(const dump::DumpFile& npu, const dump::DumpFile& bench
         const auto& n = npu.rows[pair.npu];
         const dump::DumpRow* b = bench_row(bench, pair);
         auto& cells = begin_row(result, n, b);
-
-        std::array<StatDiff, 4> diffs;
-        bool warning = false;
-        if (b) {
-            for (std::size_t i = 0; i < 4; ++i) {
-                diffs[i] = diff_of(n.stats[i], b->stats[i], arithmetic);
-                warning = warning || diffs[i].warning;
-            }
-        }
-        for (const auto& d : diffs) cells.push_back(d.diff);
-        for (const auto& d : diffs) cells.push_back(d.relative);
+        StatisticsComparison compared = compare_statistics(n, b, arithmetic);
+        for (auto& d : compared.diff) cells.push_back(std::move(d));
+        for (auto& r : compared.relative) cells.push_back(std::move(r));
         append_statistic_cells(cells, n, b);
-
-        const bool consistent = requires_grad_text(&n) == requires_grad_text(b);
-        cells.push_back(Cell::boolean(consistent));
-        std::string result_text = b ? "" : kNotApplicable;
-        std::string message = b ? "" : "No bench data matched.";
-        if (warning) {
-            result_text = "Warning";
-            message = "Need double check api accuracy. ";
-        }
-        if (!consistent) message += "Requires_grad inconsistent. ";
-        cells.emplace_back(result_text);
-        cells.emplace_back(message);
+        cells.push_back(Cell::boolean(compared.requires_grad_consistent));
+        cells.emplace_back(std::move(compared.result));
+        cells.emplace_back(std::move(compared.message));
         if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
     }
     return result;
@@ -102,14 +127,11 @@ ResultTable md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, co
         const auto& n = npu.rows[pair.npu];
         const dump::DumpRow* b = bench_row(bench, pair);
         auto& cells = begin_row(result, n, b);
-        const std::string npu_md5 = n.md5 ? *n.md5 : kNotApplicable;
-        const std::string bench_md5 = b && b->md5 ? *b->md5 : kNotApplicable;
-        cells.emplace_back(npu_md5);
-        cells.emplace_back(bench_md5);
-        cells.push_back(Cell::boolean(requires_grad_text(&n) == requires_grad_text(b)));
-        // An unmatched row is never a "pass", even a None row whose texts are both N/A.
-        const char* verdict = !b ? kNotApplicable : (npu_md5 == bench_md5 ? "pass" : "Different");
-        cells.emplace_back(verdict);
+        DigestComparison compared = compare_digests(n, b);
+        cells.emplace_back(std::move(compared.npu_md5));
+        cells.emplace_back(std::move(compared.bench_md5));
+        cells.push_back(Cell::boolean(compared.requires_grad_consistent));
+        cells.emplace_back(compared.result);
         if (stack) cells.push_back(stack_cell(npu, pair.npu, *stack));
     }
     return result;

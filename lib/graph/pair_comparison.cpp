@@ -2,15 +2,16 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <span>
 
 #include "common/progress.hpp"
-#include "compare/verdict_rules.hpp"
+#include "compare/compare_mode.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/summary_table.hpp"
+#include "compare/verdict_rules.hpp"
 #include "graph/item_text.hpp"
 #include "graph/precision_index.hpp"
-#include "compare/compare_mode.hpp"
 #include "report/cell_text.hpp"
 
 namespace msprobe::graph {
@@ -65,59 +66,82 @@ struct SideItems {
 // item. msprobe (strict_compat) names it (with statistics) by the item at the
 // misaligned name position and types it (dtype, shape, digest) by the
 // group's k-th item; the two differ only when a node has both parameters and
-// outputs, and only md5 results show it.
-dump::DumpRow compared_row(const SideItems& side, Group group, std::size_t k, bool strict_compat) {
+// outputs, and only md5 results show it. Such a row is made in `composed`.
+const dump::DumpRow* compared_row(const SideItems& side, Group group, std::size_t k, bool strict_compat,
+                                  std::deque<dump::DumpRow>& composed) {
     const std::size_t at = side.name_offset(group) + k;
     const PortItem& typed = *side.groups[group][k];
     const PortItem& named = strict_compat && at < side.all.size() ? *side.all[at] : typed;
-    if (&named == &typed) return typed.row;
-    dump::DumpRow row = named.row;
+    if (&named == &typed) return &typed.row;
+    dump::DumpRow& row = composed.emplace_back(named.row);
     row.dtype = typed.row.dtype;
     row.shape = typed.row.shape;
     row.md5 = typed.row.md5;
-    return row;
+    return &row;
 }
 
+// The rows of a chunk's pairs, pointing into the items.
 struct PairRows {
-    dump::DumpFile npu;
-    dump::DumpFile bench;
-    std::vector<compare::RowPair> pairs;
-    std::vector<GraphNode*> owner;  // per row: the NPU node whose item it names
+    std::vector<const dump::DumpRow*> npu;
+    std::vector<const dump::DumpRow*> bench;
+    std::vector<GraphNode*> owner;                                         // per row: the NPU node whose item it names
+    std::vector<std::pair<std::string_view, std::string_view>> api_names;  // per node pair: the NPU and bench id
+    std::vector<std::uint32_t> api;                                        // per row: its node pair
+    std::deque<dump::DumpRow> composed;
 };
 
-PairRows rows_of(std::span<const NodePair> node_pairs, const RankFolder& npu_folder, const RankFolder& bench_folder,
-                 bool strict_compat) {
+PairRows rows_of(std::span<const NodePair> node_pairs, bool strict_compat) {
     PairRows rows;
-    rows.npu.path = npu_folder.header.path;
-    rows.bench.path = bench_folder.header.path;
-    // Room for every row at once: a row moved as its vector grows costs a copy of its texts' places.
     std::size_t most = 0;
     for (const auto& [n, b] : node_pairs) {
         most += std::min(n->inputs.size() + n->outputs.size(), b->inputs.size() + b->outputs.size());
     }
-    for (auto* file : {&rows.npu, &rows.bench}) file->rows.reserve(most);
-    rows.pairs.reserve(most);
+    for (auto* side : {&rows.npu, &rows.bench}) side->reserve(most);
     rows.owner.reserve(most);
+    rows.api.reserve(most);
     for (const auto& [n, b] : node_pairs) {
         const SideItems npu_items(*n), bench_items(*b);
-        const auto api = static_cast<std::uint32_t>(rows.npu.api_names.size());
-        rows.npu.api_names.push_back(n->id);
-        rows.bench.api_names.push_back(b->id);
+        const auto api = static_cast<std::uint32_t>(rows.api_names.size());
+        rows.api_names.emplace_back(n->id, b->id);
         for (int g = 0; g < kGroups; ++g) {
             const Group group = static_cast<Group>(g);
             const std::size_t count = std::min(npu_items.groups[g].size(), bench_items.groups[g].size());
             for (std::size_t k = 0; k < count; ++k) {
-                rows.pairs.push_back({static_cast<std::uint32_t>(rows.npu.rows.size()),
-                                      static_cast<std::int64_t>(rows.bench.rows.size())});
-                rows.npu.rows.push_back(compared_row(npu_items, group, k, strict_compat));
-                rows.npu.rows.back().api_index = api;
-                rows.bench.rows.push_back(compared_row(bench_items, group, k, strict_compat));
-                rows.bench.rows.back().api_index = api;
+                rows.npu.push_back(compared_row(npu_items, group, k, strict_compat, rows.composed));
+                rows.bench.push_back(compared_row(bench_items, group, k, strict_compat, rows.composed));
                 rows.owner.push_back(n);
+                rows.api.push_back(api);
             }
         }
     }
     return rows;
+}
+
+// The rows as compare's tables read them: copied into two dump files, pair by pair.
+struct PairFiles {
+    dump::DumpFile npu;
+    dump::DumpFile bench;
+    std::vector<compare::RowPair> pairs;
+};
+
+PairFiles files_of(const PairRows& rows, const RankFolder& npu_folder, const RankFolder& bench_folder) {
+    PairFiles files;
+    files.npu.path = npu_folder.header.path;
+    files.bench.path = bench_folder.header.path;
+    for (const auto& [npu, bench] : rows.api_names) {
+        files.npu.api_names.emplace_back(npu);
+        files.bench.api_names.emplace_back(bench);
+    }
+    for (auto* file : {&files.npu, &files.bench}) file->rows.reserve(rows.npu.size());
+    files.pairs.reserve(rows.npu.size());
+    for (std::size_t r = 0; r < rows.npu.size(); ++r) {
+        files.pairs.push_back({static_cast<std::uint32_t>(r), static_cast<std::int64_t>(r)});
+        files.npu.rows.push_back(*rows.npu[r]);
+        files.npu.rows.back().api_index = rows.api[r];
+        files.bench.rows.push_back(*rows.bench[r]);
+        files.bench.rows.back().api_index = rows.api[r];
+    }
+    return files;
 }
 
 // The cells copied onto items: the mode's metric columns as msprobe lists them (merge_result's indices), md5's own two.
@@ -149,8 +173,10 @@ void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {
     auto result = dump::StatValue::of_text(std::string(compare::level_name(verdict.level)));
     const auto copied = std::find_if(item.metrics.begin(), item.metrics.end(),
                                      [](const auto& metric) { return metric.first == "Result"; });
-    if (copied != item.metrics.end()) copied->second = std::move(result);
-    else item.metrics.emplace_back("Result", std::move(result));
+    if (copied != item.metrics.end())
+        copied->second = std::move(result);
+    else
+        item.metrics.emplace_back("Result", std::move(result));
     item.metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.reasons)));
 }
 
@@ -170,6 +196,7 @@ void pack_metrics(PortItem& item) {
     for (const auto& [name, value] : item.metrics) bytes += name.size() + 16;
     ItemFields packed(bytes);
     for (const auto& [name, value] : item.metrics) add_stat_field(packed, name, value);
+    packed.shrink();
     item.compared_fields = std::move(packed);
     std::vector<std::pair<std::string_view, dump::StatValue>>().swap(item.metrics);
 }
@@ -179,59 +206,127 @@ void pack_metrics(PortItem& item) {
 // small enough that the threads end together (a 20 000-node graph makes 20 chunks).
 constexpr std::size_t kPairsPerChunk = 1024;
 
+// The copied cells of one row: from compare's table, or (statistics and digests without verdict rules)
+// from its per-row comparison, which fills the same cells without the rest of the table.
+class RowMetrics {
+public:
+    RowMetrics(compare::CompareMode mode, const PairRows& rows, const PairFiles* files, bool verdicts,
+               bool strict_compat, ThreadPool& pool, const ComparisonRules& rules)
+        : mode_(mode), rows_(rows), columns_(copied_columns(mode)) {
+        direct_ = mode != compare::CompareMode::All && !verdicts;
+        if (direct_) return;
+        if (mode == compare::CompareMode::Summary) {
+            table_ = compare::summary_table(files->npu, files->bench, files->pairs, nullptr,
+                                            compare::StatisticArithmetic::Exact);
+        } else if (mode == compare::CompareMode::Md5) {
+            table_ = compare::md5_table(files->npu, files->bench, files->pairs, nullptr);
+        } else {
+            compare::RealDataOptions options;
+            options.show_progress = false;
+            options.tensor_postprocess = rules.tensor_postprocess;
+            table_ = compare::real_data_table(files->npu, files->bench, files->pairs, nullptr, pool, options);
+        }
+        if (verdicts) verdicts_ = compare::rule_verdicts(table_, {strict_compat});
+        for (const auto& name : columns_) positions_.push_back(table_.column(name));
+    }
+
+    const std::vector<std::string>& columns() const { return columns_; }
+    const compare::RowVerdict& verdict(std::size_t row) const { return verdicts_[row]; }
+
+    // Appends row `row`'s copied cells to the item's metrics, in column order.
+    void copy_to(PortItem& item, std::size_t row) const {
+        const auto add = [&](std::size_t c, const report::Cell& cell) {
+            dump::StatValue value = stat_of(cell);
+            if (mode_ == compare::CompareMode::Summary && c < kDiffColumns &&
+                integer_statistics(*rows_.npu[row], *rows_.bench[row], c)) {
+                value.integer = true;  // Python subtracts two ints into an int
+            }
+            item.metrics.emplace_back(columns_[c], std::move(value));
+        };
+        if (!direct_) {
+            const auto& cells = table_.table.rows[row];
+            for (std::size_t c = 0; c < columns_.size(); ++c) {
+                if (positions_[c] >= 0) add(c, cells[static_cast<std::size_t>(positions_[c])]);
+            }
+        } else if (mode_ == compare::CompareMode::Summary) {
+            const compare::StatisticsComparison compared =
+                compare::compare_statistics(*rows_.npu[row], rows_.bench[row], compare::StatisticArithmetic::Exact);
+            for (std::size_t i = 0; i < kDiffColumns; ++i) add(i, compared.diff[i]);
+            for (std::size_t i = 0; i < kDiffColumns; ++i) add(kDiffColumns + i, compared.relative[i]);
+            add(2 * kDiffColumns, report::Cell::boolean(compared.requires_grad_consistent));
+        } else {
+            const compare::DigestComparison compared = compare::compare_digests(*rows_.npu[row], rows_.bench[row]);
+            add(0, report::Cell(compared.result));
+            add(1, report::Cell::boolean(compared.requires_grad_consistent));
+        }
+    }
+
+private:
+    compare::CompareMode mode_;
+    const PairRows& rows_;
+    const std::vector<std::string>& columns_;
+    bool direct_ = false;
+    compare::ResultTable table_;
+    std::vector<compare::RowVerdict> verdicts_;
+    std::vector<int> positions_;
+};
+
+// A node's rows by NPU name, the first row of a name kept: sorted once, then searched.
+class RowsByName {
+public:
+    void clear() { rows_.clear(); }
+    void add(std::string_view name, std::size_t row) { rows_.emplace_back(name, row); }
+    void sort() {
+        std::stable_sort(rows_.begin(), rows_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+    std::optional<std::size_t> find(std::string_view name) const {
+        const auto at = std::lower_bound(rows_.begin(), rows_.end(), name,
+                                         [](const auto& entry, std::string_view key) { return entry.first < key; });
+        if (at == rows_.end() || at->first != name) return std::nullopt;
+        return at->second;
+    }
+
+private:
+    std::vector<std::pair<std::string_view, std::size_t>> rows_;
+};
+
 void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, const RankFolder& npu,
                    const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
-    PairRows rows = rows_of(pairs, npu, bench, strict_compat && rules.misaligned_item_names);
-    compare::ResultTable table;
-    if (mode == compare::CompareMode::Summary) {
-        table = compare::summary_table(rows.npu, rows.bench, rows.pairs, nullptr, compare::StatisticArithmetic::Exact);
-    } else if (mode == compare::CompareMode::Md5) {
-        table = compare::md5_table(rows.npu, rows.bench, rows.pairs, nullptr);
-    } else {
-        compare::RealDataOptions options;
-        options.show_progress = false;
-        options.tensor_postprocess = rules.tensor_postprocess;
-        table = compare::real_data_table(rows.npu, rows.bench, rows.pairs, nullptr, pool, options);
-    }
-    const auto& columns = copied_columns(mode);
+    const PairRows rows = rows_of(pairs, strict_compat && rules.misaligned_item_names);
     const bool by_verdict = rules.index == IndexKind::Verdict;
-    const auto verdicts = by_verdict || rules.item_verdicts ? compare::rule_verdicts(table, {strict_compat})
-                                                            : std::vector<compare::RowVerdict>{};
-    std::vector<int> positions;
-    for (const auto& name : columns) positions.push_back(table.column(name));
+    const bool verdicts = by_verdict || rules.item_verdicts;
+    std::optional<PairFiles> files;
+    if (mode == compare::CompareMode::All || verdicts) files.emplace(files_of(rows, npu, bench));
+    const RowMetrics metrics(mode, rows, files ? &*files : nullptr, verdicts, strict_compat, pool, rules);
+    files.reset();
+    const auto& columns = metrics.columns();
 
     // Per node: its rows by NPU name, output rows apart from the others.
+    RowsByName input_rows, output_rows;
     std::size_t row = 0;
     while (row < rows.owner.size()) {
         GraphNode* node = rows.owner[row];
-        // Keyed by views of the rows' names, which outlive the maps.
-        std::unordered_map<std::string_view, std::size_t> input_rows, output_rows;
+        input_rows.clear();
+        output_rows.clear();
         auto worst = compare::RowLevel::Pass;
         for (; row < rows.owner.size() && rows.owner[row] == node; ++row) {
-            if (by_verdict) worst = std::max(worst, verdicts[row].level);
-            const std::string_view name = rows.npu.rows[row].name;
+            if (by_verdict) worst = std::max(worst, metrics.verdict(row).level);
+            const std::string_view name = rows.npu[row]->name;
             auto& set = name.find(".output.") != std::string_view::npos ? output_rows : input_rows;
-            set.emplace(name, row);
+            set.add(name, row);
         }
+        input_rows.sort();
+        output_rows.sort();
         for (auto [items, set] : {std::pair{&node->inputs, &input_rows}, std::pair{&node->outputs, &output_rows}}) {
             for (PortItem& item : *items) {
                 if (mode != compare::CompareMode::Md5 && max_is_null(item)) continue;
-                const auto found = set->find(std::string_view(item.key()));
-                if (found == set->end()) continue;
-                const auto& cells = table.table.rows[found->second];
+                const auto found = set->find(item.key());
+                if (!found) continue;
                 item.compared = true;
                 // Exactly what is added: a vector grown by doubling holds up to twice that, on every item.
                 item.metrics.reserve(item.metrics.size() + columns.size() + (rules.item_verdicts ? 2 : 0));
-                for (std::size_t c = 0; c < columns.size(); ++c) {
-                    if (positions[c] < 0) continue;
-                    dump::StatValue value = stat_of(cells[static_cast<std::size_t>(positions[c])]);
-                    if (mode == compare::CompareMode::Summary && c < kDiffColumns &&
-                        integer_statistics(rows.npu.rows[found->second], rows.bench.rows[found->second], c)) {
-                        value.integer = true;  // Python subtracts two ints into an int
-                    }
-                    item.metrics.emplace_back(columns[c], std::move(value));
-                }
-                if (rules.item_verdicts) add_verdict(item, verdicts[found->second]);
+                metrics.copy_to(item, *found);
+                if (rules.item_verdicts) add_verdict(item, metrics.verdict(*found));
             }
         }
         // Only a pair with comparison rows gets an index (the root, a module without a record, do not).

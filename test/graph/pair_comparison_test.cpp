@@ -3,6 +3,7 @@
 // its precision index.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 namespace fs = std::filesystem;
 using namespace msprobe::graph;
 using msprobe::compare::CompareMode;
+using msprobe::graph::FieldValue;
 using msprobe::testing::call_record;
 using msprobe::testing::stat_tensor;
 using msprobe::testing::write_rank_dump;
@@ -72,4 +74,89 @@ TEST_CASE("pair comparison: a structure compare attaches nothing", "[graph][pair
     CHECK_FALSE(add.outputs.at(0).compared);
     CHECK(add.outputs.at(0).compared_fields.empty());
     CHECK_FALSE(add.precision);
+}
+
+namespace {
+
+// Pairs whose statistics take every path of the comparison: integers, a nan text, a null Max, a zero bench
+// value, requires_grad that differ, a long relative error.
+void write_varied_side(const fs::path& dir, bool npu) {
+    nlohmann::ordered_json odd = stat_tensor(npu ? 7.123456789 : 3.0);
+    odd["Min"] = npu ? 2 : 5;  // integers subtract into an integer
+    odd["Mean"] = npu ? nlohmann::ordered_json("nan") : nlohmann::ordered_json(1.0);
+    odd["Norm"] = npu ? 1.0 : 0.0;  // no relative error against 0
+    odd["requires_grad"] = npu;
+    nlohmann::ordered_json none = stat_tensor(1);
+    none["Max"] = nullptr;
+    write_rank_dump(dir,
+                    {{"Module.block.Block.forward.0", "", call_record({odd, none}, stat_tensor(npu ? 4 : 3))},
+                     {"Torch.add.0.forward", "Module.block.Block.forward.0", call_record({stat_tensor(1), odd}, odd)}});
+}
+
+// Each item's compared fields as texts, Result and Err_message (the verdicts' own) left out.
+std::vector<std::string> compared_texts(const ModelGraph& graph, bool keep_result) {
+    std::vector<std::string> texts;
+    for (const std::string id : {"Module.block.Block.forward.0", "Torch.add.0.forward"}) {
+        const GraphNode& node = *graph.find(id);
+        for (const auto* items : {&node.inputs, &node.outputs}) {
+            for (const PortItem& item : *items) {
+                item.compared_fields.for_each([&](std::string_view key, const FieldValue& value) {
+                    if (key == "Err_message" || (key == "Result" && !keep_result)) return;
+                    texts.push_back(item.key() + " " + std::string(key) + "=" + value.rendered(false));
+                });
+            }
+        }
+    }
+    return texts;
+}
+
+}  // namespace
+
+TEST_CASE("pair comparison: the cells copied without compare's table are the table's", "[graph][pair_comparison]") {
+    const fs::path dir = msprobe::testing::scratch_dir("pair_comparison_direct");
+    write_varied_side(dir / "npu", true);
+    write_varied_side(dir / "bench", false);
+    msprobe::ThreadPool pool(1);
+    for (const CompareMode mode : {CompareMode::Summary, CompareMode::Md5}) {
+        CAPTURE(static_cast<int>(mode));
+        // item_verdicts needs the whole table, so the cells come from it.
+        std::vector<std::string> direct, tabled;
+        for (const bool verdicts : {false, true}) {
+            RankFolder npu_files = read_rank_folder(dir / "npu", {});
+            RankFolder bench_files = read_rank_folder(dir / "bench", {});
+            ModelGraph npu = build_graph(npu_files, false);
+            ModelGraph bench = build_graph(bench_files, false);
+            ComparisonRules rules;
+            rules.item_verdicts = verdicts;
+            compare_node_pairs(match_nodes(npu, bench, MatchKind::Default), mode, npu_files, bench_files, false, rules,
+                               pool);
+            (verdicts ? tabled : direct) = compared_texts(npu, !verdicts);
+        }
+        // A verdict replaces md5's copied Result; the other cells are the same.
+        std::vector<std::string> results;
+        std::erase_if(direct, [&](const std::string& text) {
+            const bool result = text.find(" Result=") != std::string::npos;
+            if (result) results.push_back(text);
+            return result;
+        });
+        CHECK(direct == tabled);
+        if (mode == CompareMode::Summary) {
+            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 Min diff=-3") == 1);
+            // A text is no number to the graph's subtraction.
+            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 Mean diff=N/A") == 1);
+            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 MaxRelativeErr=137.448560%") ==
+                  1);
+            CHECK(results.empty());
+            CHECK(direct.size() == 5 * 9);  // six items, the one whose Max is null left out
+            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 NormRelativeErr=N/A") == 1);
+            CHECK(std::count(direct.begin(), direct.end(),
+                             "Torch.add.0.forward.output.0 Requires_grad Consistent=False") == 1);
+        } else {
+            CHECK(std::count(direct.begin(), direct.end(),
+                             "Torch.add.0.forward.output.0 Requires_grad Consistent=False") == 1);
+            // No digests on either side: both N/A, a pass.
+            CHECK(results.size() == 6);  // md5 compares the item whose Max is null too
+            CHECK(std::count(results.begin(), results.end(), "Torch.add.0.forward.output.0 Result=pass") == 1);
+        }
+    }
 }
