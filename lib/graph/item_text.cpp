@@ -74,10 +74,14 @@ std::string string_text(std::string_view text) {
     }
     for (std::size_t at = 0; (at = out.find("None", at)) != std::string::npos; at += 4) out.replace(at, 4, "null");
     if (decimal_fraction_length(out) > 6) {
+        // "%.6f" of the text's double: from_chars and to_chars are exact as strtod and printf are.
         const bool percent = out.back() == '%';
+        double value = 0;
+        std::from_chars(out.data(), out.data() + out.size() - (percent ? 1 : 0), value);
         char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "%.6f", std::strtod(out.c_str(), nullptr));
-        out = std::string(buffer) + (percent ? "%" : "");
+        char* end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 6).ptr;
+        if (percent) *end++ = '%';
+        out.assign(buffer, end);
     }
     return out;
 }

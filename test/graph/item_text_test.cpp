@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
@@ -111,5 +113,25 @@ TEST_CASE("rounded float texts equal repr(round(x, 6)) made the long way", "[gra
     for (const double v : values) {
         INFO(msprobe::py::float_repr(v));
         REQUIRE(float_text(v) == reference(v));
+    }
+}
+
+TEST_CASE("item_text: a long decimal text is cut as printf(\"%.6f\", strtod(text)) cuts it", "[graph][item_text]") {
+    // Texts of 1-20 whole and 7-20 fraction digits, with and without "%", against the C library's reference.
+    std::uint64_t state = 88172645463325252ULL;
+    const auto next = [&] {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        return state;
+    };
+    for (int i = 0; i < 100000; ++i) {
+        std::string text = std::to_string(next() % 100000000000ULL >> (next() % 37));
+        text += '.';
+        const std::size_t fraction = 7 + next() % 14;
+        for (std::size_t k = 0; k < fraction; ++k) text += static_cast<char>('0' + (next() % 10 < 3 ? 9 : next() % 10));
+        const bool percent = next() % 2 == 0;
+        char reference[80];
+        std::snprintf(reference, sizeof reference, "%.6f%s", std::strtod(text.c_str(), nullptr), percent ? "%" : "");
+        CAPTURE(text);
+        REQUIRE(string_text(text + (percent ? "%" : "")) == reference);
     }
 }
