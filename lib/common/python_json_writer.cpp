@@ -48,6 +48,41 @@ bool is_plain(char c) {
 
 }  // namespace
 
+void append_json_string(std::string& out, std::string_view text) {
+    out.push_back('"');
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        // clang-format off
+        switch (c) {
+            case '"': out += "\\\""; ++i; continue;
+            case '\\': out += "\\\\"; ++i; continue;
+            case '\n': out += "\\n"; ++i; continue;
+            case '\r': out += "\\r"; ++i; continue;
+            case '\t': out += "\\t"; ++i; continue;
+            case '\b': out += "\\b"; ++i; continue;
+            case '\f': out += "\\f"; ++i; continue;
+            default: break;
+        }
+        // clang-format on
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte < 0x7F) {  // printable ASCII: copy the whole run at once
+            std::size_t end = i + 1;
+            while (end < text.size() && is_plain(text[end])) ++end;
+            out.append(text.substr(i, end - i));
+            i = end;
+            continue;
+        }
+        const unsigned code = next_code_point(text, i);
+        if (code > 0xFFFF) {
+            append_hex4(out, 0xD800 + ((code - 0x10000) >> 10));
+            append_hex4(out, 0xDC00 + ((code - 0x10000) & 0x3FF));
+        } else {
+            append_hex4(out, code);
+        }
+    }
+    out.push_back('"');
+}
+
 JsonWriter::JsonWriter(int indent) : indent_(indent) {}
 
 JsonWriter::JsonWriter(const std::filesystem::path& file, int indent) : indent_(indent), path_(file) {
@@ -81,7 +116,7 @@ void JsonWriter::before_value() {
 
 void JsonWriter::key(std::string_view name) {
     before_value();
-    append_quoted(name);
+    append_json_string(buffer_, name);
     buffer_ += ": ";
     after_key_ = true;
 }
@@ -135,40 +170,7 @@ void JsonWriter::number(double value) {
 // characters and DEL, \uXXXX (surrogate pairs above U+FFFF) for non-ASCII.
 void JsonWriter::string(std::string_view text) {
     before_value();
-    append_quoted(text);
-}
-
-void JsonWriter::append_quoted(std::string_view text) {
-    buffer_.push_back('"');
-    for (std::size_t i = 0; i < text.size();) {
-        const char c = text[i];
-        switch (c) {
-            case '"': buffer_ += "\\\""; ++i; continue;
-            case '\\': buffer_ += "\\\\"; ++i; continue;
-            case '\n': buffer_ += "\\n"; ++i; continue;
-            case '\r': buffer_ += "\\r"; ++i; continue;
-            case '\t': buffer_ += "\\t"; ++i; continue;
-            case '\b': buffer_ += "\\b"; ++i; continue;
-            case '\f': buffer_ += "\\f"; ++i; continue;
-            default: break;
-        }
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x20 && byte < 0x7F) {  // printable ASCII: copy the whole run at once
-            std::size_t end = i + 1;
-            while (end < text.size() && is_plain(text[end])) ++end;
-            buffer_.append(text.substr(i, end - i));
-            i = end;
-            continue;
-        }
-        const unsigned code = next_code_point(text, i);
-        if (code > 0xFFFF) {
-            append_hex4(buffer_, 0xD800 + ((code - 0x10000) >> 10));
-            append_hex4(buffer_, 0xDC00 + ((code - 0x10000) & 0x3FF));
-        } else {
-            append_hex4(buffer_, code);
-        }
-    }
-    buffer_.push_back('"');
+    append_json_string(buffer_, text);
 }
 
 void JsonWriter::flush_if_large() {

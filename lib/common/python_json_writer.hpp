@@ -14,6 +14,9 @@
 
 namespace msprobe::py {
 
+// Appends `text` as json.dumps writes a string: quoted, with ensure_ascii's escapes.
+void append_json_string(std::string& out, std::string_view text);
+
 class JsonWriter {
 public:
     // json.dumps(obj) without indent: one line, separators ", " and ": ".
@@ -43,7 +46,6 @@ public:
 
 private:
     void before_value();
-    void append_quoted(std::string_view text);
     void open(char bracket);
     void close(char bracket);
     void newline_and_indent(std::size_t depth);

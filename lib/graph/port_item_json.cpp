@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
 
 #include "common/python_json_writer.hpp"
 #include "graph/item_text.hpp"
@@ -10,9 +9,6 @@
 namespace msprobe::graph {
 
 namespace {
-
-// A pair of the row's JSON, pointing into the item's packed fields or the row's formatted floats.
-using Field = std::pair<std::string_view, std::string_view>;
 
 // An exported field before packing: its text, or a float to format when written.
 struct Pending {
@@ -63,6 +59,7 @@ ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, const 
         add_stat("op", row.p2p->op);
         add_stat("peer", row.p2p->peer);
     }
+    packed.shrink();
     return packed;
 }
 
@@ -120,50 +117,61 @@ ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
     return packed;
 }
 
-std::string port_items_json(const std::vector<PortItem>& items, const ItemExportRules& rules) {
-    py::JsonWriter json(py::JsonWriter::kOneLine);
-    json.begin_object();
-    std::vector<Field> kept;
-    std::deque<std::string> floats;  // the item's formatted floats; a deque keeps them in place as it grows
+void append_port_items_json(std::string& out, const std::vector<PortItem>& items, const ItemExportRules& rules) {
+    thread_local std::vector<std::pair<std::string_view, FieldValue>> kept;
+    out += '{';
+    bool first_item = true;
     for (const PortItem& item : items) {
         kept.clear();
-        floats.clear();
         bool process_group = false;
-        const auto text_of = [&](const FieldValue& value) -> std::string_view {
-            if (!value.is_float) return value.text;
-            return floats.emplace_back(value.rendered(!rules.full_floats));
-        };
         item.fields.for_each([&](std::string_view key, const FieldValue& value) {
             if (key == "type" && !value.is_float && value.text == "torch.ProcessGroup") process_group = true;
             if (key == "state" || key == "full_op_name") return;
             if (key == "md5" && !rules.keep_md5) return;
             if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) return;
-            kept.emplace_back(key, text_of(value));
+            kept.emplace_back(key, value);
         });
         item.compared_fields.for_each(
-            [&](std::string_view key, const FieldValue& value) { kept.emplace_back(key, text_of(value)); });
+            [&](std::string_view key, const FieldValue& value) { kept.emplace_back(key, value); });
         if (process_group) {
             // A process group shows what identifies it, nothing compared.
-            std::erase_if(kept, [](const Field& f) {
+            std::erase_if(kept, [](const auto& f) {
                 return f.first != "type" && f.first != "group_ranks" && f.first != "group_id" && f.first != "data_name";
             });
         }
-        json.key(item.key());
-        json.begin_object();
-        const auto max = std::find_if(kept.begin(), kept.end(), [](const Field& f) { return f.first == "Max"; });
-        if (max != kept.end() && max->second == "null") {
-            json.key("value");
-            json.string("null");
+        if (!first_item) out += ", ";
+        first_item = false;
+        py::append_json_string(out, item.key());
+        out += ": {";
+        const auto max = std::find_if(kept.begin(), kept.end(), [](const auto& f) { return f.first == "Max"; });
+        if (max != kept.end() && !max->second.is_float && max->second.text == "null") {
+            out += R"("value": "null")";
         } else {
-            for (const auto& [key, text] : kept) {
-                json.key(key);
-                json.string(text);
+            bool first_field = true;
+            for (const auto& [key, value] : kept) {
+                if (!first_field) out += ", ";
+                first_field = false;
+                py::append_json_string(out, key);
+                out += ": ";
+                if (value.is_float) {
+                    // A float's text is plain ASCII: no escapes.
+                    out += '"';
+                    out += float_text(value.number, !rules.full_floats);
+                    out += '"';
+                } else {
+                    py::append_json_string(out, value.text);
+                }
             }
         }
-        json.end_object();
+        out += '}';
     }
-    json.end_object();
-    return json.text();
+    out += '}';
+}
+
+std::string port_items_json(const std::vector<PortItem>& items, const ItemExportRules& rules) {
+    std::string out;
+    append_port_items_json(out, items, rules);
+    return out;
 }
 
 }  // namespace msprobe::graph

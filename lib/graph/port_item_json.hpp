@@ -23,6 +23,8 @@ struct ItemExportRules {
 // when the leaf lacks them; `leaf` is empty for a None item.
 ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row);
 
+// Appends the items' JSON object to `out` (json.dumps' one-line layout).
+void append_port_items_json(std::string& out, const std::vector<PortItem>& items, const ItemExportRules& rules);
 std::string port_items_json(const std::vector<PortItem>& items, const ItemExportRules& rules);
 
 }  // namespace msprobe::graph

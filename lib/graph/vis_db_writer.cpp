@@ -243,8 +243,11 @@ void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord&
     record.text(node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
     record.text(node.matched_distributed.empty() ? std::string_view("{}") : std::string_view(node.matched_distributed));
     record.integer(0);
-    record.text(port_items_json(node.inputs, rules));
-    record.text(port_items_json(node.outputs, rules));
+    for (const auto* items : {&node.inputs, &node.outputs}) {
+        scratch.clear();
+        append_port_items_json(scratch, *items, rules);
+        record.text(scratch);
+    }
     record.text(exported.data_source);
     if (exported.graph->dump_data_dir)
         record.text(*exported.graph->dump_data_dir);
