@@ -53,6 +53,7 @@ Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both fram
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
         options.show_progress = !flags->quiet;
+        options.free_last_graphs = false;  // the process ends after the run
         options.behaviour = graph::graph_command_behaviour();
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;

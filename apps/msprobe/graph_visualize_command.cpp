@@ -157,6 +157,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         options.fuzzy_match = flags->fuzzy;
         options.strict_compat = flags->strict_compat;
         options.show_progress = !flags->quiet;
+        options.free_last_graphs = false;  // the process ends after the run
         options.behaviour = graph::graph_visualize_behaviour();
         options.behaviour.comparison.tensor_postprocess = tensor_postprocess_folder();
         ThreadPool pool(worker_threads(flags->jobs));

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "common/error.hpp"
+#include "common/left_to_exit.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
 #include "common/progress.hpp"
@@ -351,13 +352,20 @@ fs::path run_graph(const GraphOptions& given, ThreadPool& pool) {
         VisDbWriter writer(temp, db_path.string(), behaviour.database,
                            options.strict_compat ? std::numeric_limits<std::size_t>::max() : kMatchedLinkEntries);
         write_step(first, steps, options, writer, html, tally, pool);
-        // A step's graphs are freed on the pool while the next step is read, or the indexes written.
+        // A step's graphs are freed on the pool while the next step is read, or the indexes written; the last
+        // step's are left to the process's exit when the caller ends it next.
         std::vector<ThreadPool::Task> drops;
-        drops.push_back(drop_on_pool(std::move(first), pool));
+        const auto release = [&](StepGraphs graphs) {
+            if (std::next(next) == npu.end() && !options.free_last_graphs)
+                leave_to_exit(std::move(graphs));
+            else
+                drops.push_back(drop_on_pool(std::move(graphs), pool));
+        };
+        release(std::move(first));
         while (++next != npu.end()) {
             StepGraphs built = build_step(next->first, next->second, bench, input, options, pool, ranks_built);
             write_step(built, steps, options, writer, html, tally, pool);
-            drops.push_back(drop_on_pool(std::move(built), pool));
+            release(std::move(built));
         }
         writer.finish(pool);
         for (ThreadPool::Task& drop : drops) drop.wait();

@@ -31,6 +31,9 @@ struct GraphOptions {
     RunSummary* summary = nullptr;  // set: receives the run's summary (graph_summary.hpp)
     // Progress lines on a terminal: the ranks built, or for a single rank its nodes compared and written.
     bool show_progress = false;
+    // false: the last step's graphs are left to the process's exit (common/left_to_exit) instead of freed,
+    // for a caller that ends the process next; earlier steps' are freed as the run goes either way.
+    bool free_last_graphs = true;
 };
 
 // How the run's records are made of dump.json entries.

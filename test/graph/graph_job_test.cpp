@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/left_to_exit.hpp"
 #include "common/timestamps.hpp"
 #include "graph/graph_job.hpp"
 #include "graph_run.hpp"
@@ -252,4 +253,19 @@ TEST_CASE("a parallel merge checks each side's rank_size against that side's ran
                                              "bench": {"rank_size": 2, "tp": 2, "pp": 1}}})";
     CHECK_THROWS_WITH(msprobe::testing::run_graph(options),
                       Catch::Contains("npu_path merges into 2 graphs, bench_path into 1"));
+}
+
+TEST_CASE("graph leaves the last step's graphs to the exit when asked, and writes the same rows", "[graph]") {
+    const fs::path dir = msprobe::testing::scratch_dir("graph_job_left_graphs");
+    std::vector<std::vector<std::vector<std::string>>> rows;
+    for (const bool free_graphs : {true, false}) {
+        auto options = compare_options(dir, dir / (free_graphs ? "freed" : "left"));
+        options.free_last_graphs = free_graphs;
+        const std::size_t before = msprobe::objects_left_to_exit();
+        const fs::path db = msprobe::testing::run_graph(options);
+        CHECK(msprobe::objects_left_to_exit() == before + (free_graphs ? 0 : 1));
+        rows.push_back(msprobe::testing::query_rows(db, "SELECT * FROM tb_nodes ORDER BY rowid"));
+    }
+    CHECK(rows[0].size() == 5);  // the header and four nodes
+    CHECK(rows[0] == rows[1]);
 }
