@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -44,6 +45,25 @@ std::string float_text(double value, bool round) {
     // Below 1e9 the 6-decimal text has at most 15 significant digits, so it is
     // the shortest text of its own double: repr(round(x, 6)) is that text
     // without trailing zeros, and one conversion makes it, not three.
+    if (const double magnitude = std::fabs(value); magnitude >= 1e-3 && magnitude < 1e9) {
+        // The 6-decimal rounding as an integer count of millionths: value * 1e6 is below 2^50, so the product
+        // is within 1/16 of the exact one, and away from a tie rounding either gives the same integer.
+        const double scaled = magnitude * 1e6;
+        if (std::fabs(scaled - std::floor(scaled) - 0.5) > 0.1) {
+            const auto millionths = static_cast<std::uint64_t>(std::nearbyint(scaled));
+            char buffer[32];
+            char* end = buffer;
+            if (value < 0) *end++ = '-';
+            end = std::to_chars(end, buffer + sizeof buffer, millionths / 1000000).ptr;
+            *end++ = '.';
+            std::uint64_t fraction = millionths % 1000000;
+            for (int digit = 5; digit >= 0; --digit, fraction /= 10)
+                end[digit] = static_cast<char>('0' + fraction % 10);
+            end += 6;
+            while (end[-1] == '0' && end[-2] != '.') --end;
+            return std::string(buffer, end);
+        }
+    }
     if (const double magnitude = std::fabs(value); value == 0 || (magnitude >= 1e-3 && magnitude < 1e9)) {
         char buffer[32];
         char* end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 6).ptr;

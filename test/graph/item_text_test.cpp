@@ -110,6 +110,15 @@ TEST_CASE("rounded float texts equal repr(round(x, 6)) made the long way", "[gra
         const int exponent = static_cast<int>(state % 14) - 4;
         values.push_back((state & 1 ? -1 : 1) * mantissa * std::pow(10.0, exponent));
     }
+    // Millionths and half-millionths exactly (ties), and next to them: where the product's rounding could decide.
+    for (int i = 0; i < 100000; ++i) {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        const double millionths = static_cast<double>(state % 2000000000000000ULL) / 2;
+        const double v = (state & 2 ? -1 : 1) * millionths / 1e6;
+        values.insert(values.end(), {v, std::nextafter(v, 0.0), std::nextafter(v, 1e300)});
+    }
     for (const double v : values) {
         INFO(msprobe::py::float_repr(v));
         REQUIRE(float_text(v) == reference(v));
