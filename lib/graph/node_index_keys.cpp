@@ -6,6 +6,7 @@
 #include <numeric>
 #include <span>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace msprobe::graph {
 
@@ -109,11 +110,35 @@ int NodeIndexKeys::compare_column(Column column, const Row& a, const Row& b) con
     return 0;
 }
 
-int NodeIndexKeys::compare(std::span<const Column> key, const Row& a, const Row& b) const {
+int NodeIndexKeys::compare_columns(std::span<const Column> key, const Row& a, const Row& b) const {
     for (const Column column : key) {
         if (const int c = compare_column(column, a, b); c != 0) return c;
     }
+    return 0;
+}
+
+int NodeIndexKeys::compare(std::span<const Column> key, const Row& a, const Row& b) const {
+    if (const int c = compare_columns(key, a, b); c != 0) return c;
     return three_way(a.rowid, b.rowid);
+}
+
+std::vector<std::uint32_t> NodeIndexKeys::up_node_ranks() const {
+    std::unordered_map<std::string_view, std::uint32_t> ids;
+    std::vector<std::string_view> distinct;
+    std::vector<std::uint32_t> ranks(rows_.size());
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        const auto [at, added] = ids.try_emplace(view(rows_[i].up_node), static_cast<std::uint32_t>(distinct.size()));
+        if (added) distinct.push_back(at->first);
+        ranks[i] = at->second;
+    }
+    std::vector<std::uint32_t> sorted(distinct.size());
+    std::iota(sorted.begin(), sorted.end(), std::uint32_t{0});
+    std::sort(sorted.begin(), sorted.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return distinct[a] < distinct[b]; });
+    std::vector<std::uint32_t> rank_of(distinct.size());
+    for (std::size_t k = 0; k < sorted.size(); ++k) rank_of[sorted[k]] = static_cast<std::uint32_t>(k);
+    for (std::uint32_t& r : ranks) r = rank_of[r];
+    return ranks;
 }
 
 std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
@@ -142,6 +167,34 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
                                    positions.begin() + static_cast<std::ptrdiff_t>(bounds[run + width]),
                                    positions.begin() + static_cast<std::ptrdiff_t>(bounds[end]), less);
             }
+        }
+        return positions;
+    }
+    if (index == NodeIndex::MicroStep) {
+        // Order's rows (step, rank, node_order, rowid), stably sorted by step, rank and micro step: integers only.
+        static constexpr Column kStepRankMicro[] = {Column::Step, Column::Rank, Column::MicroStep};
+        positions = order(NodeIndex::Order);
+        std::stable_sort(positions.begin(), positions.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return compare_columns(kStepRankMicro, rows_[a], rows_[b]) < 0;
+        });
+        return positions;
+    }
+    if (index == NodeIndex::UpNode) {
+        // SourceOrder's rows (step, rank, data_source, node_order, rowid), each run of one step, rank and source
+        // stably sorted by its up_node's rank: the texts are compared once per distinct parent.
+        static constexpr Column kSource[] = {Column::Step, Column::Rank, Column::DataSource};
+        positions = order(NodeIndex::SourceOrder);
+        const std::vector<std::uint32_t> up = up_node_ranks();
+        for (std::size_t begin = 0; begin < positions.size();) {
+            std::size_t end = begin + 1;
+            while (end < positions.size() &&
+                   compare_columns(kSource, rows_[positions[begin]], rows_[positions[end]]) == 0) {
+                ++end;
+            }
+            std::stable_sort(positions.begin() + static_cast<std::ptrdiff_t>(begin),
+                             positions.begin() + static_cast<std::ptrdiff_t>(end),
+                             [&](std::uint32_t a, std::uint32_t b) { return up[a] < up[b]; });
+            begin = end;
         }
         return positions;
     }

@@ -96,8 +96,12 @@ private:
     static std::span<const Column> columns(NodeIndex index);
     // <0, 0, >0 as rows `a` and `b` order by `column` (SQLite's order of its values).
     int compare_column(Column column, const Row& a, const Row& b) const;
+    // <0, 0, >0 as rows `a` and `b` stand by the columns `key` alone.
+    int compare_columns(std::span<const Column> key, const Row& a, const Row& b) const;
     // <0, 0, >0 as rows `a` and `b` stand in an index of columns `key` (the rowid last).
     int compare(std::span<const Column> key, const Row& a, const Row& b) const;
+    // Each row's up_node as its rank among the distinct up_node texts (a graph has far fewer parents than nodes).
+    std::vector<std::uint32_t> up_node_ranks() const;
 
     std::string texts_;
     std::vector<Graph> graphs_;

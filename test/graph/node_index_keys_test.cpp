@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -121,4 +122,48 @@ TEST_CASE("node index keys merge the graphs' runs as a full sort orders them", "
     CHECK(std::is_sorted(distributed.begin() + 17, distributed.end()));
     CHECK(distributed.front() == 2);
     CHECK(distributed[17] == 1);
+}
+
+TEST_CASE("node index keys order by parent and by micro step as a full sort of the columns does",
+          "[graph][node_index_keys]") {
+    // Graphs over two steps and ranks, parents and micro steps drawn at random, node orders ascending per graph.
+    struct Row {
+        std::int64_t step, rank;
+        std::string source, up;
+        std::int64_t micro, order, rowid;
+    };
+    NodeIndexKeys keys;
+    std::vector<Row> rows;
+    std::vector<std::string> ups;  // the keys hold views
+    ups.reserve(2000);
+    std::uint64_t state = 12345;
+    const auto next = [&](std::uint64_t below) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % below;
+    };
+    const std::vector<std::string> parents{"", "Module.a", "Module.a.0", "Module.b", "Module.a\xff", "Z"};
+    const std::vector<std::tuple<std::string, std::string, int, int>> graphs{
+        {"NPU_1_0", "NPU", 1, 0}, {"Bench_1_0", "Bench", 1, 0}, {"NPU_0_2", "NPU", 0, 2}, {"Bench_0_2", "Bench", 0, 2}};
+    std::int64_t rowid = 0;
+    for (const auto& [id, source, step, rank] : graphs) {
+        keys.begin_graph(id, source, step, rank);
+        for (int order = 0; order < 300; ++order) {
+            const std::string& up = ups.emplace_back(parents[next(parents.size())]);
+            const auto micro = static_cast<std::int64_t>(next(4));
+            keys.add({++rowid, order, micro, "n", up, "[]", false});
+            rows.push_back({step, rank, source, up, micro, order, rowid});
+        }
+    }
+    const auto expected = [&](auto key) {
+        std::vector<std::size_t> at(rows.size());
+        std::iota(at.begin(), at.end(), std::size_t{0});
+        std::sort(at.begin(), at.end(), [&](std::size_t a, std::size_t b) { return key(rows[a]) < key(rows[b]); });
+        std::vector<std::uint32_t> positions;
+        for (const std::size_t a : at) positions.push_back(static_cast<std::uint32_t>(a));
+        return positions;
+    };
+    CHECK(keys.order(NodeIndex::UpNode) ==
+          expected([](const Row& r) { return std::tie(r.step, r.rank, r.source, r.up, r.order, r.rowid); }));
+    CHECK(keys.order(NodeIndex::MicroStep) ==
+          expected([](const Row& r) { return std::tie(r.step, r.rank, r.micro, r.order, r.rowid); }));
 }
