@@ -334,13 +334,16 @@ void VisDbWriter::add_config(const ConfigRow& config) {
 }
 
 void VisDbWriter::write_indexes(ThreadPool& pool) {
-    // Each index sorted on its own thread; written one after another, each tree's pages after the last one's.
+    // Each index sorted on the pool; written one after another, each tree's pages after the last one's, while
+    // the pool sorts the indexes that follow.
     std::vector<std::vector<std::uint32_t>> orders(index_roots_.size());
-    pool.parallel_for(static_cast<std::int64_t>(orders.size()), [&](std::int64_t i) {
-        orders[static_cast<std::size_t>(i)] = keys_.order(index_roots_[static_cast<std::size_t>(i)].first);
-    });
+    std::vector<ThreadPool::Task> sorts;
+    for (std::size_t i = 0; i < index_roots_.size(); ++i) {
+        sorts.push_back(pool.start([this, &orders, i] { orders[i] = keys_.order(index_roots_[i].first); }));
+    }
     report::SqliteRecord record;
     for (std::size_t i = 0; i < index_roots_.size(); ++i) {
+        sorts[i].wait();
         const auto& [index, root] = index_roots_[i];
         const std::vector<std::uint32_t>& order = orders[i];
         if (index == NodeIndex::Id) {
