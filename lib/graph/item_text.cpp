@@ -86,6 +86,11 @@ std::string float_text(double value, bool round) {
     return py::float_repr(round6(value));
 }
 
+bool string_text_unchanged(std::string_view text) {
+    return text.find('\'') == std::string_view::npos && text.find("None") == std::string_view::npos &&
+           decimal_fraction_length(text) <= 6;
+}
+
 std::string string_text(std::string_view text) {
     std::string out;
     out.reserve(text.size());

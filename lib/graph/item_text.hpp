@@ -15,6 +15,8 @@ namespace msprobe::graph {
 // `round` false: the shortest round-trip text, as August writes floats.
 std::string float_text(double value, bool round = true);
 std::string string_text(std::string_view text);
+// Whether string_text(text) is `text` itself: no quote, no None, no decimal of more than 6 places.
+bool string_text_unchanged(std::string_view text);
 std::string value_text(dump::JsonView value, bool round = true);
 std::string stat_text(const dump::StatValue& value, bool round = true);
 

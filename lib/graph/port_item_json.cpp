@@ -33,31 +33,81 @@ Pending pending_stat(std::string key, const dump::StatValue& value) {
 namespace {
 
 // exported_fields of a leaf whose names are all distinct (nearly every leaf): packed as they come.
-ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, const std::vector<std::string_view>& names) {
+// The keys exported_fields adds when a leaf lacks them, as bits of a mask.
+enum AddedKey : unsigned {
+    kDataName = 1U << 0,
+    kRequiresGrad = 1U << 1,
+    kMax = 1U << 2,
+    kMin = 1U << 3,
+    kMean = 1U << 4,
+    kNorm = 1U << 5,
+    kDtype = 1U << 6,
+    kShape = 1U << 7,
+    kMd5 = 1U << 8,
+    kOp = 1U << 9,
+    kPeer = 1U << 10,
+};
+
+unsigned added_key_bit(std::string_view name) {
+    static constexpr std::array<std::pair<std::string_view, unsigned>, 11> kKeys = {{{"data_name", kDataName},
+                                                                                     {"requires_grad", kRequiresGrad},
+                                                                                     {"Max", kMax},
+                                                                                     {"Min", kMin},
+                                                                                     {"Mean", kMean},
+                                                                                     {"Norm", kNorm},
+                                                                                     {"dtype", kDtype},
+                                                                                     {"shape", kShape},
+                                                                                     {"md5", kMd5},
+                                                                                     {"op", kOp},
+                                                                                     {"peer", kPeer}}};
+    for (const auto& [key, bit] : kKeys) {
+        if (key == name) return bit;
+    }
+    return 0;
+}
+
+// A string value's text, without a copy when item_text keeps it as it is (nearly every string).
+void add_string(ItemFields& packed, std::string_view key, std::string_view text) {
+    if (string_text_unchanged(text))
+        packed.add(key, text);
+    else
+        packed.add(key, string_text(text));
+}
+
+// exported_fields of a leaf whose names are all distinct (nearly every leaf): packed as they come; `present`
+// holds the added keys the leaf has.
+ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, unsigned present) {
     ItemFields packed(256);
     for (const dump::JsonMember& m : leaf.members()) {
-        if (is_float_value(m.value))
+        if (is_float_value(m.value)) {
             packed.add_float(m.name, *m.value.number());
-        else
+        } else if (const auto text = m.value.string()) {
+            add_string(packed, m.name, *text);
+        } else {
             packed.add(m.name, value_text(m.value));
+        }
     }
-    const auto absent = [&](std::string_view key) { return std::find(names.begin(), names.end(), key) == names.end(); };
-    const auto add = [&](std::string_view key, std::string_view text) {
-        if (absent(key)) packed.add(key, text);
+    const auto absent = [&](unsigned bit) { return (present & bit) == 0; };
+    const auto add_stat = [&](unsigned bit, std::string_view key, const dump::StatValue& value) {
+        if (absent(bit)) add_stat_field(packed, key, value);
     };
-    const auto add_stat = [&](std::string_view key, const dump::StatValue& value) {
-        if (absent(key)) add_stat_field(packed, key, value);
-    };
-    add("data_name", !leaf.present() ? std::string("null") : string_text(row.data_name()));
-    add("requires_grad", row.requires_grad ? (*row.requires_grad ? "True" : "False") : "null");
-    static constexpr std::array<const char*, 4> kStats = {"Max", "Min", "Mean", "Norm"};
-    for (std::size_t i = 0; i < kStats.size(); ++i) add_stat(kStats[i], row.stats[i]);
-    add("dtype", string_text(std::string_view(row.dtype)));
-    add("shape", string_text(std::string_view(row.shape)));
-    if (row.md5) add("md5", string_text(*row.md5));
+    if (absent(kDataName)) {
+        if (!leaf.present())
+            packed.add("data_name", "null");
+        else
+            add_string(packed, "data_name", row.data_name());
+    }
+    if (absent(kRequiresGrad))
+        packed.add("requires_grad", row.requires_grad ? (*row.requires_grad ? "True" : "False") : "null");
+    static constexpr std::array<std::pair<unsigned, std::string_view>, 4> kStats = {
+        {{kMax, "Max"}, {kMin, "Min"}, {kMean, "Mean"}, {kNorm, "Norm"}}};
+    for (std::size_t i = 0; i < kStats.size(); ++i) add_stat(kStats[i].first, kStats[i].second, row.stats[i]);
+    if (absent(kDtype)) add_string(packed, "dtype", std::string_view(row.dtype));
+    if (absent(kShape)) add_string(packed, "shape", std::string_view(row.shape));
+    if (row.md5 && absent(kMd5)) add_string(packed, "md5", *row.md5);
     if (row.p2p) {
-        add_stat("op", row.p2p->op);
-        add_stat("peer", row.p2p->peer);
+        add_stat(kOp, "op", row.p2p->op);
+        add_stat(kPeer, "peer", row.p2p->peer);
     }
     packed.shrink();
     return packed;
@@ -66,14 +116,21 @@ ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, const 
 }  // namespace
 
 ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
-    thread_local std::vector<std::string_view> names;
-    names.clear();
+    // Distinct names: an added key's bit set twice, or an other name seen before.
+    thread_local std::vector<std::string_view> others;
+    others.clear();
+    unsigned leaf_keys = 0;
     bool distinct = true;
     for (const dump::JsonMember& m : leaf.members()) {
-        if (std::find(names.begin(), names.end(), m.name) != names.end()) distinct = false;
-        names.push_back(m.name);
+        if (const unsigned bit = added_key_bit(m.name); bit != 0) {
+            if ((leaf_keys & bit) != 0) distinct = false;
+            leaf_keys |= bit;
+        } else {
+            if (std::find(others.begin(), others.end(), m.name) != others.end()) distinct = false;
+            others.push_back(m.name);
+        }
     }
-    if (distinct) return distinct_fields(leaf, row, names);
+    if (distinct) return distinct_fields(leaf, row, leaf_keys);
     // Kept by the thread: a vector of a dozen fields is over a kilobyte, and each malloc
     // that size makes glibc consolidate its fast bins first.
     thread_local std::vector<Pending> fields;

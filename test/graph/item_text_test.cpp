@@ -144,3 +144,25 @@ TEST_CASE("item_text: a long decimal text is cut as printf(\"%.6f\", strtod(text
         REQUIRE(string_text(text + (percent ? "%" : "")) == reference);
     }
 }
+
+TEST_CASE("item_text: string_text_unchanged says exactly when string_text keeps a text", "[graph][item_text]") {
+    // Texts over the characters string_text looks at: quotes, None, digits, dots and percent signs.
+    const std::string alphabet = "'None.0123456789%xl";
+    std::uint64_t state = 2463534242ULL;
+    const auto next = [&] {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        return state;
+    };
+    int unchanged = 0;
+    for (int i = 0; i < 200000; ++i) {
+        std::string text;
+        const std::size_t length = next() % 14;
+        for (std::size_t k = 0; k < length; ++k) text += alphabet[next() % alphabet.size()];
+        CAPTURE(text);
+        REQUIRE(string_text_unchanged(text) == (string_text(text) == text));
+        unchanged += string_text_unchanged(text) ? 1 : 0;
+    }
+    CHECK(unchanged > 10000);
+    CHECK(string_text_unchanged("torch.float32"));
+    CHECK_FALSE(string_text_unchanged("0.1234567"));
+}
