@@ -37,7 +37,10 @@ struct SideItems {
     std::vector<const PortItem*> all;
     std::array<std::vector<const PortItem*>, kGroups> groups;
 
-    explicit SideItems(const GraphNode& node) {
+    // The node's items; the vectors keep their room from node to node.
+    void fill(const GraphNode& node) {
+        all.clear();
+        for (auto& group : groups) group.clear();
         for (const auto* map : {&node.inputs, &node.outputs}) {
             for (const PortItem& item : *map) {
                 all.push_back(&item);
@@ -99,8 +102,10 @@ PairRows rows_of(std::span<const NodePair> node_pairs, bool strict_compat) {
     for (auto* side : {&rows.npu, &rows.bench}) side->reserve(most);
     rows.owner.reserve(most);
     rows.api.reserve(most);
+    SideItems npu_items, bench_items;
     for (const auto& [n, b] : node_pairs) {
-        const SideItems npu_items(*n), bench_items(*b);
+        npu_items.fill(*n);
+        bench_items.fill(*b);
         const auto api = static_cast<std::uint32_t>(rows.api_names.size());
         rows.api_names.emplace_back(n->id, b->id);
         for (int g = 0; g < kGroups; ++g) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -66,12 +67,20 @@ constexpr const char* kCreateIndexes =
     "CREATE INDEX IF NOT EXISTS index5 ON tb_nodes (step, rank, micro_step_id, node_order);"
     "CREATE INDEX IF NOT EXISTS index6 ON tb_nodes (step, rank, modified, matched_node_link);";
 
+// A JSON list of texts, as json.dumps writes it on one line.
+template <typename Texts, typename Text>
+std::string json_list(const Texts& texts, Text text_of) {
+    std::string out = "[";
+    for (const auto& t : texts) {
+        if (out.size() > 1) out += ", ";
+        py::append_json_string(out, text_of(t));
+    }
+    out += ']';
+    return out;
+}
+
 std::string json_list(const std::vector<std::string>& texts) {
-    py::JsonWriter json(py::JsonWriter::kOneLine);
-    json.begin_array();
-    for (const auto& t : texts) json.string(t);
-    json.end_array();
-    return json.text();
+    return json_list(texts, [](const std::string& t) -> std::string_view { return t; });
 }
 
 // msprobe's matched_node_link: the partner's ancestors (root first) and the
@@ -79,10 +88,18 @@ std::string json_list(const std::vector<std::string>& texts) {
 // `max_entries` of them, the nearest (kMatchedLinkEntries); `shortened` counts
 // the lists cut.
 std::string matched_node_link(const GraphNode& node, std::size_t max_entries, std::size_t& shortened) {
-    std::vector<const GraphNode*> path;
+    thread_local std::vector<const GraphNode*> path;
+    path.clear();
     if (node.partner != nullptr) {
-        std::unordered_set<const GraphNode*> seen;  // a cycle ends the path, as ancestor_ids does
-        for (const GraphNode* n = node.partner; n != nullptr && seen.insert(n).second; n = n->parent) {
+        // A cycle ends the path, as ancestor_ids does: a node already on it (a short path is searched, a long one
+        // kept in a set as well).
+        std::unordered_set<const GraphNode*> seen;
+        const auto repeated = [&](const GraphNode* n) {
+            if (path.size() < 64) return std::find(path.begin(), path.end(), n) != path.end();
+            if (seen.empty()) seen.insert(path.begin(), path.end());
+            return !seen.insert(n).second;
+        };
+        for (const GraphNode* n = node.partner; n != nullptr && !repeated(n); n = n->parent) {
             if (path.size() == max_entries) {
                 ++shortened;
                 break;
@@ -90,11 +107,8 @@ std::string matched_node_link(const GraphNode& node, std::size_t max_entries, st
             path.push_back(n);
         }
     }
-    py::JsonWriter json(py::JsonWriter::kOneLine);
-    json.begin_array();
-    for (auto it = path.rbegin(); it != path.rend(); ++it) json.string((*it)->id);
-    json.end_array();
-    return json.text();
+    std::reverse(path.begin(), path.end());
+    return json_list(path, [](const GraphNode* n) -> std::string_view { return n->id; });
 }
 
 std::string json_ints(const std::vector<int>& values) {
@@ -207,8 +221,6 @@ void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord&
               RowBatch& batch) {
     const GraphNode& node = *rows.order[position];
     const ExportedGraph& exported = rows.exported;
-    std::vector<std::string> children;
-    for (const GraphNode* child : node.children) children.push_back(child->id);
     ItemExportRules rules;
     rules.keep_md5 = exported.keep_md5;
     rules.full_floats = rows.full_floats;
@@ -225,7 +237,9 @@ void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord&
     record.text(node.id);
     record.text(fmt::format("{}", static_cast<int>(node.kind)));
     record.text(node.parent ? std::string_view(node.parent->id) : std::string_view());
-    record.text(children.empty() ? std::string() : json_list(children));
+    record.text(node.children.empty()
+                    ? std::string()
+                    : json_list(node.children, [](const GraphNode* child) -> std::string_view { return child->id; }));
     if (!node.precision) {
         record.null();
     } else if (node.precision->is_integer) {
