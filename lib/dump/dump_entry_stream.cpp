@@ -10,7 +10,6 @@ namespace {
 // Builds each entry whole, with JsonValueBuilder, and hands the value on.
 class EntryValueConsumer : public JsonValueBuilder {
 public:
-    static constexpr bool kWantsEntryNames = true;
     explicit EntryValueConsumer(const DumpEntryHandler& on_entry) : on_entry_(on_entry) {}
 
     void begin(std::uint32_t, std::string_view, bool) {}

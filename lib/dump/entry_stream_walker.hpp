@@ -14,7 +14,6 @@
 //   const std::optional<std::string>& repeated_name() const
 //   void hand_on(std::uint32_t index, std::string_view name)   may throw
 //   void reset()                        ready for the next entry
-//   static constexpr bool kWantsEntryNames   whether the summary lists "data"'s names
 #include <fmt/format.h>
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>
@@ -22,11 +21,13 @@
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/consumed_buffer.hpp"
 #include "common/error.hpp"
 #include "dump/dump_entry_stream.hpp"
 #include "dump/fd_read_stream.hpp"
@@ -46,16 +47,12 @@ inline constexpr unsigned kDumpInPlaceParseFlags = rapidjson::kParseNanAndInfFla
 template <typename Consumer>
 class EntryStreamWalker {
 public:
-    // `keys_stay`: the text a key event points at stays valid until the walk ends (a text parsed in place), so the
-    // names of "data" are kept as views and copied into the summary only when the consumer wants them.
-    EntryStreamWalker(DumpStreamSummary& summary, Consumer& consumer, bool keys_stay)
-        : summary_(summary), consumer_(consumer), keys_stay_(keys_stay) {}
+    // The names of "data" are copied into the summary as they come: the text before an entry that ended is
+    // given back as the walk goes on.
+    EntryStreamWalker(DumpStreamSummary& summary, Consumer& consumer) : summary_(summary), consumer_(consumer) {}
 
-    // The names of "data", copied into the summary when they were kept as views.
-    void finish_names() {
-        if (!keys_stay_ || !Consumer::kWantsEntryNames) return;
-        summary_.entry_names.assign(entry_views_.begin(), entry_views_.end());
-    }
+    // Called after each entry is handed on (and dropped).
+    void after_each_entry(std::function<void()> done) { after_entry_ = std::move(done); }
 
     const std::optional<JsonParseError>& refusal() const { return refusal_; }
     // The first exception the consumer threw; no entry was handed on after it.
@@ -96,12 +93,7 @@ public:
         if (depth_ == 1 && summary_.top_is_object) {
             top_names_.emplace_back(text, length);
         } else if (in_data_ && depth_ == 2) {
-            if (keys_stay_) {
-                entry_views_.emplace_back(text, length);
-            } else {
-                summary_.entry_names.emplace_back(text, length);
-                entry_views_.emplace_back();  // counted only: the name is entry_names' last
-            }
+            summary_.entry_names.emplace_back(text, length);
         }
         return true;
     }
@@ -123,8 +115,7 @@ public:
         if (in_entry_) return consumer_.EndObject(members) && finish_if_complete();
         if (in_data_ && depth_ == 1) {
             in_data_ = false;
-            if (!keys_stay_) return names_unique(summary_.entry_names, "[\"data\"]");
-            return names_unique(entry_views_, "[\"data\"]");
+            return names_unique(summary_.entry_names, "[\"data\"]");
         }
         if (depth_ == 0 && summary_.top_is_object) return names_unique(top_names_, "");
         return true;
@@ -145,9 +136,8 @@ public:
 
 private:
     // The name of the entry being read.
-    std::string_view current_name() const {
-        return keys_stay_ ? entry_views_.back() : std::string_view(summary_.entry_names.back());
-    }
+    std::string_view current_name() const { return summary_.entry_names.back(); }
+    std::uint32_t current_index() const { return static_cast<std::uint32_t>(summary_.entry_names.size() - 1); }
 
     bool at_data_value() const { return depth_ == 1 && summary_.top_is_object && top_names_.back() == "data"; }
     bool at_entry_value() const { return in_data_ && depth_ == 2; }
@@ -159,7 +149,7 @@ private:
 
     void begin_entry() {
         in_entry_ = true;
-        const auto index = static_cast<std::uint32_t>(entry_views_.size() - 1);
+        const std::uint32_t index = current_index();
         const std::string_view name = current_name();
         if (!entry_error_) {
             try {
@@ -205,12 +195,13 @@ private:
         }
         if (!entry_error_) {
             try {
-                consumer_.hand_on(static_cast<std::uint32_t>(entry_views_.size() - 1), name);
+                consumer_.hand_on(current_index(), name);
             } catch (...) {
                 entry_error_ = std::current_exception();
             }
         }
         consumer_.reset();
+        if (after_entry_) after_entry_();
         return true;
     }
 
@@ -230,10 +221,7 @@ private:
     std::vector<std::string_view> scratch_;
     std::optional<JsonParseError> refusal_;
     std::exception_ptr entry_error_;
-    bool keys_stay_;
-    // The names of "data": views of the text when keys stay, else empty (counted only; the names are in
-    // entry_names).
-    std::vector<std::string_view> entry_views_;
+    std::function<void()> after_entry_;
     unsigned depth_ = 0;  // containers open around the next event
     bool in_data_ = false;
     bool in_entry_ = false;
@@ -256,21 +244,20 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
                                     DumpStreamReading reading) {
     DumpStreamSummary summary;
     const bool whole = file.size() <= reading.whole_file_bytes;
-    EntryStreamWalker<Consumer> walker(summary, consumer, whole);
+    EntryStreamWalker<Consumer> walker(summary, consumer);
     rapidjson::Reader reader;
     rapidjson::ParseResult result;
     std::size_t parsed = 0;  // bytes the parser took (after a BOM)
     std::size_t length = 0;  // bytes there are (after a BOM)
-    std::unique_ptr<char[]> text;  // the whole file, which the walker's names point into until finish_names()
     if (whole) {
-        const auto size = static_cast<std::size_t>(file.size());
-        text = std::make_unique_for_overwrite<char[]>(size + kJsonTextPadding);
-        file.read_into(text.get());
-        std::fill_n(text.get() + size, kJsonTextPadding, '\0');
-        const std::size_t bom = std::string_view(text.get(), std::min<std::size_t>(size, 3)) == "\xEF\xBB\xBF" ? 3 : 0;
-        rapidjson::InsituStringStream stream(text.get() + bom);
+        // The whole file, parsed in place; the text of entries handed on is given back as the parse goes on.
+        ConsumedBuffer text(file, kJsonTextPadding);
+        const std::size_t size = text.size();
+        const std::size_t bom = std::string_view(text.data(), std::min<std::size_t>(size, 3)) == "\xEF\xBB\xBF" ? 3 : 0;
+        rapidjson::InsituStringStream stream(text.data() + bom);
+        walker.after_each_entry([&] { text.release_before(bom + stream.Tell()); });
         // Text that is all ASCII is valid UTF-8: RapidJSON's byte-by-byte check is then spared.
-        if (is_ascii(std::string_view(text.get() + bom, size - bom))) {
+        if (is_ascii(std::string_view(text.data() + bom, size - bom))) {
             result = reader.Parse<kDumpInPlaceParseFlags & ~rapidjson::kParseValidateEncodingFlag>(stream, walker);
         } else {
             result = reader.Parse<kDumpInPlaceParseFlags>(stream, walker);
@@ -299,7 +286,6 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
     if (parsed < length) {  // a NUL byte, which RapidJSON takes for the end
         throw Error(file.path(), fmt::format("malformed JSON at byte {}: {}", parsed, kTextAfterRoot));
     }
-    walker.finish_names();
     require_dump_top_level(summary, top_level, file.path());
     if (walker.entry_error()) std::rethrow_exception(walker.entry_error());
     return summary;

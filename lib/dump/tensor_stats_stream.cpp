@@ -40,7 +40,6 @@ Scalar number_scalar(std::string_view text) {
 // the type, dtype and statistics of each tensor its members place.
 class TensorStatsConsumer {
 public:
-    static constexpr bool kWantsEntryNames = false;
     TensorStatsConsumer(const TensorStatsPlanner& plan, const TensorStatsHandler& on_entry)
         : planner_(plan), on_entry_(on_entry) {}
 

@@ -202,3 +202,24 @@ TEST_CASE("stream_dump_entries rethrows the first failure of its handler once th
     CHECK_THROWS_WITH(stream_dump_entries(InputFile::open(no_task, InputKind::Json), DumpTopLevel::Object, always_fail),
                       "x.json: bad entry");
 }
+
+TEST_CASE("stream_dump_entries read whole gives the text of entries it handed on back, and reads the rest intact",
+          "[dump][dump_entry_stream]") {
+    // 4 000 entries of about 1 KB: the text behind the parse is given back in steps of 1 MiB while entries that
+    // follow, and their names, still read as written (the chunked read is the reference).
+    std::string text = R"({"task": "statistics", "data": {)";
+    for (int i = 0; i < 4000; ++i) {
+        if (i != 0) text += ", ";
+        text += R"("Functional.op)" + std::to_string(i) + R"(.0.forward": {"input_args": [{"type": "torch.Tensor", )";
+        text += R"("dtype": "torch.float32", "shape": [)" + std::to_string(i) + R"(], "Max": )" + std::to_string(i) +
+                ".5, \"note\": \"" + std::string(900, static_cast<char>('a' + i % 26)) + "\"}]}";
+    }
+    text += "}}";
+    const auto path = write_json("released", text);
+    const Streamed whole = stream(path, 0);
+    const Streamed chunked = stream(path, 4096);
+    REQUIRE(whole.entries.size() == 4000);
+    CHECK(whole.entries == chunked.entries);
+    CHECK(whole.summary.entry_names == chunked.summary.entry_names);
+    CHECK(whole.summary.entry_names.back() == "Functional.op3999.0.forward");
+}
