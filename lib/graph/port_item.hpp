@@ -9,24 +9,25 @@
 #include "dump/dump_row.hpp"
 #include "dump/interned_text.hpp"
 #include "dump/json_view.hpp"
+#include "dump/optional_text.hpp"
 #include "graph/item_fields.hpp"
 
 namespace msprobe::graph {
 
 struct PortItem {
-    dump::DumpRow row;                        // the leaf as compare reads it
+    dump::DumpRow row;  // the leaf as compare reads it
     // Its own fields as msprobe exports them, made as the dump is read (port_item_json's exported_fields).
     ItemFields fields;
     // The leaf object as compact JSON (read it through port_item_leaf's LeafObject), kept only for the
-    // communication APIs, whose parameters are read again; "" for other items and None items.
-    std::string leaf;
-    dump::InternedText type;   // the leaf's "type" ("" when it has none), which matching compares
-    bool empty_shape = false;  // the leaf's "shape" is an empty list (a 0-d tensor)
+    // communication APIs, whose parameters are read again; absent for other items and None items.
+    dump::OptionalText leaf;
+    dump::InternedText type;  // the leaf's "type" ("" when it has none), which matching compares
     // Copied comparison cells, in column order, while the node's precision index is made; the names
     // are the mode's static column lists. Then packed as texts into compared_fields and released.
     std::vector<std::pair<std::string_view, dump::StatValue>> metrics;
     ItemFields compared_fields;  // the comparison fields as msprobe exports them, after the own fields
-    bool compared = false;  // a comparison row of a matched pair names this item
+    bool empty_shape = false;    // the leaf's "shape" is an empty list (a 0-d tensor)
+    bool compared = false;       // a comparison row of a matched pair names this item
 
     // The map key: the row's name (kept once, an item being the bulk of a graph's memory).
     const std::string& key() const { return row.name; }

@@ -20,7 +20,7 @@ std::string compact_leaf_json(dump::JsonView leaf);
 // A port item's leaf, parsed.
 class LeafObject {
 public:
-    explicit LeafObject(const PortItem& item) : parsed_(item.leaf) {}
+    explicit LeafObject(const PortItem& item) : parsed_(item.leaf.value_or_empty()) {}
 
     // The leaf's object; empty for None items and leaves that are not objects.
     dump::JsonView get() const { return parsed_.root().is_object() ? parsed_.root() : dump::JsonView(); }
