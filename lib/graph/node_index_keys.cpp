@@ -37,17 +37,21 @@ int compare_joined(std::string_view a1, std::string_view a2, std::string_view b1
 
 NodeIndexKeys::Text NodeIndexKeys::keep(std::string_view text) {
     if (text.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("a text of 4 GiB or more");
-    const Text kept{texts_.size(), static_cast<std::uint32_t>(text.size())};
-    texts_.append(text);
+    constexpr std::size_t kTextBlockBytes = std::size_t{1} << 20;
+    if (texts_.empty() || texts_.back().capacity() - texts_.back().size() < text.size()) {
+        texts_.emplace_back().reserve(std::max(kTextBlockBytes, text.size()));
+    }
+    std::string& block = texts_.back();
+    const Text kept{static_cast<std::uint32_t>(texts_.size() - 1), static_cast<std::uint32_t>(block.size()),
+                    static_cast<std::uint32_t>(text.size())};
+    block.append(text);
     return kept;
 }
 
 void NodeIndexKeys::begin_graph(std::string_view graph_id, std::string_view data_source, std::int64_t step,
                                 std::int64_t rank) {
     Graph graph;
-    graph.id_prefix = keep(graph_id);
-    texts_ += '_';
-    ++graph.id_prefix.size;
+    graph.id_prefix = keep(std::string(graph_id) + '_');
     graph.data_source = keep(data_source);
     graph.step = step;
     graph.rank = rank;
@@ -61,10 +65,7 @@ void NodeIndexKeys::add(const NodeKeyValues& row) {
                      keep(row.matched_node_link), static_cast<std::uint32_t>(graphs_.size() - 1), row.is_distributed});
 }
 
-void NodeIndexKeys::reserve(std::size_t rows, std::size_t text_bytes) {
-    rows_.reserve(rows_.size() + rows);
-    texts_.reserve(texts_.size() + rows * text_bytes);
-}
+void NodeIndexKeys::reserve(std::size_t rows) { rows_.reserve(rows_.size() + rows); }
 
 // Each index's columns, as vis_db_writer's CREATE INDEX statements list them; the rowid follows.
 std::span<const NodeIndexKeys::Column> NodeIndexKeys::columns(NodeIndex index) {

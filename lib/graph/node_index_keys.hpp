@@ -43,8 +43,8 @@ public:
     // The graph whose rows follow: its id ("NPU_0_0"), data source, step and rank.
     void begin_graph(std::string_view graph_id, std::string_view data_source, std::int64_t step, std::int64_t rank);
     void add(const NodeKeyValues& row);
-    // Room for `rows` more rows of about `text_bytes` of texts each.
-    void reserve(std::size_t rows, std::size_t text_bytes);
+    // Room for `rows` more rows.
+    void reserve(std::size_t rows);
     std::size_t size() const { return rows_.size(); }
 
     // Row positions in the index's order.
@@ -56,8 +56,10 @@ public:
     std::string id(std::uint32_t position) const;
 
 private:
+    // A text kept whole in one block of texts_.
     struct Text {
-        std::uint64_t offset = 0;
+        std::uint32_t block = 0;
+        std::uint32_t offset = 0;
         std::uint32_t size = 0;
     };
     struct Graph {
@@ -78,7 +80,9 @@ private:
     };
 
     Text keep(std::string_view text);
-    std::string_view view(Text text) const { return std::string_view(texts_).substr(text.offset, text.size); }
+    std::string_view view(Text text) const {
+        return std::string_view(texts_[text.block]).substr(text.offset, text.size);
+    }
     // The columns the indexes hold.
     enum class Column : std::uint8_t {
         Id,
@@ -103,7 +107,8 @@ private:
     // Each row's up_node as its rank among the distinct up_node texts (a graph has far fewer parents than nodes).
     std::vector<std::uint32_t> up_node_ranks() const;
 
-    std::string texts_;
+    // Blocks of kTextBlockBytes (or one text's size): added to, never grown, so no text is copied as more come.
+    std::vector<std::string> texts_;
     std::vector<Graph> graphs_;
     std::vector<Row> rows_;
 };

@@ -167,3 +167,34 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
     CHECK(keys.order(NodeIndex::MicroStep) ==
           expected([](const Row& r) { return std::tie(r.step, r.rank, r.micro, r.order, r.rowid); }));
 }
+
+TEST_CASE("node index keys keep texts longer than their blocks, and the texts around them",
+          "[graph][node_index_keys]") {
+    NodeIndexKeys keys;
+    keys.begin_graph("NPU_0_0", "NPU", 0, 0);
+    const std::string long_link = "[\"" + std::string(3 << 20, 'm') + "\"]";  // three blocks' worth
+    const std::string fill(700 << 10, 'f');                                   // most of a block
+    keys.add({1, 0, 0, "a", fill, "[]", false});
+    keys.add({2, 1, 0, "b", "", long_link, false});
+    keys.add({3, 2, 0, "c", fill, "[]", false});
+    CHECK(keys.id(1) == "NPU_0_0_b");
+    msprobe::report::SqliteRecord record;
+    keys.record(NodeIndex::MatchedLink, 1, record);
+    msprobe::report::SqliteRecord expected;
+    expected.integer(0);
+    expected.integer(0);
+    expected.integer(0);
+    expected.text(long_link);
+    expected.integer(2);
+    CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
+    keys.record(NodeIndex::UpNode, 2, record);
+    expected.clear();
+    expected.integer(0);
+    expected.integer(0);
+    expected.text("NPU");
+    expected.text(fill);
+    expected.integer(2);
+    expected.integer(3);
+    CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
+    CHECK(keys.order(NodeIndex::MatchedLink) == std::vector<std::uint32_t>{1, 0, 2});  // "[\"m..." < "[]"
+}
