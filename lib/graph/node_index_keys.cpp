@@ -154,23 +154,10 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
         return positions;
     }
     if (index == NodeIndex::Order || index == NodeIndex::SourceOrder) {
-        // A graph's rows already stand in node_order (and rowid) order, with one step, rank and source: each
-        // graph is a sorted run, and the runs are merged pairwise.
-        std::vector<std::size_t> bounds{0};
-        for (std::size_t p = 1; p < rows_.size(); ++p) {
-            if (rows_[p].graph != rows_[p - 1].graph) bounds.push_back(p);
-        }
-        bounds.push_back(rows_.size());
-        for (std::size_t width = 1; width + 1 < bounds.size(); width *= 2) {
-            for (std::size_t run = 0; run + width + 1 < bounds.size(); run += 2 * width) {
-                const std::size_t end = std::min(run + 2 * width, bounds.size() - 1);
-                std::inplace_merge(positions.begin() + static_cast<std::ptrdiff_t>(bounds[run]),
-                                   positions.begin() + static_cast<std::ptrdiff_t>(bounds[run + width]),
-                                   positions.begin() + static_cast<std::ptrdiff_t>(bounds[end]), less);
-            }
-        }
-        return positions;
+        // A graph's rows already stand in node_order (and rowid) order, with one step, rank and source.
+        return merged_graph_runs(index, std::move(positions));
     }
+    if (index == NodeIndex::Id || index == NodeIndex::NodeName) return order(index, by_name_within_graphs());
     if (index == NodeIndex::MicroStep) {
         // Order's rows (step, rank, node_order, rowid), stably sorted by step, rank and micro step: integers only.
         static constexpr Column kStepRankMicro[] = {Column::Step, Column::Rank, Column::MicroStep};
@@ -201,6 +188,48 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
     }
     std::sort(positions.begin(), positions.end(), less);
     return positions;
+}
+
+std::vector<std::uint32_t> NodeIndexKeys::merged_graph_runs(NodeIndex index,
+                                                            std::vector<std::uint32_t> positions) const {
+    const std::span<const Column> key = columns(index);
+    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(key, rows_[a], rows_[b]) < 0; };
+    // Each graph's rows are one run (a graph adds its rows together); the runs are merged pairwise.
+    std::vector<std::size_t> bounds{0};
+    for (std::size_t p = 1; p < rows_.size(); ++p) {
+        if (rows_[p].graph != rows_[p - 1].graph) bounds.push_back(p);
+    }
+    bounds.push_back(rows_.size());
+    for (std::size_t width = 1; width + 1 < bounds.size(); width *= 2) {
+        for (std::size_t run = 0; run + width + 1 < bounds.size(); run += 2 * width) {
+            const std::size_t end = std::min(run + 2 * width, bounds.size() - 1);
+            std::inplace_merge(positions.begin() + static_cast<std::ptrdiff_t>(bounds[run]),
+                               positions.begin() + static_cast<std::ptrdiff_t>(bounds[run + width]),
+                               positions.begin() + static_cast<std::ptrdiff_t>(bounds[end]), less);
+        }
+    }
+    return positions;
+}
+
+std::vector<std::uint32_t> NodeIndexKeys::by_name_within_graphs() const {
+    std::vector<std::uint32_t> positions(rows_.size());
+    std::iota(positions.begin(), positions.end(), std::uint32_t{0});
+    static constexpr Column kName[] = {Column::NodeName};
+    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(kName, rows_[a], rows_[b]) < 0; };
+    for (std::size_t begin = 0; begin < positions.size();) {
+        std::size_t end = begin + 1;
+        while (end < positions.size() && rows_[end].graph == rows_[begin].graph) ++end;
+        std::sort(positions.begin() + static_cast<std::ptrdiff_t>(begin),
+                  positions.begin() + static_cast<std::ptrdiff_t>(end), less);
+        begin = end;
+    }
+    return positions;
+}
+
+std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index, std::vector<std::uint32_t> by_name) const {
+    if (index != NodeIndex::Id && index != NodeIndex::NodeName) return order(index);
+    // Within a graph both orders are its names' (the id is the graph's prefix and the name), then the rowid.
+    return merged_graph_runs(index, std::move(by_name));
 }
 
 void NodeIndexKeys::record(NodeIndex index, std::uint32_t position, report::SqliteRecord& out) const {

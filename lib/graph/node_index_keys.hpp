@@ -49,6 +49,10 @@ public:
 
     // Row positions in the index's order.
     std::vector<std::uint32_t> order(NodeIndex index) const;
+    // Row positions with each graph's rows sorted by node_name (then rowid): within a graph, the order of both
+    // the id's index and index2, which order(index, by_name) makes of them without sorting the texts again.
+    std::vector<std::uint32_t> by_name_within_graphs() const;
+    std::vector<std::uint32_t> order(NodeIndex index, std::vector<std::uint32_t> by_name) const;
     // The index record of row `position`: the index's columns, then the rowid.
     void record(NodeIndex index, std::uint32_t position, report::SqliteRecord& out) const;
     // Whether rows `a` and `b` have the same id (the primary key holds each id once).
@@ -104,6 +108,8 @@ private:
     int compare_columns(std::span<const Column> key, const Row& a, const Row& b) const;
     // <0, 0, >0 as rows `a` and `b` stand in an index of columns `key` (the rowid last).
     int compare(std::span<const Column> key, const Row& a, const Row& b) const;
+    // `positions` whose graphs' rows each stand in a sorted run, in graph order, merged by the index's key.
+    std::vector<std::uint32_t> merged_graph_runs(NodeIndex index, std::vector<std::uint32_t> positions) const;
     // Each row's up_node as its rank among the distinct up_node texts (a graph has far fewer parents than nodes).
     std::vector<std::uint32_t> up_node_ranks() const;
 

@@ -350,10 +350,23 @@ void VisDbWriter::add_config(const ConfigRow& config) {
 void VisDbWriter::write_indexes(ThreadPool& pool) {
     // Each index sorted on the pool; written one after another, each tree's pages after the last one's, while
     // the pool sorts the indexes that follow.
+    // The pool sorts the other indexes while this thread sorts each graph's names, which the id's index and
+    // index2 share.
     std::vector<std::vector<std::uint32_t>> orders(index_roots_.size());
-    std::vector<ThreadPool::Task> sorts;
+    std::vector<ThreadPool::Task> sorts(index_roots_.size());
+    const auto by_name_index = [&](std::size_t i) {
+        return index_roots_[i].first == NodeIndex::Id || index_roots_[i].first == NodeIndex::NodeName;
+    };
     for (std::size_t i = 0; i < index_roots_.size(); ++i) {
-        sorts.push_back(pool.start([this, &orders, i] { orders[i] = keys_.order(index_roots_[i].first); }));
+        if (!by_name_index(i))
+            sorts[i] = pool.start([this, &orders, i] { orders[i] = keys_.order(index_roots_[i].first); });
+    }
+    const std::vector<std::uint32_t> by_name = keys_.by_name_within_graphs();
+    for (std::size_t i = 0; i < index_roots_.size(); ++i) {
+        if (by_name_index(i)) {
+            sorts[i] =
+                pool.start([this, &orders, &by_name, i] { orders[i] = keys_.order(index_roots_[i].first, by_name); });
+        }
     }
     report::SqliteRecord record;
     for (std::size_t i = 0; i < index_roots_.size(); ++i) {

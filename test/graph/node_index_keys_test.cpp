@@ -198,3 +198,50 @@ TEST_CASE("node index keys keep texts longer than their blocks, and the texts ar
     CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
     CHECK(keys.order(NodeIndex::MatchedLink) == std::vector<std::uint32_t>{1, 0, 2});  // "[\"m..." < "[]"
 }
+
+TEST_CASE("node index keys order ids and names as a full sort of the texts does", "[graph][node_index_keys]") {
+    // Graphs whose ids begin one another, in no order, names repeated within and across graphs.
+    struct Row {
+        std::int64_t step, rank;
+        std::string source, prefix, name;
+        std::int64_t rowid;
+    };
+    NodeIndexKeys keys;
+    std::vector<Row> rows;
+    std::vector<std::string> names;  // the keys hold views
+    names.reserve(3000);
+    std::uint64_t state = 99;
+    const auto next = [&](std::uint64_t below) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state >> 33) % below;
+    };
+    const std::vector<std::string> words{"", "a", "a.b", "b", "Module.x", "Module.x.0", "Z", "a\xff"};
+    const std::vector<std::tuple<std::string, std::string, int, int>> graphs{{"NPU_0_10", "NPU", 0, 10},
+                                                                             {"NPU_0_1", "NPU", 0, 1},
+                                                                             {"Bench_0_1", "Bench", 0, 1},
+                                                                             {"NPU_0_1_2", "NPU", 0, 1},
+                                                                             {"Bench_1_0", "Bench", 1, 0}};
+    std::int64_t rowid = 0;
+    for (const auto& [id, source, step, rank] : graphs) {
+        keys.begin_graph(id, source, step, rank);
+        for (int order = 0; order < 200; ++order) {
+            const std::string& name = names.emplace_back(words[next(words.size())] + std::to_string(next(30)));
+            keys.add({++rowid, order, 0, name, "", "[]", false});
+            rows.push_back({step, rank, source, id + "_", name, rowid});
+        }
+    }
+    const auto expected = [&](auto key) {
+        std::vector<std::uint32_t> at(rows.size());
+        std::iota(at.begin(), at.end(), std::uint32_t{0});
+        std::sort(at.begin(), at.end(), [&](std::uint32_t a, std::uint32_t b) { return key(rows[a]) < key(rows[b]); });
+        return at;
+    };
+    const auto id_order = expected([](const Row& r) { return std::make_pair(r.prefix + r.name, r.rowid); });
+    const auto name_order =
+        expected([](const Row& r) { return std::make_tuple(r.step, r.rank, r.source, r.name, r.rowid); });
+    CHECK(keys.order(NodeIndex::Id) == id_order);
+    CHECK(keys.order(NodeIndex::NodeName) == name_order);
+    const std::vector<std::uint32_t> by_name = keys.by_name_within_graphs();
+    CHECK(keys.order(NodeIndex::Id, by_name) == id_order);
+    CHECK(keys.order(NodeIndex::NodeName, by_name) == name_order);
+}
