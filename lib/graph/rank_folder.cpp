@@ -22,10 +22,10 @@ void read_dump(const std::filesystem::path& path, const RecordRules& rules, Rank
         const RecordUse use = parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient
                                                                                        : RecordUse::Node;
         DumpRecord record = make_dump_record(id, entry, file, rules, use);
-        folder.entry_names.push_back(id);
         folder.records.insert_or_assign(std::move(id), std::move(record));
     };
-    const auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, add_record);
+    auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, add_record);
+    folder.entry_names = std::move(summary.entry_names);  // every entry was handed on, in file order
     // Without a 'data' object there were no entries, so no entry's fault could come first.
     if (summary.data != dump::DumpStreamSummary::Data::Object) throw Error(file, "'data' is missing or not an object");
     folder.header.task = summary.top_string("task");
