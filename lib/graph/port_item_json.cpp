@@ -32,7 +32,6 @@ Pending pending_stat(std::string key, const dump::StatValue& value) {
 
 namespace {
 
-// exported_fields of a leaf whose names are all distinct (nearly every leaf): packed as they come.
 // The keys exported_fields adds when a leaf lacks them, as bits of a mask.
 enum AddedKey : unsigned {
     kDataName = 1U << 0,

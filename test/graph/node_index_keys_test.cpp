@@ -15,6 +15,19 @@ using msprobe::graph::NodeIndexKeys;
 
 namespace {
 
+// Numbers below a bound, the same for the same seed (a linear congruential generator).
+class Draws {
+public:
+    explicit Draws(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t operator()(std::uint64_t below) {
+        state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state_ >> 33) % below;
+    }
+
+private:
+    std::uint64_t state_;
+};
+
 std::vector<std::string> ids_in(const NodeIndexKeys& keys, NodeIndex index) {
     std::vector<std::string> ids;
     for (const std::uint32_t position : keys.order(index)) ids.push_back(keys.id(position));
@@ -136,11 +149,7 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
     std::vector<Row> rows;
     std::vector<std::string> ups;  // the keys hold views
     ups.reserve(2000);
-    std::uint64_t state = 12345;
-    const auto next = [&](std::uint64_t below) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return (state >> 33) % below;
-    };
+    Draws next(12345);
     const std::vector<std::string> parents{"", "Module.a", "Module.a.0", "Module.b", "Module.a\xff", "Z"};
     const std::vector<std::tuple<std::string, std::string, int, int>> graphs{
         {"NPU_1_0", "NPU", 1, 0}, {"Bench_1_0", "Bench", 1, 0}, {"NPU_0_2", "NPU", 0, 2}, {"Bench_0_2", "Bench", 0, 2}};
@@ -210,11 +219,7 @@ TEST_CASE("node index keys order ids and names as a full sort of the texts does"
     std::vector<Row> rows;
     std::vector<std::string> names;  // the keys hold views
     names.reserve(3000);
-    std::uint64_t state = 99;
-    const auto next = [&](std::uint64_t below) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return (state >> 33) % below;
-    };
+    Draws next(99);
     const std::vector<std::string> words{"", "a", "a.b", "b", "Module.x", "Module.x.0", "Z", "a\xff"};
     const std::vector<std::tuple<std::string, std::string, int, int>> graphs{{"NPU_0_10", "NPU", 0, 10},
                                                                              {"NPU_0_1", "NPU", 0, 1},
