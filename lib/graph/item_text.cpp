@@ -38,6 +38,22 @@ std::size_t decimal_fraction_length(std::string_view text) {
     return all_digits(whole) && all_digits(fraction) ? fraction.size() : 0;
 }
 
+// printf("%.6f", value) into `buffer` (at least 32 bytes) for 1e-3 <= |value| < 1e9, made from the integer count of
+// millionths: value * 1e6 is below 2^50, so the product is within 1/16 of the exact one, and away from a tie
+// rounding either gives the same integer. Returns the text's end, or nullptr near a tie (or for 0).
+char* fixed6_millionths(double value, char* buffer) {
+    const double scaled = std::fabs(value) * 1e6;
+    if (value == 0 || std::fabs(scaled - std::floor(scaled) - 0.5) <= 0.1) return nullptr;
+    const auto millionths = static_cast<std::uint64_t>(std::nearbyint(scaled));
+    char* end = buffer;
+    if (value < 0) *end++ = '-';
+    end = std::to_chars(end, buffer + 32, millionths / 1000000).ptr;
+    *end++ = '.';
+    std::uint64_t fraction = millionths % 1000000;
+    for (int digit = 5; digit >= 0; --digit, fraction /= 10) end[digit] = static_cast<char>('0' + fraction % 10);
+    return end + 6;
+}
+
 }  // namespace
 
 std::string float_text(double value, bool round) {
@@ -45,28 +61,10 @@ std::string float_text(double value, bool round) {
     // Below 1e9 the 6-decimal text has at most 15 significant digits, so it is
     // the shortest text of its own double: repr(round(x, 6)) is that text
     // without trailing zeros, and one conversion makes it, not three.
-    if (const double magnitude = std::fabs(value); magnitude >= 1e-3 && magnitude < 1e9) {
-        // The 6-decimal rounding as an integer count of millionths: value * 1e6 is below 2^50, so the product
-        // is within 1/16 of the exact one, and away from a tie rounding either gives the same integer.
-        const double scaled = magnitude * 1e6;
-        if (std::fabs(scaled - std::floor(scaled) - 0.5) > 0.1) {
-            const auto millionths = static_cast<std::uint64_t>(std::nearbyint(scaled));
-            char buffer[32];
-            char* end = buffer;
-            if (value < 0) *end++ = '-';
-            end = std::to_chars(end, buffer + sizeof buffer, millionths / 1000000).ptr;
-            *end++ = '.';
-            std::uint64_t fraction = millionths % 1000000;
-            for (int digit = 5; digit >= 0; --digit, fraction /= 10)
-                end[digit] = static_cast<char>('0' + fraction % 10);
-            end += 6;
-            while (end[-1] == '0' && end[-2] != '.') --end;
-            return std::string(buffer, end);
-        }
-    }
     if (const double magnitude = std::fabs(value); value == 0 || (magnitude >= 1e-3 && magnitude < 1e9)) {
         char buffer[32];
-        char* end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 6).ptr;
+        char* end = fixed6_millionths(value, buffer);
+        if (end == nullptr) end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 6).ptr;
         while (end[-1] == '0' && end[-2] != '.') --end;
         return std::string(buffer, end);
     }
@@ -136,14 +134,20 @@ bool is_float_stat(const dump::StatValue& value) {
     return value.kind == dump::StatValue::Kind::Number && !value.integer;
 }
 
+void add_text_field(ItemFields& fields, std::string_view key, std::string_view text) {
+    if (string_text_unchanged(text))
+        fields.add(key, text);
+    else
+        fields.add(key, string_text(text));
+}
+
 void add_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value) {
-    if (is_float_stat(value)) {
+    if (is_float_stat(value))
         fields.add_float(key, value.number);
-    } else if (value.kind == dump::StatValue::Kind::Text && string_text_unchanged(value.text())) {
-        fields.add(key, value.text());  // nearly every relative error ("12.5%"): no copy
-    } else {
+    else if (value.kind == dump::StatValue::Kind::Text)
+        add_text_field(fields, key, value.text());  // nearly every relative error ("12.5%"): no copy
+    else
         fields.add(key, stat_text(value));
-    }
 }
 
 void set_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value) {

@@ -24,6 +24,8 @@ std::string stat_text(const dump::StatValue& value, bool round = true);
 bool is_float_value(dump::JsonView value);
 bool is_float_stat(const dump::StatValue& value);
 
+// A string value as a field: its string_text, without a copy when that is the text itself (nearly always).
+void add_text_field(ItemFields& fields, std::string_view key, std::string_view text);
 // `value` as a field: a float kept as its number, anything else as its text.
 void add_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value);
 void set_stat_field(ItemFields& fields, std::string_view key, const dump::StatValue& value);

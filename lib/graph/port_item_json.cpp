@@ -65,14 +65,6 @@ unsigned added_key_bit(std::string_view name) {
     return 0;
 }
 
-// A string value's text, without a copy when item_text keeps it as it is (nearly every string).
-void add_string(ItemFields& packed, std::string_view key, std::string_view text) {
-    if (string_text_unchanged(text))
-        packed.add(key, text);
-    else
-        packed.add(key, string_text(text));
-}
-
 // exported_fields of a leaf whose names are all distinct (nearly every leaf): packed as they come; `present`
 // holds the added keys the leaf has.
 ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, unsigned present) {
@@ -81,7 +73,7 @@ ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, unsign
         if (is_float_value(m.value)) {
             packed.add_float(m.name, *m.value.number());
         } else if (const auto text = m.value.string()) {
-            add_string(packed, m.name, *text);
+            add_text_field(packed, m.name, *text);
         } else {
             packed.add(m.name, value_text(m.value));
         }
@@ -94,16 +86,16 @@ ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, unsign
         if (!leaf.present())
             packed.add("data_name", "null");
         else
-            add_string(packed, "data_name", row.data_name());
+            add_text_field(packed, "data_name", row.data_name());
     }
     if (absent(kRequiresGrad))
         packed.add("requires_grad", row.requires_grad ? (*row.requires_grad ? "True" : "False") : "null");
     static constexpr std::array<std::pair<unsigned, std::string_view>, 4> kStats = {
         {{kMax, "Max"}, {kMin, "Min"}, {kMean, "Mean"}, {kNorm, "Norm"}}};
     for (std::size_t i = 0; i < kStats.size(); ++i) add_stat(kStats[i].first, kStats[i].second, row.stats[i]);
-    if (absent(kDtype)) add_string(packed, "dtype", std::string_view(row.dtype));
-    if (absent(kShape)) add_string(packed, "shape", std::string_view(row.shape));
-    if (row.md5 && absent(kMd5)) add_string(packed, "md5", *row.md5);
+    if (absent(kDtype)) add_text_field(packed, "dtype", std::string_view(row.dtype));
+    if (absent(kShape)) add_text_field(packed, "shape", std::string_view(row.shape));
+    if (row.md5 && absent(kMd5)) add_text_field(packed, "md5", *row.md5);
     if (row.p2p) {
         add_stat(kOp, "op", row.p2p->op);
         add_stat(kPeer, "peer", row.p2p->peer);
