@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <optional>
 #include <span>
 
 #include "common/progress.hpp"
@@ -215,21 +216,22 @@ constexpr std::size_t kPairsPerChunk = 1024;
 // from its per-row comparison, which fills the same cells without the rest of the table.
 class RowMetrics {
 public:
-    RowMetrics(compare::CompareMode mode, const PairRows& rows, const PairFiles* files, bool verdicts,
-               bool strict_compat, ThreadPool& pool, const ComparisonRules& rules)
+    RowMetrics(compare::CompareMode mode, const PairRows& rows, const RankFolder& npu, const RankFolder& bench,
+               bool verdicts, bool strict_compat, ThreadPool& pool, const ComparisonRules& rules)
         : mode_(mode), rows_(rows), columns_(copied_columns(mode)) {
         direct_ = mode != compare::CompareMode::All && !verdicts;
         if (direct_) return;
+        const PairFiles files = files_of(rows, npu, bench);
         if (mode == compare::CompareMode::Summary) {
-            table_ = compare::summary_table(files->npu, files->bench, files->pairs, nullptr,
+            table_ = compare::summary_table(files.npu, files.bench, files.pairs, nullptr,
                                             compare::StatisticArithmetic::Exact);
         } else if (mode == compare::CompareMode::Md5) {
-            table_ = compare::md5_table(files->npu, files->bench, files->pairs, nullptr);
+            table_ = compare::md5_table(files.npu, files.bench, files.pairs, nullptr);
         } else {
             compare::RealDataOptions options;
             options.show_progress = false;
             options.tensor_postprocess = rules.tensor_postprocess;
-            table_ = compare::real_data_table(files->npu, files->bench, files->pairs, nullptr, pool, options);
+            table_ = compare::real_data_table(files.npu, files.bench, files.pairs, nullptr, pool, options);
         }
         if (verdicts) verdicts_ = compare::rule_verdicts(table_, {strict_compat});
         for (const auto& name : columns_) positions_.push_back(table_.column(name));
@@ -299,11 +301,7 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
                    const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
     const PairRows rows = rows_of(pairs, strict_compat && rules.misaligned_item_names);
     const bool by_verdict = rules.index == IndexKind::Verdict;
-    const bool verdicts = by_verdict || rules.item_verdicts;
-    std::optional<PairFiles> files;
-    if (mode == compare::CompareMode::All || verdicts) files.emplace(files_of(rows, npu, bench));
-    const RowMetrics metrics(mode, rows, files ? &*files : nullptr, verdicts, strict_compat, pool, rules);
-    files.reset();
+    const RowMetrics metrics(mode, rows, npu, bench, by_verdict || rules.item_verdicts, strict_compat, pool, rules);
     const auto& columns = metrics.columns();
 
     // Per node: its rows by NPU name, output rows apart from the others.
