@@ -194,12 +194,8 @@ std::vector<std::uint32_t> NodeIndexKeys::merged_graph_runs(NodeIndex index,
                                                             std::vector<std::uint32_t> positions) const {
     const std::span<const Column> key = columns(index);
     const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(key, rows_[a], rows_[b]) < 0; };
-    // Each graph's rows are one run (a graph adds its rows together); the runs are merged pairwise.
-    std::vector<std::size_t> bounds{0};
-    for (std::size_t p = 1; p < rows_.size(); ++p) {
-        if (rows_[p].graph != rows_[p - 1].graph) bounds.push_back(p);
-    }
-    bounds.push_back(rows_.size());
+    // Each graph's rows are one run; the runs are merged pairwise.
+    const std::vector<std::size_t> bounds = graph_bounds();
     for (std::size_t width = 1; width + 1 < bounds.size(); width *= 2) {
         for (std::size_t run = 0; run + width + 1 < bounds.size(); run += 2 * width) {
             const std::size_t end = std::min(run + 2 * width, bounds.size() - 1);
@@ -216,14 +212,22 @@ std::vector<std::uint32_t> NodeIndexKeys::by_name_within_graphs() const {
     std::iota(positions.begin(), positions.end(), std::uint32_t{0});
     static constexpr Column kName[] = {Column::NodeName};
     const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(kName, rows_[a], rows_[b]) < 0; };
-    for (std::size_t begin = 0; begin < positions.size();) {
-        std::size_t end = begin + 1;
-        while (end < positions.size() && rows_[end].graph == rows_[begin].graph) ++end;
-        std::sort(positions.begin() + static_cast<std::ptrdiff_t>(begin),
-                  positions.begin() + static_cast<std::ptrdiff_t>(end), less);
-        begin = end;
+    const std::vector<std::size_t> bounds = graph_bounds();
+    for (std::size_t run = 0; run + 1 < bounds.size(); ++run) {
+        std::sort(positions.begin() + static_cast<std::ptrdiff_t>(bounds[run]),
+                  positions.begin() + static_cast<std::ptrdiff_t>(bounds[run + 1]), less);
     }
     return positions;
+}
+
+std::vector<std::size_t> NodeIndexKeys::graph_bounds() const {
+    // A graph adds its rows together, so each graph's rows are one range of positions.
+    std::vector<std::size_t> bounds{0};
+    for (std::size_t p = 1; p < rows_.size(); ++p) {
+        if (rows_[p].graph != rows_[p - 1].graph) bounds.push_back(p);
+    }
+    bounds.push_back(rows_.size());
+    return bounds;
 }
 
 std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index, std::vector<std::uint32_t> by_name) const {

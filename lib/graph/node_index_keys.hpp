@@ -108,6 +108,8 @@ private:
     int compare_columns(std::span<const Column> key, const Row& a, const Row& b) const;
     // <0, 0, >0 as rows `a` and `b` stand in an index of columns `key` (the rowid last).
     int compare(std::span<const Column> key, const Row& a, const Row& b) const;
+    // Where each graph's rows begin, in position order, then the number of rows.
+    std::vector<std::size_t> graph_bounds() const;
     // `positions` whose graphs' rows each stand in a sorted run, in graph order, merged by the index's key.
     std::vector<std::uint32_t> merged_graph_runs(NodeIndex index, std::vector<std::uint32_t> positions) const;
     // Each row's up_node as its rank among the distinct up_node texts (a graph has far fewer parents than nodes).

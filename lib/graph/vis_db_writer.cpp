@@ -348,10 +348,9 @@ void VisDbWriter::add_config(const ConfigRow& config) {
 }
 
 void VisDbWriter::write_indexes(ThreadPool& pool) {
-    // Each index sorted on the pool; written one after another, each tree's pages after the last one's, while
-    // the pool sorts the indexes that follow.
-    // The pool sorts the other indexes while this thread sorts each graph's names, which the id's index and
-    // index2 share.
+    // Each index sorted on the pool (the id's index and index2 from one sort of each graph's names, made here
+    // meanwhile); written one after another, each tree's pages after the last one's, while the pool sorts the
+    // indexes that follow.
     std::vector<std::vector<std::uint32_t>> orders(index_roots_.size());
     std::vector<ThreadPool::Task> sorts(index_roots_.size());
     const auto by_name_index = [&](std::size_t i) {
