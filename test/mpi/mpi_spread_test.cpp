@@ -34,8 +34,8 @@ using namespace msprobe::testing::mpi;
 // A shell script that runs its arguments, with `setup` first on process 1 only.
 std::string wrapper_script(const fs::path& dir, const std::string& setup) {
     const fs::path script = dir / "on_process_1.sh";
-    msprobe::testing::write_file(script, "#!/bin/sh\nif [ \"$OMPI_COMM_WORLD_RANK\" = 1 ]; then " + setup +
-                                             "; fi\nexec \"$@\"\n");
+    msprobe::testing::write_file(
+        script, "#!/bin/sh\nif [ \"$OMPI_COMM_WORLD_RANK\" = 1 ]; then " + setup + "; fi\nexec \"$@\"\n");
     fs::permissions(script, fs::perms::owner_all);
     return script.string();
 }
@@ -217,12 +217,20 @@ TEST_CASE("a process terminated while results are staged: every process removes 
     REQUIRE(::inotify_add_watch(watch, out.c_str(), IN_CREATE) >= 0);
     ProcessResult result;
     std::thread job([&] {
-        const auto args = std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare_step1.json", "-o", "out",
-                                                   "-j", "1"};
+        const auto args =
+            std::vector<std::string>{"-f", "pytorch", "compare", "-i", "compare_step1.json", "-o", "out", "-j", "1"};
         // mpirun follows its SIGTERM with SIGKILL after a second by default (and waits out the delay); a loaded
         // machine may not have run the peers' handlers by then, and no process can clean up after SIGKILL.
         result = run_command(mpirun_command(kProcesses, args, wrapper, "--mca odls_base_sigkill_timeout 10"), dir);
     });
+    // Process 1's wrapper writes its pid before msprobe starts; no commit can happen without process 1. The pid
+    // is read first, so that nothing stands between the staged file's event and the stop.
+    std::string pid_text = read_file_text(pid_file);
+    while (pid_text.find('\n') == std::string::npos) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        pid_text = read_file_text(pid_file);
+    }
+    const pid_t process1 = std::stoi(pid_text);
     // The first staged file of any process: process 1 is stopped at once, so no process can pass the
     // agreement that precedes the commit; then it is terminated. An event, not a duration.
     bool staged_seen = false;
@@ -237,13 +245,6 @@ TEST_CASE("a process terminated while results are staged: every process removes 
         }
     }
     ::close(watch);
-    // Process 1's wrapper writes its pid before msprobe starts; no commit can happen without process 1.
-    std::string pid_text = read_file_text(pid_file);
-    while (pid_text.find('\n') == std::string::npos) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        pid_text = read_file_text(pid_file);
-    }
-    const pid_t process1 = std::stoi(pid_text);
     ::kill(process1, SIGSTOP);
     ::kill(process1, SIGTERM);
     ::kill(process1, SIGCONT);
