@@ -42,6 +42,8 @@ public:
     explicit operator bool() const { return has_value(); }
     const std::string& operator*() const { return *text(); }
     const std::string* operator->() const { return text(); }
+    // The shared text a borrowed() text refers to; nullptr when absent or owned.
+    const std::string* borrowed_text() const { return (bits_ & kBorrowed) != 0 ? text() : nullptr; }
     // The text, or "" when absent.
     const std::string& value_or_empty() const {
         static const std::string empty;

@@ -1,7 +1,7 @@
 #pragma once
 // The flattened rows of a dump.json too large to hold, spilled as they are
 // read into a private temporary file (unlinked: it goes when the process does)
-// in a compact binary form, so a chunk of entries comes back by one pread
+// in the compact binary form of row_bytes, so a chunk of entries comes back by one pread
 // instead of a second parse of the JSON: about a tenth of the CPU, and the
 // user's file is read once. Only this process reads what it wrote, so the form
 // is the machine's own (native byte order, no versioning).

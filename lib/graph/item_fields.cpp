@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 
+#include "common/sized_text.hpp"
 #include "graph/item_text.hpp"
 
 namespace msprobe::graph {
@@ -118,41 +119,19 @@ constexpr CommonTexts kTexts(kCommonTexts);
 // A value's first byte: a text, a float, or (from kFirstCommon on) a common text.
 enum Tag : std::uint8_t { kText = 0, kFloat = 1, kFirstCommon = 2 };
 
-void append_text(std::string& packed, std::string_view text) {
-    std::size_t length = text.size();
-    do {
-        const auto low = static_cast<unsigned char>(length & 0x7F);
-        length >>= 7;
-        packed.push_back(static_cast<char>(length != 0 ? (low | 0x80) : low));
-    } while (length != 0);
-    packed.append(text);
-}
-
-void append_key(std::string& packed, std::string_view key) {
+void append_key(ByteBuffer& packed, std::string_view key) {
     const std::uint8_t code = kKeys.find(key);
     packed.push_back(static_cast<char>(code));
-    if (code == 0) append_text(packed, key);
+    if (code == 0) append_sized_text(packed, key);
 }
 
 }  // namespace
 
 std::string FieldValue::rendered(bool round) const { return is_float ? float_text(number, round) : std::string(text); }
 
-std::string_view ItemFields::next_text(std::size_t& at) const {
-    std::size_t length = 0;
-    for (unsigned shift = 0;; shift += 7) {
-        const auto byte = static_cast<unsigned char>(packed_[at++]);
-        length |= static_cast<std::size_t>(byte & 0x7F) << shift;
-        if ((byte & 0x80) == 0) break;
-    }
-    const std::string_view text(packed_.data() + at, length);
-    at += length;
-    return text;
-}
-
 std::string_view ItemFields::next_key(std::size_t& at) const {
     const auto code = static_cast<std::uint8_t>(packed_[at++]);
-    return code != 0 ? kKeys.at(code) : next_text(at);
+    return code != 0 ? kKeys.at(code) : read_sized_text(packed_.view(), at);
 }
 
 FieldValue ItemFields::next_value(std::size_t& at) const {
@@ -163,7 +142,7 @@ FieldValue ItemFields::next_value(std::size_t& at) const {
         std::memcpy(&value.number, packed_.data() + at, sizeof value.number);
         at += sizeof value.number;
     } else if (tag == kText) {
-        value.text = next_text(at);
+        value.text = read_sized_text(packed_.view(), at);
     } else {
         value.text = kTexts.at(static_cast<std::uint8_t>(tag - kFirstCommon + 1));
     }
@@ -178,7 +157,7 @@ void ItemFields::add(std::string_view key, std::string_view text) {
         return;
     }
     packed_.push_back(static_cast<char>(kText));
-    append_text(packed_, text);
+    append_sized_text(packed_, text);
 }
 
 void ItemFields::add_float(std::string_view key, double number) {

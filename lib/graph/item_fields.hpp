@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/byte_buffer.hpp"
+
 namespace msprobe::graph {
 
 struct FieldValue {
@@ -56,10 +58,9 @@ public:
 
 private:
     std::string_view next_key(std::size_t& at) const;
-    std::string_view next_text(std::size_t& at) const;
     FieldValue next_value(std::size_t& at) const;
 
-    std::string packed_;
+    ByteBuffer packed_;
 };
 
 }  // namespace msprobe::graph

@@ -45,7 +45,7 @@ struct SideItems {
         for (const auto* map : {&node.inputs, &node.outputs}) {
             for (const PortItem& item : *map) {
                 all.push_back(&item);
-                groups[group_of(item.row.state)].push_back(&item);
+                groups[group_of(item.row.state())].push_back(&item);
             }
         }
     }
@@ -66,32 +66,34 @@ struct SideItems {
     }
 };
 
-// The row compare sees for position k of a group: the group's own k-th
-// item. msprobe (strict_compat) names it (with statistics) by the item at the
-// misaligned name position and types it (dtype, shape, digest) by the
-// group's k-th item; the two differ only when a node has both parameters and
-// outputs, and only md5 results show it. Such a row is made in `composed`.
+// The row compare sees for position k of a group, unpacked into `unpacked`:
+// the group's own k-th item. msprobe (strict_compat) names it (with
+// statistics) by the item at the misaligned name position and types it
+// (dtype, shape, digest) by the group's k-th item; the two differ only when a
+// node has both parameters and outputs, and only md5 results show it.
 const dump::DumpRow* compared_row(const SideItems& side, Group group, std::size_t k, bool strict_compat,
-                                  std::deque<dump::DumpRow>& composed) {
+                                  std::deque<dump::DumpRow>& unpacked) {
     const std::size_t at = side.name_offset(group) + k;
     const PortItem& typed = *side.groups[group][k];
     const PortItem& named = strict_compat && at < side.all.size() ? *side.all[at] : typed;
-    if (&named == &typed) return &typed.row;
-    dump::DumpRow& row = composed.emplace_back(named.row);
-    row.dtype = typed.row.dtype;
-    row.shape = typed.row.shape;
-    row.md5 = typed.row.md5;
+    dump::DumpRow& row = unpacked.emplace_back(named.unpacked_row());
+    if (&named != &typed) {
+        dump::DumpRow types = typed.unpacked_row();
+        row.dtype = types.dtype;
+        row.shape = types.shape;
+        row.md5 = std::move(types.md5);
+    }
     return &row;
 }
 
-// The rows of a chunk's pairs, pointing into the items.
+// The rows of a chunk's pairs.
 struct PairRows {
     std::vector<const dump::DumpRow*> npu;
     std::vector<const dump::DumpRow*> bench;
     std::vector<GraphNode*> owner;                                         // per row: the NPU node whose item it names
     std::vector<std::pair<std::string_view, std::string_view>> api_names;  // per node pair: the NPU and bench id
     std::vector<std::uint32_t> api;                                        // per row: its node pair
-    std::deque<dump::DumpRow> composed;
+    std::deque<dump::DumpRow> unpacked;  // the rows, out of the items' packed rows
 };
 
 PairRows rows_of(std::span<const NodePair> node_pairs, bool strict_compat) {
@@ -113,8 +115,8 @@ PairRows rows_of(std::span<const NodePair> node_pairs, bool strict_compat) {
             const Group group = static_cast<Group>(g);
             const std::size_t count = std::min(npu_items.groups[g].size(), bench_items.groups[g].size());
             for (std::size_t k = 0; k < count; ++k) {
-                rows.npu.push_back(compared_row(npu_items, group, k, strict_compat, rows.composed));
-                rows.bench.push_back(compared_row(bench_items, group, k, strict_compat, rows.composed));
+                rows.npu.push_back(compared_row(npu_items, group, k, strict_compat, rows.unpacked));
+                rows.bench.push_back(compared_row(bench_items, group, k, strict_compat, rows.unpacked));
                 rows.owner.push_back(n);
                 rows.api.push_back(api);
             }
@@ -172,7 +174,7 @@ bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, st
     return npu.stats[statistic].integer && bench.stats[statistic].integer;
 }
 
-bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
+bool max_is_null(const PortItem& item) { return item.row.stat(0).kind == dump::StatValue::Kind::Null; }
 
 // A row's verdict on its item: its Result replaces the copied one (md5), Err_message follows.
 void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {

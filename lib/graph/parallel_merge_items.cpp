@@ -37,8 +37,8 @@ bool same_value(const dump::StatValue& a, const dump::StatValue& b, bool uncerta
 }  // namespace
 
 bool same_statistics(const PortItem& a, const PortItem& b, bool uncertain) {
-    for (std::size_t s = 0; s < a.row.stats.size(); ++s) {
-        if (!same_value(a.row.stats[s], b.row.stats[s], uncertain && s >= 2)) return false;
+    for (std::size_t s = 0; s < 4; ++s) {
+        if (!same_value(a.row.stat(s), b.row.stat(s), uncertain && s >= 2)) return false;
     }
     return true;
 }
@@ -62,7 +62,7 @@ std::string rank_named_api(const std::string& id, const std::string& rank) {
 void rename_items(GraphNode& node, const std::string& old_id) {
     for (auto* items : {&node.inputs, &node.outputs}) {
         for (PortItem& item : *items) {
-            replace_all(item.row.name, old_id, node.id);  // the item's key, by which compare pairs rows with items
+            replace_all(item.name, old_id, node.id);  // the item's key, by which compare pairs rows with items
         }
     }
 }
@@ -79,7 +79,7 @@ std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphN
     std::vector<SplitItem> split;
     if (partners.empty()) return split;
     for (PortItem& item : node.*side) {
-        if (!mergeable_dtype(item.row.dtype)) continue;
+        if (!mergeable_dtype(item.row.dtype())) continue;
         SplitItem entry{item.key(), &item, {}};
         replace_all(entry.name, node.id + ".", "");
         bool same = compare_values;
@@ -87,7 +87,7 @@ std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphN
             std::string key = item.key();
             replace_all(key, node.id, partner->id);
             const PortItem* other = item_named(partner->*side, key);
-            if (other == nullptr || !mergeable_dtype(other->row.dtype)) break;
+            if (other == nullptr || !mergeable_dtype(other->row.dtype())) break;
             entry.partners.push_back(other);
             if (compare_values && !same_statistics(item, *other, true)) same = false;
         }

@@ -22,6 +22,11 @@ void put_item(std::vector<PortItem>& items, PortItem item) {
     }
 }
 
+void PortItem::set_row(dump::DumpRow from) {
+    row = dump::PackedRow(from);
+    name = std::move(from.name);
+}
+
 bool keeps_leaves(const std::string& id) {
     return id.rfind("Distributed", 0) == 0 || id.find("all_reduce") != std::string::npos ||
            id.find("reduce_scatter") != std::string::npos;
@@ -56,7 +61,7 @@ void record_port_items(const std::string& id, dump::JsonView record, const std::
             item.empty_shape = shape.is_array() && shape.size() == 0;
         }
         const bool output = is_output(rows[i]);
-        item.row = std::move(rows[i]);
+        item.set_row(std::move(rows[i]));
         put_item(output ? outputs : inputs, std::move(item));
     }
 }

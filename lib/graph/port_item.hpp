@@ -10,12 +10,14 @@
 #include "dump/interned_text.hpp"
 #include "dump/json_view.hpp"
 #include "dump/optional_text.hpp"
+#include "dump/packed_row.hpp"
 #include "graph/item_fields.hpp"
 
 namespace msprobe::graph {
 
 struct PortItem {
-    dump::DumpRow row;  // the leaf as compare reads it
+    std::string name;     // the map key: the leaf's row name (Functional.linear.0.forward.input.0)
+    dump::PackedRow row;  // the leaf as compare reads it, but its name: unpacked_row() is the whole row
     // Its own fields as msprobe exports them, made as the dump is read (port_item_json's exported_fields).
     ItemFields fields;
     // The leaf object as compact JSON (read it through port_item_leaf's LeafObject), kept only for the
@@ -29,8 +31,10 @@ struct PortItem {
     bool empty_shape = false;    // the leaf's "shape" is an empty list (a 0-d tensor)
     bool compared = false;       // a comparison row of a matched pair names this item
 
-    // The map key: the row's name (kept once, an item being the bulk of a graph's memory).
-    const std::string& key() const { return row.name; }
+    const std::string& key() const { return name; }
+    // Sets the name and the packed row from `row`.
+    void set_row(dump::DumpRow row);
+    dump::DumpRow unpacked_row() const { return row.unpack(name); }
 };
 
 // An ordered map of items: a later item with an existing key replaces it in place.

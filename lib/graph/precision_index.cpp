@@ -22,9 +22,9 @@ bool non_finite(const dump::StatValue& v) {
     return v.kind == dump::StatValue::Kind::Number && !std::isfinite(v.number);
 }
 bool max_or_min_non_finite(const PortItem& item) {
-    return non_finite(item.row.stats[0]) || non_finite(item.row.stats[1]);
+    return non_finite(item.row.stat(0)) || non_finite(item.row.stat(1));
 }
-bool max_is_null(const PortItem& item) { return item.row.stats[0].kind == dump::StatValue::Kind::Null; }
+bool max_is_null(const PortItem& item) { return item.row.stat(0).kind == dump::StatValue::Kind::Null; }
 
 // A relative-error text as a fraction: "12.5%" → 0.125; anything that does
 // not parse (N/A, booleans) → 0, "Nan" → NaN.

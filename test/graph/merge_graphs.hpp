@@ -15,13 +15,15 @@ struct ItemStats {
 };
 
 inline graph::PortItem stat_port_item(const std::string& key, const ItemStats& s) {
+    dump::DumpRow row;
+    row.name = key;
+    row.dtype = "torch.float32";
+    row.shape = "[2]";
+    row.stats = {dump::StatValue::of_number(s.max), dump::StatValue::of_number(s.min),
+                 dump::StatValue::of_number(s.mean), dump::StatValue::of_number(s.norm)};
+    row.state = key.find(".output.") != std::string::npos ? dump::RowState::Output : dump::RowState::Input;
     graph::PortItem item;
-    item.row.name = key;
-    item.row.dtype = "torch.float32";
-    item.row.shape = "[2]";
-    item.row.stats = {dump::StatValue::of_number(s.max), dump::StatValue::of_number(s.min),
-                      dump::StatValue::of_number(s.mean), dump::StatValue::of_number(s.norm)};
-    item.row.state = key.find(".output.") != std::string::npos ? dump::RowState::Output : dump::RowState::Input;
+    item.set_row(std::move(row));
     return item;
 }
 

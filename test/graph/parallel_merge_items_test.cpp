@@ -14,11 +14,13 @@ using namespace msprobe::graph;
 namespace {
 
 PortItem stat_item(const std::string& key, double max, double mean, const char* dtype = "torch.float32") {
+    msprobe::dump::DumpRow row;
+    row.name = key;
+    row.dtype = dtype;
+    row.stats = {StatValue::of_number(max), StatValue::of_number(0), StatValue::of_number(mean),
+                 StatValue::of_number(max)};
     PortItem item;
-    item.row.name = key;
-    item.row.dtype = dtype;
-    item.row.stats = {StatValue::of_number(max), StatValue::of_number(0), StatValue::of_number(mean),
-                      StatValue::of_number(max)};
+    item.set_row(std::move(row));
     return item;
 }
 
@@ -39,7 +41,9 @@ TEST_CASE("merge items: statistics the same exactly, Mean and Norm within a rela
     CHECK_FALSE(same_statistics(a, stat_item("x", 2.0, 1.1), true));
     CHECK_FALSE(same_statistics(a, stat_item("x", 2.0 + 1e-12, 1.0), true));  // Max exactly
     PortItem text = stat_item("x", 2.0, 1.0);
-    text.row.stats[0] = StatValue::of_text("inf");
+    msprobe::dump::DumpRow text_row = text.unpacked_row();
+    text_row.stats[0] = StatValue::of_text("inf");
+    text.set_row(std::move(text_row));
     CHECK(same_statistics(a, text, true));  // a value that is not a number makes no difference
     CHECK(same_statistics(stat_item("x", 1, NAN), stat_item("x", 1, NAN), true));
     CHECK_FALSE(same_statistics(stat_item("x", 1, NAN), stat_item("x", 1, 0.5), true));

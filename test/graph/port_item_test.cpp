@@ -10,6 +10,7 @@
 #include "graph/port_item.hpp"
 #include "graph/port_item_leaf.hpp"
 
+using msprobe::dump::DumpRow;
 using msprobe::dump::JsonFile;
 using namespace msprobe::graph;
 
@@ -83,15 +84,17 @@ TEST_CASE("port items: communication APIs keep their leaves, read back as writte
 TEST_CASE("port items: a later item of the same key replaces the earlier one in place", "[graph][port_item]") {
     std::vector<PortItem> items;
     PortItem a, b, again;
-    a.row.name = "x.input.0";
-    b.row.name = "x.input.1";
-    again.row.name = "x.input.0";
-    again.row.dtype = "torch.int64";
+    a.name = "x.input.0";
+    b.name = "x.input.1";
+    DumpRow typed;
+    typed.name = "x.input.0";
+    typed.dtype = "torch.int64";
+    again.set_row(typed);
     put_item(items, a);
     put_item(items, b);
     put_item(items, again);
     REQUIRE(keys(items) == std::vector<std::string>{"x.input.0", "x.input.1"});
-    CHECK(std::string_view(items[0].row.dtype) == "torch.int64");
+    CHECK(std::string_view(items[0].row.dtype()) == "torch.int64");
 }
 
 TEST_CASE("port items: a value of the wrong type is refused naming the file", "[graph][port_item]") {

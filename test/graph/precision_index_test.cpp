@@ -19,9 +19,11 @@ using Metrics = std::vector<std::pair<std::string_view, StatValue>>;
 // A compared item whose Max and Min are `max` and 0.
 PortItem compared_item(const std::string& name, double max, Metrics metrics) {
     PortItem item;
-    item.row.name = name;
-    item.row.stats[0] = StatValue::of_number(max);
-    item.row.stats[1] = StatValue::of_number(0);
+    msprobe::dump::DumpRow row;
+    row.name = name;
+    row.stats[0] = StatValue::of_number(max);
+    row.stats[1] = StatValue::of_number(0);
+    item.set_row(std::move(row));
     item.metrics = std::move(metrics);
     item.compared = true;
     return item;

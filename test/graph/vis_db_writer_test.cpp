@@ -44,7 +44,7 @@ constexpr const char* kDistributedMatch =
 
 PortItem item(const std::string& name) {
     PortItem port;
-    port.row.name = name;
+    port.name = name;
     return port;
 }
 
