@@ -10,13 +10,14 @@
 # The pair comes from `msprobe-dumpgen --apis N --task statistics --level mix`
 # and is generated once under /tmp/msprobe_bench_graph_<N>. With --html each
 # run also writes the report page. With --base, the other build's msprobe runs
-# alternately with this one on the same pair, so each ratio comes from one
-# sitting. Prints medians of wall time, the largest peak RSS, the nodes of the
-# NPU graph and the database's size.
+# on the same pair right after each run of this one. Prints medians of wall
+# time, the largest peak RSS, the nodes of the NPU graph and the database's
+# size; a ratio is the median of the ratios of runs made one after the other,
+# each listed, as this machine's speed drifts by a quarter between blocks of runs.
 #
 # With --msprobe SRC (the folder holding msprobe's Python package `msprobe`),
-# msprobe itself runs the same two jobs in the same sitting and the ratios of
-# medians are printed: an April package by its `-f pytorch graph` service
+# msprobe itself runs the same two jobs the same way, after each run of ours:
+# an April package by its `-f pytorch graph` service
 # (msprobe.visualization.graph_service, called as msprobe.py calls it, without
 # the torch that msprobe.py imports first and the graph does not use), an
 # August one as `msprobe graph_visualize -tp ... [-gp ...]`. Without SRC, or
@@ -81,43 +82,63 @@ msprobe_command() {  # build | compare → the command line, one word per line
   fi
 }
 
-measure() {  # binary-or-"msprobe" input → "wall_median wall_min peak_kb db_bytes nodes"
-  local bin=$1 input=$2 walls=() peak=0 extra=()
+run_once() {  # binary-or-"msprobe" input → "wall peak_kb" of one run, its database left in $data/out
+  local bin=$1 input=$2 extra=()
   [ "$html" = 1 ] && extra=(--html out/report.html)
-  for _ in $(seq "$runs"); do
-    rm -rf "$data/out"
-    if [ "$bin" = msprobe ]; then
-      local run=${input#graph_} command=()
-      mapfile -t command < <(msprobe_command "${run%.json}")
-      (cd "$data" && PYTHONPATH=$msprobe_src /usr/bin/time -f "%e %M" -o "$data/time.txt" "${command[@]}" >/dev/null 2>&1)
-    else
-      (cd "$data" && /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" -f pytorch graph -i "$input" -o out "${extra[@]}" >/dev/null 2>&1)
-    fi
-    read -r wall kb < "$data/time.txt"
-    walls+=("$wall")
-    [ "$kb" -gt "$peak" ] && peak=$kb
-  done
-  local db sorted nodes="?"
-  db=$(ls "$data"/out/*.vis.db)
-  command -v sqlite3 >/dev/null && nodes=$(sqlite3 "file:$db?mode=ro" "SELECT count(*) FROM tb_nodes WHERE data_source = 'NPU'")
-  sorted=$(printf '%s\n' "${walls[@]}" | sort -g)
-  echo "$(sed -n "$(( (runs + 1) / 2 ))p" <<< "$sorted") $(head -1 <<< "$sorted") $peak $(stat -c %s "$db") $nodes"
+  rm -rf "$data/out"
+  if [ "$bin" = msprobe ]; then
+    local run=${input#graph_} command=()
+    mapfile -t command < <(msprobe_command "${run%.json}")
+    (cd "$data" && PYTHONPATH=$msprobe_src /usr/bin/time -f "%e %M" -o "$data/time.txt" "${command[@]}" >/dev/null 2>&1)
+  else
+    (cd "$data" && /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" -f pytorch graph -i "$input" -o out "${extra[@]}" >/dev/null 2>&1)
+  fi
+  cat "$data/time.txt"
 }
 
+database() {  # → "db_bytes nodes" of the database in $data/out
+  local db nodes="?"
+  db=$(ls "$data"/out/*.vis.db)
+  command -v sqlite3 >/dev/null && nodes=$(sqlite3 "file:$db?mode=ro" "SELECT count(*) FROM tb_nodes WHERE data_source = 'NPU'")
+  echo "$(stat -c %s "$db") $nodes"
+}
+
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
+smallest() { printf '%s\n' "$@" | sort -g | head -1; }
+largest() { printf '%s\n' "$@" | sort -g | tail -1; }
+
 echo "dump.json per side: $(( $(stat -c %s "$data/npu/step0/rank/dump.json") / 1000000 )) MB"
-echo "run      NPU nodes  database   median wall (min)  peak RSS (this build), then the base build's and the ratios of medians"
+echo "run      NPU nodes  database   median wall (min)  peak RSS (this build), then the others' and the median of the"
+echo "         ratios of runs made one after the other (the machine's speed drifts between blocks of runs)"
 for run in build compare; do
-  read -r wall wmin kb bytes nodes <<< "$(measure "$build/apps/msprobe/msprobe" "graph_$run.json")"
-  line=$(printf '%-8s %9s %7d MB %7.2f s (min %.2f) %6d MB' "$run" "$nodes" $((bytes / 1000000)) "$wall" "$wmin" $((kb / 1024)))
+  walls=() kbs=() bwalls=() bkbs=() mwalls=() mkbs=() bratios=() mratios=()
+  for _ in $(seq "$runs"); do
+    read -r wall kb <<< "$(run_once "$build/apps/msprobe/msprobe" "graph_$run.json")"
+    read -r bytes nodes <<< "$(database)"
+    walls+=("$wall") kbs+=("$kb")
+    if [ -n "$base" ]; then
+      read -r bwall bkb <<< "$(run_once "$base/apps/msprobe/msprobe" "graph_$run.json")"
+      bwalls+=("$bwall") bkbs+=("$bkb") bratios+=("$(echo "$bwall / $wall" | bc -l)")
+    fi
+    if [ -n "$msprobe_kind" ]; then
+      read -r mwall mkb <<< "$(run_once msprobe "graph_$run.json")"
+      read -r _ mnodes <<< "$(database)"
+      mwalls+=("$mwall") mkbs+=("$mkb") mratios+=("$(echo "$mwall / $wall" | bc -l)")
+    fi
+  done
+  kb=$(largest "${kbs[@]}")
+  line=$(printf '%-8s %9s %7d MB %7.2f s (min %.2f) %6d MB' "$run" "$nodes" $((bytes / 1000000)) \
+    "$(median "${walls[@]}")" "$(smallest "${walls[@]}")" $((kb / 1024)))
   if [ -n "$base" ]; then
-    read -r bwall bmin bkb _ _ <<< "$(measure "$base/apps/msprobe/msprobe" "graph_$run.json")"
-    line+=$(printf '   base %.2f s (min %.2f) %d MB   time ×%.2f, memory ×%.2f' "$bwall" "$bmin" $((bkb / 1024)) \
-      "$(echo "$bwall / $wall" | bc -l)" "$(echo "$bkb / $kb" | bc -l)")
+    bkb=$(largest "${bkbs[@]}")
+    line+=$(printf '   base %.2f s (min %.2f) %d MB   time ×%.2f, memory ×%.2f' "$(median "${bwalls[@]}")" \
+      "$(smallest "${bwalls[@]}")" $((bkb / 1024)) "$(median "${bratios[@]}")" "$(echo "$bkb / $kb" | bc -l)")
   fi
   if [ -n "$msprobe_kind" ]; then
-    read -r mwall mmin mkb _ mnodes <<< "$(measure msprobe "graph_$run.json")"
-    line+=$(printf '   msprobe (%s) %.2f s (min %.2f) %d MB, %s nodes   faster ×%.1f, memory ×%.2f' "$msprobe_kind" \
-      "$mwall" "$mmin" $((mkb / 1024)) "$mnodes" "$(echo "$mwall / $wall" | bc -l)" "$(echo "$kb / $mkb" | bc -l)")
+    mkb=$(largest "${mkbs[@]}")
+    line+=$(printf '   msprobe (%s) %.2f s (min %.2f) %d MB, %s nodes   faster ×%.1f (runs: %s), memory ×%.2f' \
+      "$msprobe_kind" "$(median "${mwalls[@]}")" "$(smallest "${mwalls[@]}")" $((mkb / 1024)) "$mnodes" \
+      "$(median "${mratios[@]}")" "$(printf '×%.1f ' "${mratios[@]}" | sed 's/ $//')" "$(echo "$kb / $mkb" | bc -l)")
   fi
   echo "$line"
 done

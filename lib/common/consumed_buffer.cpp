@@ -24,6 +24,11 @@ ConsumedBuffer::ConsumedBuffer(const InputFile& file, std::size_t padding)
     void* mapped = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapped == MAP_FAILED) throw std::bad_alloc();
     data_ = static_cast<char*>(mapped);
+#ifdef MADV_HUGEPAGE
+    // Filled at once by the read: huge pages cut its page faults by 512 (a third of a graph
+    // compare's system time where a fault is dear, as on a virtual machine). Advice only.
+    ::madvise(data_, bytes_, MADV_HUGEPAGE);
+#endif
     try {
         file.read_into(data_);  // the padding is the mapping's own zeros
     } catch (...) {

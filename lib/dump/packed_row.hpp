@@ -1,10 +1,11 @@
 #pragma once
-// A DumpRow but its name, packed into one block of its size (row_bytes' form):
-// what a row costs while it waits to be compared. A graph keeps one per port
-// item, whose name it keeps apart; a DumpRow is 192 bytes, a packed statistics
-// row about 60.
+// A DumpRow packed into one block of its size (its api_index, its name, then
+// row_bytes' form): what a row costs while it waits to be compared. A graph
+// keeps one per port item: a DumpRow is 192 bytes and its name's block, a
+// packed statistics row about 100 in all.
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "common/byte_buffer.hpp"
 #include "dump/dump_row.hpp"
@@ -16,16 +17,18 @@ public:
     PackedRow() = default;  // a default DumpRow's fields, in no bytes
     explicit PackedRow(const DumpRow& row);
 
-    // The row, named `name`.
-    DumpRow unpack(std::string name) const;
+    DumpRow unpack() const;
 
+    std::string_view name() const;
     RowState state() const;
     InternedText dtype() const;
     InternedText shape() const;
     StatValue stat(std::size_t statistic) const;  // Max, Min, Mean, Norm
 
 private:
-    ByteBuffer bytes_;  // api_index, then the row's bytes; empty for a default row
+    std::string_view row_bytes() const;  // after the api_index and the name
+
+    ByteBuffer bytes_;  // empty for a default row
 };
 
 }  // namespace msprobe::dump

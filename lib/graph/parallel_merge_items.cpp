@@ -62,7 +62,7 @@ std::string rank_named_api(const std::string& id, const std::string& rank) {
 void rename_items(GraphNode& node, const std::string& old_id) {
     for (auto* items : {&node.inputs, &node.outputs}) {
         for (PortItem& item : *items) {
-            replace_all(item.name, old_id, node.id);  // the item's key, by which compare pairs rows with items
+            item.replace_in_name(old_id, node.id);  // the item's key, by which compare pairs rows with items
         }
     }
 }
@@ -80,11 +80,11 @@ std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphN
     if (partners.empty()) return split;
     for (PortItem& item : node.*side) {
         if (!mergeable_dtype(item.row.dtype())) continue;
-        SplitItem entry{item.key(), &item, {}};
+        SplitItem entry{std::string(item.key()), &item, {}};
         replace_all(entry.name, node.id + ".", "");
         bool same = compare_values;
         for (const GraphNode* partner : partners) {
-            std::string key = item.key();
+            std::string key(item.key());
             replace_all(key, node.id, partner->id);
             const PortItem* other = item_named(partner->*side, key);
             if (other == nullptr || !mergeable_dtype(other->row.dtype())) break;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "dump/flatten.hpp"
+#include "graph/backward_names.hpp"
 #include "graph/port_item_json.hpp"
 #include "graph/port_item_leaf.hpp"
 
@@ -10,9 +11,9 @@ namespace msprobe::graph {
 
 void put_item(std::vector<PortItem>& items, PortItem item) {
     // Keys of one record share their entry's name: they differ at the end, which is compared first.
-    const std::string& key = item.key();
+    const std::string_view key = item.key();
     const auto same = std::find_if(items.begin(), items.end(), [&](const PortItem& p) {
-        const std::string& other = p.key();
+        const std::string_view other = p.key();
         return other.size() == key.size() && (key.empty() || other.back() == key.back()) && other == key;
     });
     if (same != items.end()) {
@@ -22,9 +23,11 @@ void put_item(std::vector<PortItem>& items, PortItem item) {
     }
 }
 
-void PortItem::set_row(dump::DumpRow from) {
-    row = dump::PackedRow(from);
-    name = std::move(from.name);
+void PortItem::replace_in_name(const std::string& from, const std::string& to) {
+    if (from.empty() || key().find(from) == std::string_view::npos) return;
+    dump::DumpRow renamed = unpacked_row();
+    renamed.name = replace_all(std::move(renamed.name), from, to);
+    set_row(renamed);
 }
 
 bool keeps_leaves(const std::string& id) {
@@ -61,7 +64,7 @@ void record_port_items(const std::string& id, dump::JsonView record, const std::
             item.empty_shape = shape.is_array() && shape.size() == 0;
         }
         const bool output = is_output(rows[i]);
-        item.set_row(std::move(rows[i]));
+        item.set_row(rows[i]);
         put_item(output ? outputs : inputs, std::move(item));
     }
 }

@@ -16,8 +16,8 @@
 namespace msprobe::graph {
 
 struct PortItem {
-    std::string name;     // the map key: the leaf's row name (Functional.linear.0.forward.input.0)
-    dump::PackedRow row;  // the leaf as compare reads it, but its name: unpacked_row() is the whole row
+    // The leaf as compare reads it; its name (Functional.linear.0.forward.input.0) is the map key.
+    dump::PackedRow row;
     // Its own fields as msprobe exports them, made as the dump is read (port_item_json's exported_fields).
     ItemFields fields;
     // The leaf object as compact JSON (read it through port_item_leaf's LeafObject), kept only for the
@@ -31,10 +31,11 @@ struct PortItem {
     bool empty_shape = false;    // the leaf's "shape" is an empty list (a 0-d tensor)
     bool compared = false;       // a comparison row of a matched pair names this item
 
-    const std::string& key() const { return name; }
-    // Sets the name and the packed row from `row`.
-    void set_row(dump::DumpRow row);
-    dump::DumpRow unpacked_row() const { return row.unpack(name); }
+    std::string_view key() const { return row.name(); }
+    void set_row(const dump::DumpRow& from) { row = dump::PackedRow(from); }
+    dump::DumpRow unpacked_row() const { return row.unpack(); }
+    // Renames the item (a merge renames a node and its items): every `from` in its name becomes `to`.
+    void replace_in_name(const std::string& from, const std::string& to);
 };
 
 // An ordered map of items: a later item with an existing key replaces it in place.

@@ -198,7 +198,7 @@ public:
             const bool forward = std::regex_search(node.id, kForwardEnd);
             auto GraphNode::*side = forward ? &GraphNode::outputs : &GraphNode::inputs;
             node.*side = last->*side;
-            for (PortItem& item : node.*side) replace_all(item.name, last->id, node.id);
+            for (PortItem& item : node.*side) item.replace_in_name(last->id, node.id);
         }
     }
 

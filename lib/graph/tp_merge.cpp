@@ -90,7 +90,7 @@ void set_stats(PortItem& item, const Stats& stats) {
             stats[s].integer ? dump::StatValue::of_integer(integer) : dump::StatValue::of_number(stats[s].value);
         set_stat_field(item.fields, kStatNames[s], row.stats[s]);
     }
-    item.set_row(std::move(row));
+    item.set_row(row);
 }
 
 // Max of the maxima, min of the minima, mean of the means, root of the sum of
@@ -205,7 +205,7 @@ public:
                 if (!split.empty()) record_merge(*matmul, ranks, split);
                 copy_stats(reduce.outputs.front(), partial);
                 matmul->parallel_merge_info.push_back("The output of this data is merged from " +
-                                                      reduce.outputs.front().key());
+                                                      std::string(reduce.outputs.front().key()));
                 reduces.erase(it);
                 break;
             }
@@ -265,7 +265,7 @@ private:
             if (field) to.fields.set(kStatNames[s], *field);
             else set_stat_field(to.fields, kStatNames[s], row.stats[s]);
         }
-        to.set_row(std::move(row));
+        to.set_row(row);
     }
 
     Partners partners_;

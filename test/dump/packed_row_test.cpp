@@ -1,5 +1,5 @@
 // A packed row unpacks to the row it was made of, every field kind included;
-// its leading fields read without unpacking; a shared digest stays shared.
+// its name and leading fields read without unpacking; a shared digest stays shared.
 #include "dump/packed_row.hpp"
 
 #include <string>
@@ -23,7 +23,8 @@ TEST_CASE("packed row: unpacks to the row it was made of", "[packed_row]") {
     for (DumpRow row : varied_rows()) {
         row.api_index = api_index++;
         const PackedRow packed(row);
-        const DumpRow back = packed.unpack(row.name);
+        const DumpRow back = packed.unpack();
+        CHECK(packed.name() == row.name);
         check_same_row(back, row);
         CHECK(back.api_index == row.api_index);
         CHECK(packed.state() == row.state);
@@ -38,18 +39,19 @@ TEST_CASE("packed row: a shared digest stays shared, an owned one is copied", "[
     DumpRow row;
     row.name = "Torch.add.0.forward.output.0";
     row.md5 = OptionalText::borrowed(kEmptyDigest);
-    const DumpRow shared = PackedRow(row).unpack(row.name);
+    const DumpRow shared = PackedRow(row).unpack();
     CHECK(shared.md5.borrowed_text() == &kEmptyDigest);
     row.md5 = OptionalText(std::string("0a1b2c3d"));
-    const DumpRow owned = PackedRow(row).unpack(row.name);
+    const DumpRow owned = PackedRow(row).unpack();
     CHECK(owned.md5.borrowed_text() == nullptr);
     CHECK(*owned.md5 == "0a1b2c3d");
 }
 
 TEST_CASE("packed row: a default row takes no bytes and reads as a default row", "[packed_row]") {
     const PackedRow empty;
-    const DumpRow back = empty.unpack("x.input.0");
-    CHECK(back.name == "x.input.0");
+    const DumpRow back = empty.unpack();
+    CHECK(back.name.empty());
+    CHECK(empty.name().empty());
     CHECK(back.state == RowState::Input);
     CHECK(std::string_view(empty.dtype()) == std::string_view(DumpRow{}.dtype));
     CHECK(empty.stat(3).kind == StatValue::Kind::Null);

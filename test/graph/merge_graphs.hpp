@@ -23,7 +23,7 @@ inline graph::PortItem stat_port_item(const std::string& key, const ItemStats& s
                  dump::StatValue::of_number(s.mean), dump::StatValue::of_number(s.norm)};
     row.state = key.find(".output.") != std::string::npos ? dump::RowState::Output : dump::RowState::Input;
     graph::PortItem item;
-    item.set_row(std::move(row));
+    item.set_row(row);
     return item;
 }
 

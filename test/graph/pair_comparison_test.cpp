@@ -102,7 +102,7 @@ std::vector<std::string> compared_texts(const ModelGraph& graph, bool keep_resul
             for (const PortItem& item : *items) {
                 item.compared_fields.for_each([&](std::string_view key, const FieldValue& value) {
                     if (key == "Err_message" || (key == "Result" && !keep_result)) return;
-                    texts.push_back(item.key() + " " + std::string(key) + "=" + value.rendered(false));
+                    texts.push_back(std::string(item.key()) + " " + std::string(key) + "=" + value.rendered(false));
                 });
             }
         }

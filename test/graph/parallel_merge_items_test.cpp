@@ -20,7 +20,7 @@ PortItem stat_item(const std::string& key, double max, double mean, const char* 
     row.stats = {StatValue::of_number(max), StatValue::of_number(0), StatValue::of_number(mean),
                  StatValue::of_number(max)};
     PortItem item;
-    item.set_row(std::move(row));
+    item.set_row(row);
     return item;
 }
 
@@ -43,7 +43,7 @@ TEST_CASE("merge items: statistics the same exactly, Mean and Norm within a rela
     PortItem text = stat_item("x", 2.0, 1.0);
     msprobe::dump::DumpRow text_row = text.unpacked_row();
     text_row.stats[0] = StatValue::of_text("inf");
-    text.set_row(std::move(text_row));
+    text.set_row(text_row);
     CHECK(same_statistics(a, text, true));  // a value that is not a number makes no difference
     CHECK(same_statistics(stat_item("x", 1, NAN), stat_item("x", 1, NAN), true));
     CHECK_FALSE(same_statistics(stat_item("x", 1, NAN), stat_item("x", 1, 0.5), true));

@@ -40,7 +40,7 @@ PortItem item_of(const std::string& leaf_text, DumpRow row) {
     const JsonFile leaf = JsonFile::from_text(leaf_text, "leaf.json");
     PortItem item;
     item.fields = exported_fields(leaf.root(), row);
-    item.set_row(std::move(row));
+    item.set_row(row);
     return item;
 }
 

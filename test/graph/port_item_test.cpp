@@ -21,7 +21,7 @@ constexpr const char* kTensor = R"({"type": "torch.Tensor", "dtype": "torch.floa
 
 std::vector<std::string> keys(const std::vector<PortItem>& items) {
     std::vector<std::string> out;
-    for (const PortItem& item : items) out.push_back(item.key());
+    for (const PortItem& item : items) out.emplace_back(item.key());
     return out;
 }
 
@@ -84,8 +84,11 @@ TEST_CASE("port items: communication APIs keep their leaves, read back as writte
 TEST_CASE("port items: a later item of the same key replaces the earlier one in place", "[graph][port_item]") {
     std::vector<PortItem> items;
     PortItem a, b, again;
-    a.name = "x.input.0";
-    b.name = "x.input.1";
+    DumpRow named;
+    named.name = "x.input.0";
+    a.set_row(named);
+    named.name = "x.input.1";
+    b.set_row(named);
     DumpRow typed;
     typed.name = "x.input.0";
     typed.dtype = "torch.int64";

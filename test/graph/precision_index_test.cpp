@@ -23,7 +23,7 @@ PortItem compared_item(const std::string& name, double max, Metrics metrics) {
     row.name = name;
     row.stats[0] = StatValue::of_number(max);
     row.stats[1] = StatValue::of_number(0);
-    item.set_row(std::move(row));
+    item.set_row(row);
     item.metrics = std::move(metrics);
     item.compared = true;
     return item;

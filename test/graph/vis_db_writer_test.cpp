@@ -44,7 +44,9 @@ constexpr const char* kDistributedMatch =
 
 PortItem item(const std::string& name) {
     PortItem port;
-    port.name = name;
+    msprobe::dump::DumpRow row;
+    row.name = name;
+    port.set_row(row);
     return port;
 }
 
