@@ -61,7 +61,7 @@ MatchKind match_kind(const GraphOptions& options) {
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
     RankFolder files = read_rank_folder(folder, record_rules(options));
     RankResult result{rank, build_graph(files, options.strict_compat, options.behaviour.build), std::nullopt};
-    assign_micro_steps(result.npu, files.construct.megatron_micro_steps());
+    assign_micro_steps(result.npu, files.megatron_micro_steps);
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
     return result;
 }
@@ -74,9 +74,11 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     ThreadPool::Task bench_side = pool.start([&] {
         bench_read.emplace(read_rank_folder(bench_folder, record_rules(options)));
         bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.behaviour.build));
+        release_build_inputs(*bench_read);
     });
     RankFolder npu_files = read_rank_folder(npu_folder, record_rules(options));
     ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.behaviour.build);
+    release_build_inputs(npu_files);
     bench_side.wait();
     const RankFolder& bench_files = *bench_read;
     RankResult result{rank, std::move(npu_graph), std::move(bench_graph)};
@@ -97,8 +99,8 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     if (collections_first) assign_collection_precision(npu, result.mode, index);
     compare_node_pairs(pairs, result.mode, npu_files, bench_files, options.strict_compat, behaviour.comparison, pool);
     if (!collections_first) assign_collection_precision(npu, result.mode, index);
-    assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
-    assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps(), options.strict_compat);
+    assign_micro_steps(npu, npu_files.megatron_micro_steps);
+    assign_bench_micro_steps(npu, bench, bench_files.megatron_micro_steps, options.strict_compat);
     if (options.overflow_check) {
         attach_overflow_levels(npu, npu_folder / "dump.json");
         attach_overflow_levels(bench, bench_folder / "dump.json");

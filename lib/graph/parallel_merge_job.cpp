@@ -21,7 +21,7 @@ void MergedStep::build_side(Side& side, const std::map<int, fs::path>& folders, 
         RankFolder& files = side.files.emplace(rank, read_rank_folder(folder, record_rules(options))).first->second;
         ModelGraph& graph =
             side.graphs.emplace_back(build_graph(files, options.strict_compat, options.behaviour.build));
-        if (micro_steps) assign_micro_steps(graph, files.construct.megatron_micro_steps());
+        if (micro_steps) assign_micro_steps(graph, files.megatron_micro_steps);
         if (options.overflow_check) attach_overflow_levels(graph, folder / "dump.json");
         side.built.push_back({rank, &graph});
     }
@@ -60,7 +60,7 @@ MergedStep::MergedStep(const std::map<int, fs::path>& npu, const std::map<int, f
         const auto pairs = match_nodes(npu_graph, bench_graph, MatchKind::Fuzzy, {}, behaviour.match_item_shapes);
         compare_node_pairs(pairs, mode, npu_files, bench_files, options.strict_compat, behaviour.comparison, pool);
         assign_collection_precision(npu_graph, mode, behaviour.comparison.index);
-        assign_bench_micro_steps(npu_graph, bench_graph, bench_files.construct.megatron_micro_steps(),
+        assign_bench_micro_steps(npu_graph, bench_graph, bench_files.megatron_micro_steps,
                                  options.strict_compat);
         exported_.push_back({&npu_graph, &bench_graph, npu_.merged[i].rank, mode});
     }

@@ -43,9 +43,15 @@ RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules&
     folder.dir = dir;
     // construct.json first: which parameters_grad entries it names decides how they are read.
     folder.construct = ConstructTable::read(dump::JsonFile::load(dir / "construct.json"));
+    folder.megatron_micro_steps = folder.construct.megatron_micro_steps();
     read_dump(dir / "dump.json", rules, folder);
     folder.stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(dir / "stack.json"));
     return folder;
+}
+
+void release_build_inputs(RankFolder& folder) {
+    folder.construct = ConstructTable();
+    std::vector<std::string>().swap(folder.entry_names);
 }
 
 }  // namespace msprobe::graph

@@ -27,6 +27,7 @@ struct RankFolder {
     // Entry → its record; build_graph moves the records into the nodes.
     std::unordered_map<std::string, DumpRecord> records;
     ConstructTable construct;
+    std::optional<int> megatron_micro_steps;  // construct.json's megatron_micro_step_number, when it has one
     std::shared_ptr<const dump::StackFile> stack;  // stack.json, shared with the graph its nodes' stacks point into
 };
 
@@ -34,5 +35,9 @@ struct RankFolder {
 // by `rules`. Throws msprobe::Error naming the file that is missing, malformed
 // or (construct.json of an L1 dump) empty.
 RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules);
+
+// Frees what only building the graph reads (construct.json's table, the entry
+// names): a compare then holds the two graphs and little else.
+void release_build_inputs(RankFolder& folder);
 
 }  // namespace msprobe::graph

@@ -52,9 +52,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             graph::RankFolder bench_files = graph::read_rank_folder(dir, {false});
             graph::ModelGraph npu = graph::build_graph(npu_files, false, rules);
             graph::ModelGraph bench = graph::build_graph(bench_files, !visualize, rules);
-            graph::assign_micro_steps(npu, npu_files.construct.megatron_micro_steps());
+            graph::assign_micro_steps(npu, npu_files.megatron_micro_steps);
             (void)graph::match_nodes(npu, bench, graph::MatchKind::Default);
-            graph::assign_bench_micro_steps(npu, bench, bench_files.construct.megatron_micro_steps(), false);
+            graph::assign_bench_micro_steps(npu, bench, bench_files.megatron_micro_steps, false);
             (void)graph::match_nodes(npu, bench, graph::MatchKind::Fuzzy);
             (void)npu.post_order();
             (void)bench.post_order();
