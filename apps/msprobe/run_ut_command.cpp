@@ -165,6 +165,10 @@ void finish_options(RunUtFlags& f) {
     summary.verb = "Checked";
     summary.total = {c.total(), "APIs"};
     summary.counts = {{c.pass, "pass"}, {c.warning, "warning"}, {c.error, "error"}, {c.skip, "skip"}};
+    if (const auto& failed = c.first_problem) {
+        summary.first_problem = SummaryProblem{failed->level == precision::ApiLevel::Error ? "error" : "warning",
+                                               failed->name, "", failed->message, ""};
+    }
     summary.written = {s.result_csv, s.details_csv};
     outcome.screen = summary_text(summary);
     outcome.fail_on = {fail_on, c.error, c.warning, fmt::format("{} error and {} warning API(s)", c.error, c.warning)};

@@ -35,7 +35,11 @@ ResultCounts count_results(const std::filesystem::path& result_csv) {
     const auto rows = read_csv(result_csv);
     for (std::size_t r = 1; r < rows.size(); ++r) {  // row 0 is the header
         if (rows[r].size() < 3) continue;
-        counts.add(api_level(rows[r][1], rows[r][2]));
+        const ApiLevel level = api_level(rows[r][1], rows[r][2]);
+        counts.add(level);
+        const bool worse = level == ApiLevel::Error ? !counts.first_problem || counts.first_problem->level != level
+                                                    : level == ApiLevel::Warning && !counts.first_problem;
+        if (worse) counts.first_problem = FailedApi{level, rows[r][0], rows[r].size() > 3 ? rows[r][3] : ""};
     }
     return counts;
 }

@@ -48,6 +48,13 @@ std::map<std::string, std::vector<std::string>> result_rows(const fs::path& out_
     return rows;
 }
 
+// The summary's line for the first error API `name`: its message from the result file, when there is one.
+std::string first_error_line(const std::map<std::string, std::vector<std::string>>& rows, const std::string& name) {
+    const std::vector<std::string>& row = rows.at(name);
+    const std::string message = row.size() > 3 ? row[3] : "";
+    return "First error: " + name + (message.empty() ? "" : ": " + message) + "\n";
+}
+
 msprobe::testing::ProcessResult run(const fs::path& dir, const std::string& command, std::vector<std::string> extra) {
     std::vector<std::string> args = {"-f", "pytorch", command, "-api_info", (dir / "dump" / "dump.json").string(),
                                      "-o", "out"};
@@ -67,13 +74,13 @@ TEST_CASE("run_ut --fail-on error exits 1 on the planted imprecise matmul, after
     // stderr is a file here: no progress line.
     CHECK(r.err.find('\r') == std::string::npos);
     CHECK(r.err.find("APIs/s") == std::string::npos);
-    // The summary names the counts and both files.
-    CHECK(
-        r.out.find("Checked 3 APIs: 1 pass, 0 warning, 1 error, 1 skip.\nWritten:\n  out/accuracy_checking_result_") !=
-        std::string::npos);
-    CHECK(r.out.find("\n  out/accuracy_checking_details_") != std::string::npos);
     const auto rows = result_rows(dir / "out");
     REQUIRE(rows.size() == 3);
+    // The summary names the counts, the first error API with the result file's message for it, and both files.
+    CHECK(r.out.find("Checked 3 APIs: 1 pass, 0 warning, 1 error, 1 skip.\n" +
+                     first_error_line(rows, "Torch.matmul.0") + "Written:\n  out/accuracy_checking_result_") !=
+          std::string::npos);
+    CHECK(r.out.find("\n  out/accuracy_checking_details_") != std::string::npos);
     CHECK(rows.at("Torch.matmul.0")[1] == "error");
     CHECK(rows.at("Functional.relu.0")[1] == "pass");
     // Nothing of VF.lstm was compared: SKIP, with the detail row's reason.
@@ -115,7 +122,8 @@ TEST_CASE("multi_run_ut passes --strict_compat to its workers and gates with --f
     CHECK(r.err.find("msprobe multi_run_ut: --fail-on error: 1 error") != std::string::npos);
     CHECK(r.err.find('\r') == std::string::npos);
     // One summary (the parent's), none from the workers.
-    CHECK(r.out.find("Checked 3 APIs: 2 pass, 0 warning, 1 error, 0 skip.\nWritten:\n") != std::string::npos);
+    CHECK(r.out.find("Checked 3 APIs: 2 pass, 0 warning, 1 error, 0 skip.\n" +
+                     first_error_line(result_rows(dir / "out"), "Torch.matmul.0") + "Written:\n") != std::string::npos);
     CHECK(r.out.find("Written:\n") == r.out.rfind("Written:\n"));
     CHECK(result_rows(dir / "out").at("VF.lstm.0")[1] == "pass");
 }

@@ -36,4 +36,26 @@ TEST_CASE("count_results counts every row of a result file by level", "[precisio
     CHECK(counts.error == 2);
     CHECK(counts.skip == 1);
     CHECK(counts.total() == 5);
+    REQUIRE(counts.first_problem);  // the first error, though a warning comes before it
+    CHECK(counts.first_problem->level == ApiLevel::Error);
+    CHECK(counts.first_problem->name == "Torch.add.1.forward");
+    CHECK(counts.first_problem->message == "a, quoted message");
+}
+
+TEST_CASE("count_results names the first warning API when no API is an error, and none when all pass",
+          "[precision][result_counts]") {
+    const auto dir = msprobe::testing::scratch_dir("result_counts_first");
+    std::ofstream(dir / "warned.csv") << "API name,Forward Test Success,Backward Test Success,Message\n"
+                                         "Functional.relu.0.forward,pass,SKIP,\n"
+                                         "Torch.mul.2.forward,Warning,pass\n"
+                                         "Torch.div.3.forward,pass,Warning,later\n";
+    const ResultCounts warned = count_results(dir / "warned.csv");
+    REQUIRE(warned.first_problem);
+    CHECK(warned.first_problem->level == ApiLevel::Warning);
+    CHECK(warned.first_problem->name == "Torch.mul.2.forward");
+    CHECK(warned.first_problem->message.empty());
+    std::ofstream(dir / "passed.csv") << "API name,Forward Test Success,Backward Test Success,Message\n"
+                                         "Functional.relu.0.forward,pass,SKIP,\n"
+                                         "Torch.div.3.forward,SKIP,SKIP,not supported\n";
+    CHECK_FALSE(count_results(dir / "passed.csv").first_problem);
 }
