@@ -156,7 +156,7 @@ RankIds unique_ids(ModelGraph& graph, bool exported_rows) {
 }
 
 std::string index_text(const GraphNode& node, bool overflow_check) {
-    if (overflow_check) return node.overflow_level.empty() ? "Nan" : node.overflow_level;
+    if (overflow_check) return node.overflow_level.empty() ? "Nan" : node.overflow_level.str();
     if (!node.precision) return "Nan";
     if (node.precision->is_integer) return std::to_string(static_cast<long long>(node.precision->value));
     return py::float_repr(node.precision->value);
@@ -221,7 +221,7 @@ public:
         for (auto& [rank, ids] : ids_) {
             for (GraphNode* pointer : ids.order) {
                 GraphNode& node = *pointer;
-                if (!node.matched_distributed.empty()) continue;
+                if (node.matched_distributed) continue;
                 const auto own = ids.ids_of.find(&node);
                 if (own == ids.ids_of.end()) continue;
                 const CommApi api = api_of(node.id);

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "dump/interned_text.hpp"
+#include "dump/optional_text.hpp"
 #include "graph/port_item.hpp"
 
 namespace msprobe::graph {
@@ -29,6 +31,7 @@ struct PrecisionIndex {
 struct GraphNode {
     std::string id;
     NodeKind kind = NodeKind::Module;
+    int rank = 0;  // the rank whose graph made it: a parallel merge names the ranks it merged
     GraphNode* parent = nullptr;
     std::vector<GraphNode*> children;
     std::vector<PortItem> inputs;
@@ -41,12 +44,11 @@ struct GraphNode {
     // the row is written, so a node holds one pointer at any depth.
     GraphNode* partner = nullptr;
     std::optional<PrecisionIndex> precision;
-    std::string overflow_level;                    // critical / high / medium, empty when none
+    dump::InternedText overflow_level;             // critical / high / medium, empty when none
     std::vector<BatchP2POp> batch_p2p;             // batch_isend_irecv nodes only
     std::vector<std::string> parallel_merge_info;  // a parallel merge's formulas, empty when none
-    std::string matched_distributed;               // JSON of the cross-rank communication match, empty when none
+    dump::OptionalText matched_distributed;        // JSON of the cross-rank communication match, absent when none
     bool has_record = false;                       // dump.json has an entry of this id
-    int rank = 0;  // the rank whose graph made it: a parallel merge names the ranks it merged
 
     bool matched() const { return partner != nullptr; }
     // A communication API's node (Distributed.*): tb_nodes' is_distributed, the links across ranks.

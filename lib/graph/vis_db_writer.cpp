@@ -255,7 +255,7 @@ void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord&
     record.text(link);
     record.text(fmt::format("{}_{}", rows.graph_id, rows.stack_ids[position]));
     record.text(node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
-    record.text(node.matched_distributed.empty() ? std::string_view("{}") : std::string_view(node.matched_distributed));
+    record.text(node.matched_distributed ? std::string_view(*node.matched_distributed) : std::string_view("{}"));
     record.integer(0);
     for (const auto* items : {&node.inputs, &node.outputs}) {
         scratch.clear();

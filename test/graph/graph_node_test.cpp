@@ -16,7 +16,7 @@ TEST_CASE("graph_node: a node is matched once it has a partner", "[graph][tree]"
     CHECK_FALSE(npu.matched());
     CHECK_FALSE(npu.precision);
     CHECK(npu.kind == NodeKind::Module);
-    CHECK(npu.matched_distributed.empty());
+    CHECK_FALSE(npu.matched_distributed);
     npu.partner = &bench;
     CHECK(npu.matched());
     CHECK_FALSE(bench.matched());
