@@ -1,5 +1,6 @@
 #include "dump/row_bytes.hpp"
 
+#include <cstring>
 #include <stdexcept>
 #include <type_traits>
 
@@ -72,12 +73,14 @@ unsigned RowBytesReader::byte() {
     return static_cast<unsigned char>(bytes_[at_++]);
 }
 
-InternedText RowBytesReader::interned() {
-    if (sizeof(InternedText) > bytes_.size() - at_) throw std::logic_error("packed rows end inside a row");
-    InternedText text;
-    std::memcpy(static_cast<void*>(&text), bytes_.data() + at_, sizeof text);
-    at_ += sizeof text;
-    return text;
+template <typename T>
+T RowBytesReader::raw() {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (sizeof(T) > bytes_.size() - at_) throw std::logic_error("packed rows end inside a row");
+    T value;
+    std::memcpy(static_cast<void*>(&value), bytes_.data() + at_, sizeof value);
+    at_ += sizeof value;
+    return value;
 }
 
 StatValue RowBytesReader::stat() {
@@ -86,33 +89,25 @@ StatValue RowBytesReader::stat() {
     stat.kind = static_cast<StatValue::Kind>(tag & 0x0FU);
     stat.boolean = (tag & 0x10U) != 0;
     stat.integer = (tag & 0x20U) != 0;
-    if (stat.kind == StatValue::Kind::Number) {
-        if (sizeof stat.number > bytes_.size() - at_) throw std::logic_error("packed rows end inside a row");
-        std::memcpy(&stat.number, bytes_.data() + at_, sizeof stat.number);
-        at_ += sizeof stat.number;
-    }
+    if (stat.kind == StatValue::Kind::Number) stat.number = raw<double>();
     if (stat.kind == StatValue::Kind::Text) stat.text_value = OptionalText(std::string(text()));
     return stat;
 }
 
 void RowBytesReader::skip_stat() {
     const auto kind = static_cast<StatValue::Kind>(byte() & 0x0FU);
-    if (kind == StatValue::Kind::Number) at_ += sizeof(double);
+    if (kind == StatValue::Kind::Number) raw<double>();
     if (kind == StatValue::Kind::Text) text();
 }
 
 void RowBytesReader::row(DumpRow& row) {
     const unsigned flags = byte();
     row.state = static_cast<RowState>(byte());
-    row.dtype = interned();
-    row.shape = interned();
+    row.dtype = raw<InternedText>();
+    row.shape = raw<InternedText>();
     for (StatValue& stat : row.stats) stat = this->stat();
     if ((flags & kMd5Borrowed) != 0) {
-        const std::string* shared = nullptr;
-        if (sizeof shared > bytes_.size() - at_) throw std::logic_error("packed rows end inside a row");
-        std::memcpy(static_cast<void*>(&shared), bytes_.data() + at_, sizeof shared);
-        at_ += sizeof shared;
-        row.md5 = OptionalText::borrowed(*shared);
+        row.md5 = OptionalText::borrowed(*raw<const std::string*>());
     } else if ((flags & kHasMd5) != 0) {
         row.md5 = OptionalText(std::string(text()));
     }
@@ -130,11 +125,11 @@ RowState RowBytesReader::state_of(std::string_view row_bytes) {
 }
 
 InternedText RowBytesReader::dtype_of(std::string_view row_bytes) {
-    return RowBytesReader(row_bytes, kDtypeAt).interned();
+    return RowBytesReader(row_bytes, kDtypeAt).raw<InternedText>();
 }
 
 InternedText RowBytesReader::shape_of(std::string_view row_bytes) {
-    return RowBytesReader(row_bytes, kShapeAt).interned();
+    return RowBytesReader(row_bytes, kShapeAt).raw<InternedText>();
 }
 
 StatValue RowBytesReader::stat_of(std::string_view row_bytes, std::size_t statistic) {

@@ -5,7 +5,7 @@
 // the rest as flags, numbers and sized texts. Laid out so that the state, dtype,
 // shape and statistics are read without decoding the rest.
 #include <cstddef>
-#include <cstring>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -23,7 +23,6 @@ public:
     explicit RowBytesReader(std::string_view bytes, std::size_t at = 0) : bytes_(bytes), at_(at) {}
 
     bool done() const { return at_ == bytes_.size(); }
-    std::size_t position() const { return at_; }
 
     std::uint64_t size();
     std::string_view text();
@@ -37,7 +36,9 @@ public:
 
 private:
     unsigned byte();
-    InternedText interned();
+    // The next sizeof(T) bytes as a T (a number, an interned text, a shared text's address).
+    template <typename T>
+    T raw();
     StatValue stat();
     void skip_stat();
 
