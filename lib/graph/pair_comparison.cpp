@@ -174,8 +174,6 @@ bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, st
     return npu.stats[statistic].integer && bench.stats[statistic].integer;
 }
 
-bool max_is_null(const PortItem& item) { return item.row.stat(0).kind == dump::StatValue::Kind::Null; }
-
 // A row's verdict on its item: its Result replaces the copied one (md5), Err_message follows.
 void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {
     auto result = dump::StatValue::of_text(std::string(compare::level_name(verdict.level)));

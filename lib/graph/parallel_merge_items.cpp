@@ -2,7 +2,11 @@
 
 #include <cmath>
 #include <optional>
+#include <string_view>
 #include <unordered_set>
+#include <utility>
+
+#include "graph/backward_names.hpp"
 
 namespace msprobe::graph {
 
@@ -44,10 +48,7 @@ bool same_statistics(const PortItem& a, const PortItem& b, bool uncertain) {
 }
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    if (from.empty()) return;
-    for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) {
-        text.replace(at, from.size(), to);
-    }
+    if (!from.empty()) text = replace_all(std::move(text), std::string_view(from), std::string_view(to));
 }
 
 std::string rank_named_api(const std::string& id, const std::string& rank) {

@@ -30,6 +30,7 @@ bool same_statistics(const PortItem& a, const PortItem& b, bool uncertain);
 
 const PortItem* item_named(const std::vector<PortItem>& items, const std::string& key);
 
+// backward_names' replace_all in place; an empty `from` changes nothing.
 void replace_all(std::string& text, const std::string& from, const std::string& to);
 
 // An API of another rank keeps its place under a name of its own, the rank

@@ -24,7 +24,6 @@ bool non_finite(const dump::StatValue& v) {
 bool max_or_min_non_finite(const PortItem& item) {
     return non_finite(item.row.stat(0)) || non_finite(item.row.stat(1));
 }
-bool max_is_null(const PortItem& item) { return item.row.stat(0).kind == dump::StatValue::Kind::Null; }
 
 // A relative-error text as a fraction: "12.5%" → 0.125; anything that does
 // not parse (N/A, booleans) → 0, "Nan" → NaN.
@@ -131,6 +130,8 @@ bool is_ignored_api(const std::string& id) {
 }
 
 }  // namespace
+
+bool max_is_null(const PortItem& item) { return item.row.stat(0).kind == dump::StatValue::Kind::Null; }
 
 bool higher_index_is_better(std::optional<compare::CompareMode> mode, IndexKind kind) {
     return mode == compare::CompareMode::Md5 && kind == IndexKind::ModeMetric;

@@ -16,6 +16,9 @@ enum class IndexKind { ModeMetric, Verdict };
 // Whether a larger index is the better one: md5's metric, 1 for equal digests. `mode`: nullopt for structure.
 bool higher_index_is_better(std::optional<compare::CompareMode> mode, IndexKind kind);
 
+// An item whose Max is null (a None leaf): statistics indexes and comparisons leave it out.
+bool max_is_null(const PortItem& item);
+
 // From the node's compared items (a structure compare has none); ignored APIs
 // (empty, empty_like, ...) are forced to the harmless value.
 PrecisionIndex node_precision_index(const GraphNode& node, compare::CompareMode mode);
