@@ -36,10 +36,12 @@ ResultCounts count_results(const std::filesystem::path& result_csv) {
     for (std::size_t r = 1; r < rows.size(); ++r) {  // row 0 is the header
         if (rows[r].size() < 3) continue;
         const ApiLevel level = api_level(rows[r][1], rows[r][2]);
+        // The first error replaces a first warning; a warning counts only while there is no error.
+        const bool first = level == ApiLevel::Error
+                               ? counts.error == 0
+                               : level == ApiLevel::Warning && counts.warning == 0 && counts.error == 0;
+        if (first) counts.first_problem = FailedApi{level, rows[r][0], rows[r].size() > 3 ? rows[r][3] : ""};
         counts.add(level);
-        const bool worse = level == ApiLevel::Error ? !counts.first_problem || counts.first_problem->level != level
-                                                    : level == ApiLevel::Warning && !counts.first_problem;
-        if (worse) counts.first_problem = FailedApi{level, rows[r][0], rows[r].size() > 3 ? rows[r][3] : ""};
     }
     return counts;
 }
