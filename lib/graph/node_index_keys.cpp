@@ -56,16 +56,30 @@ void NodeIndexKeys::begin_graph(std::string_view graph_id, std::string_view data
     graph.step = step;
     graph.rank = rank;
     graphs_.push_back(graph);
+    up_nodes_.clear();
 }
 
 void NodeIndexKeys::add(const NodeKeyValues& row) {
     if (graphs_.empty()) throw std::logic_error("NodeIndexKeys::add before begin_graph");
-    if (rows_.size() == std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many rows");
-    rows_.push_back({row.rowid, row.node_order, row.micro_step, keep(row.node_name), keep(row.up_node),
-                     keep(row.matched_node_link), static_cast<std::uint32_t>(graphs_.size() - 1), row.is_distributed});
+    if (size_ == std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many rows");
+    if (row.node_order < 0 || row.node_order > std::numeric_limits<std::uint32_t>::max() ||
+        row.micro_step < std::numeric_limits<std::int32_t>::min() ||
+        row.micro_step > std::numeric_limits<std::int32_t>::max()) {
+        throw std::out_of_range("NodeIndexKeys::add: node_order or micro_step out of range");
+    }
+    Text up_node;
+    if (const auto known = up_nodes_.find(row.up_node); known != up_nodes_.end()) {
+        up_node = known->second;
+    } else {
+        up_node = keep(row.up_node);
+        up_nodes_.emplace(view(up_node), up_node);  // the view stays: blocks are never grown
+    }
+    if (size_ % kChunkRows == 0) chunks_.emplace_back().reserve(kChunkRows);
+    chunks_.back().push_back({row.rowid, keep(row.node_name), up_node, keep(row.matched_node_link),
+                              static_cast<std::uint32_t>(row.node_order), static_cast<std::int32_t>(row.micro_step),
+                              static_cast<std::uint32_t>(graphs_.size() - 1), row.is_distributed});
+    ++size_;
 }
-
-void NodeIndexKeys::reserve(std::size_t rows) { rows_.reserve(rows_.size() + rows); }
 
 // Each index's columns, as vis_db_writer's CREATE INDEX statements list them; the rowid follows.
 std::span<const NodeIndexKeys::Column> NodeIndexKeys::columns(NodeIndex index) {
@@ -126,9 +140,9 @@ int NodeIndexKeys::compare(std::span<const Column> key, const Row& a, const Row&
 std::vector<std::uint32_t> NodeIndexKeys::up_node_ranks() const {
     std::unordered_map<std::string_view, std::uint32_t> ids;
     std::vector<std::string_view> distinct;
-    std::vector<std::uint32_t> ranks(rows_.size());
-    for (std::size_t i = 0; i < rows_.size(); ++i) {
-        const auto [at, added] = ids.try_emplace(view(rows_[i].up_node), static_cast<std::uint32_t>(distinct.size()));
+    std::vector<std::uint32_t> ranks(size_);
+    for (std::size_t i = 0; i < size_; ++i) {
+        const auto [at, added] = ids.try_emplace(view(row(i).up_node), static_cast<std::uint32_t>(distinct.size()));
         if (added) distinct.push_back(at->first);
         ranks[i] = at->second;
     }
@@ -143,14 +157,14 @@ std::vector<std::uint32_t> NodeIndexKeys::up_node_ranks() const {
 }
 
 std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
-    std::vector<std::uint32_t> positions(rows_.size());
+    std::vector<std::uint32_t> positions(size_);
     std::iota(positions.begin(), positions.end(), std::uint32_t{0});
     const std::span<const Column> key = columns(index);
-    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(key, rows_[a], rows_[b]) < 0; };
+    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(key, row(a), row(b)) < 0; };
     if (index == NodeIndex::IsDistributed) {
         // Rows stand in rowid order: the rows of each value keep it.
         std::stable_partition(positions.begin(), positions.end(),
-                              [&](std::uint32_t p) { return !rows_[p].is_distributed; });
+                              [&](std::uint32_t p) { return !row(p).is_distributed; });
         return positions;
     }
     if (index == NodeIndex::Order || index == NodeIndex::SourceOrder) {
@@ -163,7 +177,7 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
         static constexpr Column kStepRankMicro[] = {Column::Step, Column::Rank, Column::MicroStep};
         positions = order(NodeIndex::Order);
         std::stable_sort(positions.begin(), positions.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return compare_columns(kStepRankMicro, rows_[a], rows_[b]) < 0;
+            return compare_columns(kStepRankMicro, row(a), row(b)) < 0;
         });
         return positions;
     }
@@ -176,7 +190,7 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
         for (std::size_t begin = 0; begin < positions.size();) {
             std::size_t end = begin + 1;
             while (end < positions.size() &&
-                   compare_columns(kSource, rows_[positions[begin]], rows_[positions[end]]) == 0) {
+                   compare_columns(kSource, row(positions[begin]), row(positions[end])) == 0) {
                 ++end;
             }
             std::stable_sort(positions.begin() + static_cast<std::ptrdiff_t>(begin),
@@ -193,7 +207,7 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
 std::vector<std::uint32_t> NodeIndexKeys::merged_graph_runs(NodeIndex index,
                                                             std::vector<std::uint32_t> positions) const {
     const std::span<const Column> key = columns(index);
-    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(key, rows_[a], rows_[b]) < 0; };
+    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(key, row(a), row(b)) < 0; };
     // Each graph's rows are one run; the runs are merged pairwise.
     const std::vector<std::size_t> bounds = graph_bounds();
     for (std::size_t width = 1; width + 1 < bounds.size(); width *= 2) {
@@ -208,10 +222,10 @@ std::vector<std::uint32_t> NodeIndexKeys::merged_graph_runs(NodeIndex index,
 }
 
 std::vector<std::uint32_t> NodeIndexKeys::by_name_within_graphs() const {
-    std::vector<std::uint32_t> positions(rows_.size());
+    std::vector<std::uint32_t> positions(size_);
     std::iota(positions.begin(), positions.end(), std::uint32_t{0});
     static constexpr Column kName[] = {Column::NodeName};
-    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(kName, rows_[a], rows_[b]) < 0; };
+    const auto less = [&](std::uint32_t a, std::uint32_t b) { return compare(kName, row(a), row(b)) < 0; };
     const std::vector<std::size_t> bounds = graph_bounds();
     for (std::size_t run = 0; run + 1 < bounds.size(); ++run) {
         std::sort(positions.begin() + static_cast<std::ptrdiff_t>(bounds[run]),
@@ -223,10 +237,10 @@ std::vector<std::uint32_t> NodeIndexKeys::by_name_within_graphs() const {
 std::vector<std::size_t> NodeIndexKeys::graph_bounds() const {
     // A graph adds its rows together, so each graph's rows are one range of positions.
     std::vector<std::size_t> bounds{0};
-    for (std::size_t p = 1; p < rows_.size(); ++p) {
-        if (rows_[p].graph != rows_[p - 1].graph) bounds.push_back(p);
+    for (std::size_t p = 1; p < size_; ++p) {
+        if (row(p).graph != row(p - 1).graph) bounds.push_back(p);
     }
-    bounds.push_back(rows_.size());
+    bounds.push_back(size_);
     return bounds;
 }
 
@@ -237,8 +251,8 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index, std::vector<std
 }
 
 void NodeIndexKeys::record(NodeIndex index, std::uint32_t position, report::SqliteRecord& out) const {
-    const Row& row = rows_[position];
-    const Graph& graph = graphs_[row.graph];
+    const Row& kept = row(position);
+    const Graph& graph = graphs_[kept.graph];
     out.clear();
     for (const Column column : columns(index)) {
         switch (column) {
@@ -246,26 +260,26 @@ void NodeIndexKeys::record(NodeIndex index, std::uint32_t position, report::Sqli
             case Column::Step: out.integer(graph.step); break;
             case Column::Rank: out.integer(graph.rank); break;
             case Column::DataSource: out.text(view(graph.data_source)); break;
-            case Column::UpNode: out.text(view(row.up_node)); break;
-            case Column::NodeOrder: out.integer(row.node_order); break;
-            case Column::NodeName: out.text(view(row.node_name)); break;
-            case Column::MicroStep: out.integer(row.micro_step); break;
+            case Column::UpNode: out.text(view(kept.up_node)); break;
+            case Column::NodeOrder: out.integer(kept.node_order); break;
+            case Column::NodeName: out.text(view(kept.node_name)); break;
+            case Column::MicroStep: out.integer(kept.micro_step); break;
             case Column::Modified: out.integer(0); break;
-            case Column::MatchedLink: out.text(view(row.matched_node_link)); break;
-            case Column::IsDistributed: out.integer(row.is_distributed ? 1 : 0); break;
+            case Column::MatchedLink: out.text(view(kept.matched_node_link)); break;
+            case Column::IsDistributed: out.integer(kept.is_distributed ? 1 : 0); break;
         }
     }
-    out.integer(row.rowid);
+    out.integer(kept.rowid);
 }
 
 bool NodeIndexKeys::same_id(std::uint32_t a, std::uint32_t b) const {
-    return compare_column(Column::Id, rows_[a], rows_[b]) == 0;
+    return compare_column(Column::Id, row(a), row(b)) == 0;
 }
 
 std::string NodeIndexKeys::id(std::uint32_t position) const {
-    const Row& row = rows_[position];
-    std::string joined(view(graphs_[row.graph].id_prefix));
-    joined += view(row.node_name);
+    const Row& kept = row(position);
+    std::string joined(view(graphs_[kept.graph].id_prefix));
+    joined += view(kept.node_name);
     return joined;
 }
 

@@ -300,7 +300,6 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
         for (std::size_t i = from; i < end; ++i) make_row(rows, i, record, scratch, batch);
     };
     keys_.begin_graph(graph_id, exported.data_source, exported.step, exported.rank);
-    keys_.reserve(order.size());
     Progress progress("Writing " + graph_id, static_cast<std::int64_t>(order.size()), exported.show_progress, "nodes");
     // The pool makes batches a few ahead while this thread writes them in order, and makes some itself while
     // it waits.

@@ -139,7 +139,8 @@ TEST_CASE("node index keys merge the graphs' runs as a full sort orders them", "
 
 TEST_CASE("node index keys order by parent and by micro step as a full sort of the columns does",
           "[graph][node_index_keys]") {
-    // Graphs over two steps and ranks, parents and micro steps drawn at random, node orders ascending per graph.
+    // Graphs over two steps and ranks, parents and micro steps drawn at random, node orders ascending per graph;
+    // more rows than a chunk holds, each parent's text repeated within and across graphs.
     struct Row {
         std::int64_t step, rank;
         std::string source, up;
@@ -148,7 +149,7 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
     NodeIndexKeys keys;
     std::vector<Row> rows;
     std::vector<std::string> ups;  // the keys hold views
-    ups.reserve(2000);
+    ups.reserve(5000);
     Draws next(12345);
     const std::vector<std::string> parents{"", "Module.a", "Module.a.0", "Module.b", "Module.a\xff", "Z"};
     const std::vector<std::tuple<std::string, std::string, int, int>> graphs{
@@ -156,7 +157,7 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
     std::int64_t rowid = 0;
     for (const auto& [id, source, step, rank] : graphs) {
         keys.begin_graph(id, source, step, rank);
-        for (int order = 0; order < 300; ++order) {
+        for (int order = 0; order < 1200; ++order) {
             const std::string& up = ups.emplace_back(parents[next(parents.size())]);
             const auto micro = static_cast<std::int64_t>(next(4));
             keys.add({++rowid, order, micro, "n", up, "[]", false});
@@ -175,6 +176,28 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
           expected([](const Row& r) { return std::tie(r.step, r.rank, r.source, r.up, r.order, r.rowid); }));
     CHECK(keys.order(NodeIndex::MicroStep) ==
           expected([](const Row& r) { return std::tie(r.step, r.rank, r.micro, r.order, r.rowid); }));
+    REQUIRE(keys.size() == rows.size());
+    msprobe::report::SqliteRecord record, want;
+    for (const std::size_t p : {std::size_t{0}, std::size_t{4095}, std::size_t{4096}, rows.size() - 1}) {
+        const Row& r = rows[p];
+        keys.record(NodeIndex::UpNode, static_cast<std::uint32_t>(p), record);
+        want.clear();
+        want.integer(r.step);
+        want.integer(r.rank);
+        want.text(r.source);
+        want.text(r.up);
+        want.integer(r.order);
+        want.integer(r.rowid);
+        CHECK(std::string(record.bytes()) == std::string(want.bytes()));
+        keys.record(NodeIndex::MicroStep, static_cast<std::uint32_t>(p), record);
+        want.clear();
+        want.integer(r.step);
+        want.integer(r.rank);
+        want.integer(r.micro);
+        want.integer(r.order);
+        want.integer(r.rowid);
+        CHECK(std::string(record.bytes()) == std::string(want.bytes()));
+    }
 }
 
 TEST_CASE("node index keys keep texts longer than their blocks, and the texts around them",
