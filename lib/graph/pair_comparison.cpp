@@ -93,7 +93,7 @@ struct PairRows {
     std::vector<GraphNode*> owner;                                         // per row: the NPU node whose item it names
     std::vector<std::pair<std::string_view, std::string_view>> api_names;  // per node pair: the NPU and bench id
     std::vector<std::uint32_t> api;                                        // per row: its node pair
-    std::deque<dump::DumpRow> unpacked;  // the rows, out of the items' packed rows
+    std::deque<dump::DumpRow> unpacked;                                    // the rows, out of the items' packed rows
 };
 
 PairRows rows_of(std::span<const NodePair> node_pairs, bool strict_compat) {
@@ -175,15 +175,15 @@ bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, st
 }
 
 // A row's verdict on its item: its Result replaces the copied one (md5), Err_message follows.
-void add_verdict(PortItem& item, const compare::RowVerdict& verdict) {
+void add_verdict(ItemMetrics& metrics, const compare::RowVerdict& verdict) {
     auto result = dump::StatValue::of_text(std::string(compare::level_name(verdict.level)));
-    const auto copied = std::find_if(item.metrics.begin(), item.metrics.end(),
-                                     [](const auto& metric) { return metric.first == "Result"; });
-    if (copied != item.metrics.end())
+    const auto copied =
+        std::find_if(metrics.begin(), metrics.end(), [](const auto& metric) { return metric.first == "Result"; });
+    if (copied != metrics.end())
         copied->second = std::move(result);
     else
-        item.metrics.emplace_back("Result", std::move(result));
-    item.metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.reasons)));
+        metrics.emplace_back("Result", std::move(result));
+    metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.reasons)));
 }
 
 PrecisionIndex verdict_index_of(compare::RowLevel level) {
@@ -195,16 +195,15 @@ PrecisionIndex verdict_index_of(compare::RowLevel level) {
     return {0, true};
 }
 
-// The copied cells as exported fields: packed, they take a third of the cells' size.
-void pack_metrics(PortItem& item) {
-    if (item.metrics.empty()) return;
+// The copied cells as the item's exported fields: packed, they take a third of the cells' size.
+void pack_metrics(PortItem& item, const ItemMetrics& metrics) {
+    if (metrics.empty()) return;
     std::size_t bytes = 0;
-    for (const auto& [name, value] : item.metrics) bytes += name.size() + 16;
+    for (const auto& [name, value] : metrics) bytes += name.size() + 16;
     ItemFields packed(bytes);
-    for (const auto& [name, value] : item.metrics) add_stat_field(packed, name, value);
+    for (const auto& [name, value] : metrics) add_stat_field(packed, name, value);
     packed.shrink();
     item.compared_fields = std::move(packed);
-    std::vector<std::pair<std::string_view, dump::StatValue>>().swap(item.metrics);
 }
 
 // Pairs compared at a time: the rows and the result table of one chunk are
@@ -240,15 +239,15 @@ public:
     const std::vector<std::string>& columns() const { return columns_; }
     const compare::RowVerdict& verdict(std::size_t row) const { return verdicts_[row]; }
 
-    // Appends row `row`'s copied cells to the item's metrics, in column order.
-    void copy_to(PortItem& item, std::size_t row) const {
+    // Appends row `row`'s copied cells to an item's, in column order.
+    void copy_to(ItemMetrics& metrics, std::size_t row) const {
         const auto add = [&](std::size_t c, const report::Cell& cell) {
             dump::StatValue value = stat_of(cell);
             if (mode_ == compare::CompareMode::Summary && c < kDiffColumns &&
                 integer_statistics(*rows_.npu[row], *rows_.bench[row], c)) {
                 value.integer = true;  // Python subtracts two ints into an int
             }
-            item.metrics.emplace_back(columns_[c], std::move(value));
+            metrics.emplace_back(columns_[c], std::move(value));
         };
         if (!direct_) {
             const auto& cells = table_.table.rows[row];
@@ -297,15 +296,22 @@ private:
     std::vector<std::pair<std::string_view, std::size_t>> rows_;
 };
 
+// One map of a node's items: the items, their rows by name, their copied cells.
+struct Side {
+    std::vector<PortItem>* items;
+    const RowsByName* rows;
+    std::vector<ItemMetrics>* cells;
+};
+
 void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, const RankFolder& npu,
                    const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
     const PairRows rows = rows_of(pairs, strict_compat && rules.misaligned_item_names);
     const bool by_verdict = rules.index == IndexKind::Verdict;
     const RowMetrics metrics(mode, rows, npu, bench, by_verdict || rules.item_verdicts, strict_compat, pool, rules);
-    const auto& columns = metrics.columns();
 
-    // Per node: its rows by NPU name, output rows apart from the others.
+    // Per node: its rows by NPU name, output rows apart from the others; its items' copied cells.
     RowsByName input_rows, output_rows;
+    NodeMetrics cells;
     std::size_t row = 0;
     while (row < rows.owner.size()) {
         GraphNode* node = rows.owner[row];
@@ -320,22 +326,26 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
         }
         input_rows.sort();
         output_rows.sort();
-        for (auto [items, set] : {std::pair{&node->inputs, &input_rows}, std::pair{&node->outputs, &output_rows}}) {
-            for (PortItem& item : *items) {
+        const std::array<Side, 2> sides = {Side{&node->inputs, &input_rows, &cells.inputs},
+                                           Side{&node->outputs, &output_rows, &cells.outputs}};
+        for (const Side& side : sides) {
+            // The vectors keep their room from node to node.
+            side.cells->resize(side.items->size());
+            for (ItemMetrics& item_cells : *side.cells) item_cells.clear();
+            for (std::size_t i = 0; i < side.items->size(); ++i) {
+                PortItem& item = (*side.items)[i];
                 if (mode != compare::CompareMode::Md5 && max_is_null(item)) continue;
-                const auto found = set->find(item.key());
+                const auto found = side.rows->find(item.key());
                 if (!found) continue;
                 item.compared = true;
-                // Exactly what is added: a vector grown by doubling holds up to twice that, on every item.
-                item.metrics.reserve(item.metrics.size() + columns.size() + (rules.item_verdicts ? 2 : 0));
-                metrics.copy_to(item, *found);
-                if (rules.item_verdicts) add_verdict(item, metrics.verdict(*found));
+                metrics.copy_to((*side.cells)[i], *found);
+                if (rules.item_verdicts) add_verdict((*side.cells)[i], metrics.verdict(*found));
             }
         }
         // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
-        node->precision = by_verdict ? verdict_index_of(worst) : node_precision_index(*node, mode);
-        for (auto* items : {&node->inputs, &node->outputs}) {
-            for (PortItem& item : *items) pack_metrics(item);
+        node->precision = by_verdict ? verdict_index_of(worst) : node_precision_index(*node, mode, cells);
+        for (const Side& side : sides) {
+            for (std::size_t i = 0; i < side.items->size(); ++i) pack_metrics((*side.items)[i], (*side.cells)[i]);
         }
     }
 }

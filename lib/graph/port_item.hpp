@@ -3,7 +3,6 @@
 // node in the viewer), plus the comparison fields a compare attaches to it.
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "dump/dump_row.hpp"
@@ -23,10 +22,7 @@ struct PortItem {
     // The leaf object as compact JSON (read it through port_item_leaf's LeafObject), kept only for the
     // communication APIs, whose parameters are read again; absent for other items and None items.
     dump::OptionalText leaf;
-    dump::InternedText type;  // the leaf's "type" ("" when it has none), which matching compares
-    // Copied comparison cells, in column order, while the node's precision index is made; the names
-    // are the mode's static column lists. Then packed as texts into compared_fields and released.
-    std::vector<std::pair<std::string_view, dump::StatValue>> metrics;
+    dump::InternedText type;     // the leaf's "type" ("" when it has none), which matching compares
     ItemFields compared_fields;  // the comparison fields as msprobe exports them, after the own fields
     bool empty_shape = false;    // the leaf's "shape" is an empty list (a 0-d tensor)
     bool compared = false;       // a comparison row of a matched pair names this item

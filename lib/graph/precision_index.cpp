@@ -11,8 +11,8 @@ namespace msprobe::graph {
 
 namespace {
 
-const dump::StatValue* metric(const PortItem& item, std::string_view name) {
-    for (const auto& [key, value] : item.metrics) {
+const dump::StatValue* metric(const ItemMetrics& metrics, std::string_view name) {
+    for (const auto& [key, value] : metrics) {
         if (key == name) return &value;
     }
     return nullptr;
@@ -41,15 +41,16 @@ double relative_error(const dump::StatValue& v) {
     return parsed ? *parsed / 100 : 0;
 }
 
-PrecisionIndex summary_index(const GraphNode& node) {
+PrecisionIndex summary_index(const GraphNode& node, const NodeMetrics& metrics) {
     PrecisionIndex p{0, true};
     static constexpr std::array<const char*, 5> kCounted = {"MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr",
                                                             "NormRelativeErr", "Requires_grad Consistent"};
-    for (const PortItem& item : node.outputs) {
+    for (std::size_t i = 0; i < node.outputs.size(); ++i) {
+        const PortItem& item = node.outputs[i];
         if (max_is_null(item)) continue;
         if (item.compared) {
             for (const char* name : kCounted) {
-                const dump::StatValue* value = metric(item, name);
+                const dump::StatValue* value = metric(metrics.outputs.at(i), name);
                 const double v = value ? relative_error(*value) : 0;
                 if (v > p.value) p = {v, false};
             }
@@ -60,11 +61,12 @@ PrecisionIndex summary_index(const GraphNode& node) {
     return p;
 }
 
-PrecisionIndex md5_index(const GraphNode& node) {
-    for (const auto* items : {&node.inputs, &node.outputs}) {
-        for (const PortItem& item : *items) {
-            if (!item.compared) continue;
-            const dump::StatValue* result = metric(item, "Result");
+PrecisionIndex md5_index(const GraphNode& node, const NodeMetrics& metrics) {
+    for (const auto& [items, cells] :
+         {std::pair{&node.inputs, &metrics.inputs}, std::pair{&node.outputs, &metrics.outputs}}) {
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            if (!(*items)[i].compared) continue;
+            const dump::StatValue* result = metric(cells->at(i), "Result");
             if (!result || result->kind != dump::StatValue::Kind::Text || result->text() != "pass") return {0, true};
         }
     }
@@ -78,14 +80,15 @@ struct ThousandthMinimum {
     std::optional<double> value;
 };
 
-ThousandthMinimum thousandth_minimum(const std::vector<PortItem>& items) {
+ThousandthMinimum thousandth_minimum(const std::vector<PortItem>& items, const std::vector<ItemMetrics>& cells) {
     std::vector<double> ratios;
     bool marker = false;
-    for (const PortItem& item : items) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const PortItem& item = items[i];
         if (max_is_null(item)) continue;
         if (item.compared) {
             if (item.empty_shape) continue;
-            const dump::StatValue* ratio = metric(item, "One Thousandth Err Ratio");
+            const dump::StatValue* ratio = metric(cells.at(i), "One Thousandth Err Ratio");
             if (ratio && ratio->kind == dump::StatValue::Kind::Number) {
                 ratios.push_back(ratio->number);
             } else if (ratio && ratio->kind == dump::StatValue::Kind::Text) {
@@ -105,9 +108,9 @@ ThousandthMinimum thousandth_minimum(const std::vector<PortItem>& items) {
     return out;
 }
 
-PrecisionIndex real_data_index(const GraphNode& node) {
-    const ThousandthMinimum in = thousandth_minimum(node.inputs);
-    const ThousandthMinimum out = thousandth_minimum(node.outputs);
+PrecisionIndex real_data_index(const GraphNode& node, const NodeMetrics& metrics) {
+    const ThousandthMinimum in = thousandth_minimum(node.inputs, metrics.inputs);
+    const ThousandthMinimum out = thousandth_minimum(node.outputs, metrics.outputs);
     if (out.not_applicable) return {1, true};
     if (in.not_applicable) return {0, true};
     if (!in.value || !out.value) return {0, true};
@@ -119,8 +122,8 @@ PrecisionIndex real_data_index(const GraphNode& node) {
 
 // The second dot-segment of APIs whose outputs are uninitialised memory.
 bool is_ignored_api(const std::string& id) {
-    static constexpr std::array<std::string_view, 6> kIgnored = {"empty", "empty_like", "empty_with_format",
-                                                                 "new_empty_strided", "new_empty", "empty_strided"};
+    static constexpr std::array<std::string_view, 6> kIgnored = {
+        "empty", "empty_like", "empty_with_format", "new_empty_strided", "new_empty", "empty_strided"};
     const auto first = id.find('.');
     if (first == std::string::npos) return false;
     const auto second = id.find('.', first + 1);
@@ -137,12 +140,12 @@ bool higher_index_is_better(std::optional<compare::CompareMode> mode, IndexKind 
     return mode == compare::CompareMode::Md5 && kind == IndexKind::ModeMetric;
 }
 
-PrecisionIndex node_precision_index(const GraphNode& node, compare::CompareMode mode) {
+PrecisionIndex node_precision_index(const GraphNode& node, compare::CompareMode mode, const NodeMetrics& metrics) {
     if (is_ignored_api(node.id)) return {mode == compare::CompareMode::Md5 ? 1.0 : 0.0, true};
     switch (mode) {
-        case compare::CompareMode::Summary: return summary_index(node);
-        case compare::CompareMode::Md5: return md5_index(node);
-        case compare::CompareMode::All: return real_data_index(node);
+        case compare::CompareMode::Summary: return summary_index(node, metrics);
+        case compare::CompareMode::Md5: return md5_index(node, metrics);
+        case compare::CompareMode::All: return real_data_index(node, metrics);
     }
     return {0, true};
 }

@@ -14,27 +14,47 @@ using msprobe::dump::StatValue;
 
 namespace {
 
-using Metrics = std::vector<std::pair<std::string_view, StatValue>>;
+using Metrics = ItemMetrics;
 
-// A compared item whose Max and Min are `max` and 0.
-PortItem compared_item(const std::string& name, double max, Metrics metrics) {
+// A compared item whose Max and Min are `max` and 0, with its copied cells.
+struct Compared {
+    PortItem item;
+    Metrics cells;
+};
+
+Compared compared_item(const std::string& name, double max, Metrics cells) {
     PortItem item;
     msprobe::dump::DumpRow row;
     row.name = name;
     row.stats[0] = StatValue::of_number(max);
     row.stats[1] = StatValue::of_number(0);
     item.set_row(row);
-    item.metrics = std::move(metrics);
     item.compared = true;
-    return item;
+    return {std::move(item), std::move(cells)};
 }
 
-GraphNode node_with(const std::string& id, std::vector<PortItem> inputs, std::vector<PortItem> outputs) {
+// A node and its items' cells.
+struct ComparedNode {
     GraphNode node;
-    node.id = id;
-    node.inputs = std::move(inputs);
-    node.outputs = std::move(outputs);
-    return node;
+    NodeMetrics cells;
+};
+
+ComparedNode node_with(const std::string& id, std::vector<Compared> inputs, std::vector<Compared> outputs) {
+    ComparedNode out;
+    out.node.id = id;
+    for (Compared& c : inputs) {
+        out.node.inputs.push_back(std::move(c.item));
+        out.cells.inputs.push_back(std::move(c.cells));
+    }
+    for (Compared& c : outputs) {
+        out.node.outputs.push_back(std::move(c.item));
+        out.cells.outputs.push_back(std::move(c.cells));
+    }
+    return out;
+}
+
+PrecisionIndex node_precision_index(const ComparedNode& compared, CompareMode mode) {
+    return msprobe::graph::node_precision_index(compared.node, mode, compared.cells);
 }
 
 StatValue text(const char* value) { return StatValue::of_text(value); }
@@ -44,60 +64,61 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 TEST_CASE("precision_index: statistics take the largest relative error of the outputs", "[graph][precision]") {
-    const GraphNode node = node_with(
-        "Torch.matmul.0.forward", {compared_item("in.0", 1, {{"MaxRelativeErr", text("90%")}})},
-        {compared_item("out.0", 1, {{"MaxRelativeErr", text("12.5%")}, {"MinRelativeErr", text("N/A")}}),
-         compared_item("out.1", 1, {{"MeanRelativeErr", StatValue::of_number(25)}})});
+    const ComparedNode node =
+        node_with("Torch.matmul.0.forward", {compared_item("in.0", 1, {{"MaxRelativeErr", text("90%")}})},
+                  {compared_item("out.0", 1, {{"MaxRelativeErr", text("12.5%")}, {"MinRelativeErr", text("N/A")}}),
+                   compared_item("out.1", 1, {{"MeanRelativeErr", StatValue::of_number(25)}})});
     const PrecisionIndex index = node_precision_index(node, CompareMode::Summary);
     CHECK(index.value == Approx(0.25));
     CHECK_FALSE(index.is_integer);
 
     // Past 100 % the index is capped at the integer 1, and so is an output holding inf.
-    const GraphNode large = node_with("Torch.add.0.forward", {},
-                                      {compared_item("out.0", 1, {{"NormRelativeErr", text("250%")}})});
+    const ComparedNode large =
+        node_with("Torch.add.0.forward", {}, {compared_item("out.0", 1, {{"NormRelativeErr", text("250%")}})});
     CHECK(node_precision_index(large, CompareMode::Summary).value == 1);
     CHECK(node_precision_index(large, CompareMode::Summary).is_integer);
-    const GraphNode overflowed = node_with("Torch.add.1.forward", {}, {compared_item("out.0", kInf, {})});
+    const ComparedNode overflowed = node_with("Torch.add.1.forward", {}, {compared_item("out.0", kInf, {})});
     CHECK(node_precision_index(overflowed, CompareMode::Summary).value == 1);
 
     // No outputs compared: the harmless integer 0.
-    const GraphNode quiet = node_with("Torch.add.2.forward", {compared_item("in.0", 1, {})}, {});
+    const ComparedNode quiet = node_with("Torch.add.2.forward", {compared_item("in.0", 1, {})}, {});
     CHECK(node_precision_index(quiet, CompareMode::Summary).value == 0);
     CHECK(node_precision_index(quiet, CompareMode::Summary).is_integer);
 }
 
 TEST_CASE("precision_index: md5 is 1 when every compared item passes, else 0", "[graph][precision]") {
-    const GraphNode same = node_with("Torch.add.0.forward", {compared_item("in.0", 1, {{"Result", text("pass")}})},
-                                     {compared_item("out.0", 1, {{"Result", text("pass")}})});
+    const ComparedNode same = node_with("Torch.add.0.forward", {compared_item("in.0", 1, {{"Result", text("pass")}})},
+                                        {compared_item("out.0", 1, {{"Result", text("pass")}})});
     CHECK(node_precision_index(same, CompareMode::Md5).value == 1);
-    const GraphNode differs = node_with("Torch.add.0.forward", {compared_item("in.0", 1, {{"Result", text("pass")}})},
-                                        {compared_item("out.0", 1, {{"Result", text("diff")}})});
+    const ComparedNode differs =
+        node_with("Torch.add.0.forward", {compared_item("in.0", 1, {{"Result", text("pass")}})},
+                  {compared_item("out.0", 1, {{"Result", text("diff")}})});
     CHECK(node_precision_index(differs, CompareMode::Md5).value == 0);
 }
 
 TEST_CASE("precision_index: real data takes the drop of the smallest one-thousandth ratio", "[graph][precision]") {
     const auto ratio = [](double value) { return Metrics{{"One Thousandth Err Ratio", StatValue::of_number(value)}}; };
-    const GraphNode node = node_with("Torch.conv2d.0.forward",
-                                     {compared_item("in.0", 1, ratio(0.95)), compared_item("in.1", 1, ratio(0.9))},
-                                     {compared_item("out.0", 1, ratio(0.75))});
+    const ComparedNode node = node_with("Torch.conv2d.0.forward",
+                                        {compared_item("in.0", 1, ratio(0.95)), compared_item("in.1", 1, ratio(0.9))},
+                                        {compared_item("out.0", 1, ratio(0.75))});
     const PrecisionIndex index = node_precision_index(node, CompareMode::All);
     CHECK(index.value == Approx(0.15));
     CHECK_FALSE(index.is_integer);
 
-    const GraphNode better = node_with("Torch.conv2d.1.forward", {compared_item("in.0", 1, ratio(0.5))},
-                                       {compared_item("out.0", 1, ratio(0.9))});
+    const ComparedNode better = node_with("Torch.conv2d.1.forward", {compared_item("in.0", 1, ratio(0.5))},
+                                          {compared_item("out.0", 1, ratio(0.9))});
     CHECK(node_precision_index(better, CompareMode::All).value == 0);
-    const GraphNode bad_output = node_with("Torch.conv2d.2.forward", {compared_item("in.0", 1, ratio(0.5))},
-                                           {compared_item("out.0", kInf, ratio(0.9))});
+    const ComparedNode bad_output = node_with("Torch.conv2d.2.forward", {compared_item("in.0", 1, ratio(0.5))},
+                                              {compared_item("out.0", kInf, ratio(0.9))});
     CHECK(node_precision_index(bad_output, CompareMode::All).value == 1);
-    const GraphNode bad_input = node_with("Torch.conv2d.3.forward", {compared_item("in.0", kInf, ratio(1))},
-                                          {compared_item("out.0", 1, ratio(0.2))});
+    const ComparedNode bad_input = node_with("Torch.conv2d.3.forward", {compared_item("in.0", kInf, ratio(1))},
+                                             {compared_item("out.0", 1, ratio(0.2))});
     CHECK(node_precision_index(bad_input, CompareMode::All).value == 0);
 }
 
 TEST_CASE("precision_index: APIs whose outputs are uninitialised memory are harmless", "[graph][precision]") {
-    const GraphNode empty = node_with("Torch.empty_like.0.forward", {},
-                                      {compared_item("out.0", 1, {{"MaxRelativeErr", text("80%")}})});
+    const ComparedNode empty =
+        node_with("Torch.empty_like.0.forward", {}, {compared_item("out.0", 1, {{"MaxRelativeErr", text("80%")}})});
     CHECK(node_precision_index(empty, CompareMode::Summary).value == 0);
     CHECK(node_precision_index(empty, CompareMode::Md5).value == 1);
 }
@@ -117,7 +138,7 @@ TEST_CASE("precision_index: a collection takes its worst child, per index kind",
         attach(collection, graph.root());
         GraphNode& inner = graph.add("Apis_Between_Modules.1", NodeKind::ApiCollection);
         const std::vector<std::pair<std::string, double>> apis = {{"Torch.a.0.forward", first},
-                                                                 {"Torch.b.0.forward", second}};
+                                                                  {"Torch.b.0.forward", second}};
         for (const auto& [id, value] : apis) {
             GraphNode& api = graph.add(id, NodeKind::Api);
             api.precision = PrecisionIndex{value, false};
