@@ -58,3 +58,34 @@ TEST_CASE("a stack.json of the wrong shape is refused naming the file", "[dump][
     CHECK(refusal("grouped", R"({"0": [["Torch.add.0.forward"], "x = 1"]})") ==
           "stack of entry group '0' is not a list");
 }
+
+TEST_CASE("a stack.json's names are found among thousands, a name listed twice by its last group", "[dump][stack]") {
+    // Names that begin one another, an empty name, and one listed again in a later group.
+    std::string text = R"({"0": [["Torch.add.1.forward", "", "Torch.add.10.forward"], ["first"]])";
+    for (int g = 1; g <= 3000; ++g) {
+        text += ", \"" + std::to_string(g) + "\": [[\"Module.m" + std::to_string(g) + ".forward\"], [\"line " +
+                std::to_string(g) + "\"]]";
+    }
+    text += R"(, "3001": [["Torch.add.10.forward"], ["again"]]})";
+    const auto stack = StackFile::load(write_stack("many", text));
+    CHECK(stack.api_names().size() == 3004);
+    CHECK(stack.api_names().back() == "Torch.add.10.forward");
+    CHECK(*stack.stack_lines("Torch.add.1.forward") == std::vector<std::string>{"first"});
+    CHECK(*stack.stack_lines("") == std::vector<std::string>{"first"});
+    CHECK(*stack.stack_lines("Torch.add.10.forward") == std::vector<std::string>{"again"});
+    CHECK(stack.stack_text("Torch.add.10.forward") == std::string("['again']"));
+    for (const int g : {1, 17, 1024, 2999, 3000}) {
+        const std::string name = "Module.m" + std::to_string(g) + ".forward";
+        REQUIRE(stack.stack_lines(name));
+        CHECK(*stack.stack_lines(name) == std::vector<std::string>{"line " + std::to_string(g)});
+    }
+    CHECK(stack.stack_lines("Module.m3001.forward") == nullptr);
+    CHECK(stack.stack_lines("Torch.add.") == nullptr);
+}
+
+TEST_CASE("an empty stack.json lists nothing", "[dump][stack]") {
+    const auto stack = StackFile::load(write_stack("empty", "{}"));
+    CHECK(stack.api_names().empty());
+    CHECK(stack.stack_lines("Torch.add.0.forward") == nullptr);
+    CHECK_FALSE(stack.stack_text(""));
+}
