@@ -27,8 +27,7 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 std::optional<std::string> module_backward_count(std::string_view id) { return trailing_count(id, "backward"); }
 std::optional<std::string> module_forward_count(std::string_view id) { return trailing_count(id, "forward"); }
 
-std::string with_direction(std::string_view id, std::string_view from, std::string_view to,
-                           std::string_view count) {
+std::string with_direction(std::string_view id, std::string_view from, std::string_view to, std::string_view count) {
     const auto tail = id.rfind(std::string(".") + std::string(from) + ".");
     return std::string(id.substr(0, tail)) + "." + std::string(to) + "." + std::string(count);
 }

@@ -135,7 +135,7 @@ RankIds unique_ids(ModelGraph& graph, bool exported_rows) {
             ids.ids_of[&node].push_back(unique);
         };
         if (name == "batch_isend_irecv") {
-            for (const BatchP2POp& op : node.batch_p2p) {
+            for (const BatchP2POp& op : node.rare().batch_p2p) {
                 if (op.op && op.peer) add(*op.op + "_rank" + *op.peer + "_" + op.group_id);
             }
             continue;
@@ -156,7 +156,7 @@ RankIds unique_ids(ModelGraph& graph, bool exported_rows) {
 }
 
 std::string index_text(const GraphNode& node, bool overflow_check) {
-    if (overflow_check) return node.overflow_level.empty() ? "Nan" : node.overflow_level.str();
+    if (overflow_check) return node.rare().overflow_level.empty() ? "Nan" : node.rare().overflow_level.str();
     if (!node.precision) return "Nan";
     if (node.precision->is_integer) return std::to_string(static_cast<long long>(node.precision->value));
     return py::float_repr(node.precision->value);
@@ -221,7 +221,7 @@ public:
         for (auto& [rank, ids] : ids_) {
             for (GraphNode* pointer : ids.order) {
                 GraphNode& node = *pointer;
-                if (node.matched_distributed) continue;
+                if (node.rare().matched_distributed) continue;
                 const auto own = ids.ids_of.find(&node);
                 if (own == ids.ids_of.end()) continue;
                 const CommApi api = api_of(node.id);
@@ -265,8 +265,8 @@ private:
         const CommApi target_api = api_of(target->id);
         if (parameter_rank(*target, target_api.parameter) != rank) return;
         if (rules_.send_recv_same_output && !same_output(node, *target)) return;
-        node.matched_distributed = link(std::string(api.type), *target_rank, *target);
-        target->matched_distributed = link(std::string(target_api.type), rank, node);
+        node.writable_rare().matched_distributed = link(std::string(api.type), *target_rank, *target);
+        target->writable_rare().matched_distributed = link(std::string(target_api.type), rank, node);
     }
 
     // Collectives: every other member of the group with the same unique id and
@@ -289,10 +289,10 @@ private:
             if (!target_group || target_group->id != group->id) continue;
             members.partners.emplace_back(other, target);
             if (api.kind == CommKind::Rooted) {
-                target->matched_distributed = link(api.type == "send" ? "receive" : "send", rank, node);
+                target->writable_rare().matched_distributed = link(api.type == "send" ? "receive" : "send", rank, node);
             }
         }
-        if (!members.partners.empty()) node.matched_distributed = link_json(members, overflow_check_);
+        if (!members.partners.empty()) node.writable_rare().matched_distributed = link_json(members, overflow_check_);
     }
 
     // Each operation of a batch_isend_irecv node ("isend_rank1_<group>_1") is
@@ -315,12 +315,12 @@ private:
         }
         if (links.empty()) return;
         if (links.size() == 1) {
-            node.matched_distributed = links.front();
+            node.writable_rare().matched_distributed = links.front();
             return;
         }
         std::string list = "[";
         for (std::size_t i = 0; i < links.size(); ++i) list += (i ? ", " : "") + links[i];
-        node.matched_distributed = list + "]";
+        node.writable_rare().matched_distributed = list + "]";
     }
 
     bool overflow_check_;

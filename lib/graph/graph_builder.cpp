@@ -78,7 +78,7 @@ private:
             node.has_record = true;
             node.inputs = std::move(record->second.inputs);
             node.outputs = std::move(record->second.outputs);
-            node.batch_p2p = std::move(record->second.batch_p2p);
+            if (!record->second.batch_p2p.empty()) node.writable_rare().batch_p2p = std::move(record->second.batch_p2p);
             folder_.records.erase(record);
         }
         node.stack = stack_of(id);

@@ -62,13 +62,17 @@ void GraphHtmlReport::add_section(const ModelGraph& npu, bool compared, std::opt
     auto section = report_.open_section(label, node_table_layout());
     for (const GraphNode* node : npu.post_order()) {
         // Ids carry the section's label: every rank has a DefaultModel.
-        html_report::TreeNode tree{label + "/" + node->id, node->parent ? label + "/" + node->parent->id : label,
-                                   node->id, std::nullopt, "", std::nullopt};
+        html_report::TreeNode tree{label + "/" + node->id,
+                                   node->parent ? label + "/" + node->parent->id : label,
+                                   node->id,
+                                   std::nullopt,
+                                   "",
+                                   std::nullopt};
         if (compared && !node->matched()) tree.colour = kUnmatchedColour;
         if (compared && node->precision) {
             const double index = node->precision->value;
-            const std::string_view colour = index_ == IndexKind::Verdict ? verdict_legend_colour(mode, index)
-                                                                         : legend_colour(mode, index);
+            const std::string_view colour =
+                index_ == IndexKind::Verdict ? verdict_legend_colour(mode, index) : legend_colour(mode, index);
             tree.colour = colour;
             // The page's index grows with the error.
             tree.precision = higher_index_is_better(mode, index_) ? 1 - index : index;

@@ -91,10 +91,10 @@ void write_recorded_item(py::JsonWriter& out, dump::JsonView item, const PortIte
 }
 
 void write_merge_info(py::JsonWriter& out, const GraphNode& node) {
-    if (node.parallel_merge_info.empty()) return;
+    if (node.rare().parallel_merge_info.empty()) return;
     out.key("parallel_merge_info");
     out.begin_array();
-    for (const std::string& line : node.parallel_merge_info) out.string(line);
+    for (const std::string& line : node.rare().parallel_merge_info) out.string(line);
     out.end_array();
 }
 

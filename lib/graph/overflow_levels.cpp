@@ -12,7 +12,7 @@ void attach_overflow_levels(ModelGraph& graph, const std::filesystem::path& dump
     for (const overflow::ScannedEntry& entry : scan.reported) {
         GraphNode* node = graph.find(entry.api);
         if (node != nullptr && node->has_record)
-            node->overflow_level = std::string(overflow::level_name(entry.overflow_class));
+            node->writable_rare().overflow_level = std::string(overflow::level_name(entry.overflow_class));
     }
 }
 

@@ -4,8 +4,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <map>
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <regex>
 #include <set>
@@ -128,8 +128,9 @@ Groups tp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
         }
     }
     if (groups.empty() || static_cast<int>(groups.front().size()) != params.tp) {
-        log::info("Unable to get tp groups based on Distributed Api (reduce_scatter or all_reduce), generate tp "
-                  "groups using parallel param \"rank_size\", \"tp\" and \"pp\".");
+        log::info(
+            "Unable to get tp groups based on Distributed Api (reduce_scatter or all_reduce), generate tp "
+            "groups using parallel param \"rank_size\", \"tp\" and \"pp\".");
         groups = default_tp_groups(params);
     }
     return groups;
@@ -140,7 +141,7 @@ std::optional<int> send_target(const RankGraph& rank) {
     for (const auto& node : rank.graph->nodes()) {
         if (!starts_with(node->id, "Distributed.")) continue;
         if (node->id.find(".batch_isend_irecv.") != std::string::npos) {
-            for (const BatchP2POp& op : node->batch_p2p) {
+            for (const BatchP2POp& op : node->rare().batch_p2p) {
                 if (op.op != "isend" || !op.peer) continue;
                 const int peer = std::atoi(op.peer->c_str());
                 if (peer != rank.rank) return peer;
@@ -174,9 +175,10 @@ Groups pp_groups(const std::vector<RankGraph>& graphs, const ParallelParams& par
         return static_cast<int>(g.size()) == params.pp;
     });
     if (!usable) {
-        log::info(fmt::format("Based on Distributed Api (batch_isend_irecv, send, or isend), the pp groups are {}, "
-                              "not of length pp ({}): generating pp groups from \"rank_size\", \"tp\" and \"pp\".",
-                              groups_text(groups), params.pp));
+        log::info(
+            fmt::format("Based on Distributed Api (batch_isend_irecv, send, or isend), the pp groups are {}, "
+                        "not of length pp ({}): generating pp groups from \"rank_size\", \"tp\" and \"pp\".",
+                        groups_text(groups), params.pp));
         groups = default_pp_groups(params);
     }
     return groups;
@@ -313,9 +315,7 @@ std::vector<RankGraph> merge_parallel_graphs(const std::vector<RankGraph>& graph
     }
     const ParallelMerge merge(graphs, params, side, file);
     switch (merge_strategy(params)) {
-        case MergeStrategy::None:
-            merge_api_collections(graphs);
-            return graphs;
+        case MergeStrategy::None: merge_api_collections(graphs); return graphs;
         case MergeStrategy::Tp: return merge.tp_only();
         case MergeStrategy::Pp: return merge.pp_only();
         case MergeStrategy::TpPp: return merge.tp_pp();

@@ -19,8 +19,8 @@ std::optional<double> number_of(const dump::StatValue& stat) {
 
 bool mergeable_dtype(const std::string& dtype) {
     static const std::unordered_set<std::string> kDtypes = {
-        "torch.int8",    "torch.int16",   "torch.int32",   "torch.int64",    "torch.uint8", "torch.float16",
-        "torch.float32", "torch.float64", "torch.bfloat16", "Float16",       "Float32",     "BFloat16"};
+        "torch.int8",    "torch.int16",   "torch.int32",    "torch.int64", "torch.uint8", "torch.float16",
+        "torch.float32", "torch.float64", "torch.bfloat16", "Float16",     "Float32",     "BFloat16"};
     return kDtypes.count(dtype) > 0;
 }
 

@@ -60,8 +60,7 @@ MergedStep::MergedStep(const std::map<int, fs::path>& npu, const std::map<int, f
         const auto pairs = match_nodes(npu_graph, bench_graph, MatchKind::Fuzzy, {}, behaviour.match_item_shapes);
         compare_node_pairs(pairs, mode, npu_files, bench_files, options.strict_compat, behaviour.comparison, pool);
         assign_collection_precision(npu_graph, mode, behaviour.comparison.index);
-        assign_bench_micro_steps(npu_graph, bench_graph, bench_files.megatron_micro_steps,
-                                 options.strict_compat);
+        assign_bench_micro_steps(npu_graph, bench_graph, bench_files.megatron_micro_steps, options.strict_compat);
         exported_.push_back({&npu_graph, &bench_graph, npu_.merged[i].rank, mode});
     }
 }

@@ -128,8 +128,10 @@ public:
                     if (has_layers(item->id)) ++index;
                     if (has_mark(item->id)) pp_index_[item] = index;
                 };
-                if (forward) std::for_each(ordered.begin(), ordered.end(), number);
-                else std::for_each(ordered.rbegin(), ordered.rend(), number);
+                if (forward)
+                    std::for_each(ordered.begin(), ordered.end(), number);
+                else
+                    std::for_each(ordered.rbegin(), ordered.rend(), number);
                 for (GraphNode* item : marked) rename(*item);
                 node->parent->children = std::move(ordered);
             }
@@ -340,8 +342,10 @@ private:
 
     void add_to_main(GraphNode& start) {
         for_each_pre_order(start, [&](GraphNode& node) {
-            if (main_.find(node.id) != nullptr) log::warning(fmt::format("{} is exist!", node.id));
-            else main_.index(node);
+            if (main_.find(node.id) != nullptr)
+                log::warning(fmt::format("{} is exist!", node.id));
+            else
+                main_.index(node);
         });
     }
 
@@ -410,7 +414,7 @@ private:
     }
 
     ModelGraph& main_;
-    std::set<const GraphNode*> pp_split_;                // main nodes found split by PP
+    std::set<const GraphNode*> pp_split_;  // main nodes found split by PP
     std::unordered_map<const GraphNode*, int> pp_index_;
 };
 

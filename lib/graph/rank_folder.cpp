@@ -19,8 +19,8 @@ void read_dump(const std::filesystem::path& path, const RecordRules& rules, Rank
         std::string id(name);
         if (!folder.header.has_digests && dump::entry_has_digest(entry)) folder.header.has_digests = true;
         // A parameters_grad entry construct.json does not name becomes a parameter-gradient node.
-        const RecordUse use = parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient
-                                                                                       : RecordUse::Node;
+        const RecordUse use =
+            parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient : RecordUse::Node;
         DumpRecord record = make_dump_record(id, entry, file, rules, use);
         folder.records.insert_or_assign(std::move(id), std::move(record));
     };

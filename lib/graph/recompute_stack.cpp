@@ -48,7 +48,7 @@ bool stack_shows_recompute(const std::vector<std::string>* frames) {
     for (std::size_t i = 0; i < parsed.size(); ++i) {
         const Frame& frame = parsed[i];
         const bool backward = frame.function == "backward" || (frame.function == "checkpoint_function_backward" &&
-                                                                frame.file.find("megatron") != std::string::npos);
+                                                               frame.file.find("megatron") != std::string::npos);
         if (!backward) continue;
         for (std::size_t next = i + 1; next <= i + 2 && next < parsed.size(); ++next) {
             if (ends_with(parsed[next].file, "torch/autograd/function.py")) return true;

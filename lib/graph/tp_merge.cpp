@@ -10,8 +10,8 @@
 
 #include "common/python_text.hpp"
 #include "graph/ancestor_paths.hpp"
-#include "graph/parallel_merge_items.hpp"
 #include "graph/item_text.hpp"
+#include "graph/parallel_merge_items.hpp"
 
 namespace msprobe::graph {
 
@@ -140,8 +140,8 @@ const char* const kTpMerged =
 
 // The merge info of `node` from its split items: the ranks, then each item's formulas.
 void record_merge(GraphNode& node, const std::vector<int>& ranks, std::vector<SplitItem>& split) {
-    node.parallel_merge_info.push_back(fmt::format(fmt::runtime(kTpMerged), fmt::join(ranks, ", ")));
-    for (const SplitItem& item : split) merge_item(item, node.parallel_merge_info);
+    node.writable_rare().parallel_merge_info.push_back(fmt::format(fmt::runtime(kTpMerged), fmt::join(ranks, ", ")));
+    for (const SplitItem& item : split) merge_item(item, node.writable_rare().parallel_merge_info);
 }
 
 // A module id's last segments: "<…>.<class>.<direction>.<count>".
@@ -160,8 +160,7 @@ bool is_layer(const GraphNode& node, std::string_view layer_class, std::string_v
 
 class TpMerge {
 public:
-    TpMerge(const std::vector<RankGraph>& group, const TpRankMapping& mapping)
-        : partners_(group, mapping) {}
+    TpMerge(const std::vector<RankGraph>& group, const TpRankMapping& mapping) : partners_(group, mapping) {}
 
     // spec §8.4 steps 2-4: a node whose items differ across the group takes the merged statistics.
     void merge_node(GraphNode& node) const {
@@ -204,8 +203,8 @@ public:
                 auto split = split_items(*matmul, &GraphNode::inputs, partners);
                 if (!split.empty()) record_merge(*matmul, ranks, split);
                 copy_stats(reduce.outputs.front(), partial);
-                matmul->parallel_merge_info.push_back("The output of this data is merged from " +
-                                                      std::string(reduce.outputs.front().key()));
+                matmul->writable_rare().parallel_merge_info.push_back("The output of this data is merged from " +
+                                                                      std::string(reduce.outputs.front().key()));
                 reduces.erase(it);
                 break;
             }
@@ -217,13 +216,15 @@ public:
     // comparing values; but the column layer's input and the row layer's
     // outputs and bias are whole on every rank.
     void merge_column_row_sequence(GraphNode& column) const {
-        if (!column.parallel_merge_info.empty() || column.parent == nullptr) return;
+        if (!column.rare().parallel_merge_info.empty() || column.parent == nullptr) return;
         if (!is_layer(column, "ColumnParallelLinear", "forward")) return;
         const auto& siblings = column.parent->children;
         std::ptrdiff_t first = -1, last = -1;
         for (std::size_t i = 0; i < siblings.size(); ++i) {
-            if (contains(siblings[i]->id, column.id)) first = static_cast<std::ptrdiff_t>(i);
-            else if (contains(siblings[i]->id, "RowParallelLinear")) last = static_cast<std::ptrdiff_t>(i);
+            if (contains(siblings[i]->id, column.id))
+                first = static_cast<std::ptrdiff_t>(i);
+            else if (contains(siblings[i]->id, "RowParallelLinear"))
+                last = static_cast<std::ptrdiff_t>(i);
         }
         if (first == -1 || last == -1 || last - first + 1 < 2) return;
         const GraphNode* column_layer = siblings[static_cast<std::size_t>(first)];
@@ -234,7 +235,7 @@ public:
             GraphNode& node = *stack.back();
             stack.pop_back();
             stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
-            if (!node.parallel_merge_info.empty() || starts_with(node.id, "Distributed")) continue;
+            if (!node.rare().parallel_merge_info.empty() || starts_with(node.id, "Distributed")) continue;
             std::vector<int> ranks{node.rank};
             const auto partners = partners_.of(node, ranks);
             auto inputs = split_items(node, &GraphNode::inputs, partners, false);
@@ -262,8 +263,10 @@ private:
         for (std::size_t s = 0; s < kStatNames.size(); ++s) {
             row.stats[s] = from.row.stat(s);
             const auto field = from.fields.find(kStatNames[s]);
-            if (field) to.fields.set(kStatNames[s], *field);
-            else set_stat_field(to.fields, kStatNames[s], row.stats[s]);
+            if (field)
+                to.fields.set(kStatNames[s], *field);
+            else
+                set_stat_field(to.fields, kStatNames[s], row.stats[s]);
         }
         to.set_row(row);
     }
@@ -281,7 +284,7 @@ void merge_tp_group(const std::vector<RankGraph>& group, const TpRankMapping& ma
     for (GraphNode* node : nodes) {
         if (node->parent == nullptr || node->parent->kind != NodeKind::Module) continue;
         if (node->parent->id == "clip_grad" || node->parent->id == "optimizer") continue;
-        if (starts_with(node->id, "Distributed") || !node->parallel_merge_info.empty()) continue;
+        if (starts_with(node->id, "Distributed") || !node->rare().parallel_merge_info.empty()) continue;
         merge.take_reduced_outputs(*node);
         merge.merge_node(*node);
     }

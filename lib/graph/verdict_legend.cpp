@@ -30,12 +30,11 @@ std::string verdict_node_colors_json(std::optional<compare::CompareMode> mode) {
     const bool md5 = *mode == compare::CompareMode::Md5;
     const char* pass = md5 ? kMd5Same : *mode == compare::CompareMode::All ? kRealData : kSummary;
     const char* bad = md5 ? kMd5Differs : pass;
-    return fmt::format(
-        R"({{"#FFFCF3": {{"value": [0, 0.3], "description": {}, "accuracy_level": "pass"}}, )"
-        R"("#FFDC7F": {{"value": [0.3, 0.6], "description": {}, "accuracy_level": "warning"}}, )"
-        R"("#FF704D": {{"value": [0.6, 1], "description": {}, "accuracy_level": "error"}}, )"
-        R"("#C7C7C7": {{"value": [], "description": {}, "accuracy_level": "unmatched node"}}}})",
-        pass, bad, bad, kUnmatched);
+    return fmt::format(R"({{"#FFFCF3": {{"value": [0, 0.3], "description": {}, "accuracy_level": "pass"}}, )"
+                       R"("#FFDC7F": {{"value": [0.3, 0.6], "description": {}, "accuracy_level": "warning"}}, )"
+                       R"("#FF704D": {{"value": [0.6, 1], "description": {}, "accuracy_level": "error"}}, )"
+                       R"("#C7C7C7": {{"value": [], "description": {}, "accuracy_level": "unmatched node"}}}})",
+                       pass, bad, bad, kUnmatched);
 }
 
 std::string_view verdict_legend_colour(std::optional<compare::CompareMode> mode, double index) {

@@ -247,15 +247,16 @@ void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord&
     } else {
         record.real_affinity(node.precision->value);
     }
-    if (node.overflow_level.empty())
+    const RareNodeFields& rare = node.rare();
+    if (rare.overflow_level.empty())
         record.null();
     else
-        record.text(node.overflow_level);
+        record.text(rare.overflow_level);
     record.integer(node.micro_step.value_or(0));
     record.text(link);
     record.text(fmt::format("{}_{}", rows.graph_id, rows.stack_ids[position]));
-    record.text(node.parallel_merge_info.empty() ? std::string() : json_list(node.parallel_merge_info));
-    record.text(node.matched_distributed ? std::string_view(*node.matched_distributed) : std::string_view("{}"));
+    record.text(rare.parallel_merge_info.empty() ? std::string() : json_list(rare.parallel_merge_info));
+    record.text(rare.matched_distributed ? std::string_view(*rare.matched_distributed) : std::string_view("{}"));
     record.integer(0);
     for (const auto* items : {&node.inputs, &node.outputs}) {
         scratch.clear();

@@ -29,9 +29,9 @@ TEST_CASE("api_collections: two or more APIs in a row become one collection at t
     graph.find("Torch.a.0.forward")->micro_step = 2;
     group_apis_between_modules(graph);
 
-    CHECK(ids(graph.root().children) ==
-          std::vector<std::string>{"Apis_Between_Modules.0", "Module.m.M.forward.0", "Torch.c.0.forward",
-                                   "Module.m.M.backward.0", "Apis_Between_Modules.1"});
+    CHECK(ids(graph.root().children) == std::vector<std::string>{"Apis_Between_Modules.0", "Module.m.M.forward.0",
+                                                                 "Torch.c.0.forward", "Module.m.M.backward.0",
+                                                                 "Apis_Between_Modules.1"});
     const GraphNode* first = graph.find("Apis_Between_Modules.0");
     CHECK(first->kind == NodeKind::ApiCollection);
     CHECK(first->parent == &graph.root());

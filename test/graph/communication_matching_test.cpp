@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "graph/graph_job.hpp"
-#include "support/shared_fixtures.hpp"
 #include "graph_run.hpp"
+#include "support/shared_fixtures.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -25,9 +25,7 @@ std::string p2p(const std::string& op, int peer) {
            R"(, "tag": 0, "tensor": )" + tensor(1) + "}";
 }
 
-std::string group() {
-    return R"({"type": "torch.ProcessGroup", "group_ranks": [0, 1], "group_id": "77849d8c"})";
-}
+std::string group() { return R"({"type": "torch.ProcessGroup", "group_ranks": [0, 1], "group_id": "77849d8c"})"; }
 
 // One rank: an all_reduce over both ranks, a send (rank 0) or recv (rank 1)
 // whose output's Max is `point_max`, a batch of one isend and one irecv.
@@ -38,13 +36,14 @@ void write_rank(const fs::path& dir, int rank, double point_max = 1) {
     const std::string point_key = rank == 0 ? "dst" : "src";
     std::ofstream(dir / "dump.json") << R"({"task": "statistics", "level": "mix", "framework": "pytorch",
 "dump_data_dir": null, "data": {
-"Distributed.all_reduce.0.forward": {"input_args": [)" + tensor(2) + R"(], "input_kwargs": {"group": )" + group() +
-                                             R"(}, "output": [)" + tensor(2) + R"(]},
-")" + point + R"(": {"input_args": [)" + tensor(1) + R"(], "input_kwargs": {")" + point_key +
-                                             R"(": {"type": "int", "value": )" + std::to_string(peer) +
-                                             R"(}}, "output": [)" + tensor(point_max) + R"(]},
+"Distributed.all_reduce.0.forward": {"input_args": [)" +
+                                            tensor(2) + R"(], "input_kwargs": {"group": )" + group() +
+                                            R"(}, "output": [)" + tensor(2) + R"(]},
+")" + point + R"(": {"input_args": [)" + tensor(1) +
+                                            R"(], "input_kwargs": {")" + point_key + R"(": {"type": "int", "value": )" +
+                                            std::to_string(peer) + R"(}}, "output": [)" + tensor(point_max) + R"(]},
 "Distributed.batch_isend_irecv.0.forward": {"input_args": [], "input_kwargs": {}, "output": [[)" +
-                                             p2p("isend", peer) + ", " + p2p("irecv", peer) + R"(]]}
+                                            p2p("isend", peer) + ", " + p2p("irecv", peer) + R"(]]}
 }})";
     std::ofstream(dir / "construct.json") << R"({"Distributed.all_reduce.0.forward": null, ")" + point +
                                                  R"(": null, "Distributed.batch_isend_irecv.0.forward": null})";
@@ -94,8 +93,9 @@ TEST_CASE("graph links communication nodes across ranks") {
         R"([{"communications_type": "send", "nodes_info": {"1": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}, )"
         R"({"communications_type": "receive", "nodes_info": {"1": ["Nan", "Distributed.batch_isend_irecv.0.forward"]}}])");
     // The batch's P2POp fields are not shown on its items.
-    const auto outputs = query_rows(db, "SELECT output_data FROM tb_nodes WHERE id = "
-                                        "'NPU_0_0_Distributed.batch_isend_irecv.0.forward'");
+    const auto outputs = query_rows(db,
+                                    "SELECT output_data FROM tb_nodes WHERE id = "
+                                    "'NPU_0_0_Distributed.batch_isend_irecv.0.forward'");
     CHECK(outputs[1][0].find("\"op\"") == std::string::npos);
     CHECK(outputs[1][0].find("\"peer\"") == std::string::npos);
 }
@@ -137,8 +137,9 @@ TEST_CASE("graph_visualize numbers communication calls in node order, graph in c
     const auto write = [&](const fs::path& rank_dir, const std::string& construct) {
         fs::create_directories(rank_dir);
         std::ofstream(rank_dir / "dump.json") << R"({"task": "statistics", "level": "mix", "framework": "pytorch",
-"dump_data_dir": null, "data": {"Distributed.all_reduce.0.forward": )" + all_reduce +
-                                                      R"(, "Distributed.all_reduce.1.forward": )" + all_reduce + "}}";
+"dump_data_dir": null, "data": {"Distributed.all_reduce.0.forward": )" +
+                                                     all_reduce + R"(, "Distributed.all_reduce.1.forward": )" +
+                                                     all_reduce + "}}";
         std::ofstream(rank_dir / "construct.json") << construct;
         std::ofstream(rank_dir / "stack.json") << "{}";
     };

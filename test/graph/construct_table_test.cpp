@@ -86,8 +86,9 @@ TEST_CASE("construct table: Megatron's micro steps", "[graph][construct_table]")
 
 TEST_CASE("construct table: an empty file and malformed parents are refused naming the file",
           "[graph][construct_table]") {
-    CHECK(refusal("{}") == "rank0/construct.json: the content is empty, so no graph can be built (an L1 dump? only L0 "
-                           "and mix dumps can be graphed)");
+    CHECK(refusal("{}") ==
+          "rank0/construct.json: the content is empty, so no graph can be built (an L1 dump? only L0 "
+          "and mix dumps can be graphed)");
     CHECK(refusal("[]") == "rank0/construct.json: construct.json is not a JSON object");
     CHECK(refusal(R"({"a": 1})") == "rank0/construct.json: the parent of 'a' is neither null nor a name");
     CHECK(refusal(R"({"a": ["b"]})") == "rank0/construct.json: the parent of 'a' is not a [parent, micro step] pair");

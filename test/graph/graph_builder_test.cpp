@@ -9,12 +9,12 @@
 #include "common/error.hpp"
 #include "graph/graph_job.hpp"
 #include "graph/item_text.hpp"
+#include "graph_run.hpp"
 #include "support/dump_json_writer.hpp"
 #include "support/dump_structure_writers.hpp"
 #include "support/file_text.hpp"
 #include "support/html_report_page.hpp"
 #include "support/shared_fixtures.hpp"
-#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -140,8 +140,9 @@ TEST_CASE("graph builds the module tree with repaired backward parents, collecti
     CHECK(order == expected);
 
     SECTION("a backward without frames takes its forward's; the root and collections share the empty list") {
-        const auto stacks = query_rows(db, "SELECT n.node_name, s.stack_info FROM tb_nodes n JOIN tb_stack s "
-                                           "ON n.stack_id = s.id ORDER BY n.node_order");
+        const auto stacks = query_rows(db,
+                                       "SELECT n.node_name, s.stack_info FROM tb_nodes n JOIN tb_stack s "
+                                       "ON n.stack_id = s.id ORDER BY n.node_order");
         std::map<std::string, std::string> by_node;
         for (std::size_t r = 1; r < stacks.size(); ++r) by_node[stacks[r][0]] = stacks[r][1];
         CHECK(by_node["Torch.relu.0.backward"] == by_node["Torch.relu.0.forward"]);
@@ -166,8 +167,9 @@ TEST_CASE("graph builds the module tree with repaired backward parents, collecti
     SECTION("build mode: no index, no link, one micro step, a build config row") {
         CHECK(cell(db, "NPU_0_0_Module.fc.Linear.forward.0", "precision_index") == "NULL");
         CHECK(cell(db, "NPU_0_0_Module.fc.Linear.forward.0", "matched_node_link") == "[]");
-        const auto config = query_rows(db, "SELECT graph_type, task, tool_tip, micro_steps, node_colors, rank_list, "
-                                           "step_list FROM tb_config");
+        const auto config = query_rows(db,
+                                       "SELECT graph_type, task, tool_tip, micro_steps, node_colors, rank_list, "
+                                       "step_list FROM tb_config");
         CHECK(config[1] == std::vector<std::string>{"build", "", "NULL", "1", "null", "[0]", "[0]"});
     }
 }
@@ -251,16 +253,16 @@ TEST_CASE("graph refuses bad input with one error naming the file, and writes no
     SECTION("rank folders on one side, a single rank's files on the other") {
         write_rank(dir / "npu" / "rank0", 1);
         write_rank(dir / "bench", 1);
-        refused(R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() +
-                    R"("})",
-                "input.json");
+        refused(
+            R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() + R"("})",
+            "input.json");
     }
     SECTION("no rank in common") {
         write_rank(dir / "npu" / "rank0", 1);
         write_rank(dir / "bench" / "rank1", 1);
-        refused(R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() +
-                    R"("})",
-                "input.json");
+        refused(
+            R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() + R"("})",
+            "input.json");
     }
     SECTION("a MindSpore dump against a PyTorch one without -lm") {
         write_rank(dir / "npu", 1);
@@ -271,9 +273,9 @@ TEST_CASE("graph refuses bad input with one error naming the file, and writes no
         REQUIRE(at != std::string::npos);
         text.replace(at, 9, "\"mindspore\"");
         std::ofstream(dir / "npu" / "dump.json") << text;
-        refused(R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() +
-                    R"("})",
-                "bench");
+        refused(
+            R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() + R"("})",
+            "bench");
     }
     SECTION("a folder mixing rank and other folders") {
         write_rank(dir / "npu" / "rank0", 1);
@@ -354,8 +356,9 @@ TEST_CASE(
           nlohmann::json::array({"NPU Name", "Bench Name", "Node Type", "Precision Index", "Colour"}));
 
     // Tree: every NPU row of tb_nodes in node order, then the section's own root.
-    const auto nodes = query_rows(db, "SELECT node_name, up_node, precision_index FROM tb_nodes WHERE graph_id = "
-                                      "'NPU_0_0' ORDER BY node_order");
+    const auto nodes = query_rows(db,
+                                  "SELECT node_name, up_node, precision_index FROM tb_nodes WHERE graph_id = "
+                                  "'NPU_0_0' ORDER BY node_order");
     const auto& tree = section["tree"];
     REQUIRE(tree.size() == nodes.size());  // header row of the query ↔ the section's root node
     std::vector<std::string> compared;
@@ -390,8 +393,8 @@ TEST_CASE(
     for (std::size_t r = 0; r < rows.size(); ++r) CHECK(rows[r][1] == compared[r]);
     REQUIRE(section["firstProblem"].is_number());
     const auto& first = rows[section["firstProblem"].get<std::size_t>()];
-    CHECK(first == nlohmann::json::array({2, "Functional.linear.0.forward", "Functional.linear.0.forward", "api", 1,
-                                          "#FF704D"}));
+    CHECK(first == nlohmann::json::array(
+                       {2, "Functional.linear.0.forward", "Functional.linear.0.forward", "api", 1, "#FF704D"}));
     CHECK(section["firstProblemLevel"] == "error");
 }
 

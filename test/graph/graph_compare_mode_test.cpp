@@ -34,8 +34,7 @@ std::string refusal(const RankFolder& npu, const RankFolder& bench, bool layer_m
 
 TEST_CASE("graph_compare_mode: statistics, md5, real data and structure", "[graph][mode]") {
     CHECK(detect_graph_compare_mode(folder("statistics"), folder("statistics"), false) == CompareMode::Summary);
-    CHECK(detect_graph_compare_mode(folder("statistics", true), folder("statistics", true), false) ==
-          CompareMode::Md5);
+    CHECK(detect_graph_compare_mode(folder("statistics", true), folder("statistics", true), false) == CompareMode::Md5);
     CHECK(detect_graph_compare_mode(folder("tensor"), folder("tensor"), false) == CompareMode::All);
     // Structure-only dumps have nothing to compare: no compare mode at all.
     CHECK_FALSE(detect_graph_compare_mode(folder("structure"), folder("structure"), false).has_value());

@@ -11,10 +11,10 @@
 #include <sstream>
 
 #include "graph/graph_job.hpp"
+#include "graph_run.hpp"
 #include "report/csv_reader.hpp"
 #include "support/current_path.hpp"
 #include "support/shared_fixtures.hpp"
-#include "graph_run.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -173,10 +173,11 @@ void check_variant(const fs::path& fixtures, const Variant& v) {
     const auto expected_stack = csv(tables_dir, "tb_stack");
     CHECK(std::set(stack_rows.begin(), stack_rows.end()) == std::set(expected_stack.begin(), expected_stack.end()));
     // The index with its storage class, to 17 digits.
-    const auto precision = query_rows(
-        db, "SELECT id, typeof(precision_index), CASE typeof(precision_index) WHEN 'real' THEN "
-            "printf('%!.17g', precision_index) ELSE precision_index END FROM tb_nodes "
-            "ORDER BY step, rank, data_source = 'Bench', node_order");
+    const auto precision =
+        query_rows(db,
+                   "SELECT id, typeof(precision_index), CASE typeof(precision_index) WHEN 'real' THEN "
+                   "printf('%!.17g', precision_index) ELSE precision_index END FROM tb_nodes "
+                   "ORDER BY step, rank, data_source = 'Bench', node_order");
     const auto expected_precision = csv(tables_dir, "tb_nodes.precision_index");
     REQUIRE(precision.size() == expected_precision.size());
     for (std::size_t r = 1; r < precision.size(); ++r) {
@@ -230,8 +231,9 @@ TEST_CASE("graph without --strict_compat corrects msprobe's defects on the fixtu
     }
     SECTION("real data: an API collection is as bad as its worst API (row 155)") {
         const fs::path db = run_variant(*fixtures, {"transformer_tensor_mix_gelu", "compare"}, false);
-        const auto worst = query_rows(db, "SELECT max(precision_index) FROM tb_nodes WHERE data_source = 'NPU' AND "
-                                          "up_node = 'Apis_Between_Modules.0'");
+        const auto worst = query_rows(db,
+                                      "SELECT max(precision_index) FROM tb_nodes WHERE data_source = 'NPU' AND "
+                                      "up_node = 'Apis_Between_Modules.0'");
         REQUIRE(worst.size() == 2);
         CHECK(worst[1][0] == "0.1875");
         CHECK(node_cell(db, "NPU_0_0_Apis_Between_Modules.0", "precision_index") == "0.1875");

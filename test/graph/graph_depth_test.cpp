@@ -9,8 +9,8 @@
 #include "common/error.hpp"
 #include "graph/graph_job.hpp"
 #include "graph/vis_db_writer.hpp"
-#include "support/shared_fixtures.hpp"
 #include "graph_run.hpp"
+#include "support/shared_fixtures.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -43,8 +43,8 @@ void write_chain(const fs::path& dir, std::size_t depth, const std::string& top 
         }
         construct << '}';
     }
-    const std::string record = std::string(R"({"input_args": [)") + kTensor + R"(], "input_kwargs": {}, "output": [)" +
-                               kTensor + "]}";
+    const std::string record =
+        std::string(R"({"input_args": [)") + kTensor + R"(], "input_kwargs": {}, "output": [)" + kTensor + "]}";
     std::ofstream(dir / "dump.json") << R"({"task": "statistics", "level": "mix", "framework": "pytorch", )"
                                      << R"("dump_data_dir": null, "data": {")" << top << "\": " << record << ", \""
                                      << chain_id(top, depth - 1) << "\": " << record << "}}";
@@ -99,8 +99,9 @@ TEST_CASE("graph compares two 200 000-deep chains: matching walks each chain onc
     const fs::path db = run(dir, R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
                                      (dir / "bench").string() + R"("})");
     CHECK(one_cell(db, "SELECT count(*) FROM tb_nodes") == std::to_string(2 * (kDepth + 1)));
-    CHECK(one_cell(db, "SELECT group_concat(node_name) FROM tb_nodes WHERE matched_node_link != '[]' AND "
-                       "data_source = 'NPU'") == "DefaultModel");
+    CHECK(one_cell(db,
+                   "SELECT group_concat(node_name) FROM tb_nodes WHERE matched_node_link != '[]' AND "
+                   "data_source = 'NPU'") == "DefaultModel");
 }
 
 TEST_CASE("graph compare of a matched chain: each matched_node_link lists the partner's nearest 128 ancestors at most",
@@ -111,8 +112,8 @@ TEST_CASE("graph compare of a matched chain: each matched_node_link lists the pa
     const fs::path dir = msprobe::testing::scratch_dir("graph_chain_links");
     write_chain(dir / "npu", kDepth);
     write_chain(dir / "bench", kDepth);
-    const std::string input = R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" +
-                              (dir / "bench").string() + R"("})";
+    const std::string input =
+        R"({"npu_path": ")" + (dir / "npu").string() + R"(", "bench_path": ")" + (dir / "bench").string() + R"("})";
     const auto deepest = chain_id("Module.top.Top.forward.0", kDepth - 1);
     const auto link_of = [&](const fs::path& db, const std::string& id) {
         return nlohmann::json::parse(

@@ -138,8 +138,10 @@ TEST_CASE("graph_html_report: a build's sections hold the module tree in post or
     }
 }
 
-TEST_CASE("graph_html_report: a summary compare colours by the five buckets, red an error, the two before it "
-          "a warning", "[graph][graph_html_report]") {
+TEST_CASE(
+    "graph_html_report: a summary compare colours by the five buckets, red an error, the two before it "
+    "a warning",
+    "[graph][graph_html_report]") {
     // Spec graph.md §5's summary buckets: [0, 0.2) [0.2, 0.4) [0.4, 0.6) [0.6, 0.8) [0.8, 1].
     const json section = compare_page("graph_html_report_summary", IndexKind::ModeMetric, Mode::Summary,
                                       {{kAdd, 0.1}, {kMul, 0.5}, {kSub, 0.9}, {kLayer, 0.7}, {kApis, 0.3}});
@@ -169,10 +171,10 @@ TEST_CASE("graph_html_report: md5's metric is turned round on the page, a verdic
           "[graph][graph_html_report]") {
     // md5's metric: 1 for equal digests (light), 0 for different ones (red); the page's index grows with the error.
     const json md5 = compare_page("graph_html_report_md5", IndexKind::ModeMetric, Mode::Md5, {{kAdd, 1}, {kMul, 0}});
-    CHECK(tree_node(md5, kAdd) == json::array({"rank0/" + std::string(kAdd), "rank0/" + std::string(kLayer), kAdd, 0,
-                                               "#FFFCF3", 0}));
-    CHECK(tree_node(md5, kMul) == json::array({"rank0/" + std::string(kMul), "rank0/" + std::string(kLayer), kMul, 1,
-                                               "#FF704D", 2}));
+    CHECK(tree_node(md5, kAdd) ==
+          json::array({"rank0/" + std::string(kAdd), "rank0/" + std::string(kLayer), kAdd, 0, "#FFFCF3", 0}));
+    CHECK(tree_node(md5, kMul) ==
+          json::array({"rank0/" + std::string(kMul), "rank0/" + std::string(kLayer), kMul, 1, "#FF704D", 2}));
     CHECK(tree_node(md5, kSub)[4] == "");  // matched, no index: no colour
     // The table keeps the index as stored.
     CHECK(md5["rows"] == json::array({json::array({0, kAdd, kAdd, "api", 1, "#FFFCF3"}),
@@ -180,8 +182,8 @@ TEST_CASE("graph_html_report: md5's metric is turned round on the page, a verdic
     CHECK(md5["firstProblem"] == 1);
 
     // Verdicts (pass 0, warning 0.5, error 1) grow with the error already, even in an md5 compare.
-    const json verdicts = compare_page("graph_html_report_verdicts", IndexKind::Verdict, Mode::Md5,
-                                       {{kAdd, 0}, {kMul, 0.5}, {kSub, 1}});
+    const json verdicts =
+        compare_page("graph_html_report_verdicts", IndexKind::Verdict, Mode::Md5, {{kAdd, 0}, {kMul, 0.5}, {kSub, 1}});
     CHECK(verdicts["rows"] == json::array({json::array({0, kAdd, kAdd, "api", 0, "#FFFCF3"}),
                                            json::array({1, kMul, "Torch.mul.1.forward", "api", 0.5, "#FFDC7F"}),
                                            json::array({2, kSub, kSub, "api", 1, "#FF704D"})}));
@@ -207,7 +209,7 @@ TEST_CASE("graph_html_report: the page appears only when committed, replacing a 
         report.stage(staged);
         CHECK(msprobe::testing::read_file_text(target) == "an earlier page");
         CHECK(entries_in(dir) == 2);  // the staged page, hidden beside its target
-    }  // not committed: the staged page is gone
+    }                                 // not committed: the staged page is gone
     CHECK(entries_in(dir) == 1);
     CHECK(msprobe::testing::read_file_text(target) == "an earlier page");
 

@@ -16,7 +16,8 @@ TEST_CASE("graph_node: a node is matched once it has a partner", "[graph][tree]"
     CHECK_FALSE(npu.matched());
     CHECK_FALSE(npu.precision);
     CHECK(npu.kind == NodeKind::Module);
-    CHECK_FALSE(npu.matched_distributed);
+    CHECK_FALSE(npu.rare().matched_distributed);
+    CHECK_FALSE(npu.rare_fields);  // made only when one is set
     npu.partner = &bench;
     CHECK(npu.matched());
     CHECK_FALSE(bench.matched());

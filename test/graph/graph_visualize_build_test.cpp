@@ -7,8 +7,8 @@
 
 #include "common/error.hpp"
 #include "graph/graph_job.hpp"
-#include "support/shared_fixtures.hpp"
 #include "graph_run.hpp"
+#include "support/shared_fixtures.hpp"
 #include "vis_db_query.hpp"
 
 namespace fs = std::filesystem;
@@ -73,8 +73,9 @@ TEST_CASE("graph_visualize skips entries of a run folder not named rank<number>,
     CHECK(graphs_of(visualize(dir / "steps", dir / "out_steps")) ==
           Rows{{"data_source", "step", "rank"}, {"NPU", "0", "0"}});
 
-    CHECK(refusal(options_for(dir / "npu", dir / "graph", false))
-              .find("notes.txt: expected only rank or rank<number>") != std::string::npos);
+    CHECK(
+        refusal(options_for(dir / "npu", dir / "graph", false)).find("notes.txt: expected only rank or rank<number>") !=
+        std::string::npos);
     CHECK_FALSE(fs::exists(dir / "graph"));
 }
 

@@ -36,8 +36,8 @@ TEST_CASE("model_graph: post order puts a node after its subtree, each id once",
     attach(a, graph.root());
     attach(b, a);
     attach(c, graph.root());
-    attach(c, a);      // the first parent wins
-    attach(a, a);      // never its own parent
+    attach(c, a);  // the first parent wins
+    attach(a, a);  // never its own parent
     CHECK(c.parent == &graph.root());
     CHECK(ids(a.children) == std::vector<std::string>{"B"});
     CHECK(ids(graph.post_order()) == std::vector<std::string>{"B", "A", "C", "DefaultModel"});

@@ -28,24 +28,23 @@ TEST_CASE("overflow_levels: inf/NaN made, carried and absorbed: critical, high, 
     const fs::path dump = msprobe::testing::scratch_file(
         "graph_overflow_levels", "dump.json",
         R"({"task": "statistics", "level": "L1", "framework": "pytorch", "dump_data_dir": null, "data": {)"
-        R"("Torch.made.0.forward": )" + entry("1.0", R"("inf")") +
-        R"(, "Torch.carried.0.forward": )" + entry(R"("inf")", R"("nan")") +
-        R"(, "Torch.absorbed.0.forward": )" + entry(R"("inf")", "1.0") +
-        R"(, "Torch.clean.0.forward": )" + entry("1.0", "1.0") +
-        R"(, "Torch.unrecorded.0.forward": )" + entry("1.0", R"("inf")") + "}}");
+        R"("Torch.made.0.forward": )" +
+            entry("1.0", R"("inf")") + R"(, "Torch.carried.0.forward": )" + entry(R"("inf")", R"("nan")") +
+            R"(, "Torch.absorbed.0.forward": )" + entry(R"("inf")", "1.0") + R"(, "Torch.clean.0.forward": )" +
+            entry("1.0", "1.0") + R"(, "Torch.unrecorded.0.forward": )" + entry("1.0", R"("inf")") + "}}");
     ModelGraph graph;
-    for (const char* id : {"Torch.made.0.forward", "Torch.carried.0.forward", "Torch.absorbed.0.forward",
-                           "Torch.clean.0.forward"}) {
+    for (const char* id :
+         {"Torch.made.0.forward", "Torch.carried.0.forward", "Torch.absorbed.0.forward", "Torch.clean.0.forward"}) {
         GraphNode& node = graph.add(id, NodeKind::Api);
         node.has_record = true;
         attach(node, graph.root());
     }
     attach(graph.add("Torch.unrecorded.0.forward", NodeKind::Api), graph.root());  // a node without its record
     attach_overflow_levels(graph, dump);
-    CHECK(graph.find("Torch.made.0.forward")->overflow_level == "critical");
-    CHECK(graph.find("Torch.carried.0.forward")->overflow_level == "high");
-    CHECK(graph.find("Torch.absorbed.0.forward")->overflow_level == "medium");
-    CHECK(graph.find("Torch.clean.0.forward")->overflow_level.empty());
-    CHECK(graph.find("Torch.unrecorded.0.forward")->overflow_level.empty());
-    CHECK(graph.root().overflow_level.empty());
+    CHECK(graph.find("Torch.made.0.forward")->rare().overflow_level == "critical");
+    CHECK(graph.find("Torch.carried.0.forward")->rare().overflow_level == "high");
+    CHECK(graph.find("Torch.absorbed.0.forward")->rare().overflow_level == "medium");
+    CHECK(graph.find("Torch.clean.0.forward")->rare().overflow_level.empty());
+    CHECK(graph.find("Torch.unrecorded.0.forward")->rare().overflow_level.empty());
+    CHECK(graph.root().rare().overflow_level.empty());
 }

@@ -51,10 +51,10 @@ TEST_CASE("merge items: statistics the same exactly, Mean and Norm within a rela
 }
 
 TEST_CASE("merge items: split items of a node against its partners", "[graph][parallel_merge_items]") {
-    GraphNode main = node_of("Torch.matmul.0.forward",
-                             {stat_item("Torch.matmul.0.forward.output.0", 4, 2),
-                              stat_item("Torch.matmul.0.forward.output.1", 1, 1),
-                              stat_item("Torch.matmul.0.forward.output.2", 9, 1, "torch.bool")});
+    GraphNode main =
+        node_of("Torch.matmul.0.forward",
+                {stat_item("Torch.matmul.0.forward.output.0", 4, 2), stat_item("Torch.matmul.0.forward.output.1", 1, 1),
+                 stat_item("Torch.matmul.0.forward.output.2", 9, 1, "torch.bool")});
     const GraphNode partner = node_of("Torch.matmul_rank1.0.forward",
                                       {stat_item("Torch.matmul_rank1.0.forward.output.0", 3, 2),
                                        stat_item("Torch.matmul_rank1.0.forward.output.1", 1, 1),

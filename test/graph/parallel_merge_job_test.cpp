@@ -53,8 +53,8 @@ TEST_CASE("merged step: a build exports the main graph of each TP group", "[grap
     CHECK(graphs.bench == nullptr);
     const GraphNode* matmul = graphs.npu->find("Torch.matmul.0.forward");
     REQUIRE(matmul != nullptr);
-    REQUIRE_FALSE(matmul->parallel_merge_info.empty());
-    CHECK(matmul->parallel_merge_info.front() ==
+    REQUIRE_FALSE(matmul->rare().parallel_merge_info.empty());
+    CHECK(matmul->rare().parallel_merge_info.front() ==
           "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].");
     CHECK(matmul->outputs.at(0).row.stat(3).number == 5.0);  // (4 ** 2 + 3 ** 2) ** 0.5
 }
@@ -76,7 +76,7 @@ TEST_CASE("merged step: a compare matches and compares the merged graphs", "[gra
     const auto norm_diff = matmul->outputs.at(0).compared_fields.find("L2norm diff");
     REQUIRE(norm_diff);
     CHECK(norm_diff->number == 1.0);
-    CHECK(graphs.bench->find("Torch.matmul.0.forward")->parallel_merge_info.empty());
+    CHECK(graphs.bench->find("Torch.matmul.0.forward")->rare().parallel_merge_info.empty());
     REQUIRE(matmul->precision);
 }
 

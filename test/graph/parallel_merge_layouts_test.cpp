@@ -7,8 +7,8 @@
 #include "rank_dump_writer.hpp"
 
 namespace fs = std::filesystem;
-using msprobe::testing::DumpNode;
 using msprobe::testing::call_record;
+using msprobe::testing::DumpNode;
 using msprobe::testing::stat_tensor;
 using Rows = std::vector<std::vector<std::string>>;
 
@@ -31,8 +31,8 @@ void write_tp_pp_rank(const fs::path& dir, int stage, int tp_rank) {
 }
 
 Rows tree_of(const fs::path& db, int rank) {
-    return msprobe::testing::query_rows(db, "SELECT node_name, up_node FROM tb_nodes WHERE rank = " +
-                                                std::to_string(rank) + " ORDER BY node_order");
+    return msprobe::testing::query_rows(
+        db, "SELECT node_name, up_node FROM tb_nodes WHERE rank = " + std::to_string(rank) + " ORDER BY node_order");
 }
 
 }  // namespace
@@ -133,11 +133,13 @@ TEST_CASE("parallel merge: full merges PP groups, then each TP group, sub-collec
                                 {"Apis_Between_Modules_Rank7.0"}});
     // Rank 1 was the main graph of its PP group, so its free APIs kept their
     // names: its collection lists them, and the tree exports rank 0's namesakes once, as msprobe does.
-    CHECK(msprobe::testing::query_rows(db, "SELECT sub_nodes FROM tb_nodes WHERE node_name = "
-                                           "'Apis_Between_Modules_Rank1.0' AND rank = 0") ==
+    CHECK(msprobe::testing::query_rows(db,
+                                       "SELECT sub_nodes FROM tb_nodes WHERE node_name = "
+                                       "'Apis_Between_Modules_Rank1.0' AND rank = 0") ==
           Rows{{"sub_nodes"}, {R"(["Torch.add.0.forward", "Torch.add.1.forward"])"}});
-    CHECK(msprobe::testing::query_rows(db, "SELECT up_node FROM tb_nodes WHERE node_name = 'Torch.add.0.forward' "
-                                           "AND rank = 0") == Rows{{"up_node"}, {"Apis_Between_Modules_Rank0.0"}});
+    CHECK(msprobe::testing::query_rows(db,
+                                       "SELECT up_node FROM tb_nodes WHERE node_name = 'Torch.add.0.forward' "
+                                       "AND rank = 0") == Rows{{"up_node"}, {"Apis_Between_Modules_Rank0.0"}});
     // Replica 2's stage-1 API finds its TP partner through rank 6's name → rank 7.
     const auto info = msprobe::testing::query_rows(
         db,

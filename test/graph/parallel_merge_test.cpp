@@ -33,9 +33,14 @@ void write_rank(const fs::path& dir, double max, long long int_max) {
     auto out = msprobe::testing::stat_tensor(max);
     out["Min"] = -1.0;
     out["Norm"] = 2.0;
-    const nlohmann::ordered_json ids = {{"type", "torch.Tensor"}, {"dtype", "torch.int64"}, {"shape", {2}},
-                                        {"Max", int_max},       {"Min", 0},               {"Mean", 1.5},
-                                        {"Norm", 3.0},          {"requires_grad", false}};
+    const nlohmann::ordered_json ids = {{"type", "torch.Tensor"},
+                                        {"dtype", "torch.int64"},
+                                        {"shape", {2}},
+                                        {"Max", int_max},
+                                        {"Min", 0},
+                                        {"Mean", 1.5},
+                                        {"Norm", 3.0},
+                                        {"requires_grad", false}};
     const auto record = msprobe::testing::call_record({ids}, out);
     msprobe::testing::write_rank_dump(dir,
                                       {{"Module.emb.Embedding.forward.0", "", record},
@@ -56,8 +61,9 @@ TEST_CASE("parallel merge: TP merges differing statistics into rank 0 with mspro
     const fs::path db = msprobe::testing::run_graph(options);
 
     const auto rows = msprobe::testing::query_rows(
-        db, "SELECT parallel_merge_info, input_data, output_data FROM tb_nodes WHERE node_name = "
-            "'Functional.embedding.0.forward'");
+        db,
+        "SELECT parallel_merge_info, input_data, output_data FROM tb_nodes WHERE node_name = "
+        "'Functional.embedding.0.forward'");
     REQUIRE(rows.size() == 2);
     const auto info = nlohmann::json::parse(rows[1][0]);
     CHECK(info ==

@@ -21,8 +21,9 @@ RankFolder gradients_folder() {
     const fs::path dir = msprobe::testing::scratch_dir("parameter_gradients");
     const std::string grad = std::string(R"({"weight": [)") + kTensor + "]}";
     msprobe::testing::write_file(dir / "dump.json", R"({"task": "statistics", "level": "L0", "framework": "pytorch",
-"dump_data_dir": null, "data": {"Module.fc.Linear.parameters_grad": )" + grad +
-                                                        R"(, "Module.head.Head.parameters_grad": )" + grad + "}}");
+"dump_data_dir": null, "data": {"Module.fc.Linear.parameters_grad": )" +
+                                                        grad + R"(, "Module.head.Head.parameters_grad": )" + grad +
+                                                        "}}");
     msprobe::testing::write_file(dir / "construct.json",
                                  R"({"Module.fc.Linear.backward.0": null, "Module.fc.Linear.backward.1": null})");
     msprobe::testing::write_file(dir / "stack.json", "{}");

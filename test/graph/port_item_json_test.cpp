@@ -107,8 +107,8 @@ TEST_CASE("port items JSON: a process group, a P2P list node and an item without
           "[graph][port_item_json]") {
     DumpRow group_row = scalar_row("Distributed.broadcast.0.forward.input.group");
     group_row.md5 = std::nullopt;
-    PortItem group = item_of(R"({"type": "torch.ProcessGroup", "group_ranks": [0, 1], "group_id": "g1"})",
-                             std::move(group_row));
+    PortItem group =
+        item_of(R"({"type": "torch.ProcessGroup", "group_ranks": [0, 1], "group_id": "g1"})", std::move(group_row));
     group.compared_fields.add("Max diff", "0");
     CHECK(port_items_json({group}, {}) == R"({"Distributed.broadcast.0.forward.input.group": {"type": )"
                                           R"("torch.ProcessGroup", "group_ranks": "[0, 1]", "group_id": "g1", )"

@@ -47,7 +47,7 @@ TEST_CASE("port items: inputs, keyword inputs and parameters in the input map, o
     CHECK(std::string_view(inputs[1].type).empty());  // None
     CHECK(std::string_view(inputs[2].type) == "int");
     CHECK(outputs[0].empty_shape);  // a 0-d tensor
-    CHECK_FALSE(inputs[0].leaf);  // only communication APIs keep their leaves
+    CHECK_FALSE(inputs[0].leaf);    // only communication APIs keep their leaves
     CHECK(inputs[0].fields.find("dtype")->text == "torch.float32");
 
     // msprobe's test: ".output." in the name and no ".input.", so this module's parameters count as outputs.
@@ -73,7 +73,8 @@ TEST_CASE("port items: communication APIs keep their leaves, read back as writte
     record_port_items("Distributed.broadcast.0.forward", record.root(), "dump.json", false, inputs, outputs);
     REQUIRE(inputs.size() == 3);
     CHECK(outputs.empty());
-    CHECK(inputs[0].leaf.value_or_empty() == R"({"type":"torch.Tensor","dtype":"torch.float32","shape":[2],"Max":1.5})");
+    CHECK(inputs[0].leaf.value_or_empty() ==
+          R"({"type":"torch.Tensor","dtype":"torch.float32","shape":[2],"Max":1.5})");
     const LeafObject src(inputs[1]);
     CHECK(src.member("value").int32() == 3);
     const LeafObject group(inputs[2]);

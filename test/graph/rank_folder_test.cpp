@@ -73,8 +73,8 @@ TEST_CASE("rank folder: header, entry names and records", "[graph][rank_folder]"
 TEST_CASE("rank folder: which dumps are PyTorch's", "[graph][rank_folder]") {
     const std::string construct = R"({"Torch.add.0.forward": null})";
     const std::string data = std::string(R"("data": {"Torch.add.0.forward": )") + kRecord + "}}";
-    CHECK(read_rank_folder(rank_folder("no_framework", R"({"task": "statistics", )" + data, construct), {})
-              .pytorch_dump);
+    CHECK(
+        read_rank_folder(rank_folder("no_framework", R"({"task": "statistics", )" + data, construct), {}).pytorch_dump);
     const fs::path null_framework =
         rank_folder("null_framework", R"({"task": "statistics", "framework": null, )" + data, construct);
     CHECK_FALSE(read_rank_folder(null_framework, {}).pytorch_dump);

@@ -19,8 +19,8 @@ ModelGraph checkpointed_model() {
     GraphNode& model = graph.add("Module.model.Model.forward.0", NodeKind::Module);
     attach(model, graph.root());
     attach(graph.add("Module.layers.0.Layer.forward.0", NodeKind::Module), model);
-    for (const char* id : {"Module.model.Model.backward.0", "Module.layers.0.Layer.forward.1",
-                           "Module.layers.0.Layer.backward.1"}) {
+    for (const char* id :
+         {"Module.model.Model.backward.0", "Module.layers.0.Layer.forward.1", "Module.layers.0.Layer.backward.1"}) {
         attach(graph.add(id, NodeKind::Module), graph.root());
     }
     return graph;
@@ -54,7 +54,7 @@ TEST_CASE("recompute_repair: shallow ids and layers without a twin at the top st
     attach(model, graph.root());
     attach(graph.add("Module.fc.Linear.forward.0", NodeKind::Module), model);
     attach(graph.add("Module.model.Model.backward.0", NodeKind::Module), graph.root());
-    attach(graph.add("Module.fc.Linear.forward.1", NodeKind::Module), graph.root());    // 5 segments
+    attach(graph.add("Module.fc.Linear.forward.1", NodeKind::Module), graph.root());       // 5 segments
     attach(graph.add("Module.layers.0.Layer.forward.1", NodeKind::Module), graph.root());  // no backward twin
     const auto before = ids(graph.root().children);
     repair_recomputed_layers(graph);
@@ -74,8 +74,8 @@ TEST_CASE("recompute_repair: stack_confirms moves a PyTorch dump's layer only on
     CHECK(ids(mindspore.root().children) == kMoved);
 
     // The forward call's frames confirm it, for its backward too.
-    const auto stack = msprobe::testing::scratch_file(
-        "recompute_repair_stack", "stack.json", R"j({"Module.layers.0.Layer.forward.1": [
+    const auto stack =
+        msprobe::testing::scratch_file("recompute_repair_stack", "stack.json", R"j({"Module.layers.0.Layer.forward.1": [
 "File /usr/lib/python3/site-packages/torch/utils/checkpoint.py, line 1, in recompute_fn, \n outputs = fn(*args)"]})j");
     ModelGraph checked = checkpointed_model();
     checked.stacks = std::make_shared<const msprobe::dump::StackFile>(msprobe::dump::StackFile::load(stack));

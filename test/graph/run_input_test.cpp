@@ -55,8 +55,8 @@ TEST_CASE("run input: a build, a compare and their parallel layouts", "[graph][r
     // An empty or null bench_path is a build too.
     CHECK_FALSE(read_run_input(input_of("empty_bench", "{\"npu_path\": " + quoted(npu) + ", \"bench_path\": \"\"}"))
                     .bench_path);
-    CHECK_FALSE(read_run_input(input_of("null_bench", "{\"npu_path\": " + quoted(npu) + ", \"bench_path\": null}"))
-                    .bench_path);
+    CHECK_FALSE(
+        read_run_input(input_of("null_bench", "{\"npu_path\": " + quoted(npu) + ", \"bench_path\": null}")).bench_path);
 
     const RunInput compare = read_run_input(input_of(
         "compare", "{\"npu_path\": " + quoted(npu) + ", \"bench_path\": " + quoted(bench) +

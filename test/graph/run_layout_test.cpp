@@ -21,8 +21,10 @@ namespace {
 fs::path folder_with(const std::string& name, std::initializer_list<std::string> entries) {
     const fs::path dir = msprobe::testing::scratch_dir(name);
     for (const std::string& entry : entries) {
-        if (entry.ends_with('/')) fs::create_directories(dir / entry);
-        else touch(dir / entry);
+        if (entry.ends_with('/'))
+            fs::create_directories(dir / entry);
+        else
+            touch(dir / entry);
     }
     return dir;
 }

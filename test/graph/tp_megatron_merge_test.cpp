@@ -16,11 +16,11 @@ const char* const kMerged =
 // The four formulas of an item equal on both ranks: stat_tensor(v) twice.
 std::vector<std::string> same_on_both(const std::string& key, const std::string& value, const std::string& half,
                                       const std::string& norm) {
-    return {"The Max value merging method for " + key + " is: max(" + value + ", " + value + ") = " + value,
-            "The Min value merging method for " + key + " is: min(0.0, 0.0) = 0.0",
-            "The Mean value merging method for " + key + " is: (" + half + " + " + half + ") / 2 = " + half,
-            "The Norm value merging method for " + key + " is: (" + value + " ** 2 + " + value + " ** 2) ** 0.5 = " +
-                norm};
+    return {
+        "The Max value merging method for " + key + " is: max(" + value + ", " + value + ") = " + value,
+        "The Min value merging method for " + key + " is: min(0.0, 0.0) = 0.0",
+        "The Mean value merging method for " + key + " is: (" + half + " + " + half + ") / 2 = " + half,
+        "The Norm value merging method for " + key + " is: (" + value + " ** 2 + " + value + " ** 2) ** 0.5 = " + norm};
 }
 
 nlohmann::json lines(std::initializer_list<std::vector<std::string>> groups) {
@@ -39,11 +39,11 @@ void write_row_parallel_rank(const fs::path& dir, int tp_rank) {
     const auto partial = stat_tensor(10 + tp_rank);
     const auto sum = stat_tensor(21);
     const std::string layer = "Module.mlp.linear_fc2.RowParallelLinear.forward.0";
-    msprobe::testing::write_rank_dump(
-        dir, {{"Module.mlp.MLP.forward.0", "", call_record({activation}, sum)},
-              {layer, "Module.mlp.MLP.forward.0", call_record({activation}, sum)},
-              {"Torch.matmul.0.forward", layer, call_record({activation, weight}, partial)},
-              {"Distributed.all_reduce.0.forward", layer, call_record({partial}, sum)}});
+    msprobe::testing::write_rank_dump(dir,
+                                      {{"Module.mlp.MLP.forward.0", "", call_record({activation}, sum)},
+                                       {layer, "Module.mlp.MLP.forward.0", call_record({activation}, sum)},
+                                       {"Torch.matmul.0.forward", layer, call_record({activation, weight}, partial)},
+                                       {"Distributed.all_reduce.0.forward", layer, call_record({partial}, sum)}});
 }
 
 }  // namespace
@@ -65,8 +65,8 @@ TEST_CASE("TP merge: a RowParallelLinear's matmul shows the output of the all_re
                        "The Mean value merging method for input.1 is: (2.5 + 3.5) / 2 = 3.0",
                        "The Norm value merging method for input.1 is: (5.0 ** 2 + 7.0 ** 2) ** 0.5 = 8.602325267042627",
                        "The output of this data is merged from Distributed.all_reduce.0.forward.output.0"});
-    const auto output = msprobe::testing::item_of(db, "Torch.matmul.0.forward", "output_data",
-                                                  "Torch.matmul.0.forward.output.0");
+    const auto output =
+        msprobe::testing::item_of(db, "Torch.matmul.0.forward", "output_data", "Torch.matmul.0.forward.output.0");
     CHECK(output.at("Max") == "21.0");
     CHECK(output.at("Mean") == "10.5");
     CHECK(output.at("Norm") == "21.0");

@@ -28,15 +28,14 @@ void build_rank(ModelGraph& graph, int rank, const ItemStats& matmul_output) {
 
 }  // namespace
 
-TEST_CASE("TP merge: split statistics merged into the main rank's item, with msprobe's formulas",
-          "[graph][tp_merge]") {
+TEST_CASE("TP merge: split statistics merged into the main rank's item, with msprobe's formulas", "[graph][tp_merge]") {
     ModelGraph main, other;
     build_rank(main, 0, {4, 0, 2, 4});
     build_rank(other, 1, {3, -1, 1, 3});
     merge_tp_group({{0, &main}, {1, &other}});
 
     const GraphNode& matmul = *main.find("Torch.matmul.0.forward");
-    CHECK(matmul.parallel_merge_info ==
+    CHECK(matmul.rare().parallel_merge_info ==
           std::vector<std::string>{
               "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].",
               "The Max value merging method for output.0 is: max(4.0, 3.0) = 4.0",
@@ -54,15 +53,15 @@ TEST_CASE("TP merge: split statistics merged into the main rank's item, with msp
     // The other rank's node is read, not changed.
     CHECK(other.find("Torch.matmul.0.forward")->outputs[0].row.stat(3).number == 3.0);
     // Alike on every rank, or on the main rank only: nothing to merge.
-    CHECK(main.find("Torch.relu.0.forward")->parallel_merge_info.empty());
-    CHECK(main.find("Torch.sum.0.forward")->parallel_merge_info.empty());
-    CHECK(main.find("Module.layer.Layer.forward.0")->parallel_merge_info.empty());
+    CHECK(main.find("Torch.relu.0.forward")->rare().parallel_merge_info.empty());
+    CHECK(main.find("Torch.sum.0.forward")->rare().parallel_merge_info.empty());
+    CHECK(main.find("Module.layer.Layer.forward.0")->rare().parallel_merge_info.empty());
 }
 
 TEST_CASE("TP merge: a group of one rank is left alone", "[graph][tp_merge]") {
     ModelGraph main;
     build_rank(main, 0, {4, 0, 2, 4});
     merge_tp_group({{0, &main}});
-    CHECK(main.find("Torch.matmul.0.forward")->parallel_merge_info.empty());
+    CHECK(main.find("Torch.matmul.0.forward")->rare().parallel_merge_info.empty());
     CHECK(main.find("Torch.matmul.0.forward")->outputs[0].row.stat(0).number == 4.0);
 }

@@ -75,9 +75,9 @@ ModelGraph tiny_graph() {
     layer.precision = PrecisionIndex{1, true};
     apis.precision = PrecisionIndex{1.0, false};  // an integral float: SQLite keeps it as an INTEGER
 
-    batch.overflow_level = "critical";
-    layer.parallel_merge_info = {"This data is merged.", "line 2"};
-    batch.matched_distributed = kDistributedMatch;
+    batch.writable_rare().overflow_level = "critical";
+    layer.writable_rare().parallel_merge_info = {"This data is merged.", "line 2"};
+    batch.writable_rare().matched_distributed = kDistributedMatch;
 
     PortItem scalar = item("Torch.add.0.forward.input.0");
     scalar.fields.add("type", "float");
