@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -187,6 +189,21 @@ struct StepGraphs {
     }
 };
 
+// What frees the items of `graph`, one of `built`'s rank graphs, as its rows are written; none for a merge's
+// graphs, which share nodes with the graphs they merged.
+std::function<void(std::span<const GraphNode* const>)> item_release(StepGraphs& built, const ModelGraph* graph) {
+    if (built.merged) return {};
+    for (RankResult& result : built.results) {
+        ModelGraph* owned =
+            graph == &result.npu ? &result.npu : (result.bench && graph == &*result.bench ? &*result.bench : nullptr);
+        if (owned == nullptr) continue;
+        return [owned](std::span<const GraphNode* const> written) {
+            for (const GraphNode* node : written) owned->release_items(*node);
+        };
+    }
+    return {};
+}
+
 // `ranks_built` counts the ranks as they are built.
 StepGraphs build_step(int step, const std::map<int, fs::path>& ranks, const RunFolders& bench, const RunInput& input,
                       const GraphOptions& options, ThreadPool& pool, Progress& ranks_built) {
@@ -222,16 +239,21 @@ std::string graph_label(int step, int rank, std::size_t steps) {
     return steps > 1 ? fmt::format("step{}/{}", step, rank_label) : rank_label;
 }
 
-void write_step(const StepGraphs& built, const std::vector<int>& steps, const GraphOptions& options,
-                VisDbWriter& writer, std::optional<GraphHtmlReport>& html, GraphSummary& tally, ThreadPool& pool) {
+void write_step(StepGraphs& built, const std::vector<int>& steps, const GraphOptions& options, VisDbWriter& writer,
+                std::optional<GraphHtmlReport>& html, GraphSummary& tally, ThreadPool& pool) {
     const std::vector<ExportedGraphs> exported = built.exported();
     std::vector<int> rank_list;
     for (const ExportedGraphs& graphs : exported) rank_list.push_back(graphs.rank);
     for (const ExportedGraphs& graphs : exported) {
         const bool md5 = graphs.bench && graphs.mode == compare::CompareMode::Md5;
-        writer.add_graph({graphs.npu, "NPU", built.step, graphs.rank, md5, options.show_progress}, pool);
+        // Nothing reads a graph's items once its rows are written: the summary and the page read indexes.
+        writer.add_graph(
+            {graphs.npu, "NPU", built.step, graphs.rank, md5, options.show_progress, item_release(built, graphs.npu)},
+            pool);
         if (graphs.bench) {
-            writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5, options.show_progress}, pool);
+            writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5, options.show_progress,
+                              item_release(built, graphs.bench)},
+                             pool);
         }
         writer.add_config(config_row(graphs, rank_list, steps, options));
         const std::string label = graph_label(built.step, graphs.rank, steps.size());

@@ -59,6 +59,13 @@ GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
     return added;
 }
 
+void ModelGraph::release_items(const GraphNode& node) {
+    // The graph owns its nodes: a node it hands out as const is still its own to change.
+    auto& owned = const_cast<GraphNode&>(node);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+    std::vector<PortItem>().swap(owned.inputs);
+    std::vector<PortItem>().swap(owned.outputs);
+}
+
 std::vector<const GraphNode*> ModelGraph::post_order() const {
     std::vector<const GraphNode*> order;
     std::unordered_set<std::string_view> emitted;  // ids, which stay put while the order is made

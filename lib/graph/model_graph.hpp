@@ -12,7 +12,7 @@
 namespace msprobe::dump {
 class JsonFile;
 class StackFile;
-}
+}  // namespace msprobe::dump
 
 namespace msprobe::graph {
 
@@ -39,6 +39,8 @@ public:
     // Python dict keeps its keys: a renamed node moves to the end, a node
     // indexed again under the same id keeps its place.
     std::vector<GraphNode*> lookup_order() const;
+    // Frees the port items of `node`, one of this graph's (once its row is written: nothing reads them again).
+    void release_items(const GraphNode& node);
     // Every node, root first, in creation order.
     const std::vector<std::unique_ptr<GraphNode>>& nodes() const { return nodes_; }
 

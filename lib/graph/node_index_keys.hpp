@@ -85,7 +85,7 @@ private:
         bool is_distributed;
     };
     // Rows are kept in chunks of this many.
-    static constexpr std::size_t kChunkRows = std::size_t{1} << 12;
+    static constexpr std::size_t kChunkRows = std::size_t{1} << 8;
 
     Text keep(std::string_view text);
     const Row& row(std::size_t position) const { return chunks_[position / kChunkRows][position % kChunkRows]; }

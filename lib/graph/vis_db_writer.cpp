@@ -335,6 +335,9 @@ void VisDbWriter::add_graph(const ExportedGraph& exported, ThreadPool& pool) {
             link_begin = batch.link_ends[k];
         }
         shortened_links_ += batch.shortened_links;
+        if (exported.after_rows) {
+            exported.after_rows(std::span<const GraphNode* const>(order).subspan(first, batch.record_ends.size()));
+        }
         progress.advance(static_cast<std::int64_t>(batch.record_ends.size()));
         if (b + depth < batch_count) start(b + depth);
     }

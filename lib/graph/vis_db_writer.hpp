@@ -9,8 +9,10 @@
 // at the end (NodeIndexKeys); SQLite then adds the few stack and config rows.
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,8 +29,12 @@ struct ExportedGraph {
     std::string data_source;  // NPU or Bench
     int step = 0;
     int rank = 0;
-    bool keep_md5 = false;  // md5-mode compare
+    bool keep_md5 = false;       // md5-mode compare
     bool show_progress = false;  // the nodes written, on a progress line of the terminal
+    // Called on the writing thread with each run of nodes whose rows were just written: a caller that reads
+    // none of their items again frees them there, and the indexes' keys, which grow as rows are written, take
+    // their room.
+    std::function<void(std::span<const GraphNode* const>)> after_rows{};
 };
 
 struct ConfigRow {

@@ -178,7 +178,8 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
           expected([](const Row& r) { return std::tie(r.step, r.rank, r.micro, r.order, r.rowid); }));
     REQUIRE(keys.size() == rows.size());
     msprobe::report::SqliteRecord record, want;
-    for (const std::size_t p : {std::size_t{0}, std::size_t{4095}, std::size_t{4096}, rows.size() - 1}) {
+    for (const std::size_t p :
+         {std::size_t{0}, std::size_t{255}, std::size_t{256}, std::size_t{4096}, rows.size() - 1}) {
         const Row& r = rows[p];
         keys.record(NodeIndex::UpNode, static_cast<std::uint32_t>(p), record);
         want.clear();
@@ -204,8 +205,8 @@ TEST_CASE("node index keys keep texts longer than their blocks, and the texts ar
           "[graph][node_index_keys]") {
     NodeIndexKeys keys;
     keys.begin_graph("NPU_0_0", "NPU", 0, 0);
-    const std::string long_link = "[\"" + std::string(3 << 20, 'm') + "\"]";  // three blocks' worth
-    const std::string fill(700 << 10, 'f');                                   // most of a block
+    const std::string long_link = "[\"" + std::string(3 << 14, 'm') + "\"]";  // three blocks' worth
+    const std::string fill(12 << 10, 'f');                                    // most of a block
     keys.add({1, 0, 0, "a", fill, "[]", false});
     keys.add({2, 1, 0, "b", "", long_link, false});
     keys.add({3, 2, 0, "c", fill, "[]", false});

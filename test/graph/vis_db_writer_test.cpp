@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -485,6 +486,48 @@ TEST_CASE("vis_db_writer: matched_node_link lists the partner's ancestors and th
     const std::string npu_add_link = "SELECT matched_node_link FROM tb_nodes WHERE id = 'NPU_0_0_Torch.add.0.forward'";
     CHECK(query_rows(dir / "bound5.vis.db", npu_add_link) == DbRows{{"matched_node_link"}, {full}});
     CHECK(query_rows(dir / "default.vis.db", npu_add_link) == DbRows{{"matched_node_link"}, {full}});
+}
+
+TEST_CASE(
+    "vis_db_writer: the nodes whose rows are written are handed on in order, and freeing their items there "
+    "changes no row",
+    "[graph][vis_db_writer]") {
+    // More nodes than a batch of rows holds, each with an item.
+    const auto make = [] {
+        ModelGraph graph;
+        for (int i = 0; i < 700; ++i) {
+            GraphNode& api = graph.add("Torch.add." + std::to_string(i) + ".forward", NodeKind::Api);
+            attach(api, graph.root());
+            PortItem in = item(api.id + ".input.0");
+            in.fields.add_float("Max", i);
+            api.inputs.push_back(std::move(in));
+        }
+        return graph;
+    };
+    const fs::path dir = msprobe::testing::scratch_dir("vis_db_writer_after_rows");
+    const ModelGraph kept = make();
+    write_database(dir / "kept.vis.db", {{&kept, "NPU", 0, 0, false}});
+
+    ModelGraph freed = make();
+    std::vector<std::string> handed;
+    ExportedGraph exported{&freed, "NPU", 0, 0, false};
+    exported.after_rows = [&](std::span<const GraphNode* const> written) {
+        for (const GraphNode* node : written) {
+            handed.push_back(node->id);
+            freed.release_items(*node);
+        }
+    };
+    write_database(dir / "freed.vis.db", {exported});
+    std::vector<std::string> order;
+    for (const GraphNode* node : kept.post_order()) order.push_back(node->id);
+    CHECK(handed == order);
+    CHECK(freed.find("Torch.add.699.forward")->inputs.empty());
+    const std::string rows = "SELECT * FROM tb_nodes ORDER BY rowid";
+    CHECK(query_rows(dir / "freed.vis.db", rows) == query_rows(dir / "kept.vis.db", rows));
+    CHECK(query_rows(dir / "freed.vis.db", "SELECT input_data FROM tb_nodes WHERE node_name = 'Torch.add.699.forward'")
+              .at(1)
+              .at(0)
+              .find("Torch.add.699.forward.input.0") != std::string::npos);
 }
 
 TEST_CASE(
