@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "common/packed_number.hpp"
 #include "common/sized_text.hpp"
 
 namespace msprobe::dump {
@@ -32,10 +33,17 @@ void append_raw(std::string& out, const T& value) {
     out.append(reinterpret_cast<const char*>(&value), sizeof value);
 }
 
+// A statistic's tag: its kind in the low bits, then these.
+constexpr unsigned kStatBoolean = 0x10U;
+constexpr unsigned kStatInteger = 0x20U;
+constexpr unsigned kStatAsFloat = 0x40U;  // the number in a float's 4 bytes (packed_number)
+
 void append_stat(std::string& out, const StatValue& stat) {
-    out.push_back(static_cast<char>(static_cast<unsigned>(stat.kind) | (stat.boolean ? 0x10U : 0U) |
-                                    (stat.integer ? 0x20U : 0U)));
-    if (stat.kind == StatValue::Kind::Number) append_raw(out, stat.number);
+    const bool number = stat.kind == StatValue::Kind::Number;
+    const bool as_float = number && holds_as_float(stat.number);
+    out.push_back(static_cast<char>(static_cast<unsigned>(stat.kind) | (stat.boolean ? kStatBoolean : 0U) |
+                                    (stat.integer ? kStatInteger : 0U) | (as_float ? kStatAsFloat : 0U)));
+    if (number) append_number(out, stat.number, as_float);
     if (stat.kind == StatValue::Kind::Text) append_sized_text(out, stat.text());
 }
 
@@ -87,16 +95,17 @@ StatValue RowBytesReader::stat() {
     const unsigned tag = byte();
     StatValue stat;
     stat.kind = static_cast<StatValue::Kind>(tag & 0x0FU);
-    stat.boolean = (tag & 0x10U) != 0;
-    stat.integer = (tag & 0x20U) != 0;
-    if (stat.kind == StatValue::Kind::Number) stat.number = raw<double>();
+    stat.boolean = (tag & kStatBoolean) != 0;
+    stat.integer = (tag & kStatInteger) != 0;
+    if (stat.kind == StatValue::Kind::Number) stat.number = read_number(bytes_, at_, (tag & kStatAsFloat) != 0);
     if (stat.kind == StatValue::Kind::Text) stat.text_value = OptionalText(std::string(text()));
     return stat;
 }
 
 void RowBytesReader::skip_stat() {
-    const auto kind = static_cast<StatValue::Kind>(byte() & 0x0FU);
-    if (kind == StatValue::Kind::Number) raw<double>();
+    const unsigned tag = byte();
+    const auto kind = static_cast<StatValue::Kind>(tag & 0x0FU);
+    if (kind == StatValue::Kind::Number) read_number(bytes_, at_, (tag & kStatAsFloat) != 0);
     if (kind == StatValue::Kind::Text) text();
 }
 

@@ -1,8 +1,8 @@
 #include "graph/item_fields.hpp"
 
 #include <array>
-#include <cstring>
 
+#include "common/packed_number.hpp"
 #include "common/sized_text.hpp"
 #include "graph/item_text.hpp"
 
@@ -116,8 +116,9 @@ private:
 constexpr CommonTexts kKeys(kCommonKeys);
 constexpr CommonTexts kTexts(kCommonTexts);
 
-// A value's first byte: a text, a float, or (from kFirstCommon on) a common text.
-enum Tag : std::uint8_t { kText = 0, kFloat = 1, kFirstCommon = 2 };
+// A value's first byte: a text, a float in 8 bytes or (packed_number) in 4, or (from kFirstCommon on) a
+// common text.
+enum Tag : std::uint8_t { kText = 0, kFloat = 1, kFloatIn4 = 2, kFirstCommon = 3 };
 
 void append_key(ByteBuffer& packed, std::string_view key) {
     const std::uint8_t code = kKeys.find(key);
@@ -137,10 +138,9 @@ std::string_view ItemFields::next_key(std::size_t& at) const {
 FieldValue ItemFields::next_value(std::size_t& at) const {
     FieldValue value;
     const auto tag = static_cast<std::uint8_t>(packed_[at++]);
-    if (tag == kFloat) {
+    if (tag == kFloat || tag == kFloatIn4) {
         value.is_float = true;
-        std::memcpy(&value.number, packed_.data() + at, sizeof value.number);
-        at += sizeof value.number;
+        value.number = read_number(packed_.view(), at, tag == kFloatIn4);
     } else if (tag == kText) {
         value.text = read_sized_text(packed_.view(), at);
     } else {
@@ -162,10 +162,9 @@ void ItemFields::add(std::string_view key, std::string_view text) {
 
 void ItemFields::add_float(std::string_view key, double number) {
     append_key(packed_, key);
-    packed_.push_back(static_cast<char>(kFloat));
-    char bytes[sizeof number];
-    std::memcpy(bytes, &number, sizeof number);
-    packed_.append(bytes, sizeof bytes);
+    const bool as_float = holds_as_float(number);
+    packed_.push_back(static_cast<char>(as_float ? kFloatIn4 : kFloat));
+    append_number(packed_, number, as_float);
 }
 
 void ItemFields::add(std::string_view key, const FieldValue& value) {

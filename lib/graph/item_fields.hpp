@@ -4,9 +4,9 @@
 // byte naming a common key ("dtype", "Max diff", ...) or 0, a LEB128 length
 // and the text. A value is one byte naming a common text ("torch.float32",
 // "True", "-1", ...), a text tag with its length and bytes, or a float tag with
-// its 8 bytes, formatted when the row is written (rounded, or in full for
-// VisDbFormat::full_floats), so reading a dump formats nothing the writer's
-// threads can format. A graph has about five items per node and ten pairs per
+// its 4 or 8 bytes (packed_number), formatted when the row is written (rounded,
+// or in full for VisDbFormat::full_floats), so reading a dump formats nothing
+// the writer's threads can format. A graph has about five items per node and ten pairs per
 // item: the common keys and texts are most of an item's bytes.
 #include <cstddef>
 #include <optional>

@@ -34,6 +34,27 @@ TEST_CASE("packed row: unpacks to the row it was made of", "[packed_row]") {
     }
 }
 
+TEST_CASE("packed row: float32 statistics take 4 bytes each and read back exactly", "[packed_row]") {
+    DumpRow row;
+    row.name = "Torch.add.0.forward.output.0";
+    row.stats = {StatValue::of_number(2.406540632247925), StatValue::of_number(-2.2629761695861816),
+                 StatValue::of_number(-0.05253756046295166), StatValue::of_number(7.94503927230835)};
+    std::string narrow;
+    msprobe::dump::append_row_bytes(narrow, row);
+    DumpRow wide_row = row;
+    wide_row.stats[1] = StatValue::of_number(0.1);  // no float holds it
+    std::string wide;
+    msprobe::dump::append_row_bytes(wide, wide_row);
+    CHECK(wide.size() == narrow.size() + 4);
+    for (const DumpRow* r : {&row, &wide_row}) {
+        const PackedRow packed(*r);
+        check_same_row(packed.unpack(), *r);
+        for (std::size_t s = 0; s < 4; ++s) CHECK(same_stat(packed.stat(s), r->stats[s]));
+    }
+    CHECK(PackedRow(wide_row).stat(1).number == 0.1);
+    CHECK(PackedRow(row).stat(3).number == 7.94503927230835);
+}
+
 TEST_CASE("packed row: a shared digest stays shared, an owned one is copied", "[packed_row]") {
     static const std::string kEmptyDigest = "00000000";
     DumpRow row;

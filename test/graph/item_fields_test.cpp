@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -99,4 +101,23 @@ TEST_CASE("item fields pack common keys and texts in a byte each, and others who
                                                                                {"", ""}});
     CHECK(fields.find("dtype")->text == "torch.float32");
     CHECK(fields.find("torch.Tensor")->text == "dtype");
+}
+
+TEST_CASE("item fields keep a float32 statistic in 4 bytes and any other float in 8, each read back exactly") {
+    ItemFields fields;
+    fields.add_float("Max", 2.406540632247925);  // a float32 tensor's maximum
+    CHECK(fields.bytes() == 1 + 1 + 4);
+    fields.add_float("Min", 0.1);
+    CHECK(fields.bytes() == 6 + 1 + 1 + 8);
+    fields.add_float("Mean", -0.0);
+    fields.add_float("Norm", std::numeric_limits<double>::infinity());
+    CHECK(fields.bytes() == 16 + 2 * 6);
+    CHECK(fields.find("Max")->number == 2.406540632247925);
+    CHECK(fields.find("Min")->number == 0.1);
+    CHECK(std::signbit(fields.find("Mean")->number));
+    CHECK(std::isinf(fields.find("Norm")->number));
+    const auto texts = pairs_of(fields, false);
+    REQUIRE(texts.size() == 4);
+    CHECK(texts[0] == std::pair<std::string, std::string>{"Max", "2.406540632247925"});
+    CHECK(texts[1] == std::pair<std::string, std::string>{"Min", "0.1"});
 }
