@@ -34,6 +34,8 @@ public:
 
     // Gives back the room beyond the pairs (a graph keeps its items' fields to the end).
     void shrink() { packed_.shrink_to_fit(); }
+    // Drops the pairs and keeps the room: a scratch list, copied (to exactly its size) once made.
+    void clear() { packed_.clear(); }
     std::size_t bytes() const { return packed_.size(); }
 
     // Appends a pair (the caller keeps keys unique).
