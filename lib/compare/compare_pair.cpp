@@ -49,8 +49,8 @@ MatchPlan match_plan(const dump::DumpFile& npu, const dump::DumpFile& bench, con
     MatchPlan plan;
     plan.npu_keys = std::move(keys.npu_keys);
     plan.strategy = keys.join_on_key_only ? MatchStrategy::DataMapping
-                    : options.fuzzy_match  ? MatchStrategy::Fuzzy
-                                           : MatchStrategy::Exact;
+                    : options.fuzzy_match ? MatchStrategy::Fuzzy
+                                          : MatchStrategy::Exact;
     plan.keep_unpushed_npu_rows = !options.strict_compat;
     return plan;
 }
@@ -63,7 +63,7 @@ MatchedPair match_pair(const PairInput& input, const CompareOptions& options, Th
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     };
     MatchedPair matched;
-    auto files = read_dump_files(input.npu_json, input.bench_json, pool);
+    auto files = read_dump_files(input.npu_json, input.bench_json, pool, options.show_progress);
     matched.npu = std::move(files.npu);
     matched.bench = std::move(files.bench);
     const auto& npu = matched.npu;
@@ -91,8 +91,9 @@ ResultTable result_rows(const MatchedPair& matched, std::size_t begin, std::size
                         ThreadPool& pool) {
     const bool whole = begin == 0 && end == matched.pairs.size();
     std::vector<RowPair> part;
-    if (!whole) part.assign(matched.pairs.begin() + static_cast<std::ptrdiff_t>(begin),
-                            matched.pairs.begin() + static_cast<std::ptrdiff_t>(end));
+    if (!whole)
+        part.assign(matched.pairs.begin() + static_cast<std::ptrdiff_t>(begin),
+                    matched.pairs.begin() + static_cast<std::ptrdiff_t>(end));
     const std::vector<RowPair>& pairs = whole ? matched.pairs : part;
     ResultTable table =
         build_table(matched.mode, matched.npu, matched.bench, pairs, matched.stack.get(), options, pool);

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string_view>
@@ -78,10 +78,12 @@ bool should_stream_pair(const PairInput& input, const CompareOptions& options) {
     return available && held > *available;  // streamed rather than refused
 }
 
-StreamedPair::StreamedPair(const PairInput& input, ThreadPool& pool) {
+StreamedPair::StreamedPair(const PairInput& input, ThreadPool& pool, bool show_progress) {
     const auto started = std::chrono::steady_clock::now();
-    auto located = read_side_by_side(input.npu_json, input.bench_json, pool,
-                                     [](const std::filesystem::path& path) { return dump::locate_dump(path); });
+    auto located = read_side_by_side(
+        input.npu_json, input.bench_json, pool,
+        [](const std::filesystem::path& path, Progress* progress) { return dump::locate_dump(path, progress); },
+        show_progress);
     npu_ = std::move(located.first);
     bench_ = std::move(located.second);
     log::debug(
@@ -100,10 +102,10 @@ StreamedPair::StreamedPair(const PairInput& input, ThreadPool& pool) {
 
 std::size_t StreamedPair::window_pair_end() const {
     const std::uint32_t row_end = npu_.entry_first_row[window_entry_ + window_.api_names.size()];
-    return static_cast<std::size_t>(
-        std::partition_point(pairs_.begin() + static_cast<std::ptrdiff_t>(window_pair_), pairs_.end(),
-                             [row_end](const RowPair& p) { return p.npu < row_end; }) -
-        pairs_.begin());
+    return static_cast<std::size_t>(std::partition_point(pairs_.begin() + static_cast<std::ptrdiff_t>(window_pair_),
+                                                         pairs_.end(),
+                                                         [row_end](const RowPair& p) { return p.npu < row_end; }) -
+                                    pairs_.begin());
 }
 
 void StreamedPair::extend_window(std::size_t row_limit) {
@@ -176,9 +178,9 @@ std::any StreamedPair::read_ahead(std::size_t begin, std::size_t end) {
             std::size_t j = i + 1;
             while (j < bench_entries.size() && bench_entries[j] == bench_entries[j - 1] + 1) ++j;
             for (std::size_t k = i; k < j; ++k) {
-                local_first_row.push_back(static_cast<std::uint32_t>(
-                    chunk.bench.rows.size() + bench_.entry_first_row[bench_entries[k]] -
-                    bench_.entry_first_row[bench_entries[i]]));
+                local_first_row.push_back(static_cast<std::uint32_t>(chunk.bench.rows.size() +
+                                                                     bench_.entry_first_row[bench_entries[k]] -
+                                                                     bench_.entry_first_row[bench_entries[i]]));
             }
             bench_.read_back(bench_entries[i], bench_entries[j - 1] + 1, chunk.bench);
             i = j;

@@ -32,7 +32,8 @@ inline constexpr std::uintmax_t kHeldPairBytes = std::uintmax_t{256} << 20;
 
 class StreamedPair final : public PairRows {
 public:
-    StreamedPair(const PairInput& input, ThreadPool& pool);
+    // `show_progress`: a line counting the two files' MiB as they are read, on a terminal.
+    StreamedPair(const PairInput& input, ThreadPool& pool, bool show_progress = false);
 
     CompareMode mode() const { return mode_; }
     std::size_t size() const override { return pairs_.size(); }

@@ -8,17 +8,17 @@
 #include "common/error.hpp"
 #include "common/log.hpp"
 #include "common/printable.hpp"
-#include "compare/statistic_diff.hpp"
-#include "compare/shifted_fuzzy_pairs.hpp"
-#include "compare/verdict_match_plan.hpp"
-#include "compare/verdict_rules.hpp"
 #include "compare/compare_mode.hpp"
 #include "compare/dump_pair_reading.hpp"
 #include "compare/fuzzy_compat.hpp"
 #include "compare/matcher.hpp"
 #include "compare/real_data_table.hpp"
 #include "compare/row_cells.hpp"
+#include "compare/shifted_fuzzy_pairs.hpp"
+#include "compare/statistic_diff.hpp"
 #include "compare/summary_table.hpp"
+#include "compare/verdict_match_plan.hpp"
+#include "compare/verdict_rules.hpp"
 
 namespace msprobe::compare {
 
@@ -49,11 +49,11 @@ void mark_stat_integers(VerdictTable& table, const dump::DumpFile& npu, const du
     }
 }
 
-ResultTable verdict_md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                             const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
-    ResultTable result = start_table(CompareMode::Md5, npu, pairs,
-                                     {"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"},
-                                     stack != nullptr);
+ResultTable verdict_md5_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const std::vector<RowPair>& pairs,
+                              const dump::StackFile* stack) {
+    ResultTable result =
+        start_table(CompareMode::Md5, npu, pairs,
+                    {"NPU MD5", "BENCH MD5", "Requires_grad Consistent", "Result", "Err_message"}, stack != nullptr);
     for (const auto& pair : pairs) {
         const auto& n = npu.rows[pair.npu];
         const dump::DumpRow* b = bench_row(bench, pair);
@@ -70,8 +70,8 @@ ResultTable verdict_md5_table(const dump::DumpFile& npu, const dump::DumpFile& b
 
 // April's real-data table with August's verdict column in place of "Accuracy Reached or Not".
 ResultTable verdict_real_data_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                const std::vector<RowPair>& pairs, const dump::StackFile* stack,
-                                ThreadPool& pool, const VerdictTableOptions& options) {
+                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack, ThreadPool& pool,
+                                    const VerdictTableOptions& options) {
     require_tensor_dirs(npu, bench);
     RealDataOptions real;
     real.show_progress = options.show_progress;
@@ -87,7 +87,7 @@ ResultTable verdict_real_data_table(const dump::DumpFile& npu, const dump::DumpF
 }  // namespace
 
 ResultTable statistics_diff_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
+                                  const std::vector<RowPair>& pairs, const dump::StackFile* stack) {
     ResultTable result = start_table(CompareMode::Summary, npu, pairs, statistics_headers(), stack != nullptr);
     for (const auto& pair : pairs) {
         const auto& n = npu.rows[pair.npu];
@@ -107,7 +107,7 @@ ResultTable statistics_diff_table(const dump::DumpFile& npu, const dump::DumpFil
 }
 
 VerdictTable verdict_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
-                         ThreadPool& pool, const VerdictTableOptions& options) {
+                           ThreadPool& pool, const VerdictTableOptions& options) {
     // msprobe's MindSpore compare ignores the training-vs-inference request: a MindSpore target runs the ordinary one.
     if (options.training_inference && !dump::is_mindspore_framework(npu.framework)) {
         VerdictTable table;
@@ -143,8 +143,8 @@ VerdictTable verdict_table(const dump::DumpFile& npu, const dump::DumpFile& benc
 }
 
 PairInputs read_pair_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
-                                ThreadPool& pool) {
-    auto [npu, bench] = read_dump_files(npu_json, bench_json, pool);
+                            ThreadPool& pool, bool show_progress) {
+    auto [npu, bench] = read_dump_files(npu_json, bench_json, pool, show_progress);
     PairInputs inputs{std::move(npu), std::move(bench), nullptr};
     const auto stack_json = npu_json.parent_path() / "stack.json";
     std::error_code ec;
@@ -158,7 +158,7 @@ PairInputs read_pair_inputs(const std::filesystem::path& npu_json, const std::fi
 }
 
 VerdictTable compare_verdict_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
-                                ThreadPool& pool, const VerdictTableOptions& options) {
+                                  ThreadPool& pool, const VerdictTableOptions& options) {
     const PairInputs inputs = read_pair_inputs(npu_json, bench_json, pool);
     VerdictTable table = verdict_table(inputs.npu, inputs.bench, inputs.stack.get(), pool, options);
     table.result.stack = inputs.stack;

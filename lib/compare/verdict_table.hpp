@@ -36,11 +36,11 @@ struct VerdictTable {
 };
 
 struct VerdictTableOptions {
-    bool strict_compat = false;      // reproduce msprobe's own defects (verdict_rules.hpp)
-    bool show_progress = false;      // real data: the tensor progress bar
-    bool fuzzy_match = false;        // -fm: pair entries ignoring their call counters
+    bool strict_compat = false;       // reproduce msprobe's own defects (verdict_rules.hpp)
+    bool show_progress = false;       // real data: the tensor progress bar
+    bool fuzzy_match = false;         // -fm: pair entries ignoring their call counters
     mapping::MappingOptions mapping;  // -cm, -dm (applied to PyTorch pairs too), -am, -lm
-    bool print_compare_log = false;  // -tensor_log: a log line per row in real-data mode
+    bool print_compare_log = false;   // -tensor_log: a log line per row in real-data mode
     // Set: a training dump against an inference dump (training_inference_table.hpp) in place of the
     // ordinary matching; the mappings are not read.
     std::optional<TrainingInferenceOptions> training_inference;
@@ -51,14 +51,14 @@ struct VerdictTableOptions {
 // August's statistics rows of matched `pairs` (diff texts included), before
 // the rules: Result and Err_message are left empty.
 ResultTable statistics_diff_table(const dump::DumpFile& npu, const dump::DumpFile& bench,
-                                    const std::vector<RowPair>& pairs, const dump::StackFile* stack);
+                                  const std::vector<RowPair>& pairs, const dump::StackFile* stack);
 
 // The table of two parsed dumps; `stack` null: no NPU_Stack_Info column.
 // With -lm on MindSpore dumps, result.generated_mapping_yaml holds the mapping
 // it generated, for the caller to write beside the result.
 // Throws msprobe::Error when the dumps cannot be compared (tasks differ, tensor data missing).
 VerdictTable verdict_table(const dump::DumpFile& npu, const dump::DumpFile& bench, const dump::StackFile* stack,
-                         ThreadPool& pool, const VerdictTableOptions& options);
+                           ThreadPool& pool, const VerdictTableOptions& options);
 
 // A pair's dump files, read side by side on the pool, and the stack.json
 // beside the NPU file (null, with msprobe's warning, when there is none).
@@ -67,12 +67,13 @@ struct PairInputs {
     dump::DumpFile bench;
     std::shared_ptr<const dump::StackFile> stack;
 };
+// `show_progress`: a line counting the two files' MiB as they are read, on a terminal.
 PairInputs read_pair_inputs(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
-                                ThreadPool& pool);
+                            ThreadPool& pool, bool show_progress = false);
 
 // Reads both dump files and compares them; the stack column appears when a
 // stack.json lies beside the NPU file.
 VerdictTable compare_verdict_pair(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json,
-                                ThreadPool& pool, const VerdictTableOptions& options);
+                                  ThreadPool& pool, const VerdictTableOptions& options);
 
 }  // namespace msprobe::compare

@@ -52,9 +52,8 @@ public:
         const std::string suffix = label.empty() ? "" : "_" + label;
         const std::string& stamp = stamp_;  // one value for every file of the run
         const bool debug = input.npu_json.filename() == "debug.json";
-        const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}",
-                                                                       debug ? "debug_" : "", suffix, stamp,
-                                                                       extension(options_.format));
+        const fs::path result_path = options_.output_dir / fmt::format("{}compare_result{}_{}{}", debug ? "debug_" : "",
+                                                                       suffix, stamp, extension(options_.format));
         const auto started = std::chrono::steady_clock::now();
         auto elapsed_ms = [&] {
             return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
@@ -64,7 +63,7 @@ public:
         std::optional<MatchedPair> matched;
         std::optional<HeldPairRows> held;
         if (should_stream_pair(input, options_)) {
-            streamed.emplace(input, pool_);
+            streamed.emplace(input, pool_, options_.show_progress);
         } else {
             matched.emplace(match_pair(input, options_, pool_));
             held.emplace(*matched);
@@ -141,8 +140,7 @@ public:
             log::debug(fmt::format("result file of {} rows staged at {:.0f} ms", rows, elapsed_ms()));
             written.push_back(result_path);
             if (!options_.compare_only) {
-                const fs::path advisor_path =
-                    options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, stamp);
+                const fs::path advisor_path = options_.output_dir / fmt::format("advisor{}_{}.txt", suffix, stamp);
                 stage_advice_file(advice, advisor_path, staged_);
                 written.push_back(advisor_path);
             }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/input_file.hpp"
+#include "common/progress.hpp"
 #include "dump/json_view.hpp"
 
 namespace msprobe::dump {
@@ -56,7 +57,13 @@ inline constexpr std::size_t kDumpWholeFileBytes = std::size_t{64} << 20;
 struct DumpStreamReading {
     std::size_t whole_file_bytes = kDumpWholeFileBytes;
     std::size_t buffer_bytes = kDumpStreamBufferBytes;
+    // Advanced by the MiB parsed as entries are handed on, to the file's size in MiB rounded up once it is read
+    // (dump_mib); null for none. Several files read at once may share one.
+    Progress* progress = nullptr;
 };
+
+// What a file of `bytes` counts on a DumpStreamReading's progress.
+inline std::int64_t dump_mib(std::uintmax_t bytes) { return static_cast<std::int64_t>((bytes + (1U << 20) - 1) >> 20); }
 
 // Streams `file` through `on_entry`, read as `reading` says. Throws
 // msprobe::Error naming the file when the text is malformed, too deep or

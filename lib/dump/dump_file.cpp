@@ -28,7 +28,7 @@ std::filesystem::path DumpFile::tensor_dir() const {
     return std::filesystem::path(path).parent_path() / "dump_tensor_data";
 }
 
-DumpFile read_dump_file(const std::filesystem::path& path) {
+DumpFile read_dump_file(const std::filesystem::path& path, Progress* progress) {
     DumpFile dump;
     dump.path = path.string();
     try {
@@ -44,7 +44,9 @@ DumpFile read_dump_file(const std::filesystem::path& path) {
                 dump.has_digests = dump.is_debug ? has_digest_anywhere(entry) : entry_has_digest(entry);
             }
         };
-        auto summary = stream_dump_entries(input, DumpTopLevel::DumpLayout, add_entry);
+        DumpStreamReading reading;
+        reading.progress = progress;
+        auto summary = stream_dump_entries(input, DumpTopLevel::DumpLayout, add_entry, reading);
         dump.task = summary.top_string("task");
         dump.level = summary.top_string("level");
         dump.framework = summary.top_string("framework");

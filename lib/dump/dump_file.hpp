@@ -9,15 +9,19 @@
 
 #include "dump/dump_row.hpp"
 
+namespace msprobe {
+class Progress;
+}
+
 namespace msprobe::dump {
 
 struct DumpFile {
     std::string path;
-    std::string task;       // "statistics", "tensor", ...
-    std::string level;      // "L0", "L1", "mix", "debug" or ""
-    std::string framework;  // "pytorch", "mindspore", "mindtorch" or ""
-    bool is_debug = false;  // a debug.json (single-point save) file
-    bool has_digests = false;  // statistics dump with summary_mode md5 (msprobe's detection rule)
+    std::string task;                    // "statistics", "tensor", ...
+    std::string level;                   // "L0", "L1", "mix", "debug" or ""
+    std::string framework;               // "pytorch", "mindspore", "mindtorch" or ""
+    bool is_debug = false;               // a debug.json (single-point save) file
+    bool has_digests = false;            // statistics dump with summary_mode md5 (msprobe's detection rule)
     std::vector<std::string> api_names;  // entry keys in execution order
     std::vector<DumpRow> rows;           // all rows, entry by entry
 
@@ -42,7 +46,8 @@ inline constexpr std::uintmax_t kDumpRowsFootprintPerByte = 3;
 
 // Reads and flattens a dump.json/debug.json. Throws msprobe::Error (exit 2)
 // naming the file: unreadable, malformed, missing/empty 'task', 'data' missing
-// or not an object, values of the wrong type.
-DumpFile read_dump_file(const std::filesystem::path& path);
+// or not an object, values of the wrong type. `progress`, when given, counts
+// the file's MiB as it is read (DumpStreamReading).
+DumpFile read_dump_file(const std::filesystem::path& path, Progress* progress = nullptr);
 
 }  // namespace msprobe::dump

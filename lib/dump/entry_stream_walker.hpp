@@ -245,6 +245,13 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
     DumpStreamSummary summary;
     const bool whole = file.size() <= reading.whole_file_bytes;
     EntryStreamWalker<Consumer> walker(summary, consumer);
+    std::int64_t mib_shown = 0;  // on reading.progress
+    const auto show_parsed = [&](std::size_t bytes) {
+        const auto mib = static_cast<std::int64_t>(bytes >> 20);
+        if (reading.progress == nullptr || mib <= mib_shown) return;
+        reading.progress->advance(mib - mib_shown);
+        mib_shown = mib;
+    };
     rapidjson::Reader reader;
     rapidjson::ParseResult result;
     std::size_t parsed = 0;  // bytes the parser took (after a BOM)
@@ -255,7 +262,10 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
         const std::size_t size = text.size();
         const std::size_t bom = std::string_view(text.data(), std::min<std::size_t>(size, 3)) == "\xEF\xBB\xBF" ? 3 : 0;
         rapidjson::InsituStringStream stream(text.data() + bom);
-        walker.after_each_entry([&] { text.release_before(bom + stream.Tell()); });
+        walker.after_each_entry([&] {
+            text.release_before(bom + stream.Tell());
+            show_parsed(bom + stream.Tell());
+        });
         // Text that is all ASCII is valid UTF-8: RapidJSON's byte-by-byte check is then spared.
         if (is_ascii(std::string_view(text.data() + bom, size - bom))) {
             result = reader.Parse<kDumpInPlaceParseFlags & ~rapidjson::kParseValidateEncodingFlag>(stream, walker);
@@ -271,6 +281,7 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
         length = size - bom;
     } else {
         FdReadStream stream(file, reading.buffer_bytes);
+        walker.after_each_entry([&] { show_parsed(stream.Tell()); });
         result = reader.Parse<kDumpStreamParseFlags>(stream, walker);
         parsed = stream.Tell();
         length = parsed + static_cast<std::size_t>(file.size() - stream.file_offset());
@@ -288,6 +299,9 @@ DumpStreamSummary walk_dump_entries(const InputFile& file, DumpTopLevel top_leve
     }
     require_dump_top_level(summary, top_level, file.path());
     if (walker.entry_error()) std::rethrow_exception(walker.entry_error());
+    if (reading.progress != nullptr && dump_mib(file.size()) > mib_shown) {
+        reading.progress->advance(dump_mib(file.size()) - mib_shown);
+    }
     return summary;
 }
 

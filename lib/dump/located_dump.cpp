@@ -31,9 +31,7 @@ bool is_torch_dtype(std::string_view dtype) { return dtype.rfind("torch.", 0) ==
 
 }  // namespace
 
-NameDigest name_digest(std::string_view name) {
-    return {std::hash<std::string_view>{}(name), fnv1a_mixed(name)};
-}
+NameDigest name_digest(std::string_view name) { return {std::hash<std::string_view>{}(name), fnv1a_mixed(name)}; }
 
 std::uint32_t LocatedDump::entry_of_row(std::uint32_t row) const {
     const auto it = std::upper_bound(entry_first_row.begin(), entry_first_row.end(), row);
@@ -54,7 +52,7 @@ void LocatedDump::read_back(std::uint32_t first, std::uint32_t last, DumpFile& i
     }
 }
 
-LocatedDump locate_dump(const std::filesystem::path& path) {
+LocatedDump locate_dump(const std::filesystem::path& path, Progress* progress) {
     LocatedDump dump;
     dump.header.path = path.string();
     try {
@@ -75,7 +73,9 @@ LocatedDump locate_dump(const std::filesystem::path& path) {
             }
             if (!dump.header.has_digests) dump.header.has_digests = entry_has_digest(entry);
         };
-        const auto summary = stream_dump_entries(input, DumpTopLevel::DumpLayout, locate_entry);
+        DumpStreamReading reading;
+        reading.progress = progress;
+        const auto summary = stream_dump_entries(input, DumpTopLevel::DumpLayout, locate_entry, reading);
         dump.header.task = summary.top_string("task");
         dump.header.level = summary.top_string("level");
         dump.header.framework = summary.top_string("framework");

@@ -14,6 +14,10 @@
 #include "dump/interned_text.hpp"
 #include "dump/row_spill.hpp"
 
+namespace msprobe {
+class Progress;
+}
+
 namespace msprobe::dump {
 
 // A 128-bit digest of a row name: two rows' keys are equal only when their
@@ -33,7 +37,7 @@ struct RowKey {
 };
 
 struct LocatedDump {
-    DumpFile header;  // path, task, level, framework and digest detection; no rows, no api_names
+    DumpFile header;               // path, task, level, framework and digest detection; no rows, no api_names
     bool has_torch_dtype = false;  // some row's dtype is a torch one (framework detection when 'framework' is absent)
     std::vector<RowKey> rows;
     std::vector<std::uint32_t> entry_first_row;  // one per entry, then the row count
@@ -49,7 +53,8 @@ struct LocatedDump {
     void read_back(std::uint32_t first, std::uint32_t last, DumpFile& into) const;
 };
 
-// Throws msprobe::Error naming the file, as read_dump_file does. debug.json is not read this way.
-LocatedDump locate_dump(const std::filesystem::path& path);
+// Throws msprobe::Error naming the file, as read_dump_file does. debug.json is not read this way. `progress`,
+// when given, counts the file's MiB as it is read.
+LocatedDump locate_dump(const std::filesystem::path& path, Progress* progress = nullptr);
 
 }  // namespace msprobe::dump

@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -19,6 +22,7 @@
 #include "common/progress.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
+#include "dump/dump_entry_stream.hpp"
 #include "graph/communication_matching.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/graph_compare_mode.hpp"
@@ -60,8 +64,24 @@ MatchKind match_kind(const GraphOptions& options) {
     return MatchKind::Default;
 }
 
+// The MiB of the dump.json files in `folders` (dump::dump_mib), for a progress line of their reading; a file
+// that cannot be sized counts none (reading it reports why).
+std::int64_t dump_mib_of(std::initializer_list<fs::path> folders) {
+    std::int64_t mib = 0;
+    for (const fs::path& folder : folders) {
+        std::error_code error;
+        const std::uintmax_t bytes = fs::file_size(folder / "dump.json", error);
+        if (!error) mib += dump::dump_mib(bytes);
+    }
+    return mib;
+}
+
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
-    RankFolder files = read_rank_folder(folder, record_rules(options));
+    RankFolder files;
+    {
+        Progress reading("Reading dumps", dump_mib_of({folder}), options.show_progress, "MiB");
+        files = read_rank_folder(folder, record_rules(options), &reading);
+    }
     RankResult result{rank, build_graph(files, options.strict_compat, options.behaviour.build), std::nullopt};
     assign_micro_steps(result.npu, files.megatron_micro_steps);
     if (options.overflow_check) attach_overflow_levels(result.npu, folder / "dump.json");
@@ -73,15 +93,19 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     // The two sides are read and built at once; an NPU error is still the one reported first.
     std::optional<RankFolder> bench_read;
     std::optional<ModelGraph> bench_graph;
+    // One line for both files, which are read at once; it ends before the next line begins.
+    std::optional<Progress> reading(std::in_place, "Reading dumps", dump_mib_of({npu_folder, bench_folder}),
+                                    options.show_progress, "MiB");
     ThreadPool::Task bench_side = pool.start([&] {
-        bench_read.emplace(read_rank_folder(bench_folder, record_rules(options)));
+        bench_read.emplace(read_rank_folder(bench_folder, record_rules(options), &*reading));
         bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.behaviour.build));
         release_build_inputs(*bench_read);
     });
-    RankFolder npu_files = read_rank_folder(npu_folder, record_rules(options));
+    RankFolder npu_files = read_rank_folder(npu_folder, record_rules(options), &*reading);
     ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.behaviour.build);
     release_build_inputs(npu_files);
     bench_side.wait();
+    reading.reset();
     const RankFolder& bench_files = *bench_read;
     RankResult result{rank, std::move(npu_graph), std::move(bench_graph)};
     result.mode = detect_graph_compare_mode(npu_files, bench_files, options.layer_mapping);

@@ -11,7 +11,7 @@ namespace msprobe::graph {
 namespace {
 
 // dump.json, one entry at a time, into `folder`'s header, names and records.
-void read_dump(const std::filesystem::path& path, const RecordRules& rules, RankFolder& folder) {
+void read_dump(const std::filesystem::path& path, const RecordRules& rules, RankFolder& folder, Progress* progress) {
     const std::string file = path.string();
     const InputFile input = InputFile::open(path, InputKind::Json);
     folder.header.path = file;
@@ -24,7 +24,9 @@ void read_dump(const std::filesystem::path& path, const RecordRules& rules, Rank
         DumpRecord record = make_dump_record(id, entry, file, rules, use);
         folder.records.insert_or_assign(std::move(id), std::move(record));
     };
-    auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, add_record);
+    dump::DumpStreamReading reading;
+    reading.progress = progress;
+    auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, add_record, reading);
     folder.entry_names = std::move(summary.entry_names);  // every entry was handed on, in file order
     // Without a 'data' object there were no entries, so no entry's fault could come first.
     if (summary.data != dump::DumpStreamSummary::Data::Object) throw Error(file, "'data' is missing or not an object");
@@ -38,13 +40,13 @@ void read_dump(const std::filesystem::path& path, const RecordRules& rules, Rank
 
 }  // namespace
 
-RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules) {
+RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules, Progress* progress) {
     RankFolder folder;
     folder.dir = dir;
     // construct.json first: which parameters_grad entries it names decides how they are read.
     folder.construct = ConstructTable::read(dump::JsonFile::load(dir / "construct.json"));
     folder.megatron_micro_steps = folder.construct.megatron_micro_steps();
-    read_dump(dir / "dump.json", rules, folder);
+    read_dump(dir / "dump.json", rules, folder, progress);
     folder.stack = std::make_shared<const dump::StackFile>(dump::StackFile::load(dir / "stack.json"));
     return folder;
 }

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/progress.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "graph/construct_table.hpp"
@@ -23,18 +24,19 @@ struct RankFolder {
     std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written
     // "framework" is "pytorch" or absent (null is not): graph_visualize checks recompute stacks of such dumps only.
     bool pytorch_dump = true;
-    std::vector<std::string> entry_names;      // the keys of dump.json's "data", in file order
+    std::vector<std::string> entry_names;  // the keys of dump.json's "data", in file order
     // Entry → its record; build_graph moves the records into the nodes.
     std::unordered_map<std::string, DumpRecord> records;
     ConstructTable construct;
-    std::optional<int> megatron_micro_steps;  // construct.json's megatron_micro_step_number, when it has one
+    std::optional<int> megatron_micro_steps;       // construct.json's megatron_micro_step_number, when it has one
     std::shared_ptr<const dump::StackFile> stack;  // stack.json, shared with the graph its nodes' stacks point into
 };
 
 // Reads construct.json, dump.json and stack.json of `dir`, the records made
 // by `rules`. Throws msprobe::Error naming the file that is missing, malformed
-// or (construct.json of an L1 dump) empty.
-RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules);
+// or (construct.json of an L1 dump) empty. `progress`, when given, counts
+// dump.json's MiB as it is read (dump::DumpStreamReading).
+RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules, Progress* progress = nullptr);
 
 // Frees what only building the graph reads (construct.json's table, the entry
 // names): a compare then holds the two graphs and little else.

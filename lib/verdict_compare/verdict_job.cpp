@@ -101,7 +101,7 @@ PairResult compare_pair(const UnitPair& pair, bool check_frameworks, const fs::p
                         const std::string& stamp, const VerdictJobOptions& options, ThreadPool& pool,
                         report::StagedFiles* staged = nullptr) {
     const LiveRankTable live;
-    const PairInputs inputs = read_pair_inputs(pair.target, pair.golden, pool);
+    const PairInputs inputs = read_pair_inputs(pair.target, pair.golden, pool, options.show_progress);
     const bool api_mapping = options.table.mapping.api_mapping.has_value();
     if (check_frameworks) check_pair_frameworks(inputs.npu, inputs.bench, api_mapping);
     if (options.cross_framework_needs_mapping) {

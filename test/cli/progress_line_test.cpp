@@ -177,6 +177,7 @@ TEST_CASE("the long jobs draw a progress line on a terminal only, and not with -
     write_text(dir / "pair.json", "{\"npu_path\": \"" + npu_rank + "\", \"bench_path\": \"" + bench_rank + "\"}");
     write_text(dir / "graph.json", "{\"npu_path\": \"" + (pair.out / "npu/step0/rank0").string() +
                                        "\", \"bench_path\": \"" + (pair.out / "bench/step0/rank0").string() + "\"}");
+    write_text(dir / "graph_build.json", "{\"npu_path\": \"" + (pair.out / "npu/step0/rank0").string() + "\"}");
     const std::string step_json = (pair.out / "compare_dir_step0.json").string();
     // merge_result's input: the compare results of both ranks.
     REQUIRE(run_msprobe({"-f", "pytorch", "compare", "-i", step_json, "-o", "results"}, dir).exit_code == 0);
@@ -200,6 +201,17 @@ TEST_CASE("the long jobs draw a progress line on a terminal only, and not with -
          "Comparing rows",
          0,
          "rows"},
+        // Both dump.json files on one line, each counted in MiB rounded up (a small file counts one).
+        {"compare, one pair (-i), its dumps read",
+         {"-f", "pytorch", "compare", "-i", "pair.json", "-o", "o12"},
+         "Reading dumps",
+         2,
+         "MiB"},
+        {"compare, one pair (-tp/-gp), its dumps read",
+         {"compare", "-tp", npu_rank, "-gp", bench_rank, "-o", "o13"},
+         "Reading dumps",
+         2,
+         "MiB"},
         {"compare, step directories (-i)",
          {"-f", "pytorch", "compare", "-i", step_json, "-o", "o2"},
          "Comparing ranks",
@@ -216,6 +228,16 @@ TEST_CASE("the long jobs draw a progress line on a terminal only, and not with -
          2,
          "ranks"},
         {"graph, one rank", {"-f", "pytorch", "graph", "-i", "graph.json", "-o", "o5"}, "Comparing nodes", 0, "nodes"},
+        {"graph, one rank, its dumps read",
+         {"-f", "pytorch", "graph", "-i", "graph.json", "-o", "o10"},
+         "Reading dumps",
+         2,
+         "MiB"},
+        {"graph build, one rank, its dump read",
+         {"-f", "pytorch", "graph", "-i", "graph_build.json", "-o", "o11"},
+         "Reading dumps",
+         1,
+         "MiB"},
         {"graph_visualize, two ranks",
          {"graph_visualize", "-tp", npu_step, "-gp", bench_step, "-o", "o6"},
          "Building graphs",
@@ -267,5 +289,23 @@ TEST_CASE("one tensor dump: overflow_check counts its tensor files, compare its 
          "tensors"},
     };
     for (const auto& job : jobs) check_job(job, dir);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("a pair too large to hold is read with the same line as one held", "[cli][progress]") {
+    if (!terminal_runs()) return;
+    const fs::path dir = msprobe::testing::scratch_dir("cli_progress_line_streamed");
+    auto pair = pair_in(dir);
+    pair.apis = 200;
+    msprobe::testing::generate_dump_pair(pair);
+    // Any pair is read back chunk by chunk above a held size of one byte.
+    ::setenv("MSPROBE_HELD_PAIR_BYTES", "1", 1);
+    const Job job{"compare, one pair read back in chunks",
+                  {"-f", "pytorch", "compare", "-i", (pair.out / "compare.json").string(), "-o", "o1"},
+                  "Reading dumps",
+                  2,
+                  "MiB"};
+    check_job(job, dir);
+    ::unsetenv("MSPROBE_HELD_PAIR_BYTES");
     fs::remove_all(dir);
 }

@@ -25,7 +25,7 @@ TEST_CASE("read_side_by_side: without workers the bench side is read after the N
           "[compare][dump_pair_reading]") {
     ThreadPool pool(1);
     std::vector<std::string> order;
-    const auto [npu, bench] = read_side_by_side("npu/dump.json", "bench/dump.json", pool, [&](const fs::path& p) {
+    const auto [npu, bench] = read_side_by_side("npu/dump.json", "bench/dump.json", pool, [&](const fs::path& p, Progress*) {
         order.push_back(p.string());
         return p.parent_path().string().size();
     });
@@ -40,7 +40,7 @@ TEST_CASE("read_side_by_side: with an idle worker both sides are read at once", 
     std::condition_variable changed;
     bool bench_started = false;
     bool npu_saw_bench = false;
-    const auto [npu, bench] = read_side_by_side("n", "b", pool, [&](const fs::path& p) {
+    const auto [npu, bench] = read_side_by_side("n", "b", pool, [&](const fs::path& p, Progress*) {
         std::unique_lock lock(mutex);
         if (p == "b") {
             bench_started = true;
@@ -58,14 +58,14 @@ TEST_CASE("read_side_by_side: with an idle worker both sides are read at once", 
 
 TEST_CASE("read_side_by_side: the NPU side's error wins over the bench side's", "[compare][dump_pair_reading]") {
     ThreadPool pool(2);
-    const auto both_fail = [](const fs::path& p) -> int { throw Error(p.string(), "unreadable"); };
+    const auto both_fail = [](const fs::path& p, Progress*) -> int { throw Error(p.string(), "unreadable"); };
     try {
         read_side_by_side("npu.json", "bench.json", pool, both_fail);
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.file() == "npu.json");
     }
-    const auto bench_fails = [](const fs::path& p) -> int {
+    const auto bench_fails = [](const fs::path& p, Progress*) -> int {
         if (p == "bench.json") throw Error(p.string(), "unreadable");
         return 1;
     };
@@ -76,6 +76,19 @@ TEST_CASE("read_side_by_side: the NPU side's error wins over the bench side's", 
         CHECK(e.file() == "bench.json");
         CHECK(e.reason() == "unreadable");
     }
+}
+
+TEST_CASE("read_side_by_side: both sides count on one progress, which ends with the reading",
+          "[compare][dump_pair_reading]") {
+    ThreadPool pool(2);
+    std::vector<Progress*> seen(2, nullptr);
+    read_side_by_side("npu.json", "bench.json", pool, [&](const fs::path& p, Progress* progress) {
+        REQUIRE(progress != nullptr);
+        progress->advance(p == "npu.json" ? 2 : 3);
+        seen[p == "npu.json" ? 0 : 1] = progress;
+        return progress->done() > 0;
+    });
+    CHECK(seen[0] == seen[1]);
 }
 
 TEST_CASE("read_dump_files: each side's rows come from its own file", "[compare][dump_pair_reading]") {

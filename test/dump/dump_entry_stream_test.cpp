@@ -223,3 +223,33 @@ TEST_CASE("stream_dump_entries read whole gives the text of entries it handed on
     CHECK(whole.summary.entry_names == chunked.summary.entry_names);
     CHECK(whole.summary.entry_names.back() == "Functional.op3999.0.forward");
 }
+
+TEST_CASE("stream_dump_entries counts the MiB it has parsed on a progress, whole or in chunks",
+          "[dump][dump_entry_stream]") {
+    // 2.5 MiB: entries padded with whitespace, so that the count moves while the entries are handed on.
+    std::string text = R"({"task": "statistics", "data": {)";
+    for (int i = 0; i < 10; ++i) {
+        if (i > 0) text += ", ";
+        text += "\"Torch.add." + std::to_string(i) + ".forward\": {\"output\": [" + std::string(256 << 10, ' ') + "]}";
+    }
+    text += "}}";
+    const auto path = write_json("progress", text);
+    const InputFile file = InputFile::open(path, InputKind::Json);
+    const std::int64_t mib = msprobe::dump::dump_mib(file.size());
+    REQUIRE(mib == 3);
+    for (const std::size_t buffer_bytes : {std::size_t{0}, std::size_t{4096}}) {
+        INFO(buffer_bytes);
+        msprobe::Progress progress("Reading dumps", mib, false, "MiB");
+        std::vector<std::int64_t> counted;  // after each entry
+        msprobe::dump::DumpStreamReading reading{buffer_bytes == 0 ? msprobe::dump::kDumpWholeFileBytes : 0,
+                                                 buffer_bytes == 0 ? 1 : buffer_bytes};
+        reading.progress = &progress;
+        stream_dump_entries(
+            file, DumpTopLevel::DumpLayout,
+            [&](std::uint32_t, std::string_view, JsonView) { counted.push_back(progress.done()); }, reading);
+        CHECK(progress.done() == mib);  // rounded up at the end
+        REQUIRE(counted.size() == 10);
+        CHECK(counted.front() == 0);
+        CHECK(counted.back() == 2);  // 2.25 MiB parsed before the last entry is handed on
+    }
+}

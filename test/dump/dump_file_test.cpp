@@ -20,7 +20,7 @@ std::filesystem::path write_dump(const std::string& name, const std::string& tex
 }
 
 std::string refusal(const std::string& name, const std::string& text) {
-    return msprobe::testing::refusal_reason(write_dump(name, text), read_dump_file);
+    return msprobe::testing::refusal_reason(write_dump(name, text), [](const auto& p) { return read_dump_file(p); });
 }
 
 std::vector<std::string> names_of(const DumpFile& dump) {
@@ -71,12 +71,12 @@ TEST_CASE("a dump.json becomes rows in msprobe's order and naming", "[dump][dump
     CHECK(dump.api_names == std::vector<std::string>{"Functional.linear.0.forward", "Module.fc.Linear.forward.0",
                                                      "Module.fc.Linear.parameters_grad"});
     // Inputs (args, then kwargs) before outputs whatever the JSON order; parameters between them.
-    CHECK(names_of(dump) == std::vector<std::string>{
-                                "Functional.linear.0.forward.input.0", "Functional.linear.0.forward.input.1",
-                                "Functional.linear.0.forward.input.alpha", "Functional.linear.0.forward.output.0",
-                                "Module.fc.Linear.forward.0.input.0", "Module.fc.Linear.forward.0.parameters.weight",
-                                "Module.fc.Linear.forward.0.parameters.bias", "Module.fc.Linear.forward.0.output.0",
-                                "Module.fc.Linear.parameters_grad.weight"});
+    CHECK(names_of(dump) ==
+          std::vector<std::string>{"Functional.linear.0.forward.input.0", "Functional.linear.0.forward.input.1",
+                                   "Functional.linear.0.forward.input.alpha", "Functional.linear.0.forward.output.0",
+                                   "Module.fc.Linear.forward.0.input.0", "Module.fc.Linear.forward.0.parameters.weight",
+                                   "Module.fc.Linear.forward.0.parameters.bias", "Module.fc.Linear.forward.0.output.0",
+                                   "Module.fc.Linear.parameters_grad.weight"});
     REQUIRE(dump.rows.size() == 9);
 
     const DumpRow& tensor = dump.rows[0];  // named after its data_name, suffix dropped

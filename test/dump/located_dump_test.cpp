@@ -80,8 +80,9 @@ TEST_CASE("a located dump is refused as the whole read refuses it", "[dump][loca
     for (std::size_t i = 0; i < texts.size(); ++i) {
         CAPTURE(texts[i]);
         const auto path = write_dump("refused_" + std::to_string(i), texts[i]);
-        const std::string expected = msprobe::testing::refusal_reason(path, read_dump_file);
+        const std::string expected =
+            msprobe::testing::refusal_reason(path, [](const auto& p) { return read_dump_file(p); });
         CHECK_FALSE(expected.empty());
-        CHECK(msprobe::testing::refusal_reason(path, locate_dump) == expected);
+        CHECK(msprobe::testing::refusal_reason(path, [](const auto& p) { return locate_dump(p); }) == expected);
     }
 }
