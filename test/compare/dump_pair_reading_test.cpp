@@ -25,10 +25,11 @@ TEST_CASE("read_side_by_side: without workers the bench side is read after the N
           "[compare][dump_pair_reading]") {
     ThreadPool pool(1);
     std::vector<std::string> order;
-    const auto [npu, bench] = read_side_by_side("npu/dump.json", "bench/dump.json", pool, [&](const fs::path& p, Progress*) {
-        order.push_back(p.string());
-        return p.parent_path().string().size();
-    });
+    const auto [npu, bench] =
+        read_side_by_side("npu/dump.json", "bench/dump.json", pool, [&](const fs::path& p, Progress*) {
+            order.push_back(p.string());
+            return p.parent_path().string().size();
+        });
     CHECK(npu == 3);
     CHECK(bench == 5);
     CHECK(order == std::vector<std::string>{"npu/dump.json", "bench/dump.json"});
@@ -93,8 +94,8 @@ TEST_CASE("read_side_by_side: both sides count on one progress, which ends with 
 
 TEST_CASE("read_dump_files: each side's rows come from its own file", "[compare][dump_pair_reading]") {
     const fs::path dir = testing::scratch_dir("dump_pair_reading_files");
-    const fs::path npu = testing::write_small_dump(dir / "npu", {{"Functional.relu.0.forward", {{1, 2}}, {{1, 2}}},
-                                                                {"Torch.add.0.forward", {{1}, {2}}, {{3}}}});
+    const fs::path npu = testing::write_small_dump(
+        dir / "npu", {{"Functional.relu.0.forward", {{1, 2}}, {{1, 2}}}, {"Torch.add.0.forward", {{1}, {2}}, {{3}}}});
     const fs::path bench = testing::write_small_dump(dir / "bench", {{"Functional.gelu.0.forward", {{1, 2}}, {{1}}}});
     for (unsigned threads : {1U, 3U}) {
         ThreadPool pool(threads);
@@ -117,8 +118,7 @@ TEST_CASE("read_dump_files: a missing file is named, the NPU one first", "[compa
     const fs::path npu = testing::write_small_dump(dir / "npu", {{"Functional.relu.0.forward", {{1}}, {{1}}}});
     ThreadPool pool(2);
     CHECK(testing::refusal_reason(dir / "bench" / "dump.json",
-                                  [&](const fs::path& bench) { read_dump_files(npu, bench, pool); }) ==
-          "no such file");
+                                  [&](const fs::path& bench) { read_dump_files(npu, bench, pool); }) == "no such file");
     CHECK(testing::refusal_reason(dir / "none" / "dump.json", [&](const fs::path& missing) {
               read_dump_files(missing, dir / "other" / "dump.json", pool);
           }) == "no such file");
