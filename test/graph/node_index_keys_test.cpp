@@ -3,9 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <initializer_list>
 #include <numeric>
 #include <string>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 #include "report/sqlite_record.hpp"
@@ -177,27 +179,27 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
     CHECK(keys.order(NodeIndex::MicroStep) ==
           expected([](const Row& r) { return std::tie(r.step, r.rank, r.micro, r.order, r.rowid); }));
     REQUIRE(keys.size() == rows.size());
-    msprobe::report::SqliteRecord record, want;
+    // Each index record: the index's columns, integers and texts as `values` lists them, then the rowid.
+    const auto record_of = [&](NodeIndex index, std::size_t p) {
+        msprobe::report::SqliteRecord record;
+        keys.record(index, static_cast<std::uint32_t>(p), record);
+        return std::string(record.bytes());
+    };
+    const auto expected_record = [](std::initializer_list<std::variant<std::int64_t, std::string>> values) {
+        msprobe::report::SqliteRecord record;
+        for (const auto& value : values) {
+            if (const auto* number = std::get_if<std::int64_t>(&value))
+                record.integer(*number);
+            else
+                record.text(std::get<std::string>(value));
+        }
+        return std::string(record.bytes());
+    };
     for (const std::size_t p :
          {std::size_t{0}, std::size_t{255}, std::size_t{256}, std::size_t{4096}, rows.size() - 1}) {
         const Row& r = rows[p];
-        keys.record(NodeIndex::UpNode, static_cast<std::uint32_t>(p), record);
-        want.clear();
-        want.integer(r.step);
-        want.integer(r.rank);
-        want.text(r.source);
-        want.text(r.up);
-        want.integer(r.order);
-        want.integer(r.rowid);
-        CHECK(std::string(record.bytes()) == std::string(want.bytes()));
-        keys.record(NodeIndex::MicroStep, static_cast<std::uint32_t>(p), record);
-        want.clear();
-        want.integer(r.step);
-        want.integer(r.rank);
-        want.integer(r.micro);
-        want.integer(r.order);
-        want.integer(r.rowid);
-        CHECK(std::string(record.bytes()) == std::string(want.bytes()));
+        CHECK(record_of(NodeIndex::UpNode, p) == expected_record({r.step, r.rank, r.source, r.up, r.order, r.rowid}));
+        CHECK(record_of(NodeIndex::MicroStep, p) == expected_record({r.step, r.rank, r.micro, r.order, r.rowid}));
     }
 }
 
