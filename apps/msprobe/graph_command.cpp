@@ -8,6 +8,7 @@
 #include "common/log.hpp"
 #include "common/thread_pool.hpp"
 #include "graph/graph_job.hpp"
+#include "heap_pages.hpp"
 #include "input_path.hpp"
 
 namespace msprobe::cli {
@@ -55,6 +56,7 @@ Runner add_graph_command(CLI::App& cmd, const GlobalOptions& /*global: both fram
         options.show_progress = !flags->quiet;
         options.free_last_graphs = false;  // the process ends after the run
         options.behaviour = graph::graph_command_behaviour();
+        prefer_huge_heap_pages();  // before the pool's threads make their heaps
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd.count("--layer_mapping")) {

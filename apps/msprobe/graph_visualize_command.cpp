@@ -15,6 +15,7 @@
 #include "common/thread_pool.hpp"
 #include "graph/graph_job.hpp"
 #include "graph/parallel_merge_params.hpp"
+#include "heap_pages.hpp"
 #include "input_path.hpp"
 #include "tensor_postprocess_config.hpp"
 
@@ -160,6 +161,7 @@ Runner add_graph_visualize_command(CLI::App& cmd, const GlobalOptions& /*global:
         options.free_last_graphs = false;  // the process ends after the run
         options.behaviour = graph::graph_visualize_behaviour();
         options.behaviour.comparison.tensor_postprocess = tensor_postprocess_folder();
+        prefer_huge_heap_pages();  // before the pool's threads make their heaps
         ThreadPool pool(worker_threads(flags->jobs));
         if (!flags->html.empty()) options.html = flags->html;
         if (cmd.count("--layer_mapping")) {

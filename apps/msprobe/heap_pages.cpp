@@ -22,6 +22,18 @@ std::optional<std::string> reserved_huge_pages() {
     return text.str();
 }
 
+namespace {
+HugePagesSwitch huge_pages_switch = nullptr;
+}  // namespace
+
+void set_huge_pages_switch(HugePagesSwitch on) { huge_pages_switch = on; }
+
+void prefer_huge_heap_pages() {
+    if (huge_pages_switch != nullptr && heap_on_huge_pages(reserved_huge_pages(), huge_pages_user_setting())) {
+        huge_pages_switch();
+    }
+}
+
 std::optional<std::string> huge_pages_user_setting() {
     const char* value = std::getenv("MIMALLOC_LARGE_OS_PAGES");
     if (value == nullptr) return std::nullopt;

@@ -16,13 +16,13 @@ int main(int argc, char** argv) {
 #ifdef MSPROBE_WITH_MIMALLOC
     // A call into the library keeps it linked where the linker drops unused ones (--as-needed).
     (void)mi_version();
-    // Set, not defaulted: the allocator has read its options before main; the user's setting was honoured then.
-    // A thread's first segment, committed late by default, gets its huge pages only when committed at once.
-    if (msprobe::cli::heap_on_huge_pages(msprobe::cli::reserved_huge_pages(),
-                                         msprobe::cli::huge_pages_user_setting())) {
+    // Set, not defaulted, when a command asks (heap_pages.hpp): the allocator has read its options before main,
+    // the user's setting among them. A thread's first segment, committed late by default, gets its huge pages
+    // only when committed at once.
+    msprobe::cli::set_huge_pages_switch([] {
         mi_option_enable(mi_option_large_os_pages);
         mi_option_set(mi_option_eager_commit_delay, 0);
-    }
+    });
 #endif
     namespace cli = msprobe::cli;
     const int exit_code =
