@@ -36,6 +36,11 @@ public:
     void shrink() { packed_.shrink_to_fit(); }
     // Drops the pairs and keeps the room: a scratch list, copied (to exactly its size) once made.
     void clear() { packed_.clear(); }
+    // Appends `more`'s pairs, in a block of exactly their size (the caller keeps keys unique).
+    void append(const ItemFields& more) {
+        packed_.reserve(packed_.size() + more.packed_.size());
+        packed_.append(more.packed_.view());
+    }
     std::size_t bytes() const { return packed_.size(); }
 
     // Appends a pair (the caller keeps keys unique).

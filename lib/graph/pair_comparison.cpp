@@ -195,14 +195,14 @@ PrecisionIndex verdict_index_of(compare::RowLevel level) {
     return {0, true};
 }
 
-// The copied cells as the item's exported fields: packed, they take a third of the cells' size.
+// The copied cells as the item's exported fields, after its own: packed, they take a third of the cells' size.
 void pack_metrics(PortItem& item, const ItemMetrics& metrics) {
     if (metrics.empty()) return;
     // Made in the thread's scratch list and copied: one allocation of the exact size.
     thread_local ItemFields packed;
     packed.clear();
     for (const auto& [name, value] : metrics) add_stat_field(packed, name, value);
-    item.compared_fields = packed;
+    item.fields.append(packed);
 }
 
 // Pairs compared at a time: the rows and the result table of one chunk are

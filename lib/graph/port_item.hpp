@@ -17,15 +17,15 @@ namespace msprobe::graph {
 struct PortItem {
     // The leaf as compare reads it; its name (Functional.linear.0.forward.input.0) is the map key.
     dump::PackedRow row;
-    // Its own fields as msprobe exports them, made as the dump is read (port_item_json's exported_fields).
+    // Its fields as msprobe exports them: its own, made as the dump is read (port_item_json's exported_fields),
+    // then the comparison fields a compare adds.
     ItemFields fields;
     // The leaf object as compact JSON (read it through port_item_leaf's LeafObject), kept only for the
     // communication APIs, whose parameters are read again; absent for other items and None items.
     dump::OptionalText leaf;
-    dump::InternedText type;     // the leaf's "type" ("" when it has none), which matching compares
-    ItemFields compared_fields;  // the comparison fields as msprobe exports them, after the own fields
-    bool empty_shape = false;    // the leaf's "shape" is an empty list (a 0-d tensor)
-    bool compared = false;       // a comparison row of a matched pair names this item
+    dump::InternedText type;   // the leaf's "type" ("" when it has none), which matching compares
+    bool empty_shape = false;  // the leaf's "shape" is an empty list (a 0-d tensor)
+    bool compared = false;     // a comparison row of a matched pair names this item
 
     std::string_view key() const { return row.name(); }
     void set_row(const dump::DumpRow& from) { row = dump::PackedRow(from); }

@@ -173,6 +173,7 @@ void append_port_items_json(std::string& out, const std::vector<PortItem>& items
     for (const PortItem& item : items) {
         kept.clear();
         bool process_group = false;
+        // The own fields' hidden keys; the comparison fields (compare's columns) are named none of them.
         item.fields.for_each([&](std::string_view key, const FieldValue& value) {
             if (key == "type" && !value.is_float && value.text == "torch.ProcessGroup") process_group = true;
             if (key == "state" || key == "full_op_name") return;
@@ -180,8 +181,6 @@ void append_port_items_json(std::string& out, const std::vector<PortItem>& items
             if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) return;
             kept.emplace_back(key, value);
         });
-        item.compared_fields.for_each(
-            [&](std::string_view key, const FieldValue& value) { kept.emplace_back(key, value); });
         if (process_group) {
             // A process group shows what identifies it, nothing compared.
             std::erase_if(kept, [](const auto& f) {

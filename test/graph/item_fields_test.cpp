@@ -121,3 +121,19 @@ TEST_CASE("item fields keep a float32 statistic in 4 bytes and any other float i
     CHECK(texts[0] == std::pair<std::string, std::string>{"Max", "2.406540632247925"});
     CHECK(texts[1] == std::pair<std::string, std::string>{"Min", "0.1"});
 }
+
+TEST_CASE("item fields: another list's pairs appended after their own, in order") {
+    ItemFields own;
+    own.add("type", "torch.Tensor");
+    own.add_float("Max", 2.5);
+    ItemFields compared;
+    compared.add_float("Max diff", 0.1);
+    compared.add("MaxRelativeErr", "4.0%");
+    own.append(compared);
+    CHECK(own.bytes() == 2 + 6 + compared.bytes());
+    CHECK(pairs_of(own, false) ==
+          std::vector<std::pair<std::string, std::string>>{
+              {"type", "torch.Tensor"}, {"Max", "2.5"}, {"Max diff", "0.1"}, {"MaxRelativeErr", "4.0%"}});
+    own.append(ItemFields());
+    CHECK(pairs_of(own, false).size() == 4);
+}

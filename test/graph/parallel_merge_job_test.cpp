@@ -73,7 +73,7 @@ TEST_CASE("merged step: a compare matches and compares the merged graphs", "[gra
     REQUIRE(matmul != nullptr);
     CHECK(matmul->partner == graphs.bench->find("Torch.matmul.0.forward"));
     // The NPU ranks' Norms merge into (4 ** 2 + 3 ** 2) ** 0.5; the bench ranks' are alike, so 4 stays.
-    const auto norm_diff = matmul->outputs.at(0).compared_fields.find("L2norm diff");
+    const auto norm_diff = matmul->outputs.at(0).fields.find("L2norm diff");
     REQUIRE(norm_diff);
     CHECK(norm_diff->number == 1.0);
     CHECK(graphs.bench->find("Torch.matmul.0.forward")->rare().parallel_merge_info.empty());

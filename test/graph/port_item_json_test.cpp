@@ -89,7 +89,7 @@ TEST_CASE("exported fields: a None item and a leaf that repeats a key", "[graph]
 TEST_CASE("port items JSON: digests, hidden keys and compared fields", "[graph][port_item_json]") {
     PortItem item = item_of(R"({"type": "float", "value": 0.5, "state": "input", "full_op_name": "x"})",
                             scalar_row("Torch.add.0.forward.input.0"));
-    item.compared_fields.add("Max diff", "0.0");
+    item.fields.add("Max diff", "0.0");
     const std::vector<PortItem> items = {std::move(item)};
     CHECK(port_items_json(items, {}) ==
           R"({"Torch.add.0.forward.input.0": {"type": "float", "value": "0.5", "data_name": "-1", )"
@@ -109,7 +109,7 @@ TEST_CASE("port items JSON: a process group, a P2P list node and an item without
     group_row.md5 = std::nullopt;
     PortItem group =
         item_of(R"({"type": "torch.ProcessGroup", "group_ranks": [0, 1], "group_id": "g1"})", std::move(group_row));
-    group.compared_fields.add("Max diff", "0");
+    group.fields.add("Max diff", "0");
     CHECK(port_items_json({group}, {}) == R"({"Distributed.broadcast.0.forward.input.group": {"type": )"
                                           R"("torch.ProcessGroup", "group_ranks": "[0, 1]", "group_id": "g1", )"
                                           R"("data_name": "-1"}})");
