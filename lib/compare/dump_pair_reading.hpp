@@ -1,18 +1,14 @@
 #pragma once
 // The two dump files of a pair, read side by side on the pool.
-#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <utility>
 
-#include "common/progress.hpp"
 #include "common/thread_pool.hpp"
+#include "dump/dump_entry_stream.hpp"
 #include "dump/dump_file.hpp"
 
 namespace msprobe::compare {
-
-// Both files' MiB as a DumpStreamReading's progress counts them; a file that cannot be sized counts none.
-std::int64_t dump_pair_mib(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json);
 
 // `read(bench_json, progress)` runs as a task of `pool` while this thread runs
 // `read(npu_json, progress)`, or after it when no thread of the pool is free;
@@ -23,8 +19,7 @@ template <class Read>
 auto read_side_by_side(const std::filesystem::path& npu_json, const std::filesystem::path& bench_json, ThreadPool& pool,
                        const Read& read, bool show_progress = false) {
     using Side = decltype(read(npu_json, nullptr));
-    std::optional<Progress> progress(std::in_place, "Reading dumps", dump_pair_mib(npu_json, bench_json), show_progress,
-                                     "MiB");
+    std::optional<dump::DumpReadingProgress> progress(std::in_place, {npu_json, bench_json}, show_progress);
     std::optional<Side> bench;
     auto bench_read = pool.start([&] { bench.emplace(read(bench_json, &*progress)); });
     Side npu = read(npu_json, &*progress);

@@ -1,5 +1,7 @@
 #include "dump/dump_entry_stream.hpp"
 
+#include <system_error>
+
 #include "dump/entry_stream_walker.hpp"
 #include "dump/json_value_builder.hpp"
 
@@ -19,7 +21,21 @@ private:
     const DumpEntryHandler& on_entry_;
 };
 
+// The MiB of `files`, those that can be sized.
+std::int64_t files_mib(std::initializer_list<std::filesystem::path> files) {
+    std::int64_t mib = 0;
+    for (const std::filesystem::path& file : files) {
+        std::error_code error;
+        const std::uintmax_t bytes = std::filesystem::file_size(file, error);
+        if (!error) mib += dump_mib(bytes);
+    }
+    return mib;
+}
+
 }  // namespace
+
+DumpReadingProgress::DumpReadingProgress(std::initializer_list<std::filesystem::path> files, bool wanted)
+    : Progress("Reading dumps", files_mib(files), wanted, "MiB") {}
 
 std::string DumpStreamSummary::top_string(std::string_view key) const {
     const auto it = top_strings.find(key);

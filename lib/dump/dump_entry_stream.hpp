@@ -9,7 +9,9 @@
 // (the top level, "data", and each entry's members).
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <string>
@@ -64,6 +66,14 @@ struct DumpStreamReading {
 
 // What a file of `bytes` counts on a DumpStreamReading's progress.
 inline std::int64_t dump_mib(std::uintmax_t bytes) { return static_cast<std::int64_t>((bytes + (1U << 20) - 1) >> 20); }
+
+// The one progress line of dump files read at once ("Reading dumps"): their MiB, as DumpStreamReading counts
+// them; a file that cannot be sized counts none (reading it says why). Drawn when `wanted` and stderr is a
+// terminal.
+class DumpReadingProgress : public Progress {
+public:
+    DumpReadingProgress(std::initializer_list<std::filesystem::path> files, bool wanted);
+};
 
 // Streams `file` through `on_entry`, read as `reading` says. Throws
 // msprobe::Error naming the file when the text is malformed, too deep or

@@ -42,7 +42,7 @@ StackFile StackFile::load(const std::filesystem::path& path) {
 void StackFile::add_name(std::string_view api_name, std::size_t group) {
     if (names_.size() + api_name.size() > std::numeric_limits<std::uint32_t>::max() ||
         name_ends_.size() >= std::numeric_limits<std::uint32_t>::max() / 4) {
-        throw std::length_error("stack.json lists 4 GiB of names or more");
+        throw std::length_error("stack.json lists more names than one index holds (4 GiB of text, or 2^30 names)");
     }
     names_ += api_name;
     name_ends_.push_back(static_cast<std::uint32_t>(names_.size()));

@@ -5,13 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
-#include <initializer_list>
 #include <limits>
 #include <map>
 #include <memory>
 #include <optional>
 #include <span>
-#include <system_error>
 
 #include <fmt/format.h>
 
@@ -64,22 +62,10 @@ MatchKind match_kind(const GraphOptions& options) {
     return MatchKind::Default;
 }
 
-// The MiB of the dump.json files in `folders` (dump::dump_mib), for a progress line of their reading; a file
-// that cannot be sized counts none (reading it reports why).
-std::int64_t dump_mib_of(std::initializer_list<fs::path> folders) {
-    std::int64_t mib = 0;
-    for (const fs::path& folder : folders) {
-        std::error_code error;
-        const std::uintmax_t bytes = fs::file_size(folder / "dump.json", error);
-        if (!error) mib += dump::dump_mib(bytes);
-    }
-    return mib;
-}
-
 RankResult build_rank(const fs::path& folder, int rank, const GraphOptions& options) {
     RankFolder files;
     {
-        Progress reading("Reading dumps", dump_mib_of({folder}), options.show_progress, "MiB");
+        dump::DumpReadingProgress reading({folder / "dump.json"}, options.show_progress);
         files = read_rank_folder(folder, record_rules(options), &reading);
     }
     RankResult result{rank, build_graph(files, options.strict_compat, options.behaviour.build), std::nullopt};
@@ -94,8 +80,8 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     std::optional<RankFolder> bench_read;
     std::optional<ModelGraph> bench_graph;
     // One line for both files, which are read at once; it ends before the next line begins.
-    std::optional<Progress> reading(std::in_place, "Reading dumps", dump_mib_of({npu_folder, bench_folder}),
-                                    options.show_progress, "MiB");
+    std::optional<dump::DumpReadingProgress> reading(
+        std::in_place, {npu_folder / "dump.json", bench_folder / "dump.json"}, options.show_progress);
     ThreadPool::Task bench_side = pool.start([&] {
         bench_read.emplace(read_rank_folder(bench_folder, record_rules(options), &*reading));
         bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.behaviour.build));

@@ -239,7 +239,7 @@ TEST_CASE("stream_dump_entries counts the MiB it has parsed on a progress, whole
     REQUIRE(mib == 3);
     for (const std::size_t buffer_bytes : {std::size_t{0}, std::size_t{4096}}) {
         INFO(buffer_bytes);
-        msprobe::Progress progress("Reading dumps", mib, false, "MiB");
+        msprobe::dump::DumpReadingProgress progress({path, path.parent_path() / "absent.json"}, false);
         std::vector<std::int64_t> counted;  // after each entry
         msprobe::dump::DumpStreamReading reading{buffer_bytes == 0 ? msprobe::dump::kDumpWholeFileBytes : 0,
                                                  buffer_bytes == 0 ? 1 : buffer_bytes};
