@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "common/name_table.hpp"
+
 namespace msprobe::dump {
 
 class StackFile {
@@ -25,22 +27,15 @@ public:
     std::vector<std::string> api_names() const;
 
 private:
-    std::string_view name(std::size_t position) const;
     // The group of the name's last listing, as a dict keeps a repeated key's last value; nullopt when unlisted.
     std::optional<std::size_t> group_of(std::string_view api_name) const;
-    void add_name(std::string_view api_name, std::size_t group);
-    void index_names();
 
     // A group's keys share one frame list, kept once: a stack.json lists the same frames for thousands of keys.
     std::vector<std::vector<std::string>> line_groups_;
     std::vector<std::string> group_texts_;  // repr() of each group's list
-    // The listed names end to end in one text (the i-th ends at name_ends_[i]), each with its group, found
-    // through slots_ (open addressing: a listing's position + 1, 0 for none). A stack.json names every dumped
-    // API: a map of strings took four times the file.
-    std::string names_;
-    std::vector<std::uint32_t> name_ends_;
+    // The listed names, each with its group: a stack.json names every dumped API.
+    NameTable names_;
     std::vector<std::uint32_t> groups_;
-    std::vector<std::uint32_t> slots_;
 };
 
 }  // namespace msprobe::dump
