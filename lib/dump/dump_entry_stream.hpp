@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "common/input_file.hpp"
+#include "common/name_table.hpp"
 #include "common/progress.hpp"
 #include "dump/json_view.hpp"
 
@@ -32,7 +33,7 @@ struct DumpStreamSummary {
     std::set<std::string, std::less<>> top_non_null;              // top-level members whose value is not null
     std::set<std::string, std::less<>> top_null;                  // top-level members whose value is null
     Data data = Data::Missing;
-    std::vector<std::string> entry_names;  // the keys of "data", in file order
+    NameTable entry_names;  // the keys of "data", in file order
 
     // A top-level string member, or "" when absent or not a string.
     std::string top_string(std::string_view key) const;

@@ -50,7 +50,7 @@ DumpFile read_dump_file(const std::filesystem::path& path, Progress* progress) {
         dump.task = summary.top_string("task");
         dump.level = summary.top_string("level");
         dump.framework = summary.top_string("framework");
-        dump.api_names = std::move(summary.entry_names);
+        dump.api_names = summary.entry_names.names();
         return dump;
     } catch (...) {
         rethrow_naming(dump.path);

@@ -93,7 +93,7 @@ public:
         if (depth_ == 1 && summary_.top_is_object) {
             top_names_.emplace_back(text, length);
         } else if (in_data_ && depth_ == 2) {
-            summary_.entry_names.emplace_back(text, length);
+            summary_.entry_names.add(std::string_view(text, length));
         }
         return true;
     }
@@ -115,9 +115,12 @@ public:
         if (in_entry_) return consumer_.EndObject(members) && finish_if_complete();
         if (in_data_ && depth_ == 1) {
             in_data_ = false;
-            return names_unique(summary_.entry_names, "[\"data\"]");
+            return names_unique(repeated_name(summary_.entry_names, scratch_), "[\"data\"]");
         }
-        if (depth_ == 0 && summary_.top_is_object) return names_unique(top_names_, "");
+        if (depth_ == 0 && summary_.top_is_object) {
+            const std::vector<std::string_view> views(top_names_.begin(), top_names_.end());
+            return names_unique(repeated_name(views, scratch_), "");
+        }
         return true;
     }
     bool StartArray() {
@@ -136,7 +139,7 @@ public:
 
 private:
     // The name of the entry being read.
-    std::string_view current_name() const { return summary_.entry_names.back(); }
+    std::string_view current_name() const { return summary_.entry_names.name(summary_.entry_names.size() - 1); }
     std::uint32_t current_index() const { return static_cast<std::uint32_t>(summary_.entry_names.size() - 1); }
 
     bool at_data_value() const { return depth_ == 1 && summary_.top_is_object && top_names_.back() == "data"; }
@@ -205,10 +208,8 @@ private:
         return true;
     }
 
-    template <typename Names>
-    bool names_unique(const Names& names, std::string_view place) {
-        std::vector<std::string_view> views(names.begin(), names.end());
-        if (const auto twice = repeated_name(views, scratch_)) {
+    bool names_unique(std::optional<std::string_view> twice, std::string_view place) {
+        if (twice) {
             refusal_ = JsonParseError{JsonParseError::Kind::RepeatedKey, 0, repeated_key_reason(*twice, place)};
             return false;
         }

@@ -161,6 +161,21 @@ std::optional<std::string_view> repeated_name(const std::vector<std::string_view
     return *twice;
 }
 
+std::optional<std::string_view> repeated_name(const NameTable& names, std::vector<std::string_view>& scratch) {
+    if (names.size() <= 16) {
+        std::vector<std::string_view> views;
+        for (std::size_t i = 0; i < names.size(); ++i) views.push_back(names.name(i));
+        return repeated_name(views, scratch);
+    }
+    // A name held twice is found at its last place, not at its first: the smallest such name, as the sort finds.
+    std::optional<std::string_view> smallest;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string_view name = names.name(i);
+        if (names.find(name) != i && (!smallest || name < *smallest)) smallest = name;
+    }
+    return smallest;
+}
+
 std::string repeated_key_reason(std::string_view name, std::string_view place) {
     return fmt::format("the key \"{}\" appears twice{}; Python's json would keep the last, so the file is ambiguous",
                        name, place.empty() ? std::string() : fmt::format(" in {}", place));

@@ -12,6 +12,8 @@
 
 #include <rapidjson/document.h>
 
+#include "common/name_table.hpp"
+
 namespace msprobe::dump {
 
 // msprobe writes values a few levels deep (a tensor in a list in a tuple in a
@@ -57,5 +59,7 @@ std::string repeated_key_reason(std::string_view name, std::string_view place);
 // `scratch` is working space, reused between calls.
 std::optional<std::string_view> repeated_name(const std::vector<std::string_view>& names,
                                               std::vector<std::string_view>& scratch);
+// The same of names kept in a table (a dump's entries).
+std::optional<std::string_view> repeated_name(const NameTable& names, std::vector<std::string_view>& scratch);
 
 }  // namespace msprobe::dump

@@ -210,7 +210,7 @@ public:
             has_data_ = summary.data == dump::DumpStreamSummary::Data::Object;
             task_ = top_text(summary, "task");
             level_ = top_text(summary, "level");
-            names_ = std::move(summary.entry_names);
+            names_ = summary.entry_names.names();
         } catch (...) {
             rethrow_naming(path_);
         }

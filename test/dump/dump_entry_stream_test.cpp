@@ -100,8 +100,9 @@ TEST_CASE("stream_dump_entries hands on each entry of data as the whole parse re
         CHECK(s.entries == expected);
         CHECK(s.summary.top_is_object);
         CHECK(s.summary.data == DumpStreamSummary::Data::Object);
-        CHECK(s.summary.entry_names == std::vector<std::string>{"Functional.linear.0.forward", "Tensor.add.0.forward",
-                                                                "Distributed.all_reduce.0.forward"});
+        CHECK(s.summary.entry_names.names() == std::vector<std::string>{"Functional.linear.0.forward",
+                                                                        "Tensor.add.0.forward",
+                                                                        "Distributed.all_reduce.0.forward"});
         CHECK(s.summary.top_strings.at("task") == "statistics");
         CHECK(s.summary.top_strings.at("level") == "L1");
         CHECK(s.summary.top_strings.at("framework") == "pytorch");
@@ -220,8 +221,9 @@ TEST_CASE("stream_dump_entries read whole gives the text of entries it handed on
     const Streamed chunked = stream(path, 4096);
     REQUIRE(whole.entries.size() == 4000);
     CHECK(whole.entries == chunked.entries);
-    CHECK(whole.summary.entry_names == chunked.summary.entry_names);
-    CHECK(whole.summary.entry_names.back() == "Functional.op3999.0.forward");
+    CHECK(whole.summary.entry_names.names() == chunked.summary.entry_names.names());
+    CHECK(whole.summary.entry_names.names().back() == "Functional.op3999.0.forward");
+    CHECK(whole.summary.entry_names.find("Functional.op17.0.forward") == std::size_t{17});
 }
 
 TEST_CASE("stream_dump_entries counts the MiB it has parsed on a progress, whole or in chunks",
@@ -251,5 +253,18 @@ TEST_CASE("stream_dump_entries counts the MiB it has parsed on a progress, whole
         REQUIRE(counted.size() == 10);
         CHECK(counted.front() == 0);
         CHECK(counted.back() == 2);  // 2.25 MiB parsed before the last entry is handed on
+    }
+}
+
+TEST_CASE("dump entry stream: the entry name given twice that it names", "[dump][entry_stream]") {
+    // Up to 16 entries: the first repeated pair in order; more: the smallest repeated name, whatever its place.
+    const auto few = write_json("few_twice", R"({"data": {"x": {}, "y": {}, "y": {}, "x": {}}})");
+    CHECK_THAT(stream_error(few, 0), Catch::Contains("the key \"x\" appears twice in [\"data\"]"));
+    std::string text = R"({"data": {)";
+    for (int i = 0; i < 20; ++i) text += "\"e" + std::to_string(i) + "\": {}, ";
+    text += R"("e7": {}, "e12": {}})";
+    const auto many = write_json("many_twice", text);
+    for (std::size_t buffer : {std::size_t{0}, std::size_t{5}}) {
+        CHECK_THAT(stream_error(many, buffer), Catch::Contains("the key \"e12\" appears twice in [\"data\"]"));
     }
 }
