@@ -72,14 +72,13 @@ private:
     GraphNode& node_for(const std::string& id) {
         if (GraphNode* existing = graph_.find(id)) return *existing;
         GraphNode& node = graph_.add(id, node_kind_of(id));
-        const auto record = folder_.records.find(id);
-        if (record != folder_.records.end()) {
-            if (record->second.error) throw Error(folder_.header.path, *record->second.error);
+        if (DumpRecord* record = folder_.records.find(id)) {
+            if (record->error) throw Error(folder_.header.path, *record->error);
             node.has_record = true;
-            node.inputs = std::move(record->second.inputs);
-            node.outputs = std::move(record->second.outputs);
-            if (!record->second.batch_p2p.empty()) node.writable_rare().batch_p2p = std::move(record->second.batch_p2p);
-            folder_.records.erase(record);
+            node.inputs = std::move(record->inputs);
+            node.outputs = std::move(record->outputs);
+            if (!record->batch_p2p.empty()) node.writable_rare().batch_p2p = std::move(record->batch_p2p);
+            *record = DumpRecord();  // taken: a node is made once for its id
         }
         node.stack = stack_of(id);
         if (folder_.construct.megatron_micro_steps()) {

@@ -19,13 +19,14 @@ void add_parameter_gradients(ModelGraph& graph, RankFolder& folder) {
         auto [it, added] = last_backward.try_emplace(prefix, n, node.get());
         if (!added && n > it->second.first) it->second = {n, node.get()};
     }
-    for (const std::string& key : folder.entry_names) {
+    for (std::size_t position = 0; position < folder.records.size(); ++position) {
+        const std::string key(folder.records.name(position));
         if (graph.find(key) != nullptr) continue;
         const auto at = parameters_grad_at(key);
         if (!at) continue;
         const auto owner = last_backward.find(key.substr(0, *at));
         if (owner == last_backward.end()) continue;
-        DumpRecord& record = folder.records.at(key);
+        DumpRecord& record = folder.records.record(position);
         if (record.error) throw Error(folder.header.path, *record.error);
         GraphNode& node = graph.add(key, NodeKind::Module);
         node.has_record = true;

@@ -22,12 +22,12 @@ void read_dump(const std::filesystem::path& path, const RecordRules& rules, Rank
         const RecordUse use =
             parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient : RecordUse::Node;
         DumpRecord record = make_dump_record(id, entry, file, rules, use);
-        folder.records.insert_or_assign(std::move(id), std::move(record));
+        folder.records.append(std::move(record));
     };
     dump::DumpStreamReading reading;
     reading.progress = progress;
     auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, add_record, reading);
-    folder.entry_names = std::move(summary.entry_names);  // every entry was handed on, in file order
+    folder.records.set_names(std::move(summary.entry_names));  // every entry was handed on, in file order
     // Without a 'data' object there were no entries, so no entry's fault could come first.
     if (summary.data != dump::DumpStreamSummary::Data::Object) throw Error(file, "'data' is missing or not an object");
     folder.header.task = summary.top_string("task");
@@ -51,9 +51,6 @@ RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules&
     return folder;
 }
 
-void release_build_inputs(RankFolder& folder) {
-    folder.construct = ConstructTable();
-    std::vector<std::string>().swap(folder.entry_names);
-}
+void release_build_inputs(RankFolder& folder) { folder.construct = ConstructTable(); }
 
 }  // namespace msprobe::graph

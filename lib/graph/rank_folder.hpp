@@ -6,14 +6,13 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "common/progress.hpp"
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "graph/construct_table.hpp"
-#include "graph/dump_record.hpp"
+#include "graph/dump_records.hpp"
 
 namespace msprobe::graph {
 
@@ -24,9 +23,8 @@ struct RankFolder {
     std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written
     // "framework" is "pytorch" or absent (null is not): graph_visualize checks recompute stacks of such dumps only.
     bool pytorch_dump = true;
-    std::vector<std::string> entry_names;  // the keys of dump.json's "data", in file order
-    // Entry → its record; build_graph moves the records into the nodes.
-    std::unordered_map<std::string, DumpRecord> records;
+    // The entries of dump.json's "data", in file order; build_graph moves the records into the nodes.
+    DumpRecords records;
     ConstructTable construct;
     std::optional<int> megatron_micro_steps;       // construct.json's megatron_micro_step_number, when it has one
     std::shared_ptr<const dump::StackFile> stack;  // stack.json, shared with the graph its nodes' stacks point into
@@ -38,8 +36,8 @@ struct RankFolder {
 // dump.json's MiB as it is read (dump::DumpStreamReading).
 RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules, Progress* progress = nullptr);
 
-// Frees what only building the graph reads (construct.json's table, the entry
-// names): a compare then holds the two graphs and little else.
+// Frees what only building the graph reads (construct.json's table): a
+// compare then holds the two graphs and little else.
 void release_build_inputs(RankFolder& folder);
 
 }  // namespace msprobe::graph
