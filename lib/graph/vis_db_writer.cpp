@@ -168,7 +168,7 @@ namespace {
 
 // Rows a thread makes at a time; at most twice as many batches as threads wait to be written, so that memory
 // holds a few MB of rows whatever the graph's size.
-constexpr std::size_t kRowsPerBatch = 256;
+constexpr std::size_t kRowsPerBatch = 64;
 
 // A batch of tb_nodes rows as records, with the matched_node_link texts the indexes keep.
 struct RowBatch {
