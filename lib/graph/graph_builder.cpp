@@ -71,15 +71,14 @@ private:
 
     GraphNode& node_for(const std::string& id) {
         if (GraphNode* existing = graph_.find(id)) return *existing;
-        GraphNode& node = graph_.add(id, node_kind_of(id));
-        if (DumpRecord* record = folder_.records.find(id)) {
-            if (record->error) throw Error(folder_.header.path, *record->error);
-            node.has_record = true;
-            node.inputs = std::move(record->inputs);
-            node.outputs = std::move(record->outputs);
-            if (!record->batch_p2p.empty()) node.writable_rare().batch_p2p = std::move(record->batch_p2p);
-            *record = DumpRecord();  // taken: a node is made once for its id
+        const auto dumped_at = folder_.entries.find(id);
+        if (dumped_at) {
+            if (const std::string* reason = folder_.entries.unreadable(*dumped_at)) {
+                throw Error(folder_.header.path, *reason);
+            }
         }
+        std::unique_ptr<GraphNode> dumped = dumped_at ? folder_.entries.take(*dumped_at) : nullptr;
+        GraphNode& node = dumped ? graph_.adopt(std::move(dumped), node_kind_of(id)) : graph_.add(id, node_kind_of(id));
         node.stack = stack_of(id);
         if (folder_.construct.megatron_micro_steps()) {
             const ConstructEntry* entry = folder_.construct.find(id);
@@ -125,7 +124,7 @@ ModelGraph build_graph(RankFolder& folder, bool strict_compat, const BuildRules&
     repair_recomputed_layers(graph, rules.recompute, folder.pytorch_dump);
     group_apis_between_modules(graph);
     add_parameter_gradients(graph, folder);
-    folder.records.clear();  // the rest no node takes
+    folder.entries.clear();  // the rest no node takes
     return graph;
 }
 

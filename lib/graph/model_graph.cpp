@@ -53,6 +53,10 @@ std::vector<GraphNode*> ModelGraph::lookup_order() const {
 GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
     auto node = std::make_unique<GraphNode>();
     node->id = std::move(id);
+    return adopt(std::move(node), kind);
+}
+
+GraphNode& ModelGraph::adopt(std::unique_ptr<GraphNode> node, NodeKind kind) {
     node->kind = kind;
     GraphNode& added = *nodes_.emplace_back(std::move(node));
     if (!by_id_.count(added.id)) insert(added);

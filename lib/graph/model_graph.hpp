@@ -28,6 +28,8 @@ public:
     const GraphNode* find(const std::string& id) const;
     // A new node (the id must not exist yet), appended to the creation order.
     GraphNode& add(std::string id, NodeKind kind);
+    // The same for a node made before (a dump entry's, with its items): it takes `kind`.
+    GraphNode& adopt(std::unique_ptr<GraphNode> node, NodeKind kind);
     // A parallel merge renames nodes and gathers other ranks' nodes into this
     // graph's lookup (their graphs must outlive this one): `rename` gives
     // `node` a new id in the lookup; `index` makes its id name it.

@@ -19,18 +19,16 @@ void add_parameter_gradients(ModelGraph& graph, RankFolder& folder) {
         auto [it, added] = last_backward.try_emplace(prefix, n, node.get());
         if (!added && n > it->second.first) it->second = {n, node.get()};
     }
-    for (std::size_t position = 0; position < folder.records.size(); ++position) {
-        const std::string key(folder.records.name(position));
+    for (std::size_t position = 0; position < folder.entries.size(); ++position) {
+        const std::string key(folder.entries.name(position));
         if (graph.find(key) != nullptr) continue;
         const auto at = parameters_grad_at(key);
         if (!at) continue;
         const auto owner = last_backward.find(key.substr(0, *at));
         if (owner == last_backward.end()) continue;
-        DumpRecord& record = folder.records.record(position);
-        if (record.error) throw Error(folder.header.path, *record.error);
-        GraphNode& node = graph.add(key, NodeKind::Module);
-        node.has_record = true;
-        node.inputs = std::move(record.inputs);
+        if (const std::string* reason = folder.entries.unreadable(position)) throw Error(folder.header.path, *reason);
+        if (folder.entries.at(position) == nullptr) continue;  // a node already, since renamed
+        GraphNode& node = graph.adopt(folder.entries.take(position), NodeKind::Module);
         attach(node, *owner->second.second);
     }
 }

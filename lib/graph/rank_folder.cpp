@@ -10,7 +10,7 @@ namespace msprobe::graph {
 
 namespace {
 
-// dump.json, one entry at a time, into `folder`'s header, names and records.
+// dump.json, one entry at a time, into `folder`'s header and entries.
 void read_dump(const std::filesystem::path& path, const RecordRules& rules, RankFolder& folder, Progress* progress) {
     const std::string file = path.string();
     const InputFile input = InputFile::open(path, InputKind::Json);
@@ -22,12 +22,22 @@ void read_dump(const std::filesystem::path& path, const RecordRules& rules, Rank
         const RecordUse use =
             parameters_grad_at(id) && !folder.construct.contains(id) ? RecordUse::ParameterGradient : RecordUse::Node;
         DumpRecord record = make_dump_record(id, entry, file, rules, use);
-        folder.records.append(std::move(record));
+        if (record.error) {
+            folder.entries.append_unreadable(std::move(*record.error));
+            return;
+        }
+        auto node = std::make_unique<GraphNode>();
+        node->id = std::move(id);
+        node->has_record = true;
+        node->inputs = std::move(record.inputs);
+        node->outputs = std::move(record.outputs);
+        if (!record.batch_p2p.empty()) node->writable_rare().batch_p2p = std::move(record.batch_p2p);
+        folder.entries.append(std::move(node));
     };
     dump::DumpStreamReading reading;
     reading.progress = progress;
     auto summary = dump::stream_dump_entries(input, dump::DumpTopLevel::Object, add_record, reading);
-    folder.records.set_names(std::move(summary.entry_names));  // every entry was handed on, in file order
+    folder.entries.set_names(std::move(summary.entry_names));  // every entry was handed on, in file order
     // Without a 'data' object there were no entries, so no entry's fault could come first.
     if (summary.data != dump::DumpStreamSummary::Data::Object) throw Error(file, "'data' is missing or not an object");
     folder.header.task = summary.top_string("task");

@@ -12,7 +12,8 @@
 #include "dump/dump_file.hpp"
 #include "dump/stack_file.hpp"
 #include "graph/construct_table.hpp"
-#include "graph/dump_records.hpp"
+#include "graph/dump_record.hpp"
+#include "graph/pending_nodes.hpp"
 
 namespace msprobe::graph {
 
@@ -23,8 +24,8 @@ struct RankFolder {
     std::optional<std::string> dump_data_dir;  // dump.json's dump_data_dir as written
     // "framework" is "pytorch" or absent (null is not): graph_visualize checks recompute stacks of such dumps only.
     bool pytorch_dump = true;
-    // The entries of dump.json's "data", in file order; build_graph moves the records into the nodes.
-    DumpRecords records;
+    // The entries of dump.json's "data" as nodes, in file order; build_graph hangs them in the tree.
+    PendingNodes entries;
     ConstructTable construct;
     std::optional<int> megatron_micro_steps;       // construct.json's megatron_micro_step_number, when it has one
     std::shared_ptr<const dump::StackFile> stack;  // stack.json, shared with the graph its nodes' stacks point into

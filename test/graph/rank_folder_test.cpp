@@ -37,6 +37,14 @@ std::string refusal(const fs::path& dir) {
     return "no error";
 }
 
+// The node made of entry `id`, which must be there.
+const msprobe::graph::GraphNode& entry(const RankFolder& folder, const std::string& id) {
+    const auto position = folder.entries.find(id);
+    REQUIRE(position);
+    REQUIRE(folder.entries.at(*position) != nullptr);
+    return *folder.entries.at(*position);
+}
+
 }  // namespace
 
 TEST_CASE("rank folder: header, entry names and records", "[graph][rank_folder]") {
@@ -56,17 +64,22 @@ TEST_CASE("rank folder: header, entry names and records", "[graph][rank_folder]"
     CHECK(folder.header.has_digests);
     CHECK(folder.pytorch_dump);
     CHECK(folder.dump_data_dir == "/d/x");
-    REQUIRE(folder.records.size() == 3);
-    CHECK(folder.records.name(0) == "Torch.add.0.forward");
-    CHECK(folder.records.name(1) == "Module.output.Linear.parameters_grad");
-    CHECK(folder.records.name(2) == "Module.output.Conv.parameters_grad");
-    CHECK(folder.records.find("Torch.add.0.forward")->inputs.size() == 1);
-    CHECK(folder.records.find("Torch.add.0.forward")->outputs.size() == 1);
+    REQUIRE(folder.entries.size() == 3);
+    CHECK(folder.entries.name(0) == "Torch.add.0.forward");
+    CHECK(folder.entries.name(1) == "Module.output.Linear.parameters_grad");
+    CHECK(folder.entries.name(2) == "Module.output.Conv.parameters_grad");
+    for (std::size_t i = 0; i < 3; ++i) {
+        REQUIRE(folder.entries.at(i) != nullptr);
+        CHECK(folder.entries.at(i)->id == folder.entries.name(i));
+        CHECK(folder.entries.at(i)->has_record);
+    }
+    CHECK(entry(folder, "Torch.add.0.forward").inputs.size() == 1);
+    CHECK(entry(folder, "Torch.add.0.forward").outputs.size() == 1);
     // A parameters_grad entry construct.json names is a node's record, split by msprobe's ".output." test under
     // strict_compat; one it does not name is a parameter-gradient node's, every item an input.
-    CHECK(folder.records.find("Module.output.Linear.parameters_grad")->outputs.size() == 1);
-    CHECK(folder.records.find("Module.output.Conv.parameters_grad")->inputs.size() == 1);
-    CHECK(folder.records.find("Module.output.Conv.parameters_grad")->outputs.empty());
+    CHECK(entry(folder, "Module.output.Linear.parameters_grad").outputs.size() == 1);
+    CHECK(entry(folder, "Module.output.Conv.parameters_grad").inputs.size() == 1);
+    CHECK(entry(folder, "Module.output.Conv.parameters_grad").outputs.empty());
     CHECK(folder.construct.entries().size() == 2);
     REQUIRE(folder.stack);
     CHECK(folder.stack->stack_lines("Torch.add.0.forward") != nullptr);
@@ -99,8 +112,11 @@ TEST_CASE("rank folder: refusals name the file at fault", "[graph][rank_folder]"
     // A record of the wrong shape is kept for the graph to report; the entry itself must be an object.
     const fs::path not_object =
         rank_folder("not_object", R"({"task": "statistics", "data": {"Torch.add.0.forward": 3}})", construct);
-    CHECK(read_rank_folder(not_object, {}).records.find("Torch.add.0.forward")->error ==
-          "entry 'Torch.add.0.forward' is not an object");
+    const RankFolder unreadable = read_rank_folder(not_object, {});
+    REQUIRE(unreadable.entries.size() == 1);
+    CHECK(unreadable.entries.at(0) == nullptr);
+    REQUIRE(unreadable.entries.unreadable(0) != nullptr);
+    CHECK(*unreadable.entries.unreadable(0) == "entry 'Torch.add.0.forward' is not an object");
     const fs::path no_stack = rank_folder("no_stack", R"({"task": "statistics", "data": {}})", construct);
     fs::remove(no_stack / "stack.json");
     CHECK_THAT(refusal(no_stack), Catch::Contains((no_stack / "stack.json").string()));
