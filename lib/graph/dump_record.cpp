@@ -1,6 +1,7 @@
 #include "graph/dump_record.hpp"
 
 #include <cctype>
+#include <iterator>
 
 #include "common/error.hpp"
 #include "dump/python_value.hpp"
@@ -24,23 +25,34 @@ std::vector<BatchP2POp> batch_p2p_ops(dump::JsonView record) {
     return ops;
 }
 
+// `items` moved into a list of exactly their number: a graph keeps its items' lists to the end.
+std::vector<PortItem> exact_list(std::vector<PortItem>& items) {
+    return std::vector<PortItem>(std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
+}
+
 }  // namespace
 
 DumpRecord make_dump_record(const std::string& id, dump::JsonView entry, const std::string& file,
                             const RecordRules& rules, RecordUse use) {
     DumpRecord record;
+    // Made in the thread's scratch lists, then moved: the lists a node keeps hold no room beyond their items,
+    // and growing them leaves no freed blocks behind.
+    thread_local std::vector<PortItem> inputs;
+    thread_local std::vector<PortItem> outputs;
+    inputs.clear();
+    outputs.clear();
     try {
         if (use == RecordUse::ParameterGradient) {
-            record_port_items(id, entry, file, false, record.inputs, record.inputs, rules.keep_every_leaf);
+            record_port_items(id, entry, file, false, inputs, inputs, rules.keep_every_leaf);
         } else {
-            record_port_items(id, entry, file, rules.strict_compat, record.inputs, record.outputs,
-                              rules.keep_every_leaf);
+            record_port_items(id, entry, file, rules.strict_compat, inputs, outputs, rules.keep_every_leaf);
         }
     } catch (const Error& error) {
-        record = DumpRecord{};
         record.error = error.reason();
         return record;
     }
+    record.inputs = exact_list(inputs);
+    record.outputs = exact_list(outputs);
     if (id.find("batch_isend_irecv") != std::string::npos) record.batch_p2p = batch_p2p_ops(entry);
     return record;
 }
