@@ -1,7 +1,6 @@
 #include "common/name_table.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <functional>
 #include <limits>
 #include <stdexcept>

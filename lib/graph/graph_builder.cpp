@@ -72,12 +72,7 @@ private:
     GraphNode& node_for(const std::string& id) {
         if (GraphNode* existing = graph_.find(id)) return *existing;
         const auto dumped_at = folder_.entries.find(id);
-        if (dumped_at) {
-            if (const std::string* reason = folder_.entries.unreadable(*dumped_at)) {
-                throw Error(folder_.header.path, *reason);
-            }
-        }
-        std::unique_ptr<GraphNode> dumped = dumped_at ? folder_.entries.take(*dumped_at) : nullptr;
+        std::unique_ptr<GraphNode> dumped = dumped_at ? folder_.entries.take(*dumped_at, folder_.header.path) : nullptr;
         GraphNode& node = dumped ? graph_.adopt(std::move(dumped), node_kind_of(id)) : graph_.add(id, node_kind_of(id));
         node.stack = stack_of(id);
         if (folder_.construct.megatron_micro_steps()) {

@@ -2,7 +2,6 @@
 
 #include <unordered_map>
 
-#include "common/error.hpp"
 #include "graph/backward_names.hpp"
 
 namespace msprobe::graph {
@@ -26,9 +25,9 @@ void add_parameter_gradients(ModelGraph& graph, RankFolder& folder) {
         if (!at) continue;
         const auto owner = last_backward.find(key.substr(0, *at));
         if (owner == last_backward.end()) continue;
-        if (const std::string* reason = folder.entries.unreadable(position)) throw Error(folder.header.path, *reason);
-        if (folder.entries.at(position) == nullptr) continue;  // a node already, since renamed
-        GraphNode& node = graph.adopt(folder.entries.take(position), NodeKind::Module);
+        std::unique_ptr<GraphNode> dumped = folder.entries.take(position, folder.header.path);
+        if (!dumped) continue;  // a node already, since renamed
+        GraphNode& node = graph.adopt(std::move(dumped), NodeKind::Module);
         attach(node, *owner->second.second);
     }
 }

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "common/error.hpp"
+
 namespace msprobe::graph {
 
 void PendingNodes::append(std::unique_ptr<GraphNode> node) { nodes_.push_back(std::move(node)); }
@@ -18,9 +20,9 @@ void PendingNodes::set_names(NameTable names) {
 
 std::optional<std::size_t> PendingNodes::find(std::string_view id) const { return names_.find(id); }
 
-const std::string* PendingNodes::unreadable(std::size_t position) const {
-    const auto found = unreadable_.find(position);
-    return found == unreadable_.end() ? nullptr : &found->second;
+std::unique_ptr<GraphNode> PendingNodes::take(std::size_t position, const std::string& file) {
+    if (const auto found = unreadable_.find(position); found != unreadable_.end()) throw Error(file, found->second);
+    return std::move(nodes_[position]);
 }
 
 void PendingNodes::clear() {

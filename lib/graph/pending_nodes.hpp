@@ -33,10 +33,9 @@ public:
     const GraphNode* at(std::size_t position) const { return nodes_[position].get(); }
     // The position of entry `id`; nullopt when dump.json has no such entry.
     std::optional<std::size_t> find(std::string_view id) const;
-    // Why the entry at `position` cannot be read; nullptr when it can.
-    const std::string* unreadable(std::size_t position) const;
-    // The node at `position`, which leaves the list (nullptr when already taken).
-    std::unique_ptr<GraphNode> take(std::size_t position) { return std::move(nodes_[position]); }
+    // The node at `position`, which leaves the list (nullptr when already taken). Throws msprobe::Error naming
+    // `file` (dump.json) with the reason when the entry cannot be read.
+    std::unique_ptr<GraphNode> take(std::size_t position, const std::string& file);
     // Frees everything.
     void clear();
 

@@ -33,18 +33,17 @@ TEST_CASE("pending nodes are found by their entry's name, in file order, and tak
     CHECK(entries.name(1) == "Functional.conv2d.0.forward");
     CHECK(entries.find("Tensor.add.0.forward") == std::size_t{2});
     CHECK_FALSE(entries.find("Tensor.add.1.forward"));
-    // The unreadable entry is found by its name, with no node and its reason.
+    // The unreadable entry is found by its name, with no node; taking it reports its reason, naming the file.
     CHECK(entries.find("Functional.conv2d.0.forward") == std::size_t{1});
     CHECK(entries.at(1) == nullptr);
-    REQUIRE(entries.unreadable(1) != nullptr);
-    CHECK(*entries.unreadable(1) == "entry 'Functional.conv2d.0.forward' is not an object");
-    CHECK(entries.unreadable(2) == nullptr);
+    CHECK_THROWS_WITH(entries.take(1, "r/dump.json"),
+                      "r/dump.json: entry 'Functional.conv2d.0.forward' is not an object");
     // Taken, a node leaves the list; its entry is still found.
-    const std::unique_ptr<GraphNode> taken = entries.take(2);
+    const std::unique_ptr<GraphNode> taken = entries.take(2, "r/dump.json");
     REQUIRE(taken);
     CHECK(taken->inputs.size() == 2);
     CHECK(entries.at(2) == nullptr);
-    CHECK(entries.take(2) == nullptr);
+    CHECK(entries.take(2, "r/dump.json") == nullptr);
     CHECK(entries.find("Tensor.add.0.forward") == std::size_t{2});
     entries.clear();
     CHECK(entries.size() == 0);

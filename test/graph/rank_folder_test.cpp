@@ -112,11 +112,11 @@ TEST_CASE("rank folder: refusals name the file at fault", "[graph][rank_folder]"
     // A record of the wrong shape is kept for the graph to report; the entry itself must be an object.
     const fs::path not_object =
         rank_folder("not_object", R"({"task": "statistics", "data": {"Torch.add.0.forward": 3}})", construct);
-    const RankFolder unreadable = read_rank_folder(not_object, {});
+    RankFolder unreadable = read_rank_folder(not_object, {});
     REQUIRE(unreadable.entries.size() == 1);
     CHECK(unreadable.entries.at(0) == nullptr);
-    REQUIRE(unreadable.entries.unreadable(0) != nullptr);
-    CHECK(*unreadable.entries.unreadable(0) == "entry 'Torch.add.0.forward' is not an object");
+    CHECK_THROWS_WITH(unreadable.entries.take(0, unreadable.header.path),
+                      unreadable.header.path + ": entry 'Torch.add.0.forward' is not an object");
     const fs::path no_stack = rank_folder("no_stack", R"({"task": "statistics", "data": {}})", construct);
     fs::remove(no_stack / "stack.json");
     CHECK_THAT(refusal(no_stack), Catch::Contains((no_stack / "stack.json").string()));
