@@ -1,11 +1,16 @@
 #pragma once
 // A file written a buffer at a time by another thread while the caller fills
 // the next buffer: writing hundreds of MB, the kernel's copy into the page
-// cache is as large a cost as making the bytes. One write is in flight at most.
+// cache is as large a cost as making the bytes. One write is in flight at most,
+// on one thread kept for the writer's life (a thread per write would make the
+// allocator set up and abandon a heap each time).
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
-#include <future>
+#include <mutex>
 #include <new>
+#include <thread>
 #include <vector>
 
 namespace msprobe::report {
@@ -41,9 +46,18 @@ public:
     void wait();
 
 private:
+    void run();  // the writing thread: one write at a time, until stopped
+
     Write write_;
     WriteBuffer writing_;
-    std::future<void> done_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    bool pending_ = false;  // a write is asked for or in flight
+    bool stopping_ = false;
+    std::uint64_t offset_ = 0;
+    std::size_t size_ = 0;
+    std::exception_ptr error_;  // the last write's, until thrown
+    std::thread thread_;        // started by the first write
 };
 
 }  // namespace msprobe::report

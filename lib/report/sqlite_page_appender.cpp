@@ -20,7 +20,7 @@ namespace {
 
 constexpr std::uint64_t kLockByteOffset = 1073741824;  // SQLite's PENDING_BYTE
 constexpr std::uint32_t kLastPageNumber = 0xfffffffe;
-constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+constexpr std::size_t kChunkBytes = std::size_t{256} << 10;
 
 }  // namespace
 

@@ -3,7 +3,7 @@
 // closed, to fill one b-tree whose root page is there and empty: the shared
 // part of the writers that build a b-tree straight into the file
 // (SqliteSortedTableWriter for index b-trees, SqliteRowidTableWriter for
-// table b-trees). Fresh pages are gathered into 1 MiB chunks written by
+// table b-trees). Fresh pages are gathered into 256 KiB chunks written by
 // another thread; the root is written last, over the empty one, then the
 // header's page count and change counter. The lock-byte page, should the file
 // reach it, is left unused (zeros). Without a finish() that succeeded, the

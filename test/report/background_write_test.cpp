@@ -2,8 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 using msprobe::report::BackgroundWrite;
@@ -34,4 +36,18 @@ TEST_CASE("a failed write is thrown by the next start or wait", "[report][backgr
     writes.wait();
     writes.start(buffer, 4, 4);
     CHECK_THROWS_WITH(writes.wait(), "disk full");
+}
+
+TEST_CASE("the writer ends after the write in flight, whose error is dropped", "[report][background_write]") {
+    std::vector<std::uint64_t> written;
+    {
+        BackgroundWrite writes([&](std::uint64_t offset, const std::uint8_t*, std::size_t) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            written.push_back(offset);
+            if (offset == 64) throw std::runtime_error("disk full");
+        });
+        msprobe::report::WriteBuffer buffer(8, 0);
+        for (std::uint64_t offset = 0; offset <= 64; offset += 8) writes.start(buffer, offset, 8);
+    }
+    CHECK(written == std::vector<std::uint64_t>{0, 8, 16, 24, 32, 40, 48, 56, 64});
 }

@@ -49,7 +49,7 @@ TEST_CASE("an overflow chain links its pages and holds the payload in order", "[
     const auto root = create_sqlite_database(path, 512, {"CREATE TABLE t (a TEXT)"}, "t");
     const auto before = file_bytes(path).size() / 512;
     std::string payload;
-    // More than one 4 MiB chunk of 512-byte pages: the chain crosses a chunk written away.
+    // Many 256 KiB chunks of 512-byte pages: the chain crosses chunks written away.
     for (std::size_t i = 0; payload.size() < (std::size_t{5} << 20); ++i) payload += std::to_string(i) + ",";
     std::uint32_t first = 0;
     {
