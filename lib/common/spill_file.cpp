@@ -40,7 +40,6 @@ SpillFile::SpillFile(std::string purpose)
         throw Error(folder_, "cannot make a temporary file for " + purpose_ + ": " + std::strerror(errno) +
                                  " (set TMPDIR to another folder)");
     }
-    buffer_.reserve(kWriteBytes + kWriteBytes / 4);
 }
 
 SpillFile::~SpillFile() {
@@ -48,19 +47,30 @@ SpillFile::~SpillFile() {
 }
 
 std::uint64_t SpillFile::append(std::string_view bytes) {
+    // The buffer's room is taken when first used: a file only written past it needs none.
+    if (buffer_.capacity() < kWriteBytes) buffer_.reserve(kWriteBytes + kWriteBytes / 4);
     buffer_.append(bytes);
     const std::uint64_t end = size();
     if (buffer_.size() >= kWriteBytes) flush();
     return end;
 }
 
+void SpillFile::write(std::string_view bytes) {
+    flush();
+    write_out(bytes);
+}
+
 void SpillFile::flush() {
-    if (const int failure = write_exactly_at(fd_, written_, buffer_.data(), buffer_.size()); failure != 0) {
+    write_out(buffer_);
+    buffer_.clear();
+}
+
+void SpillFile::write_out(std::string_view bytes) {
+    if (const int failure = write_exactly_at(fd_, written_, bytes.data(), bytes.size()); failure != 0) {
         throw Error(folder_, "cannot write the temporary file for " + purpose_ + ": " + std::strerror(failure) +
                                  " (set TMPDIR to another folder)");
     }
-    written_ += buffer_.size();
-    buffer_.clear();
+    written_ += bytes.size();
 }
 
 void SpillFile::read(std::uint64_t begin, std::uint64_t end, std::string& into) const {

@@ -23,6 +23,8 @@ public:
     // Appends `bytes` (buffered); returns where the file now ends. Throws msprobe::Error naming the folder when
     // the file cannot be written (a full disk).
     std::uint64_t append(std::string_view bytes);
+    // Writes out what is buffered, then `bytes` as they are, without copying them into the buffer.
+    void write(std::string_view bytes);
     // Writes out what is buffered.
     void flush();
     std::uint64_t size() const { return written_ + buffer_.size(); }
@@ -31,6 +33,8 @@ public:
     void read(std::uint64_t begin, std::uint64_t end, std::string& into) const;
 
 private:
+    void write_out(std::string_view bytes);  // at the end of the file
+
     std::string purpose_;
     std::string folder_;
     int fd_ = -1;

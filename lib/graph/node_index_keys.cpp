@@ -60,6 +60,26 @@ void NodeIndexKeys::begin_graph(std::string_view graph_id, std::string_view data
     up_nodes_.clear();
 }
 
+namespace {
+
+// Rows waiting in memory before they go to disk.
+constexpr std::size_t kWaitingBytes = std::size_t{256} << 10;
+// Bytes read back from disk at a time: small, as the room the graphs' items left is in small blocks.
+constexpr std::size_t kLoadBytes = std::size_t{64} << 10;
+
+// A waiting row's fields in this machine's form (only this process reads them), each after the last.
+template <typename T>
+void append_raw(std::string& out, const T& value) {
+    out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+template <typename T>
+void read_raw(std::string_view bytes, std::size_t& at, T& value) {
+    std::memcpy(&value, bytes.data() + at, sizeof value);
+    at += sizeof value;
+}
+
+}  // namespace
+
 void NodeIndexKeys::add(const NodeKeyValues& row) {
     if (graphs_.empty()) throw std::logic_error("NodeIndexKeys::add before begin_graph");
     if (size_ == std::numeric_limits<std::uint32_t>::max()) throw std::length_error("too many rows");
@@ -68,6 +88,10 @@ void NodeIndexKeys::add(const NodeKeyValues& row) {
         row.micro_step > std::numeric_limits<std::int32_t>::max()) {
         throw std::out_of_range("NodeIndexKeys::add: node_order or micro_step out of range");
     }
+    if (row.node_name.size() > std::numeric_limits<std::uint32_t>::max() ||
+        row.matched_node_link.size() > std::numeric_limits<std::uint32_t>::max()) {
+        throw std::length_error("a text of 4 GiB or more");
+    }
     Text up_node;
     if (const auto known = up_nodes_.find(row.up_node); known != up_nodes_.end()) {
         up_node = known->second;
@@ -75,11 +99,70 @@ void NodeIndexKeys::add(const NodeKeyValues& row) {
         up_node = keep(row.up_node);
         up_nodes_.emplace(view(up_node), up_node);  // the view stays: blocks are never grown
     }
-    if (size_ % kChunkRows == 0) chunks_.emplace_back().reserve(kChunkRows);
-    chunks_.back().push_back({row.rowid, keep(row.node_name), up_node, keep(row.matched_node_link),
-                              static_cast<std::uint32_t>(row.node_order), static_cast<std::int32_t>(row.micro_step),
-                              static_cast<std::uint32_t>(graphs_.size() - 1), row.is_distributed});
+    if (waiting_.capacity() < kWaitingBytes) waiting_.reserve(kWaitingBytes + (kWaitingBytes >> 4));
+    append_raw(waiting_, row.rowid);
+    append_raw(waiting_, up_node);
+    append_raw(waiting_, static_cast<std::uint32_t>(row.node_order));
+    append_raw(waiting_, static_cast<std::int32_t>(row.micro_step));
+    append_raw(waiting_, static_cast<std::uint32_t>(graphs_.size() - 1));
+    append_raw(waiting_, static_cast<std::uint32_t>(row.node_name.size()));
+    append_raw(waiting_, static_cast<std::uint32_t>(row.matched_node_link.size()));
+    append_raw(waiting_, row.is_distributed);
+    waiting_.append(row.node_name);
+    waiting_.append(row.matched_node_link);
     ++size_;
+    ++waiting_rows_;
+    if (waiting_.size() >= kWaitingBytes) {
+        if (!spill_) spill_ = std::make_unique<SpillFile>("the index keys of a graph database");
+        spill_->write(waiting_);
+        waiting_.clear();
+    }
+}
+
+std::size_t NodeIndexKeys::load_rows(std::string_view bytes) {
+    std::size_t at = 0;
+    while (bytes.size() - at >= kWaitingRowBytes) {
+        std::size_t field = at;
+        Row kept;
+        std::uint32_t name_size = 0, link_size = 0;
+        read_raw(bytes, field, kept.rowid);
+        read_raw(bytes, field, kept.up_node);
+        read_raw(bytes, field, kept.node_order);
+        read_raw(bytes, field, kept.micro_step);
+        read_raw(bytes, field, kept.graph);
+        read_raw(bytes, field, name_size);
+        read_raw(bytes, field, link_size);
+        read_raw(bytes, field, kept.is_distributed);
+        const std::size_t end = field + name_size + link_size;
+        if (end > bytes.size()) break;
+        kept.node_name = keep(bytes.substr(field, name_size));
+        kept.matched_node_link = keep(bytes.substr(field + name_size, link_size));
+        const std::size_t kept_rows = chunks_.empty() ? 0 : (chunks_.size() - 1) * kChunkRows + chunks_.back().size();
+        if (kept_rows % kChunkRows == 0) chunks_.emplace_back().reserve(kChunkRows);
+        chunks_.back().push_back(kept);
+        --waiting_rows_;
+        at = end;
+    }
+    return at;
+}
+
+void NodeIndexKeys::load() {
+    if (spill_) {
+        std::string piece, carried;  // carried: the start of a row the last piece cut
+        for (std::uint64_t begin = 0; begin < spill_->size(); begin += kLoadBytes) {
+            spill_->read(begin, std::min<std::uint64_t>(begin + kLoadBytes, spill_->size()), piece);
+            carried += piece;
+            carried.erase(0, load_rows(carried));
+        }
+        if (!carried.empty()) throw std::logic_error("NodeIndexKeys: a row cut short on disk");
+        spill_.reset();
+    }
+    if (load_rows(waiting_) != waiting_.size()) throw std::logic_error("NodeIndexKeys: a row cut short");
+    waiting_ = std::string();
+}
+
+void NodeIndexKeys::check_loaded() const {
+    if (waiting_rows_ != 0) throw std::logic_error("NodeIndexKeys read before load()");
 }
 
 // Each index's columns, as vis_db_writer's CREATE INDEX statements list them; the rowid follows.
@@ -158,6 +241,7 @@ std::vector<std::uint32_t> NodeIndexKeys::up_node_ranks() const {
 }
 
 std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index) const {
+    check_loaded();
     std::vector<std::uint32_t> positions(size_);
     std::iota(positions.begin(), positions.end(), std::uint32_t{0});
     const std::span<const Column> key = columns(index);
@@ -223,6 +307,7 @@ std::vector<std::uint32_t> NodeIndexKeys::merged_graph_runs(NodeIndex index,
 }
 
 std::vector<std::uint32_t> NodeIndexKeys::by_name_within_graphs() const {
+    check_loaded();
     std::vector<std::uint32_t> positions(size_);
     std::iota(positions.begin(), positions.end(), std::uint32_t{0});
     static constexpr Column kName[] = {Column::NodeName};
@@ -252,6 +337,7 @@ std::vector<std::uint32_t> NodeIndexKeys::order(NodeIndex index, std::vector<std
 }
 
 void NodeIndexKeys::record(NodeIndex index, std::uint32_t position, report::SqliteRecord& out) const {
+    check_loaded();
     const Row& kept = row(position);
     const Graph& graph = graphs_[kept.graph];
     out.clear();
@@ -274,10 +360,12 @@ void NodeIndexKeys::record(NodeIndex index, std::uint32_t position, report::Sqli
 }
 
 bool NodeIndexKeys::same_id(std::uint32_t a, std::uint32_t b) const {
+    check_loaded();
     return compare_column(Column::Id, row(a), row(b)) == 0;
 }
 
 std::string NodeIndexKeys::id(std::uint32_t position) const {
+    check_loaded();
     const Row& kept = row(position);
     std::string joined(view(graphs_[kept.graph].id_prefix));
     joined += view(kept.node_name);

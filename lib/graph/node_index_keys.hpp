@@ -6,14 +6,19 @@
 // (report::SqliteSortedTableWriter) instead of SQLite sorting the table seven
 // times. Texts are kept in blocks, a parent's id once per graph; rows in
 // chunks, so that adding a graph never copies the rows before it: a million
-// rows cost about 170 MB.
+// rows cost about 170 MB. Rows wait on disk (a SpillFile, once they pass
+// 256 KiB) until load(): while they are added, a graph's items are freed in
+// small blocks these larger ones cannot reuse; when the indexes are written,
+// the items are gone and their room takes the keys.
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "common/spill_file.hpp"
 #include "report/sqlite_record.hpp"
 
 namespace msprobe::graph {
@@ -45,8 +50,11 @@ class NodeIndexKeys {
 public:
     // The graph whose rows follow: its id ("NPU_0_0"), data source, step and rank.
     void begin_graph(std::string_view graph_id, std::string_view data_source, std::int64_t step, std::int64_t rank);
+    // Copies the row's values (to disk once rows pass 256 KiB); throws msprobe::Error naming the temporary
+    // folder when the disk refuses them.
     void add(const NodeKeyValues& row);
-    // Room for `rows` more rows.
+    // Takes the rows added since into memory: after the last add, before anything below.
+    void load();
     std::size_t size() const { return size_; }
 
     // Row positions in the index's order.
@@ -87,7 +95,15 @@ private:
     // Rows are kept in chunks of this many.
     static constexpr std::size_t kChunkRows = std::size_t{1} << 8;
 
+    // A waiting row: rowid, up_node, node_order, micro_step, graph, the sizes of node_name and
+    // matched_node_link, is_distributed; then the two texts.
+    static constexpr std::size_t kWaitingRowBytes =
+        sizeof(std::int64_t) + sizeof(Text) + 5 * sizeof(std::uint32_t) + sizeof(bool);
+
     Text keep(std::string_view text);
+    // Keeps the waiting rows in `bytes` that are whole; returns the bytes they took.
+    std::size_t load_rows(std::string_view bytes);
+    void check_loaded() const;
     const Row& row(std::size_t position) const { return chunks_[position / kChunkRows][position % kChunkRows]; }
     std::string_view view(Text text) const {
         return std::string_view(texts_[text.block]).substr(text.offset, text.size);
@@ -125,6 +141,9 @@ private:
     std::vector<Graph> graphs_;
     std::vector<std::vector<Row>> chunks_;  // each reserved to kChunkRows
     std::size_t size_ = 0;
+    std::string waiting_;               // added rows not on disk, each as kWaitingRowBytes describes
+    std::unique_ptr<SpillFile> spill_;  // added rows on disk, made when waiting_ first fills
+    std::size_t waiting_rows_ = 0;      // rows added and not loaded
     // The current graph's up_node texts, kept once each: a parent's id is every child's up_node.
     std::unordered_map<std::string_view, Text> up_nodes_;
 };

@@ -168,7 +168,7 @@ namespace {
 
 // Rows a thread makes at a time; at most twice as many batches as threads wait to be written, so that memory
 // holds a few MB of rows whatever the graph's size.
-constexpr std::size_t kRowsPerBatch = 64;
+constexpr std::size_t kRowsPerBatch = 16;
 
 // A batch of tb_nodes rows as records, with the matched_node_link texts the indexes keep.
 struct RowBatch {
@@ -351,6 +351,7 @@ void VisDbWriter::add_config(const ConfigRow& config) {
 }
 
 void VisDbWriter::write_indexes(ThreadPool& pool) {
+    keys_.load();
     // Each index sorted on the pool (the id's index and index2 from one sort of each graph's names, made here
     // meanwhile); written one after another, each tree's pages after the last one's, while the pool sorts the
     // indexes that follow.

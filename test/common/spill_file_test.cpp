@@ -27,6 +27,19 @@ TEST_CASE("a spill file gives back the byte ranges appended", "[common][spill_fi
     CHECK_THROWS_AS(spill.read(0, 8 + big.size(), back), std::logic_error);
 }
 
+TEST_CASE("a spill file writes bytes past its buffer after what it buffered", "[common][spill_file]") {
+    SpillFile spill("the test's bytes");
+    spill.append("abc");
+    const std::string block(300 << 10, 'w');
+    spill.write(block);
+    CHECK(spill.size() == 3 + block.size());
+    spill.append("tail");
+    spill.flush();
+    std::string back;
+    spill.read(0, 3 + block.size() + 4, back);
+    CHECK(back == "abc" + block + "tail");
+}
+
 TEST_CASE("a spill file names the folder it cannot use and says what it was for", "[common][spill_file]") {
     const msprobe::testing::ScopedVariable tmpdir("TMPDIR", "/nonexistent/msprobe-spill");
     try {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <variant>
@@ -49,10 +50,12 @@ TEST_CASE("node index keys sort ids by their joined bytes", "[graph][node_index_
     keys.add({4, 1, 0, "", "", "[]", false});
     keys.begin_graph("Bench_0_1", "Bench", 0, 1);
     keys.add({5, 0, 0, "b", "", "[]", false});
+    keys.load();
     CHECK(ids_in(keys, NodeIndex::Id) ==
           std::vector<std::string>{"Bench_0_1_b", "NPU_0_10_", "NPU_0_10_x", "NPU_0_1_0.x", "NPU_0_1_b"});
     CHECK_FALSE(keys.same_id(0, 1));
     keys.add({6, 2, 0, "b", "", "[]", false});  // Bench_0_1_b again
+    keys.load();
     CHECK(keys.same_id(4, 5));
 }
 
@@ -66,6 +69,7 @@ TEST_CASE("node index keys order each index by its columns, then the rowid", "[g
     keys.add({4, 0, 0, "a", "q", "[]", false});
     keys.begin_graph("NPU_0_3", "NPU", 0, 3);
     keys.add({5, 0, 0, "z", "", R"(["b"])", true});
+    keys.load();
 
     const auto positions = [&](NodeIndex index) {
         std::vector<std::uint32_t> out;
@@ -114,6 +118,7 @@ TEST_CASE("node index keys merge the graphs' runs as a full sort orders them", "
             keys.add({rowid, order, order % 2, "n" + std::to_string(order), "", "[]", order % 3 == 0});
         }
     }
+    keys.load();
     const auto by_rows = [&](std::vector<std::uint32_t> positions) {  // the rowids, step and rank first, sorted by hand
         std::vector<std::int64_t> out;
         for (const std::uint32_t p : positions) out.push_back(p + 1);
@@ -166,6 +171,7 @@ TEST_CASE("node index keys order by parent and by micro step as a full sort of t
             rows.push_back({step, rank, source, up, micro, order, rowid});
         }
     }
+    keys.load();
     const auto expected = [&](auto key) {
         std::vector<std::size_t> at(rows.size());
         std::iota(at.begin(), at.end(), std::size_t{0});
@@ -212,6 +218,7 @@ TEST_CASE("node index keys keep texts longer than their blocks, and the texts ar
     keys.add({1, 0, 0, "a", fill, "[]", false});
     keys.add({2, 1, 0, "b", "", long_link, false});
     keys.add({3, 2, 0, "c", fill, "[]", false});
+    keys.load();
     CHECK(keys.id(1) == "NPU_0_0_b");
     msprobe::report::SqliteRecord record;
     keys.record(NodeIndex::MatchedLink, 1, record);
@@ -261,6 +268,7 @@ TEST_CASE("node index keys order ids and names as a full sort of the texts does"
             rows.push_back({step, rank, source, id + "_", name, rowid});
         }
     }
+    keys.load();
     const auto expected = [&](auto key) {
         std::vector<std::uint32_t> at(rows.size());
         std::iota(at.begin(), at.end(), std::uint32_t{0});
@@ -275,4 +283,61 @@ TEST_CASE("node index keys order ids and names as a full sort of the texts does"
     const std::vector<std::uint32_t> by_name = keys.by_name_within_graphs();
     CHECK(keys.order(NodeIndex::Id, by_name) == id_order);
     CHECK(keys.order(NodeIndex::NodeName, by_name) == name_order);
+}
+
+TEST_CASE("node index keys take back rows that waited on disk, in pieces of any cut", "[graph][node_index_keys]") {
+    // About 2.5 MB of rows: several writes to disk, read back in three pieces that cut rows in two.
+    struct Row {
+        std::string name, up, link;
+        std::int64_t rowid, order, micro;
+        bool distributed;
+    };
+    NodeIndexKeys keys;
+    std::vector<Row> rows;
+    Draws next(7);
+    const std::vector<std::string> parents{"", "Module.a", "Module.b.Block.forward.0"};
+    std::int64_t rowid = 0;
+    for (const auto& [id, source] : {std::pair{"NPU_0_0", "NPU"}, std::pair{"Bench_0_0", "Bench"}}) {
+        keys.begin_graph(id, source, 0, 0);
+        for (int order = 0; order < 6000; ++order) {
+            Row row{"Module.layer" + std::to_string(next(100000)) + std::string(next(120), 'n'),
+                    parents[next(parents.size())],
+                    "[\"DefaultModel\", \"" + std::string(next(300), 'l') + "\"]",
+                    ++rowid,
+                    order,
+                    static_cast<std::int64_t>(next(3)),
+                    next(5) == 0};
+            keys.add({row.rowid, row.order, row.micro, row.name, row.up, row.link, row.distributed});
+            rows.push_back(std::move(row));
+        }
+    }
+    CHECK_THROWS_AS(keys.order(NodeIndex::MatchedLink), std::logic_error);
+    keys.load();
+    REQUIRE(keys.size() == rows.size());
+    for (std::size_t p = 0; p < rows.size(); p += 97) {
+        const Row& r = rows[p];
+        msprobe::report::SqliteRecord record, expected;
+        keys.record(NodeIndex::MatchedLink, static_cast<std::uint32_t>(p), record);
+        for (const std::int64_t value : {std::int64_t{0}, std::int64_t{0}, std::int64_t{0}}) expected.integer(value);
+        expected.text(r.link);
+        expected.integer(r.rowid);
+        CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
+        CHECK(keys.id(static_cast<std::uint32_t>(p)) == (p < 6000 ? "NPU_0_0_" : "Bench_0_0_") + r.name);
+        keys.record(NodeIndex::MicroStep, static_cast<std::uint32_t>(p), record);
+        expected.clear();
+        for (const std::int64_t value : {std::int64_t{0}, std::int64_t{0}, r.micro, r.order, r.rowid})
+            expected.integer(value);
+        CHECK(std::string(record.bytes()) == std::string(expected.bytes()));
+    }
+    std::vector<std::uint32_t> by_link(rows.size());
+    std::iota(by_link.begin(), by_link.end(), std::uint32_t{0});
+    std::sort(by_link.begin(), by_link.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return std::tie(rows[a].link, rows[a].rowid) < std::tie(rows[b].link, rows[b].rowid);
+    });
+    CHECK(keys.order(NodeIndex::MatchedLink) == by_link);
+    std::vector<std::uint32_t> by_distributed(rows.size());
+    std::iota(by_distributed.begin(), by_distributed.end(), std::uint32_t{0});
+    std::stable_partition(by_distributed.begin(), by_distributed.end(),
+                          [&](std::uint32_t p) { return !rows[p].distributed; });
+    CHECK(keys.order(NodeIndex::IsDistributed) == by_distributed);
 }
