@@ -208,7 +208,7 @@ void pack_metrics(PortItem& item, const ItemMetrics& metrics) {
 // Pairs compared at a time: the rows and the result table of one chunk are
 // what a compare holds beyond the two graphs, whatever the size of the run;
 // small enough that the threads end together (a 20 000-node graph makes 20 chunks).
-constexpr std::size_t kPairsPerChunk = 1024;
+constexpr std::size_t kPairsPerChunk = 128;
 
 // The copied cells of one row: from compare's table, or (statistics and digests without verdict rules)
 // from its per-row comparison, which fills the same cells without the rest of the table.
