@@ -38,7 +38,7 @@ int compare_joined(std::string_view a1, std::string_view a2, std::string_view b1
 NodeIndexKeys::Text NodeIndexKeys::keep(std::string_view text) {
     if (text.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("a text of 4 GiB or more");
     // Small blocks: a graph's items, freed as its rows are written, leave small blocks of room.
-    constexpr std::size_t kTextBlockBytes = std::size_t{1} << 14;
+    constexpr std::size_t kTextBlockBytes = std::size_t{1} << 12;
     if (texts_.empty() || texts_.back().capacity() - texts_.back().size() < text.size()) {
         texts_.emplace_back().reserve(std::max(kTextBlockBytes, text.size()));
     }

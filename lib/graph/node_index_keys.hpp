@@ -93,7 +93,7 @@ private:
         bool is_distributed;
     };
     // Rows are kept in chunks of this many.
-    static constexpr std::size_t kChunkRows = std::size_t{1} << 8;
+    static constexpr std::size_t kChunkRows = std::size_t{1} << 6;
 
     // A waiting row: rowid, up_node, node_order, micro_step, graph, the sizes of node_name and
     // matched_node_link, is_distributed; then the two texts.
