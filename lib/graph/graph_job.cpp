@@ -257,9 +257,18 @@ void write_step(StepGraphs& built, const std::vector<int>& steps, const GraphOpt
     for (const ExportedGraphs& graphs : exported) {
         const bool md5 = graphs.bench && graphs.mode == compare::CompareMode::Md5;
         // Nothing reads a graph's items once its rows are written: the summary and the page read indexes.
-        writer.add_graph(
-            {graphs.npu, "NPU", built.step, graphs.rank, md5, options.show_progress, item_release(built, graphs.npu)},
-            pool);
+        ExportedGraph npu{
+            graphs.npu, "NPU", built.step, graphs.rank, md5, options.show_progress, item_release(built, graphs.npu)};
+        const ComparisonRules& rules = options.behaviour.comparison;
+        if (graphs.bench && graphs.mode && direct_comparison(*graphs.mode, rules)) {
+            // The NPU rows are written before the Bench graph's, whose items they read.
+            npu.comparison_fields = [mode = *graphs.mode, strict = options.strict_compat, &rules](
+                                        const GraphNode& node, std::vector<ItemFields>& inputs,
+                                        std::vector<ItemFields>& outputs) {
+                comparison_fields(node, mode, strict, rules, inputs, outputs);
+            };
+        }
+        writer.add_graph(npu, pool);
         if (graphs.bench) {
             writer.add_graph({graphs.bench, "Bench", built.step, graphs.rank, md5, options.show_progress,
                               item_release(built, graphs.bench)},

@@ -5,6 +5,7 @@
 #include <deque>
 #include <optional>
 #include <span>
+#include <stdexcept>
 
 #include "common/progress.hpp"
 #include "compare/compare_mode.hpp"
@@ -90,14 +91,19 @@ const dump::DumpRow* compared_row(const SideItems& side, Group group, std::size_
 struct PairRows {
     std::vector<const dump::DumpRow*> npu;
     std::vector<const dump::DumpRow*> bench;
-    std::vector<GraphNode*> owner;                                         // per row: the NPU node whose item it names
+    std::vector<const GraphNode*> owner;                                   // per row: the NPU node whose item it names
     std::vector<std::pair<std::string_view, std::string_view>> api_names;  // per node pair: the NPU and bench id
     std::vector<std::uint32_t> api;                                        // per row: its node pair
     std::deque<dump::DumpRow> unpacked;                                    // the rows, out of the items' packed rows
 };
 
-PairRows rows_of(std::span<const NodePair> node_pairs, bool strict_compat) {
-    PairRows rows;
+// The rows of `node_pairs`, into `rows` (cleared; its lists keep their room).
+void fill_rows(std::span<const NodePair> node_pairs, bool strict_compat, PairRows& rows) {
+    for (auto* side : {&rows.npu, &rows.bench}) side->clear();
+    rows.owner.clear();
+    rows.api_names.clear();
+    rows.api.clear();
+    rows.unpacked.clear();
     std::size_t most = 0;
     for (const auto& [n, b] : node_pairs) {
         most += std::min(n->inputs.size() + n->outputs.size(), b->inputs.size() + b->outputs.size());
@@ -122,7 +128,6 @@ PairRows rows_of(std::span<const NodePair> node_pairs, bool strict_compat) {
             }
         }
     }
-    return rows;
 }
 
 // The rows as compare's tables read them: copied into two dump files, pair by pair.
@@ -195,29 +200,32 @@ PrecisionIndex verdict_index_of(compare::RowLevel level) {
     return {0, true};
 }
 
-// The copied cells as the item's exported fields, after its own: packed, they take a third of the cells' size.
-void pack_metrics(PortItem& item, const ItemMetrics& metrics) {
+// The copied cells as exported fields, appended to `fields`: packed, they take a third of the cells' size.
+void pack_metrics(ItemFields& fields, const ItemMetrics& metrics) {
     if (metrics.empty()) return;
     // Made in the thread's scratch list and copied: one allocation of the exact size.
     thread_local ItemFields packed;
     packed.clear();
     for (const auto& [name, value] : metrics) add_stat_field(packed, name, value);
-    item.fields.append(packed);
+    fields.append(packed);
 }
 
 // Pairs compared at a time: the rows and the result table of one chunk are
-// what a compare holds beyond the two graphs, whatever the size of the run;
-// small enough that the threads end together (a 20 000-node graph makes 20 chunks).
+// what a compare holds beyond the two graphs, whatever the size of the run
+// (a 20 000-node graph makes 140 chunks).
 constexpr std::size_t kPairsPerChunk = 128;
 
 // The copied cells of one row: from compare's table, or (statistics and digests without verdict rules)
 // from its per-row comparison, which fills the same cells without the rest of the table.
 class RowMetrics {
 public:
+    // From the per-row comparison, which `direct_comparison` allows.
+    RowMetrics(compare::CompareMode mode, const PairRows& rows)
+        : mode_(mode), rows_(rows), columns_(copied_columns(mode)), direct_(true) {}
     RowMetrics(compare::CompareMode mode, const PairRows& rows, const RankFolder& npu, const RankFolder& bench,
-               bool verdicts, bool strict_compat, ThreadPool& pool, const ComparisonRules& rules)
+               bool strict_compat, ThreadPool& pool, const ComparisonRules& rules)
         : mode_(mode), rows_(rows), columns_(copied_columns(mode)) {
-        direct_ = mode != compare::CompareMode::All && !verdicts;
+        direct_ = direct_comparison(mode, rules);
         if (direct_) return;
         const PairFiles files = files_of(rows, npu, bench);
         if (mode == compare::CompareMode::Summary) {
@@ -231,7 +239,9 @@ public:
             options.tensor_postprocess = rules.tensor_postprocess;
             table_ = compare::real_data_table(files.npu, files.bench, files.pairs, nullptr, pool, options);
         }
-        if (verdicts) verdicts_ = compare::rule_verdicts(table_, {strict_compat});
+        if (rules.index == IndexKind::Verdict || rules.item_verdicts) {
+            verdicts_ = compare::rule_verdicts(table_, {strict_compat});
+        }
         for (const auto& name : columns_) positions_.push_back(table_.column(name));
     }
 
@@ -297,23 +307,25 @@ private:
 
 // One map of a node's items: the items, their rows by name, their copied cells.
 struct Side {
-    std::vector<PortItem>* items;
+    const std::vector<PortItem>* items;
     const RowsByName* rows;
     std::vector<ItemMetrics>* cells;
 };
 
-void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, const RankFolder& npu,
-                   const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
-    const PairRows rows = rows_of(pairs, strict_compat && rules.misaligned_item_names);
+// Each NPU node of the rows with its items' cells, node by node: visit(pair, cells, found, worst), `pair` the
+// node's position in the pairs the rows were made of, found[i] whether a row names the i-th item (inputs
+// first, then outputs; its cells are empty otherwise), `worst` its rows' worst verdict (Pass without verdicts).
+template <typename Visit>
+void for_each_node_cells(const PairRows& rows, const RowMetrics& metrics, compare::CompareMode mode,
+                         const ComparisonRules& rules, Visit&& visit) {
     const bool by_verdict = rules.index == IndexKind::Verdict;
-    const RowMetrics metrics(mode, rows, npu, bench, by_verdict || rules.item_verdicts, strict_compat, pool, rules);
-
-    // Per node: its rows by NPU name, output rows apart from the others; its items' copied cells.
-    RowsByName input_rows, output_rows;
-    NodeMetrics cells;
+    thread_local RowsByName input_rows, output_rows;
+    thread_local NodeMetrics cells;
+    thread_local std::vector<char> found;
     std::size_t row = 0;
     while (row < rows.owner.size()) {
-        GraphNode* node = rows.owner[row];
+        const GraphNode* node = rows.owner[row];
+        const std::uint32_t pair = rows.api[row];
         input_rows.clear();
         output_rows.clear();
         auto worst = compare::RowLevel::Pass;
@@ -325,31 +337,86 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
         }
         input_rows.sort();
         output_rows.sort();
+        found.assign(node->inputs.size() + node->outputs.size(), 0);
+        std::size_t position = 0;
         const std::array<Side, 2> sides = {Side{&node->inputs, &input_rows, &cells.inputs},
                                            Side{&node->outputs, &output_rows, &cells.outputs}};
         for (const Side& side : sides) {
             // The vectors keep their room from node to node.
             side.cells->resize(side.items->size());
             for (ItemMetrics& item_cells : *side.cells) item_cells.clear();
-            for (std::size_t i = 0; i < side.items->size(); ++i) {
-                PortItem& item = (*side.items)[i];
+            for (std::size_t i = 0; i < side.items->size(); ++i, ++position) {
+                const PortItem& item = (*side.items)[i];
                 if (mode != compare::CompareMode::Md5 && max_is_null(item)) continue;
-                const auto found = side.rows->find(item.key());
-                if (!found) continue;
-                item.compared = true;
-                metrics.copy_to((*side.cells)[i], *found);
-                if (rules.item_verdicts) add_verdict((*side.cells)[i], metrics.verdict(*found));
+                const auto named = side.rows->find(item.key());
+                if (!named) continue;
+                found[position] = 1;
+                metrics.copy_to((*side.cells)[i], *named);
+                if (rules.item_verdicts) add_verdict((*side.cells)[i], metrics.verdict(*named));
             }
         }
-        // Only a pair with comparison rows gets an index (the root, a module without a record, do not).
-        node->precision = by_verdict ? verdict_index_of(worst) : node_precision_index(*node, mode, cells);
-        for (const Side& side : sides) {
-            for (std::size_t i = 0; i < side.items->size(); ++i) pack_metrics((*side.items)[i], (*side.cells)[i]);
-        }
+        visit(pair, cells, found, worst);
     }
 }
 
+void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, const RankFolder& npu,
+                   const RankFolder& bench, bool strict_compat, const ComparisonRules& rules, ThreadPool& pool) {
+    thread_local PairRows rows;
+    fill_rows(pairs, strict_compat && rules.misaligned_item_names, rows);
+    const RowMetrics metrics(mode, rows, npu, bench, strict_compat, pool, rules);
+    const bool by_verdict = rules.index == IndexKind::Verdict;
+    // Cells a row's writing can make again are not kept (comparison_fields).
+    const bool pack = !direct_comparison(mode, rules);
+    for_each_node_cells(
+        rows, metrics, mode, rules,
+        [&](std::uint32_t pair, const NodeMetrics& cells, const std::vector<char>& found, compare::RowLevel worst) {
+            GraphNode& node = *pairs[pair].first;
+            std::size_t position = 0;
+            for (auto* items : {&node.inputs, &node.outputs}) {
+                for (PortItem& item : *items) item.compared = found[position++] != 0;
+            }
+            // Only a pair with comparison rows gets an index (the root, a module without a
+            // record, do not).
+            node.precision = by_verdict ? verdict_index_of(worst) : node_precision_index(node, mode, cells);
+            if (!pack) return;
+            for (std::size_t i = 0; i < node.inputs.size(); ++i) {
+                pack_metrics(node.inputs[i].fields, cells.inputs[i]);
+            }
+            for (std::size_t i = 0; i < node.outputs.size(); ++i) {
+                pack_metrics(node.outputs[i].fields, cells.outputs[i]);
+            }
+        });
+}
+
 }  // namespace
+
+bool direct_comparison(compare::CompareMode mode, const ComparisonRules& rules) {
+    return mode != compare::CompareMode::All && rules.index != IndexKind::Verdict && !rules.item_verdicts;
+}
+
+void comparison_fields(const GraphNode& npu_node, compare::CompareMode mode, bool strict_compat,
+                       const ComparisonRules& rules, std::vector<ItemFields>& inputs,
+                       std::vector<ItemFields>& outputs) {
+    if (!direct_comparison(mode, rules)) throw std::logic_error("comparison_fields: cells kept in the items");
+    inputs.resize(npu_node.inputs.size());
+    outputs.resize(npu_node.outputs.size());
+    for (auto* fields : {&inputs, &outputs}) {
+        for (ItemFields& item_fields : *fields) item_fields.clear();
+    }
+    if (npu_node.partner == nullptr) return;
+    thread_local PairRows rows;
+    // The rows name the node: it is not changed.
+    const NodePair pair{const_cast<GraphNode*>(&npu_node), npu_node.partner};
+    fill_rows(std::span<const NodePair>(&pair, 1), strict_compat && rules.misaligned_item_names, rows);
+    const RowMetrics metrics(mode, rows);
+    for_each_node_cells(rows, metrics, mode, rules,
+                        [&](std::uint32_t, const NodeMetrics& cells, const std::vector<char>&, compare::RowLevel) {
+                            for (std::size_t i = 0; i < inputs.size(); ++i) pack_metrics(inputs[i], cells.inputs[i]);
+                            for (std::size_t i = 0; i < outputs.size(); ++i) {
+                                pack_metrics(outputs[i], cells.outputs[i]);
+                            }
+                        });
+}
 
 void compare_node_pairs(const std::vector<NodePair>& pairs, std::optional<compare::CompareMode> mode,
                         const RankFolder& npu, const RankFolder& bench, bool strict_compat,

@@ -1,8 +1,10 @@
 #pragma once
-// Compares every matched node pair with compare's per-API metric code and
-// attaches the resulting cells to the NPU node's port items.
+// Compares every matched node pair with compare's per-API metric code: each
+// NPU node's precision index, and the cells of its port items, attached to
+// them or made again when its row is written (direct_comparison).
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "common/thread_pool.hpp"
 #include "compare/compare_mode.hpp"
@@ -28,6 +30,17 @@ struct ComparisonRules {
     // The same in both: the nodes compared, on a progress line of the terminal.
     bool show_progress = false;
 };
+
+// Whether the cells are compare's per-row comparison (statistics and digests without verdict rules), which
+// a row's writing can make again: compare_node_pairs then leaves them out of the items, and the NPU rows
+// take them from comparison_fields; the others (real data, verdicts) are attached to the items.
+bool direct_comparison(compare::CompareMode mode, const ComparisonRules& rules);
+
+// The comparison fields of each of the NPU node's items, as they follow its own (empty for an item no row
+// names; none for a node without a partner): inputs[i] node.inputs[i]'s, outputs[i] node.outputs[i]'s. For a
+// mode direct_comparison allows; reads the partner's items, which must still be there.
+void comparison_fields(const GraphNode& npu_node, compare::CompareMode mode, bool strict_compat,
+                       const ComparisonRules& rules, std::vector<ItemFields>& inputs, std::vector<ItemFields>& outputs);
 
 // Real-data mode reads the tensors from both folders' dump_tensor_data; nullopt (structure-only dumps)
 // compares nothing. Throws msprobe::Error naming an unreadable tensor file.

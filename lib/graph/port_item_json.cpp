@@ -166,21 +166,25 @@ ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
     return packed;
 }
 
-void append_port_items_json(std::string& out, const std::vector<PortItem>& items, const ItemExportRules& rules) {
+void append_port_items_json(std::string& out, const std::vector<PortItem>& items, const ItemExportRules& rules,
+                            const std::vector<ItemFields>* comparison) {
     thread_local std::vector<std::pair<std::string_view, FieldValue>> kept;
     out += '{';
     bool first_item = true;
-    for (const PortItem& item : items) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const PortItem& item = items[i];
         kept.clear();
         bool process_group = false;
         // The own fields' hidden keys; the comparison fields (compare's columns) are named none of them.
-        item.fields.for_each([&](std::string_view key, const FieldValue& value) {
+        const auto keep = [&](std::string_view key, const FieldValue& value) {
             if (key == "type" && !value.is_float && value.text == "torch.ProcessGroup") process_group = true;
             if (key == "state" || key == "full_op_name") return;
             if (key == "md5" && !rules.keep_md5) return;
             if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) return;
             kept.emplace_back(key, value);
-        });
+        };
+        item.fields.for_each(keep);
+        if (comparison != nullptr) comparison->at(i).for_each(keep);
         if (process_group) {
             // A process group shows what identifies it, nothing compared.
             std::erase_if(kept, [](const auto& f) {

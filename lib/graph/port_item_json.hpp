@@ -13,9 +13,9 @@
 namespace msprobe::graph {
 
 struct ItemExportRules {
-    bool keep_md5 = false;         // an md5-mode compare shows the digests
-    bool batch_p2p_node = false;   // batch_isend_irecv nodes drop their P2POp fields
-    bool full_floats = false;      // August writes floats unrounded
+    bool keep_md5 = false;        // an md5-mode compare shows the digests
+    bool batch_p2p_node = false;  // batch_isend_irecv nodes drop their P2POp fields
+    bool full_floats = false;     // August writes floats unrounded
 };
 
 // The leaf's keys in dump order with item_text's texts (floats kept as numbers,
@@ -23,8 +23,10 @@ struct ItemExportRules {
 // when the leaf lacks them; `leaf` is empty for a None item.
 ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row);
 
-// Appends the items' JSON object to `out` (json.dumps' one-line layout).
-void append_port_items_json(std::string& out, const std::vector<PortItem>& items, const ItemExportRules& rules);
+// Appends the items' JSON object to `out` (json.dumps' one-line layout). `comparison`, when given, holds
+// each item's comparison fields, which follow its own.
+void append_port_items_json(std::string& out, const std::vector<PortItem>& items, const ItemExportRules& rules,
+                            const std::vector<ItemFields>* comparison = nullptr);
 std::string port_items_json(const std::vector<PortItem>& items, const ItemExportRules& rules);
 
 }  // namespace msprobe::graph

@@ -258,9 +258,12 @@ void make_row(const GraphRows& rows, std::size_t position, report::SqliteRecord&
     record.text(rare.parallel_merge_info.empty() ? std::string() : json_list(rare.parallel_merge_info));
     record.text(rare.matched_distributed ? std::string_view(*rare.matched_distributed) : std::string_view("{}"));
     record.integer(0);
-    for (const auto* items : {&node.inputs, &node.outputs}) {
+    thread_local std::vector<ItemFields> input_fields, output_fields;
+    if (exported.comparison_fields) exported.comparison_fields(node, input_fields, output_fields);
+    for (const auto& [items, comparison] :
+         {std::pair{&node.inputs, &input_fields}, std::pair{&node.outputs, &output_fields}}) {
         scratch.clear();
-        append_port_items_json(scratch, *items, rules);
+        append_port_items_json(scratch, *items, rules, exported.comparison_fields ? comparison : nullptr);
         record.text(scratch);
     }
     record.text(exported.data_source);

@@ -35,6 +35,10 @@ struct ExportedGraph {
     // none of their items again frees them there, and the indexes' keys, which grow as rows are written, take
     // their room.
     std::function<void(std::span<const GraphNode* const>)> after_rows{};
+    // Called on the pool's threads with each node whose row is made: its items' comparison fields when the
+    // items do not hold them (pair_comparison's comparison_fields); none when they do.
+    std::function<void(const GraphNode&, std::vector<ItemFields>& inputs, std::vector<ItemFields>& outputs)>
+        comparison_fields{};
 };
 
 struct ConfigRow {

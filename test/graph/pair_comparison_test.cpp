@@ -8,6 +8,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/thread_pool.hpp"
 #include "graph/graph_builder.hpp"
@@ -49,17 +51,31 @@ TEST_CASE("pair comparison: statistics cells on the NPU items and the node's ind
     const GraphNode& add = *npu.find("Torch.add.0.forward");
     const PortItem& output = add.outputs.at(0);
     CHECK(output.compared);
-    const auto max_diff = output.fields.find("Max diff");
+    // Statistics cells are made again as the row is written: the items do not hold them.
+    REQUIRE(direct_comparison(CompareMode::Summary, {}));
+    CHECK_FALSE(output.fields.find("Max diff"));
+    std::vector<ItemFields> inputs, outputs;
+    comparison_fields(add, CompareMode::Summary, false, {}, inputs, outputs);
+    REQUIRE(inputs.size() == add.inputs.size());
+    REQUIRE(outputs.size() == 1);
+    const auto max_diff = outputs[0].find("Max diff");
     REQUIRE(max_diff);
     CHECK(max_diff->is_float);
     CHECK(max_diff->number == 1.0);
-    CHECK(output.fields.find("MaxRelativeErr")->text == "33.333333%");
-    CHECK(add.inputs.at(0).fields.find("Max diff")->number == 0.0);
+    CHECK(outputs[0].find("MaxRelativeErr")->text == "33.333333%");
+    CHECK(inputs.at(0).find("Max diff")->number == 0.0);
     REQUIRE(add.precision);
     CHECK(add.precision->value == Approx(1.0 / 3));
     CHECK_FALSE(add.precision->is_integer);
     CHECK_FALSE(npu.root().precision);  // nothing of its own to compare
     CHECK_FALSE(bench.find("Torch.add.0.forward")->outputs.at(0).fields.find("Max diff"));
+    // A node without a partner has none.
+    GraphNode alone;
+    alone.outputs.push_back(output);
+    comparison_fields(alone, CompareMode::Summary, false, {}, inputs, outputs);
+    CHECK(inputs.empty());
+    REQUIRE(outputs.size() == 1);
+    CHECK(outputs[0].empty());
 }
 
 TEST_CASE("pair comparison: a structure compare attaches nothing", "[graph][pair_comparison]") {
@@ -103,17 +119,25 @@ bool is_compared_field(std::string_view key) {
     return kNames.count(key) != 0;
 }
 
-// Each item's compared fields as texts, Result and Err_message (the verdicts' own) left out.
-std::vector<std::string> compared_texts(const ModelGraph& graph, bool keep_result) {
+// Each item's compared fields as texts, Result and Err_message (the verdicts' own) left out: those the items
+// hold, and those made again as rows are written.
+std::vector<std::string> compared_texts(const ModelGraph& graph, bool keep_result, CompareMode mode,
+                                        const ComparisonRules& rules) {
     std::vector<std::string> texts;
     for (const std::string id : {"Module.block.Block.forward.0", "Torch.add.0.forward"}) {
         const GraphNode& node = *graph.find(id);
-        for (const auto* items : {&node.inputs, &node.outputs}) {
-            for (const PortItem& item : *items) {
-                item.fields.for_each([&](std::string_view key, const FieldValue& value) {
+        std::vector<ItemFields> input_cells, output_cells;
+        if (direct_comparison(mode, rules)) comparison_fields(node, mode, false, rules, input_cells, output_cells);
+        for (const auto& [items, cells] :
+             {std::pair{&node.inputs, &input_cells}, std::pair{&node.outputs, &output_cells}}) {
+            for (std::size_t i = 0; i < items->size(); ++i) {
+                const PortItem& item = (*items)[i];
+                const auto add = [&](std::string_view key, const FieldValue& value) {
                     if (!is_compared_field(key) || key == "Err_message" || (key == "Result" && !keep_result)) return;
                     texts.push_back(std::string(item.key()) + " " + std::string(key) + "=" + value.rendered(false));
-                });
+                };
+                item.fields.for_each(add);
+                if (!cells->empty()) cells->at(i).for_each(add);
             }
         }
     }
@@ -140,7 +164,8 @@ TEST_CASE("pair comparison: the cells copied without compare's table are the tab
             rules.item_verdicts = verdicts;
             compare_node_pairs(match_nodes(npu, bench, MatchKind::Default), mode, npu_files, bench_files, false, rules,
                                pool);
-            (verdicts ? tabled : direct) = compared_texts(npu, !verdicts);
+            CHECK(direct_comparison(mode, rules) == !verdicts);
+            (verdicts ? tabled : direct) = compared_texts(npu, !verdicts, mode, rules);
         }
         // A verdict replaces md5's copied Result; the other cells are the same.
         std::vector<std::string> results;

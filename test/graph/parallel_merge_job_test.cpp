@@ -5,9 +5,11 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "common/error.hpp"
 #include "common/thread_pool.hpp"
+#include "graph/pair_comparison.hpp"
 #include "graph/parallel_merge_job.hpp"
 #include "rank_dump_writer.hpp"
 
@@ -73,7 +75,9 @@ TEST_CASE("merged step: a compare matches and compares the merged graphs", "[gra
     REQUIRE(matmul != nullptr);
     CHECK(matmul->partner == graphs.bench->find("Torch.matmul.0.forward"));
     // The NPU ranks' Norms merge into (4 ** 2 + 3 ** 2) ** 0.5; the bench ranks' are alike, so 4 stays.
-    const auto norm_diff = matmul->outputs.at(0).fields.find("L2norm diff");
+    std::vector<ItemFields> inputs, outputs;
+    comparison_fields(*matmul, CompareMode::Summary, false, options.behaviour.comparison, inputs, outputs);
+    const auto norm_diff = outputs.at(0).find("L2norm diff");
     REQUIRE(norm_diff);
     CHECK(norm_diff->number == 1.0);
     CHECK(graphs.bench->find("Torch.matmul.0.forward")->rare().parallel_merge_info.empty());
