@@ -1,5 +1,7 @@
 #include "graph/layer_map.hpp"
 
+#include <unordered_map>
+
 #include <fmt/format.h>
 
 #include "common/error.hpp"

@@ -8,44 +8,64 @@ namespace msprobe::graph {
 
 ModelGraph::ModelGraph() { root_ = &add("DefaultModel", NodeKind::Module); }
 
+ModelGraph::Entry* ModelGraph::entry(std::string_view id) {
+    const auto at = ids_.find(id);
+    return at ? &entries_[*at] : nullptr;
+}
+
+const ModelGraph::Entry* ModelGraph::entry(std::string_view id) const {
+    const auto at = ids_.find(id);
+    return at ? &entries_[*at] : nullptr;
+}
+
 GraphNode* ModelGraph::find(const std::string& id) {
-    const auto it = by_id_.find(id);
-    return it == by_id_.end() ? nullptr : it->second.node;
+    const Entry* found = entry(id);
+    return found ? found->node : nullptr;
 }
 
 const GraphNode* ModelGraph::find(const std::string& id) const {
-    const auto it = by_id_.find(id);
-    return it == by_id_.end() ? nullptr : it->second.node;
+    const Entry* found = entry(id);
+    return found ? found->node : nullptr;
 }
 
 void ModelGraph::insert(GraphNode& node) {
-    const auto [it, added] = by_id_.try_emplace(node.id, Entry{&node, lookup_order_.size()});
-    if (added) {
-        lookup_order_.push_back(&node);
-    } else {
+    Entry* known = entry(node.id);
+    if (known != nullptr && known->node != nullptr) {
         // An existing key keeps its place and names the new node.
-        it->second.node = &node;
-        lookup_order_[it->second.position] = &node;
+        known->node = &node;
+        lookup_order_[known->position] = &node;
+        return;
     }
+    // A new key, or one forgotten: it takes the next place.
+    const Entry added{&node, lookup_order_.size()};
+    if (known != nullptr) {
+        *known = added;
+    } else {
+        ids_.add(node.id);
+        entries_.push_back(added);
+    }
+    lookup_order_.push_back(&node);
 }
 
 void ModelGraph::rename(GraphNode& node, std::string id) {
-    const auto old = by_id_.find(node.id);
-    if (old != by_id_.end() && old->second.node == &node) by_id_.erase(old);
+    Entry* old = entry(node.id);
+    if (old != nullptr && old->node == &node) old->node = nullptr;
     node.id = std::move(id);
     insert(node);
 }
 
 void ModelGraph::index(GraphNode& node) { insert(node); }
 
-void ModelGraph::forget(const std::string& id) { by_id_.erase(id); }
+void ModelGraph::forget(const std::string& id) {
+    if (Entry* known = entry(id)) known->node = nullptr;
+}
 
 std::vector<GraphNode*> ModelGraph::lookup_order() const {
     std::vector<GraphNode*> order;
     for (std::size_t i = 0; i < lookup_order_.size(); ++i) {
         GraphNode* node = lookup_order_[i];
-        const auto it = by_id_.find(node->id);
-        if (it != by_id_.end() && it->second.node == node && it->second.position == i) order.push_back(node);
+        const Entry* known = entry(node->id);
+        if (known != nullptr && known->node == node && known->position == i) order.push_back(node);
     }
     return order;
 }
@@ -59,7 +79,7 @@ GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
 GraphNode& ModelGraph::adopt(std::unique_ptr<GraphNode> node, NodeKind kind) {
     node->kind = kind;
     GraphNode& added = *nodes_.emplace_back(std::move(node));
-    if (!by_id_.count(added.id)) insert(added);
+    if (find(added.id) == nullptr) insert(added);
     return added;
 }
 

@@ -4,9 +4,10 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
+#include "common/name_table.hpp"
 #include "graph/graph_node.hpp"
 
 namespace msprobe::dump {
@@ -60,12 +61,17 @@ public:
 private:
     std::vector<std::unique_ptr<GraphNode>> nodes_;
     struct Entry {
-        GraphNode* node = nullptr;
-        std::size_t position = 0;  // in lookup_order_
+        GraphNode* node = nullptr;  // null once forgotten (or renamed away)
+        std::size_t position = 0;   // in lookup_order_
     };
     void insert(GraphNode& node);
+    Entry* entry(std::string_view id);
+    const Entry* entry(std::string_view id) const;
 
-    std::unordered_map<std::string, Entry> by_id_;
+    // Every id ever looked up, once each, and its entry (entries_[i] is ids_.name(i)'s): a copy of the id, as
+    // a merge renames nodes in place and still finds them by their old ids until it looks them up again.
+    NameTable ids_;
+    std::vector<Entry> entries_;
     std::vector<GraphNode*> lookup_order_;  // entries whose position no longer matches are stale
     GraphNode* root_ = nullptr;
 };

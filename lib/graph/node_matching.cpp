@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <regex>
+#include <unordered_map>
 
 #include "graph/ancestor_paths.hpp"
 

@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "common/log.hpp"
 #include "graph/parallel_merge_items.hpp"

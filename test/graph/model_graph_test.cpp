@@ -75,3 +75,24 @@ TEST_CASE("model_graph: the lookup keeps a Python dict's order through renames",
     CHECK(ids(graph.lookup_order()) == std::vector<std::string>{"DefaultModel", "B", "A2"});
     CHECK(c.id == "C");  // the node itself stays
 }
+
+TEST_CASE("model_graph: a forgotten id takes the last place again, an id changed in place is found by the old one",
+          "[graph][tree]") {
+    ModelGraph graph;
+    GraphNode& a = graph.add("A", NodeKind::Module);
+    GraphNode& b = graph.add("B", NodeKind::Module);
+    graph.forget("A");
+    graph.index(a);
+    CHECK(ids(graph.lookup_order()) == std::vector<std::string>{"DefaultModel", "B", "A"});
+    b.id = "B2";  // a merge renames some nodes in place, then looks them up by their old ids
+    CHECK(graph.find("B") == &b);
+    CHECK(graph.find("B2") == nullptr);
+    CHECK(ids(graph.lookup_order()) == std::vector<std::string>{"DefaultModel", "A"});  // B's place is stale
+    graph.index(b);
+    CHECK(graph.find("B2") == &b);
+    CHECK(graph.find("B") == &b);
+    for (int i = 0; i < 5000; ++i) graph.add("Module.layer." + std::to_string(i), NodeKind::Module);
+    for (int i = 0; i < 5000; i += 7)
+        CHECK(graph.find("Module.layer." + std::to_string(i))->id == "Module.layer." + std::to_string(i));
+    CHECK(graph.lookup_order().size() == 5003);
+}
