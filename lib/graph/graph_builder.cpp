@@ -116,6 +116,7 @@ ModelGraph build_graph(RankFolder& folder, bool strict_compat, const BuildRules&
     graph.dump_data_dir = shown_dump_data_dir(rules.dump_data_dir, folder.dump_data_dir, folder.dir);
     Builder builder(folder, graph, strict_compat, rules);
     builder.walk_construct();
+    folder.construct = ConstructTable();  // nothing after the walk reads it: its room goes to what follows
     repair_recomputed_layers(graph, rules.recompute, folder.pytorch_dump);
     group_apis_between_modules(graph);
     add_parameter_gradients(graph, folder);

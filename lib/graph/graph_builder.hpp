@@ -21,7 +21,8 @@ struct BuildRules {
 
 // `strict_compat` reproduces msprobe's name rewrites and output test (docs/compatibility.md).
 // Throws msprobe::Error naming dump.json on records of the wrong shape. The
-// folder's records move into the graph's nodes.
+// folder's records move into the graph's nodes; its construct table is freed
+// once the tree is walked (a compare then holds the two graphs and little else).
 ModelGraph build_graph(RankFolder& folder, bool strict_compat, const BuildRules& rules = {});
 
 }  // namespace msprobe::graph

@@ -86,11 +86,9 @@ RankResult compare_rank(const fs::path& npu_folder, const fs::path& bench_folder
     ThreadPool::Task bench_side = pool.start([&] {
         bench_read.emplace(read_rank_folder(bench_folder, record_rules(options), &*reading));
         bench_graph.emplace(build_graph(*bench_read, options.strict_compat, options.behaviour.build));
-        release_build_inputs(*bench_read);
     });
     RankFolder npu_files = read_rank_folder(npu_folder, record_rules(options), &*reading);
     ModelGraph npu_graph = build_graph(npu_files, options.strict_compat, options.behaviour.build);
-    release_build_inputs(npu_files);
     bench_side.wait();
     reading.reset();
     const RankFolder& bench_files = *bench_read;

@@ -61,6 +61,4 @@ RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules&
     return folder;
 }
 
-void release_build_inputs(RankFolder& folder) { folder.construct = ConstructTable(); }
-
 }  // namespace msprobe::graph

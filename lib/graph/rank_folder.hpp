@@ -37,8 +37,4 @@ struct RankFolder {
 // dump.json's MiB as it is read (dump::DumpStreamReading).
 RankFolder read_rank_folder(const std::filesystem::path& dir, const RecordRules& rules, Progress* progress = nullptr);
 
-// Frees what only building the graph reads (construct.json's table): a
-// compare then holds the two graphs and little else.
-void release_build_inputs(RankFolder& folder);
-
 }  // namespace msprobe::graph
