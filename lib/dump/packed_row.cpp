@@ -14,25 +14,28 @@ constexpr std::size_t kNameAt = sizeof(std::uint32_t);  // after the api_index
 
 }  // namespace
 
-PackedRow::PackedRow(const DumpRow& row) {
-    thread_local std::string scratch;
-    scratch.assign(reinterpret_cast<const char*>(&row.api_index), sizeof row.api_index);
-    append_sized_text(scratch, row.name);
-    append_row_bytes(scratch, row);
-    bytes_.reserve(scratch.size());
-    bytes_.append(scratch);
+void PackedRow::pack(const DumpRow& row, std::string& bytes) {
+    bytes.assign(reinterpret_cast<const char*>(&row.api_index), sizeof row.api_index);
+    append_sized_text(bytes, row.name);
+    append_row_bytes(bytes, row);
+}
+
+std::string PackedRow::pack(const DumpRow& row) {
+    std::string bytes;
+    pack(row, bytes);
+    return bytes;
 }
 
 std::string_view PackedRow::name() const {
     if (bytes_.empty()) return {};
     std::size_t at = kNameAt;
-    return read_sized_text(bytes_.view(), at);
+    return read_sized_text(bytes_, at);
 }
 
 std::string_view PackedRow::row_bytes() const {
     std::size_t at = kNameAt;
-    read_sized_text(bytes_.view(), at);
-    return bytes_.view().substr(at);
+    read_sized_text(bytes_, at);
+    return bytes_.substr(at);
 }
 
 DumpRow PackedRow::unpack() const {

@@ -197,11 +197,11 @@ bool same_output(const GraphNode& a, const GraphNode& b) {
     const PortItem* x = output0(a);
     const PortItem* y = output0(b);
     if (x == nullptr || y == nullptr) return x == y;
-    if (std::string_view(x->row.dtype()) != std::string_view(y->row.dtype())) return false;
-    if (std::string_view(x->row.shape()) != std::string_view(y->row.shape())) return false;
+    if (std::string_view(x->row().dtype()) != std::string_view(y->row().dtype())) return false;
+    if (std::string_view(x->row().shape()) != std::string_view(y->row().shape())) return false;
     for (std::size_t i = 0; i < 4; ++i) {
-        const dump::StatValue s = x->row.stat(i);
-        const dump::StatValue t = y->row.stat(i);
+        const dump::StatValue s = x->row().stat(i);
+        const dump::StatValue t = y->row().stat(i);
         if (s.kind != t.kind || s.number != t.number || s.text() != t.text() || s.boolean != t.boolean) return false;
     }
     return true;

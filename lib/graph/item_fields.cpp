@@ -130,19 +130,19 @@ void append_key(ByteBuffer& packed, std::string_view key) {
 
 std::string FieldValue::rendered(bool round) const { return is_float ? float_text(number, round) : std::string(text); }
 
-std::string_view ItemFields::next_key(std::size_t& at) const {
+std::string_view ItemFieldsView::next_key(std::size_t& at) const {
     const auto code = static_cast<std::uint8_t>(packed_[at++]);
-    return code != 0 ? kKeys.at(code) : read_sized_text(packed_.view(), at);
+    return code != 0 ? kKeys.at(code) : read_sized_text(packed_, at);
 }
 
-FieldValue ItemFields::next_value(std::size_t& at) const {
+FieldValue ItemFieldsView::next_value(std::size_t& at) const {
     FieldValue value;
     const auto tag = static_cast<std::uint8_t>(packed_[at++]);
     if (tag == kFloat || tag == kFloatIn4) {
         value.is_float = true;
-        value.number = read_number(packed_.view(), at, tag == kFloatIn4);
+        value.number = read_number(packed_, at, tag == kFloatIn4);
     } else if (tag == kText) {
-        value.text = read_sized_text(packed_.view(), at);
+        value.text = read_sized_text(packed_, at);
     } else {
         value.text = kTexts.at(static_cast<std::uint8_t>(tag - kFirstCommon + 1));
     }
@@ -185,7 +185,7 @@ void ItemFields::set(std::string_view key, const FieldValue& value) {
     packed_ = std::move(rebuilt.packed_);
 }
 
-std::optional<FieldValue> ItemFields::find(std::string_view key) const {
+std::optional<FieldValue> ItemFieldsView::find(std::string_view key) const {
     std::size_t at = 0;
     while (at < packed_.size()) {
         const std::string_view k = next_key(at);

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "common/byte_buffer.hpp"
 
@@ -26,31 +27,16 @@ struct FieldValue {
     std::string rendered(bool round) const;
 };
 
-class ItemFields {
+// Packed pairs read in place: an item's, or an ItemFields' view().
+class ItemFieldsView {
 public:
-    ItemFields() = default;
-    // Room for about `bytes` of pairs, so that adding them allocates once.
-    explicit ItemFields(std::size_t bytes) { packed_.reserve(bytes); }
+    ItemFieldsView() = default;
+    explicit ItemFieldsView(std::string_view packed) : packed_(packed) {}
 
-    // Gives back the room beyond the pairs (a graph keeps its items' fields to the end).
-    void shrink() { packed_.shrink_to_fit(); }
-    // Drops the pairs and keeps the room: a scratch list, copied (to exactly its size) once made.
-    void clear() { packed_.clear(); }
-    // Appends `more`'s pairs, in a block of exactly their size (the caller keeps keys unique).
-    void append(const ItemFields& more) {
-        packed_.reserve(packed_.size() + more.packed_.size());
-        packed_.append(more.packed_.view());
-    }
-    std::size_t bytes() const { return packed_.size(); }
-
-    // Appends a pair (the caller keeps keys unique).
-    void add(std::string_view key, std::string_view text);
-    void add_float(std::string_view key, double number);
-    void add(std::string_view key, const FieldValue& value);
-    // Replaces the value of `key` in place, or appends the pair.
-    void set(std::string_view key, const FieldValue& value);
     std::optional<FieldValue> find(std::string_view key) const;
     bool empty() const { return packed_.empty(); }
+    std::size_t bytes() const { return packed_.size(); }
+    std::string_view packed() const { return packed_; }
 
     // Calls f(key, value) for each pair, in order.
     template <typename F>
@@ -67,6 +53,37 @@ private:
     std::string_view next_key(std::size_t& at) const;
     FieldValue next_value(std::size_t& at) const;
 
+    std::string_view packed_;
+};
+
+// Pairs being packed: a list made before it is stored (a port item keeps only the bytes), or changed.
+class ItemFields {
+public:
+    ItemFields() = default;
+    // A copy of `view`'s pairs.
+    explicit ItemFields(ItemFieldsView view) { packed_.append(view.packed()); }
+
+    // Drops the pairs and keeps the room: a scratch list, copied (to exactly its size) once made.
+    void clear() { packed_.clear(); }
+    std::size_t bytes() const { return packed_.size(); }
+
+    // Appends a pair (the caller keeps keys unique).
+    void add(std::string_view key, std::string_view text);
+    void add_float(std::string_view key, double number);
+    void add(std::string_view key, const FieldValue& value);
+    // Replaces the value of `key` in place, or appends the pair.
+    void set(std::string_view key, const FieldValue& value);
+    std::optional<FieldValue> find(std::string_view key) const { return view().find(key); }
+    bool empty() const { return packed_.empty(); }
+
+    ItemFieldsView view() const { return ItemFieldsView(packed_.view()); }
+    // Calls f(key, value) for each pair, in order.
+    template <typename F>
+    void for_each(F&& f) const {
+        view().for_each(std::forward<F>(f));
+    }
+
+private:
     ByteBuffer packed_;
 };
 

@@ -74,7 +74,7 @@ void write_recorded_item(py::JsonWriter& out, dump::JsonView item, const PortIte
         out.key(m.name);
         const auto stat = stat_index(m.name);
         if (merged != nullptr && stat) {
-            write_stat(out, merged->row.stat(*stat), true);
+            write_stat(out, merged->row().stat(*stat), true);
             written[*stat] = true;
         } else {
             dump::copy_json_value(out, m.value);
@@ -84,7 +84,7 @@ void write_recorded_item(py::JsonWriter& out, dump::JsonView item, const PortIte
         for (std::size_t s = 0; s < kStats.size(); ++s) {
             if (written[s]) continue;
             out.key(kStats[s]);
-            write_stat(out, merged->row.stat(s), false);
+            write_stat(out, merged->row().stat(s), false);
         }
     }
     out.end_object();
@@ -210,11 +210,11 @@ void write_made_item(py::JsonWriter& out, const PortItem& item) {
         }
         out.key(m.name);
         if (const auto stat = stat_index(m.name)) {
-            write_stat(out, item.row.stat(*stat), true);
+            write_stat(out, item.row().stat(*stat), true);
         } else if (m.name == "dtype" && !typed) {
-            out.string(std::string_view(item.row.dtype()));
+            out.string(std::string_view(item.row().dtype()));
         } else if (m.name == "shape" && (!typed || m.value.is_string())) {
-            write_shape_text(out, typed ? m.value.text() : std::string_view(item.row.shape()));
+            write_shape_text(out, typed ? m.value.text() : std::string_view(item.row().shape()));
         } else if (const auto flag = m.value.boolean()) {
             out.string(*flag ? "True" : "False");
         } else {
@@ -224,16 +224,16 @@ void write_made_item(py::JsonWriter& out, const PortItem& item) {
     for (std::size_t s = 0; s < kStats.size(); ++s) {
         if (leaf.has_member(kStats[s])) continue;
         out.key(kStats[s]);
-        write_stat(out, item.row.stat(s), false);
+        write_stat(out, item.row().stat(s), false);
     }
     if (!typed) {
         if (!leaf.has_member("dtype")) {
             out.key("dtype");
-            out.string(std::string_view(item.row.dtype()));
+            out.string(std::string_view(item.row().dtype()));
         }
         if (!leaf.has_member("shape")) {
             out.key("shape");
-            write_shape_text(out, std::string_view(item.row.shape()));
+            write_shape_text(out, std::string_view(item.row().shape()));
         }
     }
     out.end_object();

@@ -14,7 +14,7 @@ bool same_types_and_shapes(const std::vector<PortItem>& a, const std::vector<Por
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (std::string_view(a[i].type) != std::string_view(b[i].type)) return false;
-        if (std::string_view(a[i].row.shape()) != std::string_view(b[i].row.shape())) return false;
+        if (std::string_view(a[i].row().shape()) != std::string_view(b[i].row().shape())) return false;
     }
     return true;
 }
@@ -23,7 +23,7 @@ bool same_types_and_shapes(const std::vector<PortItem>& a, const std::vector<Por
 bool same_leading_shapes(const std::vector<PortItem>& a, const std::vector<PortItem>& b) {
     const std::size_t n = std::min(a.size(), b.size());
     for (std::size_t i = 0; i < n; ++i) {
-        if (std::string_view(a[i].row.shape()) != std::string_view(b[i].row.shape())) return false;
+        if (std::string_view(a[i].row().shape()) != std::string_view(b[i].row().shape())) return false;
     }
     return true;
 }

@@ -46,7 +46,7 @@ struct SideItems {
         for (const auto* map : {&node.inputs, &node.outputs}) {
             for (const PortItem& item : *map) {
                 all.push_back(&item);
-                groups[group_of(item.row.state())].push_back(&item);
+                groups[group_of(item.row().state())].push_back(&item);
             }
         }
     }
@@ -200,14 +200,9 @@ PrecisionIndex verdict_index_of(compare::RowLevel level) {
     return {0, true};
 }
 
-// The copied cells as exported fields, appended to `fields`: packed, they take a third of the cells' size.
+// The copied cells as exported fields, added to `fields`: packed, they take a third of the cells' size.
 void pack_metrics(ItemFields& fields, const ItemMetrics& metrics) {
-    if (metrics.empty()) return;
-    // Made in the thread's scratch list and copied: one allocation of the exact size.
-    thread_local ItemFields packed;
-    packed.clear();
-    for (const auto& [name, value] : metrics) add_stat_field(packed, name, value);
-    fields.append(packed);
+    for (const auto& [name, value] : metrics) add_stat_field(fields, name, value);
 }
 
 // Pairs compared at a time: the rows and the result table of one chunk are
@@ -379,11 +374,15 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
             // record, do not).
             node.precision = by_verdict ? verdict_index_of(worst) : node_precision_index(node, mode, cells);
             if (!pack) return;
-            for (std::size_t i = 0; i < node.inputs.size(); ++i) {
-                pack_metrics(node.inputs[i].fields, cells.inputs[i]);
-            }
-            for (std::size_t i = 0; i < node.outputs.size(); ++i) {
-                pack_metrics(node.outputs[i].fields, cells.outputs[i]);
+            // Made in the thread's scratch list, then copied into the item's block.
+            thread_local ItemFields packed;
+            for (const auto& [items, item_cells] :
+                 {std::pair{&node.inputs, &cells.inputs}, std::pair{&node.outputs, &cells.outputs}}) {
+                for (std::size_t i = 0; i < items->size(); ++i) {
+                    packed.clear();
+                    pack_metrics(packed, (*item_cells)[i]);
+                    (*items)[i].append_fields(packed);
+                }
             }
         });
 }

@@ -42,7 +42,7 @@ bool same_value(const dump::StatValue& a, const dump::StatValue& b, bool uncerta
 
 bool same_statistics(const PortItem& a, const PortItem& b, bool uncertain) {
     for (std::size_t s = 0; s < 4; ++s) {
-        if (!same_value(a.row.stat(s), b.row.stat(s), uncertain && s >= 2)) return false;
+        if (!same_value(a.row().stat(s), b.row().stat(s), uncertain && s >= 2)) return false;
     }
     return true;
 }
@@ -80,7 +80,7 @@ std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphN
     std::vector<SplitItem> split;
     if (partners.empty()) return split;
     for (PortItem& item : node.*side) {
-        if (!mergeable_dtype(item.row.dtype())) continue;
+        if (!mergeable_dtype(item.row().dtype())) continue;
         SplitItem entry{std::string(item.key()), &item, {}};
         replace_all(entry.name, node.id + ".", "");
         bool same = compare_values;
@@ -88,7 +88,7 @@ std::vector<SplitItem> split_items(GraphNode& node, std::vector<PortItem> GraphN
             std::string key(item.key());
             replace_all(key, node.id, partner->id);
             const PortItem* other = item_named(partner->*side, key);
-            if (other == nullptr || !mergeable_dtype(other->row.dtype())) break;
+            if (other == nullptr || !mergeable_dtype(other->row().dtype())) break;
             entry.partners.push_back(other);
             if (compare_values && !same_statistics(item, *other, true)) same = false;
         }

@@ -1,6 +1,9 @@
 #include "graph/port_item.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
 
 #include "dump/flatten.hpp"
 #include "graph/backward_names.hpp"
@@ -21,6 +24,60 @@ void put_item(std::vector<PortItem>& items, PortItem item) {
     } else {
         items.push_back(std::move(item));
     }
+}
+
+PortItem::PortItem(const PortItem& other)
+    : leaf(other.leaf), type(other.type), empty_shape(other.empty_shape), compared(other.compared) {
+    assign(std::string_view(other.block_.get(), other.row_bytes_), other.fields().packed());
+}
+
+PortItem& PortItem::operator=(const PortItem& other) {
+    if (this != &other) *this = PortItem(other);
+    return *this;
+}
+
+void PortItem::assign(std::string_view row, std::string_view first_fields, std::string_view more_fields) {
+    const std::size_t fields = first_fields.size() + more_fields.size();
+    if (row.size() > UINT32_MAX || fields > UINT32_MAX) throw std::length_error("a port item of 4 GiB or more");
+    std::unique_ptr<char[]> block;
+    if (row.size() + fields > 0) {
+        block = std::make_unique_for_overwrite<char[]>(row.size() + fields);
+        char* at = block.get();
+        for (const std::string_view part : {row, first_fields, more_fields}) {
+            if (part.empty()) continue;  // a part may be a null view
+            std::memcpy(at, part.data(), part.size());
+            at += part.size();
+        }
+    }
+    block_ = std::move(block);
+    row_bytes_ = static_cast<std::uint32_t>(row.size());
+    field_bytes_ = static_cast<std::uint32_t>(fields);
+}
+
+namespace {
+
+// A row's bytes, in the thread's scratch text: an item copies them into its block.
+std::string_view packed_row(const dump::DumpRow& row) {
+    thread_local std::string bytes;
+    dump::PackedRow::pack(row, bytes);
+    return bytes;
+}
+
+}  // namespace
+
+void PortItem::set_row(const dump::DumpRow& from) { assign(packed_row(from), fields().packed()); }
+
+void PortItem::set(const dump::DumpRow& row, const ItemFields& fields) {
+    assign(packed_row(row), fields.view().packed());
+}
+
+void PortItem::set_fields(const ItemFields& fields) {
+    assign(std::string_view(block_.get(), row_bytes_), fields.view().packed());
+}
+
+void PortItem::append_fields(const ItemFields& more) {
+    if (more.empty()) return;
+    assign(std::string_view(block_.get(), row_bytes_), fields().packed(), more.view().packed());
 }
 
 void PortItem::replace_in_name(const std::string& from, const std::string& to) {
@@ -56,7 +113,6 @@ void record_port_items(const std::string& id, dump::JsonView record, const std::
     for (std::size_t i = 0; i < rows.size(); ++i) {
         PortItem item;
         const dump::JsonView leaf = leaves[i];
-        item.fields = exported_fields(leaf, rows[i]);
         if (leaf.is_object()) {
             if (keep_leaves) item.leaf = compact_leaf_json(leaf);
             if (const auto type = leaf.member("type").string()) item.type = *type;
@@ -64,7 +120,7 @@ void record_port_items(const std::string& id, dump::JsonView record, const std::
             item.empty_shape = shape.is_array() && shape.size() == 0;
         }
         const bool output = is_output(rows[i]);
-        item.set_row(rows[i]);
+        item.set(rows[i], exported_fields(leaf, rows[i]));
         put_item(output ? outputs : inputs, std::move(item));
     }
 }

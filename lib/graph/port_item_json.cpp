@@ -67,9 +67,8 @@ unsigned added_key_bit(std::string_view name) {
 
 // exported_fields of a leaf whose names are all distinct (nearly every leaf): packed as they come; `present`
 // holds the added keys the leaf has.
-ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, unsigned present) {
-    // Made in the thread's scratch list and copied: one allocation of the exact size.
-    thread_local ItemFields packed;
+// Made in `packed`, the thread's scratch list.
+const ItemFields& distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, unsigned present, ItemFields& packed) {
     packed.clear();
     for (const dump::JsonMember& m : leaf.members()) {
         if (is_float_value(m.value)) {
@@ -107,7 +106,9 @@ ItemFields distinct_fields(dump::JsonView leaf, const dump::DumpRow& row, unsign
 
 }  // namespace
 
-ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
+const ItemFields& exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
+    // The thread's scratch list: the item copies it into its block.
+    thread_local ItemFields packed;
     // Distinct names: an added key's bit set twice, or an other name seen before.
     thread_local std::vector<std::string_view> others;
     others.clear();
@@ -122,7 +123,7 @@ ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
             others.push_back(m.name);
         }
     }
-    if (distinct) return distinct_fields(leaf, row, leaf_keys);
+    if (distinct) return distinct_fields(leaf, row, leaf_keys, packed);
     // Kept by the thread: a vector of a dozen fields is over a kilobyte, and each malloc
     // that size makes glibc consolidate its fast bins first.
     thread_local std::vector<Pending> fields;
@@ -154,9 +155,7 @@ ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row) {
         add(pending_stat("op", row.p2p->op));
         add(pending_stat("peer", row.p2p->peer));
     }
-    std::size_t bytes = 0;
-    for (const Pending& f : fields) bytes += f.key.size() + (f.is_float ? 8 : f.text.size()) + 3;
-    ItemFields packed(bytes);
+    packed.clear();
     for (const Pending& f : fields) {
         if (f.is_float)
             packed.add_float(f.key, f.number);
@@ -183,7 +182,7 @@ void append_port_items_json(std::string& out, const std::vector<PortItem>& items
             if (rules.batch_p2p_node && (key == "op" || key == "peer" || key == "tag" || key == "group_id")) return;
             kept.emplace_back(key, value);
         };
-        item.fields.for_each(keep);
+        item.fields().for_each(keep);
         if (comparison != nullptr) comparison->at(i).for_each(keep);
         if (process_group) {
             // A process group shows what identifies it, nothing compared.

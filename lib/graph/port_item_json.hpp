@@ -21,7 +21,8 @@ struct ItemExportRules {
 // The leaf's keys in dump order with item_text's texts (floats kept as numbers,
 // formatted when the row is written), then the keys compare's flattening adds
 // when the leaf lacks them; `leaf` is empty for a None item.
-ItemFields exported_fields(dump::JsonView leaf, const dump::DumpRow& row);
+// The list is the thread's, valid until its next call.
+const ItemFields& exported_fields(dump::JsonView leaf, const dump::DumpRow& row);
 
 // Appends the items' JSON object to `out` (json.dumps' one-line layout). `comparison`, when given, holds
 // each item's comparison fields, which follow its own.

@@ -22,7 +22,7 @@ bool non_finite(const dump::StatValue& v) {
     return v.kind == dump::StatValue::Kind::Number && !std::isfinite(v.number);
 }
 bool max_or_min_non_finite(const PortItem& item) {
-    return non_finite(item.row.stat(0)) || non_finite(item.row.stat(1));
+    return non_finite(item.row().stat(0)) || non_finite(item.row().stat(1));
 }
 
 // A relative-error text as a fraction: "12.5%" → 0.125; anything that does
@@ -134,7 +134,7 @@ bool is_ignored_api(const std::string& id) {
 
 }  // namespace
 
-bool max_is_null(const PortItem& item) { return item.row.stat(0).kind == dump::StatValue::Kind::Null; }
+bool max_is_null(const PortItem& item) { return item.row().stat(0).kind == dump::StatValue::Kind::Null; }
 
 bool higher_index_is_better(std::optional<compare::CompareMode> mode, IndexKind kind) {
     return mode == compare::CompareMode::Md5 && kind == IndexKind::ModeMetric;

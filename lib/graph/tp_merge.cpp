@@ -32,7 +32,7 @@ using Stats = std::array<Number, 4>;  // Max, Min, Mean, Norm
 std::optional<Stats> numbers_of(const PortItem& item) {
     Stats stats;
     for (std::size_t s = 0; s < stats.size(); ++s) {
-        const dump::StatValue v = item.row.stat(s);
+        const dump::StatValue v = item.row().stat(s);
         if (v.kind != dump::StatValue::Kind::Number) return std::nullopt;
         stats[s] = {v.number, v.integer};
     }
@@ -84,13 +84,14 @@ constexpr std::array<const char*, 4> kStatNames = {"Max", "Min", "Mean", "Norm"}
 
 void set_stats(PortItem& item, const Stats& stats) {
     dump::DumpRow row = item.unpacked_row();
+    ItemFields fields(item.fields());
     for (std::size_t s = 0; s < stats.size(); ++s) {
         const auto integer = static_cast<std::int64_t>(stats[s].value);
         row.stats[s] =
             stats[s].integer ? dump::StatValue::of_integer(integer) : dump::StatValue::of_number(stats[s].value);
-        set_stat_field(item.fields, kStatNames[s], row.stats[s]);
+        set_stat_field(fields, kStatNames[s], row.stats[s]);
     }
-    item.set_row(row);
+    item.set(row, fields);
 }
 
 // Max of the maxima, min of the minima, mean of the means, root of the sum of
@@ -260,15 +261,16 @@ private:
     // msprobe takes the four statistics of the reduced output as they are.
     void copy_stats(const PortItem& from, PortItem& to) const {
         dump::DumpRow row = to.unpacked_row();
+        ItemFields fields(to.fields());
         for (std::size_t s = 0; s < kStatNames.size(); ++s) {
-            row.stats[s] = from.row.stat(s);
-            const auto field = from.fields.find(kStatNames[s]);
+            row.stats[s] = from.row().stat(s);
+            const auto field = from.fields().find(kStatNames[s]);
             if (field)
-                to.fields.set(kStatNames[s], *field);
+                fields.set(kStatNames[s], *field);
             else
-                set_stat_field(to.fields, kStatNames[s], row.stats[s]);
+                set_stat_field(fields, kStatNames[s], row.stats[s]);
         }
-        to.set_row(row);
+        to.set(row, fields);
     }
 
     Partners partners_;

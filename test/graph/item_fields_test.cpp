@@ -10,6 +10,7 @@
 
 using msprobe::graph::FieldValue;
 using msprobe::graph::ItemFields;
+using msprobe::graph::ItemFieldsView;
 
 namespace {
 
@@ -63,7 +64,7 @@ TEST_CASE("item fields keep floats as numbers, formatted rounded (April) or in f
 }
 
 TEST_CASE("item fields: set replaces a value in place and appends a new key") {
-    ItemFields fields(64);
+    ItemFields fields;
     fields.add("Max", "1.0");
     fields.add("Min", "0.0");
     const std::string nines(200, '9');
@@ -90,7 +91,6 @@ TEST_CASE("item fields pack common keys and texts in a byte each, and others who
     fields.add("Max diff", "0.0%x");
     fields.add("torch.Tensor", "dtype");
     fields.add("", "");
-    fields.shrink();
     CHECK(pairs_of(fields) == std::vector<std::pair<std::string, std::string>>{{"type", "torch.Tensor"},
                                                                                {"dtype", "torch.float32"},
                                                                                {"requires_grad", "True"},
@@ -122,18 +122,20 @@ TEST_CASE("item fields keep a float32 statistic in 4 bytes and any other float i
     CHECK(texts[1] == std::pair<std::string, std::string>{"Min", "0.1"});
 }
 
-TEST_CASE("item fields: another list's pairs appended after their own, in order") {
+TEST_CASE("item fields: a view reads the packed pairs in place, and a list copied from it changes apart") {
     ItemFields own;
     own.add("type", "torch.Tensor");
     own.add_float("Max", 2.5);
-    ItemFields compared;
-    compared.add_float("Max diff", 0.1);
-    compared.add("MaxRelativeErr", "4.0%");
-    own.append(compared);
-    CHECK(own.bytes() == 2 + 6 + compared.bytes());
-    CHECK(pairs_of(own, false) ==
-          std::vector<std::pair<std::string, std::string>>{
-              {"type", "torch.Tensor"}, {"Max", "2.5"}, {"Max diff", "0.1"}, {"MaxRelativeErr", "4.0%"}});
-    own.append(ItemFields());
-    CHECK(pairs_of(own, false).size() == 4);
+    const ItemFieldsView view = own.view();
+    CHECK(view.bytes() == own.bytes());
+    CHECK(view.find("Max")->number == 2.5);
+    CHECK_FALSE(view.find("Min"));
+    CHECK_FALSE(ItemFieldsView().find("Max"));
+    CHECK(ItemFieldsView().empty());
+    ItemFields copy(view);
+    copy.set("Max", FieldValue{"null"});
+    CHECK(copy.find("Max")->text == "null");
+    CHECK(own.find("Max")->number == 2.5);
+    CHECK(pairs_of(copy, false) ==
+          std::vector<std::pair<std::string, std::string>>{{"type", "torch.Tensor"}, {"Max", "null"}});
 }

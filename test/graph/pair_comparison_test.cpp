@@ -53,7 +53,7 @@ TEST_CASE("pair comparison: statistics cells on the NPU items and the node's ind
     CHECK(output.compared);
     // Statistics cells are made again as the row is written: the items do not hold them.
     REQUIRE(direct_comparison(CompareMode::Summary, {}));
-    CHECK_FALSE(output.fields.find("Max diff"));
+    CHECK_FALSE(output.fields().find("Max diff"));
     std::vector<ItemFields> inputs, outputs;
     comparison_fields(add, CompareMode::Summary, false, {}, inputs, outputs);
     REQUIRE(inputs.size() == add.inputs.size());
@@ -68,7 +68,7 @@ TEST_CASE("pair comparison: statistics cells on the NPU items and the node's ind
     CHECK(add.precision->value == Approx(1.0 / 3));
     CHECK_FALSE(add.precision->is_integer);
     CHECK_FALSE(npu.root().precision);  // nothing of its own to compare
-    CHECK_FALSE(bench.find("Torch.add.0.forward")->outputs.at(0).fields.find("Max diff"));
+    CHECK_FALSE(bench.find("Torch.add.0.forward")->outputs.at(0).fields().find("Max diff"));
     // A node without a partner has none.
     GraphNode alone;
     alone.outputs.push_back(output);
@@ -89,7 +89,7 @@ TEST_CASE("pair comparison: a structure compare attaches nothing", "[graph][pair
                        pool);
     const GraphNode& add = *npu.find("Torch.add.0.forward");
     CHECK_FALSE(add.outputs.at(0).compared);
-    CHECK_FALSE(add.outputs.at(0).fields.find("Max diff"));
+    CHECK_FALSE(add.outputs.at(0).fields().find("Max diff"));
     CHECK_FALSE(add.precision);
 }
 
@@ -136,7 +136,7 @@ std::vector<std::string> compared_texts(const ModelGraph& graph, bool keep_resul
                     if (!is_compared_field(key) || key == "Err_message" || (key == "Result" && !keep_result)) return;
                     texts.push_back(std::string(item.key()) + " " + std::string(key) + "=" + value.rendered(false));
                 };
-                item.fields.for_each(add);
+                item.fields().for_each(add);
                 if (!cells->empty()) cells->at(i).for_each(add);
             }
         }

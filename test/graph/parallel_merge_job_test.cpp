@@ -58,7 +58,7 @@ TEST_CASE("merged step: a build exports the main graph of each TP group", "[grap
     REQUIRE_FALSE(matmul->rare().parallel_merge_info.empty());
     CHECK(matmul->rare().parallel_merge_info.front() ==
           "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].");
-    CHECK(matmul->outputs.at(0).row.stat(3).number == 5.0);  // (4 ** 2 + 3 ** 2) ** 0.5
+    CHECK(matmul->outputs.at(0).row().stat(3).number == 5.0);  // (4 ** 2 + 3 ** 2) ** 0.5
 }
 
 TEST_CASE("merged step: a compare matches and compares the merged graphs", "[graph][parallel_merge_job]") {

@@ -48,7 +48,7 @@ TEST_CASE("parameter_gradients: under the module's backward call with the larges
     CHECK(grad->has_record);
     REQUIRE(grad->inputs.size() == 1);  // every item in the input map
     CHECK(grad->outputs.empty());
-    CHECK(grad->inputs[0].row.stat(0).number == 1.0);
+    CHECK(grad->inputs[0].row().stat(0).number == 1.0);
     // head never ran backward (a torch 1.13 dump): its gradients are dropped.
     CHECK(graph.find("Module.head.Head.parameters_grad") == nullptr);
     CHECK(graph.nodes().size() == 5);

@@ -39,8 +39,7 @@ DumpRow scalar_row(const std::string& name) {
 PortItem item_of(const std::string& leaf_text, DumpRow row) {
     const JsonFile leaf = JsonFile::from_text(leaf_text, "leaf.json");
     PortItem item;
-    item.fields = exported_fields(leaf.root(), row);
-    item.set_row(row);
+    item.set(row, exported_fields(leaf.root(), row));
     return item;
 }
 
@@ -89,7 +88,9 @@ TEST_CASE("exported fields: a None item and a leaf that repeats a key", "[graph]
 TEST_CASE("port items JSON: digests, hidden keys and compared fields", "[graph][port_item_json]") {
     PortItem item = item_of(R"({"type": "float", "value": 0.5, "state": "input", "full_op_name": "x"})",
                             scalar_row("Torch.add.0.forward.input.0"));
-    item.fields.add("Max diff", "0.0");
+    ItemFields compared;
+    compared.add("Max diff", "0.0");
+    item.append_fields(compared);
     const std::vector<PortItem> items = {std::move(item)};
     CHECK(port_items_json(items, {}) ==
           R"({"Torch.add.0.forward.input.0": {"type": "float", "value": "0.5", "data_name": "-1", )"
@@ -109,7 +110,9 @@ TEST_CASE("port items JSON: a process group, a P2P list node and an item without
     group_row.md5 = std::nullopt;
     PortItem group =
         item_of(R"({"type": "torch.ProcessGroup", "group_ranks": [0, 1], "group_id": "g1"})", std::move(group_row));
-    group.fields.add("Max diff", "0");
+    ItemFields compared;
+    compared.add("Max diff", "0");
+    group.append_fields(compared);
     CHECK(port_items_json({group}, {}) == R"({"Distributed.broadcast.0.forward.input.group": {"type": )"
                                           R"("torch.ProcessGroup", "group_ranks": "[0, 1]", "group_id": "g1", )"
                                           R"("data_name": "-1"}})");

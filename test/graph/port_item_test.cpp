@@ -48,7 +48,7 @@ TEST_CASE("port items: inputs, keyword inputs and parameters in the input map, o
     CHECK(std::string_view(inputs[2].type) == "int");
     CHECK(outputs[0].empty_shape);  // a 0-d tensor
     CHECK_FALSE(inputs[0].leaf);    // only communication APIs keep their leaves
-    CHECK(inputs[0].fields.find("dtype")->text == "torch.float32");
+    CHECK(inputs[0].fields().find("dtype")->text == "torch.float32");
 
     // msprobe's test: ".output." in the name and no ".input.", so this module's parameters count as outputs.
     std::vector<PortItem> strict_inputs, strict_outputs;
@@ -98,7 +98,7 @@ TEST_CASE("port items: a later item of the same key replaces the earlier one in 
     put_item(items, b);
     put_item(items, again);
     REQUIRE(keys(items) == std::vector<std::string>{"x.input.0", "x.input.1"});
-    CHECK(std::string_view(items[0].row.dtype()) == "torch.int64");
+    CHECK(std::string_view(items[0].row().dtype()) == "torch.int64");
 }
 
 TEST_CASE("port items: a value of the wrong type is refused naming the file", "[graph][port_item]") {
@@ -112,4 +112,41 @@ TEST_CASE("port items: a value of the wrong type is refused naming the file", "[
         CHECK(e.file() == "rank0/dump.json");
         CHECK(e.reason() == "Torch.add.0.forward.input.0: 'shape' is not an array");
     }
+}
+
+TEST_CASE("port items: the row and the fields share one block, each changed apart from the other",
+          "[graph][port_item]") {
+    DumpRow row;
+    row.name = "Torch.add.0.forward.output.0";
+    row.stats[0] = msprobe::dump::StatValue::of_number(2.5);
+    ItemFields own;
+    own.add("type", "torch.Tensor");
+    own.add_float("Max", 2.5);
+    PortItem item;
+    CHECK(item.key().empty());
+    CHECK(item.fields().empty());
+    item.set(row, own);
+    CHECK(item.key() == "Torch.add.0.forward.output.0");
+    CHECK(item.row().stat(0).number == 2.5);
+    CHECK(item.fields().find("Max")->number == 2.5);
+
+    ItemFields compared;
+    compared.add_float("Max diff", 0.5);
+    item.append_fields(compared);
+    item.append_fields(ItemFields());
+    std::vector<std::string> keys;
+    item.fields().for_each([&](std::string_view key, const FieldValue&) { keys.emplace_back(key); });
+    CHECK(keys == std::vector<std::string>{"type", "Max", "Max diff"});
+
+    const PortItem copy = item;  // a copy owns its block
+    item.replace_in_name("add", "mul");
+    CHECK(item.key() == "Torch.mul.0.forward.output.0");
+    CHECK(item.fields().find("Max diff")->number == 0.5);  // renaming keeps the fields
+    CHECK(copy.key() == "Torch.add.0.forward.output.0");
+    ItemFields replaced;
+    replaced.add("type", "int");
+    item.set_fields(replaced);
+    CHECK(item.key() == "Torch.mul.0.forward.output.0");  // and changing the fields keeps the row
+    CHECK_FALSE(item.fields().find("Max"));
+    CHECK(copy.fields().find("Max")->number == 2.5);
 }

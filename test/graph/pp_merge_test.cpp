@@ -46,7 +46,7 @@ TEST_CASE("PP merge: the stages' layers in pipeline order under the main model",
     CHECK(ids(model.children) ==
           std::vector<std::string>{kLayer, "Module.module.layers.1.ParallelTransformerLayer.forward.0"});
     // The shared model shows what leaves the last stage.
-    CHECK(model.outputs[0].row.stat(0).number == 9);
+    CHECK(model.outputs[0].row().stat(0).number == 9);
     CHECK(model.outputs[0].key() == std::string(kModel) + ".output.0");
 
     const GraphNode* moved = main.find("Module.module.layers.1.ParallelTransformerLayer.forward.0");
@@ -58,9 +58,9 @@ TEST_CASE("PP merge: the stages' layers in pipeline order under the main model",
     REQUIRE(add != nullptr);
     CHECK(add->parent == moved);
     CHECK(add->outputs[0].key() == "Torch.add_rank1.0.forward.output.0");
-    CHECK(add->outputs[0].row.stat(0).number == 9);
+    CHECK(add->outputs[0].row().stat(0).number == 9);
     // The main stage's own layer is untouched.
-    CHECK(main.find(kLayer)->outputs[0].row.stat(0).number == 2);
+    CHECK(main.find(kLayer)->outputs[0].row().stat(0).number == 2);
     CHECK(main.find("Torch.add.0.forward")->parent == main.find(kLayer));
 }
 

@@ -43,15 +43,15 @@ TEST_CASE("TP merge: split statistics merged into the main rank's item, with msp
               "The Mean value merging method for output.0 is: (2.0 + 1.0) / 2 = 1.5",
               "The Norm value merging method for output.0 is: (4.0 ** 2 + 3.0 ** 2) ** 0.5 = 5.0"});
     const PortItem& merged = matmul.outputs[0];
-    CHECK(merged.row.stat(1).number == -1.0);
-    CHECK(merged.row.stat(2).number == 1.5);
-    CHECK(merged.row.stat(3).number == 5.0);
-    const auto norm = merged.fields.find("Norm");
+    CHECK(merged.row().stat(1).number == -1.0);
+    CHECK(merged.row().stat(2).number == 1.5);
+    CHECK(merged.row().stat(3).number == 5.0);
+    const auto norm = merged.fields().find("Norm");
     REQUIRE(norm);
     CHECK(norm->is_float);
     CHECK(norm->number == 5.0);
     // The other rank's node is read, not changed.
-    CHECK(other.find("Torch.matmul.0.forward")->outputs[0].row.stat(3).number == 3.0);
+    CHECK(other.find("Torch.matmul.0.forward")->outputs[0].row().stat(3).number == 3.0);
     // Alike on every rank, or on the main rank only: nothing to merge.
     CHECK(main.find("Torch.relu.0.forward")->rare().parallel_merge_info.empty());
     CHECK(main.find("Torch.sum.0.forward")->rare().parallel_merge_info.empty());
@@ -63,5 +63,5 @@ TEST_CASE("TP merge: a group of one rank is left alone", "[graph][tp_merge]") {
     build_rank(main, 0, {4, 0, 2, 4});
     merge_tp_group({{0, &main}});
     CHECK(main.find("Torch.matmul.0.forward")->rare().parallel_merge_info.empty());
-    CHECK(main.find("Torch.matmul.0.forward")->outputs[0].row.stat(0).number == 4.0);
+    CHECK(main.find("Torch.matmul.0.forward")->outputs[0].row().stat(0).number == 4.0);
 }

@@ -81,17 +81,21 @@ ModelGraph tiny_graph() {
     batch.writable_rare().matched_distributed = kDistributedMatch;
 
     PortItem scalar = item("Torch.add.0.forward.input.0");
-    scalar.fields.add("type", "float");
-    scalar.fields.add_float("value", 0.1234567);
-    scalar.fields.add("state", "input");   // never exported
-    scalar.fields.add("md5", "0a1b2c3d");  // only in an md5 compare
+    ItemFields scalar_fields;
+    scalar_fields.add("type", "float");
+    scalar_fields.add_float("value", 0.1234567);
+    scalar_fields.add("state", "input");   // never exported
+    scalar_fields.add("md5", "0a1b2c3d");  // only in an md5 compare
+    scalar.append_fields(scalar_fields);
     add.inputs.push_back(std::move(scalar));
 
     PortItem op = item("Distributed.batch_isend_irecv.0.forward.output.0");
-    op.fields.add("type", "torch.distributed.P2POp");
-    op.fields.add("op", "isend");  // a batch call's P2POp fields are dropped
-    op.fields.add("peer", "0");
-    op.fields.add("data_name", "-1");
+    ItemFields op_fields;
+    op_fields.add("type", "torch.distributed.P2POp");
+    op_fields.add("op", "isend");  // a batch call's P2POp fields are dropped
+    op_fields.add("peer", "0");
+    op_fields.add("data_name", "-1");
+    op.append_fields(op_fields);
     batch.outputs.push_back(std::move(op));
     return graph;
 }
@@ -499,7 +503,9 @@ TEST_CASE(
             GraphNode& api = graph.add("Torch.add." + std::to_string(i) + ".forward", NodeKind::Api);
             attach(api, graph.root());
             PortItem in = item(api.id + ".input.0");
-            in.fields.add_float("Max", i);
+            ItemFields fields;
+            fields.add_float("Max", i);
+            in.append_fields(fields);
             api.inputs.push_back(std::move(in));
         }
         return graph;
@@ -566,8 +572,10 @@ TEST_CASE("vis_db_writer: rows and indexes written straight into the file are wh
     ModelGraph npu = tiny_graph();
     // A row far larger than a page, and enough rows for trees of several levels.
     PortItem wide = item("Torch.add.0.forward.output.0");
-    wide.fields.add("type", "str");
-    wide.fields.add("value", std::string(20000, 'w'));
+    ItemFields wide_fields;
+    wide_fields.add("type", "str");
+    wide_fields.add("value", std::string(20000, 'w'));
+    wide.append_fields(wide_fields);
     npu.find("Torch.add.0.forward")->outputs.push_back(std::move(wide));
     GraphNode& layer = *npu.find(kLayer);
     for (int i = 0; i < 3000; ++i) {
