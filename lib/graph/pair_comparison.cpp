@@ -97,8 +97,9 @@ struct PairRows {
     std::deque<dump::DumpRow> unpacked;                                    // the rows, out of the items' packed rows
 };
 
-// The rows of `node_pairs`, into `rows` (cleared; its lists keep their room).
-void fill_rows(std::span<const NodePair> node_pairs, bool strict_compat, PairRows& rows) {
+// The rows of `node_pairs` (NPU and bench node pointers), into `rows` (cleared; its lists keep their room).
+template <typename Pairs>
+void fill_rows(const Pairs& node_pairs, bool strict_compat, PairRows& rows) {
     for (auto* side : {&rows.npu, &rows.bench}) side->clear();
     rows.owner.clear();
     rows.api_names.clear();
@@ -205,6 +206,9 @@ void pack_metrics(ItemFields& fields, const ItemMetrics& metrics) {
     for (const auto& [name, value] : metrics) add_stat_field(fields, name, value);
 }
 
+// Whether the rules read each row's verdict (compare's Result/Err_message rules), which needs the whole table.
+bool needs_verdicts(const ComparisonRules& rules) { return rules.index == IndexKind::Verdict || rules.item_verdicts; }
+
 // Pairs compared at a time: the rows and the result table of one chunk are
 // what a compare holds beyond the two graphs, whatever the size of the run
 // (a 20 000-node graph makes 140 chunks).
@@ -234,9 +238,7 @@ public:
             options.tensor_postprocess = rules.tensor_postprocess;
             table_ = compare::real_data_table(files.npu, files.bench, files.pairs, nullptr, pool, options);
         }
-        if (rules.index == IndexKind::Verdict || rules.item_verdicts) {
-            verdicts_ = compare::rule_verdicts(table_, {strict_compat});
-        }
+        if (needs_verdicts(rules)) verdicts_ = compare::rule_verdicts(table_, {strict_compat});
         for (const auto& name : columns_) positions_.push_back(table_.column(name));
     }
 
@@ -390,7 +392,7 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
 }  // namespace
 
 bool direct_comparison(compare::CompareMode mode, const ComparisonRules& rules) {
-    return mode != compare::CompareMode::All && rules.index != IndexKind::Verdict && !rules.item_verdicts;
+    return mode != compare::CompareMode::All && !needs_verdicts(rules);
 }
 
 void comparison_fields(const GraphNode& npu_node, compare::CompareMode mode, bool strict_compat,
@@ -404,9 +406,8 @@ void comparison_fields(const GraphNode& npu_node, compare::CompareMode mode, boo
     }
     if (npu_node.partner == nullptr) return;
     thread_local PairRows rows;
-    // The rows name the node: it is not changed.
-    const NodePair pair{const_cast<GraphNode*>(&npu_node), npu_node.partner};
-    fill_rows(std::span<const NodePair>(&pair, 1), strict_compat && rules.misaligned_item_names, rows);
+    const std::array<std::pair<const GraphNode*, const GraphNode*>, 1> pair{{{&npu_node, npu_node.partner}}};
+    fill_rows(pair, strict_compat && rules.misaligned_item_names, rows);
     const RowMetrics metrics(mode, rows);
     for_each_node_cells(rows, metrics, mode, rules,
                         [&](std::uint32_t, const NodeMetrics& cells, const std::vector<char>&, compare::RowLevel) {
