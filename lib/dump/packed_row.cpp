@@ -20,12 +20,6 @@ void PackedRow::pack(const DumpRow& row, std::string& bytes) {
     append_row_bytes(bytes, row);
 }
 
-std::string PackedRow::pack(const DumpRow& row) {
-    std::string bytes;
-    pack(row, bytes);
-    return bytes;
-}
-
 std::string_view PackedRow::name() const {
     if (bytes_.empty()) return {};
     std::size_t at = kNameAt;

@@ -13,9 +13,8 @@ namespace msprobe::dump {
 
 class PackedRow {
 public:
-    // `row`'s bytes, to be read through a PackedRow: into `bytes` (replacing what it held), or a new string.
+    // `row`'s bytes, to be read through a PackedRow, into `bytes` (replacing what it held).
     static void pack(const DumpRow& row, std::string& bytes);
-    static std::string pack(const DumpRow& row);
 
     PackedRow() = default;  // a default DumpRow's fields, in no bytes
     // The bytes pack() made, which must outlive the view.

@@ -137,8 +137,7 @@ std::size_t NodeIndexKeys::load_rows(std::string_view bytes) {
         if (end > bytes.size()) break;
         kept.node_name = keep(bytes.substr(field, name_size));
         kept.matched_node_link = keep(bytes.substr(field + name_size, link_size));
-        const std::size_t kept_rows = chunks_.empty() ? 0 : (chunks_.size() - 1) * kChunkRows + chunks_.back().size();
-        if (kept_rows % kChunkRows == 0) chunks_.emplace_back().reserve(kChunkRows);
+        if ((size_ - waiting_rows_) % kChunkRows == 0) chunks_.emplace_back().reserve(kChunkRows);  // rows kept
         chunks_.back().push_back(kept);
         --waiting_rows_;
         at = end;

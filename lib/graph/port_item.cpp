@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 #include "dump/flatten.hpp"
@@ -38,7 +39,8 @@ PortItem& PortItem::operator=(const PortItem& other) {
 
 void PortItem::assign(std::string_view row, std::string_view first_fields, std::string_view more_fields) {
     const std::size_t fields = first_fields.size() + more_fields.size();
-    if (row.size() > UINT32_MAX || fields > UINT32_MAX) throw std::length_error("a port item of 4 GiB or more");
+    constexpr std::size_t kMost = std::numeric_limits<std::uint32_t>::max();
+    if (row.size() > kMost || fields > kMost) throw std::length_error("a port item of 4 GiB or more");
     std::unique_ptr<char[]> block;
     if (row.size() + fields > 0) {
         block = std::make_unique_for_overwrite<char[]>(row.size() + fields);
@@ -69,10 +71,6 @@ void PortItem::set_row(const dump::DumpRow& from) { assign(packed_row(from), fie
 
 void PortItem::set(const dump::DumpRow& row, const ItemFields& fields) {
     assign(packed_row(row), fields.view().packed());
-}
-
-void PortItem::set_fields(const ItemFields& fields) {
-    assign(std::string_view(block_.get(), row_bytes_), fields.view().packed());
 }
 
 void PortItem::append_fields(const ItemFields& more) {

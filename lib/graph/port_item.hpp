@@ -34,7 +34,6 @@ public:
     dump::DumpRow unpacked_row() const { return row().unpack(); }
     void set(const dump::DumpRow& row, const ItemFields& fields);
     void set_row(const dump::DumpRow& from);  // its fields kept
-    void set_fields(const ItemFields& fields);
     void append_fields(const ItemFields& more);
     // Renames the item (a merge renames a node and its items): every `from` in its name becomes `to`.
     void replace_in_name(const std::string& from, const std::string& to);

@@ -32,8 +32,8 @@ struct ExportedGraph {
     bool keep_md5 = false;       // md5-mode compare
     bool show_progress = false;  // the nodes written, on a progress line of the terminal
     // Called on the writing thread with each run of nodes whose rows were just written: a caller that reads
-    // none of their items again frees them there, and the indexes' keys, which grow as rows are written, take
-    // their room.
+    // none of their items again frees them there, and the indexes' keys, loaded once every row is written,
+    // take their room.
     std::function<void(std::span<const GraphNode* const>)> after_rows{};
     // Called on the pool's threads with each node whose row is made: its items' comparison fields when the
     // items do not hold them (pair_comparison's comparison_fields); none when they do.

@@ -18,11 +18,21 @@ using msprobe::testing::check_same_row;
 using msprobe::testing::same_stat;
 using msprobe::testing::varied_rows;
 
+namespace {
+
+std::string packed_bytes(const DumpRow& row) {
+    std::string bytes;
+    PackedRow::pack(row, bytes);
+    return bytes;
+}
+
+}  // namespace
+
 TEST_CASE("packed row: unpacks to the row it was made of", "[packed_row]") {
     std::uint32_t api_index = 7;
     for (DumpRow row : varied_rows()) {
         row.api_index = api_index++;
-        const std::string bytes = PackedRow::pack(row);
+        const std::string bytes = packed_bytes(row);
         const PackedRow packed(bytes);
         const DumpRow back = packed.unpack();
         CHECK(packed.name() == row.name);
@@ -48,13 +58,13 @@ TEST_CASE("packed row: float32 statistics take 4 bytes each and read back exactl
     msprobe::dump::append_row_bytes(wide, wide_row);
     CHECK(wide.size() == narrow.size() + 4);
     for (const DumpRow* r : {&row, &wide_row}) {
-        const std::string bytes = PackedRow::pack(*r);
+        const std::string bytes = packed_bytes(*r);
         const PackedRow packed(bytes);
         check_same_row(packed.unpack(), *r);
         for (std::size_t s = 0; s < 4; ++s) CHECK(same_stat(packed.stat(s), r->stats[s]));
     }
-    CHECK(PackedRow(PackedRow::pack(wide_row)).stat(1).number == 0.1);
-    CHECK(PackedRow(PackedRow::pack(row)).stat(3).number == 7.94503927230835);
+    CHECK(PackedRow(packed_bytes(wide_row)).stat(1).number == 0.1);
+    CHECK(PackedRow(packed_bytes(row)).stat(3).number == 7.94503927230835);
 }
 
 TEST_CASE("packed row: a shared digest stays shared, an owned one is copied", "[packed_row]") {
@@ -62,10 +72,10 @@ TEST_CASE("packed row: a shared digest stays shared, an owned one is copied", "[
     DumpRow row;
     row.name = "Torch.add.0.forward.output.0";
     row.md5 = OptionalText::borrowed(kEmptyDigest);
-    const DumpRow shared = PackedRow(PackedRow::pack(row)).unpack();
+    const DumpRow shared = PackedRow(packed_bytes(row)).unpack();
     CHECK(shared.md5.borrowed_text() == &kEmptyDigest);
     row.md5 = OptionalText(std::string("0a1b2c3d"));
-    const DumpRow owned = PackedRow(PackedRow::pack(row)).unpack();
+    const DumpRow owned = PackedRow(packed_bytes(row)).unpack();
     CHECK(owned.md5.borrowed_text() == nullptr);
     CHECK(*owned.md5 == "0a1b2c3d");
 }
