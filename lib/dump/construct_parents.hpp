@@ -9,18 +9,19 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "common/name_table.hpp"
 #include "dump/json_file.hpp"
 #include "dump/json_view.hpp"
 
 namespace msprobe::dump {
 
+// One entry, read through its ConstructParents: the views live as long as it does, unchanged.
 struct ConstructNode {
-    std::string id;
+    std::string_view id;
     // The value when it is a name, or the first item of a list when that is one; null and anything else: none.
-    std::optional<std::string> parent;
+    std::optional<std::string_view> parent;
     // The second item of a [parent, micro step] pair; 0 for the other entries of a Megatron file.
     std::optional<int> micro_step;
 };
@@ -33,16 +34,12 @@ public:
     // a parent that is neither null, a name nor a [parent, micro step] pair.
     static ConstructParents read_checked(const JsonFile& file);
 
-    ConstructParents() = default;
-    // The index points into the nodes' own strings, which a move keeps in place and a copy would not.
-    ConstructParents(ConstructParents&&) noexcept = default;
-    ConstructParents& operator=(ConstructParents&&) noexcept = default;
-    ConstructParents(const ConstructParents&) = delete;
-    ConstructParents& operator=(const ConstructParents&) = delete;
-
-    const std::vector<ConstructNode>& nodes() const { return nodes_; }
-    // The node `id`; nullptr when construct.json does not name it.
-    const ConstructNode* find(std::string_view id) const;
+    // The entries in document order: size() of them, node(i) the i-th.
+    std::size_t size() const { return nodes_.size(); }
+    ConstructNode node(std::size_t position) const;
+    // The node `id`; nullopt when construct.json does not name it.
+    std::optional<ConstructNode> find(std::string_view id) const;
+    bool contains(std::string_view id) const { return find(id).has_value(); }
     // The parent name of `id`; nullopt when it has none or is not named.
     std::optional<std::string_view> parent_of(std::string_view id) const;
     // megatron_micro_step_number when the file has it.
@@ -53,10 +50,22 @@ public:
 private:
     enum class Reading : std::uint8_t { Lenient, Checked };
     static ConstructParents read(JsonView root, Reading reading, const std::string& file);
-    void index_nodes();
+    // The position of `name` in names_, added on first sight: an entry's id is mostly another's parent.
+    std::uint32_t name_position(std::string_view name);
 
-    std::vector<ConstructNode> nodes_;
-    std::unordered_map<std::string_view, std::size_t> index_;  // id → its first node
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+    // 16 bytes an entry, its names kept once in names_: construct.json names every API, and a compare
+    // holds both sides' tables at once while it builds.
+    struct Node {
+        std::uint32_t id = kNone;      // names_ position
+        std::uint32_t parent = kNone;  // names_ position; kNone for none
+        std::int32_t micro_step = 0;
+        bool has_micro_step = false;
+    };
+
+    NameTable names_;
+    std::vector<Node> nodes_;
+    std::vector<std::uint32_t> first_node_;  // names_ position → the first node of that id; kNone for none
     std::optional<int> megatron_micro_steps_;
 };
 

@@ -9,9 +9,9 @@ namespace msprobe::graph {
 namespace {
 
 // "<x>.forward.<n>" → "<x>.backward.<n>"; any other name unchanged (a regex substitution that did not match).
-std::string forward_to_backward(const std::string& id) {
+std::string forward_to_backward(std::string_view id) {
     const auto count = module_forward_count(id);
-    return count ? with_direction(id, "forward", "backward", *count) : id;
+    return count ? with_direction(id, "forward", "backward", *count) : std::string(id);
 }
 
 }  // namespace
@@ -32,38 +32,38 @@ std::optional<std::string> ConstructTable::repaired_parent(const ConstructEntry&
     return in_place_backward_parent(entry.id, *entry.parent);
 }
 
-std::optional<std::string> ConstructTable::missing_backward_parent(const std::string& child, bool strict_compat) const {
+std::optional<std::string> ConstructTable::missing_backward_parent(std::string_view child, bool strict_compat) const {
     if (const auto count = module_backward_count(child)) {
-        const ConstructEntry* twin = find(with_direction(child, "backward", "forward", *count));
-        if (twin == nullptr || !twin->parent || twin->parent->empty()) return std::nullopt;
+        const std::optional<ConstructEntry> twin = find(with_direction(child, "backward", "forward", *count));
+        if (!twin || !twin->parent || twin->parent->empty()) return std::nullopt;
         std::string candidate = forward_to_backward(*twin->parent);
         if (contains(candidate)) return candidate;
         return std::nullopt;
     }
     if (ends_with(child, ".backward")) {
-        const ConstructEntry* twin = find(direction_twin(child, "backward", "forward", strict_compat));
-        if (twin == nullptr || !twin->parent || twin->parent->empty()) return std::nullopt;
+        const std::optional<ConstructEntry> twin = find(direction_twin(child, "backward", "forward", strict_compat));
+        if (!twin || !twin->parent || twin->parent->empty()) return std::nullopt;
         std::string candidate = direction_twin(*twin->parent, "forward", "backward", strict_compat);
         if (contains(candidate)) return candidate;
     }
     return std::nullopt;
 }
 
-std::optional<std::string> ConstructTable::in_place_backward_parent(const std::string& child,
-                                                                    const std::string& parent) const {
+std::optional<std::string> ConstructTable::in_place_backward_parent(std::string_view child,
+                                                                    std::string_view parent) const {
     const auto count = module_backward_count(child);
-    if (!count) return parent;
-    const auto child_parts = split_id(child);
-    const auto parent_parts = split_id(parent);
-    if (child_parts.size() < 5 || parent_parts.size() < 4) return parent;
+    if (!count) return std::string(parent);
+    const auto child_parts = split_id(std::string(child));
+    const auto parent_parts = split_id(std::string(parent));
+    if (child_parts.size() < 5 || parent_parts.size() < 4) return std::string(parent);
     if (join_fields(child_parts, child_parts.size() - 4) == join_fields(parent_parts, parent_parts.size() - 3)) {
-        return parent;
+        return std::string(parent);
     }
-    const ConstructEntry* twin = find(with_direction(child, "backward", "forward", *count));
-    if (twin == nullptr) return parent;
+    const std::optional<ConstructEntry> twin = find(with_direction(child, "backward", "forward", *count));
+    if (!twin) return std::string(parent);
     if (!twin->parent) return std::nullopt;
     std::string candidate = forward_to_backward(*twin->parent);
-    return contains(candidate) ? candidate : parent;
+    return contains(candidate) ? candidate : std::string(parent);
 }
 
 }  // namespace msprobe::graph

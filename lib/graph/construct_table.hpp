@@ -4,6 +4,7 @@
 // attached to once backward entries are repaired.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dump/construct_parents.hpp"
@@ -19,11 +20,12 @@ public:
     // dump), a parent that is neither null, a name nor a [parent, micro step] pair.
     static ConstructTable read(const dump::JsonFile& file);
 
-    // In document order.
-    const std::vector<ConstructEntry>& entries() const { return parents_.nodes(); }
-    // The entry of `id`; nullptr when construct.json has no such key.
-    const ConstructEntry* find(const std::string& id) const { return parents_.find(id); }
-    bool contains(const std::string& id) const { return find(id) != nullptr; }
+    // In document order: size() entries, entry(i) the i-th, read through the table.
+    std::size_t size() const { return parents_.size(); }
+    ConstructEntry entry(std::size_t position) const { return parents_.node(position); }
+    // The entry of `id`; nullopt when construct.json has no such key.
+    std::optional<ConstructEntry> find(std::string_view id) const { return parents_.find(id); }
+    bool contains(std::string_view id) const { return parents_.contains(id); }
     // megatron_micro_step_number when the file has it.
     std::optional<int> megatron_micro_steps() const { return parents_.megatron_micro_steps(); }
 
@@ -34,8 +36,8 @@ public:
     std::optional<std::string> repaired_parent(const ConstructEntry& entry, bool strict_compat) const;
 
 private:
-    std::optional<std::string> missing_backward_parent(const std::string& child, bool strict_compat) const;
-    std::optional<std::string> in_place_backward_parent(const std::string& child, const std::string& parent) const;
+    std::optional<std::string> missing_backward_parent(std::string_view child, bool strict_compat) const;
+    std::optional<std::string> in_place_backward_parent(std::string_view child, std::string_view parent) const;
 
     dump::ConstructParents parents_;
 };

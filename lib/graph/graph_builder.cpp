@@ -28,14 +28,16 @@ public:
           unknown_names_(rules.known_names, rules.unknown_name_level) {}
 
     void walk_construct() {
-        for (const ConstructEntry& entry : folder_.construct.entries()) {
-            const auto parent_id = folder_.construct.repaired_parent(entry, strict_compat_);
+        const ConstructTable& construct = folder_.construct;
+        for (std::size_t i = 0; i < construct.size(); ++i) {
+            const ConstructEntry entry = construct.entry(i);
+            const std::string id(entry.id);
+            const auto parent_id = construct.repaired_parent(entry, strict_compat_);
             if (parent_id) unknown_names_.note(*parent_id);
-            unknown_names_.note(entry.id);
-            if (parent_id == entry.id)
-                throw Error(construct_path(), fmt::format("'{}' is its own parent", printable(entry.id)));
+            unknown_names_.note(id);
+            if (parent_id == id) throw Error(construct_path(), fmt::format("'{}' is its own parent", printable(id)));
             GraphNode& parent = parent_id ? node_for(*parent_id) : graph_.root();
-            attach(node_for(entry.id), parent);
+            attach(node_for(id), parent);
         }
         refuse_cycles();
     }
@@ -51,8 +53,8 @@ private:
         enum class State : unsigned char { OnWalk, Done };
         std::unordered_map<const GraphNode*, State> state;
         std::vector<const GraphNode*> walk;
-        for (const ConstructEntry& entry : folder_.construct.entries()) {
-            const GraphNode* node = graph_.find(entry.id);
+        for (std::size_t i = 0; i < folder_.construct.size(); ++i) {
+            const GraphNode* node = graph_.find(std::string(folder_.construct.entry(i).id));
             while (node != nullptr && !state.count(node)) {
                 state.emplace(node, State::OnWalk);
                 walk.push_back(node);
@@ -76,7 +78,7 @@ private:
         GraphNode& node = dumped ? graph_.adopt(std::move(dumped), node_kind_of(id)) : graph_.add(id, node_kind_of(id));
         node.stack = stack_of(id);
         if (folder_.construct.megatron_micro_steps()) {
-            const ConstructEntry* entry = folder_.construct.find(id);
+            const auto entry = folder_.construct.find(id);
             node.micro_step = entry && entry->micro_step ? *entry->micro_step : 0;
         }
         return node;

@@ -122,7 +122,7 @@ std::string entry_lines(JsonView entry) {
 // The construct chain of an entry construct.json lists (none otherwise), by
 // parse's rules: an empty name is a module, a cycle is followed up to 1000 nodes.
 std::vector<std::string> construct_chain(const dump::ConstructParents& construct, const std::string& name) {
-    if (construct.find(name) == nullptr) return {};
+    if (!construct.contains(name)) return {};
     return dump::construct_chain(construct, name, dump::ConstructChainRules::parse());
 }
 

@@ -2,6 +2,7 @@
 // mapping) and checked (the graph), on small hand-written files.
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -38,22 +39,27 @@ TEST_CASE("construct parents: names, nulls and [parent, micro step] pairs, in fi
                                              "Torch.mul.0.forward": 7,
                                              "Torch.sub.0.forward": ["Module.x.forward.0", "one", "two"]})");
     const ConstructParents parents = ConstructParents::of(file.root());
-    REQUIRE(parents.nodes().size() == 6);
-    CHECK(parents.nodes()[0].id == "Torch.relu.0.forward");
-    CHECK(parents.nodes()[0].parent == "Module.block.forward.0");
-    CHECK_FALSE(parents.nodes()[0].micro_step);
-    CHECK(parents.nodes()[1].parent == "Module.model.forward.0");
-    CHECK(parents.nodes()[1].micro_step == 3);
-    CHECK_FALSE(parents.nodes()[2].parent);
-    CHECK_FALSE(parents.nodes()[3].parent);  // an empty list names no parent
-    CHECK_FALSE(parents.nodes()[4].parent);  // nor does a number
-    CHECK(parents.nodes()[5].parent == "Module.x.forward.0");  // a list's first item, whatever follows
-    CHECK_FALSE(parents.nodes()[5].micro_step);
+    REQUIRE(parents.size() == 6);
+    CHECK(parents.node(0).id == "Torch.relu.0.forward");
+    CHECK(parents.node(0).parent == "Module.block.forward.0");
+    CHECK_FALSE(parents.node(0).micro_step);
+    CHECK(parents.node(1).parent == "Module.model.forward.0");
+    CHECK(parents.node(1).micro_step == 3);
+    CHECK_FALSE(parents.node(2).parent);
+    CHECK_FALSE(parents.node(3).parent);                    // an empty list names no parent
+    CHECK_FALSE(parents.node(4).parent);                    // nor does a number
+    CHECK(parents.node(5).parent == "Module.x.forward.0");  // a list's first item, whatever follows
+    CHECK_FALSE(parents.node(5).micro_step);
     CHECK(parents.parent_of("Torch.relu.0.forward") == "Module.block.forward.0");
     CHECK_FALSE(parents.parent_of("Module.model.forward.0"));
     CHECK_FALSE(parents.parent_of("Torch.absent.0.forward"));
-    CHECK(parents.find("Torch.absent.0.forward") == nullptr);
-    REQUIRE(parents.find("Torch.mul.0.forward") != nullptr);
+    CHECK_FALSE(parents.find("Torch.absent.0.forward"));
+    // A name only ever given as a parent is no entry.
+    CHECK_FALSE(parents.find("Module.x.forward.0"));
+    CHECK_FALSE(parents.contains("Module.x.forward.0"));
+    CHECK(parents.contains("Module.block.forward.0"));  // a parent that is also an entry
+    CHECK(parents.find("Module.block.forward.0")->micro_step == 3);
+    REQUIRE(parents.find("Torch.mul.0.forward"));
     CHECK(parents.find("Torch.mul.0.forward")->id == "Torch.mul.0.forward");
     CHECK_FALSE(parents.megatron_micro_steps());
     CHECK_FALSE(parents.empty());
@@ -65,9 +71,9 @@ TEST_CASE("construct parents: Megatron's micro steps", "[dump][construct_parents
                                              "Module.root.forward.0": null})");
     const auto check = [](const ConstructParents& parents) {
         CHECK(parents.megatron_micro_steps() == 2);
-        REQUIRE(parents.nodes().size() == 2);  // the count is not an entry
-        CHECK(parents.nodes()[0].micro_step == 1);
-        CHECK(parents.nodes()[1].micro_step == 0);  // a plain entry of a Megatron file is micro step 0
+        REQUIRE(parents.size() == 2);  // the count is not an entry
+        CHECK(parents.node(0).micro_step == 1);
+        CHECK(parents.node(1).micro_step == 0);  // a plain entry of a Megatron file is micro step 0
     };
     check(ConstructParents::of(file.root()));
     check(ConstructParents::read_checked(file));
@@ -80,8 +86,7 @@ TEST_CASE("construct parents: Megatron's micro steps", "[dump][construct_parents
     CHECK(text_count.parent_of("megatron_micro_step_number") == "two");
 }
 
-TEST_CASE("construct parents: an empty file or one that is not an object lists nothing",
-          "[dump][construct_parents]") {
+TEST_CASE("construct parents: an empty file or one that is not an object lists nothing", "[dump][construct_parents]") {
     CHECK(ConstructParents::of(construct_file("{}").root()).empty());
     CHECK(ConstructParents::read_checked(construct_file("{}")).empty());
     const ConstructParents list = ConstructParents::of(construct_file(R"([{"a": "b"}])").root());
@@ -105,14 +110,16 @@ TEST_CASE("construct parents: the checked reading names the file and the entry",
     CHECK(checked.find("a")->micro_step == 4);
 }
 
-TEST_CASE("construct parents: the index follows the nodes when the map is moved", "[dump][construct_parents]") {
-    // Short names live inside their strings: a move of the map must not leave the index behind.
+TEST_CASE("construct parents: the names follow the table when it is moved", "[dump][construct_parents]") {
+    // Short names live inside their string: a move of the table must not leave the views behind.
     ConstructParents moved = ConstructParents::of(construct_file(R"({"a": "b", "b": "c", "c": null})").root());
     ConstructParents target;
     target = std::move(moved);
     CHECK(target.parent_of("a") == "b");
     CHECK(target.parent_of("b") == "c");
-    const ConstructNode* c = target.find("c");
-    REQUIRE(c != nullptr);
-    CHECK(c == &target.nodes()[2]);
+    const std::optional<ConstructNode> c = target.find("c");
+    REQUIRE(c);
+    CHECK(c->id == "c");
+    CHECK_FALSE(c->parent);
+    CHECK(target.node(2).id == "c");
 }

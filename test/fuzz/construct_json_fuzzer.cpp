@@ -10,7 +10,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::expect_result_or_error([&] {
         const auto file = dump::JsonFile::load(path);
         const auto construct = dump::ConstructParents::of(file.root());
-        for (const auto& node : construct.nodes()) (void)first_diff::construct_chain(construct, node.id);
+        for (std::size_t i = 0; i < construct.size(); ++i) {
+            (void)first_diff::construct_chain(construct, std::string(construct.node(i).id));
+        }
     });
     return 0;
 }

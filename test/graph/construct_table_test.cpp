@@ -45,12 +45,12 @@ constexpr const char* kConstruct = R"({
 
 TEST_CASE("construct table: entries in file order, looked up by id", "[graph][construct_table]") {
     const ConstructTable table = table_of(kConstruct);
-    REQUIRE(table.entries().size() == 11);
-    CHECK(table.entries()[1].id == "Module.m.sub.S.forward.0");
-    CHECK(table.entries()[1].parent == "Module.m.M.forward.0");
+    REQUIRE(table.size() == 11);
+    CHECK(table.entry(1).id == "Module.m.sub.S.forward.0");
+    CHECK(table.entry(1).parent == "Module.m.M.forward.0");
     CHECK(table.contains("Functional.gelu.0.backward"));
     CHECK_FALSE(table.contains("Functional.gelu.0.forward"));
-    CHECK(table.find("Functional.gelu.0.forward") == nullptr);
+    CHECK_FALSE(table.find("Functional.gelu.0.forward"));
     CHECK_FALSE(table.megatron_micro_steps());
 }
 

@@ -80,7 +80,7 @@ TEST_CASE("rank folder: header, entry names and records", "[graph][rank_folder]"
     CHECK(entry(folder, "Module.output.Linear.parameters_grad").outputs.size() == 1);
     CHECK(entry(folder, "Module.output.Conv.parameters_grad").inputs.size() == 1);
     CHECK(entry(folder, "Module.output.Conv.parameters_grad").outputs.empty());
-    CHECK(folder.construct.entries().size() == 2);
+    CHECK(folder.construct.size() == 2);
     REQUIRE(folder.stack);
     CHECK(folder.stack->stack_lines("Torch.add.0.forward") != nullptr);
 }
