@@ -20,15 +20,29 @@ std::vector<std::string> NameTable::names() const {
     return all;
 }
 
+char* NameTable::reserve(std::size_t begin, std::size_t length) {
+    const std::size_t first = begin / kBlockBytes;
+    const std::size_t last = (begin + length - 1) / kBlockBytes;
+    if (last < blocks_.size()) return blocks_[first] + begin % kBlockBytes;
+    // A new block begins the name (names that do not fit move to the next one), or the name continues
+    // a block already there and fits in it.
+    const std::size_t count = last + 1 - blocks_.size();
+    storage_.push_back(std::make_unique_for_overwrite<char[]>(count * kBlockBytes));
+    for (std::size_t i = 0; i < count; ++i) blocks_.push_back(storage_.back().get() + i * kBlockBytes);
+    return blocks_[first] + begin % kBlockBytes;
+}
+
 std::size_t NameTable::add(std::string_view name) {
-    if (text_.size() + name.size() > std::numeric_limits<std::uint32_t>::max() ||
+    const std::size_t last_end = ends_.empty() ? 0 : ends_.back();
+    const std::size_t begin = begin_after(last_end, name.size());
+    if (begin + name.size() > std::numeric_limits<std::uint32_t>::max() ||
         ends_.size() >= std::numeric_limits<std::uint32_t>::max() / 4) {
         throw std::length_error("more names than one table holds (4 GiB of text, or 2^30 names)");
     }
     // At most half full: a probe then ends within a few slots.
     if (2 * (ends_.size() + 1) > slots_.size()) grow();
-    text_ += name;
-    ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+    if (!name.empty()) std::copy(name.begin(), name.end(), reserve(begin, name.size()));
+    ends_.push_back(static_cast<std::uint32_t>(begin + name.size()));
     const std::size_t position = ends_.size() - 1;
     const std::size_t mask = slots_.size() - 1;
     std::size_t s = hash_of(name) & mask;
@@ -47,7 +61,8 @@ std::optional<std::size_t> NameTable::find(std::string_view name) const {
 }
 
 void NameTable::clear() {
-    std::string().swap(text_);
+    std::vector<char*>().swap(blocks_);
+    std::vector<std::unique_ptr<char[]>>().swap(storage_);
     std::vector<std::uint32_t>().swap(ends_);
     std::vector<std::uint32_t>().swap(slots_);
 }

@@ -1,10 +1,13 @@
 #pragma once
-// Names end to end in one text, each found by open addressing: what a reader
-// keeps of the names it must look up (a dump's entries, construct.json's
+// Names end to end in blocks of text, each found by open addressing: what a
+// reader keeps of the names it must look up (a dump's entries, construct.json's
 // modules, stack.json's keys), one per dumped API. A map of strings costs
-// each name a heap block, its node and a bucket: four times its text.
+// each name a heap block, its node and a bucket: four times its text. The
+// text grows a block at a time, not by doubling one string: no spare half,
+// and no copy of the old text beside the new while it grows.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,10 +19,14 @@ class NameTable {
 public:
     std::size_t size() const { return ends_.size(); }
     bool empty() const { return ends_.empty(); }
-    // The name added `position`-th (from 0).
+    // The name added `position`-th (from 0). The view lasts as long as the table, whatever is added later.
     std::string_view name(std::size_t position) const {
-        const std::size_t begin = position == 0 ? 0 : ends_[position - 1];
-        return std::string_view(text_).substr(begin, ends_[position] - begin);
+        const std::size_t last_end = position == 0 ? 0 : ends_[position - 1];
+        const std::size_t end = ends_[position];
+        if (end == last_end) return {};
+        // add() placed it by begin_after: in the next block exactly when [last_end, end) crosses a block's edge.
+        const std::size_t begin = begin_after(last_end, end - last_end);
+        return std::string_view(blocks_[begin / kBlockBytes] + begin % kBlockBytes, end - begin);
     }
 
     // Every name, in the order added.
@@ -33,11 +40,23 @@ public:
     // Frees everything.
     void clear();
 
+    static constexpr std::size_t kBlockBytes = std::size_t{16} << 10;
+
 private:
     void grow();
+    // Where a name of `length` bytes begins when the last one ended at `last_end`: there, or at the next block
+    // when it would not fit in the rest of this one.
+    static std::size_t begin_after(std::size_t last_end, std::size_t length) {
+        if (length == 0 || last_end / kBlockBytes == (last_end + length - 1) / kBlockBytes) return last_end;
+        return (last_end + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
+    }
+    char* reserve(std::size_t begin, std::size_t length);
 
-    std::string text_;
-    std::vector<std::uint32_t> ends_;   // the i-th name ends at ends_[i]
+    // Offsets run across the blocks as if they were one text: offset o is blocks_[o / kBlockBytes][o %
+    // kBlockBytes]. A name longer than a block gets blocks of its own, in one piece.
+    std::vector<char*> blocks_;
+    std::vector<std::unique_ptr<char[]>> storage_;
+    std::vector<std::uint32_t> ends_;   // the i-th name ends at offset ends_[i]
     std::vector<std::uint32_t> slots_;  // a name's last position + 1; 0 for none
 };
 

@@ -41,3 +41,41 @@ TEST_CASE("a name added twice is found at its last position, an empty name like 
     CHECK_FALSE(table.find("Tensor.add.0.forward"));
     CHECK(table.add("Tensor.add.0.forward") == 0);
 }
+
+TEST_CASE("a name table keeps names across its blocks, longer ones whole", "[common][name_table]") {
+    constexpr std::size_t kBlock = NameTable::kBlockBytes;
+    NameTable table;
+    // Names that end at a block's edge, cross it (and so move to the next block), or are longer than one,
+    // two or three blocks; empty names in between.
+    std::vector<std::string> added;
+    const auto add = [&](std::string name) {
+        CHECK(table.add(name) == added.size());
+        added.push_back(std::move(name));
+    };
+    add(std::string(kBlock - 10, 'a'));
+    add(std::string(10, 'b'));  // fills the first block to its edge
+    add(std::string(7, 'c'));
+    add(std::string(kBlock - 3, 'd'));  // does not fit after c: the next block
+    add("");
+    add(std::string(kBlock + 1, 'e'));  // a block and a byte, in blocks of its own
+    add(std::string(5, 'f'));           // after e, in its last block
+    add(std::string(3 * kBlock, 'g'));
+    add("");
+    add(std::string(kBlock, 'h'));
+    for (int i = 0; i < 2000; ++i) add("Torch.matmul." + std::to_string(i) + ".forward");
+    const std::string_view first = table.name(0);
+    const std::string_view long_one = table.name(5);
+    add(std::string(2 * kBlock + 17, 'i'));
+    for (std::size_t i = 0; i < added.size(); ++i) {
+        INFO("name " << i);
+        CHECK(table.name(i) == added[i]);
+        CHECK(table.find(added[i]) == (added[i].empty() ? 8 : i));  // the empty name's last place
+    }
+    // Views of names already there stay where they are when more are added, and when the table moves.
+    CHECK(first.data() == table.name(0).data());
+    CHECK(long_one.data() == table.name(5).data());
+    const NameTable moved = std::move(table);
+    CHECK(moved.name(0).data() == first.data());
+    CHECK(moved.name(5) == added[5]);
+    CHECK(moved.names() == added);
+}
