@@ -67,8 +67,15 @@ void NameTable::clear() {
     std::vector<std::uint32_t>().swap(slots_);
 }
 
-void NameTable::grow() {
-    std::vector<std::uint32_t> slots(std::max<std::size_t>(16, 2 * slots_.size()), 0);
+void NameTable::reserve(std::size_t count) {
+    ends_.reserve(count);
+    std::size_t slot_count = std::max<std::size_t>(16, slots_.size());
+    while (2 * count > slot_count) slot_count *= 2;  // at most half full, as add keeps it
+    if (slot_count > slots_.size()) rehash(slot_count);
+}
+
+void NameTable::rehash(std::size_t slot_count) {
+    std::vector<std::uint32_t> slots(slot_count, 0);
     const std::size_t mask = slots.size() - 1;
     for (const std::uint32_t taken : slots_) {
         if (taken == 0) continue;

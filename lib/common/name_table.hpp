@@ -5,6 +5,7 @@
 // each name a heap block, its node and a bucket: four times its text. The
 // text grows a block at a time, not by doubling one string: no spare half,
 // and no copy of the old text beside the new while it grows.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -35,6 +36,8 @@ public:
     // Adds `name` at position size(); find then gives this position for it, as a map keeps a repeated key's
     // last value. Throws std::length_error past 4 GiB of text or 2^30 names.
     std::size_t add(std::string_view name);
+    // Room for `count` names in all, without growing on the way there.
+    void reserve(std::size_t count);
     // The last position `name` was added at; nullopt when it never was.
     std::optional<std::size_t> find(std::string_view name) const;
     // Frees everything.
@@ -43,7 +46,8 @@ public:
     static constexpr std::size_t kBlockBytes = std::size_t{16} << 10;
 
 private:
-    void grow();
+    void grow() { rehash(std::max<std::size_t>(16, 2 * slots_.size())); }
+    void rehash(std::size_t slot_count);
     // Where a name of `length` bytes begins when the last one ended at `last_end`: there, or at the next block
     // when it would not fit in the rest of this one.
     static std::size_t begin_after(std::size_t last_end, std::size_t length) {

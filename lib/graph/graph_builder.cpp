@@ -116,6 +116,8 @@ ModelGraph build_graph(RankFolder& folder, bool strict_compat, const BuildRules&
     ModelGraph graph;
     graph.stacks = folder.stack;
     graph.dump_data_dir = shown_dump_data_dir(rules.dump_data_dir, folder.dump_data_dir, folder.dir);
+    // A node per construct.json entry, and a few more: the root, API collections, parameter gradients.
+    graph.reserve(folder.construct.size() + folder.construct.size() / 16 + 16);
     Builder builder(folder, graph, strict_compat, rules);
     builder.walk_construct();
     folder.construct = ConstructTable();  // nothing after the walk reads it: its room goes to what follows

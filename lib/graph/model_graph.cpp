@@ -70,6 +70,13 @@ std::vector<GraphNode*> ModelGraph::lookup_order() const {
     return order;
 }
 
+void ModelGraph::reserve(std::size_t count) {
+    nodes_.reserve(count);
+    entries_.reserve(count);
+    lookup_order_.reserve(count);
+    ids_.reserve(count);
+}
+
 GraphNode& ModelGraph::add(std::string id, NodeKind kind) {
     auto node = std::make_unique<GraphNode>();
     node->id = std::move(id);

@@ -27,6 +27,8 @@ public:
     const GraphNode& root() const { return *root_; }
     GraphNode* find(const std::string& id);
     const GraphNode* find(const std::string& id) const;
+    // Room for `count` nodes in all, so that a build of a known size does not grow its lists by doubling.
+    void reserve(std::size_t count);
     // A new node (the id must not exist yet), appended to the creation order.
     GraphNode& add(std::string id, NodeKind kind);
     // The same for a node made before (a dump entry's, with its items): it takes `kind`.

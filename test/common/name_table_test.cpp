@@ -79,3 +79,15 @@ TEST_CASE("a name table keeps names across its blocks, longer ones whole", "[com
     CHECK(moved.name(5) == added[5]);
     CHECK(moved.names() == added);
 }
+
+TEST_CASE("a name table reserved for its names finds them as one grown name by name", "[common][name_table]") {
+    NameTable reserved;
+    reserved.reserve(1000);
+    reserved.add("Module.conv1.Conv2d.forward.0");
+    reserved.reserve(10);  // less than it holds: nothing is lost
+    for (int i = 0; i < 1500; ++i) reserved.add("Tensor.add." + std::to_string(i) + ".forward");
+    REQUIRE(reserved.size() == 1501);
+    CHECK(reserved.find("Module.conv1.Conv2d.forward.0") == std::size_t{0});
+    for (int i = 0; i < 1500; ++i) CHECK(reserved.find("Tensor.add." + std::to_string(i) + ".forward") == i + 1u);
+    CHECK_FALSE(reserved.find("Tensor.add.1500.forward"));
+}
