@@ -20,7 +20,8 @@
 # an April package by its `-f pytorch graph` service
 # (msprobe.visualization.graph_service, called as msprobe.py calls it, without
 # the torch that msprobe.py imports first and the graph does not use), an
-# August one as `msprobe graph_visualize -tp ... [-gp ...]`. Without SRC, or
+# August one as `msprobe graph_visualize -tp ... [-gp ...]`, which ours then runs too (its database holds more
+# than April's). Without SRC, or
 # when SRC holds no msprobe, that part is skipped with a message. $PYTHON names
 # the interpreter that has msprobe's packages (default python3).
 set -euo pipefail
@@ -90,6 +91,11 @@ run_once() {  # binary-or-"msprobe" input → "wall peak_kb" of one run, its dat
     local run=${input#graph_} command=()
     mapfile -t command < <(msprobe_command "${run%.json}")
     (cd "$data" && PYTHONPATH=$msprobe_src /usr/bin/time -f "%e %M" -o "$data/time.txt" "${command[@]}" >/dev/null 2>&1)
+  elif [ "$msprobe_kind" = august ]; then  # the job August's msprobe runs, in its spelling
+    local side=(-tp npu/step0/rank)
+    [ "$input" = graph_compare.json ] && side+=(-gp bench/step0/rank)
+    (cd "$data" && /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" graph_visualize "${side[@]}" -o out "${extra[@]}" \
+      >/dev/null 2>&1)
   else
     (cd "$data" && /usr/bin/time -f "%e %M" -o "$data/time.txt" "$bin" -f pytorch graph -i "$input" -o out "${extra[@]}" >/dev/null 2>&1)
   fi
