@@ -20,7 +20,7 @@ std::vector<std::string> NameTable::names() const {
     return all;
 }
 
-char* NameTable::reserve(std::size_t begin, std::size_t length) {
+char* NameTable::text_at(std::size_t begin, std::size_t length) {
     const std::size_t first = begin / kBlockBytes;
     const std::size_t last = (begin + length - 1) / kBlockBytes;
     if (last < blocks_.size()) return blocks_[first] + begin % kBlockBytes;
@@ -41,7 +41,7 @@ std::size_t NameTable::add(std::string_view name) {
     }
     // At most half full: a probe then ends within a few slots.
     if (2 * (ends_.size() + 1) > slots_.size()) grow();
-    if (!name.empty()) std::copy(name.begin(), name.end(), reserve(begin, name.size()));
+    if (!name.empty()) std::copy(name.begin(), name.end(), text_at(begin, name.size()));
     ends_.push_back(static_cast<std::uint32_t>(begin + name.size()));
     const std::size_t position = ends_.size() - 1;
     const std::size_t mask = slots_.size() - 1;

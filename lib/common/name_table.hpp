@@ -54,7 +54,8 @@ private:
         if (length == 0 || last_end / kBlockBytes == (last_end + length - 1) / kBlockBytes) return last_end;
         return (last_end + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
     }
-    char* reserve(std::size_t begin, std::size_t length);
+    // Where the bytes [begin, begin + length) go, blocks added as needed.
+    char* text_at(std::size_t begin, std::size_t length);
 
     // Offsets run across the blocks as if they were one text: offset o is blocks_[o / kBlockBytes][o %
     // kBlockBytes]. A name longer than a block gets blocks of its own, in one piece.

@@ -54,7 +54,7 @@ private:
         std::unordered_map<const GraphNode*, State> state;
         std::vector<const GraphNode*> walk;
         for (std::size_t i = 0; i < folder_.construct.size(); ++i) {
-            const GraphNode* node = graph_.find(std::string(folder_.construct.entry(i).id));
+            const GraphNode* node = graph_.find(folder_.construct.entry(i).id);
             while (node != nullptr && !state.count(node)) {
                 state.emplace(node, State::OnWalk);
                 walk.push_back(node);

@@ -18,12 +18,12 @@ const ModelGraph::Entry* ModelGraph::entry(std::string_view id) const {
     return at ? &entries_[*at] : nullptr;
 }
 
-GraphNode* ModelGraph::find(const std::string& id) {
+GraphNode* ModelGraph::find(std::string_view id) {
     const Entry* found = entry(id);
     return found ? found->node : nullptr;
 }
 
-const GraphNode* ModelGraph::find(const std::string& id) const {
+const GraphNode* ModelGraph::find(std::string_view id) const {
     const Entry* found = entry(id);
     return found ? found->node : nullptr;
 }

@@ -25,8 +25,8 @@ public:
 
     GraphNode& root() { return *root_; }
     const GraphNode& root() const { return *root_; }
-    GraphNode* find(const std::string& id);
-    const GraphNode* find(const std::string& id) const;
+    GraphNode* find(std::string_view id);
+    const GraphNode* find(std::string_view id) const;
     // Room for `count` nodes in all, so that a build of a known size does not grow its lists by doubling.
     void reserve(std::size_t count);
     // A new node (the id must not exist yet), appended to the creation order.
