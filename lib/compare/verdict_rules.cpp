@@ -35,6 +35,24 @@ constexpr const char* kNormRelWarn = "warning: The norm relative error of output
 constexpr const char* kCrcDiffers = kCrcDiffersMessage;
 constexpr const char* kCrcUnmatched = "warning: The parameter of NPU does not match the bench.";
 
+struct RuleText {
+    Level level;
+    const char* message;
+};
+// By VerdictRule.
+constexpr std::array<RuleText, 11> kRules = {{{Level::Error, kInfNan},
+                                              {Level::Error, kOneThousandth},
+                                              {Level::Error, kNormRelErr},
+                                              {Level::Error, kRequiresGrad},
+                                              {Level::Error, kScalarParameters},
+                                              {Level::Error, kDtype},
+                                              {Level::Error, kShape},
+                                              {Level::Warning, kCosine},
+                                              {Level::Warning, kNormRelWarn},
+                                              {Level::Error, kCrcDiffers},
+                                              {Level::Warning, kCrcUnmatched}}};
+static_assert(kRules.size() == static_cast<std::size_t>(VerdictRule::CrcUnmatched) + 1);
+
 // APIs whose rows are never judged, and those judged on their outputs only.
 constexpr std::array<std::string_view, 9> kIgnoredApis = {
     "empty", "empty_like", "numpy", "to", "__setitem__", "empty_with_format", "new_empty_strided", "new_empty",
@@ -129,7 +147,7 @@ public:
         }
     }
 
-    std::vector<RowVerdict> run() {
+    std::vector<RuleVerdict> run() {
         std::vector<std::vector<std::size_t>> entries;
         std::unordered_map<std::uint32_t, std::size_t> entry_of;  // api_index → position in entries
         for (std::size_t r = 0; r < result_.table.rows.size(); ++r) {
@@ -155,11 +173,7 @@ private:
         return !bench.empty() && bench != kNotApplicable;
     }
 
-    void raise(std::size_t row, Level level, const char* message) {
-        auto& v = verdicts_[row];
-        v.level = std::max(v.level, level);
-        v.reasons.emplace_back(message);
-    }
+    void raise(std::size_t row, VerdictRule rule) { verdicts_[row].add(rule); }
 
     double minimum(const std::vector<std::size_t>& rows, std::string_view header) const {
         double m = 1.0;
@@ -232,7 +246,7 @@ private:
     void inf_nan(std::size_t r) {
         const bool bench_finite = !is_inf_or_nan(cell(r, "Bench max")) && !is_inf_or_nan(cell(r, "Bench min"));
         if (bench_finite && (is_inf_or_nan(cell(r, "NPU max")) || is_inf_or_nan(cell(r, "NPU min")))) {
-            raise(r, Level::Error, kInfNan);
+            raise(r, VerdictRule::InfNan);
         }
     }
 
@@ -241,14 +255,14 @@ private:
         const double threshold = options_.strict_compat ? 0.1 : 0.6;
         constexpr const char* kHeader = "One Thousandth Err Ratio";
         if (minimum(inputs, kHeader) > 0.9 && minimum(outputs, kHeader) < threshold) {
-            raise(outputs.front(), Level::Error, kOneThousandth);
+            raise(outputs.front(), VerdictRule::OneThousandthErrRatio);
         }
     }
 
     void requires_grad(std::size_t r) {
         if (!matched(r)) return;
         const std::string n = text(r, "NPU Requires_grad"), b = text(r, "Bench Requires_grad");
-        if (!n.empty() && !b.empty() && n != b) raise(r, Level::Error, kRequiresGrad);
+        if (!n.empty() && !b.empty() && n != b) raise(r, VerdictRule::RequiresGrad);
     }
 
     void scalar_parameters(std::size_t r) {
@@ -257,7 +271,7 @@ private:
                              text(r, "Bench Dtype").find("class") != std::string::npos &&
                              text(r, "NPU Tensor Shape") == "[]";
         if (scalars && !values_equal(cell(r, "NPU max"), cell(r, "Bench max"))) {
-            raise(r, Level::Error, kScalarParameters);
+            raise(r, VerdictRule::ScalarParameters);
         }
     }
 
@@ -265,12 +279,12 @@ private:
         if (!matched(r) || text(r, "NPU Name") == kNotApplicable) return;
         const std::string bench = text(r, "Bench Name");
         if (bench.find("qkv") != std::string::npos || bench.find("gate_up") != std::string::npos) return;
-        if (text(r, "NPU Dtype") != text(r, "Bench Dtype")) raise(r, Level::Error, kDtype);
+        if (text(r, "NPU Dtype") != text(r, "Bench Dtype")) raise(r, VerdictRule::Dtype);
     }
 
     void shape(std::size_t r) {
         if (matched(r) && text(r, "NPU Tensor Shape") != text(r, "Bench Tensor Shape")) {
-            raise(r, Level::Error, kShape);
+            raise(r, VerdictRule::Shape);
         }
     }
 
@@ -283,19 +297,20 @@ private:
         std::string npu = squeezed_shape_text(text(r, "NPU Tensor Shape"));
         const std::string bench = squeezed_shape_text(text(r, "Bench Tensor Shape"));
         if (rule.merge_last_two_of_three) npu = merged_last_two(npu, bench);
-        if (npu != bench) raise(r, Level::Error, kShape);
+        if (npu != bench) raise(r, VerdictRule::Shape);
     }
 
     void cosine(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
         if (outputs.empty()) return;
         const double in = minimum(inputs, "Cosine");
-        if (in > 0.9 && in - minimum(outputs, "Cosine") > 0.1) raise(outputs.front(), Level::Warning, kCosine);
+        if (in > 0.9 && in - minimum(outputs, "Cosine") > 0.1) raise(outputs.front(), VerdictRule::Cosine);
     }
 
     void norm_relative_error(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
         if (maximum(inputs, "NormRelativeErr") >= 0.1) return;
         for (auto r : outputs) {
-            if (std::fabs(norm_relative_value(cell(r, "NormRelativeErr"))) > 0.5) raise(r, Level::Error, kNormRelErr);
+            if (std::fabs(norm_relative_value(cell(r, "NormRelativeErr"))) > 0.5)
+                raise(r, VerdictRule::NormRelativeError);
         }
     }
 
@@ -304,7 +319,7 @@ private:
         const double in = std::fabs(maximum(inputs, "NormRelativeErr"));
         const double out = std::fabs(maximum(outputs, "NormRelativeErr"));
         if ((in == 0 && out > 0.1) || (in != 0 && out / in > 10)) {
-            raise(outputs.front(), Level::Warning, kNormRelWarn);
+            raise(outputs.front(), VerdictRule::NormRelativeWarning);
         }
     }
 
@@ -313,19 +328,35 @@ private:
         if (n == b) return;
         auto missing = [](const std::string& s) { return s.empty() || s == kNotApplicable || s == "Nan"; };
         if (missing(n) || missing(b)) {
-            raise(r, Level::Warning, kCrcUnmatched);
+            raise(r, VerdictRule::CrcUnmatched);
         } else {
-            raise(r, Level::Error, kCrcDiffers);
+            raise(r, VerdictRule::CrcDiffers);
         }
     }
 
     const ResultTable& result_;
     const VerdictRuleOptions& options_;
     std::unordered_map<std::string_view, int> columns_;  // header text → column
-    std::vector<RowVerdict> verdicts_;
+    std::vector<RuleVerdict> verdicts_;
 };
 
 }  // namespace
+
+RowLevel RuleVerdict::level() const {
+    Level level = Level::Pass;
+    for (std::size_t r = 0; r < kRules.size(); ++r) {
+        if (fired(static_cast<VerdictRule>(r))) level = std::max(level, kRules[r].level);
+    }
+    return level;
+}
+
+std::vector<std::string> RuleVerdict::reasons() const {
+    std::vector<std::string> messages;
+    for (std::size_t r = 0; r < kRules.size(); ++r) {
+        if (fired(static_cast<VerdictRule>(r))) messages.emplace_back(kRules[r].message);
+    }
+    return messages;
+}
 
 std::string squeezed_shape_text(std::string_view shape) {
     std::string out = "[";
@@ -340,7 +371,7 @@ std::string squeezed_shape_text(std::string_view shape) {
     return out + "]";
 }
 
-std::vector<RowVerdict> rule_verdicts(const ResultTable& result, const VerdictRuleOptions& options) {
+std::vector<RuleVerdict> rule_verdicts(const ResultTable& result, const VerdictRuleOptions& options) {
     return Judge(result, options).run();
 }
 
@@ -361,8 +392,8 @@ void apply_verdict_rules(ResultTable& result, const VerdictRuleOptions& options)
     const int message_column = result.column("Err_message");
     for (std::size_t r = 0; r < verdicts.size(); ++r) {
         auto& row = result.table.rows[r];
-        row[static_cast<std::size_t>(result_column)] = Cell(std::string(level_name(verdicts[r].level)));
-        row[static_cast<std::size_t>(message_column)] = Cell(messages_json(verdicts[r].reasons));
+        row[static_cast<std::size_t>(result_column)] = Cell(std::string(level_name(verdicts[r].level())));
+        row[static_cast<std::size_t>(message_column)] = Cell(messages_json(verdicts[r].reasons()));
     }
 }
 

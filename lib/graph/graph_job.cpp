@@ -259,7 +259,7 @@ void write_step(StepGraphs& built, const std::vector<int>& steps, const GraphOpt
         ExportedGraph npu{
             graphs.npu, "NPU", built.step, graphs.rank, md5, options.show_progress, item_release(built, graphs.npu)};
         const ComparisonRules& rules = options.behaviour.comparison;
-        if (graphs.bench && graphs.mode && direct_comparison(*graphs.mode, rules)) {
+        if (graphs.bench && graphs.mode && direct_comparison(*graphs.mode)) {
             // The NPU rows are written before the Bench graph's, whose items they read.
             npu.comparison_fields = [mode = *graphs.mode, strict = options.strict_compat, &rules](
                                         const GraphNode& node, std::vector<ItemFields>& inputs,

@@ -181,15 +181,15 @@ bool integer_statistics(const dump::DumpRow& npu, const dump::DumpRow& bench, st
 }
 
 // A row's verdict on its item: its Result replaces the copied one (md5), Err_message follows.
-void add_verdict(ItemMetrics& metrics, const compare::RowVerdict& verdict) {
-    auto result = dump::StatValue::of_text(std::string(compare::level_name(verdict.level)));
+void add_verdict(ItemMetrics& metrics, const compare::RuleVerdict& verdict) {
+    auto result = dump::StatValue::of_text(std::string(compare::level_name(verdict.level())));
     const auto copied =
         std::find_if(metrics.begin(), metrics.end(), [](const auto& metric) { return metric.first == "Result"; });
     if (copied != metrics.end())
         copied->second = std::move(result);
     else
         metrics.emplace_back("Result", std::move(result));
-    metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.reasons)));
+    metrics.emplace_back("Err_message", dump::StatValue::of_text(compare::messages_json(verdict.reasons())));
 }
 
 PrecisionIndex verdict_index_of(compare::RowLevel level) {
@@ -206,7 +206,8 @@ void pack_metrics(ItemFields& fields, const ItemMetrics& metrics) {
     for (const auto& [name, value] : metrics) add_stat_field(fields, name, value);
 }
 
-// Whether the rules read each row's verdict (compare's Result/Err_message rules), which needs the whole table.
+// Whether the rules read each row's verdict (compare's Result/Err_message rules). A verdict needs its
+// node's rows as compare's table holds them: it is judged with the table, then kept on its item.
 bool needs_verdicts(const ComparisonRules& rules) { return rules.index == IndexKind::Verdict || rules.item_verdicts; }
 
 // Pairs compared at a time: the rows and the result table of one chunk are
@@ -214,18 +215,18 @@ bool needs_verdicts(const ComparisonRules& rules) { return rules.index == IndexK
 // (a 20 000-node graph makes 140 chunks).
 constexpr std::size_t kPairsPerChunk = 128;
 
-// The copied cells of one row: from compare's table, or (statistics and digests without verdict rules)
-// from its per-row comparison, which fills the same cells without the rest of the table.
+// The copied cells of one row: from compare's table, or (statistics and digests) from its per-row
+// comparison, which fills the same cells without the rest of the table. The table also judges the rows.
 class RowMetrics {
 public:
-    // From the per-row comparison, which `direct_comparison` allows.
+    // From the per-row comparison, which `direct_comparison` allows; no verdicts.
     RowMetrics(compare::CompareMode mode, const PairRows& rows)
-        : mode_(mode), rows_(rows), columns_(copied_columns(mode)), direct_(true) {}
+        : mode_(mode), rows_(rows), columns_(copied_columns(mode)) {}
     RowMetrics(compare::CompareMode mode, const PairRows& rows, const RankFolder& npu, const RankFolder& bench,
                bool strict_compat, ThreadPool& pool, const ComparisonRules& rules)
         : mode_(mode), rows_(rows), columns_(copied_columns(mode)) {
-        direct_ = direct_comparison(mode, rules);
-        if (direct_) return;
+        if (direct_comparison(mode) && !needs_verdicts(rules)) return;
+        from_table_ = true;
         const PairFiles files = files_of(rows, npu, bench);
         if (mode == compare::CompareMode::Summary) {
             table_ = compare::summary_table(files.npu, files.bench, files.pairs, nullptr,
@@ -243,7 +244,8 @@ public:
     }
 
     const std::vector<std::string>& columns() const { return columns_; }
-    const compare::RowVerdict& verdict(std::size_t row) const { return verdicts_[row]; }
+    bool has_verdicts() const { return !verdicts_.empty(); }
+    compare::RuleVerdict verdict(std::size_t row) const { return verdicts_[row]; }
 
     // Appends row `row`'s copied cells to an item's, in column order.
     void copy_to(ItemMetrics& metrics, std::size_t row) const {
@@ -255,7 +257,7 @@ public:
             }
             metrics.emplace_back(columns_[c], std::move(value));
         };
-        if (!direct_) {
+        if (from_table_) {
             const auto& cells = table_.table.rows[row];
             for (std::size_t c = 0; c < columns_.size(); ++c) {
                 if (positions_[c] >= 0) add(c, cells[static_cast<std::size_t>(positions_[c])]);
@@ -277,9 +279,9 @@ private:
     compare::CompareMode mode_;
     const PairRows& rows_;
     const std::vector<std::string>& columns_;
-    bool direct_ = false;
+    bool from_table_ = false;
     compare::ResultTable table_;
-    std::vector<compare::RowVerdict> verdicts_;
+    std::vector<compare::RuleVerdict> verdicts_;
     std::vector<int> positions_;
 };
 
@@ -309,16 +311,20 @@ struct Side {
     std::vector<ItemMetrics>* cells;
 };
 
-// Each NPU node of the rows with its items' cells, node by node: visit(pair, cells, found, worst), `pair` the
-// node's position in the pairs the rows were made of, found[i] whether a row names the i-th item (inputs
-// first, then outputs; its cells are empty otherwise), `worst` its rows' worst verdict (Pass without verdicts).
+// Each NPU node of the rows with its items' cells, node by node: visit(pair, cells, found, verdicts, worst),
+// `pair` the node's position in the pairs the rows were made of, found[i] whether a row names the i-th item
+// (inputs first, then outputs; its cells are empty otherwise), verdicts[i] that row's verdict (from the
+// metrics' table, else the one kept on the item), `worst` the node's worst (Pass unless the
+// metrics judged the rows).
 template <typename Visit>
 void for_each_node_cells(const PairRows& rows, const RowMetrics& metrics, compare::CompareMode mode,
                          const ComparisonRules& rules, Visit&& visit) {
-    const bool by_verdict = rules.index == IndexKind::Verdict;
+    // Rows made again as they are written are not judged again: their node has its index.
+    const bool by_verdict = rules.index == IndexKind::Verdict && metrics.has_verdicts();
     thread_local RowsByName input_rows, output_rows;
     thread_local NodeMetrics cells;
     thread_local std::vector<char> found;
+    thread_local std::vector<compare::RuleVerdict> verdicts;
     std::size_t row = 0;
     while (row < rows.owner.size()) {
         const GraphNode* node = rows.owner[row];
@@ -327,7 +333,7 @@ void for_each_node_cells(const PairRows& rows, const RowMetrics& metrics, compar
         output_rows.clear();
         auto worst = compare::RowLevel::Pass;
         for (; row < rows.owner.size() && rows.owner[row] == node; ++row) {
-            if (by_verdict) worst = std::max(worst, metrics.verdict(row).level);
+            if (by_verdict) worst = std::max(worst, metrics.verdict(row).level());
             const std::string_view name = rows.npu[row]->name;
             auto& set = name.find(".output.") != std::string_view::npos ? output_rows : input_rows;
             set.add(name, row);
@@ -335,6 +341,7 @@ void for_each_node_cells(const PairRows& rows, const RowMetrics& metrics, compar
         input_rows.sort();
         output_rows.sort();
         found.assign(node->inputs.size() + node->outputs.size(), 0);
+        verdicts.assign(found.size(), {});
         std::size_t position = 0;
         const std::array<Side, 2> sides = {Side{&node->inputs, &input_rows, &cells.inputs},
                                            Side{&node->outputs, &output_rows, &cells.outputs}};
@@ -349,10 +356,12 @@ void for_each_node_cells(const PairRows& rows, const RowMetrics& metrics, compar
                 if (!named) continue;
                 found[position] = 1;
                 metrics.copy_to((*side.cells)[i], *named);
-                if (rules.item_verdicts) add_verdict((*side.cells)[i], metrics.verdict(*named));
+                if (!rules.item_verdicts) continue;
+                verdicts[position] = metrics.has_verdicts() ? metrics.verdict(*named) : item.verdict;
+                add_verdict((*side.cells)[i], verdicts[position]);
             }
         }
-        visit(pair, cells, found, worst);
+        visit(pair, cells, found, verdicts, worst);
     }
 }
 
@@ -363,42 +372,44 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
     const RowMetrics metrics(mode, rows, npu, bench, strict_compat, pool, rules);
     const bool by_verdict = rules.index == IndexKind::Verdict;
     // Cells a row's writing can make again are not kept (comparison_fields).
-    const bool pack = !direct_comparison(mode, rules);
-    for_each_node_cells(
-        rows, metrics, mode, rules,
-        [&](std::uint32_t pair, const NodeMetrics& cells, const std::vector<char>& found, compare::RowLevel worst) {
-            GraphNode& node = *pairs[pair].first;
-            std::size_t position = 0;
-            for (auto* items : {&node.inputs, &node.outputs}) {
-                for (PortItem& item : *items) item.compared = found[position++] != 0;
-            }
-            // Only a pair with comparison rows gets an index (the root, a module without a
-            // record, do not).
-            node.precision = by_verdict ? verdict_index_of(worst) : node_precision_index(node, mode, cells);
-            if (!pack) return;
-            // Made in the thread's scratch list, then copied into the item's block.
-            thread_local ItemFields packed;
-            for (const auto& [items, item_cells] :
-                 {std::pair{&node.inputs, &cells.inputs}, std::pair{&node.outputs, &cells.outputs}}) {
-                for (std::size_t i = 0; i < items->size(); ++i) {
-                    packed.clear();
-                    pack_metrics(packed, (*item_cells)[i]);
-                    (*items)[i].append_fields(packed);
-                }
-            }
-        });
+    const bool pack = !direct_comparison(mode);
+    for_each_node_cells(rows, metrics, mode, rules,
+                        [&](std::uint32_t pair, const NodeMetrics& cells, const std::vector<char>& found,
+                            const std::vector<compare::RuleVerdict>& verdicts, compare::RowLevel worst) {
+                            GraphNode& node = *pairs[pair].first;
+                            std::size_t position = 0;
+                            for (auto* items : {&node.inputs, &node.outputs}) {
+                                for (PortItem& item : *items) {
+                                    item.compared = found[position] != 0;
+                                    item.verdict = verdicts[position++];
+                                }
+                            }
+                            // Only a pair with comparison rows gets an index (the root, a module without a
+                            // record, do not).
+                            node.precision =
+                                by_verdict ? verdict_index_of(worst) : node_precision_index(node, mode, cells);
+                            if (!pack) return;
+                            // Made in the thread's scratch list, then copied into the item's block.
+                            thread_local ItemFields packed;
+                            for (const auto& [items, item_cells] :
+                                 {std::pair{&node.inputs, &cells.inputs}, std::pair{&node.outputs, &cells.outputs}}) {
+                                for (std::size_t i = 0; i < items->size(); ++i) {
+                                    packed.clear();
+                                    pack_metrics(packed, (*item_cells)[i]);
+                                    (*items)[i].append_fields(packed);
+                                }
+                            }
+                        });
 }
 
 }  // namespace
 
-bool direct_comparison(compare::CompareMode mode, const ComparisonRules& rules) {
-    return mode != compare::CompareMode::All && !needs_verdicts(rules);
-}
+bool direct_comparison(compare::CompareMode mode) { return mode != compare::CompareMode::All; }
 
 void comparison_fields(const GraphNode& npu_node, compare::CompareMode mode, bool strict_compat,
                        const ComparisonRules& rules, std::vector<ItemFields>& inputs,
                        std::vector<ItemFields>& outputs) {
-    if (!direct_comparison(mode, rules)) throw std::logic_error("comparison_fields: cells kept in the items");
+    if (!direct_comparison(mode)) throw std::logic_error("comparison_fields: cells kept in the items");
     inputs.resize(npu_node.inputs.size());
     outputs.resize(npu_node.outputs.size());
     for (auto* fields : {&inputs, &outputs}) {
@@ -410,7 +421,8 @@ void comparison_fields(const GraphNode& npu_node, compare::CompareMode mode, boo
     fill_rows(pair, strict_compat && rules.misaligned_item_names, rows);
     const RowMetrics metrics(mode, rows);
     for_each_node_cells(rows, metrics, mode, rules,
-                        [&](std::uint32_t, const NodeMetrics& cells, const std::vector<char>&, compare::RowLevel) {
+                        [&](std::uint32_t, const NodeMetrics& cells, const std::vector<char>&,
+                            const std::vector<compare::RuleVerdict>&, compare::RowLevel) {
                             for (std::size_t i = 0; i < inputs.size(); ++i) pack_metrics(inputs[i], cells.inputs[i]);
                             for (std::size_t i = 0; i < outputs.size(); ++i) {
                                 pack_metrics(outputs[i], cells.outputs[i]);

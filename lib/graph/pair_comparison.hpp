@@ -31,10 +31,10 @@ struct ComparisonRules {
     bool show_progress = false;
 };
 
-// Whether the cells are compare's per-row comparison (statistics and digests without verdict rules), which
-// a row's writing can make again: compare_node_pairs then leaves them out of the items, and the NPU rows
-// take them from comparison_fields; the others (real data, verdicts) are attached to the items.
-bool direct_comparison(compare::CompareMode mode, const ComparisonRules& rules);
+// Whether the cells are compare's per-row comparison (statistics and digests), which a row's writing can
+// make again: compare_node_pairs then leaves them out of the items, keeping only each row's verdict on its
+// item, and the NPU rows take them from comparison_fields; real data's cells are attached to the items.
+bool direct_comparison(compare::CompareMode mode);
 
 // The comparison fields of each of the NPU node's items, as they follow its own (empty for an item no row
 // names; none for a node without a partner): inputs[i] node.inputs[i]'s, outputs[i] node.outputs[i]'s. For a

@@ -28,7 +28,11 @@ void put_item(std::vector<PortItem>& items, PortItem item) {
 }
 
 PortItem::PortItem(const PortItem& other)
-    : leaf(other.leaf), type(other.type), empty_shape(other.empty_shape), compared(other.compared) {
+    : leaf(other.leaf),
+      type(other.type),
+      empty_shape(other.empty_shape),
+      compared(other.compared),
+      verdict(other.verdict) {
     assign(std::string_view(other.block_.get(), other.row_bytes_), other.fields().packed());
 }
 

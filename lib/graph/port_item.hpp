@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compare/verdict_rules.hpp"
 #include "dump/dump_row.hpp"
 #include "dump/interned_text.hpp"
 #include "dump/json_view.hpp"
@@ -53,6 +54,8 @@ public:
     dump::InternedText type;   // the leaf's "type" ("" when it has none), which matching compares
     bool empty_shape = false;  // the leaf's "shape" is an empty list (a 0-d tensor)
     bool compared = false;     // a comparison row of a matched pair names this item
+    // The verdict of the row that names it, kept where the row's cells are made again when it is written.
+    compare::RuleVerdict verdict;
 };
 
 // An ordered map of items: a later item with an existing key replaces it in place.

@@ -111,15 +111,15 @@ std::size_t verdicts_fixed_apart_from_msprobe(const VerdictTable& table) {
     const auto fixed = rule_verdicts(table.result, VerdictRuleOptions{false});
     std::size_t changed = 0;
     for (std::size_t r = 0; r < fixed.size(); ++r) {
-        if (fixed[r].reasons == msprobe[r].reasons) continue;
+        if (fixed[r].reasons() == msprobe[r].reasons()) continue;
         ++changed;
-        auto without = fixed[r].reasons;
+        auto without = fixed[r].reasons();
         const auto it =
             std::find(without.begin(), without.end(),
                       "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.");
         REQUIRE(it != without.end());
         without.erase(it);
-        CHECK(without == msprobe[r].reasons);
+        CHECK(without == msprobe[r].reasons());
     }
     return changed;
 }

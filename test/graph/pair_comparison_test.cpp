@@ -52,7 +52,7 @@ TEST_CASE("pair comparison: statistics cells on the NPU items and the node's ind
     const PortItem& output = add.outputs.at(0);
     CHECK(output.compared);
     // Statistics cells are made again as the row is written: the items do not hold them.
-    REQUIRE(direct_comparison(CompareMode::Summary, {}));
+    REQUIRE(direct_comparison(CompareMode::Summary));
     CHECK_FALSE(output.fields().find("Max diff"));
     std::vector<ItemFields> inputs, outputs;
     comparison_fields(add, CompareMode::Summary, false, {}, inputs, outputs);
@@ -119,42 +119,54 @@ bool is_compared_field(std::string_view key) {
     return kNames.count(key) != 0;
 }
 
-// Each item's compared fields as texts, Result and Err_message (the verdicts' own) left out: those the items
-// hold, and those made again as rows are written.
-std::vector<std::string> compared_texts(const ModelGraph& graph, bool keep_result, CompareMode mode,
-                                        const ComparisonRules& rules) {
+// Each item's compared fields as made when its row is written, as texts; the items hold none of them.
+std::vector<std::string> compared_texts(const ModelGraph& graph, CompareMode mode, const ComparisonRules& rules) {
     std::vector<std::string> texts;
     for (const std::string id : {"Module.block.Block.forward.0", "Torch.add.0.forward"}) {
         const GraphNode& node = *graph.find(id);
         std::vector<ItemFields> input_cells, output_cells;
-        if (direct_comparison(mode, rules)) comparison_fields(node, mode, false, rules, input_cells, output_cells);
+        comparison_fields(node, mode, false, rules, input_cells, output_cells);
         for (const auto& [items, cells] :
              {std::pair{&node.inputs, &input_cells}, std::pair{&node.outputs, &output_cells}}) {
+            REQUIRE(cells->size() == items->size());
             for (std::size_t i = 0; i < items->size(); ++i) {
                 const PortItem& item = (*items)[i];
-                const auto add = [&](std::string_view key, const FieldValue& value) {
-                    if (!is_compared_field(key) || key == "Err_message" || (key == "Result" && !keep_result)) return;
+                item.fields().for_each(
+                    [&](std::string_view key, const FieldValue&) { CHECK_FALSE(is_compared_field(key)); });
+                cells->at(i).for_each([&](std::string_view key, const FieldValue& value) {
+                    CHECK(is_compared_field(key));
                     texts.push_back(std::string(item.key()) + " " + std::string(key) + "=" + value.rendered(false));
-                };
-                item.fields().for_each(add);
-                if (!cells->empty()) cells->at(i).for_each(add);
+                });
             }
         }
     }
     return texts;
 }
 
+// The texts of the fields a verdict makes (Result, Err_message), taken out of `texts`.
+std::vector<std::string> take_verdict_texts(std::vector<std::string>& texts) {
+    std::vector<std::string> taken;
+    std::erase_if(texts, [&](const std::string& text) {
+        const bool verdict =
+            text.find(" Result=") != std::string::npos || text.find(" Err_message=") != std::string::npos;
+        if (verdict) taken.push_back(text);
+        return verdict;
+    });
+    return taken;
+}
+
 }  // namespace
 
-TEST_CASE("pair comparison: the cells copied without compare's table are the table's", "[graph][pair_comparison]") {
+TEST_CASE("pair comparison: rows judged with compare's table keep their verdicts, their cells are made again",
+          "[graph][pair_comparison]") {
     const fs::path dir = msprobe::testing::scratch_dir("pair_comparison_direct");
     write_varied_side(dir / "npu", true);
     write_varied_side(dir / "bench", false);
     msprobe::ThreadPool pool(1);
     for (const CompareMode mode : {CompareMode::Summary, CompareMode::Md5}) {
         CAPTURE(static_cast<int>(mode));
-        // item_verdicts needs the whole table, so the cells come from it.
-        std::vector<std::string> direct, tabled;
+        REQUIRE(direct_comparison(mode));
+        std::vector<std::string> plain, judged;
         for (const bool verdicts : {false, true}) {
             RankFolder npu_files = read_rank_folder(dir / "npu", {});
             RankFolder bench_files = read_rank_folder(dir / "bench", {});
@@ -164,34 +176,45 @@ TEST_CASE("pair comparison: the cells copied without compare's table are the tab
             rules.item_verdicts = verdicts;
             compare_node_pairs(match_nodes(npu, bench, MatchKind::Default), mode, npu_files, bench_files, false, rules,
                                pool);
-            CHECK(direct_comparison(mode, rules) == !verdicts);
-            (verdicts ? tabled : direct) = compared_texts(npu, !verdicts, mode, rules);
+            (verdicts ? judged : plain) = compared_texts(npu, mode, rules);
         }
-        // A verdict replaces md5's copied Result; the other cells are the same.
-        std::vector<std::string> results;
-        std::erase_if(direct, [&](const std::string& text) {
-            const bool result = text.find(" Result=") != std::string::npos;
-            if (result) results.push_back(text);
-            return result;
-        });
-        CHECK(direct == tabled);
+        // A verdict replaces md5's copied Result and adds Err_message; the other cells are the same.
+        const std::vector<std::string> results = take_verdict_texts(plain);
+        const std::vector<std::string> verdicts = take_verdict_texts(judged);
+        CHECK(plain == judged);
+        const std::string required_grad = R"(=["error: The Required_Grad of NPU and Bench are inconsistent"])";
         if (mode == CompareMode::Summary) {
-            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 Min diff=-3") == 1);
-            // A text is no number to the graph's subtraction.
-            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 Mean diff=N/A") == 1);
-            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 MaxRelativeErr=137.448560%") ==
-                  1);
             CHECK(results.empty());
-            CHECK(direct.size() == 5 * 9);  // six items, the one whose Max is null left out
-            CHECK(std::count(direct.begin(), direct.end(), "Torch.add.0.forward.output.0 NormRelativeErr=N/A") == 1);
-            CHECK(std::count(direct.begin(), direct.end(),
+            CHECK(verdicts == std::vector<std::string>{
+                                  "Module.block.Block.forward.0.input.0 Result=error",
+                                  "Module.block.Block.forward.0.input.0 Err_message" + required_grad,
+                                  "Module.block.Block.forward.0.output.0 Result=warning",
+                                  "Module.block.Block.forward.0.output.0 Err_message=[\"warning: The norm relative "
+                                  "error of output is 10 times that of input.\"]",
+                                  "Torch.add.0.forward.input.0 Result=pass",
+                                  "Torch.add.0.forward.input.0 Err_message=[]",
+                                  "Torch.add.0.forward.input.1 Result=error",
+                                  "Torch.add.0.forward.input.1 Err_message" + required_grad,
+                                  "Torch.add.0.forward.output.0 Result=error",
+                                  "Torch.add.0.forward.output.0 Err_message" + required_grad,
+                              });
+            CHECK(std::count(plain.begin(), plain.end(), "Torch.add.0.forward.output.0 Min diff=-3") == 1);
+            // A text is no number to the graph's subtraction.
+            CHECK(std::count(plain.begin(), plain.end(), "Torch.add.0.forward.output.0 Mean diff=N/A") == 1);
+            CHECK(std::count(plain.begin(), plain.end(), "Torch.add.0.forward.output.0 MaxRelativeErr=137.448560%") ==
+                  1);
+            CHECK(plain.size() == 5 * 9);  // six items, the one whose Max is null left out
+            CHECK(std::count(plain.begin(), plain.end(), "Torch.add.0.forward.output.0 NormRelativeErr=N/A") == 1);
+            CHECK(std::count(plain.begin(), plain.end(),
                              "Torch.add.0.forward.output.0 Requires_grad Consistent=False") == 1);
         } else {
-            CHECK(std::count(direct.begin(), direct.end(),
+            CHECK(std::count(plain.begin(), plain.end(),
                              "Torch.add.0.forward.output.0 Requires_grad Consistent=False") == 1);
-            // No digests on either side: both N/A, a pass.
+            // No digests on either side: both N/A, a pass, by md5's copied Result and by the verdict rules.
             CHECK(results.size() == 6);  // md5 compares the item whose Max is null too
             CHECK(std::count(results.begin(), results.end(), "Torch.add.0.forward.output.0 Result=pass") == 1);
+            CHECK(verdicts.size() == 2 * 6);
+            CHECK(std::count(verdicts.begin(), verdicts.end(), "Torch.add.0.forward.output.0 Err_message=[]") == 1);
         }
     }
 }
