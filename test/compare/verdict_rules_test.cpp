@@ -106,7 +106,8 @@ TEST_CASE("august rule I2: scalar parameters that differ") {
                              {"NPU Tensor Shape", "[]"}, {"Bench Tensor Shape", "[]"}, {"NPU max", "tanh"},
                              {"Bench max", "none"}};
     const auto v = judge(CompareMode::Summary, {row(kIn, scalar), row(kOut)});
-    CHECK(v[0].reasons() == std::vector<std::string>{"error: The scalar parameters of NPU and Bench are inconsistent."});
+    CHECK(v[0].reasons() ==
+          std::vector<std::string>{"error: The scalar parameters of NPU and Bench are inconsistent."});
     RowCells same = scalar;
     same["NPU max"] = Cell::boolean(true);
     same["Bench max"] = 1.0;  // True == 1 in Python
