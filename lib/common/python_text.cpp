@@ -6,63 +6,71 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 
 namespace msprobe::py {
 
 namespace {
 
-// Python's float formatting rule applied to shortest round-trip digits given
-// in scientific form ("d.ddde±x" as std::to_chars writes them).
-std::string python_layout(std::string_view sci) {
-    std::string sign;
-    if (!sci.empty() && sci.front() == '-') {
-        sign = "-";
+// Python's float formatting rule applied to shortest round-trip digits given in scientific form
+// ("-d.ddde±xx" as std::to_chars writes them), written at `out` (room for 32 characters); returns the end.
+// Called for every float cell a compare or a graph writes: no allocation.
+char* python_layout(std::string_view sci, char* out) {
+    if (sci.front() == '-') {
+        *out++ = '-';
         sci.remove_prefix(1);
     }
-    const auto e_pos = sci.find('e');
-    std::string_view mantissa = sci.substr(0, e_pos);
-    const int exponent = std::atoi(std::string(sci.substr(e_pos + 1)).c_str());
-    std::string digits;
-    for (char c : mantissa) {
-        if (c != '.') digits.push_back(c);
+    const std::size_t e_pos = sci.find('e');
+    char digits[24];
+    int n = 0;
+    for (const char c : sci.substr(0, e_pos)) {
+        if (c != '.') digits[n++] = c;
     }
-    const int n = static_cast<int>(digits.size());
-    std::string out = sign;
+    const bool negative_exponent = sci[e_pos + 1] == '-';
+    int magnitude = 0;
+    std::from_chars(sci.data() + e_pos + 2, sci.data() + sci.size(), magnitude);
+    const int exponent = negative_exponent ? -magnitude : magnitude;
+    const auto put = [&out](const char* from, int count) {
+        std::memcpy(out, from, static_cast<std::size_t>(count));
+        out += count;
+    };
     if (exponent >= -4 && exponent < 16) {
         if (exponent < 0) {
-            out += "0.";
-            out.append(static_cast<size_t>(-exponent - 1), '0');
-            out += digits;
+            put("0.000", 1 - exponent);  // "0." and the zeros before the first digit
+            put(digits, n);
         } else if (exponent + 1 >= n) {
-            out += digits;
-            out.append(static_cast<size_t>(exponent + 1 - n), '0');
-            out += ".0";
+            put(digits, n);
+            std::memset(out, '0', static_cast<std::size_t>(exponent + 1 - n));
+            out += exponent + 1 - n;
+            put(".0", 2);
         } else {
-            out += digits.substr(0, static_cast<size_t>(exponent + 1));
-            out += '.';
-            out += digits.substr(static_cast<size_t>(exponent + 1));
+            put(digits, exponent + 1);
+            *out++ = '.';
+            put(digits + exponent + 1, n - exponent - 1);
         }
         return out;
     }
-    out += digits.substr(0, 1);
+    *out++ = digits[0];
     if (n > 1) {
-        out += '.';
-        out += digits.substr(1);
+        *out++ = '.';
+        put(digits + 1, n - 1);
     }
-    char exp_text[16];
-    std::snprintf(exp_text, sizeof exp_text, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
-    out += exp_text;
-    return out;
+    *out++ = 'e';
+    *out++ = negative_exponent ? '-' : '+';
+    if (magnitude < 10) *out++ = '0';
+    return std::to_chars(out, out + 4, magnitude).ptr;
 }
 
 template <typename T>
 std::string shortest_repr(T value) {
     if (std::isnan(value)) return "nan";
     if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
-    return python_layout(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
+    char sci[40];
+    const auto res = std::to_chars(sci, sci + sizeof sci, value, std::chars_format::scientific);
+    char text[40];
+    char* end = python_layout(std::string_view(sci, static_cast<std::size_t>(res.ptr - sci)), text);
+    return std::string(text, end);
 }
 
 bool ieq(std::string_view a, std::string_view b) {

@@ -24,6 +24,22 @@ TEST_CASE("float_repr gives Python's repr(float)", "[common][python_text]") {
     CHECK(float_repr(std::numeric_limits<double>::infinity()) == "inf");
     CHECK(float_repr(-std::numeric_limits<double>::infinity()) == "-inf");
     CHECK(float_repr(std::numeric_limits<double>::quiet_NaN()) == "nan");
+    // Every layout: a negative exponent of one or three digits, the widest texts, the edges of plain notation.
+    CHECK(float_repr(-1.5e-07) == "-1.5e-07");
+    CHECK(float_repr(1e100) == "1e+100");
+    CHECK(float_repr(-1.2345678901234567e-300) == "-1.2345678901234568e-300");
+    CHECK(float_repr(123456789.123) == "123456789.123");
+    CHECK(float_repr(1e15) == "1000000000000000.0");
+    CHECK(float_repr(9.999999999999999e+22) == "1e+23");
+    CHECK(float_repr(0.00012345) == "0.00012345");
+    CHECK(float_repr(-0.001) == "-0.001");
+    CHECK(float_repr(1.7976931348623157e308) == "1.7976931348623157e+308");
+    CHECK(float_repr(2.2250738585072014e-308) == "2.2250738585072014e-308");
+    CHECK(float_repr(1e-4 * 1.5) == "0.00015000000000000001");
+    CHECK(float_repr(1.5e-4) == "0.00015");
+    CHECK(float_repr(12345678901234567.0) == "1.2345678901234568e+16");
+    CHECK(float_repr(0.1 + 0.2) == "0.30000000000000004");
+    CHECK(float_repr(-7e-10) == "-7e-10");
 }
 
 TEST_CASE("float32_repr gives the shortest digits that round-trip in float32", "[common][python_text]") {
