@@ -138,13 +138,39 @@ std::string merged_last_two(const std::string& npu, const std::string& bench) {
     return "[" + std::to_string(dims[0]) + "," + std::to_string(dims[1] * dims[2]) + "]";
 }
 
+// The columns the rules read, found once per table.
+enum Column : std::uint8_t {
+    kNpuName,
+    kBenchName,
+    kNpuDtype,
+    kBenchDtype,
+    kNpuShape,
+    kBenchShape,
+    kNpuRequiresGrad,
+    kBenchRequiresGrad,
+    kCosineColumn,
+    kOneThousandthColumn,
+    kNormRelativeErrColumn,
+    kNpuMax,
+    kNpuMin,
+    kBenchMax,
+    kBenchMin,
+    kNpuMd5,
+    kBenchMd5,
+    kColumnCount
+};
+// clang-format off
+constexpr std::array<std::string_view, kColumnCount> kColumnHeaders = {
+    "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape",
+    "NPU Requires_grad", "Bench Requires_grad", "Cosine", "One Thousandth Err Ratio", "NormRelativeErr", "NPU max",
+    "NPU min", "Bench max", "Bench min", "NPU MD5", "BENCH MD5"};
+// clang-format on
+
 class Judge {
 public:
     Judge(const ResultTable& result, const VerdictRuleOptions& options)
         : result_(result), options_(options), verdicts_(result.table.rows.size()) {
-        for (std::size_t c = 0; c < result.table.header.size(); ++c) {
-            columns_.try_emplace(result.table.header[c], static_cast<int>(c));
-        }
+        for (std::size_t c = 0; c < kColumnCount; ++c) columns_[c] = result.column(kColumnHeaders[c]);
     }
 
     std::vector<RuleVerdict> run() {
@@ -160,29 +186,29 @@ public:
     }
 
 private:
-    const Cell& cell(std::size_t row, std::string_view header) const {
+    const Cell& cell(std::size_t row, Column column) const {
         static const Cell kEmpty;
-        const auto it = columns_.find(header);
-        return it == columns_.end() ? kEmpty : result_.table.rows[row][static_cast<std::size_t>(it->second)];
+        const int at = columns_[column];
+        return at < 0 ? kEmpty : result_.table.rows[row][static_cast<std::size_t>(at)];
     }
-    std::string text(std::size_t row, std::string_view header) const { return text_of(cell(row, header)); }
+    std::string text(std::size_t row, Column column) const { return text_of(cell(row, column)); }
 
-    bool is_output(std::size_t row) const { return text(row, "NPU Name").find(".output.") != std::string::npos; }
+    bool is_output(std::size_t row) const { return text(row, kNpuName).find(".output.") != std::string::npos; }
     bool matched(std::size_t row) const {
-        const std::string bench = text(row, "Bench Name");
+        const std::string bench = text(row, kBenchName);
         return !bench.empty() && bench != kNotApplicable;
     }
 
     void raise(std::size_t row, VerdictRule rule) { verdicts_[row].add(rule); }
 
-    double minimum(const std::vector<std::size_t>& rows, std::string_view header) const {
+    double minimum(const std::vector<std::size_t>& rows, Column header) const {
         double m = 1.0;
         for (auto r : rows) {
             if (auto v = aggregate_value(cell(r, header))) m = std::min(m, *v);
         }
         return m;
     }
-    double maximum(const std::vector<std::size_t>& rows, std::string_view header) const {
+    double maximum(const std::vector<std::size_t>& rows, Column header) const {
         double m = 0.0;
         for (auto r : rows) {
             if (auto v = aggregate_value(cell(r, header))) m = std::max(m, *v);
@@ -195,7 +221,7 @@ private:
         for (const auto r : rows) (is_output(r) ? outputs : inputs).push_back(r);
         std::string api_class;
         if (!inputs.empty()) {
-            const std::string name = text(inputs.front(), "NPU Name");
+            const std::string name = text(inputs.front(), kNpuName);
             const auto first_dot = name.find('.');
             if (first_dot != std::string::npos) {
                 const auto second_dot = name.find('.', first_dot + 1);
@@ -244,8 +270,8 @@ private:
     }
 
     void inf_nan(std::size_t r) {
-        const bool bench_finite = !is_inf_or_nan(cell(r, "Bench max")) && !is_inf_or_nan(cell(r, "Bench min"));
-        if (bench_finite && (is_inf_or_nan(cell(r, "NPU max")) || is_inf_or_nan(cell(r, "NPU min")))) {
+        const bool bench_finite = !is_inf_or_nan(cell(r, kBenchMax)) && !is_inf_or_nan(cell(r, kBenchMin));
+        if (bench_finite && (is_inf_or_nan(cell(r, kNpuMax)) || is_inf_or_nan(cell(r, kNpuMin)))) {
             raise(r, VerdictRule::InfNan);
         }
     }
@@ -253,78 +279,76 @@ private:
     void one_thousandth(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
         if (outputs.empty()) return;
         const double threshold = options_.strict_compat ? 0.1 : 0.6;
-        constexpr const char* kHeader = "One Thousandth Err Ratio";
-        if (minimum(inputs, kHeader) > 0.9 && minimum(outputs, kHeader) < threshold) {
+        if (minimum(inputs, kOneThousandthColumn) > 0.9 && minimum(outputs, kOneThousandthColumn) < threshold) {
             raise(outputs.front(), VerdictRule::OneThousandthErrRatio);
         }
     }
 
     void requires_grad(std::size_t r) {
         if (!matched(r)) return;
-        const std::string n = text(r, "NPU Requires_grad"), b = text(r, "Bench Requires_grad");
+        const std::string n = text(r, kNpuRequiresGrad), b = text(r, kBenchRequiresGrad);
         if (!n.empty() && !b.empty() && n != b) raise(r, VerdictRule::RequiresGrad);
     }
 
     void scalar_parameters(std::size_t r) {
         if (!matched(r)) return;
-        const bool scalars = text(r, "NPU Dtype").find("class") != std::string::npos &&
-                             text(r, "Bench Dtype").find("class") != std::string::npos &&
-                             text(r, "NPU Tensor Shape") == "[]";
-        if (scalars && !values_equal(cell(r, "NPU max"), cell(r, "Bench max"))) {
+        const bool scalars = text(r, kNpuDtype).find("class") != std::string::npos &&
+                             text(r, kBenchDtype).find("class") != std::string::npos && text(r, kNpuShape) == "[]";
+        if (scalars && !values_equal(cell(r, kNpuMax), cell(r, kBenchMax))) {
             raise(r, VerdictRule::ScalarParameters);
         }
     }
 
     void dtype(std::size_t r) {
-        if (!matched(r) || text(r, "NPU Name") == kNotApplicable) return;
-        const std::string bench = text(r, "Bench Name");
+        if (!matched(r) || text(r, kNpuName) == kNotApplicable) return;
+        const std::string bench = text(r, kBenchName);
         if (bench.find("qkv") != std::string::npos || bench.find("gate_up") != std::string::npos) return;
-        if (text(r, "NPU Dtype") != text(r, "Bench Dtype")) raise(r, VerdictRule::Dtype);
+        if (text(r, kNpuDtype) != text(r, kBenchDtype)) raise(r, VerdictRule::Dtype);
     }
 
     void shape(std::size_t r) {
-        if (matched(r) && text(r, "NPU Tensor Shape") != text(r, "Bench Tensor Shape")) {
+        if (matched(r) && text(r, kNpuShape) != text(r, kBenchShape)) {
             raise(r, VerdictRule::Shape);
         }
     }
 
     void squeezed_shape(std::size_t r, const SqueezedShapeRule& rule) {
-        if (!matched(r) || text(r, "NPU Name") == kNotApplicable) return;
-        const std::string bench_name = text(r, "Bench Name");
+        if (!matched(r) || text(r, kNpuName) == kNotApplicable) return;
+        const std::string bench_name = text(r, kBenchName);
         const bool fused =
             bench_name.find("qkv") != std::string::npos || bench_name.find("gate_up") != std::string::npos;
         if (rule.skip_fused_modules && fused) return;
-        std::string npu = squeezed_shape_text(text(r, "NPU Tensor Shape"));
-        const std::string bench = squeezed_shape_text(text(r, "Bench Tensor Shape"));
+        std::string npu = squeezed_shape_text(text(r, kNpuShape));
+        const std::string bench = squeezed_shape_text(text(r, kBenchShape));
         if (rule.merge_last_two_of_three) npu = merged_last_two(npu, bench);
         if (npu != bench) raise(r, VerdictRule::Shape);
     }
 
     void cosine(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
         if (outputs.empty()) return;
-        const double in = minimum(inputs, "Cosine");
-        if (in > 0.9 && in - minimum(outputs, "Cosine") > 0.1) raise(outputs.front(), VerdictRule::Cosine);
+        const double in = minimum(inputs, kCosineColumn);
+        if (in > 0.9 && in - minimum(outputs, kCosineColumn) > 0.1) raise(outputs.front(), VerdictRule::Cosine);
     }
 
     void norm_relative_error(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
-        if (maximum(inputs, "NormRelativeErr") >= 0.1) return;
+        if (maximum(inputs, kNormRelativeErrColumn) >= 0.1) return;
         for (auto r : outputs) {
-            if (std::fabs(norm_relative_value(cell(r, "NormRelativeErr"))) > 0.5)
+            if (std::fabs(norm_relative_value(cell(r, kNormRelativeErrColumn))) > 0.5)
                 raise(r, VerdictRule::NormRelativeError);
         }
     }
 
     void norm_relative_warning(const std::vector<std::size_t>& inputs, const std::vector<std::size_t>& outputs) {
         if (outputs.empty()) return;
-        const double in = std::fabs(maximum(inputs, "NormRelativeErr"));
-        const double out = std::fabs(maximum(outputs, "NormRelativeErr"));
+        const double in = std::fabs(maximum(inputs, kNormRelativeErrColumn));
+        const double out = std::fabs(maximum(outputs, kNormRelativeErrColumn));
         if ((in == 0 && out > 0.1) || (in != 0 && out / in > 10)) {
             raise(outputs.front(), VerdictRule::NormRelativeWarning);
         }
     }
 
     void crc(std::size_t r) {
-        const std::string n = text(r, "NPU MD5"), b = text(r, "BENCH MD5");
+        const std::string n = text(r, kNpuMd5), b = text(r, kBenchMd5);
         if (n == b) return;
         auto missing = [](const std::string& s) { return s.empty() || s == kNotApplicable || s == "Nan"; };
         if (missing(n) || missing(b)) {
@@ -336,7 +360,7 @@ private:
 
     const ResultTable& result_;
     const VerdictRuleOptions& options_;
-    std::unordered_map<std::string_view, int> columns_;  // header text → column
+    std::array<int, kColumnCount> columns_{};  // the table's column of each, -1 when it has none
     std::vector<RuleVerdict> verdicts_;
 };
 

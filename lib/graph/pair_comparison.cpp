@@ -315,10 +315,11 @@ struct Side {
 // `pair` the node's position in the pairs the rows were made of, found[i] whether a row names the i-th item
 // (inputs first, then outputs; its cells are empty otherwise), verdicts[i] that row's verdict (from the
 // metrics' table, else the one kept on the item), `worst` the node's worst (Pass unless the
-// metrics judged the rows).
+// metrics judged the rows). Without `make_cells` the cells stay empty: a compare that keeps none and indexes
+// nodes by verdict needs only the rows found and their verdicts.
 template <typename Visit>
 void for_each_node_cells(const PairRows& rows, const RowMetrics& metrics, compare::CompareMode mode,
-                         const ComparisonRules& rules, Visit&& visit) {
+                         const ComparisonRules& rules, bool make_cells, Visit&& visit) {
     // Rows made again as they are written are not judged again: their node has its index.
     const bool by_verdict = rules.index == IndexKind::Verdict && metrics.has_verdicts();
     thread_local RowsByName input_rows, output_rows;
@@ -355,10 +356,10 @@ void for_each_node_cells(const PairRows& rows, const RowMetrics& metrics, compar
                 const auto named = side.rows->find(item.key());
                 if (!named) continue;
                 found[position] = 1;
-                metrics.copy_to((*side.cells)[i], *named);
+                if (make_cells) metrics.copy_to((*side.cells)[i], *named);
                 if (!rules.item_verdicts) continue;
                 verdicts[position] = metrics.has_verdicts() ? metrics.verdict(*named) : item.verdict;
-                add_verdict((*side.cells)[i], verdicts[position]);
+                if (make_cells) add_verdict((*side.cells)[i], verdicts[position]);
             }
         }
         visit(pair, cells, found, verdicts, worst);
@@ -373,7 +374,7 @@ void compare_chunk(std::span<const NodePair> pairs, compare::CompareMode mode, c
     const bool by_verdict = rules.index == IndexKind::Verdict;
     // Cells a row's writing can make again are not kept (comparison_fields).
     const bool pack = !direct_comparison(mode);
-    for_each_node_cells(rows, metrics, mode, rules,
+    for_each_node_cells(rows, metrics, mode, rules, pack || !by_verdict,
                         [&](std::uint32_t pair, const NodeMetrics& cells, const std::vector<char>& found,
                             const std::vector<compare::RuleVerdict>& verdicts, compare::RowLevel worst) {
                             GraphNode& node = *pairs[pair].first;
@@ -420,7 +421,7 @@ void comparison_fields(const GraphNode& npu_node, compare::CompareMode mode, boo
     const std::array<std::pair<const GraphNode*, const GraphNode*>, 1> pair{{{&npu_node, npu_node.partner}}};
     fill_rows(pair, strict_compat && rules.misaligned_item_names, rows);
     const RowMetrics metrics(mode, rows);
-    for_each_node_cells(rows, metrics, mode, rules,
+    for_each_node_cells(rows, metrics, mode, rules, true,
                         [&](std::uint32_t, const NodeMetrics& cells, const std::vector<char>&,
                             const std::vector<compare::RuleVerdict>&, compare::RowLevel) {
                             for (std::size_t i = 0; i < inputs.size(); ++i) pack_metrics(inputs[i], cells.inputs[i]);
