@@ -1,6 +1,6 @@
 # MSPROBE_STATIC: the same targets Dependencies.cmake provides, each over a static archive, so that msprobe links
 # with -static and runs on any Linux of its architecture. Debian ships the archives of everything but fmt (used
-# header-only), ISA-L and libzip (built from Debian's sources by scripts/static-deps.sh into
+# header-only), ISA-L, libzip and mimalloc (built from Debian's sources by scripts/static-deps.sh into
 # MSPROBE_STATIC_PREFIX). Open MPI and libtorch are not linked statically: a static build leaves them out.
 set(MSPROBE_STATIC_PREFIX "" CACHE PATH "where scripts/static-deps.sh put libisal.a and libzip.a")
 if(NOT MSPROBE_STATIC_PREFIX OR NOT EXISTS "${MSPROBE_STATIC_PREFIX}/lib/libzip.a")
@@ -43,5 +43,14 @@ set_target_properties(fmt::fmt PROPERTIES INTERFACE_COMPILE_DEFINITIONS FMT_HEAD
 
 set(MSPROBE_WITH_TORCH OFF CACHE BOOL "Build run_ut, multi_run_ut and run_overflow_check (needs libtorch)" FORCE)
 set(MSPROBE_WITH_MPI OFF CACHE BOOL "Spread directory compares over MPI processes (needs Open MPI)" FORCE)
-# Debian ships mimalloc only as a shared library: a static msprobe uses glibc's malloc.
-set(MSPROBE_WITH_MIMALLOC OFF CACHE BOOL "Link msprobe with mimalloc as its allocator (libmimalloc-dev)" FORCE)
+# mimalloc, which Debian ships only shared, from scripts/static-deps.sh: linked before libc, its malloc serves the
+# static binary as the shared library serves the dynamic build (glibc's malloc makes a graph compare 1.3× slower).
+if(MSPROBE_WITH_MIMALLOC)
+  if(EXISTS "${MSPROBE_STATIC_PREFIX}/lib/libmimalloc.a")
+    msprobe_static_import(mimalloc mimalloc Threads::Threads)
+  else()
+    message(STATUS "no libmimalloc.a in ${MSPROBE_STATIC_PREFIX}/lib (scripts/static-deps.sh builds it): "
+                   "msprobe uses glibc's malloc")
+    set(MSPROBE_WITH_MIMALLOC OFF CACHE BOOL "Link msprobe with mimalloc as its allocator (libmimalloc-dev)" FORCE)
+  endif()
+endif()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the two libraries Debian ships only as shared objects, ISA-L and libzip, as static archives from
-# Debian's own source packages, into a prefix a static msprobe build links against (cmake -DMSPROBE_STATIC=ON
+# Builds the three libraries Debian ships only as shared objects, ISA-L, libzip and mimalloc, as static archives
+# from Debian's own source packages, into a prefix a static msprobe build links against (cmake -DMSPROBE_STATIC=ON
 # -DMSPROBE_STATIC_PREFIX=<prefix>). Everything else of a static build comes from Debian's -dev packages.
 #
 #   scripts/static-deps.sh PREFIX [x86_64|aarch64]
@@ -16,8 +16,9 @@ mkdir -p "$work" "$prefix/lib" "$prefix/include/isa-l"
 
 have_yaml=1
 if [ "$arch" = aarch64 ] && [ ! -f "$prefix/lib/libyaml-cpp.a" ]; then have_yaml=; fi
-if [ -f "$prefix/lib/libisal.a" ] && [ -f "$prefix/lib/libzip.a" ] && [ -n "$have_yaml" ]; then
-  echo "static-deps: $prefix already holds libisal.a and libzip.a"
+if [ -f "$prefix/lib/libisal.a" ] && [ -f "$prefix/lib/libzip.a" ] && [ -f "$prefix/lib/libmimalloc.a" ] &&
+  [ -n "$have_yaml" ]; then
+  echo "static-deps: $prefix already holds libisal.a, libzip.a and libmimalloc.a"
   exit 0
 fi
 
@@ -47,9 +48,11 @@ fi
 cd "$work"
 if ! ls libisal_*.orig.tar.* >/dev/null 2>&1; then apt-get source --download-only libisal; fi
 if ! ls libzip_*.orig.tar.* >/dev/null 2>&1; then apt-get source --download-only libzip; fi
-rm -rf isal zip && mkdir isal zip
+if ! ls mimalloc_*.orig.tar.* >/dev/null 2>&1; then apt-get source --download-only mimalloc; fi
+rm -rf isal zip mimalloc && mkdir isal zip mimalloc
 tar -xf libisal_*.orig.tar.* -C isal --strip-components=1
 tar -xf libzip_*.orig.tar.* -C zip --strip-components=1
+tar -xf mimalloc_*.orig.tar.* -C mimalloc --strip-components=1
 
 jobs=$(nproc 2>/dev/null || echo 2)
 if [ "$arch" = aarch64 ]; then
@@ -78,4 +81,12 @@ cmake -S zip -B zip/build -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DC
   -DBUILD_TOOLS=OFF -DBUILD_REGRESS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOC=OFF "${toolchain[@]}" >/dev/null
 cmake --build zip/build -j "$jobs" >/dev/null
 cmake --install zip/build >/dev/null
-echo "static-deps: libisal.a and libzip.a ($arch) are in $prefix/lib"
+
+# mimalloc as msprobe's allocator: the archive overrides malloc (MI_OVERRIDE), so linked before libc it serves the
+# whole static binary, operator new included.
+cmake -S mimalloc -B mimalloc/build -DCMAKE_BUILD_TYPE=Release -DMI_BUILD_SHARED=OFF -DMI_BUILD_STATIC=ON \
+  -DMI_BUILD_OBJECT=OFF -DMI_BUILD_TESTS=OFF -DMI_OVERRIDE=ON -DMI_INSTALL_TOPLEVEL=ON \
+  -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib "${toolchain[@]}" >/dev/null
+cmake --build mimalloc/build -j "$jobs" >/dev/null
+cmake --install mimalloc/build >/dev/null
+echo "static-deps: libisal.a, libzip.a and libmimalloc.a ($arch) are in $prefix/lib"
