@@ -20,6 +20,7 @@ RunOutcome run_atb_compare(const KernelModeFlags& flags) {
     request.tensors.refuse_damaged_files = !msprobe_ways;
     request.tensors.compare_zero_dim_pairs = !msprobe_ways;
     request.existing_result = msprobe_ways ? report::Existing::Replace : report::Existing::KeepBoth;
+    request.show_progress = !flags.quiet;
     ThreadPool pool(worker_threads(flags.jobs));
     const auto result = atb::run_atb_compare(request, pool);
     RunOutcome outcome;

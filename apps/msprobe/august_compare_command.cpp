@@ -159,7 +159,8 @@ RunOutcome run_kernel_mode(const AugustCompareFlags& flags, const GlobalOptions&
                          rank_given ? std::optional<std::string>(flags.rank) : std::nullopt,
                          flags.fail_on,
                          flags.jobs,
-                         flags.strict_compat};
+                         flags.strict_compat,
+                         flags.quiet};
     if (!run_processes().is_first()) return {};  // these modes run on one process
     if (flags.mode == "offline_data") return run_offline_data_compare(mode);
     if (flags.mode == "atb") return run_atb_compare(mode);

@@ -21,6 +21,7 @@ struct KernelModeFlags {
     std::string fail_on;
     unsigned jobs = 0;
     bool strict_compat = false;
+    bool quiet = false;  // no progress line
 };
 
 // msaccucmp's vector comparison: NPU kernel dumps against golden .npy dumps or

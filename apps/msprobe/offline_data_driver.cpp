@@ -22,6 +22,7 @@ RunOutcome run_offline_data_compare(const KernelModeFlags& flags) {
     request.option_names = {"-fr", "-qfr", "-cfr"};
     request.keep_unmatched_result = flags.strict_compat;
     request.reading = {.refuse_damaged_dumps = !flags.strict_compat, .float8_without_nan = flags.strict_compat};
+    request.show_progress = !flags.quiet;
     ThreadPool pool(worker_threads(flags.jobs));
     kernel_dump_compare::VectorCompareResult result;
     try {

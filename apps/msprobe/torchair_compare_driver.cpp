@@ -38,6 +38,7 @@ RunOutcome run_torchair_compare(const KernelModeFlags& flags) {
                                                : torchair_compare::GoldenPathCells::PerTensor;
     request.formulas = report::formula_cells(flags.strict_compat);
     request.taken_names = flags.strict_compat ? report::Existing::Replace : report::Existing::KeepBoth;
+    request.show_progress = !flags.quiet;
     ThreadPool pool(worker_threads(flags.jobs));
     const auto result = torchair_compare::run_torchair_compare(request, pool);
     RunOutcome outcome;

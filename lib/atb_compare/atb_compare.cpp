@@ -82,9 +82,10 @@ AtbCompareResult run_atb_compare(const AtbCompareRequest& request, ThreadPool& p
                                  golden.path.string()));
         return result;
     }
-    const report::Table table = result.mode == DumpMode::Stats
-                                    ? stats_table(rows)
-                                    : tensor_table(rows, tensor_mode_cells(rows, request.tensors, pool));
+    const report::Table table =
+        result.mode == DumpMode::Stats
+            ? stats_table(rows)
+            : tensor_table(rows, tensor_mode_cells(rows, request.tensors, pool, request.show_progress));
     const fs::path file =
         request.output_dir / fmt::format("atb_{}_compare_result_{}.xlsx", mode_name(result.mode), local_timestamp());
     report::StagedFiles staged(request.existing_result);

@@ -28,6 +28,7 @@ struct AtbCompareRequest {
     RowRule rows = RowRule::Refuse;                                 // row 209
     TensorRules tensors;                                            // rows 210, 211
     report::Existing existing_result = report::Existing::KeepBoth;  // a result of the same name (row 111)
+    bool show_progress = false;  // tensor mode: the rows compared, on a progress line of the terminal
 };
 
 struct AtbCompareResult {

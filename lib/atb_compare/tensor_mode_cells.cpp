@@ -11,6 +11,7 @@
 #include "atb_compare/tensor_statistics.hpp"
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/progress.hpp"
 
 namespace msprobe::atb {
 
@@ -55,14 +56,16 @@ RowOutcome row_outcome(const MatchedRow& row, const TensorRules& rules, ThreadPo
 }  // namespace
 
 std::vector<TensorModeCells> tensor_mode_cells(const std::vector<MatchedRow>& rows, const TensorRules& rules,
-                                               ThreadPool& pool) {
+                                               ThreadPool& pool, bool show_progress) {
     std::vector<RowOutcome> outcomes(rows.size());
+    Progress progress("Comparing tensors", static_cast<std::int64_t>(rows.size()), show_progress, "rows");
     // Rows after the first refused one need not be read: that one ends the run.
     std::atomic<std::size_t> first_refused = rows.size();
     pool.parallel_for(static_cast<std::int64_t>(rows.size()), [&](std::int64_t i) {
         const auto index = static_cast<std::size_t>(i);
         if (index > first_refused.load()) return;
         outcomes[index] = row_outcome(rows[index], rules, pool);
+        progress.advance();
         if (!outcomes[index].refusal) return;
         std::size_t seen = first_refused.load();
         while (index < seen && !first_refused.compare_exchange_weak(seen, index)) {}

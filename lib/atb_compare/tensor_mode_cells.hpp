@@ -29,9 +29,9 @@ struct TensorModeCells {
     std::array<std::string, 4> golden_statistics;
 };
 
-// One entry per row, in order; the rows run in parallel on `pool`. A file of a
-// dtype msprobe does not read gets one warning on the log and "N/A" cells.
+// One entry per row, in order; the rows run in parallel on `pool`, counted on a progress line of the terminal
+// with `show_progress`. A file of a dtype msprobe does not read gets one warning on the log and "N/A" cells.
 std::vector<TensorModeCells> tensor_mode_cells(const std::vector<MatchedRow>& rows, const TensorRules& rules,
-                                               ThreadPool& pool);
+                                               ThreadPool& pool, bool show_progress = false);
 
 }  // namespace msprobe::atb

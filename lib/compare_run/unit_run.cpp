@@ -55,9 +55,12 @@ UnitResults run_compare_unit(const CompareUnit& unit, const VerdictJobOptions& o
         return results;
     }
     if (unit.kind == Kind::DiffAnalyze) {
-        auto step = first_diff::run_positional_diff_analyze(unit.target_dir, unit.golden_dir,
-                                                            options.output_dir / unit.output_subdir, pool,
-                                                            options.table.strict_compat, processes);
+        compare::CompareOptions analysis;
+        analysis.output_dir = options.output_dir / unit.output_subdir;
+        analysis.strict_compat = options.table.strict_compat;
+        analysis.show_progress = options.show_progress;
+        auto step =
+            first_diff::run_positional_diff_analyze(unit.target_dir, unit.golden_dir, analysis, pool, processes);
         results.written = step.written;
         results.analysed_step = std::move(step);
         return results;

@@ -12,6 +12,7 @@
 #include "common/error.hpp"
 #include "common/input_file.hpp"
 #include "common/log.hpp"
+#include "common/progress.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "compare_request/compare_request.hpp"
@@ -211,9 +212,10 @@ bool is_directory_input(const fs::path& path) {
     return fs::is_directory(status);
 }
 
-// Stage A of one step into `staged`: the per-rank result files of the ranks this process owns.
+// Stage A of one step into `staged`: the per-rank result files of the ranks this process owns, counted on a
+// progress line of the terminal with `show_progress`.
 void stage_rank_results(StepRun& run, RankTableStyle style, const std::string& stamp, ThreadPool& pool,
-                        ProcessGroup& processes, report::StagedFiles& staged) {
+                        ProcessGroup& processes, report::StagedFiles& staged, bool show_progress) {
     report::check_output_dir(run.out_dir);
     log::info("Start comparing data ......");
     const DiffCheckConfig check = DiffCheckConfig::builtin();
@@ -225,6 +227,7 @@ void stage_rank_results(StepRun& run, RankTableStyle style, const std::string& s
         return compare::bytes_to_read({dumps.npu_json, dumps.bench_json, dumps.stack_json.value_or(fs::path())}, {});
     };
     const auto mine = compare::ranks_of_process(jobs.size(), job_bytes, processes.size(), processes.index());
+    Progress progress("Comparing ranks", static_cast<std::int64_t>(mine.size()), show_progress, "ranks");
     pool.parallel_for(static_cast<std::int64_t>(mine.size()), [&](std::int64_t k) {
         const std::size_t i = mine[static_cast<std::size_t>(k)];
         const RankJob& job = jobs[i];
@@ -239,6 +242,7 @@ void stage_rank_results(StepRun& run, RankTableStyle style, const std::string& s
         } else {
             staged.discard(target);  // no row matched: this rank has no result file
         }
+        progress.advance();
     });
     log::info("Pre Process completed.");
 }
@@ -313,8 +317,9 @@ std::vector<DiffAnalyzeSummary> analyse(std::vector<StepRun> runs, const compare
     const std::string stamp = processes.broadcast_from_first(local_timestamp());
     const std::string output = options.output_dir.string();
     for (auto& run : runs) {
-        run_on_every_process(processes, output,
-                             [&] { stage_rank_results(run, style, stamp, pool, processes, staged); });
+        run_on_every_process(processes, output, [&] {
+            stage_rank_results(run, style, stamp, pool, processes, staged, options.show_progress);
+        });
         share_rank_paths(
             run, processes, [&](std::size_t i) { return run.results[i]; },
             [&](std::size_t i, const fs::path& temp) { run.results[i] = temp; });
@@ -386,12 +391,10 @@ std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, 
 }
 
 DiffAnalyzeSummary run_positional_diff_analyze(const fs::path& npu_step, const fs::path& bench_step,
-                                           const fs::path& output_dir, ThreadPool& pool, bool strict_compat,
+                                           const compare::CompareOptions& options, ThreadPool& pool,
                                            ProcessGroup& processes) {
     log::info("Start finding first diff node......");
-    compare::CompareOptions options;
-    options.output_dir = output_dir;
-    options.strict_compat = strict_compat;
+    const fs::path& output_dir = options.output_dir;
     std::vector<StepRun> runs{{"", output_dir,
                                prepared_on_every_process(processes, output_dir.string(),
                                                          [&] { return positional_rank_jobs(npu_step, bench_step); }),

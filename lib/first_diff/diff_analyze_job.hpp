@@ -63,11 +63,12 @@ std::vector<DiffAnalyzeSummary> run_diff_analyze(const DiffAnalyzeInput& input, 
 // <output_dir>/compare_result_<rank folder>_{ts}.json, then
 // diff_analyze_{ns}.json when something differs. No rank folder (a proc
 // layout) yields nothing. All files appear together at the end, or none: bad
-// input throws msprobe::Error before a file is in place.
+// input throws msprobe::Error before a file is in place. Of `options`, output_dir, strict_compat and
+// show_progress are read.
 DiffAnalyzeSummary run_positional_diff_analyze(const std::filesystem::path& npu_step,
                                            const std::filesystem::path& bench_step,
-                                           const std::filesystem::path& output_dir, ThreadPool& pool,
-                                           bool strict_compat, ProcessGroup& processes = single_process());
+                                           const compare::CompareOptions& options, ThreadPool& pool,
+                                           ProcessGroup& processes = single_process());
 
 // Two paths given on the command line: two step directories, two dump roots
 // (a directory holding a step0, step1, ... folder) or two dump.json files. Throws msprobe::Error naming the path that

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/error.hpp"
+#include "common/progress.hpp"
 #include "common/thread_pool.hpp"
 #include "common/timestamps.hpp"
 #include "kernel_dump_compare/dump_folder.hpp"
@@ -118,10 +119,12 @@ VectorCompareResult run_vector_compare(const VectorCompareRequest& r, ThreadPool
                           r.reading};
 
     std::vector<GroupOutcome> outcomes(rule.groups.size());
+    Progress progress("Comparing ops", static_cast<std::int64_t>(rule.groups.size()), r.show_progress, "ops");
     pool.parallel_for(static_cast<std::int64_t>(rule.groups.size()), [&](std::int64_t i) {
         const FusionGroup& group = rule.groups[static_cast<std::size_t>(i)];
         outcomes[static_cast<std::size_t>(i)] =
             rules_given ? compare_fusion_group(group, sides) : compare_npu_pair(group, mine, golden, r.reading);
+        progress.advance();
     });
 
     // utils.sort_result_file_by_index: rows stably ordered by Index. Every row carries its group's number, so

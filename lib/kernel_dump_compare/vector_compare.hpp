@@ -37,6 +37,7 @@ struct VectorCompareRequest {
     // Write the header-only result when no op matched (msaccucmp does, and returns 2) instead of refusing.
     bool keep_unmatched_result = false;
     ReadPolicy reading;  // damaged dumps refused or made rows; msaccucmp's float8 decoding
+    bool show_progress = false;  // the op groups compared, on a progress line of the terminal
 };
 
 struct VectorCompareResult {

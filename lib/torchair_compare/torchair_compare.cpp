@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "common/log.hpp"
+#include "common/progress.hpp"
 #include "common/timestamps.hpp"
 #include "torchair_compare/fx_dump_index.hpp"
 #include "torchair_compare/fx_pairing.hpp"
@@ -86,9 +87,10 @@ std::vector<OpTask> graph_tasks(const GeGraph& graph, const GeDumpGroup& mine, c
 
 std::vector<CompareRow> graph_rows(const GeGraph& graph, const GeDumpGroup& mine, const GoldenGroups& golden,
                                    std::size_t index, GoldenPathCells path_cells, std::size_t& data_id,
-                                   ThreadPool& pool) {
+                                   ThreadPool& pool, bool show_progress) {
     const std::vector<OpTask> tasks = graph_tasks(graph, mine, golden, index);
     std::vector<OpRows> results(tasks.size());
+    Progress progress("Comparing ops", static_cast<std::int64_t>(tasks.size()), show_progress, "ops");
     pool.parallel_for(static_cast<std::int64_t>(tasks.size()), [&](std::int64_t k) {
         const OpTask& task = tasks[static_cast<std::size_t>(k)];
         if (const auto* fx = std::get_if<const FxOps*>(&task.golden_token)) {
@@ -99,6 +101,7 @@ std::vector<CompareRow> graph_rows(const GeGraph& graph, const GeDumpGroup& mine
                 compare_op_with_ge(*task.op_name, *task.my_file, graph, *task.my_token,
                                    *std::get<const TokenDumps*>(task.golden_token), task.token, path_cells);
         }
+        progress.advance();
     });
     std::vector<CompareRow> rows;
     for (auto& result : results) {
@@ -168,7 +171,8 @@ void compare_rank(const TorchairCompareRequest& request, const fs::path& target,
     }
     std::size_t data_id = 0;  // msprobe's count of compared tensor pairs, across the rank's graphs
     for (std::size_t i = 0; i < graphs.size(); ++i) {
-        const auto rows = graph_rows(graphs[i], mine[i], golden_groups, i, request.golden_paths, data_id, pool);
+        const auto rows = graph_rows(graphs[i], mine[i], golden_groups, i, request.golden_paths, data_id, pool,
+                                     request.show_progress);
         const fs::path report = request.output_dir / report_file_name(rank, utc_timestamp());
         count_rows(stage_report(staged, report, rows, request.formulas), result);
     }

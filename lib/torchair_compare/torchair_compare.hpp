@@ -36,6 +36,7 @@ struct TorchairCompareRequest {
     report::FormulaCells formulas = report::FormulaCells::Guarded;
     // A report whose name is taken (a second graph, or run, in the same second).
     report::Existing taken_names = report::Existing::KeepBoth;
+    bool show_progress = false;  // each graph's ops compared, on a progress line of the terminal
 };
 
 struct TorchairCompareResult {

@@ -16,10 +16,13 @@
 #include <catch2/catch.hpp>
 
 #include "msprobe_process.hpp"
+#include "support/atb_dump_writer.hpp"
 #include "support/bin_dump_writer.hpp"
 #include "support/dump_generator.hpp"
 #include "support/element_bytes.hpp"
+#include "support/offline_model_dump.hpp"
 #include "support/shared_fixtures.hpp"
+#include "support/torchair_dump_writer.hpp"
 
 namespace fs = std::filesystem;
 using msprobe::testing::run_msprobe;
@@ -227,6 +230,16 @@ TEST_CASE("the long jobs draw a progress line on a terminal only, and not with -
          "Comparing ranks",
          2,
          "ranks"},
+        {"compare -da, step folders (-tp/-gp)",
+         {"compare", "-tp", npu_step, "-gp", bench_step, "-da", "-o", "o14"},
+         "Comparing ranks",
+         2,
+         "ranks"},
+        {"compare, one pair (-i), a json result",
+         {"-f", "pytorch", "compare", "-i", "pair.json", "-o", "o15", "--format", "json"},
+         "Reading dumps",
+         2,
+         "MiB"},
         {"graph, one rank", {"-f", "pytorch", "graph", "-i", "graph.json", "-o", "o5"}, "Comparing nodes", 0, "nodes"},
         {"graph, one rank, its dumps read",
          {"-f", "pytorch", "graph", "-i", "graph.json", "-o", "o10"},
@@ -307,5 +320,55 @@ TEST_CASE("a pair too large to hold is read with the same line as one held", "[c
                   "MiB"};
     check_job(job, dir);
     ::unsetenv("MSPROBE_HELD_PAIR_BYTES");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the kernel-level compares count their ops or tensors", "[cli][progress]") {
+    if (!terminal_runs()) return;
+    const fs::path dir = msprobe::testing::scratch_dir("cli_progress_kernel");
+    // offline_data: a converted model's dumps through its fusion rule.
+    const auto model = msprobe::testing::write_offline_model(dir / "model", {});
+    // atb: one round of one tensor a side.
+    const auto atb_row = [](std::vector<float> values) {
+        msprobe::testing::AtbTensorRow row;
+        row.shape = std::to_string(values.size());
+        row.tensor = msprobe::testing::AtbTensorData{msprobe::testing::kAtbFloat32,
+                                                     {static_cast<std::int64_t>(values.size())},
+                                                     msprobe::testing::bytes_of(values)};
+        return row;
+    };
+    msprobe::testing::write_atb_round(dir / "target", {"0_276107", 0, {atb_row({1, 2, 3, 4.5F})}});
+    msprobe::testing::write_atb_round(dir / "golden", {"0_39943", 0, {atb_row({1, 2, 3, 4})}});
+    // torchair: a GE graph of one Add against its FX eager dump.
+    const fs::path ge = dir / "msprobe_ge_dump";
+    const fs::path fx = dir / "data_dump";
+    msprobe::testing::write_ge_graph(ge, 1, 0,
+                                     {{"Add_1", "Add", {"arg0_1:0", "arg1_1:0"}, {{"add-aten.add.Tensor.OUTPUT.0"}}}});
+    msprobe::testing::write_ge_dump(msprobe::testing::ge_token_dir(ge, 0, 1, 0), "Add", "Add_1", 1700000000000001,
+                                    {msprobe::testing::ge_float_tensor({2}), msprobe::testing::ge_float_tensor({4})},
+                                    {msprobe::testing::ge_float_tensor({6})});
+    msprobe::testing::write_fx_tensor(fx / "1" / "gm_1_dump", "add-aten.add.Tensor", true, 0, {2});
+    msprobe::testing::write_fx_tensor(fx / "1" / "gm_1_dump", "add-aten.add.Tensor", true, 1, {4});
+    msprobe::testing::write_fx_tensor(fx / "1" / "gm_1_dump", "add-aten.add.Tensor", false, 0, {5});
+    const std::vector<Job> jobs = {
+        {"compare -m offline_data",
+         {"compare", "-m", "offline_data", "-tp", model.npu.string(), "-gp", model.golden.string(), "-fr",
+          model.fusion_rule.string(), "-o", "k1"},
+         "Comparing ops",
+         0,
+         "ops"},
+        {"compare -m atb",
+         {"compare", "-m", "atb", "-tp", "target/atb_dump_data/data/0_276107/0", "-gp",
+          "golden/atb_dump_data/data/0_39943/0", "-o", "k2"},
+         "Comparing tensors",
+         1,
+         "rows"},
+        {"compare -m torchair",
+         {"compare", "-m", "torchair", "-tp", ge.string(), "-gp", fx.string(), "-o", "k3"},
+         "Comparing ops",
+         1,
+         "ops"},
+    };
+    for (const auto& job : jobs) check_job(job, dir);
     fs::remove_all(dir);
 }

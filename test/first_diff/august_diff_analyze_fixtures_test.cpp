@@ -76,8 +76,11 @@ TEST_CASE("August -da reproduces msprobe's per-rank results and analysis", "[fir
                 const fs::path cwd = variant.starts_with("compare_dir_proc") ? proc_layout_copy(dumps) : dumps;
                 const StepPair steps = read_step_pair(run_entry.path());
                 const fs::path out = testing::scratch_dir("august_da");
+                compare::CompareOptions options;
+                options.output_dir = out;
+                options.strict_compat = true;
                 const auto summary =
-                    first_diff::run_positional_diff_analyze(cwd / steps.target, cwd / steps.golden, out, pool, true);
+                    first_diff::run_positional_diff_analyze(cwd / steps.target, cwd / steps.golden, options, pool);
                 const auto expected = expected_outputs(run_entry.path());
                 CHECK(summary.found == (expected.count("diff_analyze.json") == 1));
                 std::map<std::string, fs::path> ours;

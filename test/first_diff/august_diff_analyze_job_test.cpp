@@ -35,7 +35,10 @@ void write_steps(const fs::path& dir, const std::vector<SmallApi>& npu, const st
 
 first_diff::DiffAnalyzeSummary august(const fs::path& dir, const fs::path& out) {
     ThreadPool pool(2);
-    return first_diff::run_positional_diff_analyze(dir / "npu", dir / "bench", out, pool, false);
+    compare::CompareOptions options;
+    options.output_dir = out;
+    options.strict_compat = false;
+    return first_diff::run_positional_diff_analyze(dir / "npu", dir / "bench", options, pool);
 }
 
 first_diff::DiffAnalyzeSummary april(const fs::path& dir, const fs::path& out) {
