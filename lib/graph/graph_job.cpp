@@ -198,19 +198,18 @@ struct StepGraphs {
     }
 };
 
-// What frees the items of `graph`, one of `built`'s rank graphs, as its rows are written; none for a merge's
-// graphs, which share nodes with the graphs they merged.
+// What frees the items of `graph`, one of `built`'s rank or merged graphs, as its rows are written.
 std::function<void(std::span<const GraphNode* const>)> item_release(StepGraphs& built, const ModelGraph* graph) {
-    if (built.merged) return {};
+    ModelGraph* owned = built.merged ? built.merged->owned(graph) : nullptr;
     for (RankResult& result : built.results) {
-        ModelGraph* owned =
+        if (owned != nullptr) break;
+        owned =
             graph == &result.npu ? &result.npu : (result.bench && graph == &*result.bench ? &*result.bench : nullptr);
-        if (owned == nullptr) continue;
-        return [owned](std::span<const GraphNode* const> written) {
-            for (const GraphNode* node : written) owned->release_items(*node);
-        };
     }
-    return {};
+    if (owned == nullptr) return {};
+    return [owned](std::span<const GraphNode* const> written) {
+        for (const GraphNode* node : written) owned->release_items(*node);
+    };
 }
 
 // `ranks_built` counts the ranks as they are built.

@@ -37,6 +37,9 @@ public:
 
     // The merged graphs; valid while this object lives.
     const std::vector<ExportedGraphs>& exported() const { return exported_; }
+    // The merged graph `graph` (one of exported()'s) as this object holds it, to free its nodes' items once its
+    // rows are written; null for another graph.
+    ModelGraph* owned(const ModelGraph* graph);
 
 private:
     struct Side {
@@ -46,8 +49,12 @@ private:
         std::vector<RankGraph> merged;
     };
 
-    void build_side(Side& side, const std::map<int, std::filesystem::path>& folders, bool micro_steps,
-                    const GraphOptions& options);
+    // Reads and builds every rank of both sides at once on `pool`; each side's failure, the first in rank
+    // order, is thrown by merge_side after the other side's.
+    struct RankBuild;
+    std::vector<RankBuild> build_ranks(const std::map<int, std::filesystem::path>& npu,
+                                       const std::map<int, std::filesystem::path>* bench, const GraphOptions& options,
+                                       ThreadPool& pool);
 
     Side npu_;
     Side bench_;

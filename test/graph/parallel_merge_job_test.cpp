@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -98,4 +99,33 @@ TEST_CASE("merged step: sides that merge into different numbers of graphs are re
         CHECK(e.file() == options.input.string());
         CHECK(e.reason() == "parallel_merge: npu_path merges into 1 graphs, bench_path into 2");
     }
+}
+
+TEST_CASE("merged step: ranks read at once, the NPU side's first broken rank reported before the Bench side's",
+          "[graph][parallel_merge_job]") {
+    const fs::path dir = msprobe::testing::scratch_dir("parallel_merge_job_broken");
+    GraphOptions options;
+    options.input = dir / "input.json";
+    msprobe::ThreadPool pool(2);
+    const auto npu = two_ranks(dir / "npu", 4, 3);
+    const auto bench = two_ranks(dir / "bench", 4, 4);
+    // Read at once on two threads, the ranks merge as when read one by one.
+    {
+        const MergedStep step(npu, &bench, tp_input(true), options, pool);
+        REQUIRE(step.exported().size() == 1);
+        CHECK(step.exported()[0].npu->find("Torch.matmul.0.forward")->outputs.at(0).row().stat(3).number == 5.0);
+    }
+    std::ofstream(bench.at(0) / "dump.json", std::ios::trunc) << "{\"data\": [";
+    std::ofstream(npu.at(1) / "dump.json", std::ios::trunc) << "{\"data\": [";
+    const auto failure = [&] {
+        try {
+            const MergedStep step(npu, &bench, tp_input(true), options, pool);
+        } catch (const msprobe::Error& e) {
+            return e.file();
+        }
+        return std::string("nothing refused");
+    };
+    CHECK(failure() == (npu.at(1) / "dump.json").string());
+    write_tp_rank(npu.at(1), 3);
+    CHECK(failure() == (bench.at(0) / "dump.json").string());
 }
