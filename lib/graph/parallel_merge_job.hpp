@@ -49,8 +49,8 @@ private:
         std::vector<RankGraph> merged;
     };
 
-    // Reads and builds every rank of both sides at once on `pool`; each side's failure, the first in rank
-    // order, is thrown by merge_side after the other side's.
+    // Reads and builds every rank of both sides at once on `pool`. A side's first failure in rank order is
+    // thrown when that side is merged, the NPU side's first.
     struct RankBuild;
     std::vector<RankBuild> build_ranks(const std::map<int, std::filesystem::path>& npu,
                                        const std::map<int, std::filesystem::path>* bench, const GraphOptions& options,
