@@ -202,9 +202,8 @@ struct StepGraphs {
 std::function<void(std::span<const GraphNode* const>)> item_release(StepGraphs& built, const ModelGraph* graph) {
     ModelGraph* owned = built.merged ? built.merged->owned(graph) : nullptr;
     for (RankResult& result : built.results) {
-        if (owned != nullptr) break;
-        owned =
-            graph == &result.npu ? &result.npu : (result.bench && graph == &*result.bench ? &*result.bench : nullptr);
+        if (graph == &result.npu) owned = &result.npu;
+        if (result.bench && graph == &*result.bench) owned = &*result.bench;
     }
     if (owned == nullptr) return {};
     return [owned](std::span<const GraphNode* const> written) {
